@@ -1,0 +1,2 @@
+//! The `puzzles` command (work in progress).
+fn main() {}

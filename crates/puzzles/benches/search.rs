@@ -1,0 +1,2 @@
+//! Benchmarks (work in progress).
+fn main() {}

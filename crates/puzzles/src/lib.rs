@@ -1,0 +1,1 @@
+//! Puzzles (work in progress).

@@ -1,0 +1,346 @@
+use smallvec::{SmallVec, smallvec};
+
+use crate::error::{Error, Limit};
+use crate::path::Path;
+use crate::search::{Search, expand_into};
+use crate::space::Successors;
+use crate::store::NO_PARENT;
+
+/// Every shortest path from the starts to the nearest goals, held as the
+/// layered graph of shortest-path edges rather than as a list of paths.
+///
+/// There can be exponentially many shortest paths, so they are counted from
+/// that graph and produced one at a time by [`paths`](ShortestPaths::paths).
+/// Two edges between the same pair of states (two moves with one effect)
+/// make two paths.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{all_shortest_paths, from_fn};
+///
+/// // Monotone walks across a 3x3 grid of points: C(4, 2) = 6 of them.
+/// let grid = from_fn(|&(x, y): &(u8, u8)| {
+///     let mut next = Vec::new();
+///     if x < 2 { next.push((x + 1, y)); }
+///     if y < 2 { next.push((x, y + 1)); }
+///     next
+/// });
+/// let paths = all_shortest_paths(&grid, [(0, 0)], |&p| p == (2, 2))?;
+/// assert_eq!(paths.distance(), Some(4));
+/// assert_eq!(paths.count(), 6);
+/// assert_eq!(paths.paths().count(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ShortestPaths<S, M> {
+    states: Vec<S>,
+    /// For each state, the edges into it from the layer before.
+    parents: Vec<SmallVec<[(u32, M); 1]>>,
+    goals: Vec<u32>,
+    distance: Option<usize>,
+}
+
+impl<S: Clone, M: Clone> ShortestPaths<S, M> {
+    /// The length of the shortest paths, or `None` when no goal is
+    /// reachable.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_shortest_paths, from_fn};
+    ///
+    /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
+    /// assert_eq!(all_shortest_paths(&space, [0], |&n| n == 3)?.distance(), Some(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn distance(&self) -> Option<usize> {
+        self.distance
+    }
+
+    /// The goals reached, each at [`distance`](ShortestPaths::distance).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_shortest_paths, from_fn};
+    ///
+    /// let space = from_fn(|&n: &i8| [n - 1, n + 1]);
+    /// let paths = all_shortest_paths(&space, [0], |&n| n.abs() == 2)?;
+    /// let mut goals: Vec<i8> = paths.goals().copied().collect();
+    /// goals.sort();
+    /// assert_eq!(goals, [-2, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn goals(&self) -> impl Iterator<Item = &S> + '_ {
+        self.goals.iter().map(|&goal| &self.states[goal as usize])
+    }
+
+    /// The number of shortest paths, saturating at `u128::MAX`. Computed
+    /// from the graph without building the paths.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_shortest_paths, from_fn};
+    ///
+    /// // Set four of six bits, one at a time: 4! = 24 orders.
+    /// let space = from_fn(|&bits: &u8| (0..6).map(move |i| bits | (1 << i)).filter(move |&b| b != bits));
+    /// let paths = all_shortest_paths(&space, [0], |&bits| bits == 0b1111)?;
+    /// assert_eq!(paths.count(), 24);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&self) -> u128 {
+        let mut counts = vec![0u128; self.states.len()];
+        for (node, parents) in self.parents.iter().enumerate() {
+            counts[node] = if parents.is_empty() {
+                1
+            } else {
+                parents.iter().fold(0u128, |sum, &(parent, _)| {
+                    sum.saturating_add(counts[parent as usize])
+                })
+            };
+        }
+        self.goals.iter().fold(0u128, |sum, &goal| {
+            sum.saturating_add(counts[goal as usize])
+        })
+    }
+
+    /// The shortest paths, built one at a time as the iterator advances.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_shortest_paths, from_fn};
+    ///
+    /// let space = from_fn(|&n: &u32| [n + 1, n + 3]);
+    /// let paths = all_shortest_paths(&space, [0], |&n| n == 4)?;
+    /// let mut all: Vec<Vec<u32>> = paths.paths().map(|p| p.states().to_vec()).collect();
+    /// all.sort();
+    /// assert_eq!(all, [vec![0, 1, 4], vec![0, 3, 4]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn paths(&self) -> Paths<'_, S, M> {
+        let mut paths = Paths {
+            graph: self,
+            next_goal: 0,
+            chain: Vec::new(),
+            choices: Vec::new(),
+            done: false,
+        };
+        paths.start_next_goal();
+        paths
+    }
+}
+
+/// An iterator over every shortest path, made by
+/// [`ShortestPaths::paths`].
+#[derive(Debug)]
+pub struct Paths<'a, S, M> {
+    graph: &'a ShortestPaths<S, M>,
+    next_goal: usize,
+    /// Nodes from the current goal back towards a root.
+    chain: Vec<u32>,
+    /// `choices[i]`: which parent of `chain[i]` is `chain[i + 1]`.
+    choices: Vec<usize>,
+    done: bool,
+}
+
+impl<S: Clone, M: Clone> Paths<'_, S, M> {
+    fn start_next_goal(&mut self) {
+        self.chain.clear();
+        self.choices.clear();
+        match self.graph.goals.get(self.next_goal) {
+            Some(&goal) => {
+                self.next_goal += 1;
+                self.chain.push(goal);
+                self.descend();
+            }
+            None => self.done = true,
+        }
+    }
+
+    /// Extends the chain to a root through each node's first parent.
+    fn descend(&mut self) {
+        while let Some(&(parent, _)) = self
+            .chain
+            .last()
+            .and_then(|&node| self.graph.parents[node as usize].first())
+        {
+            self.choices.push(0);
+            self.chain.push(parent);
+        }
+    }
+
+    /// Moves to the next combination of parents, nearest the root first.
+    fn advance(&mut self) {
+        while let Some(choice) = self.choices.pop() {
+            self.chain.pop();
+            let node = self.chain[self.chain.len() - 1] as usize;
+            let parents = &self.graph.parents[node];
+            if choice + 1 < parents.len() {
+                self.choices.push(choice + 1);
+                self.chain.push(parents[choice + 1].0);
+                self.descend();
+                return;
+            }
+        }
+        self.start_next_goal();
+    }
+
+    fn current(&self) -> Path<S, M> {
+        let states = self
+            .chain
+            .iter()
+            .rev()
+            .map(|&node| self.graph.states[node as usize].clone())
+            .collect();
+        let moves = self
+            .choices
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, &choice)| self.graph.parents[self.chain[i] as usize][choice].1.clone())
+            .collect();
+        Path::new(states, moves)
+    }
+}
+
+impl<S: Clone, M: Clone> Iterator for Paths<'_, S, M> {
+    type Item = Path<S, M>;
+
+    fn next(&mut self) -> Option<Path<S, M>> {
+        if self.done {
+            return None;
+        }
+        let path = self.current();
+        self.advance();
+        Some(path)
+    }
+}
+
+/// Every shortest path from any of `starts` to the nearest states that
+/// satisfy `is_goal`.
+///
+/// A shortcut for [`Search::all_shortest_paths`] with default limits.
+///
+/// # Errors
+///
+/// When the search reaches a limit before it finds a goal.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{all_shortest_paths, from_fn};
+///
+/// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
+/// assert_eq!(all_shortest_paths(&space, [1], |&n| n == 12)?.count(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn all_shortest_paths<G, I, P>(
+    space: &G,
+    starts: I,
+    is_goal: P,
+) -> Result<ShortestPaths<G::State, G::Move>, Error>
+where
+    G: Successors,
+    I: IntoIterator<Item = G::State>,
+    P: FnMut(&G::State) -> bool,
+{
+    Search::new(space).all_shortest_paths(starts, is_goal)
+}
+
+impl<G: Successors> Search<'_, G> {
+    /// Every shortest path from any of `starts` to the nearest states that
+    /// satisfy `is_goal`.
+    ///
+    /// The search keeps, for each state, every edge into it from the layer
+    /// before, and stops when the layer holding the first goal is complete.
+    /// When no goal is reachable, the result has no paths and no distance.
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches its depth or state limit before it finds a
+    /// goal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Search};
+    ///
+    /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
+    /// let paths = Search::new(&space).all_shortest_paths([1], |&n| n == 100)?;
+    /// assert_eq!(paths.distance(), Some(8));
+    /// assert!(paths.paths().all(|p| p.len() == 8 && *p.end() == 100));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn all_shortest_paths<I, P>(
+        &mut self,
+        starts: I,
+        mut is_goal: P,
+    ) -> Result<ShortestPaths<G::State, G::Move>, Error>
+    where
+        I: IntoIterator<Item = G::State>,
+        P: FnMut(&G::State) -> bool,
+    {
+        self.begin();
+        let space = self.space;
+        let tree = &mut self.forward;
+        tree.reset(space);
+        let mut parents: Vec<SmallVec<[(u32, G::Move); 1]>> = Vec::new();
+        let mut goals = Vec::new();
+        for start in starts {
+            if let Some(id) = tree.insert(space, &self.limits, start, NO_PARENT, None)? {
+                parents.push(SmallVec::new());
+                if is_goal(&tree.nodes[id as usize].state) {
+                    goals.push(id);
+                }
+            }
+        }
+        let mut layer = 0..tree.len();
+        let mut depth = 0;
+        while goals.is_empty() && !layer.is_empty() {
+            if !self.limits.allows_depth(depth + 1) {
+                self.stats.stored = tree.len() as u64;
+                return Err(Error::limit(Limit::Depth(depth)));
+            }
+            self.stats.frontier(layer.len());
+            let next_start = tree.len();
+            for parent in layer.clone() {
+                expand_into(
+                    space,
+                    &tree.nodes[parent].state,
+                    &mut self.scratch,
+                    &mut self.stats,
+                );
+                for (next, mv) in self.scratch.drain(..) {
+                    if let Some(id) = tree.find(space, &next) {
+                        self.stats.duplicates += 1;
+                        // A second edge into the layer being built is a second
+                        // way to reach that state in the fewest moves.
+                        if id as usize >= next_start {
+                            parents[id as usize].push((parent as u32, mv));
+                        }
+                    } else if let Some(id) =
+                        tree.insert(space, &self.limits, next, parent as u32, None)?
+                    {
+                        parents.push(smallvec![(parent as u32, mv)]);
+                        if is_goal(&tree.nodes[id as usize].state) {
+                            goals.push(id);
+                        }
+                    }
+                }
+            }
+            layer = next_start..tree.len();
+            depth += 1;
+        }
+        self.stats.stored = tree.len() as u64;
+        let distance = (!goals.is_empty()).then_some(depth);
+        Ok(ShortestPaths {
+            states: tree.nodes.iter().map(|node| node.state.clone()).collect(),
+            parents,
+            goals,
+            distance,
+        })
+    }
+}

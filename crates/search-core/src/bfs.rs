@@ -1,0 +1,572 @@
+use std::fmt;
+
+use crate::error::{Error, Limit, Limits, Stats};
+use crate::path::Path;
+use crate::search::{Search, expand_into};
+use crate::space::Successors;
+use crate::store::{NO_PARENT, Tree};
+
+/// The shortest path from any of `starts` to the first state that satisfies
+/// `is_goal`, or `None` when no goal can be reached.
+///
+/// A shortcut for [`Search::bfs`] with default [`Limits`].
+///
+/// - `space`: the state space.
+/// - `starts`: one start (`[start]`) or several; the path begins at the
+///   nearest one.
+/// - `is_goal`: the goal test. For a single goal state, `|s| *s == goal`.
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`] bound before it can answer.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{bfs, from_fn};
+///
+/// // Pour between a 3-litre and a 5-litre jug until one holds 4 litres.
+/// let jugs = from_fn(|&(a, b): &(u8, u8)| {
+///     let into_b = a.min(5 - b);
+///     let into_a = b.min(3 - a);
+///     [(3, b), (a, 5), (0, b), (a, 0), (a - into_b, b + into_b), (a + into_a, b - into_a)]
+/// });
+/// let path = bfs(&jugs, [(0, 0)], |&(_, b)| b == 4)?.expect("solvable");
+/// assert_eq!(path.len(), 6);
+/// assert_eq!(path.end(), &(3, 4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn bfs<G, I, P>(
+    space: &G,
+    starts: I,
+    is_goal: P,
+) -> Result<Option<Path<G::State, G::Move>>, Error>
+where
+    G: Successors,
+    I: IntoIterator<Item = G::State>,
+    P: FnMut(&G::State) -> bool,
+{
+    Search::new(space).bfs(starts, is_goal)
+}
+
+impl<G: Successors> Search<'_, G> {
+    /// The shortest path from any of `starts` to the first state that
+    /// satisfies `is_goal`, or `None` when no goal can be reached.
+    ///
+    /// States are tested as they are generated, so the search stops one
+    /// layer earlier than a test at expansion would.
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches its depth or state limit while states remain
+    /// unexplored, or the space reports a rank outside its bound. A space
+    /// that ends within the depth bound gives `Ok(None)`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Search};
+    ///
+    /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
+    /// let mut search = Search::new(&space);
+    /// let path = search.bfs([1], |&n| n == 10)?.expect("reachable");
+    /// assert_eq!(path.states(), [1, 2, 4, 5, 10]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bfs<I, P>(
+        &mut self,
+        starts: I,
+        mut is_goal: P,
+    ) -> Result<Option<Path<G::State, G::Move>>, Error>
+    where
+        I: IntoIterator<Item = G::State>,
+        P: FnMut(&G::State) -> bool,
+    {
+        self.begin();
+        let space = self.space;
+        let tree = &mut self.forward;
+        tree.reset(space);
+        for start in starts {
+            if let Some(id) = tree.insert(space, &self.limits, start, NO_PARENT, None)? {
+                if is_goal(&tree.nodes[id as usize].state) {
+                    self.stats.stored = tree.len() as u64;
+                    return Ok(Some(tree.path(id)));
+                }
+            }
+        }
+        let mut head = 0;
+        let mut layer_end = tree.len();
+        let mut depth = 0;
+        self.stats.frontier(layer_end);
+        while head < tree.len() {
+            if head == layer_end {
+                depth += 1;
+                layer_end = tree.len();
+                self.stats.frontier(layer_end - head);
+            }
+            if !self.limits.allows_depth(depth + 1) {
+                self.stats.stored = tree.len() as u64;
+                // Past the bound lie either more states or none: only the
+                // first is a reason to fail.
+                for node in &tree.nodes[head..] {
+                    expand_into(space, &node.state, &mut self.scratch, &mut self.stats);
+                    if self
+                        .scratch
+                        .iter()
+                        .any(|(next, _)| tree.find(space, next).is_none())
+                    {
+                        return Err(Error::limit(Limit::Depth(depth)));
+                    }
+                }
+                return Ok(None);
+            }
+            expand_into(
+                space,
+                &tree.nodes[head].state,
+                &mut self.scratch,
+                &mut self.stats,
+            );
+            let parent = head as u32;
+            for (next, mv) in self.scratch.drain(..) {
+                match tree.insert(space, &self.limits, next, parent, Some(mv)) {
+                    Ok(Some(id)) => {
+                        if is_goal(&tree.nodes[id as usize].state) {
+                            self.stats.stored = tree.len() as u64;
+                            return Ok(Some(tree.path(id)));
+                        }
+                    }
+                    Ok(None) => self.stats.duplicates += 1,
+                    Err(error) => {
+                        self.stats.stored = tree.len() as u64;
+                        return Err(error);
+                    }
+                }
+            }
+            head += 1;
+        }
+        self.stats.stored = tree.len() as u64;
+        Ok(None)
+    }
+
+    /// The number of moves from the nearest of `starts` to the nearest state
+    /// that satisfies `is_goal`, or `None` when no goal can be reached.
+    ///
+    /// Cheaper than [`bfs`](Search::bfs): it keeps a visited set and two
+    /// frontiers, but no parents and no moves.
+    ///
+    /// # Errors
+    ///
+    /// As for [`bfs`](Search::bfs).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Search};
+    ///
+    /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
+    /// assert_eq!(Search::new(&space).distance([1], |&n| n == 10)?, Some(4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn distance<I, P>(&mut self, starts: I, mut is_goal: P) -> Result<Option<usize>, Error>
+    where
+        I: IntoIterator<Item = G::State>,
+        P: FnMut(&G::State) -> bool,
+    {
+        self.begin();
+        let space = self.space;
+        self.seen.reset(space);
+        self.frontier.clear();
+        for start in starts {
+            if self.seen.insert(space, &self.limits, &start)? {
+                if is_goal(&start) {
+                    self.stats.stored = self.seen.len() as u64;
+                    return Ok(Some(0));
+                }
+                self.frontier.push(start);
+            }
+        }
+        let mut depth = 0;
+        let result = loop {
+            if self.frontier.is_empty() {
+                break Ok(None);
+            }
+            self.stats.frontier(self.frontier.len());
+            if !self.limits.allows_depth(depth + 1) {
+                break if self.frontier_grows() {
+                    Err(Error::limit(Limit::Depth(depth)))
+                } else {
+                    Ok(None)
+                };
+            }
+            self.next_frontier.clear();
+            match self.distance_layer(&mut is_goal) {
+                Ok(true) => break Ok(Some(depth + 1)),
+                Ok(false) => {}
+                Err(error) => break Err(error),
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next_frontier);
+            depth += 1;
+        };
+        self.stats.stored = self.seen.len() as u64;
+        result
+    }
+
+    /// Whether the frontier has a successor not yet seen.
+    fn frontier_grows(&mut self) -> bool {
+        for state in &self.frontier {
+            expand_into(self.space, state, &mut self.scratch, &mut self.stats);
+            if self
+                .scratch
+                .iter()
+                .any(|(next, _)| !self.seen.contains(self.space, next))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Expands the frontier into `next_frontier`; true when a goal was found.
+    fn distance_layer<P>(&mut self, is_goal: &mut P) -> Result<bool, Error>
+    where
+        P: FnMut(&G::State) -> bool,
+    {
+        for state in &self.frontier {
+            expand_into(self.space, state, &mut self.scratch, &mut self.stats);
+            for (next, _) in self.scratch.drain(..) {
+                if !self.seen.insert(self.space, &self.limits, &next)? {
+                    self.stats.duplicates += 1;
+                } else if is_goal(&next) {
+                    return Ok(true);
+                } else {
+                    self.next_frontier.push(next);
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// A breadth-first traversal that the caller drives, one state at a time.
+///
+/// `Bfs` owns its queue and its visited store, and borrows the space only
+/// during each call to [`next`](Bfs::next), so the caller can stop, inspect
+/// the tree, resume, or [`start`](Bfs::start) again from other states
+/// without reallocating.
+///
+/// States come out in order of depth. Each [`Visit`] carries the state, its
+/// depth and a [`NodeId`] from which [`path`](Bfs::path) rebuilds the way
+/// back to a start.
+///
+/// Unlike the one-shot searches, a depth bound here prunes rather than fails:
+/// states at [`Limits::max_depth`] are visited but not expanded, as with
+/// walkdir's `max_depth`. Only the state bound is an error.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, Bfs, Limits};
+///
+/// let space = from_fn(|&n: &u32| [2 * n, 2 * n + 1]);
+/// let mut bfs = Bfs::new().limits(Limits::new().max_depth(2));
+/// bfs.start(&space, [1])?;
+/// let mut seen = Vec::new();
+/// while let Some(visit) = bfs.next(&space)? {
+///     seen.push((*visit.state(), visit.depth()));
+/// }
+/// assert_eq!(seen, [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 2), (7, 2)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Bfs<S, M> {
+    tree: Tree<S, M>,
+    head: usize,
+    layer_end: usize,
+    depth: usize,
+    limits: Limits,
+    stats: Stats,
+    scratch: Vec<(S, M)>,
+}
+
+/// A state handed out by [`Bfs::next`].
+#[derive(Debug)]
+pub struct Visit<'a, S> {
+    state: &'a S,
+    depth: usize,
+    node: NodeId,
+}
+
+impl<'a, S> Visit<'a, S> {
+    /// The state.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u8| [n / 2]);
+    /// let mut bfs = Bfs::new();
+    /// bfs.start(&space, [6])?;
+    /// assert_eq!(bfs.next(&space)?.map(|v| *v.state()), Some(6));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn state(&self) -> &'a S {
+        self.state
+    }
+
+    /// The number of moves from the nearest start.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u8| [n / 2]);
+    /// let mut bfs = Bfs::new();
+    /// bfs.start(&space, [6])?;
+    /// bfs.next(&space)?;
+    /// assert_eq!(bfs.next(&space)?.map(|v| v.depth()), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The id under which the traversal stored the state, for
+    /// [`Bfs::path`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u8| [n / 2]);
+    /// let mut bfs = Bfs::new();
+    /// bfs.start(&space, [6])?;
+    /// let first = bfs.next(&space)?.map(|v| v.node());
+    /// assert!(first.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+}
+
+/// The id of a state stored by a [`Bfs`]; valid until the next
+/// [`Bfs::start`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl<S: crate::State, M: Clone> Bfs<S, M> {
+    /// An idle traversal with default [`Limits`]. Call
+    /// [`start`](Bfs::start) to give it states.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u8| [n / 2]);
+    /// let mut bfs = Bfs::new();
+    /// assert!(bfs.next(&space)?.is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new() -> Bfs<S, M> {
+        Bfs {
+            tree: Tree::new(),
+            head: 0,
+            layer_end: 0,
+            depth: 0,
+            limits: Limits::new(),
+            stats: Stats::default(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Sets the limits; see the type's docs for how the depth bound acts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs, Limits};
+    ///
+    /// let space = from_fn(|&n: &u64| [n + 1]);
+    /// let mut bfs = Bfs::new().limits(Limits::new().max_depth(3));
+    /// bfs.start(&space, [0])?;
+    /// let mut count = 0;
+    /// while bfs.next(&space)?.is_some() {
+    ///     count += 1;
+    /// }
+    /// assert_eq!(count, 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> Bfs<S, M> {
+        self.limits = limits;
+        self
+    }
+
+    /// Forgets everything and starts again from `starts`, keeping the
+    /// allocations.
+    ///
+    /// # Errors
+    ///
+    /// When there are more starts than the state bound, or a start's rank is
+    /// outside the space's bound.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u8| [n / 2]);
+    /// let mut bfs = Bfs::new();
+    /// bfs.start(&space, [9, 9, 4])?;
+    /// assert_eq!(bfs.next(&space)?.map(|v| *v.state()), Some(9));
+    /// assert_eq!(bfs.next(&space)?.map(|v| *v.state()), Some(4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn start<G, I>(&mut self, space: &G, starts: I) -> Result<(), Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+    {
+        self.tree.reset(space);
+        self.stats = Stats::default();
+        self.head = 0;
+        self.depth = 0;
+        for start in starts {
+            self.tree
+                .insert(space, &self.limits, start, NO_PARENT, None)?;
+        }
+        self.layer_end = self.tree.len();
+        self.stats.stored = self.tree.len() as u64;
+        self.stats.frontier(self.layer_end);
+        Ok(())
+    }
+
+    /// Visits the next state in breadth-first order, and stores its unseen
+    /// successors; `None` when every reachable state has been visited.
+    ///
+    /// # Errors
+    ///
+    /// When storing a successor would pass the state bound, or a rank is
+    /// outside the space's bound. The traversal can be started again.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u8| if n < 3 { vec![n + 1] } else { vec![] });
+    /// let mut bfs = Bfs::new();
+    /// bfs.start(&space, [0])?;
+    /// let mut last = None;
+    /// while let Some(visit) = bfs.next(&space)? {
+    ///     last = Some(visit.node());
+    /// }
+    /// let path = bfs.path(last.expect("visited"));
+    /// assert_eq!(path.states(), [0, 1, 2, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn next<G>(&mut self, space: &G) -> Result<Option<Visit<'_, S>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+    {
+        if self.head == self.tree.len() {
+            return Ok(None);
+        }
+        if self.head == self.layer_end {
+            self.depth += 1;
+            self.layer_end = self.tree.len();
+            self.stats.frontier(self.layer_end - self.head);
+        }
+        let id = self.head;
+        self.head += 1;
+        if self.limits.allows_depth(self.depth + 1) {
+            expand_into(
+                space,
+                &self.tree.nodes[id].state,
+                &mut self.scratch,
+                &mut self.stats,
+            );
+            let parent = id as u32;
+            for (next, mv) in self.scratch.drain(..) {
+                if self
+                    .tree
+                    .insert(space, &self.limits, next, parent, Some(mv))?
+                    .is_none()
+                {
+                    self.stats.duplicates += 1;
+                }
+            }
+            self.stats.stored = self.tree.len() as u64;
+        }
+        Ok(Some(Visit {
+            state: &self.tree.nodes[id].state,
+            depth: self.depth,
+            node: NodeId(id as u32),
+        }))
+    }
+
+    /// The path from a start to the state stored as `node`.
+    ///
+    /// # Panics
+    ///
+    /// When `node` did not come from this traversal since its last start.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
+    /// let mut bfs = Bfs::new();
+    /// bfs.start(&space, [1])?;
+    /// while let Some(visit) = bfs.next(&space)? {
+    ///     if *visit.state() == 6 {
+    ///         let node = visit.node();
+    ///         assert_eq!(bfs.path(node).states(), [1, 2, 3, 6]);
+    ///         break;
+    ///     }
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn path(&self, node: NodeId) -> Path<S, M> {
+        self.tree.path(node.0)
+    }
+
+    /// What the traversal has counted since its last start.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u8| [n / 2]);
+    /// let mut bfs = Bfs::new();
+    /// bfs.start(&space, [8])?;
+    /// while bfs.next(&space)?.is_some() {}
+    /// assert_eq!(bfs.stats().stored, 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+impl<S: crate::State, M: Clone> Default for Bfs<S, M> {
+    fn default() -> Bfs<S, M> {
+        Bfs::new()
+    }
+}
+
+impl<S, M> fmt::Debug for Bfs<S, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Bfs")
+            .field("visited", &self.head)
+            .field("stored", &self.tree.nodes.len())
+            .field("depth", &self.depth)
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,274 @@
+use std::ops::Range;
+
+use crate::error::{Error, Limit};
+use crate::path::Path;
+use crate::search::{Search, expand_into};
+use crate::space::Predecessors;
+use crate::store::NO_PARENT;
+
+/// The shortest path from `start` to `goal`, searched from both ends at
+/// once, or `None` when `goal` cannot be reached.
+///
+/// A shortcut for [`Search::bidirectional`] with default [`Limits`].
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`] bound before it can answer.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{bidirectional_bfs, from_fn, Undirected};
+///
+/// // Flip one of 20 bits at a time: from all zeros to all ones takes 20 flips.
+/// let cube = Undirected(from_fn(|&bits: &u32| (0..20).map(move |i| bits ^ (1 << i))));
+/// let path = bidirectional_bfs(&cube, 0, (1 << 20) - 1)?.expect("reachable");
+/// assert_eq!(path.len(), 20);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn bidirectional_bfs<G: Predecessors>(
+    space: &G,
+    start: G::State,
+    goal: G::State,
+) -> Result<Option<Path<G::State, G::Move>>, Error> {
+    Search::new(space).bidirectional(start, goal)
+}
+
+/// One end of a bidirectional search: where each of its layers starts in its
+/// tree. The last layer is the frontier.
+struct Side {
+    layer_starts: Vec<usize>,
+}
+
+impl Side {
+    fn new() -> Side {
+        Side {
+            layer_starts: vec![0],
+        }
+    }
+
+    fn depth(&self) -> usize {
+        self.layer_starts.len() - 1
+    }
+
+    fn frontier(&self, stored: usize) -> Range<usize> {
+        self.layer_starts[self.depth()]..stored
+    }
+
+    fn depth_of(&self, node: u32) -> usize {
+        self.layer_starts
+            .partition_point(|&start| start <= node as usize)
+            - 1
+    }
+}
+
+/// A state stored in both trees. Within one round every new state has the
+/// same depth on the side being expanded, so meetings compare by the depth
+/// on the other side.
+#[derive(Clone, Copy)]
+struct Meeting {
+    forward: u32,
+    backward: u32,
+    other_depth: usize,
+}
+
+impl<G: Predecessors> Search<'_, G> {
+    /// The shortest path from `start` to `goal`, searched from both ends at
+    /// once, or `None` when `goal` cannot be reached.
+    ///
+    /// Each round expands one whole layer of the side with the smaller
+    /// frontier. When a round finds states that both sides have reached, the
+    /// shortest path through any of them is returned: the round is finished
+    /// before the search stops, because the first meeting found need not be
+    /// on a shortest path. When either side runs out of states the goal is
+    /// unreachable, and the search stops at once, even beside an infinite
+    /// space.
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches its depth limit (on the length of the whole
+    /// path) or its state limit (on the states of both sides together), or
+    /// when the space's predecessors report an edge its successors lack.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Search, Undirected};
+    ///
+    /// let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
+    /// let mut search = Search::new(&line);
+    /// assert_eq!(search.bidirectional(0, 0)?.map(|p| p.len()), Some(0));
+    /// assert_eq!(search.bidirectional(-3, 4)?.map(|p| p.len()), Some(7));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bidirectional(
+        &mut self,
+        start: G::State,
+        goal: G::State,
+    ) -> Result<Option<Path<G::State, G::Move>>, Error> {
+        self.begin();
+        let space = self.space;
+        self.forward.reset(space);
+        self.backward.reset(space);
+        if start == goal {
+            self.stats.stored = 1;
+            return Ok(Some(Path::new(vec![start], Vec::new())));
+        }
+        self.forward
+            .insert(space, &self.limits, start, NO_PARENT, None)?;
+        self.backward
+            .insert(space, &self.limits, goal, NO_PARENT, None)?;
+        let mut forward = Side::new();
+        let mut backward = Side::new();
+        let result = loop {
+            let forward_frontier = forward.frontier(self.forward.len());
+            let backward_frontier = backward.frontier(self.backward.len());
+            if forward_frontier.is_empty() || backward_frontier.is_empty() {
+                break Ok(None);
+            }
+            let explored = forward.depth() + backward.depth();
+            if !self.limits.allows_depth(explored + 1) {
+                break Err(Error::limit(Limit::Depth(explored)));
+            }
+            // The smaller frontier costs less to expand. On a tie, the side
+            // with fewer states: alternating keeps a side that is about to
+            // run out from waiting behind one that never ends.
+            let expand_forward = (forward_frontier.len(), self.forward.len())
+                <= (backward_frontier.len(), self.backward.len());
+            self.stats
+                .frontier(forward_frontier.len().min(backward_frontier.len()));
+            // The layer being built starts where the frontier ends.
+            let meeting = if expand_forward {
+                forward.layer_starts.push(forward_frontier.end);
+                self.forward_layer(forward_frontier, &backward)
+            } else {
+                backward.layer_starts.push(backward_frontier.end);
+                self.backward_layer(backward_frontier, &forward)
+            };
+            match meeting {
+                Ok(Some(meeting)) => break self.join(meeting).map(Some),
+                Ok(None) => {}
+                Err(error) => break Err(error),
+            }
+        };
+        self.stats.stored = (self.forward.len() + self.backward.len()) as u64;
+        result
+    }
+
+    /// Expands the forward frontier by one layer, and returns the shortest
+    /// meeting among the states it found.
+    fn forward_layer(
+        &mut self,
+        frontier: Range<usize>,
+        backward: &Side,
+    ) -> Result<Option<Meeting>, Error> {
+        let space = self.space;
+        let others = self.backward.len();
+        let mut best: Option<Meeting> = None;
+        for parent in frontier.clone() {
+            expand_into(
+                space,
+                &self.forward.nodes[parent].state,
+                &mut self.scratch,
+                &mut self.stats,
+            );
+            for (next, mv) in self.scratch.drain(..) {
+                let inserted = self.forward.insert_beside(
+                    space,
+                    &self.limits,
+                    others,
+                    next,
+                    parent as u32,
+                    Some(mv),
+                )?;
+                let Some(id) = inserted else {
+                    self.stats.duplicates += 1;
+                    continue;
+                };
+                if let Some(other) = self
+                    .backward
+                    .find(space, &self.forward.nodes[id as usize].state)
+                {
+                    let other_depth = backward.depth_of(other);
+                    if best.is_none_or(|best| other_depth < best.other_depth) {
+                        best = Some(Meeting {
+                            forward: id,
+                            backward: other,
+                            other_depth,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// Expands the backward frontier by one layer, and returns the shortest
+    /// meeting among the states it found.
+    fn backward_layer(
+        &mut self,
+        frontier: Range<usize>,
+        forward: &Side,
+    ) -> Result<Option<Meeting>, Error> {
+        let space = self.space;
+        let others = self.forward.len();
+        let mut best: Option<Meeting> = None;
+        for child in frontier {
+            self.next_frontier.clear();
+            let previous = &mut self.next_frontier;
+            space.predecessors(&self.backward.nodes[child].state, |state| {
+                previous.push(state);
+            });
+            self.stats.expanded += 1;
+            self.stats.generated += self.next_frontier.len() as u64;
+            for state in self.next_frontier.drain(..) {
+                let inserted = self.backward.insert_beside(
+                    space,
+                    &self.limits,
+                    others,
+                    state,
+                    child as u32,
+                    None,
+                )?;
+                let Some(id) = inserted else {
+                    self.stats.duplicates += 1;
+                    continue;
+                };
+                if let Some(other) = self
+                    .forward
+                    .find(space, &self.backward.nodes[id as usize].state)
+                {
+                    let other_depth = forward.depth_of(other);
+                    if best.is_none_or(|best| other_depth < best.other_depth) {
+                        best = Some(Meeting {
+                            forward: other,
+                            backward: id,
+                            other_depth,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// The path through a meeting: the forward tree's path to it, then the
+    /// backward tree's walk from it to the goal, with the moves of that
+    /// second half found again among the successors.
+    fn join(&self, meeting: Meeting) -> Result<Path<G::State, G::Move>, Error> {
+        let (mut states, mut moves) = self.forward.path(meeting.forward).into_parts();
+        let (to_goal, _) = self.backward.walk_back(meeting.backward);
+        for next in &to_goal[1..] {
+            let current = &states[states.len() - 1];
+            let mut found = None;
+            self.space.successors(current, |state, mv| {
+                if found.is_none() && state == *next {
+                    found = Some(mv);
+                }
+            });
+            moves.push(found.ok_or_else(Error::inconsistent_predecessors)?);
+            states.push(next.clone());
+        }
+        Ok(Path::new(states, moves))
+    }
+}

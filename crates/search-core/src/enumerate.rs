@@ -1,0 +1,640 @@
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Limit};
+use crate::search::{Search, expand_into};
+use crate::space::Successors;
+
+/// Every state reachable from the starts, layer by layer: how many lie at
+/// each depth, how deep the deepest lie, and which they are.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{enumerate, from_fn};
+///
+/// // Three bits, one flipped at a time: a cube seen from one corner.
+/// let cube = from_fn(|&bits: &u8| (0..3).map(move |i| bits ^ (1 << i)));
+/// let layers = enumerate(&cube, [0])?;
+/// assert_eq!(layers.layer_sizes(), [1, 3, 3, 1]);
+/// assert_eq!(layers.states(), 8);
+/// assert_eq!(layers.radius(), 3);
+/// assert_eq!(layers.deepest(), [0b111]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Enumeration<S> {
+    layer_sizes: Vec<u64>,
+    deepest: Vec<S>,
+}
+
+impl<S> Enumeration<S> {
+    /// The number of states at each depth, from the starts (depth 0) to the
+    /// deepest layer.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{enumerate, from_fn};
+    ///
+    /// let path = from_fn(|&n: &u8| (n < 4).then_some(n + 1));
+    /// assert_eq!(enumerate(&path, [0])?.layer_sizes(), [1, 1, 1, 1, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn layer_sizes(&self) -> &[u64] {
+        &self.layer_sizes
+    }
+
+    /// The number of reachable states.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{enumerate, from_fn};
+    ///
+    /// let ring = from_fn(|&n: &u8| [(n + 1) % 12]);
+    /// assert_eq!(enumerate(&ring, [0])?.states(), 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn states(&self) -> u64 {
+        self.layer_sizes.iter().sum()
+    }
+
+    /// The depth of the deepest layer: the most moves any reachable state
+    /// needs. From a puzzle's goal, this is its "God's number".
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{enumerate, from_fn};
+    ///
+    /// let ring = from_fn(|&n: &u8| [(n + 1) % 12, (n + 11) % 12]);
+    /// assert_eq!(enumerate(&ring, [0])?.radius(), 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn radius(&self) -> usize {
+        self.layer_sizes.len().saturating_sub(1)
+    }
+
+    /// The states of the deepest layer.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{enumerate, from_fn};
+    ///
+    /// let ring = from_fn(|&n: &u8| [(n + 1) % 12, (n + 11) % 12]);
+    /// assert_eq!(enumerate(&ring, [0])?.deepest(), [6]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn deepest(&self) -> &[S] {
+        &self.deepest
+    }
+}
+
+/// Every state reachable from `starts`, layer by layer.
+///
+/// A shortcut for [`Search::enumerate`] with default limits.
+///
+/// # Errors
+///
+/// When the space holds more states than the default state limit.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{enumerate, from_fn};
+///
+/// let knight = from_fn(|&(x, y): &(i8, i8)| {
+///     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+///         .into_iter()
+///         .map(move |(dx, dy)| (x + dx, y + dy))
+///         .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y))
+/// });
+/// let layers = enumerate(&knight, [(0, 0)])?;
+/// assert_eq!(layers.states(), 64);
+/// assert_eq!(layers.radius(), 6);
+/// assert_eq!(layers.deepest(), [(7, 7)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn enumerate<G, I>(space: &G, starts: I) -> Result<Enumeration<G::State>, Error>
+where
+    G: Successors,
+    I: IntoIterator<Item = G::State>,
+{
+    Search::new(space).enumerate(starts)
+}
+
+impl<G: Successors> Search<'_, G> {
+    /// Every state reachable from `starts`, layer by layer.
+    ///
+    /// It keeps a visited set and two frontiers; only the last layer's
+    /// states are returned.
+    ///
+    /// # Errors
+    ///
+    /// When a layer lies deeper than the depth limit, or the states pass the
+    /// state limit.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Limits, Search};
+    ///
+    /// let ring = from_fn(|&n: &u16| [(n + 1) % 1000, (n + 999) % 1000]);
+    /// let mut search = Search::new(&ring).limits(Limits::new().max_depth(100));
+    /// assert!(search.enumerate([0]).is_err());
+    /// let mut search = Search::new(&ring);
+    /// assert_eq!(search.enumerate([0])?.radius(), 500);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn enumerate<I>(&mut self, starts: I) -> Result<Enumeration<G::State>, Error>
+    where
+        I: IntoIterator<Item = G::State>,
+    {
+        self.begin();
+        let space = self.space;
+        self.seen.reset(space);
+        self.frontier.clear();
+        for start in starts {
+            if self.seen.insert(space, &self.limits, &start)? {
+                self.frontier.push(start);
+            }
+        }
+        let mut layer_sizes = Vec::new();
+        while !self.frontier.is_empty() {
+            layer_sizes.push(self.frontier.len() as u64);
+            self.stats.frontier(self.frontier.len());
+            self.next_frontier.clear();
+            for state in &self.frontier {
+                expand_into(space, state, &mut self.scratch, &mut self.stats);
+                for (next, _) in self.scratch.drain(..) {
+                    if self.seen.insert(space, &self.limits, &next)? {
+                        self.next_frontier.push(next);
+                    } else {
+                        self.stats.duplicates += 1;
+                    }
+                }
+            }
+            if !self.next_frontier.is_empty() && !self.limits.allows_depth(layer_sizes.len()) {
+                self.stats.stored = self.seen.len() as u64;
+                return Err(Error::limit(Limit::Depth(layer_sizes.len() - 1)));
+            }
+            if self.next_frontier.is_empty() {
+                break;
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next_frontier);
+        }
+        self.stats.stored = self.seen.len() as u64;
+        Ok(Enumeration {
+            layer_sizes,
+            deepest: std::mem::take(&mut self.frontier),
+        })
+    }
+}
+
+/// A state space whose states are numbered densely, `0..rank_count()`, and
+/// whose edges are known rank to rank.
+///
+/// This is all that [`DenseEnumeration`] needs: it never sees a state, only
+/// ranks, so it can walk hundreds of millions of them in a table of 2 bits
+/// each. Implementations should compute a neighbour's rank straight from the
+/// state's rank where they can, and must be `Sync`, since layers are
+/// expanded on every core at once.
+///
+/// # Example
+///
+/// ```
+/// use search_core::RankedSpace;
+///
+/// /// A ring of `n` positions.
+/// struct Ring(usize);
+///
+/// impl RankedSpace for Ring {
+///     fn rank_count(&self) -> usize {
+///         self.0
+///     }
+///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+///         report((rank + 1) % self.0);
+///         report((rank + self.0 - 1) % self.0);
+///     }
+/// }
+///
+/// let mut ranks = Vec::new();
+/// Ring(10).neighbours(0, |r| ranks.push(r));
+/// assert_eq!(ranks, [1, 9]);
+/// ```
+pub trait RankedSpace: Sync {
+    /// The number of ranks; every rank is below it.
+    fn rank_count(&self) -> usize;
+
+    /// Calls `report` with the rank of each neighbour of the state ranked
+    /// `rank`.
+    fn neighbours<F: FnMut(usize)>(&self, rank: usize, report: F);
+}
+
+/// Bits per entry of the table. An entry is [`UNSEEN`], [`DONE`] (expanded
+/// in an earlier layer), or one of two layer codes that alternate: the
+/// layer being expanded, and the layer being found.
+const BITS: usize = 2;
+const PER_WORD: usize = 64 / BITS;
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+const UNSEEN: u64 = 0;
+const DONE: u64 = 1;
+/// Words per unit of parallel work: large enough to amortise scheduling,
+/// small enough to balance two cores over a small space.
+const CHUNK_WORDS: usize = 1 << 10;
+
+/// A layer-synchronous enumeration of a [`RankedSpace`], with 2 bits per
+/// rank and every core at work, after Cooperman and Finkelstein, and Korf.
+///
+/// The frontier is never stored: each layer is found by scanning the table
+/// for the entries of the current depth. Memory is therefore
+/// `rank_count() / 4` bytes, whatever the shape of the layers; the
+/// enumeration refuses to start when that passes its memory limit.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{DenseEnumeration, RankedSpace};
+///
+/// /// Numbers below 1000, joined to their double and their half.
+/// struct Halving;
+///
+/// impl RankedSpace for Halving {
+///     fn rank_count(&self) -> usize {
+///         1000
+///     }
+///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+///         if 2 * rank < 1000 {
+///             report(2 * rank);
+///         }
+///         report(rank / 2);
+///     }
+/// }
+///
+/// let layers = DenseEnumeration::new().threads(2).run(&Halving, &[1], |_, _| {})?;
+/// assert_eq!(layers.layer_sizes(), [1, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
+/// assert_eq!(layers.deepest(), [512]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DenseEnumeration {
+    max_memory: u64,
+    threads: Option<usize>,
+}
+
+impl DenseEnumeration {
+    /// The memory a table may take unless told otherwise: 8 GiB.
+    pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
+
+    /// An enumeration on every core, with the default memory limit.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// assert_eq!(DenseEnumeration::new().get_max_memory(), DenseEnumeration::DEFAULT_MAX_MEMORY);
+    /// ```
+    pub fn new() -> DenseEnumeration {
+        DenseEnumeration {
+            max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY,
+            threads: None,
+        }
+    }
+
+    /// Refuses spaces whose table would take more than `bytes`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// assert_eq!(DenseEnumeration::new().max_memory(1 << 20).get_max_memory(), 1 << 20);
+    /// ```
+    #[must_use]
+    pub fn max_memory(mut self, bytes: u64) -> DenseEnumeration {
+        self.max_memory = bytes;
+        self
+    }
+
+    /// Uses `threads` threads; the default is one per core.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// let single = DenseEnumeration::new().threads(1);
+    /// # let _ = single;
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> DenseEnumeration {
+        self.threads = Some(threads.max(1));
+        self
+    }
+
+    /// The memory limit in bytes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// assert!(DenseEnumeration::new().get_max_memory() > 0);
+    /// ```
+    pub fn get_max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// The bytes a table for `rank_count` ranks takes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// // The 3x4 sliding puzzle's 239,500,800 boards take about 57 MiB.
+    /// assert_eq!(DenseEnumeration::memory_needed(239_500_800), 59_875_200);
+    /// ```
+    pub fn memory_needed(rank_count: usize) -> u64 {
+        (rank_count.div_ceil(PER_WORD) * 8) as u64
+    }
+
+    /// Enumerates every rank reachable from `starts`.
+    ///
+    /// `on_layer(depth, size)` is called after each layer is complete, for a
+    /// progress display.
+    ///
+    /// # Errors
+    ///
+    /// When the table would pass the memory limit, when a start or a
+    /// neighbour is not below [`RankedSpace::rank_count`], or when the
+    /// thread pool cannot be built.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DenseEnumeration, ErrorKind, RankedSpace};
+    ///
+    /// struct Huge;
+    ///
+    /// impl RankedSpace for Huge {
+    ///     fn rank_count(&self) -> usize {
+    ///         1 << 40
+    ///     }
+    ///     fn neighbours<F: FnMut(usize)>(&self, _: usize, _: F) {}
+    /// }
+    ///
+    /// let error = DenseEnumeration::new().run(&Huge, &[0], |_, _| {}).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::TooLarge { needed: 274_877_906_944, .. }));
+    /// ```
+    pub fn run<R, F>(
+        &self,
+        space: &R,
+        starts: &[usize],
+        mut on_layer: F,
+    ) -> Result<RankedLayers, Error>
+    where
+        R: RankedSpace,
+        F: FnMut(usize, u64),
+    {
+        let bound = space.rank_count();
+        let needed = DenseEnumeration::memory_needed(bound);
+        if needed > self.max_memory {
+            return Err(Error::too_large(needed, self.max_memory));
+        }
+        let mut builder = rayon::ThreadPoolBuilder::new();
+        if let Some(threads) = self.threads {
+            builder = builder.num_threads(threads);
+        }
+        let pool = builder.build().map_err(|_| Error::thread_pool())?;
+        let table: Vec<AtomicU64> = (0..bound.div_ceil(PER_WORD))
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let mut first = 0;
+        for &start in starts {
+            if start >= bound {
+                return Err(Error::rank_out_of_bounds(start, bound));
+            }
+            if mark(&table, start, code(0)) {
+                first += 1;
+            }
+        }
+        let mut layer_sizes = vec![first];
+        on_layer(0, first);
+        while layer_sizes.last().is_some_and(|&size| size > 0) {
+            let depth = layer_sizes.len() - 1;
+            let (current, next) = (code(depth), code(depth + 1));
+            let found = pool.install(|| {
+                // The layer before this one holds the code the next layer
+                // will take; retire it first, so that the two cannot mix.
+                if depth > 0 {
+                    retire(&table, next);
+                }
+                expand_layer(space, &table, current, next)
+            })?;
+            if found == 0 {
+                break;
+            }
+            layer_sizes.push(found);
+            on_layer(depth + 1, found);
+        }
+        if first == 0 {
+            layer_sizes.clear();
+        }
+        let last = code(layer_sizes.len().saturating_sub(1));
+        let mut deepest = Vec::new();
+        if !layer_sizes.is_empty() {
+            for (index, word) in table.iter().enumerate() {
+                for_each_entry(word.load(Ordering::Relaxed), last, |entry| {
+                    deepest.push(index * PER_WORD + entry);
+                });
+            }
+        }
+        Ok(RankedLayers {
+            layer_sizes,
+            deepest,
+        })
+    }
+}
+
+impl Default for DenseEnumeration {
+    fn default() -> DenseEnumeration {
+        DenseEnumeration::new()
+    }
+}
+
+/// The result of a [`DenseEnumeration`]: layer sizes and the ranks of the
+/// deepest layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankedLayers {
+    layer_sizes: Vec<u64>,
+    deepest: Vec<usize>,
+}
+
+impl RankedLayers {
+    /// The number of ranks at each depth.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// struct Pair;
+    /// impl RankedSpace for Pair {
+    ///     fn rank_count(&self) -> usize { 2 }
+    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(1 - rank) }
+    /// }
+    /// let layers = DenseEnumeration::new().run(&Pair, &[0], |_, _| {})?;
+    /// assert_eq!(layers.layer_sizes(), [1, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn layer_sizes(&self) -> &[u64] {
+        &self.layer_sizes
+    }
+
+    /// The number of reachable ranks.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// struct Pair;
+    /// impl RankedSpace for Pair {
+    ///     fn rank_count(&self) -> usize { 2 }
+    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(1 - rank) }
+    /// }
+    /// assert_eq!(DenseEnumeration::new().run(&Pair, &[0], |_, _| {})?.states(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn states(&self) -> u64 {
+        self.layer_sizes.iter().sum()
+    }
+
+    /// The depth of the deepest layer.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// struct Pair;
+    /// impl RankedSpace for Pair {
+    ///     fn rank_count(&self) -> usize { 2 }
+    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(1 - rank) }
+    /// }
+    /// assert_eq!(DenseEnumeration::new().run(&Pair, &[0], |_, _| {})?.radius(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn radius(&self) -> usize {
+        self.layer_sizes.len().saturating_sub(1)
+    }
+
+    /// The ranks of the deepest layer, in increasing order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// struct Pair;
+    /// impl RankedSpace for Pair {
+    ///     fn rank_count(&self) -> usize { 2 }
+    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(1 - rank) }
+    /// }
+    /// assert_eq!(DenseEnumeration::new().run(&Pair, &[0], |_, _| {})?.deepest(), [1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn deepest(&self) -> &[usize] {
+        &self.deepest
+    }
+}
+
+/// The table code of the layer at `depth`.
+fn code(depth: usize) -> u64 {
+    2 + (depth % 2) as u64
+}
+
+/// Turns every entry coded `code` into [`DONE`].
+fn retire(table: &[AtomicU64], code: u64) {
+    table.par_iter().for_each(|word| {
+        let equal = equal_entries(word.load(Ordering::Relaxed), code);
+        if equal != 0 {
+            // Entries are two bits apart, so the product has no carries.
+            word.fetch_xor(equal * (code ^ DONE), Ordering::Relaxed);
+        }
+    });
+}
+
+/// A mask with the low bit of each entry of `word` equal to `code` set.
+fn equal_entries(word: u64, code: u64) -> u64 {
+    let differs = word ^ (code * LOW_BITS);
+    !(differs | (differs >> 1)) & LOW_BITS
+}
+
+/// Marks `rank` with `code` if it is unseen; true when this call marked it.
+fn mark(table: &[AtomicU64], rank: usize, code: u64) -> bool {
+    let word = &table[rank / PER_WORD];
+    let shift = (rank % PER_WORD) * BITS;
+    // A plain load first: most neighbours are seen already, and a failed
+    // check costs far less than a locked read-modify-write.
+    if entry(word.load(Ordering::Relaxed), shift) != UNSEEN {
+        return false;
+    }
+    // Within a layer every writer writes the same code, so a race between
+    // two of them leaves the right code, and only the first counts it.
+    entry(word.fetch_or(code << shift, Ordering::Relaxed), shift) == UNSEEN
+}
+
+/// The entry at bit `shift` of a table word.
+fn entry(word: u64, shift: usize) -> u64 {
+    (word >> shift) & 3
+}
+
+/// Calls `visit` with the index within `word` of each entry equal to `code`.
+fn for_each_entry(word: u64, code: u64, mut visit: impl FnMut(usize)) {
+    let mut equal = equal_entries(word, code);
+    while equal != 0 {
+        visit(equal.trailing_zeros() as usize / BITS);
+        equal &= equal - 1;
+    }
+}
+
+/// Expands every entry coded `current` into unseen neighbours coded `next`,
+/// on the current thread pool, and returns how many it marked.
+fn expand_layer<R: RankedSpace>(
+    space: &R,
+    table: &[AtomicU64],
+    current: u64,
+    next: u64,
+) -> Result<u64, Error> {
+    let bound = space.rank_count();
+    table
+        .par_chunks(CHUNK_WORDS)
+        .enumerate()
+        .map(|(chunk_index, chunk)| {
+            let mut found = 0;
+            let mut bad = None;
+            for (offset, word) in chunk.iter().enumerate() {
+                let base = (chunk_index * CHUNK_WORDS + offset) * PER_WORD;
+                for_each_entry(word.load(Ordering::Relaxed), current, |entry| {
+                    space.neighbours(base + entry, |neighbour| {
+                        if neighbour >= bound {
+                            bad = Some(neighbour);
+                        } else if mark(table, neighbour, next) {
+                            found += 1;
+                        }
+                    });
+                });
+            }
+            match bad {
+                Some(rank) => Err(Error::rank_out_of_bounds(rank, bound)),
+                None => Ok(found),
+            }
+        })
+        .try_reduce(|| 0, |a, b| Ok(a + b))
+}

@@ -1,0 +1,135 @@
+/*!
+Breadth-first search over implicit graphs.
+
+An *implicit graph* is never stored. Its vertices are states (a puzzle board,
+a lock combination, a word) and each state produces its neighbours on demand.
+Such graphs are often far too large to build, yet a breadth-first search
+explores them one layer at a time and finds the fewest moves between two
+states. This crate knows nothing about any particular puzzle: you describe a
+state space once, and every algorithm here works on it.
+
+# Writing a state space
+
+A state is any `Clone + Eq + Hash` value (see [`State`]). A state space
+implements [`Successors`]: given a state, it reports each neighbour and the
+move that reaches it, through a callback, so that no expansion allocates.
+
+```
+use search_core::{bfs, Successors};
+
+/// Farmer, wolf, goat, cabbage: bit i says whether item i is on the far bank.
+/// Bit 0 is the farmer, who must row every crossing.
+struct River;
+
+const NAMES: [&str; 4] = ["farmer", "wolf", "goat", "cabbage"];
+
+impl Successors for River {
+    type State = u8;
+    type Move = &'static str;
+
+    fn successors<F: FnMut(u8, &'static str)>(&self, &bank: &u8, mut report: F) {
+        let farmer = bank & 1;
+        for passenger in 0..4 {
+            // The farmer crosses alone (passenger 0) or with one item on his side.
+            if (bank >> passenger) & 1 != farmer {
+                continue;
+            }
+            let next = bank ^ 1 ^ if passenger == 0 { 0 } else { 1 << passenger };
+            let unsafe_bank = |side: u8| {
+                let on = |i: u8| (next >> i) & 1 == side;
+                !on(0) && on(2) && (on(1) || on(3))
+            };
+            if !unsafe_bank(0) && !unsafe_bank(1) {
+                report(next, NAMES[passenger]);
+            }
+        }
+    }
+}
+
+let path = bfs(&River, [0b0000], |&bank| bank == 0b1111)?.expect("solvable");
+assert_eq!(path.len(), 7);
+assert_eq!(path.moves()[0], "goat");
+# Ok::<(), Box<dyn std::error::Error>>(())
+```
+
+For a quick search, [`from_fn`] turns a closure into a space:
+
+```
+use search_core::{bfs, from_fn};
+
+// Collatz: halve an even number, map an odd n to 3n + 1.
+let collatz = from_fn(|&n: &u64| [if n % 2 == 0 { n / 2 } else { 3 * n + 1 }]);
+let path = bfs(&collatz, [27], |&n| n == 1)?.expect("the conjecture holds here");
+assert_eq!(path.len(), 111);
+# Ok::<(), Box<dyn std::error::Error>>(())
+```
+
+Two optional traits widen what a space can do:
+
+- [`Predecessors`] gives backward edges, for [`bidirectional_bfs`]. A space
+  whose moves can all be undone implements the marker [`Reversible`] (or is
+  wrapped in [`Undirected`]) and gets predecessors for free.
+- A space that can number its states densely overrides
+  [`Successors::rank_bound`] and [`Successors::rank`]. Each algorithm then
+  keeps its visited states in a flat array indexed by rank instead of a hash
+  table, which is several times faster. [`RankedSpace`] goes further: a space
+  that computes neighbours rank to rank can be enumerated by
+  [`DenseEnumeration`] in 2 bits per state, on every core.
+
+# The algorithms
+
+| what you want | call |
+|---|---|
+| a shortest path, from one or many starts to a goal test | [`bfs`], [`Search::bfs`] |
+| only the number of moves | [`Search::distance`] |
+| a shortest path searched from both ends | [`bidirectional_bfs`], [`Search::bidirectional`] |
+| every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`] |
+| the same, for spaces of hundreds of millions of ranked states | [`DenseEnumeration`] |
+| every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
+| a traversal you drive state by state, and can resume | [`Bfs`] |
+
+The free functions are shortcuts for one search with default [`Limits`]. A
+[`Search`] holds limits, reports [`Stats`], and reuses its tables across
+queries on the same space.
+
+# Limits and errors
+
+Every search is bounded. By default it stores at most
+[`Limits::DEFAULT_MAX_STATES`] states; a depth bound can be added. A search
+that reaches a bound returns an [`Error`] whose [`kind`](Error::kind) is
+[`ErrorKind::LimitReached`], instead of growing until the process dies. A
+search that exhausts the space without finding a goal returns `Ok(None)`.
+
+# When to use something else
+
+For weighted edges use Dijkstra, and with a good heuristic use A* or IDA*:
+the `pathfinding` crate has all three. Breadth-first search is the right tool
+when every move costs the same and you want exact answers: fewest moves,
+whole-space statistics, or every optimal solution.
+*/
+
+// No unsafe code anywhere: the speed comes from layout and algorithms.
+#![forbid(unsafe_code)]
+// Every public item is documented, with an example.
+#![deny(missing_docs)]
+// Every public type can be printed with `{:?}`.
+#![warn(missing_debug_implementations)]
+
+pub use crate::all_paths::{Paths, ShortestPaths, all_shortest_paths};
+pub use crate::bfs::{Bfs, NodeId, Visit, bfs};
+pub use crate::bidirectional::bidirectional_bfs;
+pub use crate::enumerate::{DenseEnumeration, Enumeration, RankedLayers, RankedSpace, enumerate};
+pub use crate::error::{Error, ErrorKind, Limit, Limits, Stats};
+pub use crate::path::Path;
+pub use crate::search::Search;
+pub use crate::space::{FromFn, Predecessors, Reversible, State, Successors, Undirected, from_fn};
+
+mod all_paths;
+mod bfs;
+mod bidirectional;
+mod enumerate;
+mod error;
+mod path;
+mod search;
+mod space;
+mod store;

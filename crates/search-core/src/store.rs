@@ -1,0 +1,273 @@
+//! Visited stores: the one place that decides between a flat array indexed by
+//! rank and a hash table.
+
+use std::collections::hash_map::Entry;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::error::{Error, Limits};
+use crate::path::Path;
+use crate::space::Successors;
+
+/// A space whose rank bound is at most this many slots gets flat arrays.
+/// Larger ones would spend more on zeroing memory than a hash table costs.
+const DENSE_MAX_SLOTS: usize = 1 << 25;
+
+/// The parent of a root.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+fn dense_bound<G: Successors>(space: &G) -> Option<usize> {
+    space.rank_bound().filter(|&bound| bound <= DENSE_MAX_SLOTS)
+}
+
+fn checked_rank<G: Successors>(space: &G, state: &G::State, bound: usize) -> Result<usize, Error> {
+    let rank = space.rank(state);
+    if rank < bound {
+        Ok(rank)
+    } else {
+        Err(Error::rank_out_of_bounds(rank, bound))
+    }
+}
+
+/// A stored state with the edge that first reached it.
+#[derive(Clone, Debug)]
+pub(crate) struct Node<S, M> {
+    pub(crate) state: S,
+    pub(crate) parent: u32,
+    pub(crate) mv: Option<M>,
+}
+
+#[derive(Clone, Debug)]
+enum NodeIndex<S> {
+    /// `slots[rank]` is one more than the node's id, or 0 when unseen.
+    Dense(Vec<u32>),
+    Hashed(FxHashMap<S, u32>),
+}
+
+/// A search tree: stored states in the order they were found, each with its
+/// parent, and an index from state to node id.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<S, M> {
+    pub(crate) nodes: Vec<Node<S, M>>,
+    index: NodeIndex<S>,
+}
+
+impl<S: crate::State, M: Clone> Tree<S, M> {
+    pub(crate) fn new() -> Tree<S, M> {
+        Tree {
+            nodes: Vec::new(),
+            index: NodeIndex::Hashed(FxHashMap::default()),
+        }
+    }
+
+    /// Empties the tree for a search of `space`, keeping its allocations
+    /// where they fit.
+    pub(crate) fn reset<G: Successors<State = S, Move = M>>(&mut self, space: &G) {
+        match (&mut self.index, dense_bound(space)) {
+            (NodeIndex::Dense(slots), Some(bound)) if slots.len() == bound => {
+                if self.nodes.len() > bound / 16 {
+                    slots.fill(0);
+                } else {
+                    for node in &self.nodes {
+                        let rank = space.rank(&node.state);
+                        if let Some(slot) = slots.get_mut(rank) {
+                            *slot = 0;
+                        }
+                    }
+                }
+            }
+            (_, Some(bound)) => self.index = NodeIndex::Dense(vec![0; bound]),
+            (NodeIndex::Hashed(map), None) => map.clear(),
+            (NodeIndex::Dense(_), None) => self.index = NodeIndex::Hashed(FxHashMap::default()),
+        }
+        self.nodes.clear();
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Stores `state` unless it is already stored, and returns its new id.
+    pub(crate) fn insert<G: Successors<State = S, Move = M>>(
+        &mut self,
+        space: &G,
+        limits: &Limits,
+        state: S,
+        parent: u32,
+        mv: Option<M>,
+    ) -> Result<Option<u32>, Error> {
+        self.insert_beside(space, limits, 0, state, parent, mv)
+    }
+
+    /// As [`insert`](Tree::insert), while `others` states are stored
+    /// elsewhere under the same limits.
+    pub(crate) fn insert_beside<G: Successors<State = S, Move = M>>(
+        &mut self,
+        space: &G,
+        limits: &Limits,
+        others: usize,
+        state: S,
+        parent: u32,
+        mv: Option<M>,
+    ) -> Result<Option<u32>, Error> {
+        let id = self.nodes.len();
+        match &mut self.index {
+            NodeIndex::Dense(slots) => {
+                let rank = checked_rank(space, &state, slots.len())?;
+                if slots[rank] != 0 {
+                    return Ok(None);
+                }
+                limits.check_states(id + others)?;
+                slots[rank] = node_id(id)? + 1;
+                self.nodes.push(Node { state, parent, mv });
+            }
+            NodeIndex::Hashed(map) => match map.entry(state) {
+                Entry::Occupied(_) => return Ok(None),
+                Entry::Vacant(vacant) => {
+                    limits.check_states(id + others)?;
+                    let state = vacant.key().clone();
+                    vacant.insert(node_id(id)?);
+                    self.nodes.push(Node { state, parent, mv });
+                }
+            },
+        }
+        Ok(Some(node_id(id)?))
+    }
+
+    /// The id of `state`, if stored.
+    pub(crate) fn find<G: Successors<State = S, Move = M>>(
+        &self,
+        space: &G,
+        state: &S,
+    ) -> Option<u32> {
+        match &self.index {
+            NodeIndex::Dense(slots) => slots
+                .get(space.rank(state))
+                .and_then(|&slot| slot.checked_sub(1)),
+            NodeIndex::Hashed(map) => map.get(state).copied(),
+        }
+    }
+
+    /// The states from `node` back to its root, and the moves stored with
+    /// them (none for a tree built without moves).
+    pub(crate) fn walk_back(&self, mut node: u32) -> (Vec<S>, Vec<M>) {
+        let mut states = Vec::new();
+        let mut moves = Vec::new();
+        loop {
+            let current = &self.nodes[node as usize];
+            states.push(current.state.clone());
+            if current.parent == NO_PARENT {
+                break;
+            }
+            if let Some(mv) = &current.mv {
+                moves.push(mv.clone());
+            }
+            node = current.parent;
+        }
+        (states, moves)
+    }
+
+    /// The path from a root to `node`.
+    pub(crate) fn path(&self, node: u32) -> Path<S, M> {
+        let (mut states, mut moves) = self.walk_back(node);
+        states.reverse();
+        moves.reverse();
+        Path::new(states, moves)
+    }
+}
+
+/// Node ids are `u32` to keep nodes small; a search never stores 2^32 states
+/// because [`Limits`] stops it long before.
+fn node_id(index: usize) -> Result<u32, Error> {
+    u32::try_from(index)
+        .ok()
+        .filter(|&id| id < NO_PARENT - 1)
+        .ok_or_else(|| Error::limit(crate::Limit::States(index)))
+}
+
+#[derive(Clone, Debug)]
+enum SeenIndex<S> {
+    /// One bit per rank.
+    Dense {
+        bits: Vec<u64>,
+        bound: usize,
+    },
+    Hashed(FxHashSet<S>),
+}
+
+/// A visited set, for searches that need no parents.
+#[derive(Clone, Debug)]
+pub(crate) struct Seen<S> {
+    index: SeenIndex<S>,
+    len: usize,
+}
+
+impl<S: crate::State> Seen<S> {
+    pub(crate) fn new() -> Seen<S> {
+        Seen {
+            index: SeenIndex::Hashed(FxHashSet::default()),
+            len: 0,
+        }
+    }
+
+    pub(crate) fn reset<G: Successors<State = S>>(&mut self, space: &G) {
+        match (&mut self.index, dense_bound(space)) {
+            (SeenIndex::Dense { bits, bound }, Some(new)) if *bound == new => bits.fill(0),
+            (_, Some(bound)) => {
+                self.index = SeenIndex::Dense {
+                    bits: vec![0; bound.div_ceil(64)],
+                    bound,
+                };
+            }
+            (SeenIndex::Hashed(set), None) => set.clear(),
+            (SeenIndex::Dense { .. }, None) => self.index = SeenIndex::Hashed(FxHashSet::default()),
+        }
+        self.len = 0;
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether `state` has been seen.
+    pub(crate) fn contains<G: Successors<State = S>>(&self, space: &G, state: &S) -> bool {
+        match &self.index {
+            SeenIndex::Dense { bits, .. } => {
+                let rank = space.rank(state);
+                bits.get(rank / 64)
+                    .is_some_and(|word| word & (1 << (rank % 64)) != 0)
+            }
+            SeenIndex::Hashed(set) => set.contains(state),
+        }
+    }
+
+    /// Marks `state` seen; true when it was not seen before.
+    pub(crate) fn insert<G: Successors<State = S>>(
+        &mut self,
+        space: &G,
+        limits: &Limits,
+        state: &S,
+    ) -> Result<bool, Error> {
+        let new = match &mut self.index {
+            SeenIndex::Dense { bits, bound } => {
+                let rank = checked_rank(space, state, *bound)?;
+                let (word, bit) = (rank / 64, 1u64 << (rank % 64));
+                if bits[word] & bit != 0 {
+                    return Ok(false);
+                }
+                limits.check_states(self.len)?;
+                bits[word] |= bit;
+                true
+            }
+            SeenIndex::Hashed(set) => {
+                if set.contains(state) {
+                    return Ok(false);
+                }
+                limits.check_states(self.len)?;
+                set.insert(state.clone())
+            }
+        };
+        self.len += 1;
+        Ok(new)
+    }
+}

@@ -1,0 +1,134 @@
+use proptest::prelude::*;
+use search_core::{Bfs, Limits, Search, bfs};
+
+use crate::graphs::{Graph, dense, graph, graph_with_ends, hashed, reference_distances};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn bfs_finds_shortest_legal_paths((graph, start, goal) in graph_with_ends(120, 4)) {
+        let expected = reference_distances(&graph, &[start])[goal as usize];
+        let path = bfs(&dense(&graph), [start], |&n| n == goal).unwrap();
+        prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected);
+        if let Some(path) = path {
+            prop_assert_eq!(path.start(), &start);
+            prop_assert_eq!(path.end(), &goal);
+            graph.assert_legal(path.states(), path.moves());
+        }
+    }
+
+    #[test]
+    fn dense_and_hashed_stores_agree((graph, start, goal) in graph_with_ends(120, 4)) {
+        let (dense_space, hashed_space) = (dense(&graph), hashed(&graph));
+        let by_rank = bfs(&dense_space, [start], |&n| n == goal).unwrap();
+        let by_hash = bfs(&hashed_space, [start], |&n| n == goal).unwrap();
+        prop_assert_eq!(by_rank, by_hash);
+        let mut by_rank = Search::new(&dense_space);
+        let mut by_hash = Search::new(&hashed_space);
+        prop_assert_eq!(by_rank.enumerate([start]).unwrap(), by_hash.enumerate([start]).unwrap());
+        prop_assert_eq!(by_rank.stats(), by_hash.stats());
+        prop_assert_eq!(by_rank.all_shortest_paths([start], |&n| n == goal).unwrap().count(), by_hash.all_shortest_paths([start], |&n| n == goal).unwrap().count());
+        prop_assert_eq!(by_rank.stats(), by_hash.stats());
+    }
+
+    #[test]
+    fn multi_source_bfs_starts_from_the_nearest(graph in graph(120, 3), picks in prop::collection::vec(any::<prop::sample::Index>(), 1..5)) {
+        let starts: Vec<u32> = picks.iter().map(|i| i.index(graph.len()) as u32).collect();
+        let expected = reference_distances(&graph, &starts);
+        let space = hashed(&graph);
+        let mut search = Search::new(&space);
+        for goal in 0..graph.len() as u32 {
+            let distance = search.distance(starts.iter().copied(), |&n| n == goal).unwrap();
+            prop_assert_eq!(distance, expected[goal as usize]);
+            let path = search.bfs(starts.iter().copied(), |&n| n == goal).unwrap();
+            prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected[goal as usize]);
+            if let Some(path) = path {
+                prop_assert!(starts.contains(path.start()));
+                graph.assert_legal(path.states(), path.moves());
+            }
+        }
+    }
+
+    #[test]
+    fn traversal_visits_each_reachable_state_once_in_depth_order((graph, start, _goal) in graph_with_ends(120, 4)) {
+        let expected = reference_distances(&graph, &[start]);
+        let space = dense(&graph);
+        let mut traversal = Bfs::new();
+        // Twice, to check that a reused traversal starts clean.
+        for _ in 0..2 {
+            traversal.start(&space, [start]).unwrap();
+            let mut visited = vec![false; graph.len()];
+            let mut last_depth = 0;
+            let mut ids = Vec::new();
+            while let Some(visit) = traversal.next(&space).unwrap() {
+                let node = *visit.state() as usize;
+                prop_assert!(!visited[node]);
+                visited[node] = true;
+                prop_assert_eq!(Some(visit.depth()), expected[node]);
+                prop_assert!(visit.depth() >= last_depth);
+                last_depth = visit.depth();
+                ids.push((visit.node(), visit.depth()));
+            }
+            for (node, reachable) in visited.iter().zip(&expected) {
+                prop_assert_eq!(*node, reachable.is_some());
+            }
+            for (id, depth) in ids {
+                let path = traversal.path(id);
+                prop_assert_eq!(path.len(), depth);
+                graph.assert_legal(path.states(), path.moves());
+            }
+        }
+    }
+
+    #[test]
+    fn traversal_depth_limit_prunes((graph, start, _goal) in graph_with_ends(120, 4), max_depth in 0usize..6) {
+        let expected = reference_distances(&graph, &[start]);
+        let space = hashed(&graph);
+        let mut traversal = Bfs::new().limits(Limits::new().max_depth(max_depth));
+        traversal.start(&space, [start]).unwrap();
+        let mut count = 0;
+        while let Some(visit) = traversal.next(&space).unwrap() {
+            prop_assert!(visit.depth() <= max_depth);
+            count += 1;
+        }
+        let within = expected.iter().filter(|d| d.is_some_and(|d| d <= max_depth)).count();
+        prop_assert_eq!(count, within);
+    }
+}
+
+#[test]
+fn start_that_is_a_goal_gives_an_empty_path() {
+    let graph = Graph::new(vec![vec![1], vec![0]]);
+    let path = bfs(&dense(&graph), [1], |&n| n == 1).unwrap().unwrap();
+    assert!(path.is_empty());
+    assert_eq!(path.states(), [1]);
+}
+
+#[test]
+fn unreachable_goal_is_none() {
+    let graph = Graph::new(vec![vec![1], vec![0], vec![0]]);
+    assert_eq!(bfs(&hashed(&graph), [0], |&n| n == 2).unwrap(), None);
+    assert_eq!(
+        Search::new(&dense(&graph))
+            .distance([0], |&n| n == 2)
+            .unwrap(),
+        None
+    );
+}
+
+#[test]
+fn stats_count_the_work() {
+    // 0 -> 1, 0 -> 2, 1 -> 2, 2 -> 3
+    let graph = Graph::new(vec![vec![1, 2], vec![2], vec![3], vec![]]);
+    let space = hashed(&graph);
+    let mut search = Search::new(&space);
+    let path = search.bfs([0], |&n| n == 3).unwrap().unwrap();
+    assert_eq!(path.states(), [0, 2, 3]);
+    let stats = search.stats();
+    assert_eq!(stats.expanded, 3);
+    assert_eq!(stats.generated, 4);
+    assert_eq!(stats.duplicates, 1);
+    assert_eq!(stats.stored, 4);
+    assert_eq!(stats.max_frontier, 2);
+}

@@ -1,0 +1,152 @@
+use proptest::prelude::*;
+use search_core::{
+    ErrorKind, Limit, Limits, Predecessors, Search, Successors, Undirected, bidirectional_bfs,
+    from_fn,
+};
+
+use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
+
+fn check(graph: &Graph, start: u32, goal: u32) {
+    let expected = reference_distances(graph, &[start])[goal as usize];
+    for path in [
+        bidirectional_bfs(&dense(graph), start, goal).unwrap(),
+        bidirectional_bfs(&hashed(graph), start, goal).unwrap(),
+    ] {
+        assert_eq!(
+            path.as_ref().map(search_core::Path::len),
+            expected,
+            "{graph:?} {start} -> {goal}"
+        );
+        if let Some(path) = path {
+            assert_eq!(path.start(), &start);
+            assert_eq!(path.end(), &goal);
+            graph.assert_legal(path.states(), path.moves());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn agrees_with_plain_bfs_on_directed_graphs((graph, start, goal) in graph_with_ends(150, 3)) {
+        check(&graph, start, goal);
+    }
+
+    #[test]
+    fn agrees_with_plain_bfs_on_undirected_graphs((graph, start, goal) in graph_with_ends(150, 2)) {
+        check(&graph.undirected(), start, goal);
+    }
+
+    #[test]
+    fn agrees_on_sparse_graphs_with_long_paths((graph, start, goal) in graph_with_ends(300, 1)) {
+        check(&graph.undirected(), start, goal);
+    }
+}
+
+#[test]
+fn start_equal_to_goal_gives_an_empty_path() {
+    let graph = Graph::new(vec![vec![1], vec![0]]);
+    let path = bidirectional_bfs(&dense(&graph), 0, 0).unwrap().unwrap();
+    assert!(path.is_empty());
+    assert_eq!(path.states(), [0]);
+}
+
+#[test]
+fn an_empty_side_ends_the_search() {
+    // The goal has no way in; the start has no way out.
+    let graph = Graph::new(vec![vec![1], vec![0], vec![]]);
+    assert_eq!(bidirectional_bfs(&dense(&graph), 0, 2).unwrap(), None);
+    assert_eq!(bidirectional_bfs(&dense(&graph), 2, 0).unwrap(), None);
+}
+
+/// Graphs where the first state both sides reach is not on a shortest path,
+/// or where a longer route is generated before the shorter one.
+#[test]
+fn meeting_rule_is_not_fooled() {
+    // Start 0, goal 1. Route A: 0-2-3-4-5-1 (5 moves), listed first.
+    // Route B: 0-6-7-8-1 (4 moves).
+    let graph = Graph::new(vec![
+        vec![2, 6],
+        vec![],
+        vec![3],
+        vec![4],
+        vec![5],
+        vec![1],
+        vec![7],
+        vec![8],
+        vec![1],
+    ]);
+    check(&graph, 0, 1);
+    check(&graph.undirected(), 0, 1);
+
+    // A wide fan where the forward side reaches a backward state of depth 2
+    // through its first child and a state of depth 1 through its last.
+    // 0 -> {2, 3}; 2 -> 4; 4 -> 5 -> 1; 3 -> 6 -> 1.
+    let graph = Graph::new(vec![
+        vec![2, 3],
+        vec![],
+        vec![4],
+        vec![6],
+        vec![5],
+        vec![1],
+        vec![1],
+    ]);
+    check(&graph, 0, 1);
+    check(&graph.undirected(), 0, 1);
+}
+
+/// A directed space: the non-negative integers, each leading to the next,
+/// beside a negative goal that only -2 leads into.
+struct NaturalsAndAnIsland;
+
+impl Successors for NaturalsAndAnIsland {
+    type State = i64;
+    type Move = ();
+
+    fn successors<F: FnMut(i64, ())>(&self, &n: &i64, mut report: F) {
+        match n {
+            -2 => report(-1, ()),
+            n if n >= 0 => report(n + 1, ()),
+            _ => {}
+        }
+    }
+}
+
+impl Predecessors for NaturalsAndAnIsland {
+    fn predecessors<F: FnMut(i64)>(&self, &n: &i64, mut report: F) {
+        match n {
+            -1 => report(-2),
+            n if n > 0 => report(n - 1),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn unreachable_goal_beside_an_infinite_space_ends_at_once() {
+    // The bound would be reached if the search kept walking the naturals.
+    let mut search = Search::new(&NaturalsAndAnIsland).limits(Limits::new().max_states(1_000));
+    assert_eq!(search.bidirectional(0, -1).unwrap(), None);
+    assert!(search.stats().stored < 10, "{:?}", search.stats());
+    // And the other way round: the start's side is the finite one.
+    assert_eq!(search.bidirectional(-2, 5).unwrap(), None);
+    assert!(search.stats().stored < 10, "{:?}", search.stats());
+}
+
+#[test]
+fn limits_bound_both_sides() {
+    let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
+    let mut search = Search::new(&line).limits(Limits::new().max_depth(10));
+    assert_eq!(
+        search.bidirectional(0, 10).unwrap().map(|p| p.len()),
+        Some(10)
+    );
+    let error = search.bidirectional(0, 11).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(10)));
+
+    let mut search = Search::new(&line).limits(Limits::new().max_states(50));
+    let error = search.bidirectional(0, 1_000).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
+    assert!(search.stats().stored <= 50);
+}

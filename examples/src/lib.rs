@@ -1,0 +1,1 @@
+//! Examples (work in progress).
