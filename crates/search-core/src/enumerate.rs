@@ -30,6 +30,24 @@ pub struct Enumeration<S> {
 }
 
 impl<S> Enumeration<S> {
+    /// An enumeration from its parts, for spaces that enumerate themselves
+    /// (for example through [`DenseEnumeration`]) and report in this form.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Enumeration;
+    ///
+    /// let layers = Enumeration::new(vec![1, 2, 1], vec!["far"]);
+    /// assert_eq!((layers.states(), layers.radius()), (4, 2));
+    /// ```
+    pub fn new(layer_sizes: Vec<u64>, deepest: Vec<S>) -> Enumeration<S> {
+        Enumeration {
+            layer_sizes,
+            deepest,
+        }
+    }
+
     /// The number of states at each depth, from the starts (depth 0) to the
     /// deepest layer.
     ///

@@ -1,0 +1,259 @@
+use std::fmt;
+
+/// The error of every fallible function in this crate: bad input, or a
+/// search that reached a limit.
+///
+/// `Display` gives one lowercase line that names what is wrong and where.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::Board;
+///
+/// let error = "[[1,2,3],[4,0,4]]".parse::<Board>().unwrap_err();
+/// assert_eq!(error.to_string(), "tile 4 appears twice (row 2, column 1 and row 2, column 3)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+}
+
+/// What went wrong. Rows, columns and positions count from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The text does not have the expected shape.
+    Syntax {
+        /// What was expected.
+        expected: &'static str,
+        /// The character position, from 1.
+        column: usize,
+    },
+    /// A token that should be a number is not.
+    NotANumber {
+        /// The token.
+        text: String,
+        /// The row it is on.
+        row: usize,
+    },
+    /// A row has a different length from the first.
+    RaggedRow {
+        /// The row, from 1.
+        row: usize,
+        /// Its number of cells.
+        found: usize,
+        /// The first row's number of cells.
+        expected: usize,
+    },
+    /// The board's dimensions are outside 2x2 to 4x4 (at most 16 cells).
+    BoardSize {
+        /// Rows found.
+        rows: usize,
+        /// Columns found.
+        cols: usize,
+    },
+    /// A value is not a tile of this board.
+    ValueOutOfRange {
+        /// The value, as written.
+        value: String,
+        /// The largest tile.
+        max: usize,
+        /// Where it is.
+        row: usize,
+        /// Where it is.
+        column: usize,
+    },
+    /// A tile appears twice.
+    RepeatedTile {
+        /// The tile.
+        tile: usize,
+        /// Its first place (row, column).
+        first: (usize, usize),
+        /// Its second place.
+        second: (usize, usize),
+    },
+    /// A tile does not appear.
+    MissingTile {
+        /// The tile.
+        tile: usize,
+    },
+    /// No cell is 0.
+    NoBlank,
+    /// Two boards that must have the same size do not.
+    SizeMismatch {
+        /// The expected size (rows, columns).
+        expected: (usize, usize),
+        /// The size found.
+        found: (usize, usize),
+    },
+    /// A lock code has the wrong number of wheels.
+    CodeLength {
+        /// The code.
+        code: String,
+        /// The lock's number of wheels.
+        expected: usize,
+    },
+    /// A lock code has a character that is not one of the lock's digits.
+    CodeDigit {
+        /// The code.
+        code: String,
+        /// The position of the character, from 1.
+        position: usize,
+        /// The lock's number of digits per wheel.
+        digits: u8,
+    },
+    /// The lock's shape is unusable.
+    LockShape {
+        /// Wheels asked for.
+        wheels: usize,
+        /// Digits per wheel asked for.
+        digits: u8,
+    },
+    /// A word is empty.
+    EmptyWord {
+        /// Which word: "the begin word", or "word 3" of the list.
+        which: String,
+    },
+    /// A word has a character that is not an ASCII letter.
+    NotALetter {
+        /// The word.
+        word: String,
+        /// The position of the character, from 1.
+        position: usize,
+    },
+    /// A word's length differs from the first word's.
+    WordLength {
+        /// The word.
+        word: String,
+        /// The first word's length.
+        expected: usize,
+    },
+    /// A grid (for the keys puzzle) is malformed.
+    Grid {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A graph or a game board is malformed.
+    Input {
+        /// What is wrong.
+        reason: String,
+    },
+    /// The search stopped at a limit, or failed inside search-core.
+    Search(search_core::Error),
+}
+
+impl Error {
+    pub(crate) fn new(kind: ErrorKind) -> Error {
+        Error { kind }
+    }
+
+    /// What went wrong.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Board, ErrorKind};
+    ///
+    /// let error = "1 2 / 3".parse::<Board>().unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::RaggedRow { row: 2, found: 1, expected: 2 }));
+    /// ```
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl From<search_core::Error> for Error {
+    fn from(error: search_core::Error) -> Error {
+        Error::new(ErrorKind::Search(error))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ErrorKind::Syntax { expected, column } => {
+                write!(f, "expected {expected} at column {column}")
+            }
+            ErrorKind::NotANumber { text, row } => write!(f, "row {row}: '{text}' is not a number"),
+            ErrorKind::RaggedRow {
+                row,
+                found,
+                expected,
+            } => {
+                write!(f, "row {row} has {found} cells, but row 1 has {expected}")
+            }
+            ErrorKind::BoardSize { rows, cols } => write!(
+                f,
+                "a {rows}x{cols} board is not supported: rows and columns must be at least 2, with at most 16 cells"
+            ),
+            ErrorKind::ValueOutOfRange {
+                value,
+                max,
+                row,
+                column,
+            } => write!(
+                f,
+                "row {row}, column {column}: {value} is not a tile of this board (0 to {max})"
+            ),
+            ErrorKind::RepeatedTile {
+                tile,
+                first,
+                second,
+            } => write!(
+                f,
+                "tile {tile} appears twice (row {}, column {} and row {}, column {})",
+                first.0, first.1, second.0, second.1
+            ),
+            ErrorKind::MissingTile { tile } => write!(f, "tile {tile} is missing"),
+            ErrorKind::NoBlank => f.write_str("the board has no blank (0)"),
+            ErrorKind::SizeMismatch { expected, found } => write!(
+                f,
+                "the board is {}x{} but the goal is {}x{}",
+                found.0, found.1, expected.0, expected.1
+            ),
+            ErrorKind::CodeLength { code, expected } => {
+                write!(
+                    f,
+                    "code '{code}' has {} wheels, expected {expected}",
+                    code.chars().count()
+                )
+            }
+            ErrorKind::CodeDigit {
+                code,
+                position,
+                digits,
+            } => write!(
+                f,
+                "code '{code}': character {position} is not a digit from 0 to {}",
+                digits - 1
+            ),
+            ErrorKind::LockShape { wheels, digits } => write!(
+                f,
+                "a lock of {wheels} wheels of {digits} digits is not supported: it needs 1 to 9 wheels of 2 to 10 digits"
+            ),
+            ErrorKind::EmptyWord { which } => write!(f, "{which} is empty"),
+            ErrorKind::NotALetter { word, position } => {
+                write!(
+                    f,
+                    "word '{word}': character {position} is not an ASCII letter"
+                )
+            }
+            ErrorKind::WordLength { word, expected } => write!(
+                f,
+                "word '{word}' has {} letters, expected {expected}",
+                word.chars().count()
+            ),
+            ErrorKind::Grid { reason } | ErrorKind::Input { reason } => f.write_str(reason),
+            ErrorKind::Search(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Search(error) => Some(error),
+            _ => None,
+        }
+    }
+}

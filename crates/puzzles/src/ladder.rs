@@ -1,0 +1,317 @@
+//! Word Ladder (LeetCode 127) and Word Ladder II (LeetCode 126).
+
+use rustc_hash::FxHashMap;
+use search_core::{Reversible, Search, Successors};
+
+use crate::error::{Error, ErrorKind};
+
+/// A dictionary of words of one length, as a state space: two words are
+/// neighbours when they differ in exactly one letter.
+///
+/// Neighbours are found through wildcard buckets: `hot` sits in the buckets
+/// `*ot`, `h*t` and `ho*`, and its neighbours are the other words of those
+/// buckets. Building them costs one pass over the words; no pair of words
+/// is ever compared. States are word numbers, so searches keep them in a
+/// flat array.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::WordLadder;
+///
+/// let ladder = WordLadder::new(["hot", "dot", "dog", "lot", "log", "cog"])?;
+/// let hot = ladder.id("hot").expect("listed");
+/// let mut next: Vec<&str> = Vec::new();
+/// search_core::Successors::successors(&ladder, &hot, |id, ()| next.push(ladder.word(id)));
+/// next.sort();
+/// assert_eq!(next, ["dot", "lot"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct WordLadder {
+    words: Vec<String>,
+    ids: FxHashMap<String, u32>,
+    length: usize,
+    /// For word `w`, its buckets are `buckets[w * length..][..length]`.
+    buckets: Vec<u32>,
+    members: Vec<Vec<u32>>,
+    bucket_ids: FxHashMap<Vec<u8>, u32>,
+}
+
+impl WordLadder {
+    /// The dictionary of `words`, all of one length, of ASCII letters.
+    /// Repeated words are kept once.
+    ///
+    /// # Errors
+    ///
+    /// When a word is empty, has a character that is not a letter, or
+    /// differs in length from the first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::WordLadder;
+    ///
+    /// let error = WordLadder::new(["cat", "dog", "mouse"]).unwrap_err();
+    /// assert_eq!(error.to_string(), "word 'mouse' has 5 letters, expected 3");
+    /// ```
+    pub fn new<I>(words: I) -> Result<WordLadder, Error>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        let mut ladder = WordLadder {
+            words: Vec::new(),
+            ids: FxHashMap::default(),
+            length: 0,
+            buckets: Vec::new(),
+            members: Vec::new(),
+            bucket_ids: FxHashMap::default(),
+        };
+        for (index, word) in words.into_iter().enumerate() {
+            ladder.insert(word.as_ref(), &format!("word {}", index + 1))?;
+        }
+        Ok(ladder)
+    }
+
+    /// Adds `word` if it is new, and returns its number.
+    fn insert(&mut self, word: &str, which: &str) -> Result<u32, Error> {
+        if let Some(&id) = self.ids.get(word) {
+            return Ok(id);
+        }
+        self.check(word, which)?;
+        let id = self.words.len() as u32;
+        if self.words.is_empty() {
+            self.length = word.len();
+        }
+        let mut key = word.as_bytes().to_vec();
+        for position in 0..self.length {
+            let letter = key[position];
+            key[position] = b'*';
+            let next = self.members.len() as u32;
+            let bucket = *self.bucket_ids.entry(key.clone()).or_insert(next);
+            if bucket == next {
+                self.members.push(Vec::new());
+            }
+            self.members[bucket as usize].push(id);
+            self.buckets.push(bucket);
+            key[position] = letter;
+        }
+        self.words.push(word.to_string());
+        self.ids.insert(word.to_string(), id);
+        Ok(id)
+    }
+
+    fn check(&self, word: &str, which: &str) -> Result<(), Error> {
+        if word.is_empty() {
+            return Err(Error::new(ErrorKind::EmptyWord {
+                which: which.to_string(),
+            }));
+        }
+        if let Some(position) = word.chars().position(|c| !c.is_ascii_alphabetic()) {
+            return Err(Error::new(ErrorKind::NotALetter {
+                word: word.to_string(),
+                position: position + 1,
+            }));
+        }
+        if !self.words.is_empty() && word.len() != self.length {
+            return Err(Error::new(ErrorKind::WordLength {
+                word: word.to_string(),
+                expected: self.length,
+            }));
+        }
+        Ok(())
+    }
+
+    /// The number of a listed word.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::WordLadder;
+    ///
+    /// let ladder = WordLadder::new(["hot", "dot"])?;
+    /// assert_eq!(ladder.id("dot"), Some(1));
+    /// assert_eq!(ladder.id("cog"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn id(&self, word: &str) -> Option<u32> {
+        self.ids.get(word).copied()
+    }
+
+    /// The word numbered `id`.
+    ///
+    /// # Panics
+    ///
+    /// When `id` is not a word's number.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::WordLadder;
+    ///
+    /// let ladder = WordLadder::new(["hot", "dot"])?;
+    /// assert_eq!(ladder.word(1), "dot");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn word(&self, id: u32) -> &str {
+        &self.words[id as usize]
+    }
+
+    /// The number of words.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::WordLadder;
+    ///
+    /// assert_eq!(WordLadder::new(["a", "b", "a"])?.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Whether there are no words.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::WordLadder;
+    ///
+    /// assert!(WordLadder::new(Vec::<String>::new())?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// The ends of a ladder as word numbers: `begin` is added to the
+    /// dictionary if absent, and `end` must be listed (as LeetCode asks).
+    fn ends(&mut self, begin: &str, end: &str) -> Result<Option<(u32, u32)>, Error> {
+        self.check(end, "the end word")?;
+        let begin = self.insert(begin, "the begin word")?;
+        Ok(self.id(end).map(|end| (begin, end)))
+    }
+}
+
+impl Successors for WordLadder {
+    type State = u32;
+    type Move = ();
+
+    fn successors<F: FnMut(u32, ())>(&self, &word: &u32, mut report: F) {
+        let start = word as usize * self.length;
+        for &bucket in &self.buckets[start..start + self.length] {
+            for &other in &self.members[bucket as usize] {
+                if other != word {
+                    report(other, ());
+                }
+            }
+        }
+    }
+
+    fn rank_bound(&self) -> Option<usize> {
+        Some(self.words.len())
+    }
+
+    fn rank(&self, &word: &u32) -> usize {
+        word as usize
+    }
+}
+
+impl Reversible for WordLadder {}
+
+/// LeetCode 127: the number of words in a shortest ladder from `begin` to
+/// `end`, counting both, changing one letter at a time through `words`; 0
+/// when there is none or `end` is not in `words`. `begin` need not be
+/// listed.
+///
+/// # Errors
+///
+/// When a word is empty, is not ASCII letters, or differs in length from
+/// the others.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::ladder_length;
+///
+/// let words = ["hot", "dot", "dog", "lot", "log", "cog"];
+/// assert_eq!(ladder_length("hit", "cog", &words)?, 5);
+/// assert_eq!(ladder_length("hit", "cog", &words[..5])?, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn ladder_length<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Result<usize, Error> {
+    let mut ladder = WordLadder::new(words)?;
+    let Some((begin, end)) = ladder.ends(begin, end)? else {
+        return Ok(0);
+    };
+    let distance = Search::new(&ladder).distance([begin], |&w| w == end)?;
+    Ok(distance.map_or(0, |moves| moves + 1))
+}
+
+/// LeetCode 126: every shortest ladder from `begin` to `end`, each from
+/// `begin` to `end`; none when there is no ladder or `end` is not listed.
+///
+/// The ladders are read from search-core's graph of shortest paths. There
+/// can be very many; [`count_ladders`] counts them without building them.
+///
+/// # Errors
+///
+/// As for [`ladder_length`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::find_ladders;
+///
+/// let mut ladders = find_ladders("hit", "cog", &["hot", "dot", "dog", "lot", "log", "cog"])?;
+/// ladders.sort();
+/// assert_eq!(ladders, [["hit", "hot", "dot", "dog", "cog"], ["hit", "hot", "lot", "log", "cog"]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn find_ladders<S: AsRef<str>>(
+    begin: &str,
+    end: &str,
+    words: &[S],
+) -> Result<Vec<Vec<String>>, Error> {
+    let mut ladder = WordLadder::new(words)?;
+    let Some((begin, end)) = ladder.ends(begin, end)? else {
+        return Ok(Vec::new());
+    };
+    let paths = Search::new(&ladder).all_shortest_paths([begin], |&w| w == end)?;
+    Ok(paths
+        .paths()
+        .map(|path| {
+            path.states()
+                .iter()
+                .map(|&w| ladder.word(w).to_string())
+                .collect()
+        })
+        .collect())
+}
+
+/// The number of shortest ladders from `begin` to `end` (saturating at
+/// `u128::MAX`), without building them.
+///
+/// # Errors
+///
+/// As for [`ladder_length`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::count_ladders;
+///
+/// assert_eq!(count_ladders("hit", "cog", &["hot", "dot", "dog", "lot", "log", "cog"])?, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_ladders<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Result<u128, Error> {
+    let mut ladder = WordLadder::new(words)?;
+    let Some((begin, end)) = ladder.ends(begin, end)? else {
+        return Ok(0);
+    };
+    Ok(Search::new(&ladder)
+        .all_shortest_paths([begin], |&w| w == end)?
+        .count())
+}

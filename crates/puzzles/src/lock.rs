@@ -1,0 +1,315 @@
+//! Open the Lock (LeetCode 752), for any number of wheels and digits.
+
+use std::fmt;
+
+use rustc_hash::FxHashSet;
+use search_core::{Path, Reversible, Search, Successors};
+
+use crate::error::{Error, ErrorKind};
+
+/// One turn of one wheel by one digit.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::Turn;
+///
+/// let turn = Turn { wheel: 0, up: false };
+/// assert_eq!(turn.to_string(), "wheel 1 down");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// The wheel, from 0 on the left.
+    pub wheel: u8,
+    /// Whether the digit goes up (9 wraps to 0) or down (0 wraps to 9).
+    pub up: bool,
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let direction = if self.up { "up" } else { "down" };
+        write!(f, "wheel {} {direction}", self.wheel + 1)
+    }
+}
+
+/// A combination lock of `wheels` wheels of `digits` digits each, with dead
+/// ends: codes that jam it, which no path may pass through.
+///
+/// A code is a number in base `digits`, the leftmost wheel first, so codes
+/// number themselves densely and searches keep them in a flat array. Every
+/// turn can be undone, so the lock can be searched from both ends.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::Lock;
+///
+/// let lock = Lock::standard().with_deadends(["0201", "0101", "0102", "1212", "2002"])?;
+/// let path = lock.open("0202")?.expect("openable");
+/// assert_eq!(path.len(), 6);
+/// let codes: Vec<String> = path.states().iter().map(|&c| lock.format_code(c)).collect();
+/// assert_eq!(codes.first().map(String::as_str), Some("0000"));
+/// assert_eq!(codes.last().map(String::as_str), Some("0202"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Lock {
+    wheels: usize,
+    digits: u8,
+    codes: u32,
+    deadends: FxHashSet<u32>,
+}
+
+impl Lock {
+    /// LeetCode's lock: 4 wheels of 10 digits, no dead ends.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// assert_eq!(Lock::standard().turns("5555")?, Some(20));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn standard() -> Lock {
+        Lock {
+            wheels: 4,
+            digits: 10,
+            codes: 10_000,
+            deadends: FxHashSet::default(),
+        }
+    }
+
+    /// A lock of 1 to 9 wheels of 2 to 10 digits.
+    ///
+    /// # Errors
+    ///
+    /// When the shape is outside those bounds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// let lock = Lock::new(3, 2)?;
+    /// assert_eq!(lock.turns("111")?, Some(3));
+    /// assert!(Lock::new(3, 11).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(wheels: usize, digits: u8) -> Result<Lock, Error> {
+        if !(1..=9).contains(&wheels) || !(2..=10).contains(&digits) {
+            return Err(Error::new(ErrorKind::LockShape { wheels, digits }));
+        }
+        Ok(Lock {
+            wheels,
+            digits,
+            codes: u32::from(digits).pow(wheels as u32),
+            deadends: FxHashSet::default(),
+        })
+    }
+
+    /// The lock with these dead ends added.
+    ///
+    /// # Errors
+    ///
+    /// When a dead end is not a code of this lock.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// let error = Lock::standard().with_deadends(["12a4"]).unwrap_err();
+    /// assert_eq!(error.to_string(), "code '12a4': character 3 is not a digit from 0 to 9");
+    /// ```
+    pub fn with_deadends<I>(mut self, deadends: I) -> Result<Lock, Error>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        for code in deadends {
+            let code = self.parse_code(code.as_ref())?;
+            self.deadends.insert(code);
+        }
+        Ok(self)
+    }
+
+    /// The number of wheels.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// assert_eq!(Lock::standard().wheels(), 4);
+    /// ```
+    pub fn wheels(&self) -> usize {
+        self.wheels
+    }
+
+    /// The code written as digits, as a number.
+    ///
+    /// # Errors
+    ///
+    /// When the code has the wrong length or a character that is not one of
+    /// the lock's digits.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// let lock = Lock::standard();
+    /// assert_eq!(lock.parse_code("0042")?, 42);
+    /// assert_eq!(lock.parse_code("42").unwrap_err().to_string(), "code '42' has 2 wheels, expected 4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_code(&self, code: &str) -> Result<u32, Error> {
+        if code.chars().count() != self.wheels {
+            return Err(Error::new(ErrorKind::CodeLength {
+                code: code.to_string(),
+                expected: self.wheels,
+            }));
+        }
+        let mut value = 0;
+        for (i, c) in code.chars().enumerate() {
+            let digit = c
+                .to_digit(10)
+                .filter(|&d| d < u32::from(self.digits))
+                .ok_or_else(|| {
+                    Error::new(ErrorKind::CodeDigit {
+                        code: code.to_string(),
+                        position: i + 1,
+                        digits: self.digits,
+                    })
+                })?;
+            value = value * u32::from(self.digits) + digit;
+        }
+        Ok(value)
+    }
+
+    /// The code as its digits.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// assert_eq!(Lock::standard().format_code(42), "0042");
+    /// ```
+    pub fn format_code(&self, code: u32) -> String {
+        let base = u32::from(self.digits);
+        (0..self.wheels)
+            .rev()
+            .map(|wheel| {
+                let digit = (code / base.pow(wheel as u32)) % base;
+                char::from_digit(digit, 10).unwrap_or('?')
+            })
+            .collect()
+    }
+
+    /// A shortest way from all zeros to `target`, or `None` when the lock
+    /// cannot reach it (or starts jammed).
+    ///
+    /// # Errors
+    ///
+    /// When `target` is not a code of this lock.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// let lock = Lock::standard().with_deadends(["8888"])?;
+    /// let path = lock.open("0009")?.expect("openable");
+    /// assert_eq!(path.moves()[0].to_string(), "wheel 4 down");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open(&self, target: &str) -> Result<Option<Path<u32, Turn>>, Error> {
+        let target = self.parse_code(target)?;
+        if self.deadends.contains(&0) || self.deadends.contains(&target) {
+            return Ok(None);
+        }
+        Ok(Search::new(self).bidirectional(0, target)?)
+    }
+
+    /// The fewest turns from all zeros to `target`, or `None`.
+    ///
+    /// # Errors
+    ///
+    /// When `target` is not a code of this lock.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// let walled = ["8887", "8889", "8878", "8898", "8788", "8988", "7888", "9888"];
+    /// let lock = Lock::standard().with_deadends(walled)?;
+    /// assert_eq!(lock.turns("8888")?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn turns(&self, target: &str) -> Result<Option<usize>, Error> {
+        Ok(self.open(target)?.map(|path| path.len()))
+    }
+}
+
+impl Successors for Lock {
+    type State = u32;
+    type Move = Turn;
+
+    fn successors<F: FnMut(u32, Turn)>(&self, &code: &u32, mut report: F) {
+        let base = u32::from(self.digits);
+        let mut weight = 1;
+        for wheel in (0..self.wheels).rev() {
+            let digit = (code / weight) % base;
+            let up = code - digit * weight + ((digit + 1) % base) * weight;
+            let down = code - digit * weight + ((digit + base - 1) % base) * weight;
+            for (next, up) in [(up, true), (down, false)] {
+                if !self.deadends.contains(&next) {
+                    report(
+                        next,
+                        Turn {
+                            wheel: wheel as u8,
+                            up,
+                        },
+                    );
+                }
+            }
+            weight *= base;
+        }
+    }
+
+    fn rank_bound(&self) -> Option<usize> {
+        Some(self.codes as usize)
+    }
+
+    fn rank(&self, &code: &u32) -> usize {
+        code as usize
+    }
+}
+
+impl Reversible for Lock {}
+
+/// LeetCode 752: the fewest turns from `0000` to `target` on the standard
+/// lock, avoiding `deadends`, or -1.
+///
+/// # Errors
+///
+/// When a code is not four digits.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::open_lock;
+///
+/// assert_eq!(open_lock(&["0201", "0101", "0102", "1212", "2002"], "0202")?, 6);
+/// assert_eq!(open_lock(&["0000"], "8888")?, -1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn open_lock<S: AsRef<str>>(deadends: &[S], target: &str) -> Result<i32, Error> {
+    let lock = Lock::standard().with_deadends(deadends)?;
+    Ok(lock
+        .turns(target)?
+        .map_or(-1, |turns| i32::try_from(turns).unwrap_or(i32::MAX)))
+}

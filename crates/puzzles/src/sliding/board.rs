@@ -1,0 +1,589 @@
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use crate::error::{Error, ErrorKind};
+
+/// The most cells a board may have: 4 bits per cell in a `u64`.
+pub(crate) const MAX_CELLS: usize = 16;
+
+/// A sliding-puzzle board of `rows x cols` cells: tiles `1..rows*cols` and a
+/// blank, written 0.
+///
+/// The board is a small `Copy` value: each cell takes 4 bits of one `u64`,
+/// so boards hash and compare in a few instructions. Any size from 2x2 to
+/// 4x4 (at most 16 cells, at least 2 rows and 2 columns) is allowed.
+///
+/// Boards parse from LeetCode's JSON form, `[[4,1,2],[5,0,3]]`, or from text
+/// rows separated by `/`, `;` or new lines, `4 1 2 / 5 0 3`. Errors name the
+/// row, column or tile that is wrong.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::Board;
+///
+/// let board: Board = "4 1 2 / 5 0 3".parse()?;
+/// assert_eq!((board.rows(), board.cols()), (2, 3));
+/// assert_eq!(board.tile(0, 0), 4);
+/// assert_eq!(board.blank(), (1, 1));
+/// assert_eq!(board, "[[4,1,2],[5,0,3]]".parse()?);
+/// assert_eq!(board.to_string(), "4 1 2\n5 . 3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Board {
+    cells: u64,
+    rows: u8,
+    cols: u8,
+    blank: u8,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.cells == other.cells && self.rows == other.rows && self.cols == other.cols
+    }
+}
+
+impl Eq for Board {}
+
+impl Hash for Board {
+    // Boards in one search share their size, so the cells alone make the
+    // hash, in one word.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.cells.hash(state);
+    }
+}
+
+impl Board {
+    /// A board from its tiles in reading order, checked to be a permutation
+    /// of `0..rows*cols`.
+    ///
+    /// # Errors
+    ///
+    /// When the size is out of range, the number of tiles does not match,
+    /// or a tile is out of range, repeated or missing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// let board = Board::new(2, 2, &[1, 2, 3, 0])?;
+    /// assert_eq!(board, Board::solved(2, 2)?);
+    /// assert!(Board::new(2, 2, &[1, 2, 3]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(rows: usize, cols: usize, tiles: &[u8]) -> Result<Board, Error> {
+        check_size(rows, cols)?;
+        if tiles.len() != rows * cols {
+            return Err(Error::new(ErrorKind::Input {
+                reason: format!(
+                    "a {rows}x{cols} board has {} cells, but {} tiles were given",
+                    rows * cols,
+                    tiles.len()
+                ),
+            }));
+        }
+        let grid: Vec<Vec<Cell>> = tiles
+            .chunks(cols)
+            .map(|row| row.iter().map(|&t| Cell::Value(u64::from(t))).collect())
+            .collect();
+        validate(&grid)
+    }
+
+    /// A board from rows of numbers, as LeetCode gives them.
+    ///
+    /// # Errors
+    ///
+    /// As for [`Board::new`], and when rows differ in length.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// let board = Board::from_rows(&[vec![4, 1, 2], vec![5, 0, 3]])?;
+    /// assert_eq!(board.tile(1, 2), 3);
+    /// let error = Board::from_rows(&[vec![1, 2, 3], vec![4, -5, 0]]).unwrap_err();
+    /// assert_eq!(error.to_string(), "row 2, column 2: -5 is not a tile of this board (0 to 5)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_rows<T: Copy + Into<i64>>(rows: &[Vec<T>]) -> Result<Board, Error> {
+        let grid: Vec<Vec<Cell>> = rows
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&value| {
+                        let value: i64 = value.into();
+                        u64::try_from(value)
+                            .map_or_else(|_| Cell::Text(value.to_string()), Cell::Value)
+                    })
+                    .collect()
+            })
+            .collect();
+        validate(&grid)
+    }
+
+    /// The solved board: tiles `1..rows*cols` in reading order, the blank
+    /// last.
+    ///
+    /// # Errors
+    ///
+    /// When the size is out of range.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// assert_eq!(Board::solved(2, 3)?.to_string(), "1 2 3\n4 5 .");
+    /// assert!(Board::solved(5, 5).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solved(rows: usize, cols: usize) -> Result<Board, Error> {
+        check_size(rows, cols)?;
+        let n = rows * cols;
+        let tiles: Vec<u8> = (1..n as u8).chain([0]).collect();
+        Ok(Board::from_tiles(rows, cols, &tiles))
+    }
+
+    /// A board from tiles already known to be a permutation.
+    pub(crate) fn from_tiles(rows: usize, cols: usize, tiles: &[u8]) -> Board {
+        let mut cells = 0u64;
+        let mut blank = 0;
+        for (i, &tile) in tiles.iter().enumerate() {
+            cells |= u64::from(tile) << (4 * i);
+            if tile == 0 {
+                blank = i as u8;
+            }
+        }
+        Board {
+            cells,
+            rows: rows as u8,
+            cols: cols as u8,
+            blank,
+        }
+    }
+
+    /// The number of rows.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// assert_eq!(Board::solved(3, 4)?.rows(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rows(&self) -> usize {
+        usize::from(self.rows)
+    }
+
+    /// The number of columns.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// assert_eq!(Board::solved(3, 4)?.cols(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cols(&self) -> usize {
+        usize::from(self.cols)
+    }
+
+    /// The number of cells, `rows * cols`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// assert_eq!(Board::solved(3, 4)?.cell_count(), 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cell_count(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// The tile at `row` and `col` (from 0), 0 for the blank.
+    ///
+    /// # Panics
+    ///
+    /// When the cell is outside the board.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// let board = Board::solved(2, 2)?;
+    /// assert_eq!(board.tile(1, 0), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tile(&self, row: usize, col: usize) -> u8 {
+        assert!(
+            row < self.rows() && col < self.cols(),
+            "cell ({row}, {col}) is outside the board"
+        );
+        self.cell(row * self.cols() + col)
+    }
+
+    /// The tiles in reading order, 0 for the blank.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// let tiles: Vec<u8> = Board::solved(2, 2)?.tiles().collect();
+    /// assert_eq!(tiles, [1, 2, 3, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tiles(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.cell_count()).map(|i| self.cell(i))
+    }
+
+    /// The rows of tiles, as LeetCode writes a board.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// assert_eq!(Board::solved(2, 2)?.to_rows(), [vec![1, 2], vec![3, 0]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_rows(&self) -> Vec<Vec<u8>> {
+        (0..self.rows())
+            .map(|row| (0..self.cols()).map(|col| self.tile(row, col)).collect())
+            .collect()
+    }
+
+    /// The blank's row and column, from 0.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// assert_eq!(Board::solved(3, 3)?.blank(), (2, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn blank(&self) -> (usize, usize) {
+        let blank = usize::from(self.blank);
+        (blank / self.cols(), blank % self.cols())
+    }
+
+    /// The board after the blank moves one cell in `direction`, or `None`
+    /// at the edge.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Board, Slide};
+    ///
+    /// let board = Board::solved(2, 2)?;
+    /// assert_eq!(board.slide(Slide::Up).map(|b| b.to_string()), Some("1 .\n3 2".to_string()));
+    /// assert_eq!(board.slide(Slide::Right), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn slide(&self, direction: super::Slide) -> Option<Board> {
+        let blank = usize::from(self.blank);
+        let (row, col) = self.blank();
+        let target = match direction {
+            super::Slide::Up if row > 0 => blank - self.cols(),
+            super::Slide::Down if row + 1 < self.rows() => blank + self.cols(),
+            super::Slide::Left if col > 0 => blank - 1,
+            super::Slide::Right if col + 1 < self.cols() => blank + 1,
+            _ => return None,
+        };
+        let tile = u64::from(self.cell(target));
+        // The blank's nibble is 0, so one exclusive-or moves the tile over
+        // and clears its old cell.
+        Some(Board {
+            cells: self.cells ^ (tile << (4 * target)) ^ (tile << (4 * blank)),
+            blank: target as u8,
+            ..*self
+        })
+    }
+
+    pub(crate) fn cell(&self, index: usize) -> u8 {
+        ((self.cells >> (4 * index)) & 0xF) as u8
+    }
+
+    pub(crate) fn blank_index(&self) -> usize {
+        usize::from(self.blank)
+    }
+
+    pub(crate) fn same_size(&self, other: &Board) -> bool {
+        self.rows == other.rows && self.cols == other.cols
+    }
+
+    /// Whether `other` can be reached from this board. Both boards have the
+    /// same size.
+    ///
+    /// Each move swaps the blank with a neighbour: one transposition, and
+    /// one step of the blank on a board coloured like a chessboard. So the
+    /// parity of the permutation taking one board to the other must equal
+    /// the parity of the blank's taxicab distance; and on boards of at least
+    /// 2x2 that is also enough. O(n), by counting cycles.
+    pub(crate) fn can_reach(&self, other: &Board) -> bool {
+        let n = self.cell_count();
+        let mut position_in_other = [0u8; MAX_CELLS];
+        for i in 0..n {
+            position_in_other[usize::from(other.cell(i))] = i as u8;
+        }
+        let mut visited = 0u32;
+        let mut cycles = 0;
+        for start in 0..n {
+            if visited & (1 << start) != 0 {
+                continue;
+            }
+            cycles += 1;
+            let mut i = start;
+            while visited & (1 << i) == 0 {
+                visited |= 1 << i;
+                i = usize::from(position_in_other[usize::from(self.cell(i))]);
+            }
+        }
+        let permutation_parity = (n - cycles) % 2;
+        let (row, col) = self.blank();
+        let (other_row, other_col) = other.blank();
+        let blank_distance = row.abs_diff(other_row) + col.abs_diff(other_col);
+        permutation_parity == blank_distance % 2
+    }
+}
+
+impl fmt::Display for Board {
+    /// Rows of tiles, the blank shown as `.`, one row per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = if self.cell_count() > 10 { 2 } else { 1 };
+        for row in 0..self.rows() {
+            if row > 0 {
+                f.write_str("\n")?;
+            }
+            for col in 0..self.cols() {
+                if col > 0 {
+                    f.write_str(" ")?;
+                }
+                match self.tile(row, col) {
+                    0 => write!(f, "{:>width$}", ".")?,
+                    tile => write!(f, "{tile:>width$}")?,
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Board {
+    type Err = Error;
+
+    /// Parses `[[4,1,2],[5,0,3]]` or `4 1 2 / 5 0 3`.
+    fn from_str(text: &str) -> Result<Board, Error> {
+        let grid = if text.trim_start().starts_with('[') {
+            tokenize_json(text)?
+        } else {
+            tokenize_rows(text)?
+        };
+        validate(&grid)
+    }
+}
+
+/// One cell as written: a non-negative number, or other numeric text (a
+/// negative or a number too large) kept for the error message.
+#[derive(Clone, Debug)]
+enum Cell {
+    Value(u64),
+    Text(String),
+}
+
+fn number(token: &str, row: usize) -> Result<Cell, Error> {
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::new(ErrorKind::NotANumber {
+            text: token.to_string(),
+            row,
+        }));
+    }
+    Ok(match token.parse::<u64>() {
+        Ok(value) => Cell::Value(value),
+        Err(_) => Cell::Text(token.to_string()),
+    })
+}
+
+fn tokenize_rows(text: &str) -> Result<Vec<Vec<Cell>>, Error> {
+    let mut grid = Vec::new();
+    for line in text.split(['/', ';', '\n']) {
+        let tokens: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .collect();
+        if tokens.is_empty() {
+            continue;
+        }
+        let row = grid.len() + 1;
+        grid.push(
+            tokens
+                .iter()
+                .map(|t| number(t, row))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    Ok(grid)
+}
+
+/// A small hand-written reader for `[[1,2],[3,0]]`, so that errors can say
+/// which column went wrong.
+fn tokenize_json(text: &str) -> Result<Vec<Vec<Cell>>, Error> {
+    struct Reader<'a> {
+        text: &'a str,
+        at: usize,
+    }
+    impl Reader<'_> {
+        fn skip_space(&mut self) {
+            while self.text[self.at..].starts_with(char::is_whitespace) {
+                self.at += self.text[self.at..]
+                    .chars()
+                    .next()
+                    .map_or(1, char::len_utf8);
+            }
+        }
+        fn eat(&mut self, c: char) -> bool {
+            self.skip_space();
+            if self.text[self.at..].starts_with(c) {
+                self.at += 1;
+                true
+            } else {
+                false
+            }
+        }
+        fn expect(&mut self, c: char, expected: &'static str) -> Result<(), Error> {
+            if self.eat(c) {
+                Ok(())
+            } else {
+                Err(self.error(expected))
+            }
+        }
+        fn error(&self, expected: &'static str) -> Error {
+            Error::new(ErrorKind::Syntax {
+                expected,
+                column: self.text[..self.at].chars().count() + 1,
+            })
+        }
+        fn token(&mut self) -> &str {
+            self.skip_space();
+            let rest = &self.text[self.at..];
+            let end = rest
+                .find(|c: char| c == ',' || c == ']' || c == '[' || c.is_whitespace())
+                .unwrap_or(rest.len());
+            self.at += end;
+            &rest[..end]
+        }
+    }
+
+    let mut reader = Reader { text, at: 0 };
+    let mut grid = Vec::new();
+    reader.expect('[', "'['")?;
+    if !reader.eat(']') {
+        loop {
+            reader.expect('[', "'[' to open a row")?;
+            let row = grid.len() + 1;
+            let mut cells = Vec::new();
+            if !reader.eat(']') {
+                loop {
+                    let token = reader.token();
+                    if token.is_empty() {
+                        return Err(reader.error("a number"));
+                    }
+                    cells.push(number(token, row)?);
+                    if reader.eat(']') {
+                        break;
+                    }
+                    reader.expect(',', "',' or ']' after a number")?;
+                }
+            }
+            grid.push(cells);
+            if reader.eat(']') {
+                break;
+            }
+            reader.expect(',', "',' or ']' after a row")?;
+        }
+    }
+    reader.skip_space();
+    if reader.at < text.len() {
+        return Err(reader.error("the end of the board"));
+    }
+    Ok(grid)
+}
+
+fn check_size(rows: usize, cols: usize) -> Result<(), Error> {
+    if rows >= 2 && cols >= 2 && rows.saturating_mul(cols) <= MAX_CELLS {
+        Ok(())
+    } else {
+        Err(Error::new(ErrorKind::BoardSize { rows, cols }))
+    }
+}
+
+/// Checks shape and tiles, in the order a person fixes them: the shape,
+/// then a missing blank, then each cell in reading order.
+fn validate(grid: &[Vec<Cell>]) -> Result<Board, Error> {
+    let rows = grid.len();
+    let cols = grid.first().map_or(0, Vec::len);
+    for (i, row) in grid.iter().enumerate() {
+        if row.len() != cols {
+            return Err(Error::new(ErrorKind::RaggedRow {
+                row: i + 1,
+                found: row.len(),
+                expected: cols,
+            }));
+        }
+    }
+    check_size(rows, cols)?;
+    let n = rows * cols;
+    if !grid
+        .iter()
+        .flatten()
+        .any(|cell| matches!(cell, Cell::Value(0)))
+    {
+        return Err(Error::new(ErrorKind::NoBlank));
+    }
+    let mut seen: [Option<(usize, usize)>; MAX_CELLS] = [None; MAX_CELLS];
+    let mut tiles = Vec::with_capacity(n);
+    for (r, row) in grid.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let place = (r + 1, c + 1);
+            let tile = match cell {
+                Cell::Value(value) if *value < n as u64 => *value as usize,
+                Cell::Value(value) => return Err(out_of_range(value.to_string(), n, place)),
+                Cell::Text(text) => return Err(out_of_range(text.clone(), n, place)),
+            };
+            if let Some(first) = seen[tile] {
+                return Err(Error::new(ErrorKind::RepeatedTile {
+                    tile,
+                    first,
+                    second: place,
+                }));
+            }
+            seen[tile] = Some(place);
+            tiles.push(tile as u8);
+        }
+    }
+    if let Some(tile) = (0..n).find(|&tile| seen[tile].is_none()) {
+        return Err(Error::new(ErrorKind::MissingTile { tile }));
+    }
+    Ok(Board::from_tiles(rows, cols, &tiles))
+}
+
+fn out_of_range(value: String, n: usize, (row, column): (usize, usize)) -> Error {
+    Error::new(ErrorKind::ValueOutOfRange {
+        value,
+        max: n - 1,
+        row,
+        column,
+    })
+}
