@@ -1,2 +1,91 @@
-//! The `puzzles` command (work in progress).
-fn main() {}
+//! `puzzles`: solve sliding puzzles, locks and word ladders, and enumerate
+//! whole state spaces, from the command line.
+//!
+//! This binary is glue: parsing arguments, reading lines, printing answers.
+//! Every search lives in the `puzzles` and `search-core` crates.
+
+// No unsafe code anywhere.
+#![forbid(unsafe_code)]
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+mod batch;
+mod enumerate;
+mod ladder;
+mod lock;
+mod solve;
+
+/// Breadth-first search over puzzles: solve them, answer them in batches,
+/// and explore whole state spaces.
+#[derive(Debug, Parser)]
+#[command(name = "puzzles", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+#[expect(
+    clippy::doc_link_with_quotes,
+    reason = "clap prints these comments as help, where backticks would show"
+)]
+enum Command {
+    /// Solve sliding puzzles (LeetCode 773 and any size up to 4x4).
+    ///
+    /// Boards come from the arguments or, with none, from standard input,
+    /// one per line. A board is LeetCode's JSON form "[[4,1,2],[5,0,3]]" or
+    /// text rows "4 1 2 / 5 0 3".
+    Solve(solve::SolveArgs),
+    /// Open a combination lock (LeetCode 752) while avoiding dead ends.
+    ///
+    /// With no --target, reads JSON lines such as
+    /// {"deadends":["0201","0101"],"target":"0202"} from standard input.
+    Lock(lock::LockArgs),
+    /// Find word ladders (LeetCode 127 and 126).
+    ///
+    /// With no --begin, reads JSON lines such as
+    /// {"begin":"hit","end":"cog","words":["hot","dot"]} from standard input.
+    Ladder(ladder::LadderArgs),
+    /// Enumerate every board of a sliding puzzle by breadth-first search
+    /// from the goal: the boards at each depth, the radius, the hardest.
+    Enumerate(enumerate::EnumerateArgs),
+}
+
+/// How answers are printed, shared by every command.
+#[derive(Clone, Copy, Debug, Args)]
+struct Format {
+    /// Print only the number of moves, one line per question (-1, or 0 for
+    /// ladders, when there is none).
+    #[arg(short, long, conflicts_with = "json")]
+    count: bool,
+    /// Print one JSON object per line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Input errors and failed searches end with status 2, as usage errors do.
+const FAILURE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(&args, &mut out),
+        Command::Lock(args) => lock::run(&args, &mut out),
+        Command::Ladder(args) => ladder::run(&args, &mut out),
+        Command::Enumerate(args) => enumerate::run(&args, &mut out),
+    };
+    let flushed = out.flush();
+    match result.and_then(|ok| flushed.map(|()| ok).map_err(|e| e.to_string())) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(FAILURE),
+        Err(message) => {
+            eprintln!("puzzles: {message}");
+            ExitCode::from(FAILURE)
+        }
+    }
+}

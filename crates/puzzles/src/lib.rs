@@ -64,6 +64,12 @@ pub use crate::visit_all::{VisitAll, shortest_path_length};
 
 mod error;
 mod jugs;
+
+/// The workspace README's Rust examples, run as doctests so that they stay
+/// true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
 mod keys;
 mod ladder;
 mod lock;

@@ -124,6 +124,12 @@ pub use crate::path::Path;
 pub use crate::search::Search;
 pub use crate::space::{FromFn, Predecessors, Reversible, State, Successors, Undirected, from_fn};
 
+/// The guide in `docs/writing-a-state-space.md`, run as doctests so that
+/// it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/writing-a-state-space.md")]
+pub struct GuideDoctests;
+
 mod all_paths;
 mod bfs;
 mod bidirectional;

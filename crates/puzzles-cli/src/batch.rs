@@ -1,0 +1,86 @@
+//! Answering questions one line at a time, so that answers line up with
+//! questions and a bad line costs only its own answer.
+
+use std::io::{BufRead, BufReader, Read, Write};
+
+/// Where questions come from: the command line's arguments, or the lines of
+/// standard input.
+pub(crate) enum Questions<'a> {
+    Arguments(&'a [String]),
+    Lines(BufReader<Box<dyn Read + 'a>>),
+}
+
+impl Questions<'_> {
+    /// Reads standard input when there are no arguments.
+    pub(crate) fn from(arguments: &[String]) -> Questions<'_> {
+        if arguments.is_empty() {
+            Questions::Lines(BufReader::with_capacity(
+                1 << 16,
+                Box::new(std::io::stdin().lock()),
+            ))
+        } else {
+            Questions::Arguments(arguments)
+        }
+    }
+}
+
+/// Calls `answer` on each question and writes what it returns, or an
+/// `error:` line in its place, with the same message and the line number on
+/// standard error. Blank lines are skipped. Output is flushed whenever the
+/// input has nothing more buffered, so answers stream as questions arrive.
+///
+/// Returns whether every question was answered, or an I/O error.
+pub(crate) fn answer_each<W, F>(
+    questions: Questions<'_>,
+    out: &mut W,
+    mut answer: F,
+) -> Result<bool, String>
+where
+    W: Write,
+    F: FnMut(&str, &mut W) -> Result<(), String>,
+{
+    let mut all_answered = true;
+    let mut respond = |place: String, question: &str, out: &mut W| -> Result<(), String> {
+        if let Err(message) = answer(question, out) {
+            all_answered = false;
+            writeln!(out, "error: {message}").map_err(|e| e.to_string())?;
+            eprintln!("puzzles: {place}: {message}");
+        }
+        Ok(())
+    };
+    match questions {
+        Questions::Arguments(arguments) => {
+            for (index, argument) in arguments.iter().enumerate() {
+                respond(format!("argument {}", index + 1), argument, out)?;
+            }
+        }
+        Questions::Lines(mut input) => {
+            let mut line = Vec::new();
+            let mut number = 0;
+            loop {
+                // About to wait for input: let the answers so far out first.
+                if input.buffer().is_empty() {
+                    out.flush().map_err(|e| e.to_string())?;
+                }
+                line.clear();
+                if input
+                    .read_until(b'\n', &mut line)
+                    .map_err(|e| e.to_string())?
+                    == 0
+                {
+                    break;
+                }
+                number += 1;
+                // Bytes that are not UTF-8 are answered as a bad line, not a
+                // failed run.
+                let text = String::from_utf8_lossy(&line);
+                let question = text.trim();
+                if question.is_empty() {
+                    continue;
+                }
+                respond(format!("line {number}"), question, out)?;
+            }
+        }
+    }
+    Ok(all_answered)
+}

@@ -1,0 +1,147 @@
+//! `puzzles enumerate`.
+
+use std::io::Write;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use puzzles::SlidingPuzzle;
+use search_core::DenseEnumeration;
+use serde_json::json;
+
+#[derive(Debug, Args)]
+pub(crate) struct EnumerateArgs {
+    /// The board size, rows x columns, such as 3x3 (2x2 to 4x4, at most 16
+    /// cells).
+    #[arg(value_name = "RxC", value_parser = parse_size)]
+    size: (usize, usize),
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// The most memory the table may take, such as 512M or 16G.
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes, default_value = "8G")]
+    max_memory: u64,
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("'{text}' is not a size like 3x3"))?;
+    let rows: usize = rows
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{rows}' is not a number of rows"))?;
+    let cols: usize = cols
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{cols}' is not a number of columns"))?;
+    SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
+    Ok((rows, cols))
+}
+
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: u64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size like 512M or 16G"))?;
+    let shift = match unit
+        .trim()
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("'{unit}' is not a unit: use K, M, G or T")),
+    };
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("'{text}' is too large"))
+}
+
+pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, String> {
+    let (rows, cols) = args.size;
+    let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
+    let mut config = DenseEnumeration::new().max_memory(args.max_memory);
+    if let Some(threads) = args.threads {
+        config = config.threads(usize::from(threads));
+    }
+    let total: u64 = (1..=(rows * cols) as u64).product::<u64>() / 2;
+    // Hidden on its own when standard error is not a terminal.
+    let progress = ProgressBar::new(total);
+    progress.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} boards, depth {msg}",
+        )
+        .map_err(|e| e.to_string())?
+        .progress_chars("=> "),
+    );
+    progress.inc(1);
+    let layers = puzzle
+        .enumerate_dense(config, |depth, boards| {
+            progress.set_message(depth.to_string());
+            progress.inc(boards);
+        })
+        .map_err(|e| match e.kind() {
+            puzzles::ErrorKind::Search(inner)
+                if matches!(inner.kind(), search_core::ErrorKind::TooLarge { .. }) =>
+            {
+                format!("{rows}x{cols}: {e} (raise it with --max-memory)")
+            }
+            _ => e.to_string(),
+        })?;
+    progress.finish_and_clear();
+
+    let written = if args.json {
+        let object = json!({
+            "rows": rows,
+            "cols": cols,
+            "states": layers.states(),
+            "radius": layers.radius(),
+            "layers": layers.layer_sizes(),
+            "deepest": layers.deepest().iter().map(puzzles::Board::to_rows).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{object}")
+    } else {
+        write_table(out, rows, cols, &layers)
+    };
+    written.map_err(|e| e.to_string())?;
+    Ok(true)
+}
+
+fn write_table<W: Write>(
+    out: &mut W,
+    rows: usize,
+    cols: usize,
+    layers: &search_core::Enumeration<puzzles::Board>,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{rows}x{cols} sliding puzzle, breadth-first from the goal"
+    )?;
+    writeln!(out, "{:>5}  {:>12}", "depth", "boards")?;
+    for (depth, boards) in layers.layer_sizes().iter().enumerate() {
+        writeln!(out, "{depth:>5}  {boards:>12}")?;
+    }
+    writeln!(out, "total: {} boards", layers.states())?;
+    writeln!(out, "radius: {} moves", layers.radius())?;
+    writeln!(
+        out,
+        "boards at depth {} ({}):",
+        layers.radius(),
+        layers.deepest().len()
+    )?;
+    for board in layers.deepest() {
+        writeln!(out, "\n{board}")?;
+    }
+    Ok(())
+}

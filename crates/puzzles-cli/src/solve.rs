@@ -1,0 +1,129 @@
+//! `puzzles solve`.
+
+use std::io::Write;
+
+use clap::Args;
+use puzzles::{Algorithm, Board, SlidingPuzzle};
+use serde_json::json;
+
+use crate::Format;
+use crate::batch::{Questions, answer_each};
+
+#[derive(Debug, Args)]
+pub(crate) struct SolveArgs {
+    /// Boards to solve; with none, one board per line of standard input.
+    boards: Vec<String>,
+    /// The goal board; by default tiles in order with the blank last.
+    #[arg(long, value_name = "BOARD", value_parser = parse_board)]
+    goal: Option<Board>,
+    /// The search to use: bfs or bidirectional [default: bidirectional,
+    /// which stores far fewer boards]
+    #[arg(long, value_name = "ALGORITHM")]
+    algorithm: Option<Algorithm>,
+    #[command(flatten)]
+    format: Format,
+}
+
+fn parse_board(text: &str) -> Result<Board, String> {
+    text.parse().map_err(|e: puzzles::Error| e.to_string())
+}
+
+pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, String> {
+    let questions = Questions::from(&args.boards);
+    // Boards of a line each are printed on a line each; boards given as
+    // arguments are drawn in full.
+    let one_line = matches!(questions, Questions::Lines(_));
+    let fixed_goal = args.goal.map(SlidingPuzzle::with_goal);
+    // One puzzle per board size, kept for the whole run so that each size's
+    // tables are allocated once.
+    let mut puzzles: Vec<SlidingPuzzle> = Vec::new();
+    answer_each(questions, out, |text, out| {
+        let board: Board = text.parse().map_err(|e: puzzles::Error| e.to_string())?;
+        let puzzle = match &fixed_goal {
+            Some(puzzle) => puzzle,
+            None => puzzle_of_size(&mut puzzles, board.rows(), board.cols())?,
+        };
+        let mut solver = puzzle
+            .solver()
+            .algorithm(args.algorithm.unwrap_or_default());
+        let path = solver.solve(&board).map_err(|e| e.to_string())?;
+        let write = |out: &mut W, text: std::fmt::Arguments<'_>| {
+            out.write_fmt(text).map_err(|e| e.to_string())
+        };
+        let compact = board_json(&board);
+        match (&path, args.format.count, args.format.json) {
+            (_, true, _) => write(
+                out,
+                format_args!(
+                    "{}\n",
+                    path.as_ref()
+                        .map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX))
+                ),
+            ),
+            (Some(path), _, true) => {
+                let object = json!({
+                    "board": board.to_rows(),
+                    "moves": path.len(),
+                    "path": path.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "boards": path.states().iter().map(Board::to_rows).collect::<Vec<_>>(),
+                });
+                write(out, format_args!("{object}\n"))
+            }
+            (None, _, true) => {
+                let object = json!({
+                    "board": board.to_rows(),
+                    "moves": -1,
+                    "path": [],
+                    "boards": [],
+                    "reason": "parity",
+                });
+                write(out, format_args!("{object}\n"))
+            }
+            (None, _, false) => write(
+                out,
+                format_args!(
+                    "{compact}: unsolvable: its permutation parity differs from the goal's\n"
+                ),
+            ),
+            (Some(path), _, false) => {
+                let moves: Vec<String> = path.moves().iter().map(ToString::to_string).collect();
+                let noun = if path.len() == 1 { "move" } else { "moves" };
+                write(
+                    out,
+                    format_args!("{compact}: {} {noun}: {}\n", path.len(), moves.join(" ")),
+                )?;
+                if !one_line {
+                    for (step, state) in path.states().iter().enumerate() {
+                        match step.checked_sub(1) {
+                            None => write(out, format_args!("\nstart\n{state}\n"))?,
+                            Some(previous) => write(
+                                out,
+                                format_args!("\n{}. {}\n{state}\n", step, path.moves()[previous]),
+                            )?,
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    })
+}
+
+/// The standard puzzle of one size, made on first use.
+fn puzzle_of_size(
+    puzzles: &mut Vec<SlidingPuzzle>,
+    rows: usize,
+    cols: usize,
+) -> Result<&SlidingPuzzle, String> {
+    let size = |p: &SlidingPuzzle| (p.goal().rows(), p.goal().cols());
+    if let Some(index) = puzzles.iter().position(|p| size(p) == (rows, cols)) {
+        return Ok(&puzzles[index]);
+    }
+    puzzles.push(SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?);
+    Ok(&puzzles[puzzles.len() - 1])
+}
+
+/// A board in LeetCode's form, without spaces.
+pub(crate) fn board_json(board: &Board) -> String {
+    json!(board.to_rows()).to_string()
+}
