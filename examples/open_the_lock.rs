@@ -21,10 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // A lock of 6 wheels of 3 digits: the same search, a different space.
     let small = Lock::new(6, 3)?.with_deadends(["000001", "000002"])?;
-    println!(
-        "6 wheels of 3 digits, 222222: {:?} turns",
-        small.turns("222222")?
-    );
+    println!("6 wheels of 3 digits, 222222: {:?} turns", small.turns("222222")?);
     Ok(())
 }
 

@@ -14,10 +14,7 @@ impl Questions<'_> {
     /// Reads standard input when there are no arguments.
     pub(crate) fn from(arguments: &[String]) -> Questions<'_> {
         if arguments.is_empty() {
-            Questions::Lines(BufReader::with_capacity(
-                1 << 16,
-                Box::new(std::io::stdin().lock()),
-            ))
+            Questions::Lines(BufReader::with_capacity(1 << 16, Box::new(std::io::stdin().lock())))
         } else {
             Questions::Arguments(arguments)
         }
@@ -63,11 +60,7 @@ where
                     out.flush().map_err(|e| e.to_string())?;
                 }
                 line.clear();
-                if input
-                    .read_until(b'\n', &mut line)
-                    .map_err(|e| e.to_string())?
-                    == 0
-                {
+                if input.read_until(b'\n', &mut line).map_err(|e| e.to_string())? == 0 {
                     break;
                 }
                 number += 1;

@@ -26,35 +26,23 @@ pub(crate) struct EnumerateArgs {
 }
 
 fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let (rows, cols) = text
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("'{text}' is not a size like 3x3"))?;
-    let rows: usize = rows
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{rows}' is not a number of rows"))?;
-    let cols: usize = cols
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{cols}' is not a number of columns"))?;
+    let (rows, cols) =
+        text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' is not a size like 3x3"))?;
+    let rows: usize =
+        rows.trim().parse().map_err(|_| format!("'{rows}' is not a number of rows"))?;
+    let cols: usize =
+        cols.trim().parse().map_err(|_| format!("'{cols}' is not a number of columns"))?;
     SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
     Ok((rows, cols))
 }
 
 fn parse_bytes(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let number: u64 = number
-        .parse()
-        .map_err(|_| format!("'{text}' is not a size like 512M or 16G"))?;
-    let shift = match unit
-        .trim()
-        .to_ascii_uppercase()
-        .trim_end_matches("IB")
-        .trim_end_matches('B')
+    let number: u64 =
+        number.parse().map_err(|_| format!("'{text}' is not a size like 512M or 16G"))?;
+    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B')
     {
         "" => 0,
         "K" => 10,
@@ -63,9 +51,7 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
         "T" => 40,
         _ => return Err(format!("'{unit}' is not a unit: use K, M, G or T")),
     };
-    number
-        .checked_mul(1 << shift)
-        .ok_or_else(|| format!("'{text}' is too large"))
+    number.checked_mul(1 << shift).ok_or_else(|| format!("'{text}' is too large"))
 }
 
 pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, String> {
@@ -124,22 +110,14 @@ fn write_table<W: Write>(
     cols: usize,
     layers: &search_core::Enumeration<puzzles::Board>,
 ) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{rows}x{cols} sliding puzzle, breadth-first from the goal"
-    )?;
+    writeln!(out, "{rows}x{cols} sliding puzzle, breadth-first from the goal")?;
     writeln!(out, "{:>5}  {:>12}", "depth", "boards")?;
     for (depth, boards) in layers.layer_sizes().iter().enumerate() {
         writeln!(out, "{depth:>5}  {boards:>12}")?;
     }
     writeln!(out, "total: {} boards", layers.states())?;
     writeln!(out, "radius: {} moves", layers.radius())?;
-    writeln!(
-        out,
-        "boards at depth {} ({}):",
-        layers.radius(),
-        layers.deepest().len()
-    )?;
+    writeln!(out, "boards at depth {} ({}):", layers.radius(), layers.deepest().len())?;
     for board in layers.deepest() {
         writeln!(out, "\n{board}")?;
     }

@@ -19,12 +19,7 @@ pub(crate) struct LadderArgs {
     #[arg(long, value_name = "WORD")]
     end: Option<String>,
     /// The word list, comma-separated.
-    #[arg(
-        long,
-        value_name = "LIST",
-        value_delimiter = ',',
-        conflicts_with = "dict"
-    )]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', conflicts_with = "dict")]
     words: Option<Vec<String>>,
     /// A file with one word per line.
     #[arg(long, value_name = "FILE")]
@@ -51,13 +46,7 @@ pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, Stri
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            Some(
-                text.lines()
-                    .map(str::trim)
-                    .filter(|w| !w.is_empty())
-                    .map(String::from)
-                    .collect(),
-            )
+            Some(text.lines().map(str::trim).filter(|w| !w.is_empty()).map(String::from).collect())
         }
         (None, None) => None,
     };
@@ -83,9 +72,7 @@ pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, Stri
                 respond(text, out, false)
             })
         }
-        _ => answer_each(Questions::from(&[]), out, |text, out| {
-            respond(text, out, true)
-        }),
+        _ => answer_each(Questions::from(&[]), out, |text, out| respond(text, out, true)),
     }
 }
 

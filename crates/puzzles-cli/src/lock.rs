@@ -48,32 +48,19 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
             answer(&lock, args.format, text, out)
         });
     }
-    answer_each(Questions::from(&[]), out, |text, out| {
-        answer(&lock, args.format, text, out)
-    })
+    answer_each(Questions::from(&[]), out, |text, out| answer(&lock, args.format, text, out))
 }
 
 fn answer<W: Write>(lock: &Lock, format: Format, text: &str, out: &mut W) -> Result<(), String> {
     let question: Question =
         serde_json::from_str(text).map_err(|e| format!("not a lock question: {e}"))?;
-    let lock = lock
-        .clone()
-        .with_deadends(&question.deadends)
-        .map_err(|e| e.to_string())?;
+    let lock = lock.clone().with_deadends(&question.deadends).map_err(|e| e.to_string())?;
     let path = lock.open(&question.target).map_err(|e| e.to_string())?;
-    let turns: Vec<String> = path
-        .iter()
-        .flat_map(search_core::Path::moves)
-        .map(ToString::to_string)
-        .collect();
-    let codes: Vec<String> = path
-        .iter()
-        .flat_map(search_core::Path::states)
-        .map(|&c| lock.format_code(c))
-        .collect();
-    let count = path
-        .as_ref()
-        .map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX));
+    let turns: Vec<String> =
+        path.iter().flat_map(search_core::Path::moves).map(ToString::to_string).collect();
+    let codes: Vec<String> =
+        path.iter().flat_map(search_core::Path::states).map(|&c| lock.format_code(c)).collect();
+    let count = path.as_ref().map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX));
     let written = if format.count {
         writeln!(out, "{count}")
     } else if format.json {
@@ -87,12 +74,7 @@ fn answer<W: Write>(lock: &Lock, format: Format, text: &str, out: &mut W) -> Res
         writeln!(out, "{object}")
     } else if path.is_some() {
         let noun = if count == 1 { "turn" } else { "turns" };
-        writeln!(
-            out,
-            "{count} {noun}: {}; codes: {}",
-            turns.join(", "),
-            codes.join(" ")
-        )
+        writeln!(out, "{count} {noun}: {}; codes: {}", turns.join(", "), codes.join(" "))
     } else {
         writeln!(
             out,

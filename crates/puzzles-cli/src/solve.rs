@@ -43,9 +43,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
             Some(puzzle) => puzzle,
             None => puzzle_of_size(&mut puzzles, board.rows(), board.cols())?,
         };
-        let mut solver = puzzle
-            .solver()
-            .algorithm(args.algorithm.unwrap_or_default());
+        let mut solver = puzzle.solver().algorithm(args.algorithm.unwrap_or_default());
         let path = solver.solve(&board).map_err(|e| e.to_string())?;
         let write = |out: &mut W, text: std::fmt::Arguments<'_>| {
             out.write_fmt(text).map_err(|e| e.to_string())
@@ -56,8 +54,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
                 out,
                 format_args!(
                     "{}\n",
-                    path.as_ref()
-                        .map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX))
+                    path.as_ref().map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX))
                 ),
             ),
             (Some(path), _, true) => {

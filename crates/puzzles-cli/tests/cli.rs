@@ -9,11 +9,7 @@ fn puzzles() -> Command {
 
 /// Runs with `stdin`, and returns (status, stdout, stderr).
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let output = puzzles()
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .expect("it runs");
+    let output = puzzles().args(args).write_stdin(stdin.to_vec()).output().expect("it runs");
     (
         output.status.code().expect("it exits"),
         String::from_utf8(output.stdout).expect("UTF-8 output"),
@@ -26,10 +22,7 @@ fn solve_draws_each_board_of_the_solution() {
     let (status, out, _) = run(&["solve", "[[4,1,2],[5,0,3]]"], b"");
     assert_eq!(status, 0);
     let mut lines = out.lines();
-    assert_eq!(
-        lines.next(),
-        Some("[[4,1,2],[5,0,3]]: 5 moves: left up right right down")
-    );
+    assert_eq!(lines.next(), Some("[[4,1,2],[5,0,3]]: 5 moves: left up right right down"));
     assert!(out.contains("start\n4 1 2\n5 . 3\n"));
     assert!(out.ends_with("5. down\n1 2 3\n4 5 .\n"), "{out}");
 }
@@ -46,15 +39,10 @@ fn solve_counts_the_leetcode_examples() {
 
 #[test]
 fn solve_json_paths_are_legal() {
-    let (status, out, _) = run(
-        &["solve", "--json"],
-        b"4 1 2 / 5 0 3\n1 2 3 / 5 4 0\n8 6 7 / 2 5 4 / 3 0 1\n",
-    );
+    let (status, out, _) =
+        run(&["solve", "--json"], b"4 1 2 / 5 0 3\n1 2 3 / 5 4 0\n8 6 7 / 2 5 4 / 3 0 1\n");
     assert_eq!(status, 0);
-    let answers: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
+    let answers: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
     assert_eq!(answers.len(), 3);
     assert_eq!(answers[0]["moves"], 5);
     assert_eq!(answers[1]["moves"], -1);
@@ -85,17 +73,8 @@ fn solve_json_paths_are_legal() {
 
 #[test]
 fn solve_towards_another_goal() {
-    let (status, out, _) = run(
-        &[
-            "solve",
-            "-c",
-            "--goal",
-            "0 1 2 / 3 4 5",
-            "1 0 2 / 3 4 5",
-            "1 2 / 3 0",
-        ],
-        b"",
-    );
+    let (status, out, _) =
+        run(&["solve", "-c", "--goal", "0 1 2 / 3 4 5", "1 0 2 / 3 4 5", "1 2 / 3 0"], b"");
     assert_eq!(status, 2);
     assert_eq!(out, "1\nerror: the board is 2x2 but the goal is 2x3\n");
 }
@@ -127,26 +106,14 @@ fn batch_errors_keep_their_place_and_the_rest_is_answered() {
     );
     assert!(lines[5].starts_with("error: "));
     assert_eq!(lines[6], "5");
-    assert!(
-        err.contains("puzzles: line 3: row 1: 'not' is not a number"),
-        "{err}"
-    );
-    assert!(
-        err.contains("puzzles: line 4: the board has no blank (0)"),
-        "{err}"
-    );
+    assert!(err.contains("puzzles: line 3: row 1: 'not' is not a number"), "{err}");
+    assert!(err.contains("puzzles: line 4: the board has no blank (0)"), "{err}");
 }
 
 #[test]
 fn empty_input_answers_nothing() {
-    assert_eq!(
-        run(&["solve", "-c"], b""),
-        (0, String::new(), String::new())
-    );
-    assert_eq!(
-        run(&["solve", "-c"], b"\n\n  \n"),
-        (0, String::new(), String::new())
-    );
+    assert_eq!(run(&["solve", "-c"], b""), (0, String::new(), String::new()));
+    assert_eq!(run(&["solve", "-c"], b"\n\n  \n"), (0, String::new(), String::new()));
 }
 
 #[test]
@@ -179,12 +146,9 @@ fn arbitrary_bytes_never_panic() {
         state ^= state << 17;
         input.push((state >> 24) as u8);
     }
-    for args in [
-        &["solve", "-c"][..],
-        &["solve", "--json"],
-        &["lock"],
-        &["ladder", "--words", "a,b"],
-    ] {
+    for args in
+        [&["solve", "-c"][..], &["solve", "--json"], &["lock"], &["ladder", "--words", "a,b"]]
+    {
         let (status, _, err) = run(args, &input);
         assert!(status == 0 || status == 2, "{args:?}: {status}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
@@ -208,28 +172,11 @@ fn usage_errors_exit_with_2() {
 
 #[test]
 fn lock_answers_a_target_and_json_lines() {
-    let (status, out, _) = run(
-        &[
-            "lock",
-            "--deadends",
-            "0201,0101,0102,1212,2002",
-            "--target",
-            "0202",
-            "-c",
-        ],
-        b"",
-    );
+    let (status, out, _) =
+        run(&["lock", "--deadends", "0201,0101,0102,1212,2002", "--target", "0202", "-c"], b"");
     assert_eq!((status, out.as_str()), (0, "6\n"));
-    let (status, out, _) = run(
-        &[
-            "lock",
-            "--deadends",
-            "0201,0101,0102,1212,2002",
-            "--target",
-            "0202",
-        ],
-        b"",
-    );
+    let (status, out, _) =
+        run(&["lock", "--deadends", "0201,0101,0102,1212,2002", "--target", "0202"], b"");
     assert_eq!(status, 0);
     assert!(out.starts_with("6 turns: "), "{out}");
     assert!(out.trim_end().ends_with("0202"), "{out}");
@@ -251,10 +198,7 @@ fn lock_answers_a_target_and_json_lines() {
     assert_eq!(lines[5], "20");
     assert!(err.contains("line 5"), "{err}");
 
-    let (_, out, _) = run(
-        &["lock", "--json"],
-        b"{\"deadends\":[\"8888\"],\"target\":\"0009\"}\n",
-    );
+    let (_, out, _) = run(&["lock", "--json"], b"{\"deadends\":[\"8888\"],\"target\":\"0009\"}\n");
     let answer: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(answer["turns"], 1);
     assert_eq!(answer["codes"], serde_json::json!(["0000", "0009"]));
@@ -263,38 +207,20 @@ fn lock_answers_a_target_and_json_lines() {
 #[test]
 fn ladder_prints_one_all_or_the_count() {
     let words = "hot,dot,dog,lot,log,cog";
-    let (status, out, _) = run(
-        &[
-            "ladder", "--begin", "hit", "--end", "cog", "--words", words, "-c",
-        ],
-        b"",
-    );
+    let (status, out, _) =
+        run(&["ladder", "--begin", "hit", "--end", "cog", "--words", words, "-c"], b"");
     assert_eq!((status, out.as_str()), (0, "5\n"));
-    let (_, out, _) = run(
-        &["ladder", "--begin", "hit", "--end", "cog", "--words", words],
-        b"",
-    );
+    let (_, out, _) = run(&["ladder", "--begin", "hit", "--end", "cog", "--words", words], b"");
     assert_eq!(out, "5: hit -> hot -> dot -> dog -> cog\n");
     let (_, out, _) = run(
-        &[
-            "ladder", "--begin", "hit", "--end", "cog", "--words", words, "--all", "--json",
-        ],
+        &["ladder", "--begin", "hit", "--end", "cog", "--words", words, "--all", "--json"],
         b"",
     );
     let answer: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(answer["length"], 5);
     assert_eq!(answer["ladders"].as_array().unwrap().len(), 2);
     let (_, out, _) = run(
-        &[
-            "ladder",
-            "--begin",
-            "hit",
-            "--end",
-            "cog",
-            "--words",
-            "hot,dot,dog,lot,log",
-            "-c",
-        ],
+        &["ladder", "--begin", "hit", "--end", "cog", "--words", "hot,dot,dog,lot,log", "-c"],
         b"",
     );
     assert_eq!(out, "0\n");
@@ -307,23 +233,10 @@ fn ladder_prints_one_all_or_the_count() {
     );
     std::fs::remove_file(&dict).ok();
     assert_eq!(status, 2);
-    assert_eq!(
-        out,
-        "5\nerror: word 'c0g': character 2 is not an ASCII letter\n"
-    );
+    assert_eq!(out, "5\nerror: word 'c0g': character 2 is not an ASCII letter\n");
 
-    let (status, _, err) = run(
-        &[
-            "ladder",
-            "--begin",
-            "hit",
-            "--end",
-            "cog",
-            "--dict",
-            "/nonexistent/words",
-        ],
-        b"",
-    );
+    let (status, _, err) =
+        run(&["ladder", "--begin", "hit", "--end", "cog", "--dict", "/nonexistent/words"], b"");
     assert_eq!(status, 2);
     assert!(err.contains("cannot read /nonexistent/words"), "{err}");
 }
@@ -335,16 +248,9 @@ fn enumerate_prints_layers_radius_and_the_hardest_boards() {
     let answer: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(answer["states"], 360);
     assert_eq!(answer["radius"], 21);
-    assert_eq!(
-        answer["deepest"],
-        serde_json::json!([[[4, 5, 0], [1, 2, 3]]])
-    );
-    let layers: Vec<u64> = answer["layers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    assert_eq!(answer["deepest"], serde_json::json!([[[4, 5, 0], [1, 2, 3]]]));
+    let layers: Vec<u64> =
+        answer["layers"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
     assert_eq!(layers.len(), 22);
     assert_eq!(layers.iter().sum::<u64>(), 360);
 

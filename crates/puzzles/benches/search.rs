@@ -1,2 +1,325 @@
-//! Benchmarks (work in progress).
-fn main() {}
+//! Side-by-side benchmarks: our searches, the `pathfinding` crate's, and a
+//! plain textbook BFS, on the same state types and successor functions.
+//!
+//! `cargo bench -p puzzles --bench search`; `docs/performance.md` holds the
+//! figures and how to read them.
+
+// criterion's macros define undocumented public entry points.
+#![expect(missing_docs, reason = "criterion's macros generate the entry points")]
+
+use std::collections::VecDeque;
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use puzzles::{Board, Lock, Slide, SlidingPuzzle, WordLadder};
+use rustc_hash::FxHashSet;
+use search_core::{DenseEnumeration, Search, Successors};
+use smallvec::SmallVec;
+
+/// The neighbours of a state as a small vector, for the closure-driven
+/// searches (pathfinding's and the plain one). Same successors, same order.
+fn neighbours<G: Successors>(space: &G, state: &G::State) -> SmallVec<[G::State; 8]> {
+    let mut out = SmallVec::new();
+    space.successors(state, |next, _| out.push(next));
+    out
+}
+
+/// The textbook algorithm: a queue and a hash set, distances only.
+fn plain_bfs<G: Successors>(space: &G, start: G::State, goal: &G::State) -> Option<usize> {
+    let mut seen = FxHashSet::default();
+    let mut queue = VecDeque::new();
+    seen.insert(start.clone());
+    queue.push_back((start, 0));
+    while let Some((state, depth)) = queue.pop_front() {
+        if state == *goal {
+            return Some(depth);
+        }
+        space.successors(&state, |next, _| {
+            if seen.insert(next.clone()) {
+                queue.push_back((next, depth + 1));
+            }
+        });
+    }
+    None
+}
+
+/// A small deterministic generator, so that random workloads repeat.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn all_2x3_boards() -> (Vec<Board>, Vec<Board>) {
+    let puzzle = SlidingPuzzle::new(2, 3).unwrap();
+    (0..720).map(|rank| puzzle.unrank(rank).unwrap()).partition(|board| puzzle.is_solvable(board))
+}
+
+fn random_solvable_3x3(count: usize) -> Vec<Board> {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let mut rng = XorShift(0x5eed_1234_abcd_ef01);
+    let mut boards = Vec::new();
+    while boards.len() < count {
+        let mut tiles: Vec<u8> = (0..9).collect();
+        for i in (1..9).rev() {
+            tiles.swap(i, rng.below(i + 1));
+        }
+        let board = Board::new(3, 3, &tiles).unwrap();
+        if puzzle.is_solvable(&board) {
+            boards.push(board);
+        }
+    }
+    boards
+}
+
+/// Runs the five searches over `boards` towards the puzzle's goal.
+fn compare_sliding(c: &mut Criterion, group_name: &str, puzzle: &SlidingPuzzle, boards: &[Board]) {
+    let goal = *puzzle.goal();
+    let mut group = c.benchmark_group(group_name);
+    // A pass over 100 hard 8-puzzle boards takes seconds for the slower
+    // searches; ten samples keep the whole run in minutes.
+    group.sample_size(10);
+    group.bench_function("ours/bfs", |b| {
+        let mut search = Search::new(puzzle);
+        b.iter(|| {
+            let mut total = 0;
+            for board in boards {
+                if puzzle.is_solvable(board) {
+                    total += search.bfs([*board], |s| *s == goal).unwrap().map_or(0, |p| p.len());
+                }
+            }
+            black_box(total)
+        });
+    });
+    group.bench_function("ours/bidirectional", |b| {
+        let mut search = Search::new(puzzle);
+        b.iter(|| {
+            let mut total = 0;
+            for board in boards {
+                if puzzle.is_solvable(board) {
+                    total += search.bidirectional(*board, goal).unwrap().map_or(0, |p| p.len());
+                }
+            }
+            black_box(total)
+        });
+    });
+    group.bench_function("pathfinding/bfs", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for board in boards {
+                let path = pathfinding::directed::bfs::bfs(
+                    board,
+                    |s| neighbours(puzzle, s),
+                    |s| *s == goal,
+                );
+                total += path.map_or(0, |p| p.len() - 1);
+            }
+            black_box(total)
+        });
+    });
+    group.bench_function("pathfinding/bfs_bidirectional", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for board in boards {
+                let path = pathfinding::directed::bfs::bfs_bidirectional(
+                    board,
+                    &goal,
+                    |s| neighbours(puzzle, s),
+                    |s| neighbours(puzzle, s),
+                );
+                total += path.map_or(0, |p| p.len() - 1);
+            }
+            black_box(total)
+        });
+    });
+    group.bench_function("plain/bfs", |b| {
+        b.iter(|| {
+            let total: usize =
+                boards.iter().filter_map(|board| plain_bfs(puzzle, *board, &goal)).sum();
+            black_box(total)
+        });
+    });
+    group.finish();
+}
+
+fn sliding_2x3(c: &mut Criterion) {
+    let puzzle = SlidingPuzzle::new(2, 3).unwrap();
+    let (solvable, unsolvable) = all_2x3_boards();
+    assert_eq!((solvable.len(), unsolvable.len()), (360, 360));
+    compare_sliding(c, "2x3 all 360 solvable", &puzzle, &solvable);
+    compare_sliding(c, "2x3 all 360 unsolvable", &puzzle, &unsolvable);
+}
+
+fn sliding_3x3(c: &mut Criterion) {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let hardest: Vec<Board> = ["[[8,6,7],[2,5,4],[3,0,1]]", "[[6,4,7],[8,5,0],[3,2,1]]"]
+        .iter()
+        .map(|text| text.parse().unwrap())
+        .collect();
+    compare_sliding(c, "3x3 two 31-move boards", &puzzle, &hardest);
+    compare_sliding(c, "3x3 100 random boards", &puzzle, &random_solvable_3x3(100));
+}
+
+/// Runs the five searches on one start and goal of a reversible space.
+fn compare_pair<G>(
+    c: &mut Criterion,
+    group_name: &str,
+    space: &G,
+    start: &G::State,
+    goal: &G::State,
+) where
+    G: search_core::Predecessors,
+{
+    let (start, goal) = (start.clone(), goal.clone());
+    let mut group = c.benchmark_group(group_name);
+    group.bench_function("ours/bfs", |b| {
+        let mut search = Search::new(space);
+        b.iter(|| black_box(search.bfs([start.clone()], |s| *s == goal).unwrap().map(|p| p.len())));
+    });
+    group.bench_function("ours/bidirectional", |b| {
+        let mut search = Search::new(space);
+        b.iter(|| {
+            black_box(search.bidirectional(start.clone(), goal.clone()).unwrap().map(|p| p.len()))
+        });
+    });
+    group.bench_function("pathfinding/bfs", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::directed::bfs::bfs(&start, |s| neighbours(space, s), |s| *s == goal)
+                    .map(|p| p.len()),
+            )
+        });
+    });
+    group.bench_function("pathfinding/bfs_bidirectional", |b| {
+        b.iter(|| {
+            black_box(
+                pathfinding::directed::bfs::bfs_bidirectional(
+                    &start,
+                    &goal,
+                    |s| neighbours(space, s),
+                    |s| {
+                        let mut out: SmallVec<[G::State; 8]> = SmallVec::new();
+                        space.predecessors(s, |p| out.push(p));
+                        out
+                    },
+                )
+                .map(|p| p.len()),
+            )
+        });
+    });
+    group.bench_function("plain/bfs", |b| {
+        b.iter(|| black_box(plain_bfs(space, start.clone(), &goal)));
+    });
+    group.finish();
+}
+
+fn open_the_lock(c: &mut Criterion) {
+    let lock = Lock::standard();
+    compare_pair(c, "lock 5555 no dead ends", &lock, &0, &lock.parse_code("5555").unwrap());
+    let walled = ["8887", "8889", "8878", "8898", "8788", "8988", "7888", "9888"];
+    let lock = Lock::standard().with_deadends(walled).unwrap();
+    compare_pair(c, "lock 8888 walled in", &lock, &0, &lock.parse_code("8888").unwrap());
+}
+
+/// 5,000 distinct five-letter words over an eight-letter alphabet, and the
+/// two words the benchmark joins: a pair that needs a long ladder.
+fn dictionary() -> (WordLadder, u32, u32) {
+    let mut rng = XorShift(0x00d1_c710_0a4e_5eed);
+    let mut words = FxHashSet::default();
+    while words.len() < 5_000 {
+        let word: String = (0..5).map(|_| char::from(b'a' + rng.below(8) as u8)).collect();
+        words.insert(word);
+    }
+    let mut words: Vec<String> = words.into_iter().collect();
+    words.sort();
+    let ladder = WordLadder::new(&words).unwrap();
+    // The farthest word from the first one.
+    let begin = 0;
+    let layers = search_core::enumerate(&ladder, [begin]).unwrap();
+    let end = layers.deepest()[0];
+    (ladder, begin, end)
+}
+
+fn word_ladder(c: &mut Criterion) {
+    let (ladder, begin, end) = dictionary();
+    compare_pair(c, "word ladder 5000 words", &ladder, &begin, &end);
+}
+
+/// The naive enumeration the dense one is measured against: one byte per
+/// slot over all `n!` arrangements, the Lehmer rank, a FIFO queue, one
+/// thread.
+fn naive_enumeration(puzzle: &SlidingPuzzle) -> (u64, usize) {
+    let slots = usize::try_from((1..=puzzle.goal().cell_count() as u64).product::<u64>()).unwrap();
+    let mut depth = vec![u8::MAX; slots];
+    let goal = *puzzle.goal();
+    depth[puzzle.rank(&goal)] = 0;
+    let mut queue = VecDeque::from([goal]);
+    let mut states = 1u64;
+    let mut radius = 0;
+    while let Some(board) = queue.pop_front() {
+        let d = depth[puzzle.rank(&board)];
+        radius = radius.max(usize::from(d));
+        for slide in Slide::ALL {
+            if let Some(next) = board.slide(slide) {
+                let rank = puzzle.rank(&next);
+                if depth[rank] == u8::MAX {
+                    depth[rank] = d + 1;
+                    states += 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    (states, radius)
+}
+
+fn enumeration(c: &mut Criterion) {
+    let mut group = c.benchmark_group("enumerate");
+    group.sample_size(10).measurement_time(Duration::from_secs(8));
+    for (rows, cols) in [(3, 3), (2, 5)] {
+        let puzzle = SlidingPuzzle::new(rows, cols).unwrap();
+        let size = format!("{rows}x{cols}");
+        group.bench_with_input(BenchmarkId::new("ours/dense_all_cores", &size), &puzzle, |b, p| {
+            b.iter(|| {
+                black_box(p.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap().states())
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("ours/dense_1_thread", &size), &puzzle, |b, p| {
+            b.iter(|| {
+                black_box(
+                    p.enumerate_dense(DenseEnumeration::new().threads(1), |_, _| {})
+                        .unwrap()
+                        .states(),
+                )
+            });
+        });
+        group.bench_with_input(
+            BenchmarkId::new("ours/generic_enumerate", &size),
+            &puzzle,
+            |b, p| {
+                b.iter(|| black_box(p.enumerate().unwrap().states()));
+            },
+        );
+        group.bench_with_input(BenchmarkId::new("naive/byte_per_slot", &size), &puzzle, |b, p| {
+            b.iter(|| black_box(naive_enumeration(p)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration
+}
+criterion_main!(benches);

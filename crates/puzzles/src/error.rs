@@ -175,31 +175,18 @@ impl fmt::Display for Error {
                 write!(f, "expected {expected} at column {column}")
             }
             ErrorKind::NotANumber { text, row } => write!(f, "row {row}: '{text}' is not a number"),
-            ErrorKind::RaggedRow {
-                row,
-                found,
-                expected,
-            } => {
+            ErrorKind::RaggedRow { row, found, expected } => {
                 write!(f, "row {row} has {found} cells, but row 1 has {expected}")
             }
             ErrorKind::BoardSize { rows, cols } => write!(
                 f,
                 "a {rows}x{cols} board is not supported: rows and columns must be at least 2, with at most 16 cells"
             ),
-            ErrorKind::ValueOutOfRange {
-                value,
-                max,
-                row,
-                column,
-            } => write!(
+            ErrorKind::ValueOutOfRange { value, max, row, column } => write!(
                 f,
                 "row {row}, column {column}: {value} is not a tile of this board (0 to {max})"
             ),
-            ErrorKind::RepeatedTile {
-                tile,
-                first,
-                second,
-            } => write!(
+            ErrorKind::RepeatedTile { tile, first, second } => write!(
                 f,
                 "tile {tile} appears twice (row {}, column {} and row {}, column {})",
                 first.0, first.1, second.0, second.1
@@ -212,17 +199,9 @@ impl fmt::Display for Error {
                 found.0, found.1, expected.0, expected.1
             ),
             ErrorKind::CodeLength { code, expected } => {
-                write!(
-                    f,
-                    "code '{code}' has {} wheels, expected {expected}",
-                    code.chars().count()
-                )
+                write!(f, "code '{code}' has {} wheels, expected {expected}", code.chars().count())
             }
-            ErrorKind::CodeDigit {
-                code,
-                position,
-                digits,
-            } => write!(
+            ErrorKind::CodeDigit { code, position, digits } => write!(
                 f,
                 "code '{code}': character {position} is not a digit from 0 to {}",
                 digits - 1
@@ -233,16 +212,11 @@ impl fmt::Display for Error {
             ),
             ErrorKind::EmptyWord { which } => write!(f, "{which} is empty"),
             ErrorKind::NotALetter { word, position } => {
-                write!(
-                    f,
-                    "word '{word}': character {position} is not an ASCII letter"
-                )
+                write!(f, "word '{word}': character {position} is not an ASCII letter")
             }
-            ErrorKind::WordLength { word, expected } => write!(
-                f,
-                "word '{word}' has {} letters, expected {expected}",
-                word.chars().count()
-            ),
+            ErrorKind::WordLength { word, expected } => {
+                write!(f, "word '{word}' has {} letters, expected {expected}", word.chars().count())
+            }
             ErrorKind::Grid { reason } | ErrorKind::Input { reason } => f.write_str(reason),
             ErrorKind::Search(error) => error.fmt(f),
         }

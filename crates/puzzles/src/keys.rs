@@ -88,12 +88,7 @@ impl KeyGrid {
             }
         }
         let start = start.ok_or_else(|| grid_error("the grid has no start '@'".to_string()))?;
-        Ok(KeyGrid {
-            cells,
-            cols,
-            start,
-            all_keys,
-        })
+        Ok(KeyGrid { cells, cols, start, all_keys })
     }
 
     /// The fewest moves to collect every key, or `None`.

@@ -104,9 +104,7 @@ impl WordLadder {
 
     fn check(&self, word: &str, which: &str) -> Result<(), Error> {
         if word.is_empty() {
-            return Err(Error::new(ErrorKind::EmptyWord {
-                which: which.to_string(),
-            }));
+            return Err(Error::new(ErrorKind::EmptyWord { which: which.to_string() }));
         }
         if let Some(position) = word.chars().position(|c| !c.is_ascii_alphabetic()) {
             return Err(Error::new(ErrorKind::NotALetter {
@@ -282,12 +280,7 @@ pub fn find_ladders<S: AsRef<str>>(
     let paths = Search::new(&ladder).all_shortest_paths([begin], |&w| w == end)?;
     Ok(paths
         .paths()
-        .map(|path| {
-            path.states()
-                .iter()
-                .map(|&w| ladder.word(w).to_string())
-                .collect()
-        })
+        .map(|path| path.states().iter().map(|&w| ladder.word(w).to_string()).collect())
         .collect())
 }
 
@@ -311,7 +304,5 @@ pub fn count_ladders<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Resu
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(0);
     };
-    Ok(Search::new(&ladder)
-        .all_shortest_paths([begin], |&w| w == end)?
-        .count())
+    Ok(Search::new(&ladder).all_shortest_paths([begin], |&w| w == end)?.count())
 }

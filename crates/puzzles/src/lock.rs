@@ -72,12 +72,7 @@ impl Lock {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn standard() -> Lock {
-        Lock {
-            wheels: 4,
-            digits: 10,
-            codes: 10_000,
-            deadends: FxHashSet::default(),
-        }
+        Lock { wheels: 4, digits: 10, codes: 10_000, deadends: FxHashSet::default() }
     }
 
     /// A lock of 1 to 9 wheels of 2 to 10 digits.
@@ -173,10 +168,8 @@ impl Lock {
         }
         let mut value = 0;
         for (i, c) in code.chars().enumerate() {
-            let digit = c
-                .to_digit(10)
-                .filter(|&d| d < u32::from(self.digits))
-                .ok_or_else(|| {
+            let digit =
+                c.to_digit(10).filter(|&d| d < u32::from(self.digits)).ok_or_else(|| {
                     Error::new(ErrorKind::CodeDigit {
                         code: code.to_string(),
                         position: i + 1,
@@ -267,13 +260,7 @@ impl Successors for Lock {
             let down = code - digit * weight + ((digit + base - 1) % base) * weight;
             for (next, up) in [(up, true), (down, false)] {
                 if !self.deadends.contains(&next) {
-                    report(
-                        next,
-                        Turn {
-                            wheel: wheel as u8,
-                            up,
-                        },
-                    );
+                    report(next, Turn { wheel: wheel as u8, up });
                 }
             }
             weight *= base;
@@ -309,7 +296,5 @@ impl Reversible for Lock {}
 /// ```
 pub fn open_lock<S: AsRef<str>>(deadends: &[S], target: &str) -> Result<i32, Error> {
     let lock = Lock::standard().with_deadends(deadends)?;
-    Ok(lock
-        .turns(target)?
-        .map_or(-1, |turns| i32::try_from(turns).unwrap_or(i32::MAX)))
+    Ok(lock.turns(target)?.map_or(-1, |turns| i32::try_from(turns).unwrap_or(i32::MAX)))
 }

@@ -29,10 +29,7 @@ const BASES: [u8; 4] = *b"ACGT";
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn min_mutation<S: AsRef<str>>(start: &str, end: &str, bank: &[S]) -> Result<i32, Error> {
-    for gene in [start, end]
-        .into_iter()
-        .chain(bank.iter().map(AsRef::as_ref))
-    {
+    for gene in [start, end].into_iter().chain(bank.iter().map(AsRef::as_ref)) {
         check_gene(gene)?;
     }
     let bank: FxHashSet<&str> = bank.iter().map(AsRef::as_ref).collect();
@@ -64,16 +61,10 @@ pub fn min_mutation<S: AsRef<str>>(start: &str, end: &str, bank: &[S]) -> Result
 fn check_gene(gene: &str) -> Result<(), Error> {
     let bad = |reason: String| Err(Error::new(ErrorKind::Input { reason }));
     if gene.len() != 8 {
-        return bad(format!(
-            "gene '{gene}' has {} letters, expected 8",
-            gene.chars().count()
-        ));
+        return bad(format!("gene '{gene}' has {} letters, expected 8", gene.chars().count()));
     }
     if let Some(position) = gene.bytes().position(|b| !BASES.contains(&b)) {
-        return bad(format!(
-            "gene '{gene}': letter {} is not one of A, C, G, T",
-            position + 1
-        ));
+        return bad(format!("gene '{gene}': letter {} is not one of A, C, G, T", position + 1));
     }
     Ok(())
 }

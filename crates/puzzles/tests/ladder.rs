@@ -11,56 +11,26 @@ fn leetcode_examples() {
     assert_eq!(ladder_length("hit", "cog", &WORDS[..5]).unwrap(), 0);
     let mut ladders = find_ladders("hit", "cog", &WORDS).unwrap();
     ladders.sort();
-    assert_eq!(
-        ladders,
-        [
-            ["hit", "hot", "dot", "dog", "cog"],
-            ["hit", "hot", "lot", "log", "cog"]
-        ]
-    );
+    assert_eq!(ladders, [["hit", "hot", "dot", "dog", "cog"], ["hit", "hot", "lot", "log", "cog"]]);
     assert_eq!(count_ladders("hit", "cog", &WORDS).unwrap(), 2);
     assert!(find_ladders("hit", "cog", &WORDS[..5]).unwrap().is_empty());
     assert_eq!(count_ladders("hit", "cog", &WORDS[..5]).unwrap(), 0);
     // LeetCode 126's second example: "a" to "c" through ["a", "b", "c"].
-    assert_eq!(
-        find_ladders("a", "c", &["a", "b", "c"]).unwrap(),
-        [["a", "c"]]
-    );
+    assert_eq!(find_ladders("a", "c", &["a", "b", "c"]).unwrap(), [["a", "c"]]);
 }
 
 #[test]
 fn bad_words_get_clear_errors() {
     let cases: [(&str, &str, &[&str], &str); 5] = [
-        (
-            "hit",
-            "cog",
-            &["hot", "do"],
-            "word 'do' has 2 letters, expected 3",
-        ),
+        ("hit", "cog", &["hot", "do"], "word 'do' has 2 letters, expected 3"),
         ("hit", "cog", &["hot", ""], "word 2 is empty"),
-        (
-            "hit",
-            "cog",
-            &["hot", "d0t"],
-            "word 'd0t': character 2 is not an ASCII letter",
-        ),
+        ("hit", "cog", &["hot", "d0t"], "word 'd0t': character 2 is not an ASCII letter"),
         ("", "cog", &["hot"], "the begin word is empty"),
-        (
-            "hits",
-            "cog",
-            &["hot", "cog"],
-            "word 'hits' has 4 letters, expected 3",
-        ),
+        ("hits", "cog", &["hot", "cog"], "word 'hits' has 4 letters, expected 3"),
     ];
     for (begin, end, words, message) in cases {
-        assert_eq!(
-            ladder_length(begin, end, words).unwrap_err().to_string(),
-            message
-        );
-        assert_eq!(
-            find_ladders(begin, end, words).unwrap_err().to_string(),
-            message
-        );
+        assert_eq!(ladder_length(begin, end, words).unwrap_err().to_string(), message);
+        assert_eq!(find_ladders(begin, end, words).unwrap_err().to_string(), message);
     }
 }
 
@@ -138,9 +108,8 @@ fn five_thousand_five_letter_words() {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        let word: String = (0..5)
-            .map(|i| char::from(b'a' + ((state >> (8 * i)) % 6) as u8))
-            .collect();
+        let word: String =
+            (0..5).map(|i| char::from(b'a' + ((state >> (8 * i)) % 6) as u8)).collect();
         words.push(word);
     }
     let (begin, end) = (words[0].clone(), words[4_999].clone());

@@ -5,14 +5,9 @@ use puzzles::{Lock, open_lock};
 
 #[test]
 fn leetcode_examples() {
-    assert_eq!(
-        open_lock(&["0201", "0101", "0102", "1212", "2002"], "0202").unwrap(),
-        6
-    );
+    assert_eq!(open_lock(&["0201", "0101", "0102", "1212", "2002"], "0202").unwrap(), 6);
     assert_eq!(open_lock(&["8888"], "0009").unwrap(), 1);
-    let walled = [
-        "8887", "8889", "8878", "8898", "8788", "8988", "7888", "9888",
-    ];
+    let walled = ["8887", "8889", "8878", "8898", "8788", "8988", "7888", "9888"];
     assert_eq!(open_lock(&walled, "8888").unwrap(), -1);
     assert_eq!(open_lock(&["0000"], "8888").unwrap(), -1);
     assert_eq!(open_lock::<&str>(&[], "5555").unwrap(), 20);
@@ -24,40 +19,24 @@ fn bad_codes_get_clear_errors() {
     let error = open_lock(&["000"], "0202").unwrap_err();
     assert_eq!(error.to_string(), "code '000' has 3 wheels, expected 4");
     let error = open_lock::<&str>(&[], "02a2").unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        "code '02a2': character 3 is not a digit from 0 to 9"
-    );
+    assert_eq!(error.to_string(), "code '02a2': character 3 is not a digit from 0 to 9");
     let lock = Lock::new(3, 6).unwrap();
     let error = lock.turns("017").unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        "code '017': character 3 is not a digit from 0 to 5"
-    );
+    assert_eq!(error.to_string(), "code '017': character 3 is not a digit from 0 to 5");
     assert!(Lock::new(0, 10).is_err());
     assert!(Lock::new(10, 10).is_err());
 }
 
 #[test]
 fn paths_turn_one_wheel_one_step_at_a_time() {
-    let lock = Lock::standard()
-        .with_deadends(["0201", "0101", "0102", "1212", "2002"])
-        .unwrap();
+    let lock = Lock::standard().with_deadends(["0201", "0101", "0102", "1212", "2002"]).unwrap();
     let path = lock.open("0202").unwrap().unwrap();
     for (pair, turn) in path.states().windows(2).zip(path.moves()) {
         let (from, to) = (lock.format_code(pair[0]), lock.format_code(pair[1]));
-        let changed: Vec<usize> = (0..4)
-            .filter(|&i| from.as_bytes()[i] != to.as_bytes()[i])
-            .collect();
-        assert_eq!(
-            changed,
-            [usize::from(turn.wheel)],
-            "{from} -> {to} by {turn}"
-        );
-        let (a, b) = (
-            from.as_bytes()[changed[0]] - b'0',
-            to.as_bytes()[changed[0]] - b'0',
-        );
+        let changed: Vec<usize> =
+            (0..4).filter(|&i| from.as_bytes()[i] != to.as_bytes()[i]).collect();
+        assert_eq!(changed, [usize::from(turn.wheel)], "{from} -> {to} by {turn}");
+        let (a, b) = (from.as_bytes()[changed[0]] - b'0', to.as_bytes()[changed[0]] - b'0');
         assert_eq!(b, if turn.up { (a + 1) % 10 } else { (a + 9) % 10 });
         assert!(!["0201", "0101", "0102", "1212", "2002"].contains(&to.as_str()));
     }

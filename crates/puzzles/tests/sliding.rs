@@ -47,12 +47,7 @@ fn assert_legal(path: &search_core::Path<Board, Slide>, start: &Board, goal: &Bo
     assert_eq!(path.start(), start);
     assert_eq!(path.end(), goal);
     for (pair, slide) in path.states().windows(2).zip(path.moves()) {
-        assert_eq!(
-            pair[0].slide(*slide),
-            Some(pair[1]),
-            "illegal {slide} from\n{}",
-            pair[0]
-        );
+        assert_eq!(pair[0].slide(*slide), Some(pair[1]), "illegal {slide} from\n{}", pair[0]);
     }
 }
 
@@ -75,31 +70,19 @@ fn the_2x3_puzzle_has_360_boards_and_one_hardest_at_21() {
     assert_eq!(layers.states(), 360);
     assert_eq!(layers.radius(), 21);
     assert_eq!(layers.deepest(), [board(2, 3, &[4, 5, 0, 1, 2, 3])]);
-    assert_eq!(
-        puzzle.moves(&board(2, 3, &[4, 5, 0, 1, 2, 3])).unwrap(),
-        Some(21)
-    );
+    assert_eq!(puzzle.moves(&board(2, 3, &[4, 5, 0, 1, 2, 3])).unwrap(), Some(21));
     assert_eq!(layers.layer_sizes().iter().sum::<u64>(), 360);
 }
 
 #[test]
 fn known_state_counts_and_radii() {
-    for (rows, cols, states, radius) in [
-        (2, 2, 12, 6),
-        (3, 3, 181_440, 31),
-        (2, 4, 20_160, 36),
-        (4, 2, 20_160, 36),
-    ] {
+    for (rows, cols, states, radius) in
+        [(2, 2, 12, 6), (3, 3, 181_440, 31), (2, 4, 20_160, 36), (4, 2, 20_160, 36)]
+    {
         let puzzle = SlidingPuzzle::new(rows, cols).unwrap();
         let layers = puzzle.enumerate().unwrap();
-        assert_eq!(
-            (layers.states(), layers.radius()),
-            (states, radius),
-            "{rows}x{cols}"
-        );
-        let dense = puzzle
-            .enumerate_dense(DenseEnumeration::new(), |_, _| {})
-            .unwrap();
+        assert_eq!((layers.states(), layers.radius()), (states, radius), "{rows}x{cols}");
+        let dense = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap();
         assert_eq!(dense.layer_sizes(), layers.layer_sizes(), "{rows}x{cols}");
         let mut deepest = dense.deepest().to_vec();
         let mut expected = layers.deepest().to_vec();
@@ -117,9 +100,7 @@ fn known_state_counts_and_radii() {
 #[test]
 fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
     let puzzle = SlidingPuzzle::new(2, 5).unwrap();
-    let layers = puzzle
-        .enumerate_dense(DenseEnumeration::new(), |_, _| {})
-        .unwrap();
+    let layers = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap();
     assert_eq!(layers.states(), 1_814_400);
     assert_eq!(layers.radius(), 55);
     for hardest in layers.deepest() {
@@ -133,9 +114,7 @@ fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
 #[ignore = "enumerates 239,500,800 boards: about a minute on two cores in a test build"]
 fn the_3x4_puzzle_has_239500800_boards_and_radius_53() {
     let puzzle = SlidingPuzzle::new(3, 4).unwrap();
-    let layers = puzzle
-        .enumerate_dense(DenseEnumeration::new(), |_, _| {})
-        .unwrap();
+    let layers = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap();
     assert_eq!(layers.states(), 239_500_800);
     assert_eq!(layers.radius(), 53);
     assert_eq!(layers.deepest().len(), 18);
@@ -143,12 +122,7 @@ fn the_3x4_puzzle_has_239500800_boards_and_radius_53() {
 
 #[test]
 fn dense_enumeration_towards_other_goals_matches_the_generic_one() {
-    for goal in [
-        "0 1 2 / 3 4 5",
-        "5 4 3 / 2 1 0",
-        "1 0 / 2 3 / 4 5",
-        "3 1 2 / 0 4 5 / 6 7 8",
-    ] {
+    for goal in ["0 1 2 / 3 4 5", "5 4 3 / 2 1 0", "1 0 / 2 3 / 4 5", "3 1 2 / 0 4 5 / 6 7 8"] {
         let goal: Board = goal.parse().unwrap();
         let puzzle = SlidingPuzzle::with_goal(goal);
         let generic = puzzle.enumerate().unwrap();
@@ -267,48 +241,30 @@ fn parse_errors_name_what_is_wrong_and_where() {
             "",
             "a 0x0 board is not supported: rows and columns must be at least 2, with at most 16 cells",
         ),
-        (
-            "[[1,2,3],[4,0,4]]",
-            "tile 4 appears twice (row 2, column 1 and row 2, column 3)",
-        ),
-        (
-            "[[1,2,3],[4,0,9]]",
-            "row 2, column 3: 9 is not a tile of this board (0 to 5)",
-        ),
+        ("[[1,2,3],[4,0,4]]", "tile 4 appears twice (row 2, column 1 and row 2, column 3)"),
+        ("[[1,2,3],[4,0,9]]", "row 2, column 3: 9 is not a tile of this board (0 to 5)"),
         (
             "[[1,2,3],[4,0,99999999999999999999999]]",
             "row 2, column 3: 99999999999999999999999 is not a tile of this board (0 to 5)",
         ),
         ("[[1,2,3],[4,5,6]]", "the board has no blank (0)"),
         ("1 2 x / 4 5 0", "row 1: 'x' is not a number"),
-        (
-            "[[1,2,3],[4,5,0]",
-            "expected ',' or ']' after a row at column 17",
-        ),
-        (
-            "[[1,2,3],[4,5,0]] extra",
-            "expected the end of the board at column 19",
-        ),
+        ("[[1,2,3],[4,5,0]", "expected ',' or ']' after a row at column 17"),
+        ("[[1,2,3],[4,5,0]] extra", "expected the end of the board at column 19"),
         ("[[1,,2]]", "expected a number at column 5"),
     ];
     for (text, message) in cases {
         let error = text.parse::<Board>().unwrap_err();
         assert_eq!(error.to_string(), message, "for {text:?}");
     }
-    assert!(matches!(
-        "1 2 / 3 3".parse::<Board>().unwrap_err().kind(),
-        ErrorKind::NoBlank
-    ));
+    assert!(matches!("1 2 / 3 3".parse::<Board>().unwrap_err().kind(), ErrorKind::NoBlank));
 }
 
 #[test]
 fn custom_goal_and_size_mismatch() {
     let goal: Board = "0 1 2 / 3 4 5".parse().unwrap();
     let puzzle = SlidingPuzzle::with_goal(goal);
-    assert_eq!(
-        puzzle.moves(&"1 0 2 / 3 4 5".parse().unwrap()).unwrap(),
-        Some(1)
-    );
+    assert_eq!(puzzle.moves(&"1 0 2 / 3 4 5".parse().unwrap()).unwrap(), Some(1));
     let error = puzzle.solve(&"1 2 / 3 0".parse().unwrap()).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::SizeMismatch { .. }));
 }
@@ -318,9 +274,7 @@ fn bigger_boards_solve_through_hashing() {
     // 3x4 and 4x4 have too many arrangements for a flat table; the search
     // falls back to hashing and still answers.
     let puzzle = SlidingPuzzle::new(4, 4).unwrap();
-    let b: Board = "1 2 3 4 / 5 6 7 8 / 9 10 0 11 / 13 14 15 12"
-        .parse()
-        .unwrap();
+    let b: Board = "1 2 3 4 / 5 6 7 8 / 9 10 0 11 / 13 14 15 12".parse().unwrap();
     let path = puzzle.solve(&b).unwrap().unwrap();
     // Blank right (over 11), then down (over 12).
     assert_eq!(path.moves(), [Slide::Right, Slide::Down]);

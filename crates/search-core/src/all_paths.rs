@@ -1,3 +1,4 @@
+use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::{SmallVec, smallvec};
 
 use crate::error::{Error, Limit};
@@ -91,19 +92,40 @@ impl<S: Clone, M: Clone> ShortestPaths<S, M> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self) -> u128 {
-        let mut counts = vec![0u128; self.states.len()];
+        self.count_as::<u128>()
+    }
+
+    /// The number of shortest paths in any unsigned integer type, saturating
+    /// at its largest value: `count_as::<u64>()` when a `u64` is all a
+    /// caller can hold.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_shortest_paths, from_fn};
+    ///
+    /// // A walk of 20 steps, each of two equal moves: 2^20 paths.
+    /// let space = from_fn(|&n: &u8| if n < 20 { vec![n + 1, n + 1] } else { vec![] });
+    /// let paths = all_shortest_paths(&space, [0], |&n| n == 20)?;
+    /// assert_eq!(paths.count_as::<u64>(), 1 << 20);
+    /// assert_eq!(paths.count_as::<u16>(), u16::MAX);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_as<T>(&self) -> T
+    where
+        T: Unsigned + SaturatingAdd + Copy,
+    {
+        let mut counts = vec![T::zero(); self.states.len()];
         for (node, parents) in self.parents.iter().enumerate() {
             counts[node] = if parents.is_empty() {
-                1
+                T::one()
             } else {
-                parents.iter().fold(0u128, |sum, &(parent, _)| {
-                    sum.saturating_add(counts[parent as usize])
+                parents.iter().fold(T::zero(), |sum, &(parent, _)| {
+                    sum.saturating_add(&counts[parent as usize])
                 })
             };
         }
-        self.goals.iter().fold(0u128, |sum, &goal| {
-            sum.saturating_add(counts[goal as usize])
-        })
+        self.goals.iter().fold(T::zero(), |sum, &goal| sum.saturating_add(&counts[goal as usize]))
     }
 
     /// The shortest paths, built one at a time as the iterator advances.
@@ -162,10 +184,8 @@ impl<S: Clone, M: Clone> Paths<'_, S, M> {
 
     /// Extends the chain to a root through each node's first parent.
     fn descend(&mut self) {
-        while let Some(&(parent, _)) = self
-            .chain
-            .last()
-            .and_then(|&node| self.graph.parents[node as usize].first())
+        while let Some(&(parent, _)) =
+            self.chain.last().and_then(|&node| self.graph.parents[node as usize].first())
         {
             self.choices.push(0);
             self.chain.push(parent);
@@ -189,12 +209,8 @@ impl<S: Clone, M: Clone> Paths<'_, S, M> {
     }
 
     fn current(&self) -> Path<S, M> {
-        let states = self
-            .chain
-            .iter()
-            .rev()
-            .map(|&node| self.graph.states[node as usize].clone())
-            .collect();
+        let states =
+            self.chain.iter().rev().map(|&node| self.graph.states[node as usize].clone()).collect();
         let moves = self
             .choices
             .iter()
@@ -307,12 +323,7 @@ impl<G: Successors> Search<'_, G> {
             self.stats.frontier(layer.len());
             let next_start = tree.len();
             for parent in layer.clone() {
-                expand_into(
-                    space,
-                    &tree.nodes[parent].state,
-                    &mut self.scratch,
-                    &mut self.stats,
-                );
+                expand_into(space, &tree.nodes[parent].state, &mut self.scratch, &mut self.stats);
                 for (next, mv) in self.scratch.drain(..) {
                     if let Some(id) = tree.find(space, &next) {
                         self.stats.duplicates += 1;

@@ -110,22 +110,13 @@ impl<G: Successors> Search<'_, G> {
                 // first is a reason to fail.
                 for node in &tree.nodes[head..] {
                     expand_into(space, &node.state, &mut self.scratch, &mut self.stats);
-                    if self
-                        .scratch
-                        .iter()
-                        .any(|(next, _)| tree.find(space, next).is_none())
-                    {
+                    if self.scratch.iter().any(|(next, _)| tree.find(space, next).is_none()) {
                         return Err(Error::limit(Limit::Depth(depth)));
                     }
                 }
                 return Ok(None);
             }
-            expand_into(
-                space,
-                &tree.nodes[head].state,
-                &mut self.scratch,
-                &mut self.stats,
-            );
+            expand_into(space, &tree.nodes[head].state, &mut self.scratch, &mut self.stats);
             let parent = head as u32;
             for (next, mv) in self.scratch.drain(..) {
                 match tree.insert(space, &self.limits, next, parent, Some(mv)) {
@@ -215,11 +206,7 @@ impl<G: Successors> Search<'_, G> {
     fn frontier_grows(&mut self) -> bool {
         for state in &self.frontier {
             expand_into(self.space, state, &mut self.scratch, &mut self.stats);
-            if self
-                .scratch
-                .iter()
-                .any(|(next, _)| !self.seen.contains(self.space, next))
-            {
+            if self.scratch.iter().any(|(next, _)| !self.seen.contains(self.space, next)) {
                 return true;
             }
         }
@@ -435,8 +422,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         self.head = 0;
         self.depth = 0;
         for start in starts {
-            self.tree
-                .insert(space, &self.limits, start, NO_PARENT, None)?;
+            self.tree.insert(space, &self.limits, start, NO_PARENT, None)?;
         }
         self.layer_end = self.tree.len();
         self.stats.stored = self.tree.len() as u64;
@@ -483,19 +469,10 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         let id = self.head;
         self.head += 1;
         if self.limits.allows_depth(self.depth + 1) {
-            expand_into(
-                space,
-                &self.tree.nodes[id].state,
-                &mut self.scratch,
-                &mut self.stats,
-            );
+            expand_into(space, &self.tree.nodes[id].state, &mut self.scratch, &mut self.stats);
             let parent = id as u32;
             for (next, mv) in self.scratch.drain(..) {
-                if self
-                    .tree
-                    .insert(space, &self.limits, next, parent, Some(mv))?
-                    .is_none()
-                {
+                if self.tree.insert(space, &self.limits, next, parent, Some(mv))?.is_none() {
                     self.stats.duplicates += 1;
                 }
             }

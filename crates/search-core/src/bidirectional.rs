@@ -9,11 +9,11 @@ use crate::store::NO_PARENT;
 /// The shortest path from `start` to `goal`, searched from both ends at
 /// once, or `None` when `goal` cannot be reached.
 ///
-/// A shortcut for [`Search::bidirectional`] with default [`Limits`].
+/// A shortcut for [`Search::bidirectional`] with default [`Limits`](crate::Limits).
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound before it can answer.
+/// When the search reaches a [`Limits`](crate::Limits) bound before it can answer.
 ///
 /// # Example
 ///
@@ -42,9 +42,7 @@ struct Side {
 
 impl Side {
     fn new() -> Side {
-        Side {
-            layer_starts: vec![0],
-        }
+        Side { layer_starts: vec![0] }
     }
 
     fn depth(&self) -> usize {
@@ -56,9 +54,7 @@ impl Side {
     }
 
     fn depth_of(&self, node: u32) -> usize {
-        self.layer_starts
-            .partition_point(|&start| start <= node as usize)
-            - 1
+        self.layer_starts.partition_point(|&start| start <= node as usize) - 1
     }
 }
 
@@ -114,10 +110,8 @@ impl<G: Predecessors> Search<'_, G> {
             self.stats.stored = 1;
             return Ok(Some(Path::new(vec![start], Vec::new())));
         }
-        self.forward
-            .insert(space, &self.limits, start, NO_PARENT, None)?;
-        self.backward
-            .insert(space, &self.limits, goal, NO_PARENT, None)?;
+        self.forward.insert(space, &self.limits, start, NO_PARENT, None)?;
+        self.backward.insert(space, &self.limits, goal, NO_PARENT, None)?;
         let mut forward = Side::new();
         let mut backward = Side::new();
         let result = loop {
@@ -135,8 +129,7 @@ impl<G: Predecessors> Search<'_, G> {
             // run out from waiting behind one that never ends.
             let expand_forward = (forward_frontier.len(), self.forward.len())
                 <= (backward_frontier.len(), self.backward.len());
-            self.stats
-                .frontier(forward_frontier.len().min(backward_frontier.len()));
+            self.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
             // The layer being built starts where the frontier ends.
             let meeting = if expand_forward {
                 forward.layer_starts.push(forward_frontier.end);
@@ -185,17 +178,12 @@ impl<G: Predecessors> Search<'_, G> {
                     self.stats.duplicates += 1;
                     continue;
                 };
-                if let Some(other) = self
-                    .backward
-                    .find(space, &self.forward.nodes[id as usize].state)
+                if let Some(other) =
+                    self.backward.find(space, &self.forward.nodes[id as usize].state)
                 {
                     let other_depth = backward.depth_of(other);
                     if best.is_none_or(|best| other_depth < best.other_depth) {
-                        best = Some(Meeting {
-                            forward: id,
-                            backward: other,
-                            other_depth,
-                        });
+                        best = Some(Meeting { forward: id, backward: other, other_depth });
                     }
                 }
             }
@@ -234,17 +222,12 @@ impl<G: Predecessors> Search<'_, G> {
                     self.stats.duplicates += 1;
                     continue;
                 };
-                if let Some(other) = self
-                    .forward
-                    .find(space, &self.backward.nodes[id as usize].state)
+                if let Some(other) =
+                    self.forward.find(space, &self.backward.nodes[id as usize].state)
                 {
                     let other_depth = forward.depth_of(other);
                     if best.is_none_or(|best| other_depth < best.other_depth) {
-                        best = Some(Meeting {
-                            forward: other,
-                            backward: id,
-                            other_depth,
-                        });
+                        best = Some(Meeting { forward: other, backward: id, other_depth });
                     }
                 }
             }

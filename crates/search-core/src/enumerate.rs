@@ -42,10 +42,7 @@ impl<S> Enumeration<S> {
     /// assert_eq!((layers.states(), layers.radius()), (4, 2));
     /// ```
     pub fn new(layer_sizes: Vec<u64>, deepest: Vec<S>) -> Enumeration<S> {
-        Enumeration {
-            layer_sizes,
-            deepest,
-        }
+        Enumeration { layer_sizes, deepest }
     }
 
     /// The number of states at each depth, from the starts (depth 0) to the
@@ -205,10 +202,7 @@ impl<G: Successors> Search<'_, G> {
             std::mem::swap(&mut self.frontier, &mut self.next_frontier);
         }
         self.stats.stored = self.seen.len() as u64;
-        Ok(Enumeration {
-            layer_sizes,
-            deepest: std::mem::take(&mut self.frontier),
-        })
+        Ok(Enumeration { layer_sizes, deepest: std::mem::take(&mut self.frontier) })
     }
 }
 
@@ -317,10 +311,7 @@ impl DenseEnumeration {
     /// assert_eq!(DenseEnumeration::new().get_max_memory(), DenseEnumeration::DEFAULT_MAX_MEMORY);
     /// ```
     pub fn new() -> DenseEnumeration {
-        DenseEnumeration {
-            max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY,
-            threads: None,
-        }
+        DenseEnumeration { max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY, threads: None }
     }
 
     /// Refuses spaces whose table would take more than `bytes`.
@@ -429,9 +420,8 @@ impl DenseEnumeration {
             builder = builder.num_threads(threads);
         }
         let pool = builder.build().map_err(|_| Error::thread_pool())?;
-        let table: Vec<AtomicU64> = (0..bound.div_ceil(PER_WORD))
-            .map(|_| AtomicU64::new(0))
-            .collect();
+        let table: Vec<AtomicU64> =
+            (0..bound.div_ceil(PER_WORD)).map(|_| AtomicU64::new(0)).collect();
         let mut first = 0;
         for &start in starts {
             if start >= bound {
@@ -472,10 +462,7 @@ impl DenseEnumeration {
                 });
             }
         }
-        Ok(RankedLayers {
-            layer_sizes,
-            deepest,
-        })
+        Ok(RankedLayers { layer_sizes, deepest })
     }
 }
 

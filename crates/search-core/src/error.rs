@@ -41,10 +41,7 @@ impl Limits {
     /// assert_eq!(Limits::new().get_max_depth(), None);
     /// ```
     pub const fn new() -> Limits {
-        Limits {
-            max_depth: None,
-            max_states: Limits::DEFAULT_MAX_STATES,
-        }
+        Limits { max_depth: None, max_states: Limits::DEFAULT_MAX_STATES }
     }
 
     /// Searches no deeper than `depth` moves from a start.
@@ -220,33 +217,23 @@ pub struct Error {
 
 impl Error {
     pub(crate) fn limit(limit: Limit) -> Error {
-        Error {
-            kind: ErrorKind::LimitReached(limit),
-        }
+        Error { kind: ErrorKind::LimitReached(limit) }
     }
 
     pub(crate) fn too_large(needed: u64, limit: u64) -> Error {
-        Error {
-            kind: ErrorKind::TooLarge { needed, limit },
-        }
+        Error { kind: ErrorKind::TooLarge { needed, limit } }
     }
 
     pub(crate) fn thread_pool() -> Error {
-        Error {
-            kind: ErrorKind::ThreadPool,
-        }
+        Error { kind: ErrorKind::ThreadPool }
     }
 
     pub(crate) fn inconsistent_predecessors() -> Error {
-        Error {
-            kind: ErrorKind::InconsistentPredecessors,
-        }
+        Error { kind: ErrorKind::InconsistentPredecessors }
     }
 
     pub(crate) fn rank_out_of_bounds(rank: usize, bound: usize) -> Error {
-        Error {
-            kind: ErrorKind::RankOutOfBounds { rank, bound },
-        }
+        Error { kind: ErrorKind::RankOutOfBounds { rank, bound } }
     }
 
     /// What went wrong.
@@ -271,14 +258,12 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            ErrorKind::LimitReached(Limit::Depth(depth)) => write!(
-                f,
-                "search reached its depth limit of {depth} moves without an answer"
-            ),
-            ErrorKind::LimitReached(Limit::States(states)) => write!(
-                f,
-                "search reached its limit of {states} stored states without an answer"
-            ),
+            ErrorKind::LimitReached(Limit::Depth(depth)) => {
+                write!(f, "search reached its depth limit of {depth} moves without an answer")
+            }
+            ErrorKind::LimitReached(Limit::States(states)) => {
+                write!(f, "search reached its limit of {states} stored states without an answer")
+            }
             ErrorKind::TooLarge { needed, limit } => write!(
                 f,
                 "the state space needs {} of memory, over the limit of {}",
@@ -289,10 +274,9 @@ impl fmt::Display for Error {
             ErrorKind::InconsistentPredecessors => {
                 f.write_str("state space reported a predecessor whose successors do not lead back")
             }
-            ErrorKind::RankOutOfBounds { rank, bound } => write!(
-                f,
-                "state space reported rank {rank}, outside its rank bound {bound}"
-            ),
+            ErrorKind::RankOutOfBounds { rank, bound } => {
+                write!(f, "state space reported rank {rank}, outside its rank bound {bound}")
+            }
         }
     }
 }
@@ -316,10 +300,6 @@ impl fmt::Display for HumanBytes {
             value /= 1024.0;
             unit += 1;
         }
-        if unit == 0 {
-            write!(f, "{} B", self.0)
-        } else {
-            write!(f, "{value:.1} {}", UNITS[unit])
-        }
+        if unit == 0 { write!(f, "{} B", self.0) } else { write!(f, "{value:.1} {}", UNITS[unit]) }
     }
 }

@@ -41,11 +41,7 @@ impl<S, M> Path<S, M> {
     /// ```
     pub fn new(states: Vec<S>, moves: Vec<M>) -> Path<S, M> {
         assert!(!states.is_empty(), "a path has at least one state");
-        assert_eq!(
-            states.len(),
-            moves.len() + 1,
-            "a path has one move fewer than states"
-        );
+        assert_eq!(states.len(), moves.len() + 1, "a path has one move fewer than states");
         Path { states, moves }
     }
 

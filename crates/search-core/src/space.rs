@@ -264,10 +264,7 @@ where
     F: Fn(&S) -> I,
     I: IntoIterator<Item = S>,
 {
-    FromFn {
-        successors,
-        state: PhantomData,
-    }
+    FromFn { successors, state: PhantomData }
 }
 
 impl<S, F, I> Successors for FromFn<S, F>
@@ -291,10 +288,7 @@ where
 
 impl<S, F: Clone> Clone for FromFn<S, F> {
     fn clone(&self) -> Self {
-        FromFn {
-            successors: self.successors.clone(),
-            state: PhantomData,
-        }
+        FromFn { successors: self.successors.clone(), state: PhantomData }
     }
 }
 

@@ -22,11 +22,7 @@ fn dense_bound<G: Successors>(space: &G) -> Option<usize> {
 
 fn checked_rank<G: Successors>(space: &G, state: &G::State, bound: usize) -> Result<usize, Error> {
     let rank = space.rank(state);
-    if rank < bound {
-        Ok(rank)
-    } else {
-        Err(Error::rank_out_of_bounds(rank, bound))
-    }
+    if rank < bound { Ok(rank) } else { Err(Error::rank_out_of_bounds(rank, bound)) }
 }
 
 /// A stored state with the edge that first reached it.
@@ -54,10 +50,7 @@ pub(crate) struct Tree<S, M> {
 
 impl<S: crate::State, M: Clone> Tree<S, M> {
     pub(crate) fn new() -> Tree<S, M> {
-        Tree {
-            nodes: Vec::new(),
-            index: NodeIndex::Hashed(FxHashMap::default()),
-        }
+        Tree { nodes: Vec::new(), index: NodeIndex::Hashed(FxHashMap::default()) }
     }
 
     /// Empties the tree for a search of `space`, keeping its allocations
@@ -141,9 +134,9 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         state: &S,
     ) -> Option<u32> {
         match &self.index {
-            NodeIndex::Dense(slots) => slots
-                .get(space.rank(state))
-                .and_then(|&slot| slot.checked_sub(1)),
+            NodeIndex::Dense(slots) => {
+                slots.get(space.rank(state)).and_then(|&slot| slot.checked_sub(1))
+            }
             NodeIndex::Hashed(map) => map.get(state).copied(),
         }
     }
@@ -204,20 +197,14 @@ pub(crate) struct Seen<S> {
 
 impl<S: crate::State> Seen<S> {
     pub(crate) fn new() -> Seen<S> {
-        Seen {
-            index: SeenIndex::Hashed(FxHashSet::default()),
-            len: 0,
-        }
+        Seen { index: SeenIndex::Hashed(FxHashSet::default()), len: 0 }
     }
 
     pub(crate) fn reset<G: Successors<State = S>>(&mut self, space: &G) {
         match (&mut self.index, dense_bound(space)) {
             (SeenIndex::Dense { bits, bound }, Some(new)) if *bound == new => bits.fill(0),
             (_, Some(bound)) => {
-                self.index = SeenIndex::Dense {
-                    bits: vec![0; bound.div_ceil(64)],
-                    bound,
-                };
+                self.index = SeenIndex::Dense { bits: vec![0; bound.div_ceil(64)], bound };
             }
             (SeenIndex::Hashed(set), None) => set.clear(),
             (SeenIndex::Dense { .. }, None) => self.index = SeenIndex::Hashed(FxHashSet::default()),
@@ -234,8 +221,7 @@ impl<S: crate::State> Seen<S> {
         match &self.index {
             SeenIndex::Dense { bits, .. } => {
                 let rank = space.rank(state);
-                bits.get(rank / 64)
-                    .is_some_and(|word| word & (1 << (rank % 64)) != 0)
+                bits.get(rank / 64).is_some_and(|word| word & (1 << (rank % 64)) != 0)
             }
             SeenIndex::Hashed(set) => set.contains(state),
         }

@@ -109,12 +109,7 @@ fn start_that_is_a_goal_gives_an_empty_path() {
 fn unreachable_goal_is_none() {
     let graph = Graph::new(vec![vec![1], vec![0], vec![0]]);
     assert_eq!(bfs(&hashed(&graph), [0], |&n| n == 2).unwrap(), None);
-    assert_eq!(
-        Search::new(&dense(&graph))
-            .distance([0], |&n| n == 2)
-            .unwrap(),
-        None
-    );
+    assert_eq!(Search::new(&dense(&graph)).distance([0], |&n| n == 2).unwrap(), None);
 }
 
 #[test]

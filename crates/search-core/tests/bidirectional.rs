@@ -83,15 +83,7 @@ fn meeting_rule_is_not_fooled() {
     // A wide fan where the forward side reaches a backward state of depth 2
     // through its first child and a state of depth 1 through its last.
     // 0 -> {2, 3}; 2 -> 4; 4 -> 5 -> 1; 3 -> 6 -> 1.
-    let graph = Graph::new(vec![
-        vec![2, 3],
-        vec![],
-        vec![4],
-        vec![6],
-        vec![5],
-        vec![1],
-        vec![1],
-    ]);
+    let graph = Graph::new(vec![vec![2, 3], vec![], vec![4], vec![6], vec![5], vec![1], vec![1]]);
     check(&graph, 0, 1);
     check(&graph.undirected(), 0, 1);
 }
@@ -138,10 +130,7 @@ fn unreachable_goal_beside_an_infinite_space_ends_at_once() {
 fn limits_bound_both_sides() {
     let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
     let mut search = Search::new(&line).limits(Limits::new().max_depth(10));
-    assert_eq!(
-        search.bidirectional(0, 10).unwrap().map(|p| p.len()),
-        Some(10)
-    );
+    assert_eq!(search.bidirectional(0, 10).unwrap().map(|p| p.len()), Some(10));
     let error = search.bidirectional(0, 11).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(10)));
 

@@ -61,17 +61,12 @@ fn dense_enumeration_reports_each_layer_and_checks_ranks() {
     assert_eq!(seen.len(), 50_001);
     assert_eq!(seen[1], (1, 2));
 
-    let error = DenseEnumeration::new()
-        .run(&Line, &[100_000], |_, _| {})
-        .unwrap_err();
+    let error = DenseEnumeration::new().run(&Line, &[100_000], |_, _| {}).unwrap_err();
     assert_eq!(
         error.to_string(),
         "state space reported rank 100000, outside its rank bound 100000"
     );
-    let error = DenseEnumeration::new()
-        .max_memory(1_000)
-        .run(&Line, &[0], |_, _| {})
-        .unwrap_err();
+    let error = DenseEnumeration::new().max_memory(1_000).run(&Line, &[0], |_, _| {}).unwrap_err();
     assert_eq!(
         error.to_string(),
         "the state space needs 24.4 KiB of memory, over the limit of 1000 B"

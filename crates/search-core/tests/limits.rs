@@ -10,10 +10,7 @@ fn state_limit_stops_an_infinite_search() {
         search.enumerate([0]).unwrap_err(),
         search.all_shortest_paths([0], |_| false).unwrap_err(),
     ] {
-        assert_eq!(
-            error.kind(),
-            &ErrorKind::LimitReached(Limit::States(10_000))
-        );
+        assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(10_000)));
         assert!(error.to_string().contains("10000 stored states"), "{error}");
     }
     assert!(search.stats().stored <= 10_000);
@@ -38,10 +35,8 @@ fn errors_are_send_sync_and_display_one_lowercase_line() {
     fn assert_send_sync<T: Send + Sync + std::error::Error>() {}
     assert_send_sync::<search_core::Error>();
     let ring = from_fn(|&n: &u8| [n.wrapping_add(1)]);
-    let error = Search::new(&ring)
-        .limits(Limits::new().max_depth(3))
-        .bfs([0], |_| false)
-        .unwrap_err();
+    let error =
+        Search::new(&ring).limits(Limits::new().max_depth(3)).bfs([0], |_| false).unwrap_err();
     let message = error.to_string();
     assert!(!message.contains('\n'));
     assert!(message.starts_with(char::is_lowercase));

@@ -158,12 +158,7 @@ impl Board {
                 blank = i as u8;
             }
         }
-        Board {
-            cells,
-            rows: rows as u8,
-            cols: cols as u8,
-            blank,
-        }
+        Board { cells, rows: rows as u8, cols: cols as u8, blank }
     }
 
     /// The number of rows.
@@ -224,10 +219,7 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn tile(&self, row: usize, col: usize) -> u8 {
-        assert!(
-            row < self.rows() && col < self.cols(),
-            "cell ({row}, {col}) is outside the board"
-        );
+        assert!(row < self.rows() && col < self.cols(), "cell ({row}, {col}) is outside the board");
         self.cell(row * self.cols() + col)
     }
 
@@ -405,10 +397,7 @@ enum Cell {
 fn number(token: &str, row: usize) -> Result<Cell, Error> {
     let digits = token.strip_prefix('-').unwrap_or(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::new(ErrorKind::NotANumber {
-            text: token.to_string(),
-            row,
-        }));
+        return Err(Error::new(ErrorKind::NotANumber { text: token.to_string(), row }));
     }
     Ok(match token.parse::<u64>() {
         Ok(value) => Cell::Value(value),
@@ -419,20 +408,13 @@ fn number(token: &str, row: usize) -> Result<Cell, Error> {
 fn tokenize_rows(text: &str) -> Result<Vec<Vec<Cell>>, Error> {
     let mut grid = Vec::new();
     for line in text.split(['/', ';', '\n']) {
-        let tokens: Vec<&str> = line
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .collect();
+        let tokens: Vec<&str> =
+            line.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
         if tokens.is_empty() {
             continue;
         }
         let row = grid.len() + 1;
-        grid.push(
-            tokens
-                .iter()
-                .map(|t| number(t, row))
-                .collect::<Result<_, _>>()?,
-        );
+        grid.push(tokens.iter().map(|t| number(t, row)).collect::<Result<_, _>>()?);
     }
     Ok(grid)
 }
@@ -447,10 +429,7 @@ fn tokenize_json(text: &str) -> Result<Vec<Vec<Cell>>, Error> {
     impl Reader<'_> {
         fn skip_space(&mut self) {
             while self.text[self.at..].starts_with(char::is_whitespace) {
-                self.at += self.text[self.at..]
-                    .chars()
-                    .next()
-                    .map_or(1, char::len_utf8);
+                self.at += self.text[self.at..].chars().next().map_or(1, char::len_utf8);
             }
         }
         fn eat(&mut self, c: char) -> bool {
@@ -463,11 +442,7 @@ fn tokenize_json(text: &str) -> Result<Vec<Vec<Cell>>, Error> {
             }
         }
         fn expect(&mut self, c: char, expected: &'static str) -> Result<(), Error> {
-            if self.eat(c) {
-                Ok(())
-            } else {
-                Err(self.error(expected))
-            }
+            if self.eat(c) { Ok(()) } else { Err(self.error(expected)) }
         }
         fn error(&self, expected: &'static str) -> Error {
             Error::new(ErrorKind::Syntax {
@@ -545,11 +520,7 @@ fn validate(grid: &[Vec<Cell>]) -> Result<Board, Error> {
     }
     check_size(rows, cols)?;
     let n = rows * cols;
-    if !grid
-        .iter()
-        .flatten()
-        .any(|cell| matches!(cell, Cell::Value(0)))
-    {
+    if !grid.iter().flatten().any(|cell| matches!(cell, Cell::Value(0))) {
         return Err(Error::new(ErrorKind::NoBlank));
     }
     let mut seen: [Option<(usize, usize)>; MAX_CELLS] = [None; MAX_CELLS];
@@ -563,11 +534,7 @@ fn validate(grid: &[Vec<Cell>]) -> Result<Board, Error> {
                 Cell::Text(text) => return Err(out_of_range(text.clone(), n, place)),
             };
             if let Some(first) = seen[tile] {
-                return Err(Error::new(ErrorKind::RepeatedTile {
-                    tile,
-                    first,
-                    second: place,
-                }));
+                return Err(Error::new(ErrorKind::RepeatedTile { tile, first, second: place }));
             }
             seen[tile] = Some(place);
             tiles.push(tile as u8);
@@ -580,10 +547,5 @@ fn validate(grid: &[Vec<Cell>]) -> Result<Board, Error> {
 }
 
 fn out_of_range(value: String, n: usize, (row, column): (usize, usize)) -> Error {
-    Error::new(ErrorKind::ValueOutOfRange {
-        value,
-        max: n - 1,
-        row,
-        column,
-    })
+    Error::new(ErrorKind::ValueOutOfRange { value, max: n - 1, row, column })
 }

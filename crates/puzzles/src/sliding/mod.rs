@@ -127,9 +127,7 @@ impl FromStr for Algorithm {
         match text {
             "bfs" => Ok(Algorithm::Bfs),
             "bidirectional" => Ok(Algorithm::Bidirectional),
-            _ => Err(format!(
-                "'{text}' is not an algorithm: expected bfs or bidirectional"
-            )),
+            _ => Err(format!("'{text}' is not an algorithm: expected bfs or bidirectional")),
         }
     }
 }
@@ -365,11 +363,7 @@ impl SlidingPuzzle {
     {
         let packed = ranked::Packed::new(&self.goal);
         let layers = config.run(&packed, &[packed.encode(&self.goal)], on_layer)?;
-        let deepest = layers
-            .deepest()
-            .iter()
-            .map(|&rank| packed.decode(rank))
-            .collect();
+        let deepest = layers.deepest().iter().map(|&rank| packed.decode(rank)).collect();
         Ok(Enumeration::new(layers.layer_sizes().to_vec(), deepest))
     }
 
@@ -480,10 +474,7 @@ impl Solver<'_> {
     /// ```
     #[must_use]
     pub fn limits(self, limits: Limits) -> Self {
-        Solver {
-            search: self.search.limits(limits),
-            ..self
-        }
+        Solver { search: self.search.limits(limits), ..self }
     }
 
     /// A shortest solution of `board`, or `None` when it cannot be solved.
@@ -541,10 +532,9 @@ impl Solver<'_> {
         let goal = *self.puzzle.goal();
         let moves = match self.algorithm {
             Algorithm::Bfs => self.search.distance([*board], |b| *b == goal),
-            Algorithm::Bidirectional => self
-                .search
-                .bidirectional(*board, goal)
-                .map(|path| path.map(|path| path.len())),
+            Algorithm::Bidirectional => {
+                self.search.bidirectional(*board, goal).map(|path| path.map(|path| path.len()))
+            }
         };
         self.last_stats = self.search.stats();
         Ok(moves?)

@@ -54,10 +54,7 @@ pub(crate) fn unrank(rows: usize, cols: usize, mut rank: u64) -> Board {
         rank /= base;
     }
     let mut values = NibbleList::ascending(n);
-    let tiles: Vec<u8> = digits[..n]
-        .iter()
-        .map(|&d| values.take(usize::from(d)))
-        .collect();
+    let tiles: Vec<u8> = digits[..n].iter().map(|&d| values.take(usize::from(d))).collect();
     Board::from_tiles(rows, cols, &tiles)
 }
 
@@ -111,12 +108,7 @@ pub(crate) struct Packed {
 impl Packed {
     pub(crate) fn new(goal: &Board) -> Packed {
         let (rows, cols) = (goal.rows(), goal.cols());
-        let mut packed = Packed {
-            rows,
-            cols,
-            cells: rows * cols,
-            row0_parity: 0,
-        };
+        let mut packed = Packed { rows, cols, cells: rows * cols, row0_parity: 0 };
         let (order, _) = packed.order_digits(goal);
         let parity = order.iter().map(|&d| u32::from(d)).sum::<u32>() % 2;
         packed.row0_parity = parity ^ packed.row_flip(goal.blank().0);
@@ -125,11 +117,7 @@ impl Packed {
 
     /// 1 when boards of this width flip the order's parity on `row`.
     fn row_flip(&self, row: usize) -> u32 {
-        if self.cols % 2 == 0 {
-            (row % 2) as u32
-        } else {
-            0
-        }
+        if self.cols % 2 == 0 { (row % 2) as u32 } else { 0 }
     }
 
     /// The Lehmer digits of the tile order (values `1..n` as `0..n-1`) and
@@ -263,10 +251,7 @@ mod tests {
             }
         }
         let board = unrank(4, 4, factorial(16) - 1);
-        assert_eq!(
-            board.tiles().collect::<Vec<_>>(),
-            (0..16).rev().collect::<Vec<u8>>()
-        );
+        assert_eq!(board.tiles().collect::<Vec<_>>(), (0..16).rev().collect::<Vec<u8>>());
         assert_eq!(rank(&board), factorial(16) - 1);
     }
 
@@ -284,17 +269,11 @@ mod tests {
                     continue;
                 }
                 let packed_rank = packed.encode(&board);
-                assert!(
-                    !seen[packed_rank],
-                    "{rows}x{cols}: rank {packed_rank} twice"
-                );
+                assert!(!seen[packed_rank], "{rows}x{cols}: rank {packed_rank} twice");
                 seen[packed_rank] = true;
                 assert_eq!(packed.decode(packed_rank), board);
             }
-            assert!(
-                seen.iter().all(|&s| s),
-                "{rows}x{cols}: a rank with no board"
-            );
+            assert!(seen.iter().all(|&s| s), "{rows}x{cols}: a rank with no board");
         }
     }
 
