@@ -3,9 +3,9 @@ use smallvec::{SmallVec, smallvec};
 
 use crate::error::{Error, Limit};
 use crate::path::Path;
-use crate::search::{Search, expand_into};
+use crate::search::Search;
 use crate::space::Successors;
-use crate::store::NO_PARENT;
+use crate::store::{Lookup, NO_PARENT};
 
 /// Every shortest path from the starts to the nearest goals, held as the
 /// layered graph of shortest-path edges rather than as a list of paths.
@@ -302,7 +302,7 @@ impl<G: Successors> Search<'_, G> {
         self.begin();
         let space = self.space;
         let tree = &mut self.forward;
-        tree.reset(space);
+        tree.reset(space, Lookup::Ids);
         let mut parents: Vec<SmallVec<[(u32, G::Move); 1]>> = Vec::new();
         let mut goals = Vec::new();
         for start in starts {
@@ -323,7 +323,7 @@ impl<G: Successors> Search<'_, G> {
             self.stats.frontier(layer.len());
             let next_start = tree.len();
             for parent in layer.clone() {
-                expand_into(space, &tree.nodes[parent].state, &mut self.scratch, &mut self.stats);
+                tree.expand_node(space, parent, &mut self.scratch, &mut self.stats);
                 for (next, mv) in self.scratch.drain(..) {
                     if let Some(id) = tree.find(space, &next) {
                         self.stats.duplicates += 1;

@@ -4,7 +4,7 @@ use crate::error::{Error, Limit, Limits, Stats};
 use crate::path::Path;
 use crate::search::{Search, expand_into};
 use crate::space::Successors;
-use crate::store::{NO_PARENT, Tree};
+use crate::store::{Lookup, NO_PARENT, Tree};
 
 /// The shortest path from any of `starts` to the first state that satisfies
 /// `is_goal`, or `None` when no goal can be reached.
@@ -85,7 +85,7 @@ impl<G: Successors> Search<'_, G> {
         self.begin();
         let space = self.space;
         let tree = &mut self.forward;
-        tree.reset(space);
+        tree.reset(space, Lookup::Seen);
         for start in starts {
             if let Some(id) = tree.insert(space, &self.limits, start, NO_PARENT, None)? {
                 if is_goal(&tree.nodes[id as usize].state) {
@@ -110,13 +110,13 @@ impl<G: Successors> Search<'_, G> {
                 // first is a reason to fail.
                 for node in &tree.nodes[head..] {
                     expand_into(space, &node.state, &mut self.scratch, &mut self.stats);
-                    if self.scratch.iter().any(|(next, _)| tree.find(space, next).is_none()) {
+                    if self.scratch.iter().any(|(next, _)| !tree.contains(space, next)) {
                         return Err(Error::limit(Limit::Depth(depth)));
                     }
                 }
                 return Ok(None);
             }
-            expand_into(space, &tree.nodes[head].state, &mut self.scratch, &mut self.stats);
+            tree.expand_node(space, head, &mut self.scratch, &mut self.stats);
             let parent = head as u32;
             for (next, mv) in self.scratch.drain(..) {
                 match tree.insert(space, &self.limits, next, parent, Some(mv)) {
@@ -417,7 +417,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.tree.reset(space);
+        self.tree.reset(space, Lookup::Seen);
         self.stats = Stats::default();
         self.head = 0;
         self.depth = 0;
@@ -469,7 +469,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         let id = self.head;
         self.head += 1;
         if self.limits.allows_depth(self.depth + 1) {
-            expand_into(space, &self.tree.nodes[id].state, &mut self.scratch, &mut self.stats);
+            self.tree.expand_node(space, id, &mut self.scratch, &mut self.stats);
             let parent = id as u32;
             for (next, mv) in self.scratch.drain(..) {
                 if self.tree.insert(space, &self.limits, next, parent, Some(mv))?.is_none() {

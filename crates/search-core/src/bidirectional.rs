@@ -2,9 +2,9 @@ use std::ops::Range;
 
 use crate::error::{Error, Limit};
 use crate::path::Path;
-use crate::search::{Search, expand_into};
+use crate::search::Search;
 use crate::space::Predecessors;
-use crate::store::NO_PARENT;
+use crate::store::{Lookup, NO_PARENT};
 
 /// The shortest path from `start` to `goal`, searched from both ends at
 /// once, or `None` when `goal` cannot be reached.
@@ -58,14 +58,11 @@ impl Side {
     }
 }
 
-/// A state stored in both trees. Within one round every new state has the
-/// same depth on the side being expanded, so meetings compare by the depth
-/// on the other side.
+/// A state stored in both trees.
 #[derive(Clone, Copy)]
 struct Meeting {
     forward: u32,
     backward: u32,
-    other_depth: usize,
 }
 
 impl<G: Predecessors> Search<'_, G> {
@@ -73,12 +70,24 @@ impl<G: Predecessors> Search<'_, G> {
     /// once, or `None` when `goal` cannot be reached.
     ///
     /// Each round expands one whole layer of the side with the smaller
-    /// frontier. When a round finds states that both sides have reached, the
-    /// shortest path through any of them is returned: the round is finished
-    /// before the search stops, because the first meeting found need not be
-    /// on a shortest path. When either side runs out of states the goal is
-    /// unreachable, and the search stops at once, even beside an infinite
-    /// space.
+    /// frontier (on a tie, the side with fewer states), and tests every
+    /// state it stores against everything the other side has stored. When
+    /// either side runs out of states the goal is unreachable, and the
+    /// search stops at once, even beside an infinite space.
+    ///
+    /// The first state found on both sides lies on a shortest path, so the
+    /// search stops there. Why: say the forward side has stored every state
+    /// within `f` moves of the start, the backward side every state within
+    /// `b` moves of the goal, and no state is on both sides. Then the
+    /// shortest path `L` is longer than `f + b`: otherwise its state at
+    /// position `min(f, L)` would be on both. Expanding forward layer `f`
+    /// finds states at `f + 1` moves; one the backward side holds at `d <= b`
+    /// moves gives a path of `f + 1 + d` moves, and
+    /// `L <= f + 1 + d <= f + 1 + b <= L`. So every meeting of the round is a shortest path, the first
+    /// included, and finishing the round would change nothing. (Stopping at
+    /// the first meeting goes wrong in searches that expand one state at a
+    /// time, or test new states against the other side's frontier only; this
+    /// one does neither. Debug builds assert `d == b` at each meeting.)
     ///
     /// # Errors
     ///
@@ -104,8 +113,8 @@ impl<G: Predecessors> Search<'_, G> {
     ) -> Result<Option<Path<G::State, G::Move>>, Error> {
         self.begin();
         let space = self.space;
-        self.forward.reset(space);
-        self.backward.reset(space);
+        self.forward.reset(space, Lookup::Sparse);
+        self.backward.reset(space, Lookup::Sparse);
         if start == goal {
             self.stats.stored = 1;
             return Ok(Some(Path::new(vec![start], Vec::new())));
@@ -148,8 +157,8 @@ impl<G: Predecessors> Search<'_, G> {
         result
     }
 
-    /// Expands the forward frontier by one layer, and returns the shortest
-    /// meeting among the states it found.
+    /// Expands the forward frontier by one layer, or until it finds a state
+    /// the backward side holds.
     fn forward_layer(
         &mut self,
         frontier: Range<usize>,
@@ -157,14 +166,8 @@ impl<G: Predecessors> Search<'_, G> {
     ) -> Result<Option<Meeting>, Error> {
         let space = self.space;
         let others = self.backward.len();
-        let mut best: Option<Meeting> = None;
         for parent in frontier.clone() {
-            expand_into(
-                space,
-                &self.forward.nodes[parent].state,
-                &mut self.scratch,
-                &mut self.stats,
-            );
+            self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
             for (next, mv) in self.scratch.drain(..) {
                 let inserted = self.forward.insert_beside(
                     space,
@@ -181,18 +184,20 @@ impl<G: Predecessors> Search<'_, G> {
                 if let Some(other) =
                     self.backward.find(space, &self.forward.nodes[id as usize].state)
                 {
-                    let other_depth = backward.depth_of(other);
-                    if best.is_none_or(|best| other_depth < best.other_depth) {
-                        best = Some(Meeting { forward: id, backward: other, other_depth });
-                    }
+                    debug_assert_eq!(
+                        backward.depth_of(other),
+                        backward.depth(),
+                        "see `bidirectional`"
+                    );
+                    return Ok(Some(Meeting { forward: id, backward: other }));
                 }
             }
         }
-        Ok(best)
+        Ok(None)
     }
 
-    /// Expands the backward frontier by one layer, and returns the shortest
-    /// meeting among the states it found.
+    /// Expands the backward frontier by one layer, or until it finds a state
+    /// the forward side holds.
     fn backward_layer(
         &mut self,
         frontier: Range<usize>,
@@ -200,15 +205,23 @@ impl<G: Predecessors> Search<'_, G> {
     ) -> Result<Option<Meeting>, Error> {
         let space = self.space;
         let others = self.forward.len();
-        let mut best: Option<Meeting> = None;
         for child in frontier {
             self.next_frontier.clear();
             let previous = &mut self.next_frontier;
+            // As forwards, the state this one was reached from is stored
+            // already and needs no lookup.
+            let known = self.backward.parent_state(child);
+            let mut skipped = 0;
             space.predecessors(&self.backward.nodes[child].state, |state| {
-                previous.push(state);
+                if Some(&state) == known {
+                    skipped += 1;
+                } else {
+                    previous.push(state);
+                }
             });
             self.stats.expanded += 1;
-            self.stats.generated += self.next_frontier.len() as u64;
+            self.stats.generated += (self.next_frontier.len() + skipped) as u64;
+            self.stats.duplicates += skipped as u64;
             for state in self.next_frontier.drain(..) {
                 let inserted = self.backward.insert_beside(
                     space,
@@ -225,14 +238,16 @@ impl<G: Predecessors> Search<'_, G> {
                 if let Some(other) =
                     self.forward.find(space, &self.backward.nodes[id as usize].state)
                 {
-                    let other_depth = forward.depth_of(other);
-                    if best.is_none_or(|best| other_depth < best.other_depth) {
-                        best = Some(Meeting { forward: other, backward: id, other_depth });
-                    }
+                    debug_assert_eq!(
+                        forward.depth_of(other),
+                        forward.depth(),
+                        "see `bidirectional`"
+                    );
+                    return Ok(Some(Meeting { forward: other, backward: id }));
                 }
             }
         }
-        Ok(best)
+        Ok(None)
     }
 
     /// The path through a meeting: the forward tree's path to it, then the

@@ -5,7 +5,7 @@ use std::collections::hash_map::Entry;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::error::{Error, Limits};
+use crate::error::{Error, Limits, Stats};
 use crate::path::Path;
 use crate::space::Successors;
 
@@ -37,7 +37,24 @@ pub(crate) struct Node<S, M> {
 enum NodeIndex<S> {
     /// `slots[rank]` is one more than the node's id, or 0 when unseen.
     Dense(Vec<u32>),
+    /// One bit per rank: seen or not. Eight times smaller than `Dense`, so
+    /// it stays in cache, but it cannot give a node's id back.
+    Bits(Vec<u64>),
     Hashed(FxHashMap<S, u32>),
+}
+
+/// What a search needs from its tree's index, from which the tree picks a
+/// store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lookup {
+    /// Whether a state is stored, and its node id ([`Tree::find`]).
+    Ids,
+    /// Only whether a state is stored ([`Tree::contains`]).
+    Seen,
+    /// Ids, for a search expected to touch a small part of a large space:
+    /// a hash table sized to what is stored stays in cache, where a table
+    /// over every rank would not.
+    Sparse,
 }
 
 /// A search tree: stored states in the order they were found, each with its
@@ -54,24 +71,48 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     }
 
     /// Empties the tree for a search of `space`, keeping its allocations
-    /// where they fit.
-    pub(crate) fn reset<G: Successors<State = S, Move = M>>(&mut self, space: &G) {
-        match (&mut self.index, dense_bound(space)) {
-            (NodeIndex::Dense(slots), Some(bound)) if slots.len() == bound => {
-                if self.nodes.len() > bound / 16 {
-                    slots.fill(0);
-                } else {
+    /// where they fit. `dense` says whether the search will visit enough
+    /// of the space for a flat array to pay; a search that touches a few
+    /// thousand states of millions is faster with a small hash table that
+    /// stays in cache.
+    pub(crate) fn reset<G: Successors<State = S, Move = M>>(&mut self, space: &G, lookup: Lookup) {
+        let bound = dense_bound(space).filter(|_| lookup != Lookup::Sparse);
+        // Clearing what the last search set is cheaper than clearing a large
+        // table, while the last search was small.
+        let few = |bound: usize| self.nodes.len() <= bound / 16;
+        match (&mut self.index, bound) {
+            (NodeIndex::Dense(slots), Some(bound))
+                if lookup == Lookup::Ids && slots.len() == bound =>
+            {
+                if few(bound) {
                     for node in &self.nodes {
-                        let rank = space.rank(&node.state);
-                        if let Some(slot) = slots.get_mut(rank) {
+                        if let Some(slot) = slots.get_mut(space.rank(&node.state)) {
                             *slot = 0;
                         }
                     }
+                } else {
+                    slots.fill(0);
                 }
             }
-            (_, Some(bound)) => self.index = NodeIndex::Dense(vec![0; bound]),
+            (NodeIndex::Bits(bits), Some(bound))
+                if lookup == Lookup::Seen && bits.len() == bound.div_ceil(64) =>
+            {
+                if few(bound) {
+                    for node in &self.nodes {
+                        if let Some(word) = bits.get_mut(space.rank(&node.state) / 64) {
+                            *word = 0;
+                        }
+                    }
+                } else {
+                    bits.fill(0);
+                }
+            }
+            (_, Some(bound)) if lookup == Lookup::Ids => {
+                self.index = NodeIndex::Dense(vec![0; bound]);
+            }
+            (_, Some(bound)) => self.index = NodeIndex::Bits(vec![0; bound.div_ceil(64)]),
             (NodeIndex::Hashed(map), None) => map.clear(),
-            (NodeIndex::Dense(_), None) => self.index = NodeIndex::Hashed(FxHashMap::default()),
+            (_, None) => self.index = NodeIndex::Hashed(FxHashMap::default()),
         }
         self.nodes.clear();
     }
@@ -114,6 +155,16 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 slots[rank] = node_id(id)? + 1;
                 self.nodes.push(Node { state, parent, mv });
             }
+            NodeIndex::Bits(bits) => {
+                let rank = checked_rank(space, &state, bits.len() * 64)?;
+                let (word, bit) = (rank / 64, 1u64 << (rank % 64));
+                if bits[word] & bit != 0 {
+                    return Ok(None);
+                }
+                limits.check_states(id + others)?;
+                bits[word] |= bit;
+                self.nodes.push(Node { state, parent, mv });
+            }
             NodeIndex::Hashed(map) => match map.entry(state) {
                 Entry::Occupied(_) => return Ok(None),
                 Entry::Vacant(vacant) => {
@@ -127,7 +178,8 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         Ok(Some(node_id(id)?))
     }
 
-    /// The id of `state`, if stored.
+    /// The id of `state`, if stored. Always `None` for a tree reset with
+    /// [`Lookup::Seen`], which keeps no ids.
     pub(crate) fn find<G: Successors<State = S, Move = M>>(
         &self,
         space: &G,
@@ -137,8 +189,56 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             NodeIndex::Dense(slots) => {
                 slots.get(space.rank(state)).and_then(|&slot| slot.checked_sub(1))
             }
+            NodeIndex::Bits(_) => None,
             NodeIndex::Hashed(map) => map.get(state).copied(),
         }
+    }
+
+    /// Whether `state` is stored.
+    pub(crate) fn contains<G: Successors<State = S, Move = M>>(
+        &self,
+        space: &G,
+        state: &S,
+    ) -> bool {
+        match &self.index {
+            NodeIndex::Bits(bits) => {
+                let rank = space.rank(state);
+                bits.get(rank / 64).is_some_and(|word| word & (1 << (rank % 64)) != 0)
+            }
+            _ => self.find(space, state).is_some(),
+        }
+    }
+
+    /// Collects the successors of node `id` into `out`, which is emptied
+    /// first, leaving out the node's parent. The parent is always stored
+    /// already; one comparison here saves the rank or hash that would find
+    /// it, which in a reversible space is a third of all lookups.
+    pub(crate) fn expand_node<G: Successors<State = S, Move = M>>(
+        &self,
+        space: &G,
+        id: usize,
+        out: &mut Vec<(S, M)>,
+        stats: &mut Stats,
+    ) {
+        let node = &self.nodes[id];
+        let parent = self.nodes.get(node.parent as usize).map(|parent| &parent.state);
+        let mut skipped = 0;
+        out.clear();
+        space.successors(&node.state, |next, mv| {
+            if Some(&next) == parent {
+                skipped += 1;
+            } else {
+                out.push((next, mv));
+            }
+        });
+        stats.expanded += 1;
+        stats.generated += (out.len() + skipped) as u64;
+        stats.duplicates += skipped as u64;
+    }
+
+    /// The parent's state of node `id`, if it has a parent.
+    pub(crate) fn parent_state(&self, id: usize) -> Option<&S> {
+        self.nodes.get(self.nodes[id].parent as usize).map(|parent| &parent.state)
     }
 
     /// The states from `node` back to its root, and the moves stored with

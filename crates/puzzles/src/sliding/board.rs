@@ -36,7 +36,10 @@ pub struct Board {
     cells: u64,
     rows: u8,
     cols: u8,
-    blank: u8,
+    /// The blank's row and column, kept apart so that a move needs no
+    /// division by the width.
+    blank_row: u8,
+    blank_col: u8,
 }
 
 impl PartialEq for Board {
@@ -155,10 +158,16 @@ impl Board {
         for (i, &tile) in tiles.iter().enumerate() {
             cells |= u64::from(tile) << (4 * i);
             if tile == 0 {
-                blank = i as u8;
+                blank = i;
             }
         }
-        Board { cells, rows: rows as u8, cols: cols as u8, blank }
+        Board {
+            cells,
+            rows: rows as u8,
+            cols: cols as u8,
+            blank_row: (blank / cols) as u8,
+            blank_col: (blank % cols) as u8,
+        }
     }
 
     /// The number of rows.
@@ -265,8 +274,7 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn blank(&self) -> (usize, usize) {
-        let blank = usize::from(self.blank);
-        (blank / self.cols(), blank % self.cols())
+        (usize::from(self.blank_row), usize::from(self.blank_col))
     }
 
     /// The board after the blank moves one cell in `direction`, or `None`
@@ -284,23 +292,30 @@ impl Board {
     /// ```
     #[must_use]
     pub fn slide(&self, direction: super::Slide) -> Option<Board> {
-        let blank = usize::from(self.blank);
-        let (row, col) = self.blank();
-        let target = match direction {
-            super::Slide::Up if row > 0 => blank - self.cols(),
-            super::Slide::Down if row + 1 < self.rows() => blank + self.cols(),
-            super::Slide::Left if col > 0 => blank - 1,
-            super::Slide::Right if col + 1 < self.cols() => blank + 1,
+        let (row, col) = (self.blank_row, self.blank_col);
+        let (row, col) = match direction {
+            super::Slide::Up if row > 0 => (row - 1, col),
+            super::Slide::Down if row + 1 < self.rows => (row + 1, col),
+            super::Slide::Left if col > 0 => (row, col - 1),
+            super::Slide::Right if col + 1 < self.cols => (row, col + 1),
             _ => return None,
         };
+        let blank = self.blank_index();
+        let target = usize::from(row) * self.cols() + usize::from(col);
         let tile = u64::from(self.cell(target));
         // The blank's nibble is 0, so one exclusive-or moves the tile over
         // and clears its old cell.
         Some(Board {
             cells: self.cells ^ (tile << (4 * target)) ^ (tile << (4 * blank)),
-            blank: target as u8,
+            blank_row: row,
+            blank_col: col,
             ..*self
         })
+    }
+
+    /// The cells, 4 bits each, the first cell lowest.
+    pub(crate) fn packed_cells(&self) -> u64 {
+        self.cells
     }
 
     pub(crate) fn cell(&self, index: usize) -> u8 {
@@ -308,7 +323,7 @@ impl Board {
     }
 
     pub(crate) fn blank_index(&self) -> usize {
-        usize::from(self.blank)
+        usize::from(self.blank_row) * self.cols() + usize::from(self.blank_col)
     }
 
     pub(crate) fn same_size(&self, other: &Board) -> bool {

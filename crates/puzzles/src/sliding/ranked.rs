@@ -8,6 +8,11 @@
 //!
 //! [`DenseEnumeration`]: search_core::DenseEnumeration
 
+// The hot loops here are written once with the board's size as a parameter
+// and stamped out per size; without forced inlining the size stays a
+// variable and every division stays a division.
+#![expect(clippy::inline_always, reason = "see the comment above")]
+
 use search_core::RankedSpace;
 
 use super::board::{Board, MAX_CELLS};
@@ -28,18 +33,57 @@ pub(crate) fn factorial(n: usize) -> u64 {
     FACTORIALS[n]
 }
 
+/// Sixteen nibbles of 1.
+const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
+
+/// Counts, for each value, how many smaller values have been placed: one
+/// nibble per value, so that a Lehmer digit costs a shift and an add rather
+/// than a population count (which baseline x86-64 lacks as an instruction).
+#[derive(Clone, Copy)]
+struct PlacedBelow(u64);
+
+impl PlacedBelow {
+    /// The number of values below `value` not yet placed.
+    #[inline(always)]
+    fn unplaced_below(self, value: u8) -> u64 {
+        u64::from(value) - ((self.0 >> (4 * value)) & 0xF)
+    }
+
+    #[inline(always)]
+    fn place(&mut self, value: u8) {
+        // Two shifts, so that placing 15 shifts the ones out rather than by 64.
+        self.0 += (NIBBLE_ONES << (4 * value)) << 4;
+    }
+}
+
 /// The Lehmer rank of a board's cells among all `n!` arrangements, in
-/// O(n): each digit counts the smaller values not yet placed, with one
-/// population count.
+/// O(n). Searches call this for every board they generate, so each board
+/// size gets its own unrolled loop, with the cell count a constant.
 pub(crate) fn rank(board: &Board) -> u64 {
-    let n = board.cell_count();
-    let mut unused: u32 = (1 << n) - 1;
+    let cells = board.packed_cells();
+    match board.cell_count() {
+        4 => rank_of::<4>(cells),
+        6 => rank_of::<6>(cells),
+        8 => rank_of::<8>(cells),
+        9 => rank_of::<9>(cells),
+        10 => rank_of::<10>(cells),
+        12 => rank_of::<12>(cells),
+        14 => rank_of::<14>(cells),
+        15 => rank_of::<15>(cells),
+        _ => rank_of::<16>(cells),
+    }
+}
+
+/// The Lehmer rank of the first `N` nibbles of `cells`.
+#[inline(always)]
+fn rank_of<const N: usize>(cells: u64) -> u64 {
+    let mut placed = PlacedBelow(0);
     let mut rank = 0u64;
-    for i in 0..n {
-        let value = board.cell(i);
-        let smaller = (unused & ((1 << value) - 1)).count_ones();
-        rank = rank * (n - i) as u64 + u64::from(smaller);
-        unused &= !(1 << value);
+    // The last digit is always 0.
+    for i in 0..N - 1 {
+        let value = ((cells >> (4 * i)) & 0xF) as u8;
+        rank = rank * (N - i) as u64 + placed.unplaced_below(value);
+        placed.place(value);
     }
     rank
 }
@@ -109,82 +153,82 @@ impl Packed {
     pub(crate) fn new(goal: &Board) -> Packed {
         let (rows, cols) = (goal.rows(), goal.cols());
         let mut packed = Packed { rows, cols, cells: rows * cols, row0_parity: 0 };
-        let (order, _) = packed.order_digits(goal);
-        let parity = order.iter().map(|&d| u32::from(d)).sum::<u32>() % 2;
-        packed.row0_parity = parity ^ packed.row_flip(goal.blank().0);
+        let order = Packed::order_of(goal);
+        let mut placed = PlacedBelow(0);
+        let mut digit_sum = 0;
+        for &value in &order[..packed.cells - 1] {
+            digit_sum += placed.unplaced_below(value);
+            placed.place(value);
+        }
+        packed.row0_parity = (digit_sum % 2) as u32 ^ Packed::row_flip(cols, goal.blank().0);
         packed
     }
 
-    /// 1 when boards of this width flip the order's parity on `row`.
-    fn row_flip(&self, row: usize) -> u32 {
-        if self.cols % 2 == 0 { (row % 2) as u32 } else { 0 }
+    /// 1 when boards of width `cols` flip the order's parity on `row`.
+    #[inline]
+    fn row_flip(cols: usize, row: usize) -> u32 {
+        if cols % 2 == 0 { (row % 2) as u32 } else { 0 }
     }
 
-    /// The Lehmer digits of the tile order (values `1..n` as `0..n-1`) and
-    /// the blank's cell.
-    fn order_digits(&self, board: &Board) -> ([u8; MAX_CELLS], usize) {
-        let mut digits = [0u8; MAX_CELLS];
-        let mut unused: u32 = u32::MAX;
-        let mut at = 0;
-        for i in 0..self.cells {
-            let value = board.cell(i);
-            if value == 0 {
-                continue;
-            }
-            let value = u32::from(value) - 1;
-            digits[at] = (unused & ((1 << value) - 1)).count_ones() as u8;
-            unused &= !(1 << value);
-            at += 1;
+    /// The tile order of a board: its tiles read row by row without the
+    /// blank, as values `0..n-1`.
+    fn order_of(board: &Board) -> [u8; MAX_CELLS] {
+        let mut order = [0u8; MAX_CELLS];
+        for (slot, tile) in order.iter_mut().zip(board.tiles().filter(|&t| t != 0)) {
+            *slot = tile - 1;
         }
-        (digits, board.blank_index())
+        order
     }
 
-    /// The half rank of a tile order given as tiles (values `0..n-1`).
-    fn order_rank(&self, order: &[u8]) -> usize {
-        let tiles = self.cells - 1;
-        let mut unused: u32 = u32::MAX;
-        let mut rank = 0usize;
+    /// The half rank of a tile order of `tiles` values.
+    #[inline(always)]
+    fn order_rank(tiles: usize, order: &[u8]) -> usize {
+        let mut placed = PlacedBelow(0);
+        let mut rank = 0u64;
         // The last two digits are dropped: the last is always 0, and the one
         // before it is implied by the parity.
         for (i, &value) in order[..tiles - 2].iter().enumerate() {
-            let smaller = (unused & ((1 << value) - 1)).count_ones() as usize;
-            rank = rank * (tiles - i) + smaller;
-            unused &= !(1 << value);
+            rank = rank * (tiles - i) as u64 + placed.unplaced_below(value);
+            placed.place(value);
         }
-        rank
+        rank as usize
     }
 
     /// The rank of a reachable board.
     pub(crate) fn encode(&self, board: &Board) -> usize {
-        let order: Vec<u8> = board.tiles().filter(|&t| t != 0).map(|t| t - 1).collect();
-        self.order_rank(&order) * self.cells + board.blank_index()
+        Packed::order_rank(self.cells - 1, &Packed::order_of(board)) * self.cells
+            + board.blank_index()
     }
 
-    /// The tile order (values `0..n-1`) of the board ranked `rank`, and its
-    /// blank's cell.
-    fn decode_order(&self, rank: usize) -> ([u8; MAX_CELLS], usize) {
-        let tiles = self.cells - 1;
-        let (mut order_rank, blank) = (rank / self.cells, rank % self.cells);
+    /// The tile order of the board ranked `rank`, and its blank's cell, for
+    /// a board of `rows x cols`. Inlined into callers that pass constants,
+    /// so that the divisions below become multiplications.
+    #[inline(always)]
+    fn decode_order(&self, cols: usize, cells: usize, rank: usize) -> ([u8; MAX_CELLS], usize) {
+        let tiles = cells - 1;
+        let (mut order_rank, blank) = (rank / cells, rank % cells);
         let mut digits = [0u8; MAX_CELLS];
+        let mut digit_sum = 0;
         for i in (0..tiles - 2).rev() {
             let base = tiles - i;
-            digits[i] = (order_rank % base) as u8;
+            let digit = order_rank % base;
+            digits[i] = digit as u8;
+            digit_sum += digit;
             order_rank /= base;
         }
-        let sum: u32 = digits[..tiles - 2].iter().map(|&d| u32::from(d)).sum();
-        let parity = self.row0_parity ^ self.row_flip(blank / self.cols);
-        digits[tiles - 2] = ((sum + parity) % 2) as u8;
+        let parity = self.row0_parity ^ Packed::row_flip(cols, blank / cols);
+        digits[tiles - 2] = ((digit_sum as u32 + parity) % 2) as u8;
         let mut values = NibbleList::ascending(tiles);
         let mut order = [0u8; MAX_CELLS];
-        for i in 0..tiles {
-            order[i] = values.take(usize::from(digits[i]));
+        for (slot, &digit) in order.iter_mut().zip(&digits[..tiles]) {
+            *slot = values.take(usize::from(digit));
         }
         (order, blank)
     }
 
     /// The board ranked `rank`.
     pub(crate) fn decode(&self, rank: usize) -> Board {
-        let (order, blank) = self.decode_order(rank);
+        let (order, blank) = self.decode_order(self.cols, self.cells, rank);
         let mut tiles = Vec::with_capacity(self.cells);
         let mut next = order[..self.cells - 1].iter();
         for cell in 0..self.cells {
@@ -196,6 +240,47 @@ impl Packed {
         }
         Board::from_tiles(self.rows, self.cols, &tiles)
     }
+
+    /// The neighbours of the board ranked `rank` on a board of
+    /// `rows x cols`; see [`Packed`] for why each is cheap.
+    #[inline(always)]
+    fn neighbours_of<F: FnMut(usize)>(&self, rows: usize, cols: usize, rank: usize, mut report: F) {
+        let cells = rows * cols;
+        let (mut order, blank) = self.decode_order(cols, cells, rank);
+        let (row, col) = (blank / cols, blank % cols);
+        if col > 0 {
+            report(rank - 1);
+        }
+        if col + 1 < cols {
+            report(rank + 1);
+        }
+        let tiles = cells - 1;
+        if row > 0 {
+            // The tile above drops into the blank's cell: in the order it
+            // moves from place `blank - cols` to place `blank - 1`.
+            let from = blank - cols;
+            order[from..blank].rotate_left(1);
+            report(Packed::order_rank(tiles, &order) * cells + from);
+            order[from..blank].rotate_right(1);
+        }
+        if row + 1 < rows {
+            // The tile below rises into the blank's cell: from place
+            // `blank + cols - 1` to place `blank`.
+            order[blank..blank + cols].rotate_right(1);
+            report(Packed::order_rank(tiles, &order) * cells + blank + cols);
+        }
+    }
+}
+
+/// Dispatches to [`Packed::neighbours_of`] with the board's dimensions as
+/// constants for the sizes whose tables fit in memory.
+macro_rules! neighbours_by_size {
+    ($packed:expr, $rank:expr, $report:expr, $(($rows:literal, $cols:literal)),*) => {
+        match ($packed.rows, $packed.cols) {
+            $(($rows, $cols) => $packed.neighbours_of($rows, $cols, $rank, $report),)*
+            (rows, cols) => $packed.neighbours_of(rows, cols, $rank, $report),
+        }
+    };
 }
 
 impl RankedSpace for Packed {
@@ -203,33 +288,24 @@ impl RankedSpace for Packed {
         (factorial(self.cells - 1) / 2) as usize * self.cells
     }
 
-    fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
-        let (mut order, blank) = self.decode_order(rank);
-        let (row, col) = (blank / self.cols, blank % self.cols);
-        if col > 0 {
-            report(rank - 1);
-        }
-        if col + 1 < self.cols {
-            report(rank + 1);
-        }
-        let tiles = self.cells - 1;
-        let span = self.cols - 1;
-        if row > 0 {
-            // The tile above drops into the blank's cell: in the order it
-            // moves from place `blank - cols` to place `blank - 1`.
-            let from = blank - self.cols;
-            order[from..=from + span].rotate_left(1);
-            report(self.order_rank(&order[..tiles]) * self.cells + from);
-            order[from..=from + span].rotate_right(1);
-        }
-        if row + 1 < self.rows {
-            // The tile below rises into the blank's cell: from place
-            // `blank + cols - 1` to place `blank`.
-            let to = blank;
-            order[to..=to + span].rotate_right(1);
-            report(self.order_rank(&order[..tiles]) * self.cells + blank + self.cols);
-            order[to..=to + span].rotate_left(1);
-        }
+    fn neighbours<F: FnMut(usize)>(&self, rank: usize, report: F) {
+        neighbours_by_size!(
+            self,
+            rank,
+            report,
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (2, 4),
+            (4, 2),
+            (3, 3),
+            (2, 5),
+            (5, 2),
+            (2, 6),
+            (6, 2),
+            (3, 4),
+            (4, 3)
+        );
     }
 }
 
