@@ -72,20 +72,19 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
         .progress_chars("=> "),
     );
     progress.inc(1);
-    let layers = puzzle
-        .enumerate_dense(config, |depth, boards| {
-            progress.set_message(depth.to_string());
-            progress.inc(boards);
-        })
-        .map_err(|e| match e.kind() {
-            puzzles::ErrorKind::Search(inner)
-                if matches!(inner.kind(), search_core::ErrorKind::TooLarge { .. }) =>
-            {
-                format!("{rows}x{cols}: {e} (raise it with --max-memory)")
-            }
-            _ => e.to_string(),
-        })?;
+    let layers = puzzle.enumerate_dense(config, |depth, boards| {
+        progress.set_message(depth.to_string());
+        progress.inc(boards);
+    });
     progress.finish_and_clear();
+    let layers = layers.map_err(|e| match e.kind() {
+        puzzles::ErrorKind::Search(inner)
+            if matches!(inner.kind(), search_core::ErrorKind::TooLarge { .. }) =>
+        {
+            format!("{rows}x{cols}: {e} (raise it with --max-memory)")
+        }
+        _ => e.to_string(),
+    })?;
 
     let written = if args.json {
         let object = json!({

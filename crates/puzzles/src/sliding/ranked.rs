@@ -102,6 +102,18 @@ pub(crate) fn unrank(rows: usize, cols: usize, mut rank: u64) -> Board {
     Board::from_tiles(rows, cols, &tiles)
 }
 
+/// A mask of the low `n` nibbles, for `n` from 1 to 16.
+#[inline(always)]
+fn nibble_mask(n: usize) -> u64 {
+    u64::MAX >> (64 - 4 * n)
+}
+
+/// The `i`-th nibble of `packed`.
+#[inline(always)]
+fn nibble(packed: u64, i: usize) -> u8 {
+    ((packed >> (4 * i)) & 0xF) as u8
+}
+
 /// An ordered list of up to 16 small values, one per nibble, where taking
 /// the `k`-th is a shift and a mask rather than a search.
 #[derive(Clone, Copy)]
@@ -109,11 +121,13 @@ struct NibbleList(u64);
 
 impl NibbleList {
     /// The values `0..n` in order.
+    #[inline(always)]
     fn ascending(n: usize) -> NibbleList {
-        NibbleList((0..n as u64).fold(0, |list, v| list | (v << (4 * v))))
+        NibbleList(0xFEDC_BA98_7654_3210 & nibble_mask(n))
     }
 
     /// Removes and returns the `k`-th value.
+    #[inline(always)]
     fn take(&mut self, k: usize) -> u8 {
         let shift = 4 * k;
         let value = ((self.0 >> shift) & 0xF) as u8;
@@ -152,16 +166,16 @@ pub(crate) struct Packed {
 impl Packed {
     pub(crate) fn new(goal: &Board) -> Packed {
         let (rows, cols) = (goal.rows(), goal.cols());
-        let mut packed = Packed { rows, cols, cells: rows * cols, row0_parity: 0 };
+        let cells = rows * cols;
         let order = Packed::order_of(goal);
         let mut placed = PlacedBelow(0);
         let mut digit_sum = 0;
-        for &value in &order[..packed.cells - 1] {
-            digit_sum += placed.unplaced_below(value);
-            placed.place(value);
+        for i in 0..cells - 1 {
+            digit_sum += placed.unplaced_below(nibble(order, i));
+            placed.place(nibble(order, i));
         }
-        packed.row0_parity = (digit_sum % 2) as u32 ^ Packed::row_flip(cols, goal.blank().0);
-        packed
+        let row0_parity = (digit_sum % 2) as u32 ^ Packed::row_flip(cols, goal.blank().0);
+        Packed { rows, cols, cells, row0_parity }
     }
 
     /// 1 when boards of width `cols` flip the order's parity on `row`.
@@ -171,23 +185,24 @@ impl Packed {
     }
 
     /// The tile order of a board: its tiles read row by row without the
-    /// blank, as values `0..n-1`.
-    fn order_of(board: &Board) -> [u8; MAX_CELLS] {
-        let mut order = [0u8; MAX_CELLS];
-        for (slot, tile) in order.iter_mut().zip(board.tiles().filter(|&t| t != 0)) {
-            *slot = tile - 1;
-        }
-        order
+    /// blank, as values `0..n-1`, one per nibble, the first lowest.
+    fn order_of(board: &Board) -> u64 {
+        board
+            .tiles()
+            .filter(|&t| t != 0)
+            .enumerate()
+            .fold(0, |order, (i, tile)| order | (u64::from(tile - 1) << (4 * i)))
     }
 
     /// The half rank of a tile order of `tiles` values.
     #[inline(always)]
-    fn order_rank(tiles: usize, order: &[u8]) -> usize {
+    fn order_rank(tiles: usize, order: u64) -> usize {
         let mut placed = PlacedBelow(0);
         let mut rank = 0u64;
         // The last two digits are dropped: the last is always 0, and the one
         // before it is implied by the parity.
-        for (i, &value) in order[..tiles - 2].iter().enumerate() {
+        for i in 0..tiles - 2 {
+            let value = nibble(order, i);
             rank = rank * (tiles - i) as u64 + placed.unplaced_below(value);
             placed.place(value);
         }
@@ -196,15 +211,15 @@ impl Packed {
 
     /// The rank of a reachable board.
     pub(crate) fn encode(&self, board: &Board) -> usize {
-        Packed::order_rank(self.cells - 1, &Packed::order_of(board)) * self.cells
+        Packed::order_rank(self.cells - 1, Packed::order_of(board)) * self.cells
             + board.blank_index()
     }
 
     /// The tile order of the board ranked `rank`, and its blank's cell, for
-    /// a board of `rows x cols`. Inlined into callers that pass constants,
-    /// so that the divisions below become multiplications.
+    /// a board of `cells` cells and `cols` columns. Inlined into callers
+    /// that pass constants, so that the divisions become multiplications.
     #[inline(always)]
-    fn decode_order(&self, cols: usize, cells: usize, rank: usize) -> ([u8; MAX_CELLS], usize) {
+    fn decode_order(&self, cols: usize, cells: usize, rank: usize) -> (u64, usize) {
         let tiles = cells - 1;
         let (mut order_rank, blank) = (rank / cells, rank % cells);
         let mut digits = [0u8; MAX_CELLS];
@@ -219,9 +234,9 @@ impl Packed {
         let parity = self.row0_parity ^ Packed::row_flip(cols, blank / cols);
         digits[tiles - 2] = ((digit_sum as u32 + parity) % 2) as u8;
         let mut values = NibbleList::ascending(tiles);
-        let mut order = [0u8; MAX_CELLS];
-        for (slot, &digit) in order.iter_mut().zip(&digits[..tiles]) {
-            *slot = values.take(usize::from(digit));
+        let mut order = 0u64;
+        for (i, &digit) in digits[..tiles].iter().enumerate() {
+            order |= u64::from(values.take(usize::from(digit))) << (4 * i);
         }
         (order, blank)
     }
@@ -230,12 +245,13 @@ impl Packed {
     pub(crate) fn decode(&self, rank: usize) -> Board {
         let (order, blank) = self.decode_order(self.cols, self.cells, rank);
         let mut tiles = Vec::with_capacity(self.cells);
-        let mut next = order[..self.cells - 1].iter();
+        let mut next = 0;
         for cell in 0..self.cells {
             if cell == blank {
                 tiles.push(0);
             } else {
-                tiles.push(next.next().map_or(0, |&v| v + 1));
+                tiles.push(nibble(order, next) + 1);
+                next += 1;
             }
         }
         Board::from_tiles(self.rows, self.cols, &tiles)
@@ -246,7 +262,7 @@ impl Packed {
     #[inline(always)]
     fn neighbours_of<F: FnMut(usize)>(&self, rows: usize, cols: usize, rank: usize, mut report: F) {
         let cells = rows * cols;
-        let (mut order, blank) = self.decode_order(cols, cells, rank);
+        let (order, blank) = self.decode_order(cols, cells, rank);
         let (row, col) = (blank / cols, blank % cols);
         if col > 0 {
             report(rank - 1);
@@ -255,19 +271,24 @@ impl Packed {
             report(rank + 1);
         }
         let tiles = cells - 1;
+        let span = nibble_mask(cols);
         if row > 0 {
             // The tile above drops into the blank's cell: in the order it
-            // moves from place `blank - cols` to place `blank - 1`.
+            // moves from place `blank - cols` to place `blank - 1`, and the
+            // places between shift down by one.
             let from = blank - cols;
-            order[from..blank].rotate_left(1);
-            report(Packed::order_rank(tiles, &order) * cells + from);
-            order[from..blank].rotate_right(1);
+            let segment = (order >> (4 * from)) & span;
+            let moved = (segment >> 4) | ((segment & 0xF) << (4 * (cols - 1)));
+            let order = (order & !(span << (4 * from))) | (moved << (4 * from));
+            report(Packed::order_rank(tiles, order) * cells + from);
         }
         if row + 1 < rows {
             // The tile below rises into the blank's cell: from place
             // `blank + cols - 1` to place `blank`.
-            order[blank..blank + cols].rotate_right(1);
-            report(Packed::order_rank(tiles, &order) * cells + blank + cols);
+            let segment = (order >> (4 * blank)) & span;
+            let moved = ((segment << 4) & span) | (segment >> (4 * (cols - 1)));
+            let order = (order & !(span << (4 * blank))) | (moved << (4 * blank));
+            report(Packed::order_rank(tiles, order) * cells + blank + cols);
         }
     }
 }
