@@ -58,6 +58,10 @@ pub struct Lock {
     digits: u8,
     codes: u32,
     deadends: FxHashSet<u32>,
+    /// The dead ends again as one bit per code, for locks small enough
+    /// (up to 2^24 codes): every generated code is tested, and a bit test
+    /// is cheaper than a hash lookup. Empty when unused.
+    dead_bits: Vec<u64>,
 }
 
 impl Lock {
@@ -72,7 +76,13 @@ impl Lock {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn standard() -> Lock {
-        Lock { wheels: 4, digits: 10, codes: 10_000, deadends: FxHashSet::default() }
+        Lock {
+            wheels: 4,
+            digits: 10,
+            codes: 10_000,
+            deadends: FxHashSet::default(),
+            dead_bits: Vec::new(),
+        }
     }
 
     /// A lock of 1 to 9 wheels of 2 to 10 digits.
@@ -100,6 +110,7 @@ impl Lock {
             digits,
             codes: u32::from(digits).pow(wheels as u32),
             deadends: FxHashSet::default(),
+            dead_bits: Vec::new(),
         })
     }
 
@@ -125,6 +136,12 @@ impl Lock {
         for code in deadends {
             let code = self.parse_code(code.as_ref())?;
             self.deadends.insert(code);
+            if self.codes <= 1 << 24 {
+                if self.dead_bits.is_empty() {
+                    self.dead_bits = vec![0; (self.codes as usize).div_ceil(64)];
+                }
+                self.dead_bits[code as usize / 64] |= 1 << (code % 64);
+            }
         }
         Ok(self)
     }
@@ -220,7 +237,7 @@ impl Lock {
     /// ```
     pub fn open(&self, target: &str) -> Result<Option<Path<u32, Turn>>, Error> {
         let target = self.parse_code(target)?;
-        if self.deadends.contains(&0) || self.deadends.contains(&target) {
+        if self.is_dead(0) || self.is_dead(target) {
             return Ok(None);
         }
         Ok(Search::new(self).bidirectional(0, target)?)
@@ -247,19 +264,29 @@ impl Lock {
     }
 }
 
+impl Lock {
+    fn is_dead(&self, code: u32) -> bool {
+        match self.dead_bits.get(code as usize / 64) {
+            Some(word) => word & (1 << (code % 64)) != 0,
+            None => !self.deadends.is_empty() && self.deadends.contains(&code),
+        }
+    }
+}
+
 impl Successors for Lock {
     type State = u32;
     type Move = Turn;
 
     fn successors<F: FnMut(u32, Turn)>(&self, &code: &u32, mut report: F) {
         let base = u32::from(self.digits);
-        let mut weight = 1;
+        let (mut rest, mut weight) = (code, 1);
         for wheel in (0..self.wheels).rev() {
-            let digit = (code / weight) % base;
-            let up = code - digit * weight + ((digit + 1) % base) * weight;
-            let down = code - digit * weight + ((digit + base - 1) % base) * weight;
+            let digit = rest % base;
+            rest /= base;
+            let up = if digit + 1 == base { code - digit * weight } else { code + weight };
+            let down = if digit == 0 { code + (base - 1) * weight } else { code - weight };
             for (next, up) in [(up, true), (down, false)] {
-                if !self.deadends.contains(&next) {
+                if !self.is_dead(next) {
                     report(next, Turn { wheel: wheel as u8, up });
                 }
             }

@@ -244,6 +244,40 @@ pub trait RankedSpace: Sync {
     /// Calls `report` with the rank of each neighbour of the state ranked
     /// `rank`.
     fn neighbours<F: FnMut(usize)>(&self, rank: usize, report: F);
+
+    /// Calls `report` with the rank of each neighbour of each state of
+    /// `ranks`, which increase. [`DenseEnumeration`] calls this with the
+    /// ranks of a layer as it finds them in its table, a few hundred at a
+    /// time. The default calls [`neighbours`](RankedSpace::neighbours) on
+    /// each; override it to share work between neighbouring ranks.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::RankedSpace;
+    ///
+    /// struct Line;
+    ///
+    /// impl RankedSpace for Line {
+    ///     fn rank_count(&self) -> usize {
+    ///         10
+    ///     }
+    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+    ///         if rank > 0 {
+    ///             report(rank - 1);
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let mut found = Vec::new();
+    /// Line.neighbours_of_all(&[3, 4, 8], |r| found.push(r));
+    /// assert_eq!(found, [2, 3, 7]);
+    /// ```
+    fn neighbours_of_all<F: FnMut(usize)>(&self, ranks: &[usize], mut report: F) {
+        for &rank in ranks {
+            self.neighbours(rank, &mut report);
+        }
+    }
 }
 
 /// Bits per entry of the table. An entry is [`UNSEEN`], [`DONE`] (expanded
@@ -254,6 +288,8 @@ const PER_WORD: usize = 64 / BITS;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 const UNSEEN: u64 = 0;
 const DONE: u64 = 1;
+/// Ranks handed to [`RankedSpace::neighbours_of_all`] at once.
+const BATCH: usize = 256;
 /// Words per unit of parallel work: large enough to amortise scheduling,
 /// small enough to balance two cores over a small space.
 const CHUNK_WORDS: usize = 1 << 10;
@@ -624,18 +660,31 @@ fn expand_layer<R: RankedSpace>(
         .map(|(chunk_index, chunk)| {
             let mut found = 0;
             let mut bad = None;
+            let mut batch = [0usize; BATCH];
+            let mut len = 0;
+            let mut flush = |ranks: &[usize]| {
+                space.neighbours_of_all(ranks, |neighbour| {
+                    if neighbour >= bound {
+                        bad = Some(neighbour);
+                    } else if mark(table, neighbour, next) {
+                        found += 1;
+                    }
+                });
+            };
             for (offset, word) in chunk.iter().enumerate() {
                 let base = (chunk_index * CHUNK_WORDS + offset) * PER_WORD;
                 for_each_entry(word.load(Ordering::Relaxed), current, |entry| {
-                    space.neighbours(base + entry, |neighbour| {
-                        if neighbour >= bound {
-                            bad = Some(neighbour);
-                        } else if mark(table, neighbour, next) {
-                            found += 1;
-                        }
-                    });
+                    batch[len] = base + entry;
+                    len += 1;
                 });
+                // A word adds at most PER_WORD ranks, so flushing here
+                // keeps the batch from overflowing.
+                if len > BATCH - PER_WORD {
+                    flush(&batch[..len]);
+                    len = 0;
+                }
             }
+            flush(&batch[..len]);
             match bad {
                 Some(rank) => Err(Error::rank_out_of_bounds(rank, bound)),
                 None => Ok(found),

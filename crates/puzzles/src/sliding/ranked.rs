@@ -215,13 +215,11 @@ impl Packed {
             + board.blank_index()
     }
 
-    /// The tile order of the board ranked `rank`, and its blank's cell, for
-    /// a board of `cells` cells and `cols` columns. Inlined into callers
-    /// that pass constants, so that the divisions become multiplications.
+    /// The tile order whose half rank is `order_rank`, of `tiles` tiles
+    /// and the given parity. Inlined into callers that pass constants, so
+    /// that the divisions become multiplications.
     #[inline(always)]
-    fn decode_order(&self, cols: usize, cells: usize, rank: usize) -> (u64, usize) {
-        let tiles = cells - 1;
-        let (mut order_rank, blank) = (rank / cells, rank % cells);
+    fn decode_order_rank(tiles: usize, mut order_rank: usize, parity: u32) -> u64 {
         let mut digits = [0u8; MAX_CELLS];
         let mut digit_sum = 0;
         for i in (0..tiles - 2).rev() {
@@ -231,19 +229,32 @@ impl Packed {
             digit_sum += digit;
             order_rank /= base;
         }
-        let parity = self.row0_parity ^ Packed::row_flip(cols, blank / cols);
         digits[tiles - 2] = ((digit_sum as u32 + parity) % 2) as u8;
         let mut values = NibbleList::ascending(tiles);
         let mut order = 0u64;
         for (i, &digit) in digits[..tiles].iter().enumerate() {
             order |= u64::from(values.take(usize::from(digit))) << (4 * i);
         }
-        (order, blank)
+        order
+    }
+
+    /// The parity of the tile order of reachable boards whose blank is in
+    /// `cell`.
+    #[inline(always)]
+    fn parity_at(&self, cols: usize, cell: usize) -> u32 {
+        self.row0_parity ^ Packed::row_flip(cols, cell / cols)
+    }
+
+    /// The tile order of the board ranked `rank`, and its blank's cell.
+    fn decode_order(&self, rank: usize) -> (u64, usize) {
+        let (order_rank, blank) = (rank / self.cells, rank % self.cells);
+        let parity = self.parity_at(self.cols, blank);
+        (Packed::decode_order_rank(self.cells - 1, order_rank, parity), blank)
     }
 
     /// The board ranked `rank`.
     pub(crate) fn decode(&self, rank: usize) -> Board {
-        let (order, blank) = self.decode_order(self.cols, self.cells, rank);
+        let (order, blank) = self.decode_order(rank);
         let mut tiles = Vec::with_capacity(self.cells);
         let mut next = 0;
         for cell in 0..self.cells {
@@ -257,12 +268,51 @@ impl Packed {
         Board::from_tiles(self.rows, self.cols, &tiles)
     }
 
-    /// The neighbours of the board ranked `rank` on a board of
-    /// `rows x cols`; see [`Packed`] for why each is cheap.
+    /// The neighbours of each board of `ranks` (increasing) on a board of
+    /// `rows x cols`. Ranks that share a tile order (the same board with the
+    /// blank elsewhere) lie next to each other and share one decoding.
     #[inline(always)]
-    fn neighbours_of<F: FnMut(usize)>(&self, rows: usize, cols: usize, rank: usize, mut report: F) {
+    fn expand_ranks<F: FnMut(usize)>(
+        &self,
+        rows: usize,
+        cols: usize,
+        ranks: &[usize],
+        mut report: F,
+    ) {
         let cells = rows * cols;
-        let (order, blank) = self.decode_order(cols, cells, rank);
+        let mut cached: Option<(usize, u32, u64)> = None;
+        for &rank in ranks {
+            let (order_rank, blank) = (rank / cells, rank % cells);
+            let parity = self.parity_at(cols, blank);
+            let order = match cached {
+                Some((known, known_parity, order))
+                    if known == order_rank && known_parity == parity =>
+                {
+                    order
+                }
+                _ => {
+                    let order = Packed::decode_order_rank(cells - 1, order_rank, parity);
+                    cached = Some((order_rank, parity, order));
+                    order
+                }
+            };
+            self.neighbours_from(rows, cols, rank, order, blank, &mut report);
+        }
+    }
+
+    /// The neighbours of the board ranked `rank`, whose tile order and
+    /// blank are given; see [`Packed`] for why each is cheap.
+    #[inline(always)]
+    fn neighbours_from<F: FnMut(usize)>(
+        &self,
+        rows: usize,
+        cols: usize,
+        rank: usize,
+        order: u64,
+        blank: usize,
+        mut report: F,
+    ) {
+        let cells = rows * cols;
         let (row, col) = (blank / cols, blank % cols);
         if col > 0 {
             report(rank - 1);
@@ -293,13 +343,13 @@ impl Packed {
     }
 }
 
-/// Dispatches to [`Packed::neighbours_of`] with the board's dimensions as
+/// Dispatches to [`Packed::expand_ranks`] with the board's dimensions as
 /// constants for the sizes whose tables fit in memory.
-macro_rules! neighbours_by_size {
-    ($packed:expr, $rank:expr, $report:expr, $(($rows:literal, $cols:literal)),*) => {
+macro_rules! expand_by_size {
+    ($packed:expr, $ranks:expr, $report:expr, $(($rows:literal, $cols:literal)),*) => {
         match ($packed.rows, $packed.cols) {
-            $(($rows, $cols) => $packed.neighbours_of($rows, $cols, $rank, $report),)*
-            (rows, cols) => $packed.neighbours_of(rows, cols, $rank, $report),
+            $(($rows, $cols) => $packed.expand_ranks($rows, $cols, $ranks, $report),)*
+            (rows, cols) => $packed.expand_ranks(rows, cols, $ranks, $report),
         }
     };
 }
@@ -310,9 +360,13 @@ impl RankedSpace for Packed {
     }
 
     fn neighbours<F: FnMut(usize)>(&self, rank: usize, report: F) {
-        neighbours_by_size!(
+        self.neighbours_of_all(&[rank], report);
+    }
+
+    fn neighbours_of_all<F: FnMut(usize)>(&self, ranks: &[usize], report: F) {
+        expand_by_size!(
             self,
-            rank,
+            ranks,
             report,
             (2, 2),
             (2, 3),
