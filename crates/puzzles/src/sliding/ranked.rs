@@ -296,7 +296,7 @@ impl Packed {
                     order
                 }
             };
-            self.neighbours_from(rows, cols, rank, order, blank, &mut report);
+            Packed::neighbours_from(rows, cols, rank, order, blank, &mut report);
         }
     }
 
@@ -304,7 +304,6 @@ impl Packed {
     /// blank are given; see [`Packed`] for why each is cheap.
     #[inline(always)]
     fn neighbours_from<F: FnMut(usize)>(
-        &self,
         rows: usize,
         cols: usize,
         rank: usize,
