@@ -89,3 +89,37 @@ fn enumeration_of_a_grid_by_hand() {
     assert_eq!(search.stats().stored, 16);
     assert_eq!(search.stats().max_frontier, 4);
 }
+
+/// A space large enough for the table to be split across threads: a ring of
+/// 500,000 ranks with a chord from each rank to a pseudo-random other.
+struct Chorded;
+
+const CHORDED: usize = 500_000;
+
+fn chord(rank: usize) -> usize {
+    (rank * 7_919 + 104_729) % CHORDED
+}
+
+impl search_core::RankedSpace for Chorded {
+    fn rank_count(&self) -> usize {
+        CHORDED
+    }
+    fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+        report((rank + 1) % CHORDED);
+        report(chord(rank));
+    }
+}
+
+#[test]
+fn parallel_and_sequential_dense_enumeration_agree_with_the_generic_one() {
+    let generic = enumerate(&from_fn(|&r: &usize| [(r + 1) % CHORDED, chord(r)]), [0]).unwrap();
+    let mut expected_deepest = generic.deepest().to_vec();
+    expected_deepest.sort_unstable();
+    for threads in [1, 2] {
+        let dense =
+            DenseEnumeration::new().threads(threads).run(&Chorded, &[0], |_, _| {}).unwrap();
+        assert_eq!(dense.layer_sizes(), generic.layer_sizes(), "{threads} threads");
+        assert_eq!(dense.deepest(), &expected_deepest[..], "{threads} threads");
+    }
+    assert!(generic.layer_sizes().len() > 5);
+}
