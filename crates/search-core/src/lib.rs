@@ -70,9 +70,11 @@ Two optional traits widen what a space can do:
   whose moves can all be undone implements the marker [`Reversible`] (or is
   wrapped in [`Undirected`]) and gets predecessors for free.
 - A space that can number its states densely overrides
-  [`Successors::rank_bound`] and [`Successors::rank`]. Each algorithm then
-  keeps its visited states in a flat array indexed by rank instead of a hash
-  table, which is several times faster. [`RankedSpace`] goes further: a space
+  [`Successors::rank_bound`] and [`Successors::rank`]. An algorithm that
+  visits much of the space then keeps its visited states in a flat array
+  indexed by rank (a bit per state, for breadth-first search) instead of a
+  hash table; bidirectional search, which visits little, keeps hashing.
+  [`RankedSpace`] goes further: a space
   that computes neighbours rank to rank can be enumerated by
   [`DenseEnumeration`] in 2 bits per state, on every core.
 
