@@ -410,7 +410,9 @@ impl DenseEnumeration {
         (rank_count.div_ceil(PER_WORD) * 8) as u64
     }
 
-    /// Enumerates every rank reachable from `starts`.
+    /// Enumerates every rank reachable from `starts`. The result's states
+    /// are ranks: [`Enumeration::deepest`] lists the deepest layer's ranks
+    /// in increasing order.
     ///
     /// `on_layer(depth, size)` is called after each layer is complete, for a
     /// progress display.
@@ -443,7 +445,7 @@ impl DenseEnumeration {
         space: &R,
         starts: &[usize],
         mut on_layer: F,
-    ) -> Result<RankedLayers, Error>
+    ) -> Result<Enumeration<usize>, Error>
     where
         R: RankedSpace,
         F: FnMut(usize, u64),
@@ -511,100 +513,13 @@ impl DenseEnumeration {
                 });
             }
         }
-        Ok(RankedLayers { layer_sizes, deepest })
+        Ok(Enumeration { layer_sizes, deepest })
     }
 }
 
 impl Default for DenseEnumeration {
     fn default() -> DenseEnumeration {
         DenseEnumeration::new()
-    }
-}
-
-/// The result of a [`DenseEnumeration`]: layer sizes and the ranks of the
-/// deepest layer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RankedLayers {
-    layer_sizes: Vec<u64>,
-    deepest: Vec<usize>,
-}
-
-impl RankedLayers {
-    /// The number of ranks at each depth.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{DenseEnumeration, RankedSpace};
-    ///
-    /// struct Pair;
-    /// impl RankedSpace for Pair {
-    ///     fn rank_count(&self) -> usize { 2 }
-    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(1 - rank) }
-    /// }
-    /// let layers = DenseEnumeration::new().run(&Pair, &[0], |_, _| {})?;
-    /// assert_eq!(layers.layer_sizes(), [1, 1]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn layer_sizes(&self) -> &[u64] {
-        &self.layer_sizes
-    }
-
-    /// The number of reachable ranks.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{DenseEnumeration, RankedSpace};
-    ///
-    /// struct Pair;
-    /// impl RankedSpace for Pair {
-    ///     fn rank_count(&self) -> usize { 2 }
-    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(1 - rank) }
-    /// }
-    /// assert_eq!(DenseEnumeration::new().run(&Pair, &[0], |_, _| {})?.states(), 2);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn states(&self) -> u64 {
-        self.layer_sizes.iter().sum()
-    }
-
-    /// The depth of the deepest layer.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{DenseEnumeration, RankedSpace};
-    ///
-    /// struct Pair;
-    /// impl RankedSpace for Pair {
-    ///     fn rank_count(&self) -> usize { 2 }
-    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(1 - rank) }
-    /// }
-    /// assert_eq!(DenseEnumeration::new().run(&Pair, &[0], |_, _| {})?.radius(), 1);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn radius(&self) -> usize {
-        self.layer_sizes.len().saturating_sub(1)
-    }
-
-    /// The ranks of the deepest layer, in increasing order.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{DenseEnumeration, RankedSpace};
-    ///
-    /// struct Pair;
-    /// impl RankedSpace for Pair {
-    ///     fn rank_count(&self) -> usize { 2 }
-    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(1 - rank) }
-    /// }
-    /// assert_eq!(DenseEnumeration::new().run(&Pair, &[0], |_, _| {})?.deepest(), [1]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn deepest(&self) -> &[usize] {
-        &self.deepest
     }
 }
 

@@ -120,7 +120,7 @@ whole-space statistics, or every optimal solution.
 pub use crate::all_paths::{Paths, ShortestPaths, all_shortest_paths};
 pub use crate::bfs::{Bfs, NodeId, Visit, bfs};
 pub use crate::bidirectional::bidirectional_bfs;
-pub use crate::enumerate::{DenseEnumeration, Enumeration, RankedLayers, RankedSpace, enumerate};
+pub use crate::enumerate::{DenseEnumeration, Enumeration, RankedSpace, enumerate};
 pub use crate::error::{Error, ErrorKind, Limit, Limits, Stats};
 pub use crate::path::Path;
 pub use crate::search::Search;
