@@ -4,6 +4,8 @@ use crate::error::{Error, Limit};
 use crate::path::Path;
 use crate::search::Search;
 use crate::space::Predecessors;
+use std::collections::hash_map::Entry;
+
 use crate::store::{Lookup, NO_PARENT};
 
 /// The shortest path from `start` to `goal`, searched from both ends at
@@ -56,6 +58,19 @@ impl Side {
     fn depth_of(&self, node: u32) -> usize {
         self.layer_starts.partition_point(|&start| start <= node as usize) - 1
     }
+}
+
+/// The bit that marks a backward node's id in [`Search::sides`]; the bits
+/// below it are the node's id in its tree.
+const BACKWARD: u32 = 1 << 31;
+
+/// The id under which node `index` of one side is indexed.
+fn side_id(index: usize, side: u32) -> Result<u32, Error> {
+    u32::try_from(index)
+        .ok()
+        .filter(|&id| id < BACKWARD)
+        .map(|id| id | side)
+        .ok_or_else(|| Error::limit(Limit::States(index)))
 }
 
 /// A state stored in both trees.
@@ -113,14 +128,19 @@ impl<G: Predecessors> Search<'_, G> {
     ) -> Result<Option<Path<G::State, G::Move>>, Error> {
         self.begin();
         let space = self.space;
-        self.forward.reset(space, Lookup::Sparse);
-        self.backward.reset(space, Lookup::Sparse);
+        self.forward.reset(space, Lookup::Unindexed);
+        self.backward.reset(space, Lookup::Unindexed);
+        self.sides.clear();
         if start == goal {
             self.stats.stored = 1;
             return Ok(Some(Path::new(vec![start], Vec::new())));
         }
-        self.forward.insert(space, &self.limits, start, NO_PARENT, None)?;
-        self.backward.insert(space, &self.limits, goal, NO_PARENT, None)?;
+        self.limits.check_states(0)?;
+        self.limits.check_states(1)?;
+        self.sides.insert(start.clone(), 0);
+        self.sides.insert(goal.clone(), BACKWARD);
+        self.forward.push(start, NO_PARENT, None)?;
+        self.backward.push(goal, NO_PARENT, None)?;
         let mut forward = Side::new();
         let mut backward = Side::new();
         let result = loop {
@@ -153,7 +173,7 @@ impl<G: Predecessors> Search<'_, G> {
                 Err(error) => break Err(error),
             }
         };
-        self.stats.stored = (self.forward.len() + self.backward.len()) as u64;
+        self.stats.stored = self.sides.len() as u64;
         result
     }
 
@@ -165,31 +185,33 @@ impl<G: Predecessors> Search<'_, G> {
         backward: &Side,
     ) -> Result<Option<Meeting>, Error> {
         let space = self.space;
-        let others = self.backward.len();
-        for parent in frontier.clone() {
+        for parent in frontier {
             self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
             for (next, mv) in self.scratch.drain(..) {
-                let inserted = self.forward.insert_beside(
-                    space,
-                    &self.limits,
-                    others,
-                    next,
-                    parent as u32,
-                    Some(mv),
-                )?;
-                let Some(id) = inserted else {
-                    self.stats.duplicates += 1;
-                    continue;
-                };
-                if let Some(other) =
-                    self.backward.find(space, &self.forward.nodes[id as usize].state)
-                {
-                    debug_assert_eq!(
-                        backward.depth_of(other),
-                        backward.depth(),
-                        "see `bidirectional`"
-                    );
-                    return Ok(Some(Meeting { forward: id, backward: other }));
+                // One lookup answers both questions: seen on this side, or
+                // on the other.
+                match self.sides.entry(next) {
+                    Entry::Occupied(entry) if entry.get() & BACKWARD == 0 => {
+                        self.stats.duplicates += 1;
+                    }
+                    Entry::Occupied(entry) => {
+                        let other = entry.get() & !BACKWARD;
+                        debug_assert_eq!(
+                            backward.depth_of(other),
+                            backward.depth(),
+                            "see `bidirectional`"
+                        );
+                        let state = entry.key().clone();
+                        let id = self.forward.push(state, parent as u32, Some(mv))?;
+                        return Ok(Some(Meeting { forward: id, backward: other }));
+                    }
+                    Entry::Vacant(entry) => {
+                        self.limits.check_states(self.forward.len() + self.backward.len())?;
+                        let id = side_id(self.forward.len(), 0)?;
+                        let state = entry.key().clone();
+                        entry.insert(id);
+                        self.forward.push(state, parent as u32, Some(mv))?;
+                    }
                 }
             }
         }
@@ -204,7 +226,6 @@ impl<G: Predecessors> Search<'_, G> {
         forward: &Side,
     ) -> Result<Option<Meeting>, Error> {
         let space = self.space;
-        let others = self.forward.len();
         for child in frontier {
             self.next_frontier.clear();
             let previous = &mut self.next_frontier;
@@ -223,27 +244,28 @@ impl<G: Predecessors> Search<'_, G> {
             self.stats.generated += (self.next_frontier.len() + skipped) as u64;
             self.stats.duplicates += skipped as u64;
             for state in self.next_frontier.drain(..) {
-                let inserted = self.backward.insert_beside(
-                    space,
-                    &self.limits,
-                    others,
-                    state,
-                    child as u32,
-                    None,
-                )?;
-                let Some(id) = inserted else {
-                    self.stats.duplicates += 1;
-                    continue;
-                };
-                if let Some(other) =
-                    self.forward.find(space, &self.backward.nodes[id as usize].state)
-                {
-                    debug_assert_eq!(
-                        forward.depth_of(other),
-                        forward.depth(),
-                        "see `bidirectional`"
-                    );
-                    return Ok(Some(Meeting { forward: other, backward: id }));
+                match self.sides.entry(state) {
+                    Entry::Occupied(entry) if entry.get() & BACKWARD != 0 => {
+                        self.stats.duplicates += 1;
+                    }
+                    Entry::Occupied(entry) => {
+                        let other = *entry.get();
+                        debug_assert_eq!(
+                            forward.depth_of(other),
+                            forward.depth(),
+                            "see `bidirectional`"
+                        );
+                        let state = entry.key().clone();
+                        let id = self.backward.push(state, child as u32, None)?;
+                        return Ok(Some(Meeting { forward: other, backward: id }));
+                    }
+                    Entry::Vacant(entry) => {
+                        self.limits.check_states(self.forward.len() + self.backward.len())?;
+                        let id = side_id(self.backward.len(), BACKWARD)?;
+                        let state = entry.key().clone();
+                        entry.insert(id);
+                        self.backward.push(state, child as u32, None)?;
+                    }
                 }
             }
         }

@@ -1,5 +1,7 @@
 use std::fmt;
 
+use rustc_hash::FxHashMap;
+
 use crate::error::{Limits, Stats};
 use crate::space::Successors;
 use crate::store::{Seen, Tree};
@@ -40,6 +42,8 @@ pub struct Search<'g, G: Successors> {
     pub(crate) frontier: Vec<G::State>,
     pub(crate) next_frontier: Vec<G::State>,
     pub(crate) scratch: Vec<(G::State, G::Move)>,
+    /// Bidirectional search's one index for both of its trees.
+    pub(crate) sides: FxHashMap<G::State, u32>,
 }
 
 impl<'g, G: Successors> Search<'g, G> {
@@ -65,6 +69,7 @@ impl<'g, G: Successors> Search<'g, G> {
             frontier: Vec::new(),
             next_frontier: Vec::new(),
             scratch: Vec::new(),
+            sides: FxHashMap::default(),
         }
     }
 

@@ -51,10 +51,10 @@ pub(crate) enum Lookup {
     Ids,
     /// Only whether a state is stored ([`Tree::contains`]).
     Seen,
-    /// Ids, for a search expected to touch a small part of a large space:
-    /// a hash table sized to what is stored stays in cache, where a table
-    /// over every rank would not.
-    Sparse,
+    /// No index: the caller keeps its own and stores nodes with
+    /// [`Tree::push`]. [`Tree::find`] and [`Tree::contains`] then know
+    /// nothing.
+    Unindexed,
 }
 
 /// A search tree: stored states in the order they were found, each with its
@@ -76,7 +76,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// thousand states of millions is faster with a small hash table that
     /// stays in cache.
     pub(crate) fn reset<G: Successors<State = S, Move = M>>(&mut self, space: &G, lookup: Lookup) {
-        let bound = dense_bound(space).filter(|_| lookup != Lookup::Sparse);
+        let bound = dense_bound(space).filter(|_| lookup != Lookup::Unindexed);
         // Clearing what the last search set is cheaper than clearing a large
         // table, while the last search was small.
         let few = |bound: usize| self.nodes.len() <= bound / 16;
@@ -121,25 +121,19 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         self.nodes.len()
     }
 
+    /// Stores `state` as a new node, for a tree whose caller keeps the
+    /// index, and returns its id.
+    pub(crate) fn push(&mut self, state: S, parent: u32, mv: Option<M>) -> Result<u32, Error> {
+        let id = node_id(self.nodes.len())?;
+        self.nodes.push(Node { state, parent, mv });
+        Ok(id)
+    }
+
     /// Stores `state` unless it is already stored, and returns its new id.
     pub(crate) fn insert<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
         limits: &Limits,
-        state: S,
-        parent: u32,
-        mv: Option<M>,
-    ) -> Result<Option<u32>, Error> {
-        self.insert_beside(space, limits, 0, state, parent, mv)
-    }
-
-    /// As [`insert`](Tree::insert), while `others` states are stored
-    /// elsewhere under the same limits.
-    pub(crate) fn insert_beside<G: Successors<State = S, Move = M>>(
-        &mut self,
-        space: &G,
-        limits: &Limits,
-        others: usize,
         state: S,
         parent: u32,
         mv: Option<M>,
@@ -151,7 +145,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 if slots[rank] != 0 {
                     return Ok(None);
                 }
-                limits.check_states(id + others)?;
+                limits.check_states(id)?;
                 slots[rank] = node_id(id)? + 1;
                 self.nodes.push(Node { state, parent, mv });
             }
@@ -161,14 +155,14 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 if bits[word] & bit != 0 {
                     return Ok(None);
                 }
-                limits.check_states(id + others)?;
+                limits.check_states(id)?;
                 bits[word] |= bit;
                 self.nodes.push(Node { state, parent, mv });
             }
             NodeIndex::Hashed(map) => match map.entry(state) {
                 Entry::Occupied(_) => return Ok(None),
                 Entry::Vacant(vacant) => {
-                    limits.check_states(id + others)?;
+                    limits.check_states(id)?;
                     let state = vacant.key().clone();
                     vacant.insert(node_id(id)?);
                     self.nodes.push(Node { state, parent, mv });
