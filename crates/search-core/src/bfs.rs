@@ -87,11 +87,11 @@ impl<G: Successors> Search<'_, G> {
         let tree = &mut self.forward;
         tree.reset(space, Lookup::Seen);
         for start in starts {
-            if let Some(id) = tree.insert(space, &self.limits, start, NO_PARENT, None)? {
-                if is_goal(&tree.nodes[id as usize].state) {
-                    self.stats.stored = tree.len() as u64;
-                    return Ok(Some(tree.path(id)));
-                }
+            if let Some(id) = tree.insert(space, &self.limits, start, NO_PARENT, None)?
+                && is_goal(&tree.nodes[id as usize].state)
+            {
+                self.stats.stored = tree.len() as u64;
+                return Ok(Some(tree.path(id)));
             }
         }
         let mut head = 0;

@@ -367,23 +367,6 @@ impl SlidingPuzzle {
         Ok(Enumeration::new(layers.layer_sizes().to_vec(), deepest))
     }
 
-    /// The bytes [`enumerate_dense`](SlidingPuzzle::enumerate_dense) needs
-    /// for a board of `rows x cols` cells: 2 bits per reachable board.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::SlidingPuzzle;
-    ///
-    /// assert_eq!(SlidingPuzzle::dense_memory(3, 4), 59_875_200);
-    /// assert!(SlidingPuzzle::dense_memory(4, 4) > 2_000_000_000_000);
-    /// ```
-    pub fn dense_memory(rows: usize, cols: usize) -> u64 {
-        let cells = rows * cols;
-        let boards = ranked::factorial(cells - 1) / 2 * cells as u64;
-        DenseEnumeration::memory_needed(usize::try_from(boards).unwrap_or(usize::MAX))
-    }
-
     /// The board whose [`rank`](Successors::rank) is `rank`, or `None`
     /// when `rank` is not below `rows * cols` factorial.
     ///
