@@ -44,10 +44,11 @@ pub fn min_mutation<S: AsRef<str>>(start: &str, end: &str, bank: &[S]) -> Result
             for base in BASES {
                 bytes[i] = base;
                 // Genes are checked to be ASCII, so this cannot fail.
-                if let Ok(candidate) = std::str::from_utf8(&bytes) {
-                    if base != original && bank.contains(candidate) {
-                        next.push(candidate.to_string());
-                    }
+                if let Ok(candidate) = std::str::from_utf8(&bytes)
+                    && base != original
+                    && bank.contains(candidate)
+                {
+                    next.push(candidate.to_string());
                 }
             }
             bytes[i] = original;

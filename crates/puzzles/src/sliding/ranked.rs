@@ -181,7 +181,7 @@ impl Packed {
     /// 1 when boards of width `cols` flip the order's parity on `row`.
     #[inline]
     fn row_flip(cols: usize, row: usize) -> u32 {
-        if cols % 2 == 0 { (row % 2) as u32 } else { 0 }
+        if cols.is_multiple_of(2) { (row % 2) as u32 } else { 0 }
     }
 
     /// The tile order of a board: its tiles read row by row without the
