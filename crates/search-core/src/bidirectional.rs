@@ -98,11 +98,12 @@ impl<G: Predecessors> Search<'_, G> {
     /// position `min(f, L)` would be on both. Expanding forward layer `f`
     /// finds states at `f + 1` moves; one the backward side holds at `d <= b`
     /// moves gives a path of `f + 1 + d` moves, and
-    /// `L <= f + 1 + d <= f + 1 + b <= L`. So every meeting of the round is a shortest path, the first
-    /// included, and finishing the round would change nothing. (Stopping at
-    /// the first meeting goes wrong in searches that expand one state at a
-    /// time, or test new states against the other side's frontier only; this
-    /// one does neither. Debug builds assert `d == b` at each meeting.)
+    /// `L <= f + 1 + d <= f + 1 + b <= L`. So every meeting of the round is
+    /// a shortest path, the first included, and finishing the round would
+    /// change nothing. (Stopping at the first meeting goes wrong in searches
+    /// that expand one state at a time, or that test new states against the
+    /// other side's frontier only; this one does neither. Debug builds
+    /// assert `d == b` at each meeting.)
     ///
     /// # Errors
     ///

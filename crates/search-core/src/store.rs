@@ -10,7 +10,8 @@ use crate::path::Path;
 use crate::space::Successors;
 
 /// A space whose rank bound is at most this many slots gets flat arrays.
-/// Larger ones would spend more on zeroing memory than a hash table costs.
+/// Above it a table of node ids would take over 128 MiB before the search
+/// stored anything.
 const DENSE_MAX_SLOTS: usize = 1 << 25;
 
 /// The parent of a root.
@@ -71,10 +72,9 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     }
 
     /// Empties the tree for a search of `space`, keeping its allocations
-    /// where they fit. `dense` says whether the search will visit enough
-    /// of the space for a flat array to pay; a search that touches a few
-    /// thousand states of millions is faster with a small hash table that
-    /// stays in cache.
+    /// where they fit, and picks the index that `lookup` asks for: a flat
+    /// array over every rank when the space has ranks, a hash table when it
+    /// has none.
     pub(crate) fn reset<G: Successors<State = S, Move = M>>(&mut self, space: &G, lookup: Lookup) {
         let bound = dense_bound(space).filter(|_| lookup != Lookup::Unindexed);
         // Clearing what the last search set is cheaper than clearing a large
