@@ -91,21 +91,22 @@ fn unsolvable_boards_say_why_in_one_line() {
 
 #[test]
 fn batch_errors_keep_their_place_and_the_rest_is_answered() {
-    let input = b"[[1,2,3],[4,0,5]]\n\nnot a board\n[[1,2,3],[4,5,5]]\n[[]]\n[[1,2,3],[4,0,99999999999999999999999999]]\n\xff\xfe\n4 1 2 / 5 0 3\n";
+    let input = b"[[1,2,3],[4,0,5]]\n\nnot a board\n[[1,2,3],[4,5,5]]\n[[]]\n[]\n[[1,2,3],[4,0,99999999999999999999999999]]\n\xff\xfe\n4 1 2 / 5 0 3\n";
     let (status, out, err) = run(&["solve", "-c"], input);
     assert_eq!(status, 2);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines.len(), 8, "{out}");
     assert_eq!(lines[0], "1");
     assert_eq!(lines[1], "error: row 1: 'not' is not a number");
     assert_eq!(lines[2], "error: the board has no blank (0)");
     assert!(lines[3].starts_with("error: a 1x0 board is not supported"));
+    assert!(lines[4].starts_with("error: a 0x0 board is not supported"));
     assert_eq!(
-        lines[4],
+        lines[5],
         "error: row 2, column 3: 99999999999999999999999999 is not a tile of this board (0 to 5)"
     );
-    assert!(lines[5].starts_with("error: "));
-    assert_eq!(lines[6], "5");
+    assert!(lines[6].starts_with("error: "));
+    assert_eq!(lines[7], "5");
     assert!(err.contains("puzzles: line 3: row 1: 'not' is not a number"), "{err}");
     assert!(err.contains("puzzles: line 4: the board has no blank (0)"), "{err}");
 }

@@ -19,6 +19,15 @@ pub struct Error {
 }
 
 /// What went wrong. Rows, columns and positions count from 1.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::{Board, ErrorKind};
+///
+/// let error = "[[1,2,3],[4,0,7]]".parse::<Board>().unwrap_err();
+/// assert!(matches!(error.kind(), ErrorKind::ValueOutOfRange { row: 2, column: 3, max: 5, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {

@@ -5,6 +5,17 @@ use search_core::{Path, Search, Successors};
 use crate::error::Error;
 
 /// A pouring step between two jugs.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::{Jugs, Pour};
+///
+/// let path = Jugs::new(2, 3).measure(1)?.expect("measurable");
+/// // Fill the 3, pour it into the 2, empty the 2: one litre is left.
+/// assert_eq!(path.moves(), [Pour::FillSecond, Pour::SecondIntoFirst, Pour::EmptyFirst]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pour {
     /// Fill the first jug from the tap.

@@ -156,7 +156,21 @@ impl<S: Clone, M: Clone> ShortestPaths<S, M> {
 }
 
 /// An iterator over every shortest path, made by
-/// [`ShortestPaths::paths`].
+/// [`ShortestPaths::paths`]. It holds one path's worth of state, so even a
+/// count beyond `u128` can be walked a path at a time.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{all_shortest_paths, from_fn};
+///
+/// let space = from_fn(|&n: &u32| [n + 1, n + 2]);
+/// let paths = all_shortest_paths(&space, [0], |&n| n == 4)?;
+/// let mut walks: Vec<Vec<u32>> = paths.paths().map(|p| p.states().to_vec()).collect();
+/// walks.sort();
+/// assert_eq!(walks, [vec![0, 2, 4]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Paths<'a, S, M> {
     graph: &'a ShortestPaths<S, M>,

@@ -274,7 +274,24 @@ pub struct Bfs<S, M> {
     scratch: Vec<(S, M)>,
 }
 
-/// A state handed out by [`Bfs::next`].
+/// A state handed out by [`Bfs::next`]: the state, its depth, and the id
+/// from which [`Bfs::path`] rebuilds its path.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, Bfs};
+///
+/// let space = from_fn(|&n: &u8| [n.saturating_sub(3)]);
+/// let mut bfs = Bfs::new();
+/// bfs.start(&space, [7])?;
+/// let mut depths = Vec::new();
+/// while let Some(visit) = bfs.next(&space)? {
+///     depths.push((*visit.state(), visit.depth()));
+/// }
+/// assert_eq!(depths, [(7, 0), (4, 1), (1, 2), (0, 3)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Visit<'a, S> {
     state: &'a S,
@@ -340,6 +357,24 @@ impl<'a, S> Visit<'a, S> {
 
 /// The id of a state stored by a [`Bfs`]; valid until the next
 /// [`Bfs::start`].
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, Bfs};
+///
+/// let space = from_fn(|&n: &u8| [n / 2]);
+/// let mut bfs = Bfs::new();
+/// bfs.start(&space, [12])?;
+/// let mut ids = Vec::new();
+/// while let Some(visit) = bfs.next(&space)? {
+///     ids.push(visit.node());
+/// }
+/// // Ids come in the order states were found.
+/// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
+/// assert_eq!(bfs.path(ids[2]).states(), [12, 6, 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(u32);
 

@@ -159,6 +159,16 @@ impl Stats {
 }
 
 /// Which bound a search reached.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+///
+/// let space = from_fn(|&n: &u64| [n + 1]);
+/// let error = Search::new(&space).limits(Limits::new().max_states(5)).bfs([0], |_| false).unwrap_err();
+/// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(5)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Limit {
@@ -169,6 +179,20 @@ pub enum Limit {
 }
 
 /// The reason a search failed.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{DenseEnumeration, ErrorKind, RankedSpace};
+///
+/// struct Broken;
+/// impl RankedSpace for Broken {
+///     fn rank_count(&self) -> usize { 4 }
+///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(rank + 10) }
+/// }
+/// let error = DenseEnumeration::new().run(&Broken, &[0], |_, _| {}).unwrap_err();
+/// assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 10, bound: 4 });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {

@@ -235,6 +235,17 @@ impl<G: Reversible> Predecessors for G {
 /// A state space made from a closure that lists a state's neighbours.
 ///
 /// Built by [`from_fn`]; see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, FromFn, Successors};
+///
+/// let space = from_fn(|&n: &u8| [n ^ 1]);
+/// let mut next = Vec::new();
+/// space.successors(&6, |state, ()| next.push(state));
+/// assert_eq!(next, [7]);
+/// ```
 pub struct FromFn<S, F> {
     successors: F,
     state: PhantomData<fn(&S)>,

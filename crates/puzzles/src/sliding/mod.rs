@@ -415,6 +415,19 @@ impl Reversible for SlidingPuzzle {}
 /// Answers boards of one puzzle one after another, reusing its tables.
 ///
 /// Made by [`SlidingPuzzle::solver`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::SlidingPuzzle;
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let mut solver = puzzle.solver();
+/// for (board, moves) in [("8 6 7 / 2 5 4 / 3 0 1", 31), ("1 2 3 / 4 5 6 / 7 0 8", 1)] {
+///     assert_eq!(solver.moves(&board.parse()?)?, Some(moves));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Solver<'p> {
     puzzle: &'p SlidingPuzzle,
