@@ -78,7 +78,9 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     pub(crate) fn reset<G: Successors<State = S, Move = M>>(&mut self, space: &G, lookup: Lookup) {
         let bound = dense_bound(space).filter(|_| lookup != Lookup::Unindexed);
         // Clearing what the last search set is cheaper than clearing a large
-        // table, while the last search was small.
+        // table, while the last search was small. Only `Search` builds node
+        // id tables, and it keeps one space for its lifetime, so the ranks
+        // of the stored states still find their slots.
         let few = |bound: usize| self.nodes.len() <= bound / 16;
         match (&mut self.index, bound) {
             (NodeIndex::Dense(slots), Some(bound))
@@ -94,18 +96,13 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                     slots.fill(0);
                 }
             }
+            // A bit table is an eighth of a byte per rank: clearing it whole
+            // is cheap, and stays right when a `Bfs` moves to another space
+            // with the same bound, whose ranks would not find the old bits.
             (NodeIndex::Bits(bits), Some(bound))
                 if lookup == Lookup::Seen && bits.len() == bound.div_ceil(64) =>
             {
-                if few(bound) {
-                    for node in &self.nodes {
-                        if let Some(word) = bits.get_mut(space.rank(&node.state) / 64) {
-                            *word = 0;
-                        }
-                    }
-                } else {
-                    bits.fill(0);
-                }
+                bits.fill(0);
             }
             (_, Some(bound)) if lookup == Lookup::Ids => {
                 self.index = NodeIndex::Dense(vec![0; bound]);
