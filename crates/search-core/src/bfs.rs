@@ -164,17 +164,10 @@ impl<G: Successors> Search<'_, G> {
         P: FnMut(&G::State) -> bool,
     {
         self.begin();
-        let space = self.space;
-        self.seen.reset(space);
-        self.frontier.clear();
-        for start in starts {
-            if self.seen.insert(space, &self.limits, &start)? {
-                if is_goal(&start) {
-                    self.stats.stored = self.seen.len() as u64;
-                    return Ok(Some(0));
-                }
-                self.frontier.push(start);
-            }
+        self.seed_frontier(starts)?;
+        if self.frontier.iter().any(&mut is_goal) {
+            self.stats.stored = self.seen.len() as u64;
+            return Ok(Some(0));
         }
         let mut depth = 0;
         let result = loop {

@@ -169,14 +169,8 @@ impl<G: Successors> Search<'_, G> {
         I: IntoIterator<Item = G::State>,
     {
         self.begin();
+        self.seed_frontier(starts)?;
         let space = self.space;
-        self.seen.reset(space);
-        self.frontier.clear();
-        for start in starts {
-            if self.seen.insert(space, &self.limits, &start)? {
-                self.frontier.push(start);
-            }
-        }
         let mut layer_sizes = Vec::new();
         while !self.frontier.is_empty() {
             layer_sizes.push(self.frontier.len() as u64);

@@ -2,7 +2,7 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 
-use crate::error::{Limits, Stats};
+use crate::error::{Error, Limits, Stats};
 use crate::space::Successors;
 use crate::store::{Seen, Tree};
 
@@ -119,6 +119,22 @@ impl<'g, G: Successors> Search<'g, G> {
     /// ```
     pub fn space(&self) -> &'g G {
         self.space
+    }
+
+    /// Empties the visited set, and makes the distinct `starts` the
+    /// frontier.
+    pub(crate) fn seed_frontier<I>(&mut self, starts: I) -> Result<(), Error>
+    where
+        I: IntoIterator<Item = G::State>,
+    {
+        self.seen.reset(self.space);
+        self.frontier.clear();
+        for start in starts {
+            if self.seen.insert(self.space, &self.limits, &start)? {
+                self.frontier.push(start);
+            }
+        }
+        Ok(())
     }
 
     /// Clears the statistics at the start of a run.
