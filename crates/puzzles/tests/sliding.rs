@@ -111,7 +111,7 @@ fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
 }
 
 #[test]
-#[ignore = "enumerates 239,500,800 boards: about a minute on two cores in a test build"]
+#[ignore = "enumerates 239,500,800 boards in 57 MiB: about 9 s on two cores; run with --ignored"]
 fn the_3x4_puzzle_has_239500800_boards_and_radius_53() {
     let puzzle = SlidingPuzzle::new(3, 4).unwrap();
     let layers = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap();
