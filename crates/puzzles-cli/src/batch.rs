@@ -40,7 +40,7 @@ where
     let mut respond = |place: String, question: &str, out: &mut W| -> Result<(), String> {
         if let Err(message) = answer(question, out) {
             all_answered = false;
-            writeln!(out, "error: {message}").map_err(|e| e.to_string())?;
+            writeln!(out, "error: {message}").map_err(crate::io_failure)?;
             eprintln!("puzzles: {place}: {message}");
         }
         Ok(())
@@ -57,10 +57,10 @@ where
             loop {
                 // About to wait for input: let the answers so far out first.
                 if input.buffer().is_empty() {
-                    out.flush().map_err(|e| e.to_string())?;
+                    out.flush().map_err(crate::io_failure)?;
                 }
                 line.clear();
-                if input.read_until(b'\n', &mut line).map_err(|e| e.to_string())? == 0 {
+                if input.read_until(b'\n', &mut line).map_err(crate::io_failure)? == 0 {
                     break;
                 }
                 number += 1;

@@ -99,7 +99,7 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
     } else {
         write_table(out, rows, cols, &layers)
     };
-    written.map_err(|e| e.to_string())?;
+    written.map_err(crate::io_failure)?;
     Ok(true)
 }
 

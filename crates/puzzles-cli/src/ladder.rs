@@ -104,5 +104,5 @@ fn answer<W: Write>(
             writeln!(out, "{length}: {}", lines.join(separator))
         }
     };
-    written.map_err(|e| e.to_string())
+    written.map_err(crate::io_failure)
 }

@@ -83,5 +83,5 @@ fn answer<W: Write>(lock: &Lock, format: Format, text: &str, out: &mut W) -> Res
             "0".repeat(lock.wheels())
         )
     };
-    written.map_err(|e| e.to_string())
+    written.map_err(crate::io_failure)
 }

@@ -66,6 +66,17 @@ struct Format {
     json: bool,
 }
 
+/// The message of a failed read or write; or, when the reader of our
+/// output has gone away (`puzzles ... | head`), a quiet exit, as other Unix
+/// tools make.
+#[expect(clippy::needless_pass_by_value, reason = "`map_err` hands the error over by value")]
+pub(crate) fn io_failure(error: io::Error) -> String {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    error.to_string()
+}
+
 /// Input errors and failed searches end with status 2, as usage errors do.
 const FAILURE: u8 = 2;
 
@@ -80,7 +91,7 @@ fn main() -> ExitCode {
         Command::Enumerate(args) => enumerate::run(&args, &mut out),
     };
     let flushed = out.flush();
-    match result.and_then(|ok| flushed.map(|()| ok).map_err(|e| e.to_string())) {
+    match result.and_then(|ok| flushed.map(|()| ok).map_err(io_failure)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(FAILURE),
         Err(message) => {

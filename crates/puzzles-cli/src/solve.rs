@@ -46,7 +46,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         let mut solver = puzzle.solver().algorithm(args.algorithm.unwrap_or_default());
         let path = solver.solve(&board).map_err(|e| e.to_string())?;
         let write = |out: &mut W, text: std::fmt::Arguments<'_>| {
-            out.write_fmt(text).map_err(|e| e.to_string())
+            out.write_fmt(text).map_err(crate::io_failure)
         };
         let compact = board_json(&board);
         match (&path, args.format.count, args.format.json) {
