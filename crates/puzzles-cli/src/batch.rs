@@ -3,9 +3,11 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 
-/// Where questions come from: the command line's arguments, or the lines of
-/// standard input.
+/// Where questions come from: the command line's options or arguments, or
+/// the lines of standard input.
 pub(crate) enum Questions<'a> {
+    /// One question made from the command line's options.
+    Options(String),
     Arguments(&'a [String]),
     Lines(BufReader<Box<dyn Read + 'a>>),
 }
@@ -46,6 +48,7 @@ where
         Ok(())
     };
     match questions {
+        Questions::Options(question) => respond("the options".to_string(), &question, out)?,
         Questions::Arguments(arguments) => {
             for (index, argument) in arguments.iter().enumerate() {
                 respond(format!("argument {}", index + 1), argument, out)?;

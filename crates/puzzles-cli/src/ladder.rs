@@ -68,9 +68,7 @@ pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, Stri
                 return Err("a word list is needed: give --words or --dict".to_string());
             }
             let question = json!({ "begin": begin, "end": end }).to_string();
-            answer_each(Questions::Arguments(&[question]), out, |text, out| {
-                respond(text, out, false)
-            })
+            answer_each(Questions::Options(question), out, |text, out| respond(text, out, false))
         }
         _ => answer_each(Questions::from(&[]), out, |text, out| respond(text, out, true)),
     }

@@ -44,7 +44,7 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
         let question =
             serde_json::to_string(&json!({ "deadends": args.deadends, "target": target }))
                 .map_err(|e| e.to_string())?;
-        return answer_each(Questions::Arguments(&[question]), out, |text, out| {
+        return answer_each(Questions::Options(question), out, |text, out| {
             answer(&lock, args.format, text, out)
         });
     }
