@@ -7,6 +7,19 @@ fn puzzles() -> Command {
     Command::cargo_bin("puzzles").expect("the binary is built")
 }
 
+/// Starts the binary with its three streams piped, to talk to it while it
+/// runs.
+fn spawn_piped(args: &[&str]) -> std::process::Child {
+    use std::process::{Command as Process, Stdio};
+    Process::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("it starts")
+}
+
 /// Runs with `stdin`, and returns (status, stdout, stderr).
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     let output = puzzles().args(args).write_stdin(stdin.to_vec()).output().expect("it runs");
@@ -120,17 +133,10 @@ fn empty_input_answers_nothing() {
 #[test]
 fn answers_stream_as_questions_arrive() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command as Process, Stdio};
     use std::sync::mpsc;
     use std::time::Duration;
 
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("puzzles"))
-        .args(["solve", "-c"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("it starts");
+    let mut child = spawn_piped(&["solve", "-c"]);
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = BufReader::new(child.stdout.take().expect("piped"));
     let (sender, answers) = mpsc::channel();
@@ -321,15 +327,8 @@ fn enumerate_refuses_what_does_not_fit() {
 #[test]
 fn a_reader_that_stops_early_ends_the_run_quietly() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command as Process, Stdio};
 
-    let mut child = Process::new(assert_cmd::cargo::cargo_bin("puzzles"))
-        .args(["solve", "-c"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("it starts");
+    let mut child = spawn_piped(&["solve", "-c"]);
     let mut stdin = child.stdin.take().expect("piped");
     let writer = std::thread::spawn(move || {
         for _ in 0..200_000 {
