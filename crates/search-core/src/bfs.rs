@@ -109,7 +109,7 @@ impl<G: Successors> Search<'_, G> {
                 // Past the bound lie either more states or none: only the
                 // first is a reason to fail.
                 for node in &tree.nodes[head..] {
-                    expand_into(space, &node.state, &mut self.scratch, &mut self.stats);
+                    expand_into(space, &node.state, None, &mut self.scratch, &mut self.stats);
                     if self.scratch.iter().any(|(next, _)| !tree.contains(space, next)) {
                         return Err(Error::limit(Limit::Depth(depth)));
                     }
@@ -198,7 +198,7 @@ impl<G: Successors> Search<'_, G> {
     /// Whether the frontier has a successor not yet seen.
     fn frontier_grows(&mut self) -> bool {
         for state in &self.frontier {
-            expand_into(self.space, state, &mut self.scratch, &mut self.stats);
+            expand_into(self.space, state, None, &mut self.scratch, &mut self.stats);
             if self.scratch.iter().any(|(next, _)| !self.seen.contains(self.space, next)) {
                 return true;
             }
@@ -212,7 +212,7 @@ impl<G: Successors> Search<'_, G> {
         P: FnMut(&G::State) -> bool,
     {
         for state in &self.frontier {
-            expand_into(self.space, state, &mut self.scratch, &mut self.stats);
+            expand_into(self.space, state, None, &mut self.scratch, &mut self.stats);
             for (next, _) in self.scratch.drain(..) {
                 if !self.seen.insert(self.space, &self.limits, &next)? {
                     self.stats.duplicates += 1;

@@ -177,7 +177,7 @@ impl<G: Successors> Search<'_, G> {
             self.stats.frontier(self.frontier.len());
             self.next_frontier.clear();
             for state in &self.frontier {
-                expand_into(space, state, &mut self.scratch, &mut self.stats);
+                expand_into(space, state, None, &mut self.scratch, &mut self.stats);
                 for (next, _) in self.scratch.drain(..) {
                     if self.seen.insert(space, &self.limits, &next)? {
                         self.next_frontier.push(next);

@@ -152,15 +152,26 @@ impl<G: Successors> fmt::Debug for Search<'_, G> {
     }
 }
 
-/// Collects the successors of `state` into `out`, which is emptied first.
+/// Collects the successors of `state` into `out`, which is emptied first,
+/// leaving out `known`, a state already stored (the state's parent), and
+/// counting it as a duplicate.
 pub(crate) fn expand_into<G: Successors>(
     space: &G,
     state: &G::State,
+    known: Option<&G::State>,
     out: &mut Vec<(G::State, G::Move)>,
     counters: &mut Stats,
 ) {
+    let mut skipped = 0;
     out.clear();
-    space.successors(state, |next, mv| out.push((next, mv)));
+    space.successors(state, |next, mv| {
+        if Some(&next) == known {
+            skipped += 1;
+        } else {
+            out.push((next, mv));
+        }
+    });
     counters.expanded += 1;
-    counters.generated += out.len() as u64;
+    counters.generated += (out.len() + skipped) as u64;
+    counters.duplicates += skipped as u64;
 }

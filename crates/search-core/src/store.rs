@@ -7,6 +7,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::error::{Error, Limits, Stats};
 use crate::path::Path;
+use crate::search::expand_into;
 use crate::space::Successors;
 
 /// A space whose rank bound is at most this many slots gets flat arrays.
@@ -211,20 +212,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         out: &mut Vec<(S, M)>,
         stats: &mut Stats,
     ) {
-        let node = &self.nodes[id];
-        let parent = self.nodes.get(node.parent as usize).map(|parent| &parent.state);
-        let mut skipped = 0;
-        out.clear();
-        space.successors(&node.state, |next, mv| {
-            if Some(&next) == parent {
-                skipped += 1;
-            } else {
-                out.push((next, mv));
-            }
-        });
-        stats.expanded += 1;
-        stats.generated += (out.len() + skipped) as u64;
-        stats.duplicates += skipped as u64;
+        expand_into(space, &self.nodes[id].state, self.parent_state(id), out, stats);
     }
 
     /// The parent's state of node `id`, if it has a parent.
