@@ -34,30 +34,27 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     // arguments are drawn in full.
     let one_line = matches!(questions, Questions::Lines(_));
     let fixed_goal = args.goal.map(SlidingPuzzle::with_goal);
-    // One puzzle per board size, kept for the whole run so that each size's
-    // tables are allocated once.
+    // One puzzle per board size, made when a board of that size first comes.
     let mut puzzles: Vec<SlidingPuzzle> = Vec::new();
     answer_each(questions, out, |text, out| {
-        let board: Board = text.parse().map_err(|e: puzzles::Error| e.to_string())?;
+        let board = parse_board(text)?;
         let puzzle = match &fixed_goal {
             Some(puzzle) => puzzle,
             None => puzzle_of_size(&mut puzzles, board.rows(), board.cols())?,
         };
         let mut solver = puzzle.solver().algorithm(args.algorithm.unwrap_or_default());
-        let path = solver.solve(&board).map_err(|e| e.to_string())?;
         let write = |out: &mut W, text: std::fmt::Arguments<'_>| {
             out.write_fmt(text).map_err(crate::io_failure)
         };
-        let compact = board_json(&board);
-        match (&path, args.format.count, args.format.json) {
-            (_, true, _) => write(
-                out,
-                format_args!(
-                    "{}\n",
-                    path.as_ref().map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX))
-                ),
-            ),
-            (Some(path), _, true) => {
+        if args.format.count {
+            // The number alone needs no path: with bfs, no parents are kept.
+            let moves = solver.moves(&board).map_err(|e| e.to_string())?;
+            let moves = moves.map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX));
+            return write(out, format_args!("{moves}\n"));
+        }
+        let path = solver.solve(&board).map_err(|e| e.to_string())?;
+        match (&path, args.format.json) {
+            (Some(path), true) => {
                 let object = json!({
                     "board": board.to_rows(),
                     "moves": path.len(),
@@ -66,7 +63,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
                 });
                 write(out, format_args!("{object}\n"))
             }
-            (None, _, true) => {
+            (None, true) => {
                 let object = json!({
                     "board": board.to_rows(),
                     "moves": -1,
@@ -76,18 +73,24 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
                 });
                 write(out, format_args!("{object}\n"))
             }
-            (None, _, false) => write(
+            (None, false) => write(
                 out,
                 format_args!(
-                    "{compact}: unsolvable: its permutation parity differs from the goal's\n"
+                    "{}: unsolvable: its permutation parity differs from the goal's\n",
+                    board_json(&board)
                 ),
             ),
-            (Some(path), _, false) => {
+            (Some(path), false) => {
                 let moves: Vec<String> = path.moves().iter().map(ToString::to_string).collect();
                 let noun = if path.len() == 1 { "move" } else { "moves" };
                 write(
                     out,
-                    format_args!("{compact}: {} {noun}: {}\n", path.len(), moves.join(" ")),
+                    format_args!(
+                        "{}: {} {noun}: {}\n",
+                        board_json(&board),
+                        path.len(),
+                        moves.join(" ")
+                    ),
                 )?;
                 if !one_line {
                     for (step, state) in path.states().iter().enumerate() {
@@ -121,6 +124,6 @@ fn puzzle_of_size(
 }
 
 /// A board in LeetCode's form, without spaces.
-pub(crate) fn board_json(board: &Board) -> String {
+fn board_json(board: &Board) -> String {
     json!(board.to_rows()).to_string()
 }
