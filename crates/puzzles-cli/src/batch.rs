@@ -6,8 +6,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 /// Where questions come from: the command line's options or arguments, or
 /// the lines of standard input.
 pub(crate) enum Questions<'a> {
-    /// One question made from the command line's options.
-    Options(String),
+    /// One question made from the command line's options; the answering
+    /// function knows it, and is handed an empty text.
+    Options,
     Arguments(&'a [String]),
     Lines(BufReader<Box<dyn Read + 'a>>),
 }
@@ -23,14 +24,18 @@ impl Questions<'_> {
     }
 }
 
-/// Calls `answer` on each question and writes what it returns, or an
-/// `error:` line in its place, with the same message and the line number on
-/// standard error. Blank lines are skipped. Output is flushed whenever the
-/// input has nothing more buffered, so answers stream as questions arrive.
+/// Calls `answer` on each question and writes what it returns, or an error
+/// in its place: an `error:` line, or with `json` an object such as
+/// `{"line":4,"error":"..."}`, so that every output line is still JSON.
+/// The same message goes to standard error with its place. Blank lines are
+/// skipped, and a byte-order mark at the start of the input is dropped.
+/// Output is flushed whenever the input has nothing more buffered, so
+/// answers stream as questions arrive.
 ///
 /// Returns whether every question was answered, or an I/O error.
 pub(crate) fn answer_each<W, F>(
     questions: Questions<'_>,
+    json: bool,
     out: &mut W,
     mut answer: F,
 ) -> Result<bool, String>
@@ -39,19 +44,35 @@ where
     F: FnMut(&str, &mut W) -> Result<(), String>,
 {
     let mut all_answered = true;
-    let mut respond = |place: String, question: &str, out: &mut W| -> Result<(), String> {
+    let mut respond = |place: Place, question: &str, out: &mut W| -> Result<(), String> {
         if let Err(message) = answer(question, out) {
             all_answered = false;
-            writeln!(out, "error: {message}").map_err(crate::io_failure)?;
+            if json {
+                let mut object = serde_json::Map::new();
+                match place {
+                    Place::Options => {}
+                    Place::Argument(number) => {
+                        object.insert("argument".into(), number.into());
+                    }
+                    Place::Line(number) => {
+                        object.insert("line".into(), number.into());
+                    }
+                }
+                object.insert("error".into(), message.clone().into());
+                writeln!(out, "{}", serde_json::Value::Object(object))
+            } else {
+                writeln!(out, "error: {message}")
+            }
+            .map_err(crate::io_failure)?;
             eprintln!("puzzles: {place}: {message}");
         }
         Ok(())
     };
     match questions {
-        Questions::Options(question) => respond("the options".to_string(), &question, out)?,
+        Questions::Options => respond(Place::Options, "", out)?,
         Questions::Arguments(arguments) => {
             for (index, argument) in arguments.iter().enumerate() {
-                respond(format!("argument {}", index + 1), argument, out)?;
+                respond(Place::Argument(index + 1), argument, out)?;
             }
         }
         Questions::Lines(mut input) => {
@@ -70,13 +91,32 @@ where
                 // Bytes that are not UTF-8 are answered as a bad line, not a
                 // failed run.
                 let text = String::from_utf8_lossy(&line);
+                let text = if number == 1 { text.trim_start_matches('\u{feff}') } else { &text };
                 let question = text.trim();
                 if question.is_empty() {
                     continue;
                 }
-                respond(format!("line {number}"), question, out)?;
+                respond(Place::Line(number), question, out)?;
             }
         }
     }
     Ok(all_answered)
+}
+
+/// Where a question came from, for its error message.
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    Options,
+    Argument(usize),
+    Line(usize),
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Options => f.write_str("the options"),
+            Place::Argument(number) => write!(f, "argument {number}"),
+            Place::Line(number) => write!(f, "line {number}"),
+        }
+    }
 }

@@ -17,11 +17,12 @@ pub(crate) struct EnumerateArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
-    /// Worker threads [default: one per core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads, 1 to 1024 [default: one per core; a small board
+    /// gets fewer].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// The most memory the table may take, such as 512M or 16G.
-    #[arg(long, value_name = "SIZE", value_parser = parse_bytes, default_value = "8G")]
+    #[arg(long, value_name = "SIZE", value_parser = crate::parse_bytes, default_value = "8G")]
     max_memory: u64,
 }
 
@@ -34,24 +35,6 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
         cols.trim().parse().map_err(|_| format!("'{cols}' is not a number of columns"))?;
     SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
     Ok((rows, cols))
-}
-
-fn parse_bytes(text: &str) -> Result<u64, String> {
-    let text = text.trim();
-    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let number: u64 =
-        number.parse().map_err(|_| format!("'{text}' is not a size like 512M or 16G"))?;
-    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B')
-    {
-        "" => 0,
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        "T" => 40,
-        _ => return Err(format!("'{unit}' is not a unit: use K, M, G or T")),
-    };
-    number.checked_mul(1 << shift).ok_or_else(|| format!("'{text}' is too large"))
 }
 
 pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, String> {
@@ -77,14 +60,7 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
         progress.inc(boards);
     });
     progress.finish_and_clear();
-    let layers = layers.map_err(|e| match e.kind() {
-        puzzles::ErrorKind::Search(inner)
-            if matches!(inner.kind(), search_core::ErrorKind::TooLarge { .. }) =>
-        {
-            format!("{rows}x{cols}: {e} (raise it with --max-memory)")
-        }
-        _ => e.to_string(),
-    })?;
+    let layers = layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e, None)))?;
 
     let written = if args.json {
         let object = json!({

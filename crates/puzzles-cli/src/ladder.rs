@@ -4,31 +4,40 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
+use puzzles::SearchOptions;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::Format;
 use crate::batch::{Questions, answer_each};
+use crate::progress::Display;
+use crate::{Format, SearchArgs};
 
 #[derive(Debug, Args)]
 pub(crate) struct LadderArgs {
     /// The first word; with none, JSON lines are read from standard input.
+    /// Words are compared exactly as given: "HIT" and "hit" differ.
     #[arg(long, value_name = "WORD", requires = "end")]
     begin: Option<String>,
-    /// The last word, which must be in the word list.
+    /// The last word. When it is not in the word list there is no ladder,
+    /// and the answer is 0 (as LeetCode 127 answers), even when it equals
+    /// the first word.
     #[arg(long, value_name = "WORD")]
     end: Option<String>,
-    /// The word list, comma-separated.
-    #[arg(long, value_name = "LIST", value_delimiter = ',', conflicts_with = "dict")]
-    words: Option<Vec<String>>,
+    /// The word list, comma-separated; spaces around a word are ignored,
+    /// and an empty list is allowed.
+    #[arg(long, value_name = "LIST", conflicts_with = "dict")]
+    words: Option<String>,
     /// A file with one word per line.
     #[arg(long, value_name = "FILE")]
     dict: Option<PathBuf>,
-    /// Print every shortest ladder, one per line (LeetCode 126).
+    /// Print every shortest ladder (LeetCode 126), on the answer's one
+    /// line, separated by " ; ".
     #[arg(long)]
     all: bool,
     #[command(flatten)]
     format: Format,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 /// One question on standard input; `words` falls back to --words or --dict.
@@ -40,53 +49,69 @@ struct Question {
     words: Option<Vec<String>>,
 }
 
+/// The words of a comma-separated list, trimmed, without empty ones.
+fn split_list(list: &str) -> Vec<String> {
+    list.split(',').map(str::trim).filter(|w| !w.is_empty()).map(String::from).collect()
+}
+
 pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, String> {
     let words = match (&args.words, &args.dict) {
-        (Some(words), _) => Some(words.clone()),
+        (Some(list), _) => Some(split_list(list)),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
             Some(text.lines().map(str::trim).filter(|w| !w.is_empty()).map(String::from).collect())
         }
         (None, None) => None,
     };
-    // On standard input every question gets one line, so several ladders
-    // share it.
-    let respond = |text: &str, out: &mut W, one_line: bool| {
-        let question: Question =
-            serde_json::from_str(text).map_err(|e| format!("not a ladder question: {e}"))?;
+    let display = Display::new(args.search.progress);
+    let answer_one = |question: &Question, out: &mut W| {
         let list = question
             .words
             .as_ref()
             .or(words.as_ref())
             .ok_or("no word list: give \"words\", --words or --dict")?;
-        answer(args, &question.begin, &question.end, list, one_line, out)
+        let mut options = SearchOptions::new()
+            .limits(args.search.limits())
+            .on_progress(|progress| display.observe(progress));
+        display.start();
+        let answer = answer(args, question, list, &mut options, out);
+        display.finish();
+        answer
     };
     match (&args.begin, &args.end) {
         (Some(begin), Some(end)) => {
             if words.is_none() {
                 return Err("a word list is needed: give --words or --dict".to_string());
             }
-            let question = json!({ "begin": begin, "end": end }).to_string();
-            answer_each(Questions::Options(question), out, |text, out| respond(text, out, false))
+            let question = Question { begin: begin.clone(), end: end.clone(), words: None };
+            answer_each(Questions::Options, args.format.json, out, |_, out| {
+                answer_one(&question, out)
+            })
         }
-        _ => answer_each(Questions::from(&[]), out, |text, out| respond(text, out, true)),
+        _ => answer_each(Questions::from(&[]), args.format.json, out, |text, out| {
+            let question: Question =
+                serde_json::from_str(text).map_err(|e| format!("not a ladder question: {e}"))?;
+            answer_one(&question, out)
+        }),
     }
 }
 
 fn answer<W: Write>(
     args: &LadderArgs,
-    begin: &str,
-    end: &str,
+    question: &Question,
     words: &[String],
-    one_line: bool,
+    options: &mut SearchOptions<'_>,
     out: &mut W,
 ) -> Result<(), String> {
+    let (begin, end) = (question.begin.as_str(), question.end.as_str());
+    let failed = |e: puzzles::Error| crate::explain(&e, None);
     let written = if args.format.count {
-        let length = puzzles::ladder_length(begin, end, words).map_err(|e| e.to_string())?;
+        let length = puzzles::ladder_length_with(begin, end, words, options).map_err(failed)?;
         writeln!(out, "{length}")
     } else {
-        let mut ladders = puzzles::find_ladders(begin, end, words).map_err(|e| e.to_string())?;
+        let mut ladders = puzzles::find_ladders_with(begin, end, words, options).map_err(failed)?;
         ladders.sort();
         let length = ladders.first().map_or(0, Vec::len);
         if !args.all {
@@ -98,8 +123,7 @@ fn answer<W: Write>(
             writeln!(out, "0: no ladder from {begin} to {end}")
         } else {
             let lines: Vec<String> = ladders.iter().map(|ladder| ladder.join(" -> ")).collect();
-            let separator = if one_line { " ; " } else { "\n" };
-            writeln!(out, "{length}: {}", lines.join(separator))
+            writeln!(out, "{length}: {}", lines.join(" ; "))
         }
     };
     written.map_err(crate::io_failure)

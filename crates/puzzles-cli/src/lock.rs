@@ -3,12 +3,14 @@
 use std::io::Write;
 
 use clap::Args;
-use puzzles::Lock;
+use puzzles::{Lock, SearchOptions, Turn};
+use search_core::Path;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::Format;
 use crate::batch::{Questions, answer_each};
+use crate::progress::Display;
+use crate::{Format, SearchArgs};
 
 #[derive(Debug, Args)]
 pub(crate) struct LockArgs {
@@ -27,6 +29,8 @@ pub(crate) struct LockArgs {
     digits: u8,
     #[command(flatten)]
     format: Format,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 /// One question on standard input.
@@ -40,27 +44,42 @@ struct Question {
 
 pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String> {
     let lock = Lock::new(args.wheels, args.digits).map_err(|e| e.to_string())?;
+    let display = Display::new(args.search.progress);
+    let answer_one = |question: &Question, out: &mut W| {
+        let lock = lock.clone().with_deadends(&question.deadends).map_err(|e| e.to_string())?;
+        let mut options = SearchOptions::new()
+            .limits(args.search.limits())
+            .on_progress(|progress| display.observe(progress));
+        display.start();
+        let path = lock.open_with(&question.target, &mut options);
+        display.finish();
+        let path = path.map_err(|e| crate::explain(&e, None))?;
+        write_answer(&lock, args.format, question, path.as_ref(), out)
+    };
     if let Some(target) = &args.target {
-        let question =
-            serde_json::to_string(&json!({ "deadends": args.deadends, "target": target }))
-                .map_err(|e| e.to_string())?;
-        return answer_each(Questions::Options(question), out, |text, out| {
-            answer(&lock, args.format, text, out)
+        let question = Question { deadends: args.deadends.clone(), target: target.clone() };
+        return answer_each(Questions::Options, args.format.json, out, |_, out| {
+            answer_one(&question, out)
         });
     }
-    answer_each(Questions::from(&[]), out, |text, out| answer(&lock, args.format, text, out))
+    answer_each(Questions::from(&[]), args.format.json, out, |text, out| {
+        let question: Question =
+            serde_json::from_str(text).map_err(|e| format!("not a lock question: {e}"))?;
+        answer_one(&question, out)
+    })
 }
 
-fn answer<W: Write>(lock: &Lock, format: Format, text: &str, out: &mut W) -> Result<(), String> {
-    let question: Question =
-        serde_json::from_str(text).map_err(|e| format!("not a lock question: {e}"))?;
-    let lock = lock.clone().with_deadends(&question.deadends).map_err(|e| e.to_string())?;
-    let path = lock.open(&question.target).map_err(|e| e.to_string())?;
-    let turns: Vec<String> =
-        path.iter().flat_map(search_core::Path::moves).map(ToString::to_string).collect();
+fn write_answer<W: Write>(
+    lock: &Lock,
+    format: Format,
+    question: &Question,
+    path: Option<&Path<u32, Turn>>,
+    out: &mut W,
+) -> Result<(), String> {
+    let turns: Vec<String> = path.iter().flat_map(|p| p.moves()).map(ToString::to_string).collect();
     let codes: Vec<String> =
-        path.iter().flat_map(search_core::Path::states).map(|&c| lock.format_code(c)).collect();
-    let count = path.as_ref().map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX));
+        path.iter().flat_map(|p| p.states()).map(|&c| lock.format_code(c)).collect();
+    let count = path.map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX));
     let written = if format.count {
         writeln!(out, "{count}")
     } else if format.json {

@@ -11,11 +11,13 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use search_core::Limits;
 
 mod batch;
 mod enumerate;
 mod ladder;
 mod lock;
+mod progress;
 mod solve;
 
 /// Breadth-first search over puzzles: solve them, answer them in batches,
@@ -64,6 +66,68 @@ struct Format {
     /// Print one JSON object per line.
     #[arg(long)]
     json: bool,
+}
+
+/// The bounds of each search, shared by `solve`, `lock` and `ladder`.
+#[derive(Clone, Copy, Debug, Args)]
+struct SearchArgs {
+    /// The most states one search may store.
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// The most memory one search's tables may take, such as 512M or 16G.
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes, default_value = "4G")]
+    max_memory: u64,
+    /// Print progress on standard error once a second even when it is not a
+    /// terminal (on a terminal, a search that runs over a second always
+    /// shows it).
+    #[arg(long)]
+    progress: bool,
+}
+
+impl SearchArgs {
+    fn limits(&self) -> Limits {
+        Limits::new().max_states(self.max_states).max_memory(self.max_memory)
+    }
+}
+
+/// A size in bytes with an optional binary unit: `4096`, `512M`, `16GiB`.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: u64 =
+        number.parse().map_err(|_| format!("'{text}' is not a size like 512M or 16G"))?;
+    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B')
+    {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("'{unit}' is not a unit: use K, M, G or T")),
+    };
+    number.checked_mul(1 << shift).ok_or_else(|| format!("'{text}' is too large"))
+}
+
+/// A failed search's message, with the option that moves the limit it
+/// reached, and `more` (advice for this puzzle) after it.
+fn explain(error: &puzzles::Error, more: Option<&str>) -> String {
+    let option = match error.kind() {
+        puzzles::ErrorKind::Search(inner) => match inner.kind() {
+            search_core::ErrorKind::LimitReached(search_core::Limit::States(_)) => {
+                Some("--max-states")
+            }
+            search_core::ErrorKind::LimitReached(search_core::Limit::Memory(_))
+            | search_core::ErrorKind::TooLarge { .. } => Some("--max-memory"),
+            _ => None,
+        },
+        _ => None,
+    };
+    match (option, more) {
+        (Some(option), Some(more)) => format!("{error} (raise it with {option}; {more})"),
+        (Some(option), None) => format!("{error} (raise it with {option})"),
+        (None, _) => error.to_string(),
+    }
 }
 
 /// The message of a failed read or write; or, when the reader of our

@@ -6,8 +6,9 @@ use clap::Args;
 use puzzles::{Algorithm, Board, SlidingPuzzle};
 use serde_json::json;
 
-use crate::Format;
 use crate::batch::{Questions, answer_each};
+use crate::progress::Display;
+use crate::{Format, SearchArgs};
 
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
@@ -22,7 +23,14 @@ pub(crate) struct SolveArgs {
     algorithm: Option<Algorithm>,
     #[command(flatten)]
     format: Format,
+    #[command(flatten)]
+    search: SearchArgs,
 }
+
+/// What a failed 4x4 search is told: breadth-first search cannot reach
+/// boards far from the goal there.
+const LARGE_BOARD_ADVICE: &str = "boards of 16 cells far from the goal need informed search \
+    (IDA* with pattern databases), which puzzles does not have yet";
 
 fn parse_board(text: &str) -> Result<Board, String> {
     text.parse().map_err(|e: puzzles::Error| e.to_string())
@@ -36,23 +44,37 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     let fixed_goal = args.goal.map(SlidingPuzzle::with_goal);
     // One puzzle per board size, made when a board of that size first comes.
     let mut puzzles: Vec<SlidingPuzzle> = Vec::new();
-    answer_each(questions, out, |text, out| {
+    let display = Display::new(args.search.progress);
+    answer_each(questions, args.format.json, out, |text, out| {
         let board = parse_board(text)?;
         let puzzle = match &fixed_goal {
             Some(puzzle) => puzzle,
             None => puzzle_of_size(&mut puzzles, board.rows(), board.cols())?,
         };
-        let mut solver = puzzle.solver().algorithm(args.algorithm.unwrap_or_default());
+        let mut solver = puzzle
+            .solver()
+            .algorithm(args.algorithm.unwrap_or_default())
+            .limits(args.search.limits())
+            .on_progress(|progress| display.observe(progress));
+        let failed = |error: puzzles::Error| {
+            let advice = (board.cell_count() >= 16).then_some(LARGE_BOARD_ADVICE);
+            crate::explain(&error, advice)
+        };
         let write = |out: &mut W, text: std::fmt::Arguments<'_>| {
             out.write_fmt(text).map_err(crate::io_failure)
         };
+        display.start();
         if args.format.count {
             // The number alone needs no path: with bfs, no parents are kept.
-            let moves = solver.moves(&board).map_err(|e| e.to_string())?;
+            let moves = solver.moves(&board);
+            display.finish();
+            let moves = moves.map_err(failed)?;
             let moves = moves.map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX));
             return write(out, format_args!("{moves}\n"));
         }
-        let path = solver.solve(&board).map_err(|e| e.to_string())?;
+        let path = solver.solve(&board);
+        display.finish();
+        let path = path.map_err(failed)?;
         match (&path, args.format.json) {
             (Some(path), true) => {
                 let object = json!({

@@ -348,3 +348,183 @@ fn a_reader_that_stops_early_ends_the_run_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+/// Parses every line of `out` as JSON.
+fn json_lines(out: &str) -> Vec<Value> {
+    out.lines().map(|line| serde_json::from_str(line).expect("every line is JSON")).collect()
+}
+
+#[test]
+fn json_mode_answers_a_bad_line_with_a_json_object() {
+    let (status, out, err) =
+        run(&["solve", "--json"], b"4 1 2 / 5 0 3\n\n1 2 3 / 4 5 5\n1 2 3 / 4 0 5\n");
+    assert_eq!(status, 2);
+    let answers = json_lines(&out);
+    assert_eq!(answers.len(), 3);
+    assert_eq!(answers[0]["moves"], 5);
+    assert_eq!(answers[1], serde_json::json!({"line": 3, "error": "the board has no blank (0)"}));
+    assert_eq!(answers[2]["moves"], 1);
+    assert!(err.contains("puzzles: line 3: the board has no blank (0)"), "{err}");
+
+    let (status, out, _) = run(&["solve", "--json", "[[4,1,2],[5,0,3]]", "[[1,2]]"], b"");
+    assert_eq!(status, 2);
+    let answers = json_lines(&out);
+    assert_eq!(answers[1]["argument"], 2);
+    assert!(answers[1]["error"].as_str().unwrap().starts_with("a 1x2 board is not supported"));
+
+    let (status, out, _) = run(&["lock", "--json"], b"{\"target\":\"0009\"}\nnot json\n");
+    assert_eq!(status, 2);
+    let answers = json_lines(&out);
+    assert_eq!(answers[0]["turns"], 1);
+    assert_eq!(answers[1]["line"], 2);
+    assert!(answers[1]["error"].as_str().unwrap().starts_with("not a lock question"));
+
+    let (status, out, _) = run(&["lock", "--json", "--target", "12"], b"");
+    assert_eq!(status, 2);
+    assert_eq!(
+        json_lines(&out),
+        [serde_json::json!({"error": "code '12' has 2 wheels, expected 4"})]
+    );
+
+    let (status, out, _) = run(
+        &["ladder", "--json", "--words", "hot,dot"],
+        b"{\"begin\":\"hit\",\"end\":\"dot\"}\n{\"begin\":\"hit\"}\n",
+    );
+    assert_eq!(status, 2);
+    let answers = json_lines(&out);
+    assert_eq!(answers[0]["length"], 3);
+    assert_eq!(answers[1]["line"], 2);
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_line_is_skipped() {
+    let (status, out, err) = run(&["solve", "-c"], "\u{feff}4 1 2 / 5 0 3\n".as_bytes());
+    assert_eq!((status, out.as_str(), err.as_str()), (0, "5\n", ""));
+    let (status, out, _) = run(&["lock", "-c"], "\u{feff}{\"target\":\"0009\"}\n".as_bytes());
+    assert_eq!((status, out.as_str()), (0, "1\n"));
+}
+
+#[test]
+fn a_huge_bad_number_is_not_echoed_whole() {
+    let digits = "7".repeat(1 << 20);
+    let (status, out, err) = run(&["solve", "-c"], format!("1 2 3 / 4 {digits} 0\n").as_bytes());
+    assert_eq!(status, 2);
+    assert!(out.len() < 200 && err.len() < 200, "{} and {} bytes", out.len(), err.len());
+    assert!(out.contains("(1048576 characters)"), "{out}");
+}
+
+#[test]
+fn asking_for_more_memory_than_the_machine_has_is_an_error_not_an_abort() {
+    // Under Linux's heuristic overcommit (the default, and CI's), a single
+    // request for 2.4 TiB on a machine with less is refused at once.
+    let overcommit = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    if overcommit.trim() != "0" {
+        return;
+    }
+    let (status, out, err) = run(&["enumerate", "4x4", "--max-memory", "3T"], b"");
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(
+        err.contains(
+            "4x4: could not allocate 2.4 TiB of memory: the machine has less than the limits allow"
+        ),
+        "{err}"
+    );
+}
+
+/// The first of Korf's 100 15-puzzles (57 moves), and its goal.
+const KORF_1: (&str, &str) =
+    ("14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3", "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15");
+
+#[test]
+fn limits_can_be_moved_and_their_message_names_the_option() {
+    let (status, out, err) =
+        run(&["solve", "-c", "--max-states", "100", "8 6 7 / 2 5 4 / 3 0 1"], b"");
+    assert_eq!(status, 2);
+    assert_eq!(
+        out,
+        "error: search reached its limit of 100 stored states without an answer (raise it with --max-states)\n"
+    );
+    assert!(err.contains("argument 1"), "{err}");
+    let (status, out, _) =
+        run(&["solve", "-c", "--max-states", "200000", "8 6 7 / 2 5 4 / 3 0 1"], b"");
+    assert_eq!((status, out.as_str()), (0, "31\n"));
+
+    let (korf_1, goal) = KORF_1;
+    let (status, out, _) = run(&["solve", "-c", "--max-memory", "1M", "--goal", goal, korf_1], b"");
+    assert_eq!(status, 2);
+    assert_eq!(
+        out,
+        "error: search reached its memory limit of 1.0 MiB without an answer (raise it with \
+         --max-memory; boards of 16 cells far from the goal need informed search (IDA* with \
+         pattern databases), which puzzles does not have yet)\n"
+    );
+    let (status, out, _) =
+        run(&["lock", "-c", "--wheels", "6", "--target", "555555", "--max-states", "1000"], b"");
+    assert_eq!(status, 2);
+    assert!(out.ends_with("(raise it with --max-states)\n"), "{out}");
+    let (status, out, _) = run(
+        &["ladder", "-c", "--begin", "hit", "--end", "cog", "--words", "hot,dot,dog,lot,log,cog"],
+        b"",
+    );
+    assert_eq!((status, out.as_str()), (0, "5\n"));
+    let (status, _, err) = run(&["solve", "--max-memory", "lots", "4 1 2 / 5 0 3"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("'lots' is not a size"), "{err}");
+}
+
+#[test]
+fn progress_goes_to_a_pipe_only_when_asked() {
+    // A 4x4 board far from the goal: breadth-first search runs until its
+    // 256 MiB budget is spent, well over a second.
+    let (korf_1, goal) = KORF_1;
+    let args =
+        ["solve", "-c", "--algorithm", "bfs", "--max-memory", "256M", "--goal", goal, korf_1];
+    let (status, _, err) = run(&[&args[..], &["--progress"]].concat(), b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("states stored, depth "), "{err}");
+    assert!(err.contains("memory limit of 256.0 MiB"), "{err}");
+    let (status, _, err) = run(&args, b"");
+    assert_eq!(status, 2);
+    assert!(!err.contains("states stored"), "{err}");
+}
+
+#[test]
+fn ladder_word_lists_are_trimmed_and_may_be_empty() {
+    let (status, out, _) =
+        run(&["ladder", "-c", "--begin", "hit", "--end", "dot", "--words", "hot, dot"], b"");
+    assert_eq!((status, out.as_str()), (0, "3\n"));
+    let (status, out, _) =
+        run(&["ladder", "-c", "--begin", "hit", "--end", "dot", "--words", ""], b"");
+    assert_eq!((status, out.as_str()), (0, "0\n"));
+    let (status, out, _) = run(
+        &["ladder", "-c", "--words", "hot"],
+        b"{\"begin\":\"hit\",\"end\":\"hit\",\"words\":[]}\n",
+    );
+    assert_eq!((status, out.as_str()), (0, "0\n"));
+    // The end word must be listed, even when it is the begin word.
+    let (status, out, _) =
+        run(&["ladder", "-c", "--begin", "hit", "--end", "hit", "--words", "hot"], b"");
+    assert_eq!((status, out.as_str()), (0, "0\n"));
+}
+
+#[test]
+fn ladder_all_prints_every_ladder_on_one_line_wherever_the_question_came_from() {
+    let words = "hot,dot,dog,lot,log,cog";
+    let expected = "5: hit -> hot -> dot -> dog -> cog ; hit -> hot -> lot -> log -> cog\n";
+    let (_, out, _) =
+        run(&["ladder", "--all", "--begin", "hit", "--end", "cog", "--words", words], b"");
+    assert_eq!(out, expected);
+    let (_, out, _) =
+        run(&["ladder", "--all", "--words", words], b"{\"begin\":\"hit\",\"end\":\"cog\"}\n");
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn enumerate_takes_more_threads_than_work_and_refuses_absurd_counts() {
+    let (status, out, _) = run(&["enumerate", "3x3", "--threads", "1000", "--json"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(serde_json::from_str::<Value>(out.trim()).unwrap()["states"], 181_440);
+    let (status, _, err) = run(&["enumerate", "3x3", "--threads", "100000"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("100000"), "{err}");
+}

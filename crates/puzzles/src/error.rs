@@ -45,6 +45,14 @@ pub enum ErrorKind {
         /// The row it is on.
         row: usize,
     },
+    /// A number is written in a way no tile is: with a sign, or with
+    /// leading zeros (`-0`, `00`, `07`).
+    MalformedTile {
+        /// The token.
+        text: String,
+        /// The row it is on.
+        row: usize,
+    },
     /// A row has a different length from the first.
     RaggedRow {
         /// The row, from 1.
@@ -177,13 +185,42 @@ impl From<search_core::Error> for Error {
     }
 }
 
+/// At most this many characters of a token are quoted in a message.
+const QUOTED_CHARS: usize = 32;
+
+/// A token as a message quotes it: whole when short, its first
+/// [`QUOTED_CHARS`] characters and an ellipsis when long, so that a
+/// megabyte of digits is not echoed back.
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(QUOTED_CHARS) {
+            None => f.write_str(self.0),
+            Some((end, _)) => {
+                write!(f, "{}... ({} characters)", &self.0[..end], self.0.chars().count())
+            }
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ErrorKind::Syntax { expected, column } => {
                 write!(f, "expected {expected} at column {column}")
             }
-            ErrorKind::NotANumber { text, row } => write!(f, "row {row}: '{text}' is not a number"),
+            ErrorKind::NotANumber { text, row } => {
+                write!(f, "row {row}: '{}' is not a number", Quoted(text))
+            }
+            ErrorKind::MalformedTile { text, row } => {
+                let why = if text.starts_with(['-', '+']) {
+                    "tiles have no sign"
+                } else {
+                    "tiles have no leading zeros"
+                };
+                write!(f, "row {row}: '{}' is not a tile: {why}", Quoted(text))
+            }
             ErrorKind::RaggedRow { row, found, expected } => {
                 write!(f, "row {row} has {found} cells, but row 1 has {expected}")
             }
@@ -193,7 +230,8 @@ impl fmt::Display for Error {
             ),
             ErrorKind::ValueOutOfRange { value, max, row, column } => write!(
                 f,
-                "row {row}, column {column}: {value} is not a tile of this board (0 to {max})"
+                "row {row}, column {column}: {} is not a tile of this board (0 to {max})",
+                Quoted(value)
             ),
             ErrorKind::RepeatedTile { tile, first, second } => write!(
                 f,
@@ -208,11 +246,17 @@ impl fmt::Display for Error {
                 found.0, found.1, expected.0, expected.1
             ),
             ErrorKind::CodeLength { code, expected } => {
-                write!(f, "code '{code}' has {} wheels, expected {expected}", code.chars().count())
+                write!(
+                    f,
+                    "code '{}' has {} wheels, expected {expected}",
+                    Quoted(code),
+                    code.chars().count()
+                )
             }
             ErrorKind::CodeDigit { code, position, digits } => write!(
                 f,
-                "code '{code}': character {position} is not a digit from 0 to {}",
+                "code '{}': character {position} is not a digit from 0 to {}",
+                Quoted(code),
                 digits - 1
             ),
             ErrorKind::LockShape { wheels, digits } => write!(
@@ -221,10 +265,15 @@ impl fmt::Display for Error {
             ),
             ErrorKind::EmptyWord { which } => write!(f, "{which} is empty"),
             ErrorKind::NotALetter { word, position } => {
-                write!(f, "word '{word}': character {position} is not an ASCII letter")
+                write!(f, "word '{}': character {position} is not an ASCII letter", Quoted(word))
             }
             ErrorKind::WordLength { word, expected } => {
-                write!(f, "word '{word}' has {} letters, expected {expected}", word.chars().count())
+                write!(
+                    f,
+                    "word '{}' has {} letters, expected {expected}",
+                    Quoted(word),
+                    word.chars().count()
+                )
             }
             ErrorKind::Grid { reason } | ErrorKind::Input { reason } => f.write_str(reason),
             ErrorKind::Search(error) => error.fmt(f),
@@ -232,11 +281,7 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ErrorKind::Search(error) => Some(error),
-            _ => None,
-        }
-    }
-}
+/// The message already includes a search error's own, so `source` gives
+/// nothing: a reporter that prints the chain would print it twice. Reach the
+/// search error through [`ErrorKind::Search`].
+impl std::error::Error for Error {}

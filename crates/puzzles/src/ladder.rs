@@ -4,6 +4,7 @@ use rustc_hash::FxHashMap;
 use search_core::{Reversible, Search, Successors};
 
 use crate::error::{Error, ErrorKind};
+use crate::options::SearchOptions;
 
 /// A dictionary of words of one length, as a state space: two words are
 /// neighbours when they differ in exactly one letter.
@@ -188,8 +189,14 @@ impl WordLadder {
     /// dictionary if absent, and `end` must be listed (as LeetCode asks).
     fn ends(&mut self, begin: &str, end: &str) -> Result<Option<(u32, u32)>, Error> {
         self.check(end, "the end word")?;
+        // Look `end` up before `begin` is added, so that an unlisted end
+        // equal to `begin` is still unlisted (LeetCode answers 0).
+        let Some(end) = self.id(end) else {
+            self.check(begin, "the begin word")?;
+            return Ok(None);
+        };
         let begin = self.insert(begin, "the begin word")?;
-        Ok(self.id(end).map(|end| (begin, end)))
+        Ok(Some((begin, end)))
     }
 }
 
@@ -240,11 +247,39 @@ impl Reversible for WordLadder {}
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn ladder_length<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Result<usize, Error> {
+    ladder_length_with(begin, end, words, &mut SearchOptions::new())
+}
+
+/// As [`ladder_length`], within `options`' limits and reporting to its
+/// observer.
+///
+/// # Errors
+///
+/// As for [`ladder_length`], and when the search reaches a limit.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::{ladder_length_with, SearchOptions};
+/// use search_core::Limits;
+///
+/// let words = ["hot", "dot", "dog", "lot", "log", "cog"];
+/// let mut options = SearchOptions::new().limits(Limits::new().max_depth(2));
+/// let error = ladder_length_with("hit", "cog", &words, &mut options).unwrap_err();
+/// assert_eq!(error.to_string(), "search reached its depth limit of 2 moves without an answer");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn ladder_length_with<S: AsRef<str>>(
+    begin: &str,
+    end: &str,
+    words: &[S],
+    options: &mut SearchOptions<'_>,
+) -> Result<usize, Error> {
     let mut ladder = WordLadder::new(words)?;
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(0);
     };
-    let distance = Search::new(&ladder).distance([begin], |&w| w == end)?;
+    let distance = options.search(&ladder).distance([begin], |&w| w == end)?;
     Ok(distance.map_or(0, |moves| moves + 1))
 }
 
@@ -273,11 +308,38 @@ pub fn find_ladders<S: AsRef<str>>(
     end: &str,
     words: &[S],
 ) -> Result<Vec<Vec<String>>, Error> {
+    find_ladders_with(begin, end, words, &mut SearchOptions::new())
+}
+
+/// As [`find_ladders`], within `options`' limits and reporting to its
+/// observer.
+///
+/// # Errors
+///
+/// As for [`ladder_length`], and when the search reaches a limit.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::{find_ladders_with, SearchOptions};
+/// use search_core::Limits;
+///
+/// let words = ["hot", "dot", "dog", "lot", "log", "cog"];
+/// let mut options = SearchOptions::new().limits(Limits::new().max_states(3));
+/// assert!(find_ladders_with("hit", "cog", &words, &mut options).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn find_ladders_with<S: AsRef<str>>(
+    begin: &str,
+    end: &str,
+    words: &[S],
+    options: &mut SearchOptions<'_>,
+) -> Result<Vec<Vec<String>>, Error> {
     let mut ladder = WordLadder::new(words)?;
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(Vec::new());
     };
-    let paths = Search::new(&ladder).all_shortest_paths([begin], |&w| w == end)?;
+    let paths = options.search(&ladder).all_shortest_paths([begin], |&w| w == end)?;
     Ok(paths
         .paths()
         .map(|path| path.states().iter().map(|&w| ladder.word(w).to_string()).collect())

@@ -56,9 +56,12 @@ not a digit from 0 to 9`.
 pub use crate::error::{Error, ErrorKind};
 pub use crate::jugs::{Jugs, Pour, can_measure_water};
 pub use crate::keys::{KeyGrid, shortest_path_all_keys};
-pub use crate::ladder::{WordLadder, count_ladders, find_ladders, ladder_length};
+pub use crate::ladder::{
+    WordLadder, count_ladders, find_ladders, find_ladders_with, ladder_length, ladder_length_with,
+};
 pub use crate::lock::{Lock, Turn, open_lock};
 pub use crate::mutation::min_mutation;
+pub use crate::options::SearchOptions;
 pub use crate::sliding::{Algorithm, Board, Slide, SlidingPuzzle, Solver, sliding_puzzle};
 pub use crate::visit_all::{VisitAll, shortest_path_length};
 
@@ -74,5 +77,6 @@ mod keys;
 mod ladder;
 mod lock;
 mod mutation;
+mod options;
 mod sliding;
 mod visit_all;

@@ -3,9 +3,14 @@
 use std::fmt;
 
 use rustc_hash::FxHashSet;
-use search_core::{Path, Reversible, Search, Successors};
+use search_core::{Path, Reversible, Successors};
 
 use crate::error::{Error, ErrorKind};
+use crate::options::SearchOptions;
+
+/// Dead ends are kept as a bit per code up to this many codes (16 MiB of
+/// bits), and hashed above.
+const DEAD_BITS_MAX_CODES: u32 = 1 << 27;
 
 /// One turn of one wheel by one digit.
 ///
@@ -136,7 +141,7 @@ impl Lock {
         for code in deadends {
             let code = self.parse_code(code.as_ref())?;
             self.deadends.insert(code);
-            if self.codes <= 1 << 24 {
+            if self.codes <= DEAD_BITS_MAX_CODES {
                 if self.dead_bits.is_empty() {
                     self.dead_bits = vec![0; (self.codes as usize).div_ceil(64)];
                 }
@@ -236,11 +241,42 @@ impl Lock {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn open(&self, target: &str) -> Result<Option<Path<u32, Turn>>, Error> {
+        self.open_with(target, &mut SearchOptions::new())
+    }
+
+    /// As [`open`](Lock::open), within `options`' limits and reporting to
+    /// its observer.
+    ///
+    /// Codes are their own rank, so the search keeps one bit per code
+    /// (125 MB for 9 wheels) rather than hashing them.
+    ///
+    /// # Errors
+    ///
+    /// When `target` is not a code of this lock, or the search reaches a
+    /// limit.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Lock, SearchOptions};
+    /// use search_core::Limits;
+    ///
+    /// let lock = Lock::new(5, 10)?;
+    /// let mut options = SearchOptions::new().limits(Limits::new().max_states(1_000));
+    /// let error = lock.open_with("55555", &mut options).unwrap_err();
+    /// assert_eq!(error.to_string(), "search reached its limit of 1000 stored states without an answer");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open_with(
+        &self,
+        target: &str,
+        options: &mut SearchOptions<'_>,
+    ) -> Result<Option<Path<u32, Turn>>, Error> {
         let target = self.parse_code(target)?;
         if self.is_dead(0) || self.is_dead(target) {
             return Ok(None);
         }
-        Ok(Search::new(self).bidirectional(0, target)?)
+        Ok(options.search(self).bfs([0], |&code| code == target)?)
     }
 
     /// The fewest turns from all zeros to `target`, or `None`.

@@ -119,3 +119,21 @@ fn five_thousand_five_letter_words() {
     assert!(length > 2);
     assert_eq!(count_ladders(&begin, &end, &words).unwrap(), count);
 }
+
+#[test]
+fn an_end_word_missing_from_the_list_answers_zero_even_when_it_is_the_begin_word() {
+    assert_eq!(ladder_length("hit", "hit", &["hot"]).unwrap(), 0);
+    assert!(find_ladders("hit", "hit", &["hot"]).unwrap().is_empty());
+    assert_eq!(count_ladders("hit", "hit", &["hot"]).unwrap(), 0);
+    // Listed, it is a ladder of one word.
+    assert_eq!(ladder_length("hot", "hot", &["hot"]).unwrap(), 1);
+    // A begin word that is not a word is still an error.
+    assert!(ladder_length("h1t", "cog", &["hot"]).is_err());
+}
+
+#[test]
+fn an_empty_word_list_answers_zero() {
+    let none: [&str; 0] = [];
+    assert_eq!(ladder_length("hit", "cog", &none).unwrap(), 0);
+    assert!(find_ladders("hit", "cog", &none).unwrap().is_empty());
+}

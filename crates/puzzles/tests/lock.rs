@@ -86,3 +86,25 @@ proptest! {
         prop_assert_eq!(lock.turns(&target).unwrap(), reference(wheels, digits, &deadends, &target));
     }
 }
+
+#[test]
+#[ignore = "stores 10^8 codes: 29 s and about 1.6 GB in a release build"]
+fn an_eight_wheel_lock_keeps_a_bit_per_code() {
+    use search_core::Successors as _;
+    // Far from all zeros on 8 wheels, the search stores most of the 10^8
+    // codes; a bit per code plus the tree fits a 4 GiB budget.
+    let lock = Lock::new(8, 10).unwrap().with_deadends(["00000001"]).unwrap();
+    let mut options =
+        puzzles::SearchOptions::new().limits(search_core::Limits::new().max_memory(3 << 30));
+    let path = lock.open_with("55555555", &mut options).unwrap().expect("reachable");
+    assert_eq!(path.len(), 40);
+    for (pair, turn) in path.states().windows(2).zip(path.moves()) {
+        let mut next = None;
+        lock.successors(&pair[0], |code, t| {
+            if t == *turn {
+                next = Some(code);
+            }
+        });
+        assert_eq!(next, Some(pair[1]));
+    }
+}

@@ -281,3 +281,57 @@ fn bigger_boards_solve_through_hashing() {
     assert_legal(&path, &b, puzzle.goal());
     assert!(puzzle.rank_bound().is_some());
 }
+
+#[test]
+fn tiles_are_written_without_sign_or_leading_zeros() {
+    for (text, message) in [
+        ("[[1,2,3],[4,5,-0]]", "row 2: '-0' is not a tile: tiles have no sign"),
+        ("1 2 3 / 4 5 00", "row 2: '00' is not a tile: tiles have no leading zeros"),
+        ("[[1,2,3],[4,05,0]]", "row 2: '05' is not a tile: tiles have no leading zeros"),
+    ] {
+        let error = text.parse::<Board>().unwrap_err();
+        assert!(matches!(error.kind(), ErrorKind::MalformedTile { row: 2, .. }), "{text}");
+        assert_eq!(error.to_string(), message);
+    }
+    // A lone 0 is the blank, and -5 is a number that is no tile.
+    assert!("1 2 3 / 4 5 0".parse::<Board>().is_ok());
+    assert_eq!(
+        "1 2 3 / 4 -5 0".parse::<Board>().unwrap_err().to_string(),
+        "row 2, column 2: -5 is not a tile of this board (0 to 5)"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_before_a_board_is_skipped() {
+    let expected: Board = "4 1 2 / 5 0 3".parse().unwrap();
+    assert_eq!("\u{feff}[[4,1,2],[5,0,3]]".parse::<Board>().unwrap(), expected);
+    assert_eq!("\u{feff}4 1 2 / 5 0 3".parse::<Board>().unwrap(), expected);
+}
+
+#[test]
+fn a_huge_token_is_quoted_by_a_short_prefix() {
+    let digits = "9".repeat(1_000_000);
+    let message = format!("[[1,2,3],[4,{digits},0]]").parse::<Board>().unwrap_err().to_string();
+    assert_eq!(
+        message,
+        format!(
+            "row 2, column 2: {}... (1000000 characters) is not a tile of this board (0 to 5)",
+            "9".repeat(32)
+        )
+    );
+    let letters = "x".repeat(1_000_000);
+    let message = format!("1 2 3 / 4 {letters} 0").parse::<Board>().unwrap_err().to_string();
+    assert!(message.len() < 100, "{message}");
+}
+
+#[test]
+fn a_wrapped_search_error_is_printed_once() {
+    use std::error::Error as _;
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let mut solver = puzzle.solver().limits(search_core::Limits::new().max_states(10));
+    let error = solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse().unwrap()).unwrap_err();
+    assert_eq!(error.to_string(), "search reached its limit of 10 stored states without an answer");
+    // A reporter that prints the message and then its sources says it once.
+    assert!(error.source().is_none());
+    assert!(matches!(error.kind(), ErrorKind::Search(_)));
+}

@@ -2,6 +2,7 @@ use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::{SmallVec, smallvec};
 
 use crate::error::{Error, Limit};
+use crate::memory::bytes_of;
 use crate::path::Path;
 use crate::search::Search;
 use crate::space::Successors;
@@ -314,14 +315,29 @@ impl<G: Successors> Search<'_, G> {
         P: FnMut(&G::State) -> bool,
     {
         self.begin();
+        let result = self.shortest_paths(starts, &mut is_goal);
+        self.stats.stored = self.forward.len() as u64;
+        result
+    }
+
+    fn shortest_paths<I, P>(
+        &mut self,
+        starts: I,
+        is_goal: &mut P,
+    ) -> Result<ShortestPaths<G::State, G::Move>, Error>
+    where
+        I: IntoIterator<Item = G::State>,
+        P: FnMut(&G::State) -> bool,
+    {
         let space = self.space;
         let tree = &mut self.forward;
-        tree.reset(space, Lookup::Ids);
+        let meter = &mut self.meter;
+        tree.reset(space, Lookup::Ids, &self.limits, meter)?;
         let mut parents: Vec<SmallVec<[(u32, G::Move); 1]>> = Vec::new();
         let mut goals = Vec::new();
         for start in starts {
-            if let Some(id) = tree.insert(space, &self.limits, start, NO_PARENT, None)? {
-                parents.push(SmallVec::new());
+            if let Some(id) = tree.insert(space, &self.limits, meter, start, NO_PARENT, None)? {
+                meter.push(&mut parents, SmallVec::new())?;
                 if is_goal(&tree.nodes[id as usize].state) {
                     goals.push(id);
                 }
@@ -331,13 +347,13 @@ impl<G: Successors> Search<'_, G> {
         let mut depth = 0;
         while goals.is_empty() && !layer.is_empty() {
             if !self.limits.allows_depth(depth + 1) {
-                self.stats.stored = tree.len() as u64;
                 return Err(Error::limit(Limit::Depth(depth)));
             }
             self.stats.frontier(layer.len());
             let next_start = tree.len();
             for parent in layer.clone() {
                 tree.expand_node(space, parent, &mut self.scratch, &mut self.stats);
+                self.watch.tick(&self.stats, tree.len(), depth, meter.used());
                 for (next, mv) in self.scratch.drain(..) {
                     if let Some(id) = tree.find(space, &next) {
                         self.stats.duplicates += 1;
@@ -347,9 +363,9 @@ impl<G: Successors> Search<'_, G> {
                             parents[id as usize].push((parent as u32, mv));
                         }
                     } else if let Some(id) =
-                        tree.insert(space, &self.limits, next, parent as u32, None)?
+                        tree.insert(space, &self.limits, meter, next, parent as u32, None)?
                     {
-                        parents.push(smallvec![(parent as u32, mv)]);
+                        meter.push(&mut parents, smallvec![(parent as u32, mv)])?;
                         if is_goal(&tree.nodes[id as usize].state) {
                             goals.push(id);
                         }
@@ -359,13 +375,12 @@ impl<G: Successors> Search<'_, G> {
             layer = next_start..tree.len();
             depth += 1;
         }
-        self.stats.stored = tree.len() as u64;
         let distance = (!goals.is_empty()).then_some(depth);
-        Ok(ShortestPaths {
-            states: tree.nodes.iter().map(|node| node.state.clone()).collect(),
-            parents,
-            goals,
-            distance,
-        })
+        let mut states = Vec::new();
+        let bytes = bytes_of::<G::State>(tree.len());
+        meter.charge(bytes)?;
+        states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
+        states.extend(tree.nodes.iter().map(|node| node.state.clone()));
+        Ok(ShortestPaths { states, parents, goals, distance })
     }
 }

@@ -1,6 +1,7 @@
 use std::fmt;
 
 use crate::error::{Error, Limit, Limits, Stats};
+use crate::memory::Meter;
 use crate::path::Path;
 use crate::search::{Search, expand_into};
 use crate::space::Successors;
@@ -83,14 +84,28 @@ impl<G: Successors> Search<'_, G> {
         P: FnMut(&G::State) -> bool,
     {
         self.begin();
+        let result = self.bfs_tree(starts, &mut is_goal);
+        self.stats.stored = self.forward.len() as u64;
+        result
+    }
+
+    fn bfs_tree<I, P>(
+        &mut self,
+        starts: I,
+        is_goal: &mut P,
+    ) -> Result<Option<Path<G::State, G::Move>>, Error>
+    where
+        I: IntoIterator<Item = G::State>,
+        P: FnMut(&G::State) -> bool,
+    {
         let space = self.space;
         let tree = &mut self.forward;
-        tree.reset(space, Lookup::Seen);
+        let meter = &mut self.meter;
+        tree.reset(space, Lookup::Seen, &self.limits, meter)?;
         for start in starts {
-            if let Some(id) = tree.insert(space, &self.limits, start, NO_PARENT, None)?
+            if let Some(id) = tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
                 && is_goal(&tree.nodes[id as usize].state)
             {
-                self.stats.stored = tree.len() as u64;
                 return Ok(Some(tree.path(id)));
             }
         }
@@ -105,7 +120,6 @@ impl<G: Successors> Search<'_, G> {
                 self.stats.frontier(layer_end - head);
             }
             if !self.limits.allows_depth(depth + 1) {
-                self.stats.stored = tree.len() as u64;
                 // Past the bound lie either more states or none: only the
                 // first is a reason to fail.
                 for node in &tree.nodes[head..] {
@@ -117,25 +131,20 @@ impl<G: Successors> Search<'_, G> {
                 return Ok(None);
             }
             tree.expand_node(space, head, &mut self.scratch, &mut self.stats);
+            self.watch.tick(&self.stats, tree.len(), depth, meter.used());
             let parent = head as u32;
             for (next, mv) in self.scratch.drain(..) {
-                match tree.insert(space, &self.limits, next, parent, Some(mv)) {
-                    Ok(Some(id)) => {
+                match tree.insert(space, &self.limits, meter, next, parent, Some(mv))? {
+                    Some(id) => {
                         if is_goal(&tree.nodes[id as usize].state) {
-                            self.stats.stored = tree.len() as u64;
                             return Ok(Some(tree.path(id)));
                         }
                     }
-                    Ok(None) => self.stats.duplicates += 1,
-                    Err(error) => {
-                        self.stats.stored = tree.len() as u64;
-                        return Err(error);
-                    }
+                    None => self.stats.duplicates += 1,
                 }
             }
             head += 1;
         }
-        self.stats.stored = tree.len() as u64;
         Ok(None)
     }
 
@@ -164,13 +173,22 @@ impl<G: Successors> Search<'_, G> {
         P: FnMut(&G::State) -> bool,
     {
         self.begin();
+        let result = self.distance_layers(starts, &mut is_goal);
+        self.stats.stored = self.seen.len() as u64;
+        result
+    }
+
+    fn distance_layers<I, P>(&mut self, starts: I, is_goal: &mut P) -> Result<Option<usize>, Error>
+    where
+        I: IntoIterator<Item = G::State>,
+        P: FnMut(&G::State) -> bool,
+    {
         self.seed_frontier(starts)?;
-        if self.frontier.iter().any(&mut is_goal) {
-            self.stats.stored = self.seen.len() as u64;
+        if self.frontier.iter().any(&mut *is_goal) {
             return Ok(Some(0));
         }
         let mut depth = 0;
-        let result = loop {
+        loop {
             if self.frontier.is_empty() {
                 break Ok(None);
             }
@@ -183,16 +201,12 @@ impl<G: Successors> Search<'_, G> {
                 };
             }
             self.next_frontier.clear();
-            match self.distance_layer(&mut is_goal) {
-                Ok(true) => break Ok(Some(depth + 1)),
-                Ok(false) => {}
-                Err(error) => break Err(error),
+            if self.distance_layer(depth, is_goal)? {
+                break Ok(Some(depth + 1));
             }
             std::mem::swap(&mut self.frontier, &mut self.next_frontier);
             depth += 1;
-        };
-        self.stats.stored = self.seen.len() as u64;
-        result
+        }
     }
 
     /// Whether the frontier has a successor not yet seen.
@@ -207,19 +221,20 @@ impl<G: Successors> Search<'_, G> {
     }
 
     /// Expands the frontier into `next_frontier`; true when a goal was found.
-    fn distance_layer<P>(&mut self, is_goal: &mut P) -> Result<bool, Error>
+    fn distance_layer<P>(&mut self, depth: usize, is_goal: &mut P) -> Result<bool, Error>
     where
         P: FnMut(&G::State) -> bool,
     {
         for state in &self.frontier {
             expand_into(self.space, state, None, &mut self.scratch, &mut self.stats);
+            self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used());
             for (next, _) in self.scratch.drain(..) {
-                if !self.seen.insert(self.space, &self.limits, &next)? {
+                if !self.seen.insert(self.space, &self.limits, &mut self.meter, &next)? {
                     self.stats.duplicates += 1;
                 } else if is_goal(&next) {
                     return Ok(true);
                 } else {
-                    self.next_frontier.push(next);
+                    self.meter.push(&mut self.next_frontier, next)?;
                 }
             }
         }
@@ -263,6 +278,7 @@ pub struct Bfs<S, M> {
     layer_end: usize,
     depth: usize,
     limits: Limits,
+    meter: Meter,
     stats: Stats,
     scratch: Vec<(S, M)>,
 }
@@ -392,6 +408,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
             layer_end: 0,
             depth: 0,
             limits: Limits::new(),
+            meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
             stats: Stats::default(),
             scratch: Vec::new(),
         }
@@ -445,12 +462,14 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.tree.reset(space, Lookup::Seen);
         self.stats = Stats::default();
         self.head = 0;
         self.depth = 0;
+        self.layer_end = 0;
+        self.meter.restart(self.limits.get_max_memory());
+        self.tree.reset(space, Lookup::Seen, &self.limits, &mut self.meter)?;
         for start in starts {
-            self.tree.insert(space, &self.limits, start, NO_PARENT, None)?;
+            self.tree.insert(space, &self.limits, &mut self.meter, start, NO_PARENT, None)?;
         }
         self.layer_end = self.tree.len();
         self.stats.stored = self.tree.len() as u64;
@@ -499,12 +518,20 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         if self.limits.allows_depth(self.depth + 1) {
             self.tree.expand_node(space, id, &mut self.scratch, &mut self.stats);
             let parent = id as u32;
+            let mut inserted = Ok(());
             for (next, mv) in self.scratch.drain(..) {
-                if self.tree.insert(space, &self.limits, next, parent, Some(mv))?.is_none() {
-                    self.stats.duplicates += 1;
+                match self.tree.insert(space, &self.limits, &mut self.meter, next, parent, Some(mv))
+                {
+                    Ok(Some(_)) => {}
+                    Ok(None) => self.stats.duplicates += 1,
+                    Err(error) => {
+                        inserted = Err(error);
+                        break;
+                    }
                 }
             }
             self.stats.stored = self.tree.len() as u64;
+            inserted?;
         }
         Ok(Some(Visit {
             state: &self.tree.nodes[id].state,

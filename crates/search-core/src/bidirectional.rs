@@ -6,6 +6,7 @@ use crate::search::Search;
 use crate::space::Predecessors;
 use std::collections::hash_map::Entry;
 
+use crate::memory::map_bytes;
 use crate::store::{Lookup, NO_PARENT};
 
 /// The shortest path from `start` to `goal`, searched from both ends at
@@ -128,23 +129,38 @@ impl<G: Predecessors> Search<'_, G> {
         goal: G::State,
     ) -> Result<Option<Path<G::State, G::Move>>, Error> {
         self.begin();
+        let result = self.meet(start, goal);
+        self.stats.stored = self.sides.len() as u64;
+        result
+    }
+
+    /// The search of [`bidirectional`](Search::bidirectional), which sets
+    /// the statistics however it ends.
+    fn meet(
+        &mut self,
+        start: G::State,
+        goal: G::State,
+    ) -> Result<Option<Path<G::State, G::Move>>, Error> {
         let space = self.space;
-        self.forward.reset(space, Lookup::Unindexed);
-        self.backward.reset(space, Lookup::Unindexed);
         self.sides.clear();
+        self.meter.charge(map_bytes::<G::State, u32>(self.sides.capacity()))?;
+        self.forward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
+        self.backward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
         if start == goal {
-            self.stats.stored = 1;
+            self.sides.insert(start.clone(), 0);
             return Ok(Some(Path::new(vec![start], Vec::new())));
         }
         self.limits.check_states(0)?;
         self.limits.check_states(1)?;
+        self.meter.reserve_entry(&mut self.sides)?;
         self.sides.insert(start.clone(), 0);
+        self.meter.reserve_entry(&mut self.sides)?;
         self.sides.insert(goal.clone(), BACKWARD);
-        self.forward.push(start, NO_PARENT, None)?;
-        self.backward.push(goal, NO_PARENT, None)?;
+        self.forward.push(&mut self.meter, start, NO_PARENT, None)?;
+        self.backward.push(&mut self.meter, goal, NO_PARENT, None)?;
         let mut forward = Side::new();
         let mut backward = Side::new();
-        let result = loop {
+        loop {
             let forward_frontier = forward.frontier(self.forward.len());
             let backward_frontier = backward.frontier(self.backward.len());
             if forward_frontier.is_empty() || backward_frontier.is_empty() {
@@ -163,19 +179,15 @@ impl<G: Predecessors> Search<'_, G> {
             // The layer being built starts where the frontier ends.
             let meeting = if expand_forward {
                 forward.layer_starts.push(forward_frontier.end);
-                self.forward_layer(forward_frontier, &backward)
+                self.forward_layer(forward_frontier, &backward, explored)
             } else {
                 backward.layer_starts.push(backward_frontier.end);
-                self.backward_layer(backward_frontier, &forward)
+                self.backward_layer(backward_frontier, &forward, explored)
             };
-            match meeting {
-                Ok(Some(meeting)) => break self.join(meeting).map(Some),
-                Ok(None) => {}
-                Err(error) => break Err(error),
+            if let Some(meeting) = meeting? {
+                break self.join(meeting).map(Some);
             }
-        };
-        self.stats.stored = self.sides.len() as u64;
-        result
+        }
     }
 
     /// Expands the forward frontier by one layer, or until it finds a state
@@ -184,11 +196,14 @@ impl<G: Predecessors> Search<'_, G> {
         &mut self,
         frontier: Range<usize>,
         backward: &Side,
+        explored: usize,
     ) -> Result<Option<Meeting>, Error> {
         let space = self.space;
         for parent in frontier {
             self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
+            self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
             for (next, mv) in self.scratch.drain(..) {
+                self.meter.reserve_entry(&mut self.sides)?;
                 // One lookup answers both questions: seen on this side, or
                 // on the other.
                 match self.sides.entry(next) {
@@ -203,15 +218,16 @@ impl<G: Predecessors> Search<'_, G> {
                             "see `bidirectional`"
                         );
                         let state = entry.key().clone();
-                        let id = self.forward.push(state, parent as u32, Some(mv))?;
+                        let id =
+                            self.forward.push(&mut self.meter, state, parent as u32, Some(mv))?;
                         return Ok(Some(Meeting { forward: id, backward: other }));
                     }
                     Entry::Vacant(entry) => {
                         self.limits.check_states(self.forward.len() + self.backward.len())?;
                         let id = side_id(self.forward.len(), 0)?;
                         let state = entry.key().clone();
+                        self.forward.push(&mut self.meter, state, parent as u32, Some(mv))?;
                         entry.insert(id);
-                        self.forward.push(state, parent as u32, Some(mv))?;
                     }
                 }
             }
@@ -225,6 +241,7 @@ impl<G: Predecessors> Search<'_, G> {
         &mut self,
         frontier: Range<usize>,
         forward: &Side,
+        explored: usize,
     ) -> Result<Option<Meeting>, Error> {
         let space = self.space;
         for child in frontier {
@@ -244,7 +261,9 @@ impl<G: Predecessors> Search<'_, G> {
             self.stats.expanded += 1;
             self.stats.generated += (self.next_frontier.len() + skipped) as u64;
             self.stats.duplicates += skipped as u64;
+            self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
             for state in self.next_frontier.drain(..) {
+                self.meter.reserve_entry(&mut self.sides)?;
                 match self.sides.entry(state) {
                     Entry::Occupied(entry) if entry.get() & BACKWARD != 0 => {
                         self.stats.duplicates += 1;
@@ -257,15 +276,15 @@ impl<G: Predecessors> Search<'_, G> {
                             "see `bidirectional`"
                         );
                         let state = entry.key().clone();
-                        let id = self.backward.push(state, child as u32, None)?;
+                        let id = self.backward.push(&mut self.meter, state, child as u32, None)?;
                         return Ok(Some(Meeting { forward: other, backward: id }));
                     }
                     Entry::Vacant(entry) => {
                         self.limits.check_states(self.forward.len() + self.backward.len())?;
                         let id = side_id(self.backward.len(), BACKWARD)?;
                         let state = entry.key().clone();
+                        self.backward.push(&mut self.meter, state, child as u32, None)?;
                         entry.insert(id);
-                        self.backward.push(state, child as u32, None)?;
                     }
                 }
             }

@@ -4,8 +4,14 @@ use std::fmt;
 ///
 /// A search that would pass a bound stops and returns an [`Error`] whose
 /// kind is [`ErrorKind::LimitReached`], rather than growing until the process
-/// runs out of memory. By default the depth is unbounded and at most
-/// [`Limits::DEFAULT_MAX_STATES`] states are stored.
+/// runs out of memory. By default the depth is unbounded, at most
+/// [`Limits::DEFAULT_MAX_STATES`] states are stored, and the search's tables
+/// take at most [`Limits::DEFAULT_MAX_MEMORY`] bytes.
+///
+/// The memory a search holds is counted from its own tables as they grow:
+/// the stored states (their inline size: heap data a state owns, such as a
+/// `String`'s text, is not counted), their parents and moves, the hash
+/// tables or flat arrays that index them, and the frontiers.
 ///
 /// # Example
 ///
@@ -20,9 +26,11 @@ use std::fmt;
 /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(1_000)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[expect(clippy::struct_field_names, reason = "each field is the maximum of one quantity")]
 pub struct Limits {
     pub(crate) max_depth: Option<usize>,
     pub(crate) max_states: usize,
+    pub(crate) max_memory: u64,
 }
 
 impl Limits {
@@ -30,8 +38,12 @@ impl Limits {
     /// 2^27, about 134 million. A few gigabytes for small states.
     pub const DEFAULT_MAX_STATES: usize = 1 << 27;
 
-    /// The default limits: no depth bound, and
-    /// [`DEFAULT_MAX_STATES`](Limits::DEFAULT_MAX_STATES) stored states.
+    /// The bytes a search's tables may take unless told otherwise: 4 GiB.
+    pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+    /// The default limits: no depth bound,
+    /// [`DEFAULT_MAX_STATES`](Limits::DEFAULT_MAX_STATES) stored states and
+    /// [`DEFAULT_MAX_MEMORY`](Limits::DEFAULT_MAX_MEMORY) bytes.
     ///
     /// # Example
     ///
@@ -41,7 +53,11 @@ impl Limits {
     /// assert_eq!(Limits::new().get_max_depth(), None);
     /// ```
     pub const fn new() -> Limits {
-        Limits { max_depth: None, max_states: Limits::DEFAULT_MAX_STATES }
+        Limits {
+            max_depth: None,
+            max_states: Limits::DEFAULT_MAX_STATES,
+            max_memory: Limits::DEFAULT_MAX_MEMORY,
+        }
     }
 
     /// Searches no deeper than `depth` moves from a start.
@@ -73,6 +89,42 @@ impl Limits {
     pub const fn max_states(mut self, states: usize) -> Limits {
         self.max_states = states;
         self
+    }
+
+    /// Lets the search's tables take at most `bytes`.
+    ///
+    /// A space that numbers its states gets a flat table indexed by rank
+    /// when that table takes at most half of this budget, and a hash table
+    /// otherwise.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+    ///
+    /// let naturals = from_fn(|&n: &u64| [n + 1]);
+    /// let limits = Limits::new().max_memory(1 << 20);
+    /// let error = Search::new(&naturals).limits(limits).bfs([0], |_| false).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 20)));
+    /// assert_eq!(error.to_string(), "search reached its memory limit of 1.0 MiB without an answer");
+    /// ```
+    #[must_use]
+    pub const fn max_memory(mut self, bytes: u64) -> Limits {
+        self.max_memory = bytes;
+        self
+    }
+
+    /// The memory bound, in bytes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::default().get_max_memory(), Limits::DEFAULT_MAX_MEMORY);
+    /// ```
+    pub const fn get_max_memory(&self) -> u64 {
+        self.max_memory
     }
 
     /// The depth bound, if any.
@@ -176,6 +228,8 @@ pub enum Limit {
     Depth(usize),
     /// The bound on stored states.
     States(usize),
+    /// The bound on the bytes the search's tables take.
+    Memory(u64),
 }
 
 /// The reason a search failed.
@@ -204,6 +258,12 @@ pub enum ErrorKind {
         needed: u64,
         /// The bytes allowed.
         limit: u64,
+    },
+    /// The allocator could not give the memory a table needed, although
+    /// the limits allowed it: the machine has less memory than the limits.
+    AllocationFailed {
+        /// The bytes asked for.
+        bytes: u64,
     },
     /// The worker threads of a parallel search could not be started.
     ThreadPool,
@@ -248,6 +308,10 @@ impl Error {
         Error { kind: ErrorKind::TooLarge { needed, limit } }
     }
 
+    pub(crate) fn allocation_failed(bytes: u64) -> Error {
+        Error { kind: ErrorKind::AllocationFailed { bytes } }
+    }
+
     pub(crate) fn thread_pool() -> Error {
         Error { kind: ErrorKind::ThreadPool }
     }
@@ -288,6 +352,16 @@ impl fmt::Display for Error {
             ErrorKind::LimitReached(Limit::States(states)) => {
                 write!(f, "search reached its limit of {states} stored states without an answer")
             }
+            ErrorKind::LimitReached(Limit::Memory(bytes)) => write!(
+                f,
+                "search reached its memory limit of {} without an answer",
+                HumanBytes(bytes)
+            ),
+            ErrorKind::AllocationFailed { bytes } => write!(
+                f,
+                "could not allocate {} of memory: the machine has less than the limits allow",
+                HumanBytes(bytes)
+            ),
             ErrorKind::TooLarge { needed, limit } => write!(
                 f,
                 "the state space needs {} of memory, over the limit of {}",

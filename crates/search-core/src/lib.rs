@@ -97,10 +97,15 @@ queries on the same space.
 # Limits and errors
 
 Every search is bounded. By default it stores at most
-[`Limits::DEFAULT_MAX_STATES`] states; a depth bound can be added. A search
-that reaches a bound returns an [`Error`] whose [`kind`](Error::kind) is
-[`ErrorKind::LimitReached`], instead of growing until the process dies. A
-search that exhausts the space without finding a goal returns `Ok(None)`.
+[`Limits::DEFAULT_MAX_STATES`] states in at most
+[`Limits::DEFAULT_MAX_MEMORY`] bytes of tables; a depth bound can be added.
+A search that reaches a bound returns an [`Error`] whose
+[`kind`](Error::kind) is [`ErrorKind::LimitReached`], instead of growing
+until the process dies. Every table grows through a fallible allocation, so
+a machine with less memory than the limits allow gives
+[`ErrorKind::AllocationFailed`], not an abort. A search that exhausts the
+space without finding a goal returns `Ok(None)`. [`Search::on_progress`]
+reports how a long search is going.
 
 # When to use something else
 
@@ -123,6 +128,7 @@ pub use crate::bidirectional::bidirectional_bfs;
 pub use crate::enumerate::{DenseEnumeration, Enumeration, RankedSpace, enumerate};
 pub use crate::error::{Error, ErrorKind, Limit, Limits, Stats};
 pub use crate::path::Path;
+pub use crate::progress::Progress;
 pub use crate::search::Search;
 pub use crate::space::{FromFn, Predecessors, Reversible, State, Successors, Undirected, from_fn};
 
@@ -137,7 +143,9 @@ mod bfs;
 mod bidirectional;
 mod enumerate;
 mod error;
+mod memory;
 mod path;
+mod progress;
 mod search;
 mod space;
 mod store;

@@ -3,6 +3,8 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Limits, Stats};
+use crate::memory::{Meter, bytes_of};
+use crate::progress::{Progress, Watch};
 use crate::space::Successors;
 use crate::store::{Seen, Tree};
 
@@ -44,6 +46,9 @@ pub struct Search<'g, G: Successors> {
     pub(crate) scratch: Vec<(G::State, G::Move)>,
     /// Bidirectional search's one index for both of its trees.
     pub(crate) sides: FxHashMap<G::State, u32>,
+    /// The bytes the tables hold, against `limits`.
+    pub(crate) meter: Meter,
+    pub(crate) watch: Watch<'g>,
 }
 
 impl<'g, G: Successors> Search<'g, G> {
@@ -70,6 +75,8 @@ impl<'g, G: Successors> Search<'g, G> {
             next_frontier: Vec::new(),
             scratch: Vec::new(),
             sides: FxHashMap::default(),
+            meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
+            watch: Watch::new(),
         }
     }
 
@@ -87,6 +94,28 @@ impl<'g, G: Successors> Search<'g, G> {
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Search<'g, G> {
         self.limits = limits;
+        self
+    }
+
+    /// Calls `observer` every 65,536 expanded states with a [`Progress`]
+    /// report, for a display that shows a long search is alive.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Search};
+    ///
+    /// let space = from_fn(|&n: &u32| [n + 1]);
+    /// let mut reports = 0;
+    /// let mut search = Search::new(&space).on_progress(|_| reports += 1);
+    /// search.distance([0], |&n| n == 200_000)?;
+    /// drop(search);
+    /// assert_eq!(reports, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn on_progress<F: FnMut(&Progress) + 'g>(mut self, observer: F) -> Search<'g, G> {
+        self.watch.set(Box::new(observer));
         self
     }
 
@@ -127,19 +156,27 @@ impl<'g, G: Successors> Search<'g, G> {
     where
         I: IntoIterator<Item = G::State>,
     {
-        self.seen.reset(self.space);
+        self.seen.reset(self.space, &self.limits, &mut self.meter)?;
         self.frontier.clear();
         for start in starts {
-            if self.seen.insert(self.space, &self.limits, &start)? {
-                self.frontier.push(start);
+            if self.seen.insert(self.space, &self.limits, &mut self.meter, &start)? {
+                self.meter.push(&mut self.frontier, start)?;
             }
         }
         Ok(())
     }
 
-    /// Clears the statistics at the start of a run.
+    /// Clears the statistics at the start of a run, and counts the memory
+    /// again from the frontiers this search keeps between runs; each store
+    /// adds its own when it is reset.
     pub(crate) fn begin(&mut self) {
         self.stats = Stats::default();
+        self.meter.restart(self.limits.get_max_memory());
+        self.watch.restart();
+        let frontiers = self.frontier.capacity() + self.next_frontier.capacity();
+        // Within any budget worth having; a tiny one fails at the first
+        // store instead.
+        let _ = self.meter.charge(bytes_of::<G::State>(frontiers));
     }
 }
 
@@ -148,6 +185,7 @@ impl<G: Successors> fmt::Debug for Search<'_, G> {
         f.debug_struct("Search")
             .field("limits", &self.limits)
             .field("stats", &self.stats)
+            .field("watch", &self.watch)
             .finish_non_exhaustive()
     }
 }

@@ -1,25 +1,33 @@
-//! Visited stores: the one place that decides between a flat array indexed by
-//! rank and a hash table.
+//! Visited stores for the searches that keep them: a flat array indexed by
+//! rank, or a hash table. Each store picks its index when it is reset, from
+//! the space's rank bound and the memory budget.
 
 use std::collections::hash_map::Entry;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::error::{Error, Limits, Stats};
+use crate::memory::{Meter, bytes_of, filled_vec, map_bytes};
 use crate::path::Path;
 use crate::search::expand_into;
 use crate::space::Successors;
 
-/// A space whose rank bound is at most this many slots gets flat arrays.
-/// Above it a table of node ids would take over 128 MiB before the search
-/// stored anything.
-const DENSE_MAX_SLOTS: usize = 1 << 25;
-
 /// The parent of a root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
-fn dense_bound<G: Successors>(space: &G) -> Option<usize> {
-    space.rank_bound().filter(|&bound| bound <= DENSE_MAX_SLOTS)
+/// The space's rank bound, when a flat table of `bytes_per_rank(bound)`
+/// bytes takes at most half of the memory budget. Above that, a hash
+/// table, which grows only with what the search stores, is the safer bet.
+fn dense_bound<G: Successors>(
+    space: &G,
+    limits: &Limits,
+    table_bytes: impl Fn(usize) -> u64,
+) -> Option<usize> {
+    space.rank_bound().filter(|&bound| table_bytes(bound) <= limits.get_max_memory() / 2)
+}
+
+fn bit_words(bound: usize) -> usize {
+    bound.div_ceil(64)
 }
 
 fn checked_rank<G: Successors>(space: &G, state: &G::State, bound: usize) -> Result<usize, Error> {
@@ -39,9 +47,13 @@ pub(crate) struct Node<S, M> {
 enum NodeIndex<S> {
     /// `slots[rank]` is one more than the node's id, or 0 when unseen.
     Dense(Vec<u32>),
-    /// One bit per rank: seen or not. Eight times smaller than `Dense`, so
-    /// it stays in cache, but it cannot give a node's id back.
-    Bits(Vec<u64>),
+    /// One bit per rank below `bound`: seen or not. Thirty-two times
+    /// smaller than `Dense`, so it stays in cache, but it cannot give a
+    /// node's id back.
+    Bits {
+        bits: Vec<u64>,
+        bound: usize,
+    },
     Hashed(FxHashMap<S, u32>),
 }
 
@@ -74,16 +86,27 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
 
     /// Empties the tree for a search of `space`, keeping its allocations
     /// where they fit, and picks the index that `lookup` asks for: a flat
-    /// array over every rank when the space has ranks, a hash table when it
-    /// has none.
-    pub(crate) fn reset<G: Successors<State = S, Move = M>>(&mut self, space: &G, lookup: Lookup) {
-        let bound = dense_bound(space).filter(|_| lookup != Lookup::Unindexed);
+    /// array over every rank when the space has ranks and the array fits
+    /// the budget, a hash table otherwise. What the tree keeps is counted
+    /// in `meter`.
+    pub(crate) fn reset<G: Successors<State = S, Move = M>>(
+        &mut self,
+        space: &G,
+        lookup: Lookup,
+        limits: &Limits,
+        meter: &mut Meter,
+    ) -> Result<(), Error> {
+        let bound = match lookup {
+            Lookup::Ids => dense_bound(space, limits, bytes_of::<u32>),
+            Lookup::Seen => dense_bound(space, limits, |b| bytes_of::<u64>(bit_words(b))),
+            Lookup::Unindexed => None,
+        };
         // Clearing what the last search set is cheaper than clearing a large
         // table, while the last search was small. Only `Search` builds node
         // id tables, and it keeps one space for its lifetime, so the ranks
         // of the stored states still find their slots.
         let few = |bound: usize| self.nodes.len() <= bound / 16;
-        match (&mut self.index, bound) {
+        let reused = match (&mut self.index, bound) {
             (NodeIndex::Dense(slots), Some(bound))
                 if lookup == Lookup::Ids && slots.len() == bound =>
             {
@@ -96,23 +119,45 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 } else {
                     slots.fill(0);
                 }
+                true
             }
             // A bit table is an eighth of a byte per rank: clearing it whole
             // is cheap, and stays right when a `Bfs` moves to another space
             // with the same bound, whose ranks would not find the old bits.
-            (NodeIndex::Bits(bits), Some(bound))
-                if lookup == Lookup::Seen && bits.len() == bound.div_ceil(64) =>
+            (NodeIndex::Bits { bits, bound: old }, Some(bound))
+                if lookup == Lookup::Seen && *old == bound =>
             {
                 bits.fill(0);
+                true
             }
-            (_, Some(bound)) if lookup == Lookup::Ids => {
-                self.index = NodeIndex::Dense(vec![0; bound]);
+            (NodeIndex::Hashed(map), None) => {
+                map.clear();
+                true
             }
-            (_, Some(bound)) => self.index = NodeIndex::Bits(vec![0; bound.div_ceil(64)]),
-            (NodeIndex::Hashed(map), None) => map.clear(),
-            (_, None) => self.index = NodeIndex::Hashed(FxHashMap::default()),
-        }
+            _ => false,
+        };
         self.nodes.clear();
+        if !reused {
+            self.index = NodeIndex::Hashed(FxHashMap::default());
+        }
+        meter.charge(self.footprint())?;
+        if !reused && let Some(bound) = bound {
+            self.index = match lookup {
+                Lookup::Ids => NodeIndex::Dense(filled_vec(meter, bound, 0)?),
+                _ => NodeIndex::Bits { bits: filled_vec(meter, bit_words(bound), 0)?, bound },
+            };
+        }
+        Ok(())
+    }
+
+    /// The bytes the tree holds.
+    fn footprint(&self) -> u64 {
+        let index = match &self.index {
+            NodeIndex::Dense(slots) => bytes_of::<u32>(slots.capacity()),
+            NodeIndex::Bits { bits, .. } => bytes_of::<u64>(bits.capacity()),
+            NodeIndex::Hashed(map) => map_bytes::<S, u32>(map.capacity()),
+        };
+        index + bytes_of::<Node<S, M>>(self.nodes.capacity())
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -121,9 +166,15 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
 
     /// Stores `state` as a new node, for a tree whose caller keeps the
     /// index, and returns its id.
-    pub(crate) fn push(&mut self, state: S, parent: u32, mv: Option<M>) -> Result<u32, Error> {
+    pub(crate) fn push(
+        &mut self,
+        meter: &mut Meter,
+        state: S,
+        parent: u32,
+        mv: Option<M>,
+    ) -> Result<u32, Error> {
         let id = node_id(self.nodes.len())?;
-        self.nodes.push(Node { state, parent, mv });
+        meter.push(&mut self.nodes, Node { state, parent, mv })?;
         Ok(id)
     }
 
@@ -132,6 +183,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         &mut self,
         space: &G,
         limits: &Limits,
+        meter: &mut Meter,
         state: S,
         parent: u32,
         mv: Option<M>,
@@ -144,28 +196,33 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                     return Ok(None);
                 }
                 limits.check_states(id)?;
-                slots[rank] = node_id(id)? + 1;
-                self.nodes.push(Node { state, parent, mv });
+                let slot = node_id(id)? + 1;
+                meter.push(&mut self.nodes, Node { state, parent, mv })?;
+                slots[rank] = slot;
             }
-            NodeIndex::Bits(bits) => {
-                let rank = checked_rank(space, &state, bits.len() * 64)?;
+            NodeIndex::Bits { bits, bound } => {
+                let rank = checked_rank(space, &state, *bound)?;
                 let (word, bit) = (rank / 64, 1u64 << (rank % 64));
                 if bits[word] & bit != 0 {
                     return Ok(None);
                 }
                 limits.check_states(id)?;
+                meter.push(&mut self.nodes, Node { state, parent, mv })?;
                 bits[word] |= bit;
-                self.nodes.push(Node { state, parent, mv });
             }
-            NodeIndex::Hashed(map) => match map.entry(state) {
-                Entry::Occupied(_) => return Ok(None),
-                Entry::Vacant(vacant) => {
-                    limits.check_states(id)?;
-                    let state = vacant.key().clone();
-                    vacant.insert(node_id(id)?);
-                    self.nodes.push(Node { state, parent, mv });
+            NodeIndex::Hashed(map) => {
+                meter.reserve_entry(map)?;
+                match map.entry(state) {
+                    Entry::Occupied(_) => return Ok(None),
+                    Entry::Vacant(vacant) => {
+                        limits.check_states(id)?;
+                        let state = vacant.key().clone();
+                        let node = Node { state, parent, mv };
+                        meter.push(&mut self.nodes, node)?;
+                        vacant.insert(node_id(id)?);
+                    }
                 }
-            },
+            }
         }
         Ok(Some(node_id(id)?))
     }
@@ -181,7 +238,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             NodeIndex::Dense(slots) => {
                 slots.get(space.rank(state)).and_then(|&slot| slot.checked_sub(1))
             }
-            NodeIndex::Bits(_) => None,
+            NodeIndex::Bits { .. } => None,
             NodeIndex::Hashed(map) => map.get(state).copied(),
         }
     }
@@ -193,7 +250,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         state: &S,
     ) -> bool {
         match &self.index {
-            NodeIndex::Bits(bits) => {
+            NodeIndex::Bits { bits, .. } => {
                 let rank = space.rank(state);
                 bits.get(rank / 64).is_some_and(|word| word & (1 << (rank % 64)) != 0)
             }
@@ -259,7 +316,7 @@ fn node_id(index: usize) -> Result<u32, Error> {
 
 #[derive(Clone, Debug)]
 enum SeenIndex<S> {
-    /// One bit per rank.
+    /// One bit per rank below `bound`.
     Dense {
         bits: Vec<u64>,
         bound: usize,
@@ -279,16 +336,33 @@ impl<S: crate::State> Seen<S> {
         Seen { index: SeenIndex::Hashed(FxHashSet::default()), len: 0 }
     }
 
-    pub(crate) fn reset<G: Successors<State = S>>(&mut self, space: &G) {
-        match (&mut self.index, dense_bound(space)) {
-            (SeenIndex::Dense { bits, bound }, Some(new)) if *bound == new => bits.fill(0),
-            (_, Some(bound)) => {
-                self.index = SeenIndex::Dense { bits: vec![0; bound.div_ceil(64)], bound };
-            }
-            (SeenIndex::Hashed(set), None) => set.clear(),
-            (SeenIndex::Dense { .. }, None) => self.index = SeenIndex::Hashed(FxHashSet::default()),
-        }
+    /// Empties the set for a search of `space`, as [`Tree::reset`] does.
+    pub(crate) fn reset<G: Successors<State = S>>(
+        &mut self,
+        space: &G,
+        limits: &Limits,
+        meter: &mut Meter,
+    ) -> Result<(), Error> {
         self.len = 0;
+        match (&mut self.index, dense_bound(space, limits, |b| bytes_of::<u64>(bit_words(b)))) {
+            (SeenIndex::Dense { bits, bound }, Some(new)) if *bound == new => {
+                bits.fill(0);
+                meter.charge(bytes_of::<u64>(bits.capacity()))
+            }
+            (SeenIndex::Hashed(set), None) => {
+                set.clear();
+                meter.charge(map_bytes::<S, ()>(set.capacity()))
+            }
+            (index, Some(bound)) => {
+                *index = SeenIndex::Hashed(FxHashSet::default());
+                *index = SeenIndex::Dense { bits: filled_vec(meter, bit_words(bound), 0)?, bound };
+                Ok(())
+            }
+            (index, None) => {
+                *index = SeenIndex::Hashed(FxHashSet::default());
+                Ok(())
+            }
+        }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -311,9 +385,10 @@ impl<S: crate::State> Seen<S> {
         &mut self,
         space: &G,
         limits: &Limits,
+        meter: &mut Meter,
         state: &S,
     ) -> Result<bool, Error> {
-        let new = match &mut self.index {
+        match &mut self.index {
             SeenIndex::Dense { bits, bound } => {
                 let rank = checked_rank(space, state, *bound)?;
                 let (word, bit) = (rank / 64, 1u64 << (rank % 64));
@@ -322,17 +397,17 @@ impl<S: crate::State> Seen<S> {
                 }
                 limits.check_states(self.len)?;
                 bits[word] |= bit;
-                true
             }
             SeenIndex::Hashed(set) => {
                 if set.contains(state) {
                     return Ok(false);
                 }
                 limits.check_states(self.len)?;
-                set.insert(state.clone())
+                meter.reserve_entry(set)?;
+                set.insert(state.clone());
             }
-        };
+        }
         self.len += 1;
-        Ok(new)
+        Ok(true)
     }
 }

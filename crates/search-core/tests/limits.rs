@@ -41,3 +41,111 @@ fn errors_are_send_sync_and_display_one_lowercase_line() {
     assert!(!message.contains('\n'));
     assert!(message.starts_with(char::is_lowercase));
 }
+
+#[test]
+fn every_algorithm_reports_what_it_stored_when_it_reaches_the_state_limit() {
+    let naturals = from_fn(|&n: &u64| [n + 1, n + 2]);
+    let mut search = Search::new(&naturals).limits(Limits::new().max_states(1_000));
+    assert!(search.bfs([0], |_| false).is_err());
+    assert_eq!(search.stats().stored, 1_000, "bfs");
+    assert!(search.distance([0], |_| false).is_err());
+    assert_eq!(search.stats().stored, 1_000, "distance");
+    assert!(search.enumerate([0]).is_err());
+    assert_eq!(search.stats().stored, 1_000, "enumerate");
+    assert!(search.all_shortest_paths([0], |_| false).is_err());
+    assert_eq!(search.stats().stored, 1_000, "all_shortest_paths");
+    let ring = search_core::Undirected(from_fn(|&n: &u64| [n + 1, n.saturating_sub(1)]));
+    let mut search = Search::new(&ring).limits(Limits::new().max_states(1_000));
+    assert!(search.bidirectional(0, 5_000).is_err());
+    assert_eq!(search.stats().stored, 1_000, "bidirectional");
+}
+
+#[test]
+fn the_memory_limit_stops_every_algorithm_with_its_own_error() {
+    let naturals = search_core::Undirected(from_fn(|&n: &u64| [n + 1, n + 2]));
+    let limits = Limits::new().max_memory(1 << 20);
+    let mut search = Search::new(&naturals).limits(limits);
+    let errors = [
+        search.bfs([0], |_| false).unwrap_err(),
+        search.distance([0], |_| false).unwrap_err(),
+        search.enumerate([0]).unwrap_err(),
+        search.all_shortest_paths([0], |_| false).unwrap_err(),
+        search.bidirectional(0, 1 << 40).unwrap_err(),
+    ];
+    for error in errors {
+        assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 20)));
+        assert_eq!(
+            error.to_string(),
+            "search reached its memory limit of 1.0 MiB without an answer"
+        );
+    }
+    // A mebibyte holds some tens of thousands of these states, not millions.
+    let stored = search.stats().stored;
+    assert!((1_000..100_000).contains(&stored), "{stored}");
+}
+
+/// States are numbers below `bound`, each ranked by its value; each leads
+/// to the next.
+struct Counter {
+    bound: usize,
+}
+
+impl search_core::Successors for Counter {
+    type State = usize;
+    type Move = ();
+    fn successors<F: FnMut(usize, ())>(&self, &n: &usize, mut report: F) {
+        report(n + 1, ());
+    }
+    fn rank_bound(&self) -> Option<usize> {
+        Some(self.bound)
+    }
+    fn rank(&self, &n: &usize) -> usize {
+        n
+    }
+}
+
+#[test]
+fn a_rank_past_the_declared_bound_names_that_bound() {
+    // The pocket cube's 3,674,160 states are not a multiple of 64: a bit
+    // table rounds up, and must not take the rounding for the bound.
+    let space = Counter { bound: 3_674_160 };
+    for error in [
+        Search::new(&space).bfs([3_674_150], |_| false).unwrap_err(),
+        Search::new(&space).distance([3_674_150], |_| false).unwrap_err(),
+        Search::new(&space).enumerate([3_674_150]).unwrap_err(),
+        Search::new(&space).all_shortest_paths([3_674_150], |_| false).unwrap_err(),
+    ] {
+        assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 3_674_160, bound: 3_674_160 });
+    }
+}
+
+#[test]
+fn a_table_the_machine_cannot_hold_is_an_error_not_an_abort() {
+    // A flat table of 2^62 bits fits an unlimited budget, but no machine.
+    let space = Counter { bound: 1 << 62 };
+    let limits = Limits::new().max_memory(u64::MAX);
+    let error = Search::new(&space).limits(limits).bfs([0], |&n| n == 10).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::AllocationFailed { bytes: 1 << 59 });
+    assert_eq!(
+        error.to_string(),
+        "could not allocate 512.0 PiB of memory: the machine has less than the limits allow"
+    );
+    // Under the default budget the same space is hashed, and answers.
+    assert_eq!(Search::new(&space).distance([0], |&n| n == 10).unwrap(), Some(10));
+}
+
+#[test]
+fn progress_is_reported_as_a_long_search_goes() {
+    let line = from_fn(|&n: &u32| [n + 1]);
+    let mut reports = Vec::new();
+    let mut search = Search::new(&line).on_progress(|progress| reports.push(*progress));
+    assert_eq!(search.bfs([0], |&n| n == 300_000).unwrap().map(|p| p.len()), Some(300_000));
+    assert_eq!(search.distance([0], |&n| n == 300_000).unwrap(), Some(300_000));
+    drop(search);
+    // Every 65,536 expansions, in each of the two runs.
+    assert_eq!(reports.len(), 8);
+    for pair in reports[..4].windows(2) {
+        assert!(pair[0].expanded < pair[1].expanded && pair[0].depth < pair[1].depth);
+    }
+    assert!(reports.iter().all(|p| p.stored >= p.expanded && p.bytes > 0));
+}

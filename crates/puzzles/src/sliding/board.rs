@@ -392,6 +392,8 @@ impl FromStr for Board {
 
     /// Parses `[[4,1,2],[5,0,3]]` or `4 1 2 / 5 0 3`.
     fn from_str(text: &str) -> Result<Board, Error> {
+        // Editors on some systems start a file with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let grid = if text.trim_start().starts_with('[') {
             tokenize_json(text)?
         } else {
@@ -413,6 +415,10 @@ fn number(token: &str, row: usize) -> Result<Cell, Error> {
     let digits = token.strip_prefix('-').unwrap_or(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Error::new(ErrorKind::NotANumber { text: token.to_string(), row }));
+    }
+    let unsigned_zero = token.starts_with('-') && digits.bytes().all(|b| b == b'0');
+    if unsigned_zero || (digits.len() > 1 && digits.starts_with('0')) {
+        return Err(Error::new(ErrorKind::MalformedTile { text: token.to_string(), row }));
     }
     Ok(match token.parse::<u64>() {
         Ok(value) => Cell::Value(value),

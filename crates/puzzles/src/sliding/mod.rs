@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use search_core::{
-    DenseEnumeration, Enumeration, Limits, Path, Reversible, Search, Stats, Successors,
+    DenseEnumeration, Enumeration, Limits, Path, Progress, Reversible, Search, Stats, Successors,
 };
 
 use crate::error::{Error, ErrorKind};
@@ -436,7 +436,7 @@ pub struct Solver<'p> {
     last_stats: Stats,
 }
 
-impl Solver<'_> {
+impl<'p> Solver<'p> {
     /// Chooses the search.
     ///
     /// # Example
@@ -471,6 +471,28 @@ impl Solver<'_> {
     #[must_use]
     pub fn limits(self, limits: Limits) -> Self {
         Solver { search: self.search.limits(limits), ..self }
+    }
+
+    /// Calls `observer` as each search goes; see
+    /// [`Search::on_progress`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Algorithm, SlidingPuzzle};
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let mut deepest = 0;
+    /// let mut solver =
+    ///     puzzle.solver().algorithm(Algorithm::Bfs).on_progress(|p| deepest = deepest.max(p.depth));
+    /// assert_eq!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?)?, Some(31));
+    /// drop(solver);
+    /// assert!(deepest > 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn on_progress<F: FnMut(&Progress) + 'p>(self, observer: F) -> Self {
+        Solver { search: self.search.on_progress(observer), ..self }
     }
 
     /// A shortest solution of `board`, or `None` when it cannot be solved.
@@ -572,9 +594,19 @@ impl Solver<'_> {
 /// size from 2x2 to 4x4) towards the usual goal, or -1 when it cannot be
 /// solved.
 ///
-/// A board that is not a permutation of `0..rows*cols`, or whose search
-/// passes the default limits, also answers -1; parse it with
-/// [`Board::from_rows`] to learn what is wrong.
+/// A board that is not a permutation of `0..rows*cols` also answers -1;
+/// parse it with [`Board::from_rows`] to learn what is wrong.
+///
+/// On boards of at most 11 cells (every size up to 3x3, 2x5 and 5x2) the
+/// answer is always exact: the whole space fits the default [`Limits`].
+/// Larger boards far from the goal can pass them; use
+/// [`SlidingPuzzle::solver`], which returns the error, to handle that.
+///
+/// # Panics
+///
+/// When the search reaches its default limits before it finds the answer
+/// (possible on 3x4 boards and larger), rather than answer -1 for a board
+/// that may well be solvable.
 ///
 /// # Example
 ///
@@ -590,12 +622,53 @@ impl Solver<'_> {
     reason = "LeetCode's signature, so that solutions paste in unchanged"
 )]
 pub fn sliding_puzzle(board: Vec<Vec<i32>>) -> i32 {
-    let answer = Board::from_rows(&board).and_then(|board| {
-        let puzzle = SlidingPuzzle::new(board.rows(), board.cols())?;
-        puzzle.moves(&board)
-    });
+    sliding_puzzle_within(&board, Limits::new())
+}
+
+/// [`sliding_puzzle`] under `limits`, so that tests can reach its panic.
+fn sliding_puzzle_within(board: &[Vec<i32>], limits: Limits) -> i32 {
+    let Ok(board) = Board::from_rows(board) else {
+        return -1;
+    };
+    let answer = SlidingPuzzle::new(board.rows(), board.cols())
+        .and_then(|puzzle| puzzle.solver().limits(limits).moves(&board));
     match answer {
-        Ok(Some(moves)) => i32::try_from(moves).unwrap_or(-1),
-        _ => -1,
+        Ok(Some(moves)) => i32::try_from(moves).unwrap_or(i32::MAX),
+        Ok(None) => -1,
+        Err(error) => panic!(
+            "sliding_puzzle gave up on {}: {error}; SlidingPuzzle::solver returns this as an error",
+            board.to_rows().iter().map(|row| format!("{row:?}")).collect::<Vec<_>>().join(",")
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(
+        expected = "sliding_puzzle gave up on [8, 6, 7],[2, 5, 4],[3, 0, 1]: search reached its limit of 100 stored states"
+    )]
+    fn giving_up_is_a_panic_not_minus_one() {
+        let board = [vec![8, 6, 7], vec![2, 5, 4], vec![3, 0, 1]];
+        sliding_puzzle_within(&board, Limits::new().max_states(100));
+    }
+
+    #[test]
+    fn the_hardest_boards_of_every_size_up_to_eleven_cells_are_answered() {
+        // One board at the radius of each size (radii are public: 2x5 is 55).
+        for (rows, moves) in [
+            (vec![vec![4, 5, 0], vec![1, 2, 3]], 21),
+            (vec![vec![8, 6, 7], vec![2, 5, 4], vec![3, 0, 1]], 31),
+        ] {
+            assert_eq!(sliding_puzzle(rows), moves);
+        }
+        let puzzle = SlidingPuzzle::new(2, 5).expect("a size");
+        let layers = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).expect("fits");
+        let hardest = layers.deepest()[0].to_rows();
+        let hardest =
+            hardest.iter().map(|row| row.iter().map(|&t| i32::from(t)).collect()).collect();
+        assert_eq!(sliding_puzzle(hardest), 55);
     }
 }

@@ -1,0 +1,119 @@
+//! Progress of a long search on standard error: a spinner on a terminal,
+//! a line a second when asked to on a pipe, nothing otherwise.
+
+use std::cell::{Cell, RefCell};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use indicatif::{HumanBytes, HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use search_core::Progress;
+
+/// A search quicker than this shows nothing.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+
+/// How often a line is printed when standard error is not a terminal.
+const LINE_EVERY: Duration = Duration::from_secs(1);
+
+/// Where progress goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    Spinner,
+    Lines,
+    Nowhere,
+}
+
+/// Shows how the current question's search is going.
+#[derive(Debug)]
+pub(crate) struct Display {
+    target: Target,
+    started: Cell<Instant>,
+    last_line: Cell<Instant>,
+    spinner: RefCell<Option<ProgressBar>>,
+}
+
+impl Display {
+    /// A spinner when standard error is a terminal; lines when `forced`
+    /// and it is not.
+    pub(crate) fn new(forced: bool) -> Display {
+        let target = if std::io::stderr().is_terminal() {
+            Target::Spinner
+        } else if forced {
+            Target::Lines
+        } else {
+            Target::Nowhere
+        };
+        let now = Instant::now();
+        Display {
+            target,
+            started: Cell::new(now),
+            last_line: Cell::new(now),
+            spinner: RefCell::new(None),
+        }
+    }
+
+    /// Starts timing a new question.
+    pub(crate) fn start(&self) {
+        self.finish();
+        self.started.set(Instant::now());
+        self.last_line.set(Instant::now());
+    }
+
+    /// Takes a report from the search.
+    pub(crate) fn observe(&self, progress: &Progress) {
+        if self.target == Target::Nowhere {
+            return;
+        }
+        let elapsed = self.started.get().elapsed();
+        if elapsed < QUIET_FOR {
+            return;
+        }
+        let message = describe(progress, elapsed);
+        match self.target {
+            Target::Spinner => {
+                let mut spinner = self.spinner.borrow_mut();
+                let spinner = spinner.get_or_insert_with(|| {
+                    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                    if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
+                        bar.set_style(style);
+                    }
+                    bar.enable_steady_tick(Duration::from_millis(200));
+                    bar
+                });
+                spinner.set_message(message);
+            }
+            Target::Lines => {
+                if self.last_line.get().elapsed() >= LINE_EVERY {
+                    self.last_line.set(Instant::now());
+                    eprintln!("puzzles: {elapsed:.0?}: {message}");
+                }
+            }
+            Target::Nowhere => {}
+        }
+    }
+
+    /// Clears the spinner, if shown.
+    pub(crate) fn finish(&self) {
+        if let Some(spinner) = self.spinner.borrow_mut().take() {
+            spinner.finish_and_clear();
+        }
+    }
+}
+
+/// One line: states stored, depth, rate and memory.
+fn describe(progress: &Progress, elapsed: Duration) -> String {
+    #[expect(clippy::cast_precision_loss, reason = "a rate for a person to read")]
+    let rate = progress.stored as f64 / elapsed.as_secs_f64().max(1e-3);
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a positive rate far below u64::MAX"
+    )]
+    let rate = rate as u64;
+    format!(
+        "{} states stored, depth {}, {} states/s, {}",
+        HumanCount(progress.stored),
+        progress.depth,
+        HumanCount(rate),
+        HumanBytes(progress.bytes)
+    )
+}

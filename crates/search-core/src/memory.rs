@@ -1,0 +1,221 @@
+//! The memory budget of one search, and allocation that fails with an
+//! error instead of aborting the process.
+//!
+//! Every table a search grows goes through a [`Meter`]: before a vector or a
+//! hash table doubles, the meter adds the bytes it is about to take to what
+//! the search holds, refuses when the sum would pass
+//! [`Limits::max_memory`](crate::Limits::max_memory), and asks the allocator
+//! with `try_reserve`, so that a machine that cannot give the memory yields
+//! an [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
+//! rather than an abort. Growth is rare (each table doubles), so the check
+//! costs nothing measurable per state.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, Hash};
+use std::mem::size_of;
+
+use crate::error::{Error, Limit};
+
+/// The bytes a search holds, against its budget.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Meter {
+    used: u64,
+    limit: u64,
+}
+
+impl Meter {
+    pub(crate) fn new(limit: u64) -> Meter {
+        Meter { used: 0, limit }
+    }
+
+    /// Starts counting again from nothing, against `limit`.
+    pub(crate) fn restart(&mut self, limit: u64) {
+        *self = Meter::new(limit);
+    }
+
+    /// The bytes counted so far.
+    pub(crate) fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// Whether `bytes` more would stay within the budget.
+    pub(crate) fn fits(&self, bytes: u64) -> bool {
+        self.used.saturating_add(bytes) <= self.limit
+    }
+
+    /// Counts `bytes` more, or fails when they would pass the budget.
+    pub(crate) fn charge(&mut self, bytes: u64) -> Result<(), Error> {
+        if !self.fits(bytes) {
+            return Err(Error::limit(Limit::Memory(self.limit)));
+        }
+        self.used += bytes;
+        Ok(())
+    }
+
+    /// Pushes `value`, growing `vec` within the budget when it is full.
+    #[inline]
+    pub(crate) fn push<T>(&mut self, vec: &mut Vec<T>, value: T) -> Result<(), Error> {
+        if vec.len() == vec.capacity() {
+            self.grow(vec)?;
+        }
+        vec.push(value);
+        Ok(())
+    }
+
+    /// Doubles `vec`'s capacity, or fails without touching it.
+    #[cold]
+    fn grow<T>(&mut self, vec: &mut Vec<T>) -> Result<(), Error> {
+        let capacity = vec.capacity();
+        let target = capacity.saturating_mul(2).max(8);
+        let bytes = bytes_of::<T>(target - capacity);
+        self.charge(bytes)?;
+        vec.try_reserve_exact(target - vec.len()).map_err(|_| {
+            self.used -= bytes;
+            Error::allocation_failed(bytes)
+        })
+    }
+
+    /// Makes room in `table` for one more entry, within the budget.
+    #[inline]
+    pub(crate) fn reserve_entry<T: HashTable>(&mut self, table: &mut T) -> Result<(), Error> {
+        if table.len() == table.capacity() {
+            self.grow_table(table)?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn grow_table<T: HashTable>(&mut self, table: &mut T) -> Result<(), Error> {
+        let held = self.used;
+        let before = T::bytes(table.capacity());
+        // A full table doubles, and while it rehashes both copies are alive.
+        let estimate = T::bytes(table.capacity().saturating_mul(2).max(16));
+        self.charge(estimate)?;
+        if !table.try_reserve_one() {
+            self.used = held;
+            return Err(Error::allocation_failed(estimate));
+        }
+        // The old table is freed: count what the new one really takes.
+        self.used = held.saturating_sub(before) + T::bytes(table.capacity());
+        Ok(())
+    }
+}
+
+/// The standard library's hash tables, as the meter sees them.
+pub(crate) trait HashTable {
+    fn len(&self) -> usize;
+    fn capacity(&self) -> usize;
+    /// Room for one more entry; false when the allocator refuses.
+    fn try_reserve_one(&mut self) -> bool;
+    /// The bytes a table with room for `capacity` entries takes.
+    fn bytes(capacity: usize) -> u64;
+}
+
+impl<K: Eq + Hash, V, H: BuildHasher> HashTable for HashMap<K, V, H> {
+    fn len(&self) -> usize {
+        HashMap::len(self)
+    }
+    fn capacity(&self) -> usize {
+        HashMap::capacity(self)
+    }
+    fn try_reserve_one(&mut self) -> bool {
+        self.try_reserve(1).is_ok()
+    }
+    fn bytes(capacity: usize) -> u64 {
+        map_bytes::<K, V>(capacity)
+    }
+}
+
+impl<K: Eq + Hash, H: BuildHasher> HashTable for HashSet<K, H> {
+    fn len(&self) -> usize {
+        HashSet::len(self)
+    }
+    fn capacity(&self) -> usize {
+        HashSet::capacity(self)
+    }
+    fn try_reserve_one(&mut self) -> bool {
+        self.try_reserve(1).is_ok()
+    }
+    fn bytes(capacity: usize) -> u64 {
+        map_bytes::<K, ()>(capacity)
+    }
+}
+
+/// The bytes `count` values of `T` take.
+pub(crate) fn bytes_of<T>(count: usize) -> u64 {
+    (count as u64).saturating_mul(size_of::<T>() as u64)
+}
+
+/// The bytes a hash table with room for `capacity` entries takes: buckets
+/// are at most 7/8 full, and each has a control byte beside its entry.
+pub(crate) fn map_bytes<K, V>(capacity: usize) -> u64 {
+    let buckets = (capacity as u64).saturating_mul(8) / 7;
+    buckets.saturating_mul(size_of::<(K, V)>() as u64 + 1)
+}
+
+/// A vector of `len` default values, within `meter`'s budget.
+///
+/// # Errors
+///
+/// When the budget is too small, or the allocator refuses.
+pub(crate) fn filled_vec<T: Clone>(
+    meter: &mut Meter,
+    len: usize,
+    value: T,
+) -> Result<Vec<T>, Error> {
+    let bytes = bytes_of::<T>(len);
+    meter.charge(bytes)?;
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len).map_err(|_| {
+        meter.used -= bytes;
+        Error::allocation_failed(bytes)
+    })?;
+    vec.resize(len, value);
+    Ok(vec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    #[test]
+    fn vectors_grow_until_the_budget_runs_out() {
+        let mut meter = Meter::new(1024);
+        let mut vec: Vec<u64> = Vec::new();
+        let mut pushed = 0;
+        while meter.push(&mut vec, 7).is_ok() {
+            pushed += 1;
+        }
+        // Room for 8, 16, 32, 64 and 128 u64s: 1 KiB in all; 256 would not fit.
+        assert_eq!(pushed, 128);
+        assert_eq!(meter.used(), 1024);
+    }
+
+    #[test]
+    fn a_table_larger_than_the_machine_is_an_error_not_an_abort() {
+        let mut meter = Meter::new(u64::MAX);
+        let error = filled_vec(&mut meter, 1 << 60, 0u64).unwrap_err();
+        assert!(matches!(error.kind(), ErrorKind::AllocationFailed { bytes } if *bytes == 1 << 63));
+    }
+
+    #[test]
+    fn maps_are_counted_as_they_grow() {
+        let mut meter = Meter::new(u64::MAX);
+        let mut map = HashMap::new();
+        for key in 0..1000u32 {
+            meter.reserve_entry(&mut map).unwrap();
+            map.insert(key, key);
+        }
+        let held = map_bytes::<u32, u32>(map.capacity());
+        assert_eq!(meter.used(), held);
+        let mut small = Meter::new(held / 2);
+        let mut map = HashMap::new();
+        let mut inserted = 0u32;
+        while small.reserve_entry(&mut map).is_ok() {
+            map.insert(inserted, inserted);
+            inserted += 1;
+        }
+        assert!(inserted > 100 && inserted < 1000, "{inserted}");
+    }
+}

@@ -1,0 +1,85 @@
+//! Progress reports from a running search, for a display that shows a long
+//! search is alive.
+
+use std::fmt;
+
+use crate::error::Stats;
+
+/// A snapshot of a running search, handed to the observer set with
+/// [`Search::on_progress`](crate::Search::on_progress).
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, Progress, Search};
+///
+/// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
+/// let mut reports: Vec<Progress> = Vec::new();
+/// let mut search = Search::new(&space).on_progress(|progress| reports.push(*progress));
+/// search.distance([1], |&n| n == 1_000_000)?;
+/// drop(search);
+/// assert!(reports.iter().all(|p| p.stored > 0 && p.depth <= 39));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// States stored so far.
+    pub stored: u64,
+    /// States expanded so far.
+    pub expanded: u64,
+    /// The depth of the layer being expanded (for a bidirectional search,
+    /// both sides' depths added).
+    pub depth: usize,
+    /// The bytes the search's tables hold.
+    pub bytes: u64,
+}
+
+/// How many expansions pass between two reports.
+const EVERY: u64 = 1 << 16;
+
+/// Calls the observer, if any, every [`EVERY`] expansions.
+pub(crate) struct Watch<'o> {
+    observer: Option<Box<dyn FnMut(&Progress) + 'o>>,
+    next: u64,
+}
+
+impl<'o> Watch<'o> {
+    pub(crate) fn new() -> Watch<'o> {
+        Watch { observer: None, next: u64::MAX }
+    }
+
+    pub(crate) fn set(&mut self, observer: Box<dyn FnMut(&Progress) + 'o>) {
+        self.observer = Some(observer);
+        self.next = EVERY;
+    }
+
+    /// Starts counting again, for a new run.
+    pub(crate) fn restart(&mut self) {
+        if self.observer.is_some() {
+            self.next = EVERY;
+        }
+    }
+
+    /// Reports when enough expansions have passed since the last report.
+    #[inline]
+    pub(crate) fn tick(&mut self, stats: &Stats, stored: usize, depth: usize, bytes: u64) {
+        if stats.expanded >= self.next {
+            self.report(stats, stored, depth, bytes);
+        }
+    }
+
+    #[cold]
+    fn report(&mut self, stats: &Stats, stored: usize, depth: usize, bytes: u64) {
+        self.next = stats.expanded + EVERY;
+        if let Some(observer) = &mut self.observer {
+            observer(&Progress { stored: stored as u64, expanded: stats.expanded, depth, bytes });
+        }
+    }
+}
+
+impl fmt::Debug for Watch<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Watch").field("observed", &self.observer.is_some()).finish()
+    }
+}
