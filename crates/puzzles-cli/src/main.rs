@@ -35,7 +35,8 @@ struct Cli {
     reason = "clap prints these comments as help, where backticks would show"
 )]
 enum Command {
-    /// Solve sliding puzzles (LeetCode 773 and any size up to 4x4).
+    /// Solve sliding puzzles optimally (LeetCode 773 and any size up to
+    /// 4x4).
     ///
     /// Boards come from the arguments or, with none, from standard input,
     /// one per line. A board is LeetCode's JSON form "[[4,1,2],[5,0,3]]" or
@@ -119,6 +120,9 @@ fn explain(error: &puzzles::Error, more: Option<&str>) -> String {
             }
             search_core::ErrorKind::LimitReached(search_core::Limit::Memory(_))
             | search_core::ErrorKind::TooLarge { .. } => Some("--max-memory"),
+            search_core::ErrorKind::LimitReached(search_core::Limit::Nodes(_)) => {
+                Some("--max-nodes")
+            }
             _ => None,
         },
         _ => None,

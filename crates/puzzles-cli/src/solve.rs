@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use clap::Args;
-use puzzles::{Algorithm, Board, SlidingPuzzle};
+use puzzles::{Algorithm, Board, Slide, SlidingHeuristic, SlidingPuzzle, Solver};
+use search_core::Path;
 use serde_json::json;
 
 use crate::batch::{Questions, answer_each};
@@ -17,20 +18,32 @@ pub(crate) struct SolveArgs {
     /// The goal board; by default tiles in order with the blank last.
     #[arg(long, value_name = "BOARD", value_parser = parse_board)]
     goal: Option<Board>,
-    /// The search to use: bfs or bidirectional [default: bidirectional,
-    /// the faster on every board size benchmarked]
+    /// The search to use: bfs, bidirectional, astar, idastar or auto
+    /// [default: auto: bidirectional up to 10 cells, idastar above]
     #[arg(long, value_name = "ALGORITHM")]
     algorithm: Option<Algorithm>,
+    /// The estimate that guides astar and idastar: manhattan or
+    /// linear-conflict [default: linear-conflict]
+    #[arg(long, value_name = "HEURISTIC")]
+    heuristic: Option<SlidingHeuristic>,
+    /// The most nodes an informed search (astar, idastar) may expand.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Print, on standard error, each board's search: its algorithm, nodes
+    /// expanded (per iteration, for idastar) and time.
+    #[arg(long)]
+    stats: bool,
     #[command(flatten)]
     format: Format,
     #[command(flatten)]
     search: SearchArgs,
 }
 
-/// What a failed 4x4 search is told: breadth-first search cannot reach
-/// boards far from the goal there.
-const LARGE_BOARD_ADVICE: &str = "boards of 16 cells far from the goal need informed search \
-    (IDA* with pattern databases), which puzzles does not have yet";
+/// What a failed search of a 16-cell board that stores what it visits is
+/// told: such searches run out of memory far from the goal, and IDA* does
+/// not.
+const LARGE_BOARD_ADVICE: &str = "boards of 16 cells far from the goal need \
+    --algorithm idastar (the default), which keeps only its path";
 
 fn parse_board(text: &str) -> Result<Board, String> {
     text.parse().map_err(|e: puzzles::Error| e.to_string())
@@ -51,84 +64,126 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
             Some(puzzle) => puzzle,
             None => puzzle_of_size(&mut puzzles, board.rows(), board.cols())?,
         };
+        let mut limits = args.search.limits();
+        if let Some(nodes) = args.max_nodes {
+            limits = limits.max_nodes(nodes);
+        }
         let mut solver = puzzle
             .solver()
             .algorithm(args.algorithm.unwrap_or_default())
-            .limits(args.search.limits())
+            .heuristic(args.heuristic.unwrap_or_default())
+            .limits(limits)
             .on_progress(|progress| display.observe(progress));
+        let stores_states =
+            args.algorithm.unwrap_or_default().resolve(board.cell_count()) != Algorithm::IdaStar;
         let failed = |error: puzzles::Error| {
-            let advice = (board.cell_count() >= 16).then_some(LARGE_BOARD_ADVICE);
+            let advice = (board.cell_count() >= 16 && stores_states).then_some(LARGE_BOARD_ADVICE);
             crate::explain(&error, advice)
         };
         let write = |out: &mut W, text: std::fmt::Arguments<'_>| {
             out.write_fmt(text).map_err(crate::io_failure)
         };
         display.start();
+        let started = std::time::Instant::now();
         if args.format.count {
             // The number alone needs no path: with bfs, no parents are kept.
             let moves = solver.moves(&board);
             display.finish();
+            if args.stats {
+                report_stats(&board, &solver, started.elapsed());
+            }
             let moves = moves.map_err(failed)?;
             let moves = moves.map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX));
             return write(out, format_args!("{moves}\n"));
         }
         let path = solver.solve(&board);
         display.finish();
+        if args.stats {
+            report_stats(&board, &solver, started.elapsed());
+        }
         let path = path.map_err(failed)?;
-        match (&path, args.format.json) {
-            (Some(path), true) => {
-                let object = json!({
-                    "board": board.to_rows(),
-                    "moves": path.len(),
-                    "path": path.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
-                    "boards": path.states().iter().map(Board::to_rows).collect::<Vec<_>>(),
-                });
-                write(out, format_args!("{object}\n"))
-            }
-            (None, true) => {
-                let object = json!({
-                    "board": board.to_rows(),
-                    "moves": -1,
-                    "path": [],
-                    "boards": [],
-                    "reason": "parity",
-                });
-                write(out, format_args!("{object}\n"))
-            }
-            (None, false) => write(
-                out,
-                format_args!(
-                    "{}: unsolvable: its permutation parity differs from the goal's\n",
-                    board_json(&board)
-                ),
-            ),
-            (Some(path), false) => {
-                let moves: Vec<String> = path.moves().iter().map(ToString::to_string).collect();
-                let noun = if path.len() == 1 { "move" } else { "moves" };
-                write(
-                    out,
-                    format_args!(
-                        "{}: {} {noun}: {}\n",
-                        board_json(&board),
-                        path.len(),
-                        moves.join(" ")
-                    ),
-                )?;
-                if !one_line {
-                    for (step, state) in path.states().iter().enumerate() {
-                        match step.checked_sub(1) {
-                            None => write(out, format_args!("\nstart\n{state}\n"))?,
-                            Some(previous) => write(
-                                out,
-                                format_args!("\n{}. {}\n{state}\n", step, path.moves()[previous]),
-                            )?,
+        write_solution(out, &board, path.as_ref(), args.format.json, one_line)
+            .map_err(crate::io_failure)
+    })
+}
+
+/// A board's answer: a JSON object, one line, or (unless `one_line`) that line and
+/// every board of the solution.
+fn write_solution<W: Write>(
+    out: &mut W,
+    board: &Board,
+    path: Option<&Path<Board, Slide>>,
+    json: bool,
+    one_line: bool,
+) -> std::io::Result<()> {
+    match (path, json) {
+        (Some(path), true) => {
+            let object = json!({
+                "board": board.to_rows(),
+                "moves": path.len(),
+                "path": path.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "boards": path.states().iter().map(Board::to_rows).collect::<Vec<_>>(),
+            });
+            writeln!(out, "{object}")
+        }
+        (None, true) => {
+            let object = json!({
+                "board": board.to_rows(),
+                "moves": -1,
+                "path": [],
+                "boards": [],
+                "reason": "parity",
+            });
+            writeln!(out, "{object}")
+        }
+        (None, false) => writeln!(
+            out,
+            "{}: unsolvable: its permutation parity differs from the goal's",
+            board_json(board)
+        ),
+        (Some(path), false) => {
+            let moves: Vec<String> = path.moves().iter().map(ToString::to_string).collect();
+            let noun = if path.len() == 1 { "move" } else { "moves" };
+            writeln!(out, "{}: {} {noun}: {}", board_json(board), path.len(), moves.join(" "))?;
+            if !one_line {
+                for (step, state) in path.states().iter().enumerate() {
+                    match step.checked_sub(1) {
+                        None => write!(out, "\nstart\n{state}\n")?,
+                        Some(previous) => {
+                            write!(out, "\n{}. {}\n{state}\n", step, path.moves()[previous])?;
                         }
                     }
                 }
-                Ok(())
             }
+            Ok(())
         }
-    })
+    }
+}
+
+/// One board's search, on standard error: what ran, what it counted, and
+/// how long it took.
+fn report_stats(board: &Board, solver: &Solver<'_>, elapsed: std::time::Duration) {
+    let stats = solver.stats();
+    let seconds = elapsed.as_secs_f64();
+    #[expect(clippy::cast_precision_loss, reason = "a rate for a person to read")]
+    let rate = stats.expanded as f64 / seconds.max(1e-9);
+    eprintln!(
+        "stats: {}: {:?}, {} expanded, {} generated, {} stored, {seconds:.3} s, {:.1} M nodes/s",
+        board_json(board),
+        solver.last_algorithm(),
+        stats.expanded,
+        stats.generated,
+        stats.stored,
+        rate / 1e6,
+    );
+    for (index, iteration) in solver.iterations().iter().enumerate() {
+        eprintln!(
+            "stats:   iteration {}: bound {}, {} expanded",
+            index + 1,
+            iteration.bound,
+            iteration.expanded
+        );
+    }
 }
 
 /// The standard puzzle of one size, made on first use.

@@ -214,8 +214,9 @@ fn usage_errors_exit_with_2() {
     let (status, _, err) = run(&["enumerate", "3by3"], b"");
     assert_eq!(status, 2);
     assert!(err.contains("'3by3' is not a size like 3x3"), "{err}");
-    let (status, _, _) = run(&["solve", "--algorithm", "astar"], b"");
+    let (status, _, err) = run(&["solve", "--algorithm", "dfs"], b"");
     assert_eq!(status, 2);
+    assert!(err.contains("'dfs' is not an algorithm"), "{err}");
 }
 
 #[test]
@@ -450,13 +451,14 @@ fn limits_can_be_moved_and_their_message_names_the_option() {
     assert_eq!((status, out.as_str()), (0, "31\n"));
 
     let (korf_1, goal) = KORF_1;
-    let (status, out, _) = run(&["solve", "-c", "--max-memory", "1M", "--goal", goal, korf_1], b"");
+    let args = ["solve", "-c", "--algorithm", "bidirectional", "--max-memory", "1M"];
+    let (status, out, _) = run(&[&args[..], &["--goal", goal, korf_1]].concat(), b"");
     assert_eq!(status, 2);
     assert_eq!(
         out,
         "error: search reached its memory limit of 1.0 MiB without an answer (raise it with \
-         --max-memory; boards of 16 cells far from the goal need informed search (IDA* with \
-         pattern databases), which puzzles does not have yet)\n"
+         --max-memory; boards of 16 cells far from the goal need --algorithm idastar (the \
+         default), which keeps only its path)\n"
     );
     let (status, out, _) =
         run(&["lock", "-c", "--wheels", "6", "--target", "555555", "--max-states", "1000"], b"");
@@ -527,4 +529,51 @@ fn enumerate_takes_more_threads_than_work_and_refuses_absurd_counts() {
     let (status, _, err) = run(&["enumerate", "3x3", "--threads", "100000"], b"");
     assert_eq!(status, 2);
     assert!(err.contains("100000"), "{err}");
+}
+
+#[test]
+fn a_15_puzzle_is_solved_optimally_with_no_flag() {
+    // Korf's instance 9, 46 moves.
+    let board = "3 14 9 11 / 5 4 8 2 / 13 12 6 7 / 10 1 15 0";
+    let (_, goal) = KORF_1;
+    let (status, out, err) = run(&["solve", "--json", "--goal", goal, board], b"");
+    assert_eq!((status, err.as_str()), (0, ""));
+    let answer: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(answer["moves"], 46);
+    assert_eq!(answer["boards"].as_array().unwrap().len(), 47);
+    for algorithm in ["idastar", "astar"] {
+        for heuristic in ["manhattan", "linear-conflict"] {
+            let args = ["solve", "-c", "--algorithm", algorithm, "--heuristic", heuristic];
+            let (status, out, _) = run(&[&args[..], &["--goal", goal, board]].concat(), b"");
+            assert_eq!((status, out.as_str()), (0, "46\n"), "{algorithm} {heuristic}");
+        }
+    }
+}
+
+#[test]
+fn stats_report_each_iteration_on_standard_error() {
+    let (status, out, err) =
+        run(&["solve", "-c", "--stats", "--algorithm", "idastar", "8 6 7 / 2 5 4 / 3 0 1"], b"");
+    assert_eq!((status, out.as_str()), (0, "31\n"));
+    assert!(err.starts_with("stats: [[8,6,7],[2,5,4],[3,0,1]]: IdaStar, "), "{err}");
+    assert!(err.contains("iteration 1: bound "), "{err}");
+    assert!(err.lines().last().unwrap().contains("bound 31,"), "{err}");
+    let (_, _, err) = run(&["solve", "-c", "--stats", "8 6 7 / 2 5 4 / 3 0 1"], b"");
+    assert!(err.starts_with("stats: [[8,6,7],[2,5,4],[3,0,1]]: Bidirectional, "), "{err}");
+}
+
+#[test]
+fn the_node_limit_of_informed_search_names_its_option() {
+    let (korf_1, goal) = KORF_1;
+    let (status, out, _) =
+        run(&["solve", "-c", "--max-nodes", "1000", "--goal", goal, korf_1], b"");
+    assert_eq!(status, 2);
+    assert_eq!(
+        out,
+        "error: search reached its limit of 1000 expanded nodes without an answer (raise it with \
+         --max-nodes)\n"
+    );
+    let (status, _, err) = run(&["solve", "--heuristic", "pdb", "1 2 / 3 0"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("'pdb' is not a heuristic"), "{err}");
 }

@@ -317,9 +317,155 @@ fn enumeration(c: &mut Criterion) {
     group.finish();
 }
 
+/// An 8-puzzle as a user would write one for a generic library: 4 bits a
+/// cell in a `u64`, the blank's cell in bits 36 to 39, neighbours returned
+/// by a plain function, and the Manhattan distance as a plain function.
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "both libraries hand states to these functions by reference"
+)]
+mod packed {
+    use smallvec::SmallVec;
+
+    const BLANK: u32 = 36;
+
+    pub(crate) fn pack(board: &puzzles::Board) -> u64 {
+        let rows = board.to_rows();
+        let mut state = 0;
+        for (index, &tile) in rows.iter().flatten().enumerate() {
+            state |= u64::from(tile) << (4 * index);
+            if tile == 0 {
+                state |= (index as u64) << BLANK;
+            }
+        }
+        state
+    }
+
+    pub(crate) fn successors(&state: &u64) -> SmallVec<[u64; 4]> {
+        let blank = (state >> BLANK) as usize;
+        let (row, col) = (blank / 3, blank % 3);
+        let mut out = SmallVec::new();
+        let mut swap = |cell: usize| {
+            let tile = (state >> (4 * cell)) & 0xF;
+            let cells = state & ((1 << BLANK) - 1);
+            let cells = cells & !(0xF << (4 * cell)) | (tile << (4 * blank));
+            out.push(cells | ((cell as u64) << BLANK));
+        };
+        if row > 0 {
+            swap(blank - 3);
+        }
+        if row < 2 {
+            swap(blank + 3);
+        }
+        if col > 0 {
+            swap(blank - 1);
+        }
+        if col < 2 {
+            swap(blank + 1);
+        }
+        out
+    }
+
+    /// Towards tiles in order with the blank last.
+    pub(crate) fn manhattan(&state: &u64) -> u32 {
+        (0..9usize)
+            .map(|cell| {
+                let tile = ((state >> (4 * cell)) & 0xF) as usize;
+                if tile == 0 {
+                    return 0;
+                }
+                let home = tile - 1;
+                ((cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3)) as u32
+            })
+            .sum()
+    }
+}
+
+/// A* on the packed 8-puzzle: the same successor and heuristic functions
+/// given to ours and to `pathfinding`.
+fn informed_generic(c: &mut Criterion) {
+    let goal = packed::pack(&SlidingPuzzle::new(3, 3).unwrap().goal().clone());
+    let hardest: Vec<u64> = ["[[8,6,7],[2,5,4],[3,0,1]]", "[[6,4,7],[8,5,0],[3,2,1]]"]
+        .iter()
+        .map(|text| packed::pack(&text.parse().unwrap()))
+        .collect();
+    let random: Vec<u64> = random_solvable_3x3(100).iter().map(packed::pack).collect();
+    for (name, boards) in
+        [("astar 3x3 two 31-move boards", hardest), ("astar 3x3 100 random boards", random)]
+    {
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        let space = search_core::UnitCost(search_core::from_fn(packed::successors));
+        group.bench_function("ours/astar", |b| {
+            let mut search = search_core::AStar::new();
+            b.iter(|| {
+                let mut total = 0;
+                for &board in &boards {
+                    let found = search.run(&space, board, &packed::manhattan, |s| *s == goal);
+                    total += found.unwrap().map_or(0, |(_, cost)| cost);
+                }
+                black_box(total)
+            });
+        });
+        group.bench_function("pathfinding/astar", |b| {
+            b.iter(|| {
+                let mut total = 0;
+                for &board in &boards {
+                    let found = pathfinding::directed::astar::astar(
+                        &board,
+                        |s| packed::successors(s).into_iter().map(|n| (n, 1u32)),
+                        packed::manhattan,
+                        |s| *s == goal,
+                    );
+                    total += found.map_or(0, |(_, cost)| cost);
+                }
+                black_box(total)
+            });
+        });
+        group.finish();
+    }
+}
+
+/// IDA* on the 15-puzzle: instances of Korf's 100 that take well under a
+/// second, with each estimate.
+fn informed_15_puzzle(c: &mut Criterion) {
+    let goal: Board = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15".parse().unwrap();
+    let puzzle = SlidingPuzzle::with_goal(goal);
+    let text = include_str!("../../../../shared/data/korf100.txt");
+    let instances: Vec<Board> = text
+        .lines()
+        .map(|line| {
+            let cells: Vec<u8> =
+                line.split_whitespace().skip(1).map(|n| n.parse().unwrap()).collect();
+            Board::new(4, 4, &cells).unwrap()
+        })
+        .collect();
+    let easy: Vec<Board> = KORF_EASY.iter().map(|&number| instances[number - 1]).collect();
+    let mut group = c.benchmark_group("idastar korf easy instances");
+    group.sample_size(10);
+    for heuristic in
+        [puzzles::SlidingHeuristic::Manhattan, puzzles::SlidingHeuristic::LinearConflict]
+    {
+        group.bench_function(format!("ours/{heuristic:?}"), |b| {
+            let mut solver =
+                puzzle.solver().algorithm(puzzles::Algorithm::IdaStar).heuristic(heuristic);
+            b.iter(|| {
+                let total: usize =
+                    easy.iter().map(|board| solver.moves(board).unwrap().unwrap()).sum();
+                black_box(total)
+            });
+        });
+    }
+    group.finish();
+}
+
+/// The four of Korf's instances that IDA* with linear conflicts solves
+/// with the fewest nodes.
+const KORF_EASY: [usize; 4] = [9, 12, 42, 55];
+
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration
+    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration, informed_generic, informed_15_puzzle
 }
 criterion_main!(benches);

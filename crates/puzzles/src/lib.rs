@@ -62,7 +62,10 @@ pub use crate::ladder::{
 pub use crate::lock::{Lock, Turn, open_lock};
 pub use crate::mutation::min_mutation;
 pub use crate::options::SearchOptions;
-pub use crate::sliding::{Algorithm, Board, Slide, SlidingPuzzle, Solver, sliding_puzzle};
+pub use crate::sliding::{
+    Algorithm, Board, LinearConflict, Manhattan, Slide, SlidingHeuristic, SlidingPuzzle, Solver,
+    sliding_puzzle,
+};
 pub use crate::visit_all::{VisitAll, shortest_path_length};
 
 mod error;

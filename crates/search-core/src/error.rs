@@ -31,6 +31,7 @@ pub struct Limits {
     pub(crate) max_depth: Option<usize>,
     pub(crate) max_states: usize,
     pub(crate) max_memory: u64,
+    pub(crate) max_nodes: Option<u64>,
 }
 
 impl Limits {
@@ -57,6 +58,7 @@ impl Limits {
             max_depth: None,
             max_states: Limits::DEFAULT_MAX_STATES,
             max_memory: Limits::DEFAULT_MAX_MEMORY,
+            max_nodes: None,
         }
     }
 
@@ -125,6 +127,47 @@ impl Limits {
     /// ```
     pub const fn get_max_memory(&self) -> u64 {
         self.max_memory
+    }
+
+    /// Expands at most `nodes` nodes: the bound of the informed searches
+    /// ([`AStar`](crate::AStar), [`IdaStar`](crate::IdaStar)), whose time,
+    /// not memory, is what runs out first. Unbounded by default.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{ErrorKind, IdaStar, Limit, Limits, UnitCost, from_fn};
+    ///
+    /// let naturals = UnitCost(from_fn(|&n: &u64| [n + 1, n + 2]));
+    /// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000));
+    /// let error = search.run(&naturals, 0, &|_: &u64| 0, |&n| n == 1_000).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(1_000)));
+    /// ```
+    #[must_use]
+    pub const fn max_nodes(mut self, nodes: u64) -> Limits {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// The bound on expanded nodes, if any.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::new().get_max_nodes(), None);
+    /// ```
+    pub const fn get_max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// Fails when one more expansion would pass the node bound.
+    pub(crate) fn check_nodes(&self, expanded: u64) -> Result<(), Error> {
+        match self.max_nodes {
+            Some(max) if expanded >= max => Err(Error::limit(Limit::Nodes(max))),
+            _ => Ok(()),
+        }
     }
 
     /// The depth bound, if any.
@@ -202,6 +245,9 @@ pub struct Stats {
     pub duplicates: u64,
     /// The largest number of states in one frontier.
     pub max_frontier: u64,
+    /// States expanded again after a cheaper path to them was found (A*
+    /// with an inconsistent heuristic).
+    pub reopened: u64,
 }
 
 impl Stats {
@@ -230,6 +276,8 @@ pub enum Limit {
     States(usize),
     /// The bound on the bytes the search's tables take.
     Memory(u64),
+    /// The bound on expanded nodes.
+    Nodes(u64),
 }
 
 /// The reason a search failed.
@@ -357,6 +405,9 @@ impl fmt::Display for Error {
                 "search reached its memory limit of {} without an answer",
                 HumanBytes(bytes)
             ),
+            ErrorKind::LimitReached(Limit::Nodes(nodes)) => {
+                write!(f, "search reached its limit of {nodes} expanded nodes without an answer")
+            }
             ErrorKind::AllocationFailed { bytes } => write!(
                 f,
                 "could not allocate {} of memory: the machine has less than the limits allow",

@@ -123,14 +123,17 @@ whole-space statistics, or every optimal solution.
 #![warn(missing_debug_implementations)]
 
 pub use crate::all_paths::{Paths, ShortestPaths, all_shortest_paths};
+pub use crate::astar::{AStar, astar, dijkstra};
 pub use crate::bfs::{Bfs, NodeId, Visit, bfs};
 pub use crate::bidirectional::bidirectional_bfs;
 pub use crate::enumerate::{DenseEnumeration, Enumeration, RankedSpace, enumerate};
 pub use crate::error::{Error, ErrorKind, Limit, Limits, Stats};
+pub use crate::idastar::{IdaStar, Iteration, ida_star};
 pub use crate::path::Path;
 pub use crate::progress::Progress;
 pub use crate::search::Search;
 pub use crate::space::{FromFn, Predecessors, Reversible, State, Successors, Undirected, from_fn};
+pub use crate::weighted::{Cost, Heuristic, UnitCost, Weighted};
 
 /// The guide in `docs/writing-a-state-space.md`, run as doctests so that
 /// it stays true.
@@ -139,13 +142,16 @@ pub use crate::space::{FromFn, Predecessors, Reversible, State, Successors, Undi
 pub struct GuideDoctests;
 
 mod all_paths;
+mod astar;
 mod bfs;
 mod bidirectional;
 mod enumerate;
 mod error;
+mod idastar;
 mod memory;
 mod path;
 mod progress;
 mod search;
 mod space;
 mod store;
+mod weighted;

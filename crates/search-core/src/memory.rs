@@ -10,7 +10,7 @@
 //! rather than an abort. Growth is rare (each table doubles), so the check
 //! costs nothing measurable per state.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
 
@@ -73,6 +73,27 @@ impl Meter {
             self.used -= bytes;
             Error::allocation_failed(bytes)
         })
+    }
+
+    /// Pushes `value` onto `heap`, growing it within the budget when full.
+    #[inline]
+    pub(crate) fn push_heap<T: Ord>(
+        &mut self,
+        heap: &mut BinaryHeap<T>,
+        value: T,
+    ) -> Result<(), Error> {
+        if heap.len() == heap.capacity() {
+            let capacity = heap.capacity();
+            let target = capacity.saturating_mul(2).max(8);
+            let bytes = bytes_of::<T>(target - capacity);
+            self.charge(bytes)?;
+            if heap.try_reserve_exact(target - heap.len()).is_err() {
+                self.used -= bytes;
+                return Err(Error::allocation_failed(bytes));
+            }
+        }
+        heap.push(value);
+        Ok(())
     }
 
     /// Makes room in `table` for one more entry, within the budget.

@@ -2,6 +2,8 @@
 
 mod graphs;
 
+mod informed;
+
 mod all_paths;
 mod bfs;
 mod bidirectional;

@@ -4,14 +4,17 @@ use std::fmt;
 use std::str::FromStr;
 
 use search_core::{
-    DenseEnumeration, Enumeration, Limits, Path, Progress, Reversible, Search, Stats, Successors,
+    AStar, DenseEnumeration, Enumeration, Heuristic, IdaStar, Iteration, Limits, Path, Progress,
+    Reversible, Search, Stats, Successors, Weighted,
 };
 
 use crate::error::{Error, ErrorKind};
 
 pub use self::board::Board;
+pub use self::heuristic::{LinearConflict, Manhattan};
 
 mod board;
+mod heuristic;
 mod ranked;
 
 /// A move, named by the direction the blank travels.
@@ -105,19 +108,53 @@ impl FromStr for Slide {
 ///
 /// let puzzle = SlidingPuzzle::new(2, 3)?;
 /// let board = "4 1 2 / 5 0 3".parse()?;
-/// let mut bfs = puzzle.solver().algorithm(Algorithm::Bfs);
-/// let mut both = puzzle.solver().algorithm(Algorithm::Bidirectional);
-/// assert_eq!(bfs.moves(&board)?, both.moves(&board)?);
+/// let mut answers = Vec::new();
+/// for algorithm in [Algorithm::Bfs, Algorithm::Bidirectional, Algorithm::AStar, Algorithm::IdaStar] {
+///     answers.push(puzzle.solver().algorithm(algorithm).moves(&board)?);
+/// }
+/// assert_eq!(answers, [Some(5); 4]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Breadth-first search from the board towards the goal.
     Bfs,
-    /// Breadth-first search from both ends; the default, since it stores
-    /// far fewer boards on every size measured (see `docs/performance.md`).
-    #[default]
+    /// Breadth-first search from both ends: the fastest on boards of up to
+    /// 10 cells (see `docs/performance.md`).
     Bidirectional,
+    /// A* with the solver's [`SlidingHeuristic`].
+    AStar,
+    /// IDA* with the solver's [`SlidingHeuristic`]: memory that grows only
+    /// with the solution's length, so it reaches where breadth-first
+    /// search runs out of memory (4x4 boards far from the goal).
+    IdaStar,
+    /// Bidirectional search on boards of up to 10 cells, IDA* above; the
+    /// default.
+    #[default]
+    Auto,
+}
+
+impl Algorithm {
+    /// The search [`Auto`](Algorithm::Auto) picks for boards of `cells`
+    /// cells; any other algorithm is itself.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Algorithm;
+    ///
+    /// assert_eq!(Algorithm::Auto.resolve(9), Algorithm::Bidirectional);
+    /// assert_eq!(Algorithm::Auto.resolve(16), Algorithm::IdaStar);
+    /// assert_eq!(Algorithm::Bfs.resolve(16), Algorithm::Bfs);
+    /// ```
+    #[must_use]
+    pub fn resolve(self, cells: usize) -> Algorithm {
+        match self {
+            Algorithm::Auto if cells <= 10 => Algorithm::Bidirectional,
+            Algorithm::Auto => Algorithm::IdaStar,
+            other => other,
+        }
+    }
 }
 
 impl FromStr for Algorithm {
@@ -127,7 +164,86 @@ impl FromStr for Algorithm {
         match text {
             "bfs" => Ok(Algorithm::Bfs),
             "bidirectional" => Ok(Algorithm::Bidirectional),
-            _ => Err(format!("'{text}' is not an algorithm: expected bfs or bidirectional")),
+            "astar" => Ok(Algorithm::AStar),
+            "idastar" => Ok(Algorithm::IdaStar),
+            "auto" => Ok(Algorithm::Auto),
+            _ => Err(format!(
+                "'{text}' is not an algorithm: expected bfs, bidirectional, astar, idastar or auto"
+            )),
+        }
+    }
+}
+
+/// Which estimate guides [`Algorithm::AStar`] and [`Algorithm::IdaStar`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::{Algorithm, SlidingHeuristic, SlidingPuzzle};
+///
+/// let puzzle = SlidingPuzzle::new(3, 3)?;
+/// let board = "8 6 7 / 2 5 4 / 3 0 1".parse()?;
+/// let mut expanded = Vec::new();
+/// for heuristic in [SlidingHeuristic::Manhattan, SlidingHeuristic::LinearConflict] {
+///     let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).heuristic(heuristic);
+///     assert_eq!(solver.moves(&board)?, Some(31));
+///     expanded.push(solver.stats().expanded);
+/// }
+/// assert!(expanded[1] < expanded[0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SlidingHeuristic {
+    /// [`Manhattan`]: each tile's rows and columns from its goal cell.
+    Manhattan,
+    /// [`LinearConflict`]: Manhattan, plus two moves per tile that must
+    /// step out of its goal row or column; the default.
+    #[default]
+    LinearConflict,
+}
+
+impl FromStr for SlidingHeuristic {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SlidingHeuristic, String> {
+        match text {
+            "manhattan" => Ok(SlidingHeuristic::Manhattan),
+            "linear-conflict" => Ok(SlidingHeuristic::LinearConflict),
+            _ => Err(format!("'{text}' is not a heuristic: expected manhattan or linear-conflict")),
+        }
+    }
+}
+
+/// The estimate a solver uses, built for its goal.
+#[derive(Clone, Debug)]
+enum Estimate {
+    Manhattan(Manhattan),
+    LinearConflict(LinearConflict),
+}
+
+impl Estimate {
+    fn new(kind: SlidingHeuristic, goal: &Board) -> Estimate {
+        match kind {
+            SlidingHeuristic::Manhattan => Estimate::Manhattan(Manhattan::new(goal)),
+            SlidingHeuristic::LinearConflict => Estimate::LinearConflict(LinearConflict::new(goal)),
+        }
+    }
+}
+
+impl Heuristic<Board> for Estimate {
+    type Cost = u32;
+
+    fn estimate(&self, board: &Board) -> u32 {
+        match self {
+            Estimate::Manhattan(h) => h.estimate(board),
+            Estimate::LinearConflict(h) => h.estimate(board),
+        }
+    }
+
+    fn estimate_child(&self, parent: &Board, parent_estimate: u32, child: &Board) -> u32 {
+        match self {
+            Estimate::Manhattan(h) => h.estimate_child(parent, parent_estimate, child),
+            Estimate::LinearConflict(h) => h.estimate_child(parent, parent_estimate, child),
         }
     }
 }
@@ -297,7 +413,11 @@ impl SlidingPuzzle {
         Solver {
             puzzle: self,
             search: Search::new(self),
+            astar: AStar::new(),
+            ida_star: IdaStar::new(),
             algorithm: Algorithm::default(),
+            last_algorithm: Algorithm::default(),
+            estimate: Estimate::new(SlidingHeuristic::default(), &self.goal),
             last_stats: Stats::default(),
         }
     }
@@ -412,6 +532,15 @@ impl Successors for SlidingPuzzle {
 
 impl Reversible for SlidingPuzzle {}
 
+/// Every slide costs one move, for the informed searches.
+impl Weighted for SlidingPuzzle {
+    type Cost = u32;
+
+    fn cost(&self, _: &Board, _: &Slide, _: &Board) -> u32 {
+        1
+    }
+}
+
 /// Answers boards of one puzzle one after another, reusing its tables.
 ///
 /// Made by [`SlidingPuzzle::solver`].
@@ -432,7 +561,12 @@ impl Reversible for SlidingPuzzle {}
 pub struct Solver<'p> {
     puzzle: &'p SlidingPuzzle,
     search: Search<'p, SlidingPuzzle>,
+    astar: AStar<Board, Slide, u32>,
+    ida_star: IdaStar<Board, Slide, u32>,
     algorithm: Algorithm,
+    /// The search that answered the last board.
+    last_algorithm: Algorithm,
+    estimate: Estimate,
     last_stats: Stats,
 }
 
@@ -470,7 +604,48 @@ impl<'p> Solver<'p> {
     /// ```
     #[must_use]
     pub fn limits(self, limits: Limits) -> Self {
-        Solver { search: self.search.limits(limits), ..self }
+        Solver {
+            search: self.search.limits(limits),
+            astar: self.astar.limits(limits),
+            ida_star: self.ida_star.limits(limits),
+            ..self
+        }
+    }
+
+    /// Chooses the estimate that guides A* and IDA*.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Algorithm, SlidingHeuristic, SlidingPuzzle};
+    ///
+    /// let puzzle = SlidingPuzzle::new(2, 3)?;
+    /// let mut solver =
+    ///     puzzle.solver().algorithm(Algorithm::AStar).heuristic(SlidingHeuristic::Manhattan);
+    /// assert_eq!(solver.moves(&"4 5 0 / 1 2 3".parse()?)?, Some(21));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn heuristic(self, heuristic: SlidingHeuristic) -> Self {
+        Solver { estimate: Estimate::new(heuristic, self.puzzle.goal()), ..self }
+    }
+
+    /// The iterations of the last IDA* search: each bound and the nodes it
+    /// expanded. Empty after any other search.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Algorithm, SlidingPuzzle};
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar);
+    /// solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?)?;
+    /// assert_eq!(solver.iterations().last().map(|i| i.bound), Some(31));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn iterations(&self) -> &[Iteration<u32>] {
+        if self.last_algorithm == Algorithm::IdaStar { self.ida_star.iterations() } else { &[] }
     }
 
     /// Calls `observer` as each search goes; see
@@ -519,11 +694,21 @@ impl<'p> Solver<'p> {
             return Ok(None);
         }
         let goal = *self.puzzle.goal();
-        let path = match self.algorithm {
+        let puzzle = self.puzzle;
+        self.last_algorithm = self.algorithm.resolve(board.cell_count());
+        let path = match self.last_algorithm {
             Algorithm::Bfs => self.search.bfs([*board], |b| *b == goal),
-            Algorithm::Bidirectional => self.search.bidirectional(*board, goal),
+            Algorithm::AStar => {
+                let found = self.astar.run(puzzle, *board, &self.estimate, |b| *b == goal);
+                found.map(|found| found.map(|(path, _)| path))
+            }
+            Algorithm::IdaStar => {
+                let found = self.ida_star.run(puzzle, *board, &self.estimate, |b| *b == goal);
+                found.map(|found| found.map(|(path, _)| path))
+            }
+            Algorithm::Bidirectional | Algorithm::Auto => self.search.bidirectional(*board, goal),
         };
-        self.last_stats = self.search.stats();
+        self.last_stats = self.stats_of_last();
         Ok(path?)
     }
 
@@ -547,13 +732,12 @@ impl<'p> Solver<'p> {
         if !self.check(board)? {
             return Ok(None);
         }
+        if self.algorithm.resolve(board.cell_count()) != Algorithm::Bfs {
+            return Ok(self.solve(board)?.map(|path| path.len()));
+        }
+        self.last_algorithm = Algorithm::Bfs;
         let goal = *self.puzzle.goal();
-        let moves = match self.algorithm {
-            Algorithm::Bfs => self.search.distance([*board], |b| *b == goal),
-            Algorithm::Bidirectional => {
-                self.search.bidirectional(*board, goal).map(|path| path.map(|path| path.len()))
-            }
-        };
+        let moves = self.search.distance([*board], |b| *b == goal);
         self.last_stats = self.search.stats();
         Ok(moves?)
     }
@@ -574,6 +758,33 @@ impl<'p> Solver<'p> {
     /// ```
     pub fn stats(&self) -> Stats {
         self.last_stats
+    }
+
+    /// The search that answered the last board: the solver's
+    /// [`Algorithm`], with [`Auto`](Algorithm::Auto) resolved.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Algorithm, SlidingPuzzle};
+    ///
+    /// let puzzle = SlidingPuzzle::new(2, 3)?;
+    /// let mut solver = puzzle.solver();
+    /// solver.moves(&"4 1 2 / 5 0 3".parse()?)?;
+    /// assert_eq!(solver.last_algorithm(), Algorithm::Bidirectional);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn last_algorithm(&self) -> Algorithm {
+        self.last_algorithm
+    }
+
+    /// The statistics of the search that ran last.
+    fn stats_of_last(&self) -> Stats {
+        match self.last_algorithm {
+            Algorithm::AStar => self.astar.stats(),
+            Algorithm::IdaStar => self.ida_star.stats(),
+            _ => self.search.stats(),
+        }
     }
 
     /// Checks the size, and answers by parity whether a search is needed.
@@ -597,16 +808,18 @@ impl<'p> Solver<'p> {
 /// A board that is not a permutation of `0..rows*cols` also answers -1;
 /// parse it with [`Board::from_rows`] to learn what is wrong.
 ///
-/// On boards of at most 11 cells (every size up to 3x3, 2x5 and 5x2) the
-/// answer is always exact: the whole space fits the default [`Limits`].
-/// Larger boards far from the goal can pass them; use
-/// [`SlidingPuzzle::solver`], which returns the error, to handle that.
+/// It searches as [`Algorithm::Auto`] does: from both ends on boards of up
+/// to 10 cells, whose whole space fits the default [`Limits`], so that the
+/// answer is always exact; and by IDA* with linear conflicts above, which
+/// keeps only its path and has no limit by default, so that it answers
+/// every solvable board, in time (a second or so for a typical 15-puzzle,
+/// minutes for the hardest).
 ///
 /// # Panics
 ///
-/// When the search reaches its default limits before it finds the answer
-/// (possible on 3x4 boards and larger), rather than answer -1 for a board
-/// that may well be solvable.
+/// When a search reaches a limit before it finds the answer, rather than
+/// answer -1 for a board that may well be solvable; with the default
+/// limits that cannot happen.
 ///
 /// # Example
 ///

@@ -1,0 +1,360 @@
+//! A* and Dijkstra's uniform-cost search: cheapest paths in spaces whose
+//! moves have costs.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::fmt;
+
+use num_traits::Zero;
+
+use crate::error::{Error, Limits, Stats};
+use crate::memory::Meter;
+use crate::path::Path;
+use crate::space::State;
+use crate::store::{Lookup, NO_PARENT, Tree};
+use crate::weighted::{Heuristic, Weighted};
+
+/// A cheapest path from `start` to the first state that satisfies
+/// `is_goal`, and its cost, guided by `heuristic`; `None` when no goal can
+/// be reached.
+///
+/// A shortcut for [`AStar::run`] with default [`Limits`].
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`] bound before it can answer.
+///
+/// # Example
+///
+/// A knight's fewest moves, guided by a third of the larger coordinate
+/// distance (a knight covers at most 2 squares of it a move, so this
+/// underestimates: it is admissible).
+///
+/// ```
+/// use search_core::{astar, from_fn, UnitCost};
+///
+/// let knight = UnitCost(from_fn(|&(x, y): &(i32, i32)| {
+///     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+///         .map(|(dx, dy)| (x + dx, y + dy))
+/// }));
+/// let estimate = |&(x, y): &(i32, i32)| ((50 - x).abs().max((50 - y).abs()) as u32).div_ceil(2);
+/// let (path, moves) = astar(&knight, (0, 0), &estimate, |&s| s == (50, 50))?.expect("reachable");
+/// assert_eq!((path.len(), moves), (34, 34));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn astar<G, H, P>(
+    space: &G,
+    start: G::State,
+    heuristic: &H,
+    is_goal: P,
+) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
+where
+    G: Weighted,
+    H: Heuristic<G::State, Cost = G::Cost>,
+    P: FnMut(&G::State) -> bool,
+{
+    AStar::new().run(space, start, heuristic, is_goal)
+}
+
+/// A cheapest path from `start` to the first state that satisfies
+/// `is_goal`, and its cost: Dijkstra's uniform-cost search, which is A*
+/// with an estimate of zero.
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`] bound before it can answer.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{dijkstra, from_fn, Successors, Weighted};
+///
+/// // Doubling costs 3, adding one costs 1: the cheapest way from 1 to 17.
+/// struct Counter;
+/// impl Successors for Counter {
+///     type State = u64;
+///     type Move = char;
+///     fn successors<F: FnMut(u64, char)>(&self, &n: &u64, mut report: F) {
+///         report(n + 1, '+');
+///         report(n * 2, '*');
+///     }
+/// }
+/// impl Weighted for Counter {
+///     type Cost = u64;
+///     fn cost(&self, _: &u64, &mv: &char, _: &u64) -> u64 {
+///         if mv == '*' { 3 } else { 1 }
+///     }
+/// }
+/// let (path, cost) = dijkstra(&Counter, 1, |&n| n == 17)?.expect("reachable");
+/// // Up to 4 by adding (3), to 16 by doubling twice (6), then one more.
+/// assert_eq!(cost, 10);
+/// assert_eq!(path.moves(), ['+', '+', '+', '*', '*', '+']);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn dijkstra<G, P>(
+    space: &G,
+    start: G::State,
+    is_goal: P,
+) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
+where
+    G: Weighted,
+    P: FnMut(&G::State) -> bool,
+{
+    AStar::new().run(space, start, &|_: &G::State| G::Cost::zero(), is_goal)
+}
+
+/// An entry of the open list: the smallest `f` first, and among equal `f`
+/// the largest `g`, which is the deepest node and the nearest to a goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Open<C> {
+    f: C,
+    g: C,
+    node: u32,
+}
+
+impl<C: Ord> Ord for Open<C> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.f.cmp(&self.f).then_with(|| self.g.cmp(&other.g))
+    }
+}
+
+impl<C: Ord> PartialOrd for Open<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A* search, as a cache the caller keeps: its [`Limits`], the [`Stats`]
+/// of the last run, and tables that later runs reuse, for any space of the
+/// same state, move and cost types.
+///
+/// - Goals are tested when a state is expanded, which is what makes the
+///   first goal a cheapest one.
+/// - Among states of equal `f = g + h`, the one with the larger `g` (the
+///   deeper one) is expanded first: with an admissible heuristic it is the
+///   nearer to a goal, and ties are many in unit-cost spaces.
+/// - Reopening: when a cheaper path to a stored state is found, the state
+///   takes it, and if it was already expanded it is expanded again
+///   ([`Stats::reopened`]). With a consistent heuristic this never
+///   happens; with an admissible but inconsistent one it keeps the answer
+///   optimal.
+/// - States are indexed by rank when the space has ranks and the table
+///   fits half the memory budget, and hashed otherwise. The limits that
+///   apply are the stored states, the memory and the expanded nodes.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, AStar, Limits, UnitCost};
+///
+/// let grid = UnitCost(from_fn(|&(x, y): &(i32, i32)| {
+///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+///         .into_iter()
+///         .filter(|&(x, y)| (0..20).contains(&x) && (0..20).contains(&y) && !(x == 10 && y < 15))
+/// }));
+/// let taxicab = |&(x, y): &(i32, i32)| (19 - x).unsigned_abs() + (0 - y).unsigned_abs();
+/// let mut search = AStar::new().limits(Limits::new().max_states(10_000));
+/// let (path, cost) = search.run(&grid, (0, 0), &taxicab, |&s| s == (19, 0))?.expect("reachable");
+/// assert_eq!((path.len(), cost), (49, 49)); // round the wall at x = 10
+/// assert!(search.stats().expanded < 400);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct AStar<S, M, C> {
+    limits: Limits,
+    stats: Stats,
+    meter: Meter,
+    tree: Tree<S, M>,
+    /// The cheapest cost found to each node, by node id.
+    costs: Vec<C>,
+    expanded: Vec<bool>,
+    open: BinaryHeap<Open<C>>,
+    scratch: Vec<(S, M)>,
+}
+
+impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
+    /// A search with default [`Limits`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::AStar;
+    ///
+    /// let search: AStar<u32, (), u32> = AStar::new();
+    /// assert_eq!(search.stats().expanded, 0);
+    /// ```
+    pub fn new() -> AStar<S, M, C> {
+        AStar {
+            limits: Limits::new(),
+            stats: Stats::default(),
+            meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
+            tree: Tree::new(),
+            costs: Vec::new(),
+            expanded: Vec::new(),
+            open: BinaryHeap::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Sets the limits of every later run.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{AStar, Limits};
+    ///
+    /// let search: AStar<u32, (), u32> = AStar::new().limits(Limits::new().max_nodes(10));
+    /// # drop(search);
+    /// ```
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> AStar<S, M, C> {
+        self.limits = limits;
+        self
+    }
+
+    /// What the last run counted.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, AStar, UnitCost};
+    ///
+    /// let line = UnitCost(from_fn(|&n: &u8| [n.saturating_add(1)]));
+    /// let mut search = AStar::new();
+    /// search.run(&line, 0, &|&n: &u8| u32::from(5u8.saturating_sub(n)), |&n| n == 5)?;
+    /// assert_eq!(search.stats().expanded, 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// A cheapest path from `start` to the first state that satisfies
+    /// `is_goal`, and its cost, or `None` when no goal can be reached.
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches its state, memory or node limit, or the
+    /// space reports a rank outside its bound.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, AStar, UnitCost};
+    ///
+    /// let space = UnitCost(from_fn(|&n: &u32| [n + 1, n * 2]));
+    /// let mut search = AStar::new();
+    /// let (path, cost) = search.run(&space, 1, &|_: &u32| 0, |&n| n == 10)?.expect("reachable");
+    /// assert_eq!((path.states(), cost), (&[1, 2, 4, 5, 10][..], 4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run<G, H, P>(
+        &mut self,
+        space: &G,
+        start: S,
+        heuristic: &H,
+        mut is_goal: P,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        self.stats = Stats::default();
+        self.meter.restart(self.limits.get_max_memory());
+        let result = self.search(space, start, heuristic, &mut is_goal);
+        self.stats.stored = self.tree.len() as u64;
+        result
+    }
+
+    fn search<G, H, P>(
+        &mut self,
+        space: &G,
+        start: S,
+        heuristic: &H,
+        is_goal: &mut P,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        let meter = &mut self.meter;
+        self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
+        self.costs.clear();
+        self.expanded.clear();
+        self.open.clear();
+        let estimate = heuristic.estimate(&start);
+        let Some(root) = self.tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
+        else {
+            unreachable!("an empty tree holds no state");
+        };
+        meter.push(&mut self.costs, C::zero())?;
+        meter.push(&mut self.expanded, false)?;
+        meter.push_heap(&mut self.open, Open { f: estimate, g: C::zero(), node: root })?;
+        while let Some(Open { g, node, .. }) = self.open.pop() {
+            let id = node as usize;
+            if self.expanded[id] || g != self.costs[id] {
+                // A cheaper entry for this node came first.
+                continue;
+            }
+            let state = self.tree.nodes[id].state.clone();
+            if is_goal(&state) {
+                return Ok(Some((self.tree.path(node), g)));
+            }
+            self.limits.check_nodes(self.stats.expanded)?;
+            self.expanded[id] = true;
+            self.tree.expand_node(space, id, &mut self.scratch, &mut self.stats);
+            for (next, mv) in self.scratch.drain(..) {
+                let cost = g + space.cost(&state, &mv, &next);
+                let meter = &mut self.meter;
+                let inserted = self.tree.insert(
+                    space,
+                    &self.limits,
+                    meter,
+                    next.clone(),
+                    node,
+                    Some(mv.clone()),
+                )?;
+                let child = if let Some(child) = inserted {
+                    meter.push(&mut self.costs, cost)?;
+                    meter.push(&mut self.expanded, false)?;
+                    child
+                } else {
+                    self.stats.duplicates += 1;
+                    let Some(child) = self.tree.find(space, &next) else { continue };
+                    let slot = child as usize;
+                    if cost >= self.costs[slot] {
+                        continue;
+                    }
+                    self.costs[slot] = cost;
+                    self.tree.nodes[slot].parent = node;
+                    self.tree.nodes[slot].mv = Some(mv);
+                    if self.expanded[slot] {
+                        self.expanded[slot] = false;
+                        self.stats.reopened += 1;
+                    }
+                    child
+                };
+                let f = cost + heuristic.estimate(&next);
+                meter.push_heap(&mut self.open, Open { f, g: cost, node: child })?;
+            }
+            self.stats.frontier(self.open.len());
+        }
+        Ok(None)
+    }
+}
+
+impl<S: State, M: Clone, C: crate::weighted::Cost> Default for AStar<S, M, C> {
+    fn default() -> AStar<S, M, C> {
+        AStar::new()
+    }
+}
+
+impl<S, M, C> fmt::Debug for AStar<S, M, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AStar")
+            .field("limits", &self.limits)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,180 @@
+//! Spaces whose moves have costs, and the heuristics that estimate them.
+
+use std::fmt;
+use std::ops::Add;
+
+use num_traits::Zero;
+
+use crate::space::{Reversible, Successors};
+
+/// The cost of a move or a path: any ordered number with a zero, such as
+/// `u32`, `u64` or `i64`.
+///
+/// Floats are not `Ord`; wrap them in an ordered type (for example
+/// `ordered_float::OrderedFloat<f64>`, which implements every bound here).
+///
+/// # Example
+///
+/// ```
+/// use search_core::Cost;
+///
+/// fn assert_cost<C: Cost>() {}
+/// assert_cost::<u32>();
+/// assert_cost::<i64>();
+/// ```
+pub trait Cost: Copy + Ord + Zero + Add<Output = Self> + fmt::Debug {}
+
+impl<C: Copy + Ord + Zero + Add<Output = C> + fmt::Debug> Cost for C {}
+
+/// A space whose moves have costs, for [`AStar`](crate::AStar),
+/// [`IdaStar`](crate::IdaStar) and [`dijkstra`](crate::dijkstra).
+///
+/// Spaces that do not implement it pay nothing for it; to search one whose
+/// moves all cost the same with an informed search, wrap it in
+/// [`UnitCost`].
+///
+/// # Example
+///
+/// A lift that goes up one floor for 1 and skips three floors for 2:
+///
+/// ```
+/// use search_core::{dijkstra, Successors, Weighted};
+///
+/// struct Lift;
+///
+/// impl Successors for Lift {
+///     type State = u32;
+///     type Move = u32;
+///     fn successors<F: FnMut(u32, u32)>(&self, &floor: &u32, mut report: F) {
+///         report(floor + 1, 1);
+///         report(floor + 3, 3);
+///     }
+/// }
+///
+/// impl Weighted for Lift {
+///     type Cost = u32;
+///     fn cost(&self, _: &u32, &floors: &u32, _: &u32) -> u32 {
+///         if floors == 1 { 1 } else { 2 }
+///     }
+/// }
+///
+/// let (path, cost) = dijkstra(&Lift, 0, |&floor| floor == 7)?.expect("reachable");
+/// assert_eq!(cost, 5); // 3, 3, 1
+/// assert_eq!(path.len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Weighted: Successors {
+    /// The type of costs.
+    type Cost: Cost;
+
+    /// The cost of the move `mv` from `from` to `to`. Costs must not be
+    /// negative.
+    fn cost(&self, from: &Self::State, mv: &Self::Move, to: &Self::State) -> Self::Cost;
+}
+
+/// Makes every move of a space cost 1, so that informed searches apply to
+/// it.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{astar, from_fn, UnitCost};
+///
+/// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
+/// let (path, cost) = astar(&line, 0, &|&n: &i32| (10 - n).unsigned_abs(), |&n| n == 10)?
+///     .expect("reachable");
+/// assert_eq!((path.len(), cost), (10, 10));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnitCost<G>(pub G);
+
+impl<G: Successors> Successors for UnitCost<G> {
+    type State = G::State;
+    type Move = G::Move;
+
+    fn successors<F>(&self, state: &Self::State, report: F)
+    where
+        F: FnMut(Self::State, Self::Move),
+    {
+        self.0.successors(state, report);
+    }
+
+    fn rank_bound(&self) -> Option<usize> {
+        self.0.rank_bound()
+    }
+
+    fn rank(&self, state: &Self::State) -> usize {
+        self.0.rank(state)
+    }
+}
+
+impl<G: Successors> Weighted for UnitCost<G> {
+    type Cost = u32;
+
+    fn cost(&self, _: &G::State, _: &G::Move, _: &G::State) -> u32 {
+        1
+    }
+}
+
+impl<G: Reversible> Reversible for UnitCost<G> {}
+
+/// An estimate of the cost from a state to the nearest goal, that guides
+/// [`AStar`](crate::AStar) and [`IdaStar`](crate::IdaStar).
+///
+/// The contract:
+///
+/// - *admissible*: never more than the true cheapest cost to a goal. Every
+///   informed search here returns an optimal path only with an admissible
+///   heuristic.
+/// - *consistent* (or monotone): `h(a) <= cost(a, b) + h(b)` for every move
+///   `a -> b`, and 0 at goals. A consistent heuristic is admissible, and
+///   with one [`AStar`](crate::AStar) never expands a state twice; with an
+///   admissible one that is not consistent it reopens states
+///   ([`Stats::reopened`](crate::Stats::reopened)) and is still optimal.
+///
+/// Any closure `Fn(&S) -> C` is a heuristic. A type that can update its
+/// estimate from the parent's in O(1), as the Manhattan distance of a
+/// sliding puzzle can, overrides
+/// [`estimate_child`](Heuristic::estimate_child).
+///
+/// # Example
+///
+/// ```
+/// use search_core::Heuristic;
+///
+/// // The distance to 100 on a number line, walked one step at a time.
+/// let to_100 = |&n: &i64| (100 - n).unsigned_abs();
+/// assert_eq!(to_100.estimate(&40), 60);
+/// ```
+pub trait Heuristic<S> {
+    /// The type of estimates: the space's cost type.
+    type Cost;
+
+    /// The estimated cost from `state` to the nearest goal.
+    fn estimate(&self, state: &S) -> Self::Cost;
+
+    /// The estimate of `child`, one move from `parent`, whose estimate was
+    /// `parent_estimate`. The default computes it afresh.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Heuristic;
+    ///
+    /// let to_100 = |&n: &i64| (100 - n).unsigned_abs();
+    /// assert_eq!(to_100.estimate_child(&40, 60, &41), 59);
+    /// ```
+    fn estimate_child(&self, parent: &S, parent_estimate: Self::Cost, child: &S) -> Self::Cost {
+        let _ = (parent, parent_estimate);
+        self.estimate(child)
+    }
+}
+
+impl<S, C, F: Fn(&S) -> C> Heuristic<S> for F {
+    type Cost = C;
+
+    fn estimate(&self, state: &S) -> C {
+        self(state)
+    }
+}

@@ -1,0 +1,243 @@
+//! A*, IDA* and Dijkstra against plain references: breadth-first search on
+//! unit costs, Bellman-Ford on random weights.
+
+use proptest::prelude::*;
+use search_core::{
+    AStar, ErrorKind, IdaStar, Limit, Limits, Search, Successors, UnitCost, Weighted, astar,
+    dijkstra,
+};
+
+use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
+
+/// A graph whose edge `i` out of each node costs `weights[node][i]`.
+#[derive(Clone, Debug)]
+struct WeightedGraph {
+    graph: Graph,
+    weights: Vec<Vec<u32>>,
+}
+
+impl Successors for WeightedGraph {
+    type State = u32;
+    type Move = usize;
+    fn successors<F: FnMut(u32, usize)>(&self, &node: &u32, mut report: F) {
+        for (mv, &next) in self.graph.adjacency[node as usize].iter().enumerate() {
+            report(next, mv);
+        }
+    }
+}
+
+impl Weighted for WeightedGraph {
+    type Cost = u32;
+    fn cost(&self, &from: &u32, &mv: &usize, _: &u32) -> u32 {
+        self.weights[from as usize][mv]
+    }
+}
+
+/// The cheapest cost from `start` to every node, by Bellman-Ford.
+fn bellman_ford(space: &WeightedGraph, start: u32) -> Vec<Option<u32>> {
+    let n = space.graph.len();
+    let mut cost = vec![None; n];
+    cost[start as usize] = Some(0);
+    for _ in 0..n {
+        for from in 0..n {
+            let Some(here) = cost[from] else { continue };
+            for (mv, &to) in space.graph.adjacency[from].iter().enumerate() {
+                let there = here + space.weights[from][mv];
+                if cost[to as usize].is_none_or(|c| there < c) {
+                    cost[to as usize] = Some(there);
+                }
+            }
+        }
+    }
+    cost
+}
+
+fn weighted_graph_with_ends() -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
+    graph_with_ends(30, 3).prop_flat_map(|(graph, start, goal)| {
+        let shape: Vec<usize> = graph.adjacency.iter().map(Vec::len).collect();
+        let weights = shape
+            .into_iter()
+            .map(|degree| {
+                prop::collection::vec(prop_oneof![1 => Just(0u32), 4 => 1..10u32], degree)
+            })
+            .collect::<Vec<_>>();
+        (weights, Just(graph), Just(start), Just(goal)).prop_map(|(weights, graph, start, goal)| {
+            (WeightedGraph { graph, weights }, start, goal)
+        })
+    })
+}
+
+/// The cost of a path, checked edge by edge.
+fn walk_cost(space: &WeightedGraph, states: &[u32], moves: &[usize]) -> u32 {
+    space.graph.assert_legal(states, moves);
+    states.iter().zip(moves).map(|(&from, &mv)| space.weights[from as usize][mv]).sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn unit_cost_searches_agree_with_breadth_first_search((graph, start, goal) in graph_with_ends(60, 3)) {
+        let expected = reference_distances(&graph, &[start])[goal as usize];
+        let zero = |_: &u32| 0u32;
+        // BFS distances from the goal backwards: the exact, consistent estimate.
+        let exact = reference_distances(&Graph::new(graph.reverse.clone()), &[goal]);
+        let exact = |&n: &u32| exact[n as usize].map_or(1_000, |d| d as u32);
+        let space = UnitCost(hashed(&graph));
+        let found = astar(&space, start, &zero, |&n| n == goal).unwrap();
+        prop_assert_eq!(found.as_ref().map(|(_, c)| *c as usize), expected);
+        let found = astar(&space, start, &exact, |&n| n == goal).unwrap();
+        prop_assert_eq!(found.as_ref().map(|(p, _)| p.len()), expected);
+        if let Some((path, _)) = found {
+            graph.assert_legal(path.states(), path.moves());
+        }
+        let space = UnitCost(dense(&graph));
+        let found = AStar::new().run(&space, start, &exact, |&n| n == goal).unwrap();
+        prop_assert_eq!(found.map(|(p, _)| p.len()), expected);
+        let found = dijkstra(&space, start, |&n| n == goal).unwrap();
+        prop_assert_eq!(found.map(|(_, c)| c as usize), expected);
+    }
+
+    // IDA* walks paths, not states: on a graph with cycles and no estimate
+    // it takes time exponential in the distance, so its graphs are small.
+    #[test]
+    fn ida_star_agrees_with_breadth_first_search((graph, start, goal) in graph_with_ends(10, 3)) {
+        let expected = reference_distances(&graph, &[start])[goal as usize];
+        let exact = reference_distances(&Graph::new(graph.reverse.clone()), &[goal]);
+        let exact = |&n: &u32| exact[n as usize].map_or(1_000, |d| d as u32);
+        let space = UnitCost(hashed(&graph));
+        // No shortest path has more moves than the graph has nodes.
+        let mut search = IdaStar::new().limits(Limits::new().max_depth(graph.len()));
+        for found in [
+            search.run(&space, start, &|_: &u32| 0u32, |&n| n == goal),
+            search.run(&space, start, &exact, |&n| n == goal),
+        ] {
+            let found = match found {
+                Ok(found) => found,
+                // Cycles go on past the limit; only when there is no goal.
+                Err(error) => {
+                    prop_assert!(expected.is_none(), "{error}");
+                    continue;
+                }
+            };
+            prop_assert_eq!(found.as_ref().map(|(_, c)| *c as usize), expected);
+            if let Some((path, cost)) = found {
+                graph.assert_legal(path.states(), path.moves());
+                prop_assert_eq!(path.len(), cost as usize);
+            }
+        }
+    }
+
+    #[test]
+    fn weighted_searches_agree_with_bellman_ford((space, start, goal) in weighted_graph_with_ends(), scale in 0u32..=100) {
+        let expected = bellman_ford(&space, start)[goal as usize];
+        // Cheapest costs to the goal, scaled down: admissible, and for most
+        // scales not consistent, so A* must reopen to stay optimal.
+        let to_goal: Vec<Option<u32>> = (0..space.graph.len() as u32)
+            .map(|node| bellman_ford(&space, node)[goal as usize])
+            .collect();
+        let admissible = |&n: &u32| to_goal[n as usize].map_or(0, |c| c * scale / 100);
+        for found in [
+            dijkstra(&space, start, |&n| n == goal).unwrap(),
+            astar(&space, start, &admissible, |&n| n == goal).unwrap(),
+        ] {
+            prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
+            if let Some((path, cost)) = found {
+                prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
+                prop_assert_eq!(*path.end(), goal);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    // IDA* needs every cycle to cost something, and a small graph.
+    #[test]
+    fn ida_star_agrees_with_bellman_ford((space, start, goal) in weighted_graph_with_ends(), scale in 0u32..=100) {
+        prop_assume!(space.graph.len() <= 12);
+        let positive = WeightedGraph {
+            graph: space.graph.clone(),
+            weights: space.weights.iter().map(|w| w.iter().map(|&w| w.max(1)).collect()).collect(),
+        };
+        let expected = bellman_ford(&positive, start)[goal as usize];
+        let to_goal: Vec<Option<u32>> = (0..positive.graph.len() as u32)
+            .map(|node| bellman_ford(&positive, node)[goal as usize])
+            .collect();
+        let admissible = |&n: &u32| to_goal[n as usize].map_or(0, |c| c * scale / 100);
+        // A cheapest path costs at most 9 a move and has fewer moves than
+        // the graph has nodes.
+        let mut search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
+        let found = match search.run(&positive, start, &admissible, |&n| n == goal) {
+            Ok(found) => found,
+            Err(error) => {
+                prop_assert!(expected.is_none(), "{error}");
+                return Ok(());
+            }
+        };
+        prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
+        if let Some((path, cost)) = found {
+            prop_assert_eq!(walk_cost(&positive, path.states(), path.moves()), cost);
+        }
+    }
+}
+
+#[test]
+fn an_inconsistent_heuristic_makes_astar_reopen_and_stay_optimal() {
+    // 0 -> 1 costs 1, 0 -> 2 costs 3, 1 -> 2 costs 1, 2 -> 3 costs 5. The
+    // estimate h(1) = 5 is admissible (1 costs 6 to the goal) but not
+    // consistent (h(1) > cost(1, 2) + h(2)), so node 2 is expanded first
+    // at cost 3, and again at cost 2 once node 1 is.
+    let space = WeightedGraph {
+        graph: Graph::new(vec![vec![1, 2], vec![2], vec![3], vec![]]),
+        weights: vec![vec![1, 3], vec![1], vec![5], vec![]],
+    };
+    let h = |&n: &u32| [0, 5, 0, 0][n as usize];
+    let mut search = AStar::new();
+    let (path, cost) = search.run(&space, 0, &h, |&n| n == 3).unwrap().unwrap();
+    assert_eq!((path.states(), cost), (&[0, 1, 2, 3][..], 7));
+    assert_eq!(search.stats().reopened, 1);
+    assert_eq!(search.stats().expanded, 4);
+}
+
+#[test]
+fn informed_searches_stop_at_their_node_limit() {
+    let naturals = UnitCost(search_core::from_fn(|&n: &u64| [n + 1, n + 2]));
+    let limits = Limits::new().max_nodes(500);
+    let error =
+        AStar::new().limits(limits).run(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
+    assert_eq!(
+        error.to_string(),
+        "search reached its limit of 500 expanded nodes without an answer"
+    );
+    let mut search = IdaStar::new().limits(limits);
+    let error = search.run(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
+    assert_eq!(search.stats().expanded, 500);
+    // A* also stops at the memory budget, as every stored search does.
+    let limits = Limits::new().max_memory(1 << 16);
+    let error =
+        AStar::new().limits(limits).run(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 16)));
+}
+
+#[test]
+fn ida_star_reports_each_iteration() {
+    // A ring of 12: the goal 6 steps away, and no estimate: bounds 0 to 6.
+    let ring = UnitCost(search_core::from_fn(|&n: &u8| [(n + 1) % 12, (n + 11) % 12]));
+    let mut search = IdaStar::new();
+    let (path, cost) = search.run(&ring, 0, &|_: &u8| 0u32, |&n| n == 6).unwrap().unwrap();
+    assert_eq!((path.len(), cost), (6, 6));
+    let bounds: Vec<u32> = search.iterations().iter().map(|i| i.bound).collect();
+    assert_eq!(bounds, [0, 1, 2, 3, 4, 5, 6]);
+    // Without regenerating parents, iteration b expands 1 + 2 + ... nodes:
+    // the root, then two chains, one node deeper each bound.
+    let expanded: Vec<u64> = search.iterations().iter().map(|i| i.expanded).collect();
+    assert_eq!(expanded[..3], [1, 3, 5]);
+    let total: u64 = expanded.iter().sum();
+    assert_eq!(search.stats().expanded, total);
+    // A BFS of the same ring agrees.
+    assert_eq!(Search::new(&ring).distance([0], |&n| n == 6).unwrap(), Some(6));
+}
