@@ -99,21 +99,23 @@ impl Display {
     }
 }
 
-/// One line: states stored, depth, rate and memory.
+/// One line: states stored, nodes expanded, depth, rate and memory.
 fn describe(progress: &Progress, elapsed: Duration) -> String {
     #[expect(clippy::cast_precision_loss, reason = "a rate for a person to read")]
-    let rate = progress.stored as f64 / elapsed.as_secs_f64().max(1e-3);
+    let rate = progress.expanded as f64 / elapsed.as_secs_f64().max(1e-3);
     #[expect(
         clippy::cast_possible_truncation,
         clippy::cast_sign_loss,
         reason = "a positive rate far below u64::MAX"
     )]
     let rate = rate as u64;
-    format!(
-        "{} states stored, depth {}, {} states/s, {}",
+    let line = format!(
+        "{} states stored, {} expanded, depth {}, {} expanded/s",
         HumanCount(progress.stored),
+        HumanCount(progress.expanded),
         progress.depth,
         HumanCount(rate),
-        HumanBytes(progress.bytes)
-    )
+    );
+    // IDA*'s only table is its path.
+    if progress.bytes == 0 { line } else { format!("{line}, {}", HumanBytes(progress.bytes)) }
 }

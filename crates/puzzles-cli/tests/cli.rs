@@ -483,11 +483,19 @@ fn progress_goes_to_a_pipe_only_when_asked() {
         ["solve", "-c", "--algorithm", "bfs", "--max-memory", "256M", "--goal", goal, korf_1];
     let (status, _, err) = run(&[&args[..], &["--progress"]].concat(), b"");
     assert_eq!(status, 2);
-    assert!(err.contains("states stored, depth "), "{err}");
+    assert!(err.contains("states stored, "), "{err}");
+    assert!(err.contains(" expanded/s, "), "{err}");
     assert!(err.contains("memory limit of 256.0 MiB"), "{err}");
     let (status, _, err) = run(&args, b"");
     assert_eq!(status, 2);
     assert!(!err.contains("states stored"), "{err}");
+
+    // IDA* reports too; bounded by nodes, it runs a few seconds and stops.
+    let args = ["solve", "-c", "--heuristic", "manhattan", "--max-nodes", "40000000"];
+    let (status, _, err) = run(&[&args[..], &["--progress", "--goal", goal, korf_1]].concat(), b"");
+    assert_eq!(status, 2);
+    assert!(err.contains(" expanded, depth "), "{err}");
+    assert!(err.contains("limit of 40000000 expanded nodes"), "{err}");
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::error::{Error, Limits, Stats};
 use crate::memory::Meter;
 use crate::path::Path;
 use crate::space::State;
-use crate::store::{Lookup, NO_PARENT, Tree};
+use crate::store::{Lookup, NO_PARENT, Stored, Tree};
 use crate::weighted::{Heuristic, Weighted};
 
 /// A cheapest path from `start` to the first state that satisfies
@@ -164,9 +164,9 @@ pub struct AStar<S, M, C> {
     stats: Stats,
     meter: Meter,
     tree: Tree<S, M>,
-    /// The cheapest cost found to each node, by node id.
-    costs: Vec<C>,
-    expanded: Vec<bool>,
+    /// The cheapest cost found to each node, by node id, and whether the
+    /// node has been expanded at that cost.
+    costs: Vec<(C, bool)>,
     open: BinaryHeap<Open<C>>,
     scratch: Vec<(S, M)>,
 }
@@ -189,7 +189,6 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
             tree: Tree::new(),
             costs: Vec::new(),
-            expanded: Vec::new(),
             open: BinaryHeap::new(),
             scratch: Vec::new(),
         }
@@ -281,19 +280,18 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
         let meter = &mut self.meter;
         self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
         self.costs.clear();
-        self.expanded.clear();
         self.open.clear();
         let estimate = heuristic.estimate(&start);
         let Some(root) = self.tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
         else {
             unreachable!("an empty tree holds no state");
         };
-        meter.push(&mut self.costs, C::zero())?;
-        meter.push(&mut self.expanded, false)?;
+        meter.push(&mut self.costs, (C::zero(), false))?;
         meter.push_heap(&mut self.open, Open { f: estimate, g: C::zero(), node: root })?;
         while let Some(Open { g, node, .. }) = self.open.pop() {
             let id = node as usize;
-            if self.expanded[id] || g != self.costs[id] {
+            let (best, expanded) = self.costs[id];
+            if expanded || g != best {
                 // A cheaper entry for this node came first.
                 continue;
             }
@@ -302,41 +300,37 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
                 return Ok(Some((self.tree.path(node), g)));
             }
             self.limits.check_nodes(self.stats.expanded)?;
-            self.expanded[id] = true;
+            self.costs[id].1 = true;
             self.tree.expand_node(space, id, &mut self.scratch, &mut self.stats);
             for (next, mv) in self.scratch.drain(..) {
                 let cost = g + space.cost(&state, &mv, &next);
                 let meter = &mut self.meter;
-                let inserted = self.tree.insert(
-                    space,
-                    &self.limits,
-                    meter,
-                    next.clone(),
-                    node,
-                    Some(mv.clone()),
-                )?;
-                let child = if let Some(child) = inserted {
-                    meter.push(&mut self.costs, cost)?;
-                    meter.push(&mut self.expanded, false)?;
-                    child
-                } else {
-                    self.stats.duplicates += 1;
-                    let Some(child) = self.tree.find(space, &next) else { continue };
-                    let slot = child as usize;
-                    if cost >= self.costs[slot] {
-                        continue;
-                    }
-                    self.costs[slot] = cost;
-                    self.tree.nodes[slot].parent = node;
-                    self.tree.nodes[slot].mv = Some(mv);
-                    if self.expanded[slot] {
-                        self.expanded[slot] = false;
-                        self.stats.reopened += 1;
-                    }
-                    child
-                };
-                let f = cost + heuristic.estimate(&next);
-                meter.push_heap(&mut self.open, Open { f, g: cost, node: child })?;
+                let estimate = heuristic.estimate(&next);
+                let child =
+                    match self.tree.find_or_insert(space, &self.limits, meter, next, node, mv)? {
+                        Stored::New(child) => {
+                            meter.push(&mut self.costs, (cost, false))?;
+                            child
+                        }
+                        Stored::Old(child, mv) => {
+                            self.stats.duplicates += 1;
+                            let (best, expanded) = &mut self.costs[child as usize];
+                            if cost >= *best {
+                                continue;
+                            }
+                            *best = cost;
+                            if *expanded {
+                                *expanded = false;
+                                self.stats.reopened += 1;
+                            }
+                            let stored = &mut self.tree.nodes[child as usize];
+                            stored.parent = node;
+                            stored.mv = Some(mv);
+                            child
+                        }
+                    };
+                meter
+                    .push_heap(&mut self.open, Open { f: cost + estimate, g: cost, node: child })?;
             }
             self.stats.frontier(self.open.len());
         }

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::error::{Error, Limit, Limits, Stats};
 use crate::path::Path;
+use crate::progress::{EVERY, Progress};
 use crate::space::State;
 use crate::weighted::{Cost, Heuristic, Weighted};
 
@@ -252,12 +253,53 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         space: &G,
         start: S,
         heuristic: &H,
-        mut is_goal: P,
+        is_goal: P,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
+    {
+        self.run_with_progress(space, start, heuristic, is_goal, |_| {})
+    }
+
+    /// As [`run`](IdaStar::run), calling `observer` every 65,536 expanded
+    /// nodes with a [`Progress`] report: the path held, the nodes
+    /// expanded, and the deepest path of the current iteration.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](IdaStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, IdaStar, UnitCost};
+    ///
+    /// // A binary tree, searched for a leaf 20 levels down with no estimate.
+    /// let tree = UnitCost(from_fn(|&n: &u32| [2 * n, 2 * n + 1]));
+    /// let mut deepest = 0;
+    /// let mut search = IdaStar::new();
+    /// let found = search.run_with_progress(&tree, 1, &|_: &u32| 0, |&n| n == 1 << 20, |p| {
+    ///     deepest = deepest.max(p.depth)
+    /// })?;
+    /// assert_eq!(found.map(|(_, cost)| cost), Some(20));
+    /// assert!(deepest >= 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_with_progress<G, H, P, O>(
+        &mut self,
+        space: &G,
+        start: S,
+        heuristic: &H,
+        mut is_goal: P,
+        mut observer: O,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+        O: FnMut(&Progress),
     {
         self.stats = Stats::default();
         self.iterations.clear();
@@ -269,7 +311,13 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         let mut bound = estimate;
         loop {
             let before = self.stats;
-            let outcome = self.iterate(space, &start, estimate, bound, heuristic, &mut is_goal);
+            let outcome = self.iterate(
+                space,
+                (&start, estimate, bound),
+                heuristic,
+                &mut is_goal,
+                &mut observer,
+            );
             self.iterations.push(Iteration {
                 bound,
                 expanded: self.stats.expanded - before.expanded,
@@ -299,20 +347,22 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     }
 
     /// One depth-first search within `bound`.
-    fn iterate<G, H, P>(
+    fn iterate<G, H, P, O>(
         &mut self,
         space: &G,
-        start: &S,
-        estimate: C,
-        bound: C,
+        (start, estimate, bound): (&S, C, C),
         heuristic: &H,
         is_goal: &mut P,
+        observer: &mut O,
     ) -> Result<Outcome<C>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
+        O: FnMut(&Progress),
     {
+        let mut next_report = self.stats.expanded + EVERY;
+        let mut deepest = 0;
         self.path.clear();
         self.children.clear();
         let mut smallest_cut: Option<C> = None;
@@ -348,6 +398,16 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             let child = child.clone();
             let goal = is_goal(&child);
             self.push(space, child, cost, child_estimate, !goal)?;
+            deepest = deepest.max(depth);
+            if self.stats.expanded >= next_report {
+                next_report = self.stats.expanded + EVERY;
+                observer(&Progress {
+                    stored: self.path.len() as u64,
+                    expanded: self.stats.expanded,
+                    depth: deepest,
+                    bytes: 0,
+                });
+            }
             if goal {
                 return Ok(Outcome::Found(cost));
             }

@@ -6,7 +6,8 @@ use std::fmt;
 use crate::error::Stats;
 
 /// A snapshot of a running search, handed to the observer set with
-/// [`Search::on_progress`](crate::Search::on_progress).
+/// [`Search::on_progress`](crate::Search::on_progress) or
+/// [`IdaStar::run_with_progress`](crate::IdaStar::run_with_progress).
 ///
 /// # Example
 ///
@@ -29,14 +30,16 @@ pub struct Progress {
     /// States expanded so far.
     pub expanded: u64,
     /// The depth of the layer being expanded (for a bidirectional search,
-    /// both sides' depths added).
+    /// both sides' depths added; for IDA*, the deepest path of the current
+    /// iteration).
     pub depth: usize,
-    /// The bytes the search's tables hold.
+    /// The bytes the search's tables hold (0 for IDA*, whose only table is
+    /// its path).
     pub bytes: u64,
 }
 
 /// How many expansions pass between two reports.
-const EVERY: u64 = 1 << 16;
+pub(crate) const EVERY: u64 = 1 << 16;
 
 /// Calls the observer, if any, every [`EVERY`] expansions.
 pub(crate) struct Watch<'o> {

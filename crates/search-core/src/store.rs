@@ -71,6 +71,15 @@ pub(crate) enum Lookup {
     Unindexed,
 }
 
+/// What [`Tree::find_or_insert`] found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Stored<M> {
+    /// A new node, with its id.
+    New(u32),
+    /// The id of the node stored before, and the move that was not stored.
+    Old(u32, M),
+}
+
 /// A search tree: stored states in the order they were found, each with its
 /// parent, and an index from state to node id.
 #[derive(Clone, Debug)]
@@ -225,6 +234,47 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             }
         }
         Ok(Some(node_id(id)?))
+    }
+
+    /// The id of `state` with one lookup: a new node reached from `parent`
+    /// by `mv`, or the stored one, with `mv` handed back. Only for a tree
+    /// reset with [`Lookup::Ids`].
+    pub(crate) fn find_or_insert<G: Successors<State = S, Move = M>>(
+        &mut self,
+        space: &G,
+        limits: &Limits,
+        meter: &mut Meter,
+        state: S,
+        parent: u32,
+        mv: M,
+    ) -> Result<Stored<M>, Error> {
+        let id = self.nodes.len();
+        match &mut self.index {
+            NodeIndex::Dense(slots) => {
+                let rank = checked_rank(space, &state, slots.len())?;
+                if let Some(old) = slots[rank].checked_sub(1) {
+                    return Ok(Stored::Old(old, mv));
+                }
+                limits.check_states(id)?;
+                let slot = node_id(id)? + 1;
+                meter.push(&mut self.nodes, Node { state, parent, mv: Some(mv) })?;
+                slots[rank] = slot;
+            }
+            NodeIndex::Hashed(map) => {
+                meter.reserve_entry(map)?;
+                match map.entry(state) {
+                    Entry::Occupied(old) => return Ok(Stored::Old(*old.get(), mv)),
+                    Entry::Vacant(vacant) => {
+                        limits.check_states(id)?;
+                        let state = vacant.key().clone();
+                        meter.push(&mut self.nodes, Node { state, parent, mv: Some(mv) })?;
+                        vacant.insert(node_id(id)?);
+                    }
+                }
+            }
+            NodeIndex::Bits { .. } => unreachable!("a tree of bits keeps no ids"),
+        }
+        Ok(Stored::New(node_id(id)?))
     }
 
     /// The id of `state`, if stored. Always `None` for a tree reset with

@@ -1,6 +1,8 @@
 //! Sliding puzzles of any size from 2x2 to 4x4.
 
+use std::cell::RefCell;
 use std::fmt;
+use std::rc::Rc;
 use std::str::FromStr;
 
 use search_core::{
@@ -419,6 +421,7 @@ impl SlidingPuzzle {
             last_algorithm: Algorithm::default(),
             estimate: Estimate::new(SlidingHeuristic::default(), &self.goal),
             last_stats: Stats::default(),
+            observer: None,
         }
     }
 
@@ -568,6 +571,18 @@ pub struct Solver<'p> {
     last_algorithm: Algorithm,
     estimate: Estimate,
     last_stats: Stats,
+    observer: Option<Observer<'p>>,
+}
+
+/// The observer of a solver's searches, shared by its breadth-first search
+/// and its IDA*.
+#[derive(Clone)]
+struct Observer<'p>(Rc<RefCell<dyn FnMut(&Progress) + 'p>>);
+
+impl fmt::Debug for Observer<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Observer")
+    }
 }
 
 impl<'p> Solver<'p> {
@@ -667,7 +682,14 @@ impl<'p> Solver<'p> {
     /// ```
     #[must_use]
     pub fn on_progress<F: FnMut(&Progress) + 'p>(self, observer: F) -> Self {
-        Solver { search: self.search.on_progress(observer), ..self }
+        // Breadth-first searches keep the observer; IDA* borrows it per run.
+        let shared: Rc<RefCell<dyn FnMut(&Progress) + 'p>> = Rc::new(RefCell::new(observer));
+        let for_search = Rc::clone(&shared);
+        Solver {
+            search: self.search.on_progress(move |progress| (for_search.borrow_mut())(progress)),
+            observer: Some(Observer(shared)),
+            ..self
+        }
     }
 
     /// A shortest solution of `board`, or `None` when it cannot be solved.
@@ -703,7 +725,19 @@ impl<'p> Solver<'p> {
                 found.map(|found| found.map(|(path, _)| path))
             }
             Algorithm::IdaStar => {
-                let found = self.ida_star.run(puzzle, *board, &self.estimate, |b| *b == goal);
+                let observer = self.observer.clone();
+                let report = |progress: &Progress| {
+                    if let Some(Observer(observer)) = &observer {
+                        (observer.borrow_mut())(progress);
+                    }
+                };
+                let found = self.ida_star.run_with_progress(
+                    puzzle,
+                    *board,
+                    &self.estimate,
+                    |b| *b == goal,
+                    report,
+                );
                 found.map(|found| found.map(|(path, _)| path))
             }
             Algorithm::Bidirectional | Algorithm::Auto => self.search.bidirectional(*board, goal),
