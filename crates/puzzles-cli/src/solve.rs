@@ -33,6 +33,11 @@ pub(crate) struct SolveArgs {
     /// expanded (per iteration, for idastar) and time.
     #[arg(long)]
     stats: bool,
+    /// Threads for idastar, 1 to 1024 [default: one per core]. With more
+    /// than one, the optimal length is the same but which optimal path is
+    /// printed may differ from run to run.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
     #[command(flatten)]
     format: Format,
     #[command(flatten)]
@@ -50,6 +55,13 @@ fn parse_board(text: &str) -> Result<Board, String> {
 }
 
 pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, String> {
+    // The searches run on rayon's global pool; this command makes it once.
+    if let Some(threads) = args.threads.filter(|&threads| threads > 1) {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(threads))
+            .build_global()
+            .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    }
     let questions = Questions::from(&args.boards);
     // Boards of a line each are printed on a line each; boards given as
     // arguments are drawn in full.
@@ -72,6 +84,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
             .solver()
             .algorithm(args.algorithm.unwrap_or_default())
             .heuristic(args.heuristic.unwrap_or_default())
+            .parallel(args.threads != Some(1))
             .limits(limits)
             .on_progress(|progress| display.observe(progress));
         let stores_states =

@@ -490,8 +490,10 @@ fn progress_goes_to_a_pipe_only_when_asked() {
     assert_eq!(status, 2);
     assert!(!err.contains("states stored"), "{err}");
 
-    // IDA* reports too; bounded by nodes, it runs a few seconds and stops.
-    let args = ["solve", "-c", "--heuristic", "manhattan", "--max-nodes", "40000000"];
+    // IDA* on one thread reports too; bounded by nodes, it runs a few
+    // seconds and stops. (On several, it reports between iterations.)
+    let args =
+        ["solve", "-c", "--threads", "1", "--heuristic", "manhattan", "--max-nodes", "40000000"];
     let (status, _, err) = run(&[&args[..], &["--progress", "--goal", goal, korf_1]].concat(), b"");
     assert_eq!(status, 2);
     assert!(err.contains(" expanded, depth "), "{err}");

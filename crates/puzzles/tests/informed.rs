@@ -67,9 +67,10 @@ proptest! {
     ) {
         let puzzle = SlidingPuzzle::new(board.rows(), board.cols()).unwrap();
         let expected = puzzle.solver().algorithm(Algorithm::Bfs).moves(&board).unwrap();
-        for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+        for (algorithm, parallel) in [(Algorithm::AStar, false), (Algorithm::IdaStar, false), (Algorithm::IdaStar, true)] {
             for heuristic in [SlidingHeuristic::Manhattan, SlidingHeuristic::LinearConflict] {
-                let mut solver = puzzle.solver().algorithm(algorithm).heuristic(heuristic);
+                let mut solver =
+                    puzzle.solver().algorithm(algorithm).heuristic(heuristic).parallel(parallel);
                 let path = solver.solve(&board).unwrap();
                 prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected);
                 if let Some(path) = path {
@@ -105,13 +106,21 @@ fn korf_instances_are_solved_optimally_by_either_estimate() {
     for (number, moves) in [(9, 46), (12, 45), (42, 42), (55, 41)] {
         let board = instances[number - 1].1;
         let mut lengths = Vec::new();
-        for heuristic in [SlidingHeuristic::Manhattan, SlidingHeuristic::LinearConflict] {
-            let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).heuristic(heuristic);
+        for (heuristic, parallel) in [
+            (SlidingHeuristic::Manhattan, false),
+            (SlidingHeuristic::LinearConflict, false),
+            (SlidingHeuristic::LinearConflict, true),
+        ] {
+            let mut solver = puzzle
+                .solver()
+                .algorithm(Algorithm::IdaStar)
+                .heuristic(heuristic)
+                .parallel(parallel);
             let path = solver.solve(&board).unwrap().expect("every instance is solvable");
             assert_legal(&path, &board, puzzle.goal());
             lengths.push(path.len());
         }
-        assert_eq!(lengths, [moves, moves], "instance {number}");
+        assert_eq!(lengths, [moves, moves, moves], "instance {number}");
     }
 }
 

@@ -187,7 +187,7 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
             limits: Limits::new(),
             stats: Stats::default(),
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
-            tree: Tree::new(),
+            tree: Tree::for_any_space(),
             costs: Vec::new(),
             open: BinaryHeap::new(),
             scratch: Vec::new(),

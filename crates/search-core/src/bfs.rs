@@ -403,7 +403,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// ```
     pub fn new() -> Bfs<S, M> {
         Bfs {
-            tree: Tree::new(),
+            tree: Tree::for_any_space(),
             head: 0,
             layer_end: 0,
             depth: 0,

@@ -1,5 +1,5 @@
 /*!
-Breadth-first search over implicit graphs.
+Breadth-first and informed search over implicit graphs.
 
 An *implicit graph* is never stored. Its vertices are states (a puzzle board,
 a lock combination, a word) and each state produces its neighbours on demand.
@@ -89,6 +89,9 @@ Two optional traits widen what a space can do:
 | the same, for spaces of hundreds of millions of ranked states | [`DenseEnumeration`] |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
 | a traversal you drive state by state, and can resume | [`Bfs`] |
+| a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar`] |
+| a cheapest path guided by an estimate ([`Heuristic`]) | [`astar`], [`AStar`] |
+| the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
 
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] holds limits, reports [`Stats`], and reuses its tables across
@@ -107,12 +110,37 @@ a machine with less memory than the limits allow gives
 space without finding a goal returns `Ok(None)`. [`Search::on_progress`]
 reports how a long search is going.
 
+# Informed search
+
+A space whose moves have costs implements [`Weighted`] (or is wrapped in
+[`UnitCost`]); an estimate of the cost to a goal implements [`Heuristic`]
+(any closure does). [`AStar`] and [`IdaStar`] are caches the caller keeps,
+like [`Search`], and take the space with each run. With an admissible
+estimate both return cheapest paths; [`Heuristic`] spells out the contract.
+
+```
+use search_core::{ida_star, from_fn, UnitCost};
+
+// A rook on an 8x8 board that moves one square at a time, towards (7, 7).
+let rook = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
+    [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+        .into_iter()
+        .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y))
+}));
+let taxicab = |&(x, y): &(i8, i8)| u32::from(x.abs_diff(7) + y.abs_diff(7));
+let (path, cost) = ida_star(&rook, (0, 0), &taxicab, |&s| s == (7, 7))?.expect("reachable");
+assert_eq!((path.len(), cost), (14, 14));
+# Ok::<(), Box<dyn std::error::Error>>(())
+```
+
 # When to use something else
 
-For weighted edges use Dijkstra, and with a good heuristic use A* or IDA*:
-the `pathfinding` crate has all three. Breadth-first search is the right tool
-when every move costs the same and you want exact answers: fewest moves,
-whole-space statistics, or every optimal solution.
+Breadth-first search is the right tool when every move costs the same and
+you want exact answers: fewest moves, whole-space statistics, or every
+optimal solution. With a good estimate, A* and IDA* reach much deeper;
+IDA* suits trees and permutation puzzles, A* graphs with many cycles.
+Pattern databases are not here yet: the `puzzles` crate's sliding-puzzle
+estimates are the Manhattan distance and linear conflicts.
 */
 
 // No unsafe code anywhere: the speed comes from layout and algorithms.

@@ -86,11 +86,22 @@ pub(crate) enum Stored<M> {
 pub(crate) struct Tree<S, M> {
     pub(crate) nodes: Vec<Node<S, M>>,
     index: NodeIndex<S>,
+    /// Whether every search of this tree ranks states with one space, so
+    /// that a node id table can be cleared by the ranks of what it holds.
+    one_space: bool,
 }
 
 impl<S: crate::State, M: Clone> Tree<S, M> {
+    /// A tree for a [`Search`](crate::Search), which keeps one space for
+    /// its lifetime.
     pub(crate) fn new() -> Tree<S, M> {
-        Tree { nodes: Vec::new(), index: NodeIndex::Hashed(FxHashMap::default()) }
+        Tree { nodes: Vec::new(), index: NodeIndex::Hashed(FxHashMap::default()), one_space: true }
+    }
+
+    /// A tree for a cache that takes a space with each run, whose ranks
+    /// may differ from the last one's.
+    pub(crate) fn for_any_space() -> Tree<S, M> {
+        Tree { one_space: false, ..Tree::new() }
     }
 
     /// Empties the tree for a search of `space`, keeping its allocations
@@ -111,10 +122,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             Lookup::Unindexed => None,
         };
         // Clearing what the last search set is cheaper than clearing a large
-        // table, while the last search was small. Only `Search` builds node
-        // id tables, and it keeps one space for its lifetime, so the ranks
-        // of the stored states still find their slots.
-        let few = |bound: usize| self.nodes.len() <= bound / 16;
+        // table, while the last search was small, and when the space is the
+        // same, so that the ranks of the stored states still find their
+        // slots.
+        let few = |bound: usize| self.one_space && self.nodes.len() <= bound / 16;
         let reused = match (&mut self.index, bound) {
             (NodeIndex::Dense(slots), Some(bound))
                 if lookup == Lookup::Ids && slots.len() == bound =>

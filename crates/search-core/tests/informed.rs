@@ -111,6 +111,8 @@ proptest! {
         for found in [
             search.run(&space, start, &|_: &u32| 0u32, |&n| n == goal),
             search.run(&space, start, &exact, |&n| n == goal),
+            search.run_parallel(&space, start, &|_: &u32| 0u32, |&n| n == goal),
+            search.run_parallel(&space, start, &exact, |&n| n == goal),
         ] {
             let found = match found {
                 Ok(found) => found,
@@ -169,16 +171,21 @@ proptest! {
         // A cheapest path costs at most 9 a move and has fewer moves than
         // the graph has nodes.
         let mut search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
-        let found = match search.run(&positive, start, &admissible, |&n| n == goal) {
-            Ok(found) => found,
-            Err(error) => {
-                prop_assert!(expected.is_none(), "{error}");
-                return Ok(());
+        let sequential = search.run(&positive, start, &admissible, |&n| n == goal);
+        let parallel = search.run_parallel(&positive, start, &admissible, |&n| n == goal);
+        for found in [sequential, parallel] {
+            let found = match found {
+                Ok(found) => found,
+                Err(error) => {
+                    prop_assert!(expected.is_none(), "{error}");
+                    continue;
+                }
+            };
+            prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
+            if let Some((path, cost)) = found {
+                prop_assert_eq!(walk_cost(&positive, path.states(), path.moves()), cost);
+                prop_assert_eq!(path.start(), &start);
             }
-        };
-        prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
-        if let Some((path, cost)) = found {
-            prop_assert_eq!(walk_cost(&positive, path.states(), path.moves()), cost);
         }
     }
 }
@@ -216,6 +223,8 @@ fn informed_searches_stop_at_their_node_limit() {
     let error = search.run(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
     assert_eq!(search.stats().expanded, 500);
+    let error = search.run_parallel(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
     // A* also stops at the memory budget, as every stored search does.
     let limits = Limits::new().max_memory(1 << 16);
     let error =
@@ -240,4 +249,36 @@ fn ida_star_reports_each_iteration() {
     assert_eq!(search.stats().expanded, total);
     // A BFS of the same ring agrees.
     assert_eq!(Search::new(&ring).distance([0], |&n| n == 6).unwrap(), Some(6));
+}
+
+/// A ring of 1,000 numbers, each ranked `(n + shift) % 1000`.
+struct ShiftedRing {
+    shift: usize,
+}
+
+impl Successors for ShiftedRing {
+    type State = usize;
+    type Move = ();
+    fn successors<F: FnMut(usize, ())>(&self, &n: &usize, mut report: F) {
+        report((n + 1) % 1000, ());
+        report((n + 999) % 1000, ());
+    }
+    fn rank_bound(&self) -> Option<usize> {
+        Some(1000)
+    }
+    fn rank(&self, &n: &usize) -> usize {
+        (n + self.shift) % 1000
+    }
+}
+
+#[test]
+fn a_reused_astar_forgets_the_last_space_whose_ranks_differ() {
+    let mut search = AStar::new();
+    let zero = |_: &usize| 0u32;
+    let first = UnitCost(ShiftedRing { shift: 0 });
+    assert_eq!(search.run(&first, 0, &zero, |&n| n == 5).unwrap().map(|(_, c)| c), Some(5));
+    // The same ranks now belong to other states: nothing of the last run
+    // may remain.
+    let second = UnitCost(ShiftedRing { shift: 500 });
+    assert_eq!(search.run(&second, 500, &zero, |&n| n == 505).unwrap().map(|(_, c)| c), Some(5));
 }

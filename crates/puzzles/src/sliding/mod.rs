@@ -422,6 +422,7 @@ impl SlidingPuzzle {
             estimate: Estimate::new(SlidingHeuristic::default(), &self.goal),
             last_stats: Stats::default(),
             observer: None,
+            parallel: false,
         }
     }
 
@@ -572,6 +573,7 @@ pub struct Solver<'p> {
     estimate: Estimate,
     last_stats: Stats,
     observer: Option<Observer<'p>>,
+    parallel: bool,
 }
 
 /// The observer of a solver's searches, shared by its breadth-first search
@@ -625,6 +627,25 @@ impl<'p> Solver<'p> {
             ida_star: self.ida_star.limits(limits),
             ..self
         }
+    }
+
+    /// Runs IDA* on every thread of the current rayon pool
+    /// ([`IdaStar::run_parallel`]); off by default. The cost of the answer
+    /// is the same; which of several optimal paths is returned may differ.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Algorithm, SlidingPuzzle};
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).parallel(true);
+    /// assert_eq!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?)?, Some(31));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn parallel(self, parallel: bool) -> Self {
+        Solver { parallel, ..self }
     }
 
     /// Chooses the estimate that guides A* and IDA*.
@@ -731,13 +752,23 @@ impl<'p> Solver<'p> {
                         (observer.borrow_mut())(progress);
                     }
                 };
-                let found = self.ida_star.run_with_progress(
-                    puzzle,
-                    *board,
-                    &self.estimate,
-                    |b| *b == goal,
-                    report,
-                );
+                let found = if self.parallel {
+                    self.ida_star.run_parallel_with_progress(
+                        puzzle,
+                        *board,
+                        &self.estimate,
+                        |b| *b == goal,
+                        report,
+                    )
+                } else {
+                    self.ida_star.run_with_progress(
+                        puzzle,
+                        *board,
+                        &self.estimate,
+                        |b| *b == goal,
+                        report,
+                    )
+                };
                 found.map(|found| found.map(|(path, _)| path))
             }
             Algorithm::Bidirectional | Algorithm::Auto => self.search.bidirectional(*board, goal),
