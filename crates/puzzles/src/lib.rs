@@ -11,6 +11,7 @@ to be read as an example of writing a state space.
 |---|---|---|---|
 | sliding puzzle (LeetCode 773), 2x2 to 4x4 | [`SlidingPuzzle`] | [`sliding_puzzle`] | compact `Copy` states, ranks, parity, bidirectional search, dense enumeration |
 | Open the Lock (752) | [`Lock`] | [`open_lock`] | states that are their own rank |
+| the pocket cube (2x2x2), two metrics | [`PocketCube`] | [`PocketCube::solve`] | a permutation and orientation ranked densely, enumerated in 2 bits a position |
 | Word Ladder (127, 126) | [`WordLadder`] | [`ladder_length`], [`find_ladders`], [`count_ladders`] | neighbours from an index, all shortest paths |
 | Water and Jug (365) | [`Jugs`] | [`can_measure_water`] | a goal that is a test |
 | Get All Keys (864) | [`KeyGrid`] | [`shortest_path_all_keys`] | a state that is a place and a key set |
@@ -53,6 +54,7 @@ not a digit from 0 to 9`.
 // Every public type can be printed with `{:?}`.
 #![warn(missing_debug_implementations)]
 
+pub use crate::cube::{Cube, CubeTurn, Face, PocketCube, Scramble};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::jugs::{Jugs, Pour, can_measure_water};
 pub use crate::keys::{KeyGrid, shortest_path_all_keys};
@@ -68,6 +70,7 @@ pub use crate::sliding::{
 };
 pub use crate::visit_all::{VisitAll, shortest_path_length};
 
+mod cube;
 mod error;
 mod jugs;
 

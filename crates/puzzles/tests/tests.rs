@@ -1,5 +1,6 @@
 //! Integration tests for the puzzles crate, gathered into one binary.
 
+mod cube;
 mod informed;
 mod ladder;
 mod lock;
