@@ -155,6 +155,16 @@ pub enum ErrorKind {
         /// What is wrong.
         reason: String,
     },
+    /// A name (of a move, an algorithm, a heuristic) is none of those
+    /// known.
+    UnknownName {
+        /// The name given.
+        text: String,
+        /// What it should name, such as "an algorithm".
+        what: &'static str,
+        /// The names known, as a phrase.
+        expected: &'static str,
+    },
     /// The search stopped at a limit, or failed inside search-core.
     Search(search_core::Error),
 }
@@ -276,6 +286,9 @@ impl fmt::Display for Error {
                 )
             }
             ErrorKind::Grid { reason } | ErrorKind::Input { reason } => f.write_str(reason),
+            ErrorKind::UnknownName { text, what, expected } => {
+                write!(f, "'{}' is not {what}: expected {expected}", Quoted(text))
+            }
             ErrorKind::Search(error) => error.fmt(f),
         }
     }

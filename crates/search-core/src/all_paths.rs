@@ -4,7 +4,7 @@ use smallvec::{SmallVec, smallvec};
 use crate::error::{Error, Limit};
 use crate::memory::bytes_of;
 use crate::path::Path;
-use crate::search::Search;
+use crate::search::{Search, expand_into};
 use crate::space::Successors;
 use crate::store::{Lookup, NO_PARENT};
 
@@ -292,7 +292,8 @@ impl<G: Successors> Search<'_, G> {
     /// # Errors
     ///
     /// When the search reaches its depth or state limit before it finds a
-    /// goal.
+    /// goal while states remain unexplored (a space that ends within the
+    /// depth bound gives no paths, as [`bfs`](Search::bfs) gives `None`).
     ///
     /// # Example
     ///
@@ -347,7 +348,16 @@ impl<G: Successors> Search<'_, G> {
         let mut depth = 0;
         while goals.is_empty() && !layer.is_empty() {
             if !self.limits.allows_depth(depth + 1) {
-                return Err(Error::limit(Limit::Depth(depth)));
+                // Past the bound lie either more states or none: only the
+                // first is a reason to fail, as for `bfs`.
+                for id in layer.clone() {
+                    let state = &tree.nodes[id].state;
+                    expand_into(space, state, None, &mut self.scratch, &mut self.stats);
+                    if self.scratch.iter().any(|(next, _)| tree.find(space, next).is_none()) {
+                        return Err(Error::limit(Limit::Depth(depth)));
+                    }
+                }
+                break;
             }
             self.stats.frontier(layer.len());
             let next_start = tree.len();

@@ -149,3 +149,24 @@ fn progress_is_reported_as_a_long_search_goes() {
     }
     assert!(reports.iter().all(|p| p.stored >= p.expanded && p.bytes > 0));
 }
+
+#[test]
+fn every_algorithm_follows_one_depth_policy() {
+    // A line of three states, 0 -> 1 -> 2, searched for a goal it lacks:
+    // within a depth bound of 2 the whole line is explored, so the answer
+    // is "no goal" for every algorithm, not a depth error.
+    let line = from_fn(|&n: &u8| (n < 2).then_some(n + 1));
+    let mut search = Search::new(&line).limits(Limits::new().max_depth(2));
+    assert_eq!(search.bfs([0], |&n| n == 5).unwrap(), None);
+    assert_eq!(search.distance([0], |&n| n == 5).unwrap(), None);
+    assert_eq!(search.enumerate([0]).unwrap().radius(), 2);
+    let paths = search.all_shortest_paths([0], |&n| n == 5).unwrap();
+    assert_eq!((paths.distance(), paths.count()), (None, 0));
+    // With a bound of 1, state 2 lies past it: every algorithm says so.
+    let mut search = Search::new(&line).limits(Limits::new().max_depth(1));
+    let depth_error = ErrorKind::LimitReached(Limit::Depth(1));
+    assert_eq!(search.bfs([0], |&n| n == 5).unwrap_err().kind(), &depth_error);
+    assert_eq!(search.distance([0], |&n| n == 5).unwrap_err().kind(), &depth_error);
+    assert_eq!(search.enumerate([0]).unwrap_err().kind(), &depth_error);
+    assert_eq!(search.all_shortest_paths([0], |&n| n == 5).unwrap_err().kind(), &depth_error);
+}

@@ -91,13 +91,13 @@ impl fmt::Display for Slide {
 }
 
 impl FromStr for Slide {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(text: &str) -> Result<Slide, String> {
+    fn from_str(text: &str) -> Result<Slide, Error> {
         Slide::ALL
             .into_iter()
             .find(|slide| slide.name() == text)
-            .ok_or_else(|| format!("'{text}' is not a move: expected up, down, left or right"))
+            .ok_or_else(|| unknown(text, "a move", "up, down, left or right"))
     }
 }
 
@@ -160,18 +160,16 @@ impl Algorithm {
 }
 
 impl FromStr for Algorithm {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(text: &str) -> Result<Algorithm, String> {
+    fn from_str(text: &str) -> Result<Algorithm, Error> {
         match text {
             "bfs" => Ok(Algorithm::Bfs),
             "bidirectional" => Ok(Algorithm::Bidirectional),
             "astar" => Ok(Algorithm::AStar),
             "idastar" => Ok(Algorithm::IdaStar),
             "auto" => Ok(Algorithm::Auto),
-            _ => Err(format!(
-                "'{text}' is not an algorithm: expected bfs, bidirectional, astar, idastar or auto"
-            )),
+            _ => Err(unknown(text, "an algorithm", "bfs, bidirectional, astar, idastar or auto")),
         }
     }
 }
@@ -205,15 +203,20 @@ pub enum SlidingHeuristic {
 }
 
 impl FromStr for SlidingHeuristic {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(text: &str) -> Result<SlidingHeuristic, String> {
+    fn from_str(text: &str) -> Result<SlidingHeuristic, Error> {
         match text {
             "manhattan" => Ok(SlidingHeuristic::Manhattan),
             "linear-conflict" => Ok(SlidingHeuristic::LinearConflict),
-            _ => Err(format!("'{text}' is not a heuristic: expected manhattan or linear-conflict")),
+            _ => Err(unknown(text, "a heuristic", "manhattan or linear-conflict")),
         }
     }
+}
+
+/// The error for a name that is none of the `expected` ones.
+fn unknown(text: &str, what: &'static str, expected: &'static str) -> Error {
+    Error::new(ErrorKind::UnknownName { text: text.to_string(), what, expected })
 }
 
 /// The estimate a solver uses, built for its goal.
