@@ -22,8 +22,11 @@ pub(crate) struct SolveArgs {
     /// [default: auto: bidirectional up to 10 cells, idastar above]
     #[arg(long, value_name = "ALGORITHM")]
     algorithm: Option<Algorithm>,
-    /// The estimate that guides astar and idastar: manhattan or
-    /// linear-conflict [default: linear-conflict]
+    /// The estimate that guides astar and idastar: manhattan,
+    /// linear-conflict, or pdb-663 (4x4 only: additive pattern databases,
+    /// built in memory in a few seconds the first time a 4x4 board needs
+    /// them, then used for every board of the run) [default:
+    /// linear-conflict]
     #[arg(long, value_name = "HEURISTIC")]
     heuristic: Option<SlidingHeuristic>,
     /// The most nodes an informed search (astar, idastar) may expand.
@@ -70,6 +73,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     // One puzzle per board size, made when a board of that size first comes.
     let mut puzzles: Vec<SlidingPuzzle> = Vec::new();
     let display = Display::new(args.search.progress);
+    let mut announced = false;
     answer_each(questions, args.format.json, out, |text, out| {
         let board = parse_board(text)?;
         let puzzle = match &fixed_goal {
@@ -96,6 +100,12 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         let write = |out: &mut W, text: std::fmt::Arguments<'_>| {
             out.write_fmt(text).map_err(crate::io_failure)
         };
+        if args.heuristic == Some(SlidingHeuristic::SixSixThree)
+            && board.cell_count() == 16
+            && !std::mem::replace(&mut announced, true)
+        {
+            eprintln!("puzzles: building the 6-6-3 pattern database for this run");
+        }
         display.start();
         let started = std::time::Instant::now();
         if args.format.count {

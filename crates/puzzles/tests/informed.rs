@@ -135,3 +135,49 @@ fn all_korf_instances_are_solved_with_legal_paths() {
         assert!(path.len() >= 41 && path.len() <= 66, "instance {number}: {}", path.len());
     }
 }
+
+#[test]
+fn pattern_databases_are_admissible_exact_where_they_can_be_and_above_manhattan() {
+    // Every 3x3 board, against its true distance.
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let database =
+        puzzles::PatternDatabase::new(puzzle.goal(), &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]])
+            .unwrap();
+    // One pattern of every tile is the puzzle itself: exact distances.
+    let whole = puzzles::PatternDatabase::new(puzzle.goal(), &[(1..9).collect()]).unwrap();
+    let manhattan = Manhattan::new(puzzle.goal());
+    let mut walk = Bfs::new();
+    walk.start(&puzzle, [*puzzle.goal()]).unwrap();
+    let mut boards = 0;
+    while let Some(visit) = walk.next(&puzzle).unwrap() {
+        let (board, depth) = (*visit.state(), visit.depth() as u32);
+        let h = database.estimate(&board);
+        assert!(manhattan.estimate(&board) <= h && h <= depth, "{board:?}: {h} against {depth}");
+        assert_eq!(whole.estimate(&board), depth, "{board:?}");
+        puzzle.successors(&board, |child, _| {
+            // Not consistent in general (the blank's place is forgotten),
+            // but every update matches a fresh count.
+            assert_eq!(database.estimate_child(&board, h, &child), database.estimate(&child));
+        });
+        boards += 1;
+    }
+    assert_eq!(boards, 181_440);
+}
+
+#[test]
+fn the_six_six_three_database_solves_korf_instances_optimally() {
+    let puzzle = SlidingPuzzle::with_goal(korf_goal());
+    let instances = korf_instances();
+    let mut solver = puzzle
+        .solver()
+        .algorithm(Algorithm::IdaStar)
+        .heuristic(SlidingHeuristic::SixSixThree)
+        .parallel(true);
+    for (number, moves) in [(1, 57), (9, 46), (12, 45), (42, 42), (55, 41)] {
+        let board = instances[number - 1].1;
+        let path = solver.solve(&board).unwrap().expect("solvable");
+        assert_legal(&path, &board, puzzle.goal());
+        assert_eq!(path.len(), moves, "instance {number}");
+    }
+    assert!(SlidingPuzzle::new(3, 3).unwrap().six_six_three().is_err());
+}

@@ -452,11 +452,59 @@ impl DenseEnumeration {
         &self,
         space: &R,
         starts: &[usize],
-        mut on_layer: F,
+        on_layer: F,
     ) -> Result<Enumeration<usize>, Error>
     where
         R: RankedSpace,
         F: FnMut(usize, u64),
+    {
+        self.run_visiting(space, starts, on_layer, |_, _| {})
+    }
+
+    /// As [`run`](DenseEnumeration::run), calling `visit(rank, depth)`
+    /// once for every rank reached, as it is reached, from the worker
+    /// threads: the way to keep each state's distance, as a pattern
+    /// database does, while the table itself keeps only 2 bits.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](DenseEnumeration::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU8, Ordering};
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// /// A ring of 10 ranks.
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> usize { 10 }
+    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+    ///         report((rank + 1) % 10);
+    ///         report((rank + 9) % 10);
+    ///     }
+    /// }
+    ///
+    /// let distance: Vec<AtomicU8> = (0..10).map(|_| AtomicU8::new(0)).collect();
+    /// DenseEnumeration::new().run_visiting(&Ring, &[0], |_, _| {}, |rank, depth| {
+    ///     distance[rank].store(depth as u8, Ordering::Relaxed);
+    /// })?;
+    /// let distance: Vec<u8> = distance.iter().map(|d| d.load(Ordering::Relaxed)).collect();
+    /// assert_eq!(distance, [0, 1, 2, 3, 4, 5, 4, 3, 2, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_visiting<R, F, V>(
+        &self,
+        space: &R,
+        starts: &[usize],
+        mut on_layer: F,
+        visit: V,
+    ) -> Result<Enumeration<usize>, Error>
+    where
+        R: RankedSpace,
+        F: FnMut(usize, u64),
+        V: Fn(usize, usize) + Sync,
     {
         let bound = space.rank_count();
         let needed = DenseEnumeration::memory_needed(bound);
@@ -486,6 +534,7 @@ impl DenseEnumeration {
                 return Err(Error::rank_out_of_bounds(start, bound));
             }
             if mark(&table, start, code(0)) {
+                visit(start, 0);
                 first += 1;
             }
         }
@@ -500,7 +549,7 @@ impl DenseEnumeration {
                 if depth > 0 {
                     retire(&table, next, parallel);
                 }
-                expand_layer(space, &table, current, next, parallel)
+                expand_layer(space, &table, (current, next, depth + 1), &visit, parallel)
             };
             let found = match &pool {
                 Some(pool) => pool.install(|| step(true))?,
@@ -589,17 +638,18 @@ fn for_each_entry(word: u64, code: u64, mut visit: impl FnMut(usize)) {
     }
 }
 
-/// Expands every entry coded `current` into unseen neighbours coded `next`,
-/// on the current thread pool, and returns how many it marked.
-fn expand_layer<R: RankedSpace>(
+/// Expands every entry coded `current` into unseen neighbours coded `next`
+/// at the depth `codes.2`, on the current thread pool, and returns how many
+/// it marked.
+fn expand_layer<R: RankedSpace, V: Fn(usize, usize) + Sync>(
     space: &R,
     table: &[AtomicU64],
-    current: u64,
-    next: u64,
+    codes: (u64, u64, usize),
+    visit: &V,
     parallel: bool,
 ) -> Result<u64, Error> {
     let expand = |(chunk_index, chunk): (usize, &[AtomicU64])| {
-        expand_chunk(space, table, chunk_index * CHUNK_WORDS, chunk, current, next)
+        expand_chunk(space, table, chunk_index * CHUNK_WORDS, chunk, codes, visit)
     };
     if parallel {
         table.par_chunks(CHUNK_WORDS).enumerate().map(expand).try_reduce(|| 0, |a, b| Ok(a + b))
@@ -609,14 +659,15 @@ fn expand_layer<R: RankedSpace>(
 }
 
 /// Expands the entries coded `current` among `chunk`, whose first word is
-/// word `first_word` of `table`; see [`expand_layer`].
-fn expand_chunk<R: RankedSpace>(
+/// word `first_word` of `table`, into ranks coded `next` at `depth`; see
+/// [`expand_layer`].
+fn expand_chunk<R: RankedSpace, V: Fn(usize, usize)>(
     space: &R,
     table: &[AtomicU64],
     first_word: usize,
     chunk: &[AtomicU64],
-    current: u64,
-    next: u64,
+    (current, next, depth): (u64, u64, usize),
+    visit: &V,
 ) -> Result<u64, Error> {
     let bound = space.rank_count();
     let mut found = 0;
@@ -628,6 +679,7 @@ fn expand_chunk<R: RankedSpace>(
             if neighbour >= bound {
                 bad = Some(neighbour);
             } else if mark(table, neighbour, next) {
+                visit(neighbour, depth);
                 found += 1;
             }
         });

@@ -139,8 +139,9 @@ Breadth-first search is the right tool when every move costs the same and
 you want exact answers: fewest moves, whole-space statistics, or every
 optimal solution. With a good estimate, A* and IDA* reach much deeper;
 IDA* suits trees and permutation puzzles, A* graphs with many cycles.
-Pattern databases are not here yet: the `puzzles` crate's sliding-puzzle
-estimates are the Manhattan distance and linear conflicts.
+Pattern databases are distances in an abstraction of a space:
+[`DenseEnumeration::run_visiting`] computes them (the `puzzles` crate
+builds its sliding-puzzle databases with it).
 */
 
 // No unsafe code anywhere: the speed comes from layout and algorithms.

@@ -4,6 +4,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
 
 use search_core::{
     AStar, DenseEnumeration, Enumeration, Heuristic, IdaStar, Iteration, Limits, Path, Progress,
@@ -14,9 +15,11 @@ use crate::error::{Error, ErrorKind};
 
 pub use self::board::Board;
 pub use self::heuristic::{LinearConflict, Manhattan};
+pub use self::pdb::PatternDatabase;
 
 mod board;
 mod heuristic;
+mod pdb;
 mod ranked;
 
 /// A move, named by the direction the blank travels.
@@ -200,6 +203,10 @@ pub enum SlidingHeuristic {
     /// step out of its goal row or column; the default.
     #[default]
     LinearConflict,
+    /// [`PatternDatabase::six_six_three`]: additive pattern databases of 6,
+    /// 6 and 3 tiles, for 4x4 boards only; built (a few seconds) the first
+    /// time a puzzle needs them, then kept with the puzzle.
+    SixSixThree,
 }
 
 impl FromStr for SlidingHeuristic {
@@ -209,7 +216,8 @@ impl FromStr for SlidingHeuristic {
         match text {
             "manhattan" => Ok(SlidingHeuristic::Manhattan),
             "linear-conflict" => Ok(SlidingHeuristic::LinearConflict),
-            _ => Err(unknown(text, "a heuristic", "manhattan or linear-conflict")),
+            "pdb-663" => Ok(SlidingHeuristic::SixSixThree),
+            _ => Err(unknown(text, "a heuristic", "manhattan, linear-conflict or pdb-663")),
         }
     }
 }
@@ -224,14 +232,18 @@ fn unknown(text: &str, what: &'static str, expected: &'static str) -> Error {
 enum Estimate {
     Manhattan(Manhattan),
     LinearConflict(LinearConflict),
+    Database(Arc<PatternDatabase>),
 }
 
 impl Estimate {
-    fn new(kind: SlidingHeuristic, goal: &Board) -> Estimate {
-        match kind {
-            SlidingHeuristic::Manhattan => Estimate::Manhattan(Manhattan::new(goal)),
-            SlidingHeuristic::LinearConflict => Estimate::LinearConflict(LinearConflict::new(goal)),
-        }
+    fn new(kind: SlidingHeuristic, puzzle: &SlidingPuzzle) -> Result<Estimate, Error> {
+        Ok(match kind {
+            SlidingHeuristic::Manhattan => Estimate::Manhattan(Manhattan::new(&puzzle.goal)),
+            SlidingHeuristic::LinearConflict => {
+                Estimate::LinearConflict(LinearConflict::new(&puzzle.goal))
+            }
+            SlidingHeuristic::SixSixThree => Estimate::Database(puzzle.six_six_three()?),
+        })
     }
 }
 
@@ -242,6 +254,7 @@ impl Heuristic<Board> for Estimate {
         match self {
             Estimate::Manhattan(h) => h.estimate(board),
             Estimate::LinearConflict(h) => h.estimate(board),
+            Estimate::Database(h) => h.estimate(board),
         }
     }
 
@@ -249,6 +262,7 @@ impl Heuristic<Board> for Estimate {
         match self {
             Estimate::Manhattan(h) => h.estimate_child(parent, parent_estimate, child),
             Estimate::LinearConflict(h) => h.estimate_child(parent, parent_estimate, child),
+            Estimate::Database(h) => h.estimate_child(parent, parent_estimate, child),
         }
     }
 }
@@ -283,6 +297,8 @@ impl Heuristic<Board> for Estimate {
 pub struct SlidingPuzzle {
     goal: Board,
     rank_bound: Option<usize>,
+    /// The 6-6-3 pattern database, built on first use.
+    six_six_three: OnceLock<Arc<PatternDatabase>>,
 }
 
 impl SlidingPuzzle {
@@ -319,7 +335,7 @@ impl SlidingPuzzle {
     /// ```
     pub fn with_goal(goal: Board) -> SlidingPuzzle {
         let rank_bound = usize::try_from(ranked::factorial(goal.cell_count())).ok();
-        SlidingPuzzle { goal, rank_bound }
+        SlidingPuzzle { goal, rank_bound, six_six_three: OnceLock::new() }
     }
 
     /// The goal.
@@ -334,6 +350,31 @@ impl SlidingPuzzle {
     /// ```
     pub fn goal(&self) -> &Board {
         &self.goal
+    }
+
+    /// The 6-6-3 pattern database towards this puzzle's goal, built the
+    /// first time it is asked for and shared by every solver of the
+    /// puzzle.
+    ///
+    /// # Errors
+    ///
+    /// When the board is not 4x4.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::SlidingPuzzle;
+    ///
+    /// let error = SlidingPuzzle::new(3, 3)?.six_six_three().unwrap_err();
+    /// assert_eq!(error.to_string(), "the 6-6-3 pattern database is for 4x4 boards, not 3x3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn six_six_three(&self) -> Result<Arc<PatternDatabase>, Error> {
+        if let Some(database) = self.six_six_three.get() {
+            return Ok(Arc::clone(database));
+        }
+        let database = Arc::new(PatternDatabase::six_six_three(&self.goal)?);
+        Ok(Arc::clone(self.six_six_three.get_or_init(|| database)))
     }
 
     /// Whether `board` can reach the goal: the same size, and the right
@@ -422,7 +463,8 @@ impl SlidingPuzzle {
             ida_star: IdaStar::new(),
             algorithm: Algorithm::default(),
             last_algorithm: Algorithm::default(),
-            estimate: Estimate::new(SlidingHeuristic::default(), &self.goal),
+            heuristic: SlidingHeuristic::default(),
+            estimate: None,
             last_stats: Stats::default(),
             observer: None,
             parallel: false,
@@ -573,7 +615,9 @@ pub struct Solver<'p> {
     algorithm: Algorithm,
     /// The search that answered the last board.
     last_algorithm: Algorithm,
-    estimate: Estimate,
+    heuristic: SlidingHeuristic,
+    /// The estimate, built when an informed search first needs it.
+    estimate: Option<Estimate>,
     last_stats: Stats,
     observer: Option<Observer<'p>>,
     parallel: bool,
@@ -666,7 +710,7 @@ impl<'p> Solver<'p> {
     /// ```
     #[must_use]
     pub fn heuristic(self, heuristic: SlidingHeuristic) -> Self {
-        Solver { estimate: Estimate::new(heuristic, self.puzzle.goal()), ..self }
+        Solver { heuristic, estimate: None, ..self }
     }
 
     /// The iterations of the last IDA* search: each bound and the nodes it
@@ -740,39 +784,13 @@ impl<'p> Solver<'p> {
             return Ok(None);
         }
         let goal = *self.puzzle.goal();
-        let puzzle = self.puzzle;
         self.last_algorithm = self.algorithm.resolve(board.cell_count());
         let path = match self.last_algorithm {
             Algorithm::Bfs => self.search.bfs([*board], |b| *b == goal),
-            Algorithm::AStar => {
-                let found = self.astar.run(puzzle, *board, &self.estimate, |b| *b == goal);
-                found.map(|found| found.map(|(path, _)| path))
-            }
-            Algorithm::IdaStar => {
-                let observer = self.observer.clone();
-                let report = |progress: &Progress| {
-                    if let Some(Observer(observer)) = &observer {
-                        (observer.borrow_mut())(progress);
-                    }
-                };
-                let found = if self.parallel {
-                    self.ida_star.run_parallel_with_progress(
-                        puzzle,
-                        *board,
-                        &self.estimate,
-                        |b| *b == goal,
-                        report,
-                    )
-                } else {
-                    self.ida_star.run_with_progress(
-                        puzzle,
-                        *board,
-                        &self.estimate,
-                        |b| *b == goal,
-                        report,
-                    )
-                };
-                found.map(|found| found.map(|(path, _)| path))
+            Algorithm::AStar | Algorithm::IdaStar => {
+                let path = self.informed(board);
+                self.last_stats = self.stats_of_last();
+                return path;
             }
             Algorithm::Bidirectional | Algorithm::Auto => self.search.bidirectional(*board, goal),
         };
@@ -826,6 +844,39 @@ impl<'p> Solver<'p> {
     /// ```
     pub fn stats(&self) -> Stats {
         self.last_stats
+    }
+
+    /// A* or IDA*, whichever the last board called for, with the estimate
+    /// built on first use.
+    fn informed(&mut self, board: &Board) -> Result<Option<Path<Board, Slide>>, Error> {
+        let puzzle = self.puzzle;
+        let goal = *puzzle.goal();
+        let estimate = match &self.estimate {
+            Some(estimate) => estimate,
+            None => self.estimate.insert(Estimate::new(self.heuristic, puzzle)?),
+        };
+        let found = if self.last_algorithm == Algorithm::AStar {
+            self.astar.run(puzzle, *board, estimate, |b| *b == goal)
+        } else {
+            let observer = self.observer.clone();
+            let report = |progress: &Progress| {
+                if let Some(Observer(observer)) = &observer {
+                    (observer.borrow_mut())(progress);
+                }
+            };
+            if self.parallel {
+                self.ida_star.run_parallel_with_progress(
+                    puzzle,
+                    *board,
+                    estimate,
+                    |b| *b == goal,
+                    report,
+                )
+            } else {
+                self.ida_star.run_with_progress(puzzle, *board, estimate, |b| *b == goal, report)
+            }
+        };
+        Ok(found?.map(|(path, _)| path))
     }
 
     /// The search that answered the last board: the solver's
