@@ -587,3 +587,17 @@ fn the_node_limit_of_informed_search_names_its_option() {
     assert_eq!(status, 2);
     assert!(err.contains("'pdb' is not a heuristic"), "{err}");
 }
+
+#[test]
+fn pattern_databases_are_built_once_a_run_and_said_so() {
+    let (_, goal) = KORF_1;
+    let boards = "3 14 9 11 / 5 4 8 2 / 13 12 6 7 / 10 1 15 0\n1 0 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15\n";
+    let (status, out, err) =
+        run(&["solve", "-c", "--heuristic", "pdb-663", "--goal", goal], boards.as_bytes());
+    assert_eq!((status, out.as_str()), (0, "46\n1\n"));
+    assert_eq!(err.matches("building the 6-6-3 pattern database").count(), 1, "{err}");
+    let (status, out, _) =
+        run(&["solve", "-c", "--algorithm", "idastar", "--heuristic", "pdb-663", "1 2 / 3 0"], b"");
+    assert_eq!(status, 2);
+    assert_eq!(out, "error: the 6-6-3 pattern database is for 4x4 boards, not 2x2\n");
+}
