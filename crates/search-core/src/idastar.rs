@@ -318,10 +318,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         P: FnMut(&S) -> bool,
         O: FnMut(&Progress),
     {
-        self.stats = Stats::default();
-        self.iterations.clear();
-        if is_goal(&start) {
-            self.stats.stored = 1;
+        if self.restart(&start, &mut is_goal) {
             return Ok(Some((Path::new(vec![start], Vec::new()), C::zero())));
         }
         let estimate = heuristic.estimate(&start);
@@ -331,11 +328,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             let root = Root { state: &start, cost: C::zero(), estimate, parent: None, depth: 0 };
             let outcome =
                 self.iterate(space, &root, bound, heuristic, (&mut is_goal, &mut observer, None));
-            self.iterations.push(Iteration {
-                bound,
-                expanded: self.stats.expanded - before.expanded,
-                generated: self.stats.generated - before.generated,
-            });
+            self.record(bound, &before);
             match outcome? {
                 Outcome::Found(cost) => return Ok(Some((self.solution(), cost))),
                 Outcome::Cut(None) => return Ok(None),
@@ -347,6 +340,27 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                 Outcome::Stopped => unreachable!("a search alone is never stopped"),
             }
         }
+    }
+
+    /// Clears the last run's counts for a run from `start`; true when
+    /// `start` is a goal already.
+    fn restart<P: FnMut(&S) -> bool>(&mut self, start: &S, mut is_goal: P) -> bool {
+        self.stats = Stats::default();
+        self.iterations.clear();
+        let done = is_goal(start);
+        if done {
+            self.stats.stored = 1;
+        }
+        done
+    }
+
+    /// Records the iteration within `bound` that began with `before`.
+    fn record(&mut self, bound: C, before: &Stats) {
+        self.iterations.push(Iteration {
+            bound,
+            expanded: self.stats.expanded - before.expanded,
+            generated: self.stats.generated - before.generated,
+        });
     }
 
     /// The path held when a goal was found, the goal last.
@@ -584,10 +598,7 @@ where
         P: Fn(&S) -> bool + Sync,
         O: FnMut(&Progress),
     {
-        self.stats = Stats::default();
-        self.iterations.clear();
-        if is_goal(&start) {
-            self.stats.stored = 1;
+        if self.restart(&start, &is_goal) {
             return Ok(Some((Path::new(vec![start], Vec::new()), C::zero())));
         }
         let estimate = heuristic.estimate(&start);
@@ -597,11 +608,7 @@ where
             let before = self.stats;
             let outcome = self
                 .parallel_iteration(space, &start, estimate, bound, heuristic, &is_goal, wanted);
-            self.iterations.push(Iteration {
-                bound,
-                expanded: self.stats.expanded - before.expanded,
-                generated: self.stats.generated - before.generated,
-            });
+            self.record(bound, &before);
             let outcome = outcome?;
             if !matches!(outcome.0, Outcome::Found(_)) {
                 observer(&Progress {
