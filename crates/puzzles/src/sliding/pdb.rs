@@ -281,17 +281,22 @@ impl PatternDatabase {
         PatternDatabase::new(goal, &patterns)
     }
 
-    /// The estimate of one pattern for `board`.
-    fn pattern_estimate(&self, board: &Board, pattern: &Pattern) -> u32 {
-        let mut home = [0u8; MAX_CELLS];
-        for cell in 0..self.cells.count() {
-            home[usize::from(board.cell(cell))] = cell as u8;
-        }
+    /// The estimate of one pattern, where `home[tile]` is each tile's cell.
+    fn pattern_estimate(&self, home: &[u8; MAX_CELLS], pattern: &Pattern) -> u32 {
         let mut placed = [0u8; MAX_CELLS];
         for (slot, &tile) in placed.iter_mut().zip(&pattern.tiles) {
             *slot = home[usize::from(tile)];
         }
         u32::from(pattern.distances[self.cells.rank(&placed[..pattern.tiles.len()])])
+    }
+
+    /// Each tile's cell on `board`.
+    fn homes(&self, board: &Board) -> [u8; MAX_CELLS] {
+        let mut home = [0u8; MAX_CELLS];
+        for cell in 0..self.cells.count() {
+            home[usize::from(board.cell(cell))] = cell as u8;
+        }
+        home
     }
 }
 
@@ -327,7 +332,8 @@ impl Heuristic<Board> for PatternDatabase {
     type Cost = u32;
 
     fn estimate(&self, board: &Board) -> u32 {
-        self.patterns.iter().map(|pattern| self.pattern_estimate(board, pattern)).sum()
+        let home = self.homes(board);
+        self.patterns.iter().map(|pattern| self.pattern_estimate(&home, pattern)).sum()
     }
 
     fn estimate_child(&self, parent: &Board, parent_estimate: u32, child: &Board) -> u32 {
@@ -336,8 +342,11 @@ impl Heuristic<Board> for PatternDatabase {
             None => parent_estimate,
             Some(index) => {
                 let pattern = &self.patterns[usize::from(index)];
-                parent_estimate + self.pattern_estimate(child, pattern)
-                    - self.pattern_estimate(parent, pattern)
+                // Only the moved tile's cell differs between the two boards.
+                let mut home = self.homes(parent);
+                let before = self.pattern_estimate(&home, pattern);
+                home[usize::from(moved)] = parent.blank_index() as u8;
+                parent_estimate + self.pattern_estimate(&home, pattern) - before
             }
         }
     }
