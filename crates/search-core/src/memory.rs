@@ -83,14 +83,12 @@ impl Meter {
         value: T,
     ) -> Result<(), Error> {
         if heap.len() == heap.capacity() {
-            let capacity = heap.capacity();
-            let target = capacity.saturating_mul(2).max(8);
-            let bytes = bytes_of::<T>(target - capacity);
-            self.charge(bytes)?;
-            if heap.try_reserve_exact(target - heap.len()).is_err() {
-                self.used -= bytes;
-                return Err(Error::allocation_failed(bytes));
-            }
+            // A heap is a vector in heap order: grow the vector, then put
+            // it back, which costs one pass per doubling.
+            let mut items = std::mem::take(heap).into_vec();
+            let grown = self.grow(&mut items);
+            *heap = BinaryHeap::from(items);
+            grown?;
         }
         heap.push(value);
         Ok(())
