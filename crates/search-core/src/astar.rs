@@ -305,32 +305,38 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
             for (next, mv) in self.scratch.drain(..) {
                 let cost = g + space.cost(&state, &mv, &next);
                 let meter = &mut self.meter;
-                let estimate = heuristic.estimate(&next);
-                let child =
-                    match self.tree.find_or_insert(space, &self.limits, meter, next, node, mv)? {
-                        Stored::New(child) => {
-                            meter.push(&mut self.costs, (cost, false))?;
-                            child
+                let child = match self.tree.find_or_insert(
+                    space,
+                    &self.limits,
+                    meter,
+                    next.clone(),
+                    node,
+                    Some(mv),
+                )? {
+                    Stored::New(child) => {
+                        meter.push(&mut self.costs, (cost, false))?;
+                        child
+                    }
+                    Stored::Old(child, mv) => {
+                        self.stats.duplicates += 1;
+                        let (best, expanded) = &mut self.costs[child as usize];
+                        if cost >= *best {
+                            continue;
                         }
-                        Stored::Old(child, mv) => {
-                            self.stats.duplicates += 1;
-                            let (best, expanded) = &mut self.costs[child as usize];
-                            if cost >= *best {
-                                continue;
-                            }
-                            *best = cost;
-                            if *expanded {
-                                *expanded = false;
-                                self.stats.reopened += 1;
-                            }
-                            let stored = &mut self.tree.nodes[child as usize];
-                            stored.parent = node;
-                            stored.mv = Some(mv);
-                            child
+                        *best = cost;
+                        if *expanded {
+                            *expanded = false;
+                            self.stats.reopened += 1;
                         }
-                    };
-                meter
-                    .push_heap(&mut self.open, Open { f: cost + estimate, g: cost, node: child })?;
+                        let stored = &mut self.tree.nodes[child as usize];
+                        stored.parent = node;
+                        stored.mv = mv;
+                        child
+                    }
+                };
+                // Estimated only for entries that go on the open list.
+                let f = cost + heuristic.estimate(&next);
+                meter.push_heap(&mut self.open, Open { f, g: cost, node: child })?;
             }
             self.stats.frontier(self.open.len());
         }

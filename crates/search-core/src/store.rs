@@ -208,48 +208,27 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         parent: u32,
         mv: Option<M>,
     ) -> Result<Option<u32>, Error> {
+        let NodeIndex::Bits { bits, bound } = &mut self.index else {
+            return match self.find_or_insert(space, limits, meter, state, parent, mv)? {
+                Stored::New(id) => Ok(Some(id)),
+                Stored::Old(..) => Ok(None),
+            };
+        };
         let id = self.nodes.len();
-        match &mut self.index {
-            NodeIndex::Dense(slots) => {
-                let rank = checked_rank(space, &state, slots.len())?;
-                if slots[rank] != 0 {
-                    return Ok(None);
-                }
-                limits.check_states(id)?;
-                let slot = node_id(id)? + 1;
-                meter.push(&mut self.nodes, Node { state, parent, mv })?;
-                slots[rank] = slot;
-            }
-            NodeIndex::Bits { bits, bound } => {
-                let rank = checked_rank(space, &state, *bound)?;
-                let (word, bit) = (rank / 64, 1u64 << (rank % 64));
-                if bits[word] & bit != 0 {
-                    return Ok(None);
-                }
-                limits.check_states(id)?;
-                meter.push(&mut self.nodes, Node { state, parent, mv })?;
-                bits[word] |= bit;
-            }
-            NodeIndex::Hashed(map) => {
-                meter.reserve_entry(map)?;
-                match map.entry(state) {
-                    Entry::Occupied(_) => return Ok(None),
-                    Entry::Vacant(vacant) => {
-                        limits.check_states(id)?;
-                        let state = vacant.key().clone();
-                        let node = Node { state, parent, mv };
-                        meter.push(&mut self.nodes, node)?;
-                        vacant.insert(node_id(id)?);
-                    }
-                }
-            }
+        let rank = checked_rank(space, &state, *bound)?;
+        let (word, bit) = (rank / 64, 1u64 << (rank % 64));
+        if bits[word] & bit != 0 {
+            return Ok(None);
         }
+        limits.check_states(id)?;
+        meter.push(&mut self.nodes, Node { state, parent, mv })?;
+        bits[word] |= bit;
         Ok(Some(node_id(id)?))
     }
 
     /// The id of `state` with one lookup: a new node reached from `parent`
-    /// by `mv`, or the stored one, with `mv` handed back. Only for a tree
-    /// reset with [`Lookup::Ids`].
+    /// by `mv`, or the stored one, with `mv` handed back. For a tree that
+    /// keeps ids (reset with [`Lookup::Ids`], or hashed).
     pub(crate) fn find_or_insert<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
@@ -257,8 +236,8 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         meter: &mut Meter,
         state: S,
         parent: u32,
-        mv: M,
-    ) -> Result<Stored<M>, Error> {
+        mv: Option<M>,
+    ) -> Result<Stored<Option<M>>, Error> {
         let id = self.nodes.len();
         match &mut self.index {
             NodeIndex::Dense(slots) => {
@@ -268,7 +247,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 }
                 limits.check_states(id)?;
                 let slot = node_id(id)? + 1;
-                meter.push(&mut self.nodes, Node { state, parent, mv: Some(mv) })?;
+                meter.push(&mut self.nodes, Node { state, parent, mv })?;
                 slots[rank] = slot;
             }
             NodeIndex::Hashed(map) => {
@@ -278,12 +257,12 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                     Entry::Vacant(vacant) => {
                         limits.check_states(id)?;
                         let state = vacant.key().clone();
-                        meter.push(&mut self.nodes, Node { state, parent, mv: Some(mv) })?;
+                        meter.push(&mut self.nodes, Node { state, parent, mv })?;
                         vacant.insert(node_id(id)?);
                     }
                 }
             }
-            NodeIndex::Bits { .. } => unreachable!("a tree of bits keeps no ids"),
+            NodeIndex::Bits { .. } => unreachable!("a tree of bits keeps no ids: see `insert`"),
         }
         Ok(Stored::New(node_id(id)?))
     }
