@@ -26,7 +26,7 @@ pub(crate) struct EnumerateArgs {
     max_memory: u64,
 }
 
-fn parse_size(text: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let (rows, cols) =
         text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' is not a size like 3x3"))?;
     let rows: usize =

@@ -17,6 +17,7 @@ mod batch;
 mod enumerate;
 mod ladder;
 mod lock;
+mod pdb;
 mod progress;
 mod solve;
 
@@ -55,6 +56,9 @@ enum Command {
     /// Enumerate every board of a sliding puzzle by breadth-first search
     /// from the goal: the boards at each depth, the radius, the hardest.
     Enumerate(enumerate::EnumerateArgs),
+    /// Build and list the pattern databases that `solve` uses for 4x4
+    /// boards.
+    Pdb(pdb::PdbArgs),
 }
 
 /// How answers are printed, shared by every command.
@@ -157,6 +161,7 @@ fn main() -> ExitCode {
         Command::Lock(args) => lock::run(&args, &mut out),
         Command::Ladder(args) => ladder::run(&args, &mut out),
         Command::Enumerate(args) => enumerate::run(&args, &mut out),
+        Command::Pdb(args) => pdb::run(&args, &mut out),
     };
     let flushed = out.flush();
     match result.and_then(|ok| flushed.map(|()| ok).map_err(io_failure)) {

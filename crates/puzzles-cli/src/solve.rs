@@ -23,10 +23,11 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "ALGORITHM")]
     algorithm: Option<Algorithm>,
     /// The estimate that guides astar and idastar: manhattan,
-    /// linear-conflict, or pdb-663 (4x4 only: additive pattern databases,
-    /// built in memory in a few seconds the first time a 4x4 board needs
-    /// them, then used for every board of the run) [default:
-    /// linear-conflict]
+    /// linear-conflict, pdb-663 or pdb-78 (4x4 only: additive pattern
+    /// databases, loaded from the database directory; the 6-6-3 one is
+    /// built in a few seconds and saved there when missing, the 7-8 one by
+    /// `puzzles pdb build 4x4`), or best [default: best: on 4x4, the 7-8
+    /// database if it is saved, else the 6-6-3 one; linear-conflict below]
     #[arg(long, value_name = "HEURISTIC")]
     heuristic: Option<SlidingHeuristic>,
     /// The most nodes an informed search (astar, idastar) may expand.
@@ -42,9 +43,24 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     #[command(flatten)]
+    pdb: crate::pdb::DirArgs,
+    #[command(flatten)]
     format: Format,
     #[command(flatten)]
     search: SearchArgs,
+}
+
+/// A puzzle, and whether its pattern databases are ready: `None` until a
+/// board that needs them comes, then the outcome of preparing them.
+struct Prepared {
+    puzzle: SlidingPuzzle,
+    databases: Option<Result<(), String>>,
+}
+
+impl Prepared {
+    fn new(puzzle: SlidingPuzzle) -> Prepared {
+        Prepared { puzzle, databases: None }
+    }
 }
 
 /// What a failed search of a 16-cell board that stores what it visits is
@@ -53,7 +69,7 @@ pub(crate) struct SolveArgs {
 const LARGE_BOARD_ADVICE: &str = "boards of 16 cells far from the goal need \
     --algorithm idastar (the default), which keeps only its path";
 
-fn parse_board(text: &str) -> Result<Board, String> {
+pub(crate) fn parse_board(text: &str) -> Result<Board, String> {
     text.parse().map_err(|e: puzzles::Error| e.to_string())
 }
 
@@ -69,17 +85,30 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     // Boards of a line each are printed on a line each; boards given as
     // arguments are drawn in full.
     let one_line = matches!(questions, Questions::Lines(_));
-    let fixed_goal = args.goal.map(SlidingPuzzle::with_goal);
+    let mut fixed_goal = args.goal.map(|goal| Prepared::new(SlidingPuzzle::with_goal(goal)));
     // One puzzle per board size, made when a board of that size first comes.
-    let mut puzzles: Vec<SlidingPuzzle> = Vec::new();
+    let mut puzzles: Vec<Prepared> = Vec::new();
     let display = Display::new(args.search.progress);
-    let mut announced = false;
+    let heuristic = args.heuristic.unwrap_or_default();
+    let dir = args.pdb.resolve();
     answer_each(questions, args.format.json, out, |text, out| {
         let board = parse_board(text)?;
-        let puzzle = match &fixed_goal {
-            Some(puzzle) => puzzle,
+        let prepared = match &mut fixed_goal {
+            Some(prepared) => prepared,
             None => puzzle_of_size(&mut puzzles, board.rows(), board.cols())?,
         };
+        let algorithm = args.algorithm.unwrap_or_default().resolve(board.cell_count());
+        if matches!(algorithm, Algorithm::AStar | Algorithm::IdaStar)
+            && board.cell_count() == prepared.puzzle.goal().cell_count()
+        {
+            prepared
+                .databases
+                .get_or_insert_with(|| {
+                    crate::pdb::prepare(&prepared.puzzle, heuristic, dir.as_deref())
+                })
+                .clone()?;
+        }
+        let puzzle = &prepared.puzzle;
         let mut limits = args.search.limits();
         if let Some(nodes) = args.max_nodes {
             limits = limits.max_nodes(nodes);
@@ -87,12 +116,11 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         let mut solver = puzzle
             .solver()
             .algorithm(args.algorithm.unwrap_or_default())
-            .heuristic(args.heuristic.unwrap_or_default())
+            .heuristic(heuristic)
             .parallel(args.threads != Some(1))
             .limits(limits)
             .on_progress(|progress| display.observe(progress));
-        let stores_states =
-            args.algorithm.unwrap_or_default().resolve(board.cell_count()) != Algorithm::IdaStar;
+        let stores_states = algorithm != Algorithm::IdaStar;
         let failed = |error: puzzles::Error| {
             let advice = (board.cell_count() >= 16 && stores_states).then_some(LARGE_BOARD_ADVICE);
             crate::explain(&error, advice)
@@ -100,12 +128,6 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         let write = |out: &mut W, text: std::fmt::Arguments<'_>| {
             out.write_fmt(text).map_err(crate::io_failure)
         };
-        if args.heuristic == Some(SlidingHeuristic::SixSixThree)
-            && board.cell_count() == 16
-            && !std::mem::replace(&mut announced, true)
-        {
-            eprintln!("puzzles: building the 6-6-3 pattern database for this run");
-        }
         display.start();
         let started = std::time::Instant::now();
         if args.format.count {
@@ -211,19 +233,20 @@ fn report_stats(board: &Board, solver: &Solver<'_>, elapsed: std::time::Duration
 
 /// The standard puzzle of one size, made on first use.
 fn puzzle_of_size(
-    puzzles: &mut Vec<SlidingPuzzle>,
+    puzzles: &mut Vec<Prepared>,
     rows: usize,
     cols: usize,
-) -> Result<&SlidingPuzzle, String> {
-    let size = |p: &SlidingPuzzle| (p.goal().rows(), p.goal().cols());
+) -> Result<&mut Prepared, String> {
+    let size = |p: &Prepared| (p.puzzle.goal().rows(), p.puzzle.goal().cols());
     if let Some(index) = puzzles.iter().position(|p| size(p) == (rows, cols)) {
-        return Ok(&puzzles[index]);
+        return Ok(&mut puzzles[index]);
     }
-    puzzles.push(SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?);
-    Ok(&puzzles[puzzles.len() - 1])
+    puzzles.push(Prepared::new(SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?));
+    let last = puzzles.len() - 1;
+    Ok(&mut puzzles[last])
 }
 
 /// A board in LeetCode's form, without spaces.
-fn board_json(board: &Board) -> String {
+pub(crate) fn board_json(board: &Board) -> String {
     json!(board.to_rows()).to_string()
 }

@@ -4,7 +4,18 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").expect("the binary is built")
+    let mut command = Command::cargo_bin("puzzles").expect("the binary is built");
+    // Pattern databases go to this test run's own directory, never to the
+    // user's cache.
+    command.env("PUZZLES_PDB_DIR", scratch_dir("shared"));
+    command
+}
+
+/// A directory of this test run's own, empty when first asked for.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzles-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
+    dir
 }
 
 /// Starts the binary with its three streams piped, to talk to it while it
@@ -12,6 +23,7 @@ fn puzzles() -> Command {
 fn spawn_piped(args: &[&str]) -> std::process::Child {
     use std::process::{Command as Process, Stdio};
     Process::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .env("PUZZLES_PDB_DIR", scratch_dir("shared"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -546,8 +558,13 @@ fn a_15_puzzle_is_solved_optimally_with_no_flag() {
     // Korf's instance 9, 46 moves.
     let board = "3 14 9 11 / 5 4 8 2 / 13 12 6 7 / 10 1 15 0";
     let (_, goal) = KORF_1;
-    let (status, out, err) = run(&["solve", "--json", "--goal", goal, board], b"");
-    assert_eq!((status, err.as_str()), (0, ""));
+    let dir = scratch_dir("no-flag");
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let (status, out, err) =
+        run(&["solve", "--json", "--goal", goal, "--pdb-dir", dir, board], b"");
+    // With no database saved, the default builds the small one.
+    assert_eq!(status, 0);
+    assert!(err.starts_with("puzzles: building the 6-6-3 pattern database"), "{err}");
     let answer: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(answer["moves"], 46);
     assert_eq!(answer["boards"].as_array().unwrap().len(), 47);
@@ -558,6 +575,7 @@ fn a_15_puzzle_is_solved_optimally_with_no_flag() {
             assert_eq!((status, out.as_str()), (0, "46\n"), "{algorithm} {heuristic}");
         }
     }
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -589,15 +607,99 @@ fn the_node_limit_of_informed_search_names_its_option() {
 }
 
 #[test]
-fn pattern_databases_are_built_once_a_run_and_said_so() {
+fn pattern_databases_are_built_once_saved_and_found_again() {
     let (_, goal) = KORF_1;
+    let dir = scratch_dir("built-once");
+    let dir_text = dir.to_str().expect("a UTF-8 path");
     let boards = "3 14 9 11 / 5 4 8 2 / 13 12 6 7 / 10 1 15 0\n1 0 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15\n";
-    let (status, out, err) =
-        run(&["solve", "-c", "--heuristic", "pdb-663", "--goal", goal], boards.as_bytes());
+    let args = ["solve", "-c", "--goal", goal, "--pdb-dir", dir_text];
+    // The default heuristic on 4x4: no database saved, so the 6-6-3 one is
+    // built, once, and saved.
+    let (status, out, err) = run(&args, boards.as_bytes());
     assert_eq!((status, out.as_str()), (0, "46\n1\n"));
     assert_eq!(err.matches("building the 6-6-3 pattern database").count(), 1, "{err}");
+    let file = dir.join("pdb-6-6-3-4x4-0.1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.bin");
+    assert!(err.contains(&format!("saved it as {}", file.display())), "{err}");
+    // The next run finds it.
+    let (status, out, err) =
+        run(&[&args[..], &["--heuristic", "pdb-663"]].concat(), boards.as_bytes());
+    assert_eq!((status, out.as_str(), err.as_str()), (0, "46\n1\n", ""));
+    let (status, out, _) = run(&["pdb", "list", "--pdb-dir", dir_text], b"");
+    assert_eq!(status, 0);
+    assert_eq!(out, format!("{dir_text}\n{}\n", file.file_name().unwrap().to_str().unwrap()));
+
+    // A damaged file is never used: named, skipped, and replaced.
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[1000] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let (status, out, err) = run(&args, boards.as_bytes());
+    assert_eq!((status, out.as_str()), (0, "46\n1\n"));
+    assert!(
+        err.contains(&format!("pattern database {} fails its checksum", file.display())),
+        "{err}"
+    );
+    assert!(err.contains("not used"), "{err}");
+    let (status, _, err) =
+        run(&[&args[..], &["--heuristic", "pdb-663"]].concat(), boards.as_bytes());
+    assert_eq!((status, err.as_str()), (0, ""));
+
+    // The 7-8 database is never built by `solve`: it says how.
+    let (status, out, err) =
+        run(&[&args[..], &["--heuristic", "pdb-78"]].concat(), boards.as_bytes());
+    assert_eq!(status, 2);
+    let expected = format!(
+        "error: the 7-8 pattern database for this goal is not built: none is in {dir_text}; \
+         build it with `puzzles pdb build 4x4 --pattern 7-8 --goal \"[[0,1,2,3],[4,5,6,7],\
+         [8,9,10,11],[12,13,14,15]]\"` (a few minutes, once)"
+    );
+    assert_eq!(out, format!("{expected}\n{expected}\n"));
+    assert!(err.contains("line 1"), "{err}");
+
     let (status, out, _) =
         run(&["solve", "-c", "--algorithm", "idastar", "--heuristic", "pdb-663", "1 2 / 3 0"], b"");
     assert_eq!(status, 2);
     assert_eq!(out, "error: the 6-6-3 pattern database is for 4x4 boards, not 2x2\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pdb_build_saves_a_database_that_solve_uses() {
+    let dir = scratch_dir("pdb-build");
+    let dir_text = dir.to_str().expect("a UTF-8 path");
+    let goal = "[[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,0,15]]";
+    let (status, out, err) = run(
+        &["pdb", "build", "4x4", "--pattern", "6-6-3", "--goal", goal, "--pdb-dir", dir_text],
+        b"",
+    );
+    assert_eq!(status, 0, "{err}");
+    let file = dir.join("pdb-6-6-3-4x4-1.2.3.4.5.6.7.8.9.10.11.12.13.14.0.15.bin");
+    assert!(out.starts_with(&format!("built the 6-6-3 database for the goal {goal} in ")), "{out}");
+    assert!(out.ends_with(&format!(" s: 5.8 MB in {}\n", file.display())), "{out}");
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), 5_767_497);
+    let (status, out, err) = run(
+        &[
+            "solve",
+            "-c",
+            "--goal",
+            goal,
+            "--pdb-dir",
+            dir_text,
+            "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 0 14 15",
+        ],
+        b"",
+    );
+    assert_eq!((status, out.as_str(), err.as_str()), (0, "1\n", ""));
+
+    let (status, _, err) =
+        run(&["pdb", "build", "3x3", "--pattern", "6-6-3", "--pdb-dir", dir_text], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("the 6-6-3 pattern database is for 4x4 boards, not 3x3"), "{err}");
+    let (status, _, err) = run(&["pdb", "build", "4x4", "--pattern", "5-5-5"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("'5-5-5' is not a partition: expected 6-6-3 or 7-8"), "{err}");
+    let (status, _, err) =
+        run(&["pdb", "build", "4x4", "--goal", "1 2 / 3 0", "--pdb-dir", dir_text], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("the goal is 2x2 but the size is 4x4"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

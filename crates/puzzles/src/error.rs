@@ -165,6 +165,14 @@ pub enum ErrorKind {
         /// The names known, as a phrase.
         expected: &'static str,
     },
+    /// A pattern database file cannot be used: unreadable, not a
+    /// database, truncated, corrupt, or for another goal or patterns.
+    Database {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The search stopped at a limit, or failed inside search-core.
     Search(search_core::Error),
 }
@@ -288,6 +296,9 @@ impl fmt::Display for Error {
             ErrorKind::Grid { reason } | ErrorKind::Input { reason } => f.write_str(reason),
             ErrorKind::UnknownName { text, what, expected } => {
                 write!(f, "'{}' is not {what}: expected {expected}", Quoted(text))
+            }
+            ErrorKind::Database { path, reason } => {
+                write!(f, "pattern database {} {reason}", path.display())
             }
             ErrorKind::Search(error) => error.fmt(f),
         }

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use puzzles::{
-    Algorithm, Board, LinearConflict, Manhattan, Slide, SlidingHeuristic, SlidingPuzzle,
+    Algorithm, Board, LinearConflict, Manhattan, Partition, Slide, SlidingHeuristic, SlidingPuzzle,
 };
 use search_core::{Bfs, Heuristic, Successors};
 
@@ -44,7 +44,7 @@ fn estimates_are_admissible_consistent_and_updated_exactly_on_every_small_board(
     assert_eq!(check_estimates(&other_goal), 181_440);
 }
 
-fn assert_legal(path: &search_core::Path<Board, Slide>, start: &Board, goal: &Board) {
+pub(crate) fn assert_legal(path: &search_core::Path<Board, Slide>, start: &Board, goal: &Board) {
     assert_eq!(path.start(), start);
     assert_eq!(path.end(), goal);
     for (pair, slide) in path.states().windows(2).zip(path.moves()) {
@@ -82,7 +82,7 @@ proptest! {
 }
 
 /// Korf's instances, as (number, board).
-fn korf_instances() -> Vec<(u32, Board)> {
+pub(crate) fn korf_instances() -> Vec<(u32, Board)> {
     let text = include_str!("../../../../shared/data/korf100.txt");
     text.lines()
         .map(|line| {
@@ -92,7 +92,7 @@ fn korf_instances() -> Vec<(u32, Board)> {
         .collect()
 }
 
-fn korf_goal() -> Board {
+pub(crate) fn korf_goal() -> Board {
     "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15".parse().unwrap()
 }
 
@@ -179,5 +179,5 @@ fn the_six_six_three_database_solves_korf_instances_optimally() {
         assert_legal(&path, &board, puzzle.goal());
         assert_eq!(path.len(), moves, "instance {number}");
     }
-    assert!(SlidingPuzzle::new(3, 3).unwrap().six_six_three().is_err());
+    assert!(SlidingPuzzle::new(3, 3).unwrap().pattern_database(Partition::SixSixThree).is_err());
 }

@@ -5,4 +5,5 @@ mod informed;
 mod ladder;
 mod lock;
 mod others;
+mod pattern_database;
 mod sliding;

@@ -305,34 +305,17 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
             for (next, mv) in self.scratch.drain(..) {
                 let cost = g + space.cost(&state, &mv, &next);
                 let meter = &mut self.meter;
-                let child = match self.tree.find_or_insert(
+                let reached = Reached { parent: node, mv, cost };
+                let Some(child) = relax(
+                    (&mut self.tree, &mut self.costs),
                     space,
-                    &self.limits,
-                    meter,
+                    (&self.limits, &mut *meter),
+                    &mut self.stats,
                     next.clone(),
-                    node,
-                    Some(mv),
-                )? {
-                    Stored::New(child) => {
-                        meter.push(&mut self.costs, (cost, false))?;
-                        child
-                    }
-                    Stored::Old(child, mv) => {
-                        self.stats.duplicates += 1;
-                        let (best, expanded) = &mut self.costs[child as usize];
-                        if cost >= *best {
-                            continue;
-                        }
-                        *best = cost;
-                        if *expanded {
-                            *expanded = false;
-                            self.stats.reopened += 1;
-                        }
-                        let stored = &mut self.tree.nodes[child as usize];
-                        stored.parent = node;
-                        stored.mv = mv;
-                        child
-                    }
+                    reached,
+                )?
+                else {
+                    continue;
                 };
                 // Estimated only for entries that go on the open list.
                 let f = cost + heuristic.estimate(&next);
@@ -341,6 +324,56 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
             self.stats.frontier(self.open.len());
         }
         Ok(None)
+    }
+}
+
+/// How a state was reached: from which node, by which move, at what cost.
+pub(crate) struct Reached<M, C> {
+    pub(crate) parent: u32,
+    pub(crate) mv: M,
+    pub(crate) cost: C,
+}
+
+/// Records `child`, reached as `reached` says, in a tree whose nodes carry
+/// their cheapest cost found and whether they were expanded at it: a new
+/// node, or a cheaper path to a stored one, which is then expanded again
+/// if it was already ([`Stats::reopened`]). Returns the node to queue, or
+/// `None` when the stored path is as cheap.
+pub(crate) fn relax<G, C>(
+    (tree, costs): (&mut Tree<G::State, G::Move>, &mut Vec<(C, bool)>),
+    space: &G,
+    (limits, meter): (&Limits, &mut Meter),
+    stats: &mut Stats,
+    child: G::State,
+    reached: Reached<G::Move, C>,
+) -> Result<Option<u32>, Error>
+where
+    G: crate::space::Successors,
+    G::Move: Clone,
+    C: Copy + Ord,
+{
+    let Reached { parent, mv, cost } = reached;
+    match tree.find_or_insert(space, limits, meter, child, parent, Some(mv))? {
+        Stored::New(child) => {
+            meter.push(costs, (cost, false))?;
+            Ok(Some(child))
+        }
+        Stored::Old(child, mv) => {
+            stats.duplicates += 1;
+            let (best, expanded) = &mut costs[child as usize];
+            if cost >= *best {
+                return Ok(None);
+            }
+            *best = cost;
+            if *expanded {
+                *expanded = false;
+                stats.reopened += 1;
+            }
+            let stored = &mut tree.nodes[child as usize];
+            stored.parent = parent;
+            stored.mv = mv;
+            Ok(Some(child))
+        }
     }
 }
 

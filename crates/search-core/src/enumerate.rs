@@ -295,6 +295,8 @@ const DONE: u64 = 1;
 const SEQUENTIAL_WORDS: usize = 4 * CHUNK_WORDS;
 /// Ranks handed to [`RankedSpace::neighbours_of_all`] at once.
 const BATCH: usize = 256;
+/// Neighbours whose table words are read together before any is marked.
+const MARK_BATCH: usize = 32;
 /// Words per unit of parallel work: large enough to amortise scheduling,
 /// small enough to balance two cores over a small space.
 const CHUNK_WORDS: usize = 1 << 10;
@@ -674,15 +676,40 @@ fn expand_chunk<R: RankedSpace, V: Fn(usize, usize)>(
     let mut bad = None;
     let mut batch = [0usize; BATCH];
     let mut len = 0;
+    let mut neighbours = [0usize; MARK_BATCH];
+    let mut pending = 0;
     let mut flush = |ranks: &[usize]| {
+        let mut mark_all = |neighbours: &[usize]| {
+            // Read every word first: the reads do not depend on one
+            // another, so the processor overlaps their cache misses, where
+            // testing each before reading the next would wait for each.
+            let mut words = [0u64; MARK_BATCH];
+            for (word, &neighbour) in words.iter_mut().zip(neighbours) {
+                if let Some(slot) = table.get(neighbour / PER_WORD) {
+                    *word = slot.load(Ordering::Relaxed);
+                }
+            }
+            for (&word, &neighbour) in words.iter().zip(neighbours) {
+                if neighbour >= bound {
+                    bad = Some(neighbour);
+                } else if entry(word, (neighbour % PER_WORD) * BITS) == UNSEEN
+                    && mark(table, neighbour, next)
+                {
+                    visit(neighbour, depth);
+                    found += 1;
+                }
+            }
+        };
         space.neighbours_of_all(ranks, |neighbour| {
-            if neighbour >= bound {
-                bad = Some(neighbour);
-            } else if mark(table, neighbour, next) {
-                visit(neighbour, depth);
-                found += 1;
+            neighbours[pending] = neighbour;
+            pending += 1;
+            if pending == MARK_BATCH {
+                mark_all(&neighbours);
+                pending = 0;
             }
         });
+        mark_all(&neighbours[..pending]);
+        pending = 0;
     };
     for (offset, word) in chunk.iter().enumerate() {
         let base = (first_word + offset) * PER_WORD;

@@ -315,6 +315,9 @@ pub enum ErrorKind {
     },
     /// The worker threads of a parallel search could not be started.
     ThreadPool,
+    /// A move of a space searched by [`ZeroOneBfs`](crate::ZeroOneBfs)
+    /// cost something other than 0 or 1.
+    CostNotZeroOrOne,
     /// The space's predecessors reported an edge `a -> b` that its
     /// successors of `a` do not contain.
     InconsistentPredecessors,
@@ -348,6 +351,21 @@ pub struct Error {
 }
 
 impl Error {
+    /// An error of `kind`: for crates that build on search-core and meet
+    /// the same conditions (a table too large, an allocation refused).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{Error, ErrorKind};
+    ///
+    /// let error = Error::new(ErrorKind::AllocationFailed { bytes: 1 << 40 });
+    /// assert_eq!(error.kind(), &ErrorKind::AllocationFailed { bytes: 1 << 40 });
+    /// ```
+    pub fn new(kind: ErrorKind) -> Error {
+        Error { kind }
+    }
+
     pub(crate) fn limit(limit: Limit) -> Error {
         Error { kind: ErrorKind::LimitReached(limit) }
     }
@@ -362,6 +380,10 @@ impl Error {
 
     pub(crate) fn thread_pool() -> Error {
         Error { kind: ErrorKind::ThreadPool }
+    }
+
+    pub(crate) fn cost_not_zero_or_one() -> Error {
+        Error { kind: ErrorKind::CostNotZeroOrOne }
     }
 
     pub(crate) fn inconsistent_predecessors() -> Error {
@@ -420,6 +442,9 @@ impl fmt::Display for Error {
                 HumanBytes(limit)
             ),
             ErrorKind::ThreadPool => f.write_str("could not start the search's worker threads"),
+            ErrorKind::CostNotZeroOrOne => {
+                f.write_str("a move cost something other than 0 or 1, which 0-1 search cannot take")
+            }
             ErrorKind::InconsistentPredecessors => {
                 f.write_str("state space reported a predecessor whose successors do not lead back")
             }

@@ -90,6 +90,7 @@ Two optional traits widen what a space can do:
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
 | a traversal you drive state by state, and can resume | [`Bfs`] |
 | a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar`] |
+| the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs`] |
 | a cheapest path guided by an estimate ([`Heuristic`]) | [`astar`], [`AStar`] |
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
 
@@ -163,6 +164,7 @@ pub use crate::progress::Progress;
 pub use crate::search::Search;
 pub use crate::space::{FromFn, Predecessors, Reversible, State, Successors, Undirected, from_fn};
 pub use crate::weighted::{Cost, Heuristic, UnitCost, Weighted};
+pub use crate::zero_one::{ZeroOneBfs, zero_one_bfs};
 
 /// The guide in `docs/writing-a-state-space.md`, run as doctests so that
 /// it stays true.
@@ -184,3 +186,4 @@ mod search;
 mod space;
 mod store;
 mod weighted;
+mod zero_one;

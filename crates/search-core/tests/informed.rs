@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use search_core::{
-    AStar, ErrorKind, IdaStar, Limit, Limits, Search, Successors, UnitCost, Weighted, astar,
-    dijkstra,
+    AStar, ErrorKind, IdaStar, Limit, Limits, Search, Successors, UnitCost, Weighted, ZeroOneBfs,
+    astar, dijkstra, zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -53,13 +53,22 @@ fn bellman_ford(space: &WeightedGraph, start: u32) -> Vec<Option<u32>> {
 }
 
 fn weighted_graph_with_ends() -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
-    graph_with_ends(30, 3).prop_flat_map(|(graph, start, goal)| {
+    graph_with_weights(prop_oneof![1 => Just(0u32), 4 => 1..10u32].boxed())
+}
+
+/// Random graphs whose edges cost 0 or 1, about half of each.
+fn zero_one_graph_with_ends() -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
+    graph_with_weights((0u32..=1).boxed())
+}
+
+fn graph_with_weights(
+    weight: BoxedStrategy<u32>,
+) -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
+    graph_with_ends(30, 3).prop_flat_map(move |(graph, start, goal)| {
         let shape: Vec<usize> = graph.adjacency.iter().map(Vec::len).collect();
         let weights = shape
             .into_iter()
-            .map(|degree| {
-                prop::collection::vec(prop_oneof![1 => Just(0u32), 4 => 1..10u32], degree)
-            })
+            .map(|degree| prop::collection::vec(weight.clone(), degree))
             .collect::<Vec<_>>();
         (weights, Just(graph), Just(start), Just(goal)).prop_map(|(weights, graph, start, goal)| {
             (WeightedGraph { graph, weights }, start, goal)
@@ -150,6 +159,38 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn zero_one_search_agrees_with_bellman_ford_and_dijkstra((space, start, goal) in zero_one_graph_with_ends()) {
+        let expected = bellman_ford(&space, start)[goal as usize];
+        let found = zero_one_bfs(&space, start, |&n| n == goal).unwrap();
+        prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
+        prop_assert_eq!(dijkstra(&space, start, |&n| n == goal).unwrap().map(|(_, c)| c), expected);
+        if let Some((path, cost)) = found {
+            prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
+            prop_assert_eq!(*path.end(), goal);
+        }
+    }
+}
+
+#[test]
+fn zero_one_search_refuses_other_costs_and_keeps_its_limits() {
+    let space = WeightedGraph {
+        graph: Graph::new(vec![vec![1], vec![2], vec![]]),
+        weights: vec![vec![1], vec![2], vec![]],
+    };
+    let error = zero_one_bfs(&space, 0, |&n| n == 2).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::CostNotZeroOrOne);
+    assert_eq!(zero_one_bfs(&space, 0, |&n| n == 1).unwrap().map(|(_, c)| c), Some(1));
+    let line = UnitCost(search_core::from_fn(|&n: &u32| [n + 1]));
+    let mut search = ZeroOneBfs::new().limits(Limits::new().max_states(50));
+    let error = search.run(&line, 0, |&n| n == 1_000).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
+    assert_eq!(search.stats().stored, 50);
 }
 
 proptest! {

@@ -15,7 +15,7 @@ use crate::error::{Error, ErrorKind};
 
 pub use self::board::Board;
 pub use self::heuristic::{LinearConflict, Manhattan};
-pub use self::pdb::PatternDatabase;
+pub use self::pdb::{BuildProgress, Partition, PatternDatabase};
 
 mod board;
 mod heuristic;
@@ -200,13 +200,22 @@ pub enum SlidingHeuristic {
     /// [`Manhattan`]: each tile's rows and columns from its goal cell.
     Manhattan,
     /// [`LinearConflict`]: Manhattan, plus two moves per tile that must
-    /// step out of its goal row or column; the default.
-    #[default]
+    /// step out of its goal row or column.
     LinearConflict,
-    /// [`PatternDatabase::six_six_three`]: additive pattern databases of 6,
-    /// 6 and 3 tiles, for 4x4 boards only; built (a few seconds) the first
-    /// time a puzzle needs them, then kept with the puzzle.
+    /// The [`Partition::SixSixThree`] pattern database, for 4x4 boards
+    /// only: built (a few seconds) the first time a puzzle needs it unless
+    /// one was installed with [`SlidingPuzzle::install_database`], then
+    /// kept with the puzzle.
     SixSixThree,
+    /// The [`Partition::SevenEight`] pattern database, for 4x4 boards
+    /// only: installed with [`SlidingPuzzle::install_database`] from a
+    /// saved file, or built (minutes, 1.6 GB) the first time it is needed.
+    SevenEight,
+    /// The best the puzzle has at hand, building nothing: the 7-8 database
+    /// if one is installed, else the 6-6-3 one if there is one, else
+    /// linear conflicts; the default.
+    #[default]
+    Best,
 }
 
 impl FromStr for SlidingHeuristic {
@@ -217,7 +226,13 @@ impl FromStr for SlidingHeuristic {
             "manhattan" => Ok(SlidingHeuristic::Manhattan),
             "linear-conflict" => Ok(SlidingHeuristic::LinearConflict),
             "pdb-663" => Ok(SlidingHeuristic::SixSixThree),
-            _ => Err(unknown(text, "a heuristic", "manhattan, linear-conflict or pdb-663")),
+            "pdb-78" => Ok(SlidingHeuristic::SevenEight),
+            "best" => Ok(SlidingHeuristic::Best),
+            _ => Err(unknown(
+                text,
+                "a heuristic",
+                "manhattan, linear-conflict, pdb-663, pdb-78 or best",
+            )),
         }
     }
 }
@@ -249,7 +264,22 @@ impl Estimate {
                     .get_or_init(|| Arc::new(LinearConflict::new(&puzzle.goal)));
                 Estimate::LinearConflict(Arc::clone(tables))
             }
-            SlidingHeuristic::SixSixThree => Estimate::Database(puzzle.six_six_three()?),
+            SlidingHeuristic::SixSixThree => {
+                Estimate::Database(puzzle.pattern_database(Partition::SixSixThree)?)
+            }
+            SlidingHeuristic::SevenEight => {
+                Estimate::Database(puzzle.pattern_database(Partition::SevenEight)?)
+            }
+            SlidingHeuristic::Best => {
+                let installed = Partition::ALL
+                    .iter()
+                    .rev()
+                    .find_map(|&partition| puzzle.installed_database(partition));
+                match installed {
+                    Some(database) => Estimate::Database(database),
+                    None => Estimate::new(SlidingHeuristic::LinearConflict, puzzle)?,
+                }
+            }
         })
     }
 }
@@ -304,11 +334,12 @@ impl Heuristic<Board> for Estimate {
 pub struct SlidingPuzzle {
     goal: Board,
     rank_bound: Option<usize>,
-    /// The estimates' tables, built on first use and shared by every
-    /// solver of the puzzle (linear conflicts take about 5 ms for 4x4, the
-    /// 6-6-3 database seconds).
+    /// The estimates' tables, built on first use (or installed) and
+    /// shared by every solver of the puzzle (linear conflicts take about
+    /// 5 ms for 4x4, the 6-6-3 database seconds). Databases by
+    /// [`Partition::ALL`] order.
     linear_conflict: OnceLock<Arc<LinearConflict>>,
-    six_six_three: OnceLock<Arc<PatternDatabase>>,
+    databases: [OnceLock<Arc<PatternDatabase>>; Partition::ALL.len()],
 }
 
 impl SlidingPuzzle {
@@ -349,7 +380,7 @@ impl SlidingPuzzle {
             goal,
             rank_bound,
             linear_conflict: OnceLock::new(),
-            six_six_three: OnceLock::new(),
+            databases: Default::default(),
         }
     }
 
@@ -367,29 +398,85 @@ impl SlidingPuzzle {
         &self.goal
     }
 
-    /// The 6-6-3 pattern database towards this puzzle's goal, built the
-    /// first time it is asked for and shared by every solver of the
-    /// puzzle.
+    /// The pattern database of `partition` towards this puzzle's goal:
+    /// the one installed, or else built now (seconds for 6-6-3, minutes
+    /// for 7-8) and kept, shared by every solver of the puzzle.
     ///
     /// # Errors
     ///
-    /// When the board is not 4x4.
+    /// When the board is not 4x4, or the tables do not fit in memory.
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::SlidingPuzzle;
+    /// use puzzles::{Partition, SlidingPuzzle};
     ///
-    /// let error = SlidingPuzzle::new(3, 3)?.six_six_three().unwrap_err();
+    /// let error = SlidingPuzzle::new(3, 3)?.pattern_database(Partition::SixSixThree).unwrap_err();
     /// assert_eq!(error.to_string(), "the 6-6-3 pattern database is for 4x4 boards, not 3x3");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn six_six_three(&self) -> Result<Arc<PatternDatabase>, Error> {
-        if let Some(database) = self.six_six_three.get() {
-            return Ok(Arc::clone(database));
+    pub fn pattern_database(&self, partition: Partition) -> Result<Arc<PatternDatabase>, Error> {
+        if let Some(database) = self.installed_database(partition) {
+            return Ok(database);
         }
-        let database = Arc::new(PatternDatabase::six_six_three(&self.goal)?);
-        Ok(Arc::clone(self.six_six_three.get_or_init(|| database)))
+        let database = Arc::new(PatternDatabase::of_partition(&self.goal, partition)?);
+        Ok(Arc::clone(self.databases[partition as usize].get_or_init(|| database)))
+    }
+
+    /// The pattern database of `partition` if it is built or installed,
+    /// without building it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Partition, SlidingPuzzle};
+    ///
+    /// assert!(SlidingPuzzle::new(4, 4)?.installed_database(Partition::SevenEight).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn installed_database(&self, partition: Partition) -> Option<Arc<PatternDatabase>> {
+        self.databases[partition as usize].get().map(Arc::clone)
+    }
+
+    /// Gives the puzzle a database built or loaded elsewhere (say, by
+    /// [`PatternDatabase::load`]), to be used by
+    /// [`SlidingHeuristic::Best`] and by the heuristic of its partition.
+    /// A puzzle keeps the first database of each partition it gets.
+    ///
+    /// # Errors
+    ///
+    /// When the database is for another goal, or its patterns are not
+    /// those of a [`Partition`] of this goal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Board, Partition, PatternDatabase, SlidingPuzzle};
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let other = PatternDatabase::new(&Board::solved(3, 3)?, &[vec![1, 2, 3]])?;
+    /// let error = puzzle.install_database(other.into()).unwrap_err();
+    /// assert!(error.to_string().contains("not those of a partition"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn install_database(&self, database: Arc<PatternDatabase>) -> Result<(), Error> {
+        if database.goal() != &self.goal {
+            return Err(Error::new(ErrorKind::Input {
+                reason: "the pattern database is for another goal than the puzzle's".to_string(),
+            }));
+        }
+        let partition = Partition::ALL.into_iter().find(|partition| {
+            partition
+                .patterns(&self.goal)
+                .is_ok_and(|patterns| database.patterns().eq(patterns.iter().map(Vec::as_slice)))
+        });
+        let Some(partition) = partition else {
+            return Err(Error::new(ErrorKind::Input {
+                reason: "the pattern database's patterns are not those of a partition".to_string(),
+            }));
+        };
+        let _ = self.databases[partition as usize].set(database);
+        Ok(())
     }
 
     /// Whether `board` can reach the goal: the same size, and the right

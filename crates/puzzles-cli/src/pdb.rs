@@ -1,0 +1,243 @@
+//! `puzzles pdb`, and where pattern databases are kept for `puzzles solve`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use puzzles::{Board, Partition, PatternDatabase, SlidingHeuristic, SlidingPuzzle};
+
+/// The environment variable that names the database directory.
+pub(crate) const DIR_VARIABLE: &str = "PUZZLES_PDB_DIR";
+
+#[derive(Debug, Args)]
+pub(crate) struct PdbArgs {
+    #[command(subcommand)]
+    command: PdbCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum PdbCommand {
+    /// Build a pattern database for 4x4 boards and save it where `puzzles
+    /// solve` looks for it.
+    Build(BuildArgs),
+    /// Print the database directory, and the databases in it.
+    List(DirArgs),
+}
+
+#[derive(Debug, Args)]
+struct BuildArgs {
+    /// The board size: 4x4.
+    #[arg(value_name = "RxC", value_parser = crate::enumerate::parse_size)]
+    size: (usize, usize),
+    /// The partition of the tiles: 7-8 (minutes to build, 288 MB, the
+    /// fastest solves) or 6-6-3 (seconds, 5.8 MB).
+    #[arg(long, value_name = "PATTERN", default_value = "7-8")]
+    pattern: Partition,
+    /// The goal board; by default tiles in order with the blank last.
+    #[arg(long, value_name = "BOARD", value_parser = crate::solve::parse_board)]
+    goal: Option<Board>,
+    #[command(flatten)]
+    dir: DirArgs,
+}
+
+/// Where pattern databases are kept, shared by `pdb` and `solve`.
+#[derive(Clone, Debug, Args)]
+#[expect(
+    clippy::doc_markdown,
+    reason = "clap prints these comments as help, where backticks would show"
+)]
+pub(crate) struct DirArgs {
+    /// The directory of pattern databases [default: $PUZZLES_PDB_DIR, else
+    /// $XDG_CACHE_HOME/puzzles, else ~/.cache/puzzles].
+    #[arg(long = "pdb-dir", value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+impl DirArgs {
+    /// The directory, if any can be named.
+    pub(crate) fn resolve(&self) -> Option<PathBuf> {
+        let from_env = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
+        self.dir
+            .clone()
+            .or_else(|| from_env(DIR_VARIABLE).map(PathBuf::from))
+            .or_else(|| from_env("XDG_CACHE_HOME").map(|dir| Path::new(&dir).join("puzzles")))
+            .or_else(|| from_env("HOME").map(|home| Path::new(&home).join(".cache/puzzles")))
+    }
+}
+
+pub(crate) fn run<W: Write>(args: &PdbArgs, out: &mut W) -> Result<bool, String> {
+    match &args.command {
+        PdbCommand::Build(args) => build(args, out),
+        PdbCommand::List(args) => list(args, out),
+    }
+}
+
+fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
+    let (rows, cols) = args.size;
+    let goal = match args.goal {
+        Some(goal) if (goal.rows(), goal.cols()) != (rows, cols) => {
+            return Err(format!(
+                "the goal is {}x{} but the size is {rows}x{cols}",
+                goal.rows(),
+                goal.cols()
+            ));
+        }
+        Some(goal) => goal,
+        None => Board::solved(rows, cols).map_err(|e| e.to_string())?,
+    };
+    let patterns = args.pattern.patterns(&goal).map_err(|e| e.to_string())?;
+    let dir = args.dir.resolve().ok_or_else(|| {
+        format!("no directory for the database: give --pdb-dir or set {DIR_VARIABLE}")
+    })?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join(args.pattern.file_name(&goal));
+    let started = Instant::now();
+    // Hidden on its own when standard error is not a terminal.
+    let progress = ProgressBar::new(0);
+    progress.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} placements, {msg}",
+        )
+        .map_err(|e| e.to_string())?
+        .progress_chars("=> "),
+    );
+    let database = PatternDatabase::build(&goal, &patterns, |step| {
+        progress.set_length(step.placements);
+        progress.set_position(step.placements_done);
+        progress.set_message(format!(
+            "pattern {} of {} ({} tiles), depth {}",
+            step.pattern + 1,
+            step.patterns,
+            patterns[step.pattern].len(),
+            step.depth
+        ));
+    });
+    progress.finish_and_clear();
+    let database = database.map_err(|e| e.to_string())?;
+    database.save(&path).map_err(|e| e.to_string())?;
+    #[expect(clippy::cast_precision_loss, reason = "a size for a person to read")]
+    let megabytes = database.table_bytes() as f64 / 1e6;
+    writeln!(
+        out,
+        "built the {} database for the goal {} in {:.1} s: {megabytes:.1} MB in {}",
+        args.pattern,
+        crate::solve::board_json(&goal),
+        started.elapsed().as_secs_f64(),
+        path.display()
+    )
+    .map_err(crate::io_failure)?;
+    Ok(true)
+}
+
+fn list<W: Write>(args: &DirArgs, out: &mut W) -> Result<bool, String> {
+    let Some(dir) = args.resolve() else {
+        return Err(format!("no database directory: give --pdb-dir or set {DIR_VARIABLE}"));
+    };
+    writeln!(out, "{}", dir.display()).map_err(crate::io_failure)?;
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Ok(true);
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        // The names `Partition::file_name` gives.
+        .filter(|name| {
+            name.starts_with("pdb-")
+                && Path::new(name).extension().is_some_and(|extension| extension == "bin")
+        })
+        .collect();
+    names.sort();
+    for name in names {
+        writeln!(out, "{name}").map_err(crate::io_failure)?;
+    }
+    Ok(true)
+}
+
+/// Gives `puzzle` the pattern databases `heuristic` asks for, the first
+/// time a 4x4 board of it is solved: loaded from `dir`, or (the 6-6-3 one)
+/// built and saved there, saying so on standard error.
+///
+/// # Errors
+///
+/// When `heuristic` names a database that is neither in `dir` nor
+/// buildable in seconds, or a file there is unusable.
+pub(crate) fn prepare(
+    puzzle: &SlidingPuzzle,
+    heuristic: SlidingHeuristic,
+    dir: Option<&Path>,
+) -> Result<(), String> {
+    let goal = puzzle.goal();
+    if goal.cell_count() != 16 {
+        return Ok(());
+    }
+    let load = |partition: Partition| -> Result<bool, String> {
+        let Some(path) = dir.map(|dir| dir.join(partition.file_name(goal))) else {
+            return Ok(false);
+        };
+        if !path.exists() {
+            return Ok(false);
+        }
+        let patterns = partition.patterns(goal).map_err(|e| e.to_string())?;
+        let database = PatternDatabase::load(&path, goal, &patterns).map_err(|e| e.to_string())?;
+        puzzle.install_database(Arc::new(database)).map_err(|e| e.to_string())?;
+        Ok(true)
+    };
+    let build_small = || -> Result<(), String> {
+        eprintln!("puzzles: building the 6-6-3 pattern database (a few seconds)");
+        let database =
+            puzzle.pattern_database(Partition::SixSixThree).map_err(|e| e.to_string())?;
+        if let Some(dir) = dir {
+            let path = dir.join(Partition::SixSixThree.file_name(goal));
+            let saved = std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))
+                .and_then(|()| database.save(&path).map_err(|e| e.to_string()));
+            match saved {
+                Ok(()) => eprintln!("puzzles: saved it as {}", path.display()),
+                Err(message) => eprintln!("puzzles: not saved: {message}"),
+            }
+        }
+        Ok(())
+    };
+    match heuristic {
+        SlidingHeuristic::SevenEight => {
+            if load(Partition::SevenEight)? {
+                return Ok(());
+            }
+            let place = dir.map_or_else(
+                || format!("no database directory is set ({DIR_VARIABLE})"),
+                |dir| format!("none is in {}", dir.display()),
+            );
+            let goal_option = if *goal == Board::solved(4, 4).map_err(|e| e.to_string())? {
+                String::new()
+            } else {
+                format!(" --goal \"{}\"", crate::solve::board_json(goal))
+            };
+            Err(format!(
+                "the 7-8 pattern database for this goal is not built: {place}; build it with \
+                 `puzzles pdb build 4x4 --pattern 7-8{goal_option}` (a few minutes, once)"
+            ))
+        }
+        SlidingHeuristic::SixSixThree => {
+            if load(Partition::SixSixThree)? {
+                Ok(())
+            } else {
+                build_small()
+            }
+        }
+        SlidingHeuristic::Best => {
+            for partition in [Partition::SevenEight, Partition::SixSixThree] {
+                match load(partition) {
+                    Ok(true) => return Ok(()),
+                    Ok(false) => {}
+                    // An unusable file is skipped, never used, and reported.
+                    Err(message) => eprintln!("puzzles: {message}; not used"),
+                }
+            }
+            build_small()
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,314 @@
+//! 0-1 breadth-first search: cheapest paths where every move costs 0 or 1,
+//! in time linear in the edges, without a priority queue.
+
+use std::fmt;
+
+use num_traits::One;
+
+use crate::astar::{Reached, relax};
+use crate::error::{Error, Limits, Stats};
+use crate::memory::Meter;
+use crate::path::Path;
+use crate::space::State;
+use crate::store::{Lookup, NO_PARENT, Tree};
+use crate::weighted::{Cost, Weighted};
+
+/// A cheapest path from `start` to the first state that satisfies
+/// `is_goal`, and its cost, in a space whose moves cost 0 or 1; `None`
+/// when no goal can be reached.
+///
+/// A shortcut for [`ZeroOneBfs::run`] with default [`Limits`].
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`] bound, or a move costs something
+/// other than 0 or 1 ([`ErrorKind::CostNotZeroOrOne`](crate::ErrorKind::CostNotZeroOrOne)).
+///
+/// # Example
+///
+/// A walker on the line from 0 to 100 who may also teleport from `n` to
+/// `2n` for free: the cheapest way from 1 to 13 pays only for the steps.
+///
+/// ```
+/// use search_core::{zero_one_bfs, Successors, Weighted};
+///
+/// struct Teleport;
+/// impl Successors for Teleport {
+///     type State = u32;
+///     type Move = char;
+///     fn successors<F: FnMut(u32, char)>(&self, &n: &u32, mut report: F) {
+///         if n < 100 {
+///             report(n + 1, '+');
+///         }
+///         if n > 0 {
+///             report(n - 1, '-');
+///         }
+///         if n * 2 <= 100 {
+///             report(n * 2, '*');
+///         }
+///     }
+/// }
+/// impl Weighted for Teleport {
+///     type Cost = u32;
+///     fn cost(&self, _: &u32, &mv: &char, _: &u32) -> u32 {
+///         u32::from(mv != '*')
+///     }
+/// }
+/// let (path, cost) = zero_one_bfs(&Teleport, 1, |&n| n == 13)?.expect("reachable");
+/// // 1 -> 2 -> 3 (+1) -> 6 -> 12 -> 13 (+1), or as cheap.
+/// assert_eq!(cost, 2);
+/// assert_eq!(path.end(), &13);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn zero_one_bfs<G, P>(
+    space: &G,
+    start: G::State,
+    is_goal: P,
+) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
+where
+    G: Weighted,
+    G::Cost: One,
+    P: FnMut(&G::State) -> bool,
+{
+    ZeroOneBfs::new().run(space, start, is_goal)
+}
+
+/// 0-1 breadth-first search, as a cache the caller keeps: its [`Limits`],
+/// the [`Stats`] of the last run, and tables that later runs reuse.
+///
+/// States are settled in order of cost, one cost at a time: a move that
+/// costs 0 puts its state in the cost being settled, one that costs 1 in
+/// the next, so no priority queue is needed and the first goal settled is
+/// a cheapest one. A state reached again more cheaply takes the cheaper
+/// path; its older entry is skipped. The same answers as
+/// [`dijkstra`](crate::dijkstra), in time linear in the moves.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Limits, Successors, Weighted, ZeroOneBfs};
+///
+/// /// A grid walk where going right is free.
+/// struct Windy;
+/// impl Successors for Windy {
+///     type State = (u8, u8);
+///     type Move = (i8, i8);
+///     fn successors<F: FnMut((u8, u8), (i8, i8))>(&self, &(x, y): &(u8, u8), mut report: F) {
+///         for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+///             let (nx, ny) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+///             if nx < 10 && ny < 10 {
+///                 report((nx, ny), (dx, dy));
+///             }
+///         }
+///     }
+/// }
+/// impl Weighted for Windy {
+///     type Cost = u32;
+///     fn cost(&self, _: &(u8, u8), &(dx, _): &(i8, i8), _: &(u8, u8)) -> u32 {
+///         u32::from(dx != 1)
+///     }
+/// }
+/// let mut search = ZeroOneBfs::new().limits(Limits::new().max_states(1_000));
+/// let (_, cost) = search.run(&Windy, (0, 0), |&s| s == (9, 9))?.expect("reachable");
+/// assert_eq!(cost, 9); // nine steps down, nine free steps right
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct ZeroOneBfs<S, M, C> {
+    limits: Limits,
+    stats: Stats,
+    meter: Meter,
+    tree: Tree<S, M>,
+    /// The cheapest cost found to each node, by node id, and whether the
+    /// node has been expanded.
+    costs: Vec<(C, bool)>,
+    /// Nodes of the cost being settled, and of the next.
+    current: Vec<u32>,
+    next: Vec<u32>,
+    scratch: Vec<(S, M)>,
+}
+
+impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
+    /// A search with default [`Limits`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::ZeroOneBfs;
+    ///
+    /// let search: ZeroOneBfs<u32, (), u32> = ZeroOneBfs::new();
+    /// assert_eq!(search.stats().expanded, 0);
+    /// ```
+    pub fn new() -> ZeroOneBfs<S, M, C> {
+        ZeroOneBfs {
+            limits: Limits::new(),
+            stats: Stats::default(),
+            meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
+            tree: Tree::for_any_space(),
+            costs: Vec::new(),
+            current: Vec::new(),
+            next: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Sets the limits of every later run: stored states, memory and
+    /// expanded nodes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, UnitCost, ZeroOneBfs};
+    ///
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// let mut search = ZeroOneBfs::new().limits(Limits::new().max_nodes(10));
+    /// let error = search.run(&line, 0, |&n| n == 100).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(10)));
+    /// ```
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> ZeroOneBfs<S, M, C> {
+        self.limits = limits;
+        self
+    }
+
+    /// What the last run counted.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, UnitCost, ZeroOneBfs};
+    ///
+    /// let line = UnitCost(from_fn(|&n: &u8| [n.saturating_add(1)]));
+    /// let mut search = ZeroOneBfs::new();
+    /// search.run(&line, 0, |&n| n == 5)?;
+    /// assert_eq!(search.stats().expanded, 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// A cheapest path from `start` to the first state that satisfies
+    /// `is_goal`, and its cost, or `None` when no goal can be reached.
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches its state, memory or node limit, or a move
+    /// costs something other than 0 or 1.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, UnitCost, ZeroOneBfs};
+    ///
+    /// let space = UnitCost(from_fn(|&n: &u32| [n + 1, n * 2]));
+    /// let (path, cost) = ZeroOneBfs::new().run(&space, 1, |&n| n == 10)?.expect("reachable");
+    /// assert_eq!((path.states(), cost), (&[1, 2, 4, 5, 10][..], 4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run<G, P>(
+        &mut self,
+        space: &G,
+        start: S,
+        mut is_goal: P,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        self.stats = Stats::default();
+        self.meter.restart(self.limits.get_max_memory());
+        let result = self.search(space, start, &mut is_goal);
+        self.stats.stored = self.tree.len() as u64;
+        result
+    }
+
+    fn search<G, P>(
+        &mut self,
+        space: &G,
+        start: S,
+        is_goal: &mut P,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        let meter = &mut self.meter;
+        self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
+        self.costs.clear();
+        self.current.clear();
+        self.next.clear();
+        let Some(root) = self.tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
+        else {
+            unreachable!("an empty tree holds no state");
+        };
+        meter.push(&mut self.costs, (C::zero(), false))?;
+        meter.push(&mut self.current, root)?;
+        let mut settling = C::zero();
+        loop {
+            let Some(node) = self.current.pop() else {
+                if self.next.is_empty() {
+                    return Ok(None);
+                }
+                std::mem::swap(&mut self.current, &mut self.next);
+                settling = settling + C::one();
+                continue;
+            };
+            let id = node as usize;
+            let (best, expanded) = self.costs[id];
+            if expanded || best != settling {
+                // Settled already, or queued again at a cheaper cost.
+                continue;
+            }
+            let state = self.tree.nodes[id].state.clone();
+            if is_goal(&state) {
+                return Ok(Some((self.tree.path(node), settling)));
+            }
+            self.limits.check_nodes(self.stats.expanded)?;
+            self.costs[id].1 = true;
+            self.tree.expand_node(space, id, &mut self.scratch, &mut self.stats);
+            for (child_state, mv) in self.scratch.drain(..) {
+                let step = space.cost(&state, &mv, &child_state);
+                let free = if step == C::zero() {
+                    true
+                } else if step == C::one() {
+                    false
+                } else {
+                    return Err(Error::cost_not_zero_or_one());
+                };
+                let cost = if free { settling } else { settling + C::one() };
+                let meter = &mut self.meter;
+                // A settled node is never made cheaper: it was settled at
+                // its cheapest cost.
+                let Some(child) = relax(
+                    (&mut self.tree, &mut self.costs),
+                    space,
+                    (&self.limits, &mut *meter),
+                    &mut self.stats,
+                    child_state,
+                    Reached { parent: node, mv, cost },
+                )?
+                else {
+                    continue;
+                };
+                let queue = if free { &mut self.current } else { &mut self.next };
+                meter.push(queue, child)?;
+            }
+            self.stats.frontier(self.current.len() + self.next.len());
+        }
+    }
+}
+
+impl<S: State, M: Clone, C: Cost + One> Default for ZeroOneBfs<S, M, C> {
+    fn default() -> ZeroOneBfs<S, M, C> {
+        ZeroOneBfs::new()
+    }
+}
+
+impl<S, M, C> fmt::Debug for ZeroOneBfs<S, M, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ZeroOneBfs")
+            .field("limits", &self.limits)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
