@@ -1,0 +1,79 @@
+/*!
+`statespace`: the `search-core` and `puzzles` crates from Python.
+
+Two halves:
+
+- puzzles with Python values in and out: [`sliding_puzzle`] (LeetCode 773's
+  signature), `solve`, `enumerate`, `open_lock`, `ladder_length` and
+  `find_ladders`. They run entirely in Rust with the GIL released.
+- your own state spaces from Python callables: `bfs`,
+  `bidirectional_bfs` and `enumerate_space`. States are any hashable
+  Python objects; the visited set, the parents and the frontiers live in
+  Rust, and the callables are the only Python code run per expansion.
+
+Errors: bad input raises `ValueError`; a search that reaches a limit raises
+`statespace.LimitError` (a `RuntimeError`) with the Rust error's message;
+an exception raised inside a callable propagates unchanged.
+
+```python
+>>> import statespace
+>>> statespace.sliding_puzzle([[4, 1, 2], [5, 0, 3]])
+5
+```
+*/
+
+// No unsafe code: pyo3's safe API is enough.
+#![forbid(unsafe_code)]
+
+use pyo3::prelude::*;
+
+mod custom;
+mod puzzles;
+
+pyo3::create_exception!(
+    statespace,
+    LimitError,
+    pyo3::exceptions::PyRuntimeError,
+    "A search reached one of its limits (states, memory, depth) before it could answer."
+);
+
+/// The Python exception for an error of `search-core`: limits become
+/// [`LimitError`], anything else a `ValueError` (a space that broke its
+/// contract).
+fn search_error(error: &search_core::Error) -> PyErr {
+    match error.kind() {
+        search_core::ErrorKind::LimitReached(_)
+        | search_core::ErrorKind::TooLarge { .. }
+        | search_core::ErrorKind::AllocationFailed { .. } => LimitError::new_err(error.to_string()),
+        _ => pyo3::exceptions::PyValueError::new_err(error.to_string()),
+    }
+}
+
+/// The Python exception for an error of the `puzzles` crate.
+fn puzzle_error(error: &::puzzles::Error) -> PyErr {
+    match error.kind() {
+        ::puzzles::ErrorKind::Search(inner) => search_error(inner),
+        _ => pyo3::exceptions::PyValueError::new_err(error.to_string()),
+    }
+}
+
+/// Breadth-first and informed search over implicit graphs, in Rust.
+///
+/// Puzzles with Python values in and out (sliding_puzzle, solve, enumerate,
+/// open_lock, ladder_length, find_ladders), and your own state spaces from
+/// Python callables (bfs, bidirectional_bfs, enumerate_space).
+///
+/// ```python
+/// >>> import statespace
+/// >>> statespace.sliding_puzzle([[4, 1, 2], [5, 0, 3]])
+/// 5
+/// >>> statespace.bfs(0, lambda n: [n + 3, n - 2], lambda n: n == 4)
+/// [0, 3, 6, 4]
+/// ```
+#[pymodule]
+fn statespace(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("LimitError", module.py().get_type::<LimitError>())?;
+    puzzles::register(module)?;
+    custom::register(module)?;
+    Ok(())
+}

@@ -1,0 +1,90 @@
+"""Breadth-first and informed search over implicit graphs, in Rust.
+
+Puzzles take and return plain Python values; custom spaces take any
+hashable states and Python callables for their neighbours.
+"""
+
+from typing import Callable, Hashable, Iterable, Optional, TypeVar, Union, List
+
+S = TypeVar("S", bound=Hashable)
+
+class LimitError(RuntimeError):
+    """A search reached one of its limits (states, memory, depth) before it could answer."""
+
+class Solution:
+    """A shortest solution of a sliding puzzle."""
+
+    @property
+    def moves(self) -> List[str]:
+        """The moves of the blank: "up", "down", "left" or "right"."""
+    @property
+    def boards(self) -> List[List[List[int]]]:
+        """The boards, from the start to the goal: one more than the moves."""
+    def __len__(self) -> int: ...
+
+class Layers:
+    """Every state reachable from the starts, layer by layer."""
+
+    @property
+    def sizes(self) -> List[int]:
+        """The number of states at each distance from the starts."""
+    @property
+    def deepest(self) -> list:
+        """The states of the last layer: the farthest from the starts."""
+    @property
+    def states(self) -> int:
+        """Every state reached."""
+    @property
+    def radius(self) -> int:
+        """The greatest distance from the starts."""
+
+def sliding_puzzle(board: List[List[int]]) -> int:
+    """The fewest moves that solve the board, or -1 (LeetCode 773)."""
+
+def solve(
+    board: List[List[int]],
+    goal: Optional[List[List[int]]] = None,
+    algorithm: str = "auto",
+    heuristic: str = "best",
+) -> Optional[Solution]:
+    """A shortest solution of a sliding puzzle, or None when it cannot be solved."""
+
+def enumerate(rows: int, cols: int, max_memory: int = 8 << 30) -> List[int]:
+    """The number of boards at each distance from the goal of the rows x cols puzzle."""
+
+def open_lock(deadends: List[str], target: str) -> int:
+    """The fewest turns from "0000" to target avoiding deadends, or -1 (LeetCode 752)."""
+
+def ladder_length(begin: str, end: str, words: List[str]) -> int:
+    """Words in the shortest ladder from begin to end, or 0 (LeetCode 127)."""
+
+def find_ladders(begin: str, end: str, words: List[str]) -> List[List[str]]:
+    """Every shortest ladder from begin to end, sorted (LeetCode 126)."""
+
+def bfs(
+    start: Union[S, List[S]],
+    successors: Callable[[S], Iterable[S]],
+    is_goal: Callable[[S], object],
+    *,
+    max_states: Optional[int] = None,
+    max_depth: Optional[int] = None,
+) -> Optional[List[S]]:
+    """A shortest path from start (a list: several starts) to a goal, or None."""
+
+def bidirectional_bfs(
+    start: S,
+    goal: S,
+    successors: Callable[[S], Iterable[S]],
+    predecessors: Optional[Callable[[S], Iterable[S]]] = None,
+    *,
+    max_states: Optional[int] = None,
+) -> Optional[List[S]]:
+    """A shortest path from start to goal searched from both ends, or None."""
+
+def enumerate_space(
+    start: Union[S, List[S]],
+    successors: Callable[[S], Iterable[S]],
+    *,
+    max_states: Optional[int] = None,
+) -> Layers:
+    """Every state reachable from start, by breadth-first layers."""
