@@ -2,8 +2,11 @@
 
 use std::fmt;
 
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use rustc_hash::FxHashSet;
-use search_core::{Path, Reversible, Successors};
+use search_core::{DenseEnumeration, Path, RankedSpace, Reversible, Successors};
 
 use crate::error::{Error, ErrorKind};
 use crate::options::SearchOptions;
@@ -28,6 +31,13 @@ pub struct Turn {
     pub wheel: u8,
     /// Whether the digit goes up (9 wraps to 0) or down (0 wraps to 9).
     pub up: bool,
+}
+
+impl Turn {
+    /// The turn that undoes this one.
+    fn reversed(self) -> Turn {
+        Turn { up: !self.up, ..self }
+    }
 }
 
 impl fmt::Display for Turn {
@@ -248,7 +258,12 @@ impl Lock {
     /// its observer.
     ///
     /// Codes are their own rank, so the search keeps one bit per code
-    /// (125 MB for 9 wheels) rather than hashing them.
+    /// rather than hashing them. Locks of 10^8 codes or more (8 and 9
+    /// wheels) are searched breadth-first in 2-bit tables instead, with
+    /// each code's depth mod 3 in 2 more bits to walk the path back: 500
+    /// MB for 9 wheels, where a search tree of every code would take
+    /// gigabytes. Those searches are bounded by the memory limit alone, and
+    /// report no progress.
     ///
     /// # Errors
     ///
@@ -276,7 +291,86 @@ impl Lock {
         if self.is_dead(0) || self.is_dead(target) {
             return Ok(None);
         }
+        if self.codes >= DENSE_CODES {
+            return self.open_dense(target, &options.get_limits());
+        }
         Ok(options.search(self).bfs([0], |&code| code == target)?)
+    }
+
+    /// [`open_with`](Lock::open_with) for locks of [`DENSE_CODES`] codes
+    /// or more, where a search tree of every code reached would not fit
+    /// in memory (10^9 nodes for 9 wheels): breadth-first layers in 2 bits
+    /// a code, stopped at the target's layer, and each code's depth mod 3
+    /// in 2 more bits, from which the path is walked back. A code's
+    /// neighbours lie at most one layer from it, so the neighbour whose
+    /// depth is one less mod 3 is one layer nearer the start.
+    fn open_dense(
+        &self,
+        target: u32,
+        limits: &search_core::Limits,
+    ) -> Result<Option<Path<u32, Turn>>, Error> {
+        let codes = self.codes as usize;
+        let needed = 2 * DenseEnumeration::memory_needed(codes);
+        let limit = limits.get_max_memory();
+        if needed > limit {
+            return Err(search_core::Error::new(search_core::ErrorKind::TooLarge {
+                needed,
+                limit,
+            })
+            .into());
+        }
+        let mut depths: Vec<AtomicU64> = Vec::new();
+        depths.try_reserve_exact(codes.div_ceil(32)).map_err(|_| {
+            search_core::Error::new(search_core::ErrorKind::AllocationFailed { bytes: needed / 2 })
+        })?;
+        depths.resize_with(codes.div_ceil(32), || AtomicU64::new(0));
+        let reached = AtomicBool::new(false);
+        let layers = DenseEnumeration::new().max_memory(limit - needed / 2).run_until(
+            &Ranks(self),
+            &[0],
+            |_, _| {
+                if reached.load(Ordering::Relaxed) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+            |code, depth| {
+                let mark = (depth % 3 + 1) as u64;
+                depths[code / 32].fetch_or(mark << (2 * (code % 32)), Ordering::Relaxed);
+                if code == target as usize {
+                    reached.store(true, Ordering::Relaxed);
+                }
+            },
+        )?;
+        if !reached.into_inner() {
+            return Ok(None);
+        }
+        let depth_mark = |code: u32| {
+            let code = code as usize;
+            (depths[code / 32].load(Ordering::Relaxed) >> (2 * (code % 32))) & 3
+        };
+        let mut codes_back = vec![target];
+        let mut turns_back = Vec::new();
+        for depth in (0..layers.radius()).rev() {
+            let here = codes_back[codes_back.len() - 1];
+            let mut step = None;
+            // Turns can be undone, so the codes before `here` are its
+            // neighbours; the turn is the one from there to here.
+            self.successors(&here, |before, turn| {
+                if step.is_none() && depth_mark(before) == (depth % 3 + 1) as u64 {
+                    step = Some((before, turn.reversed()));
+                }
+            });
+            let Some((before, turn)) = step else {
+                unreachable!("a code of layer {} has a neighbour in the layer before", depth + 1);
+            };
+            codes_back.push(before);
+            turns_back.push(turn);
+        }
+        codes_back.reverse();
+        turns_back.reverse();
+        Ok(Some(Path::new(codes_back, turns_back)))
     }
 
     /// The fewest turns from all zeros to `target`, or `None`.
@@ -340,6 +434,23 @@ impl Successors for Lock {
 }
 
 impl Reversible for Lock {}
+
+/// Locks of this many codes or more (8 and 9 wheels of 10 digits) are
+/// searched in 2-bit tables instead of a search tree.
+const DENSE_CODES: u32 = 100_000_000;
+
+/// A lock's codes as ranks, for the dense engine.
+struct Ranks<'a>(&'a Lock);
+
+impl RankedSpace for Ranks<'_> {
+    fn rank_count(&self) -> usize {
+        self.0.codes as usize
+    }
+
+    fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+        self.0.successors(&(rank as u32), |code, _| report(code as usize));
+    }
+}
 
 /// LeetCode 752: the fewest turns from `0000` to `target` on the standard
 /// lock, avoiding `deadends`, or -1.

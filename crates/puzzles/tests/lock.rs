@@ -88,23 +88,46 @@ proptest! {
 }
 
 #[test]
-#[ignore = "stores 10^8 codes: 29 s and about 1.6 GB in a release build"]
-fn an_eight_wheel_lock_keeps_a_bit_per_code() {
-    use search_core::Successors as _;
-    // Far from all zeros on 8 wheels, the search stores most of the 10^8
-    // codes; a bit per code plus the tree fits a 4 GiB budget.
-    let lock = Lock::new(8, 10).unwrap().with_deadends(["00000001"]).unwrap();
-    let mut options =
-        puzzles::SearchOptions::new().limits(search_core::Limits::new().max_memory(3 << 30));
-    let path = lock.open_with("55555555", &mut options).unwrap().expect("reachable");
-    assert_eq!(path.len(), 40);
+#[ignore = "10^9 codes in 2-bit tables: about 50 s and 0.5 GB in a release build"]
+fn a_nine_wheel_lock_is_answered() {
+    // The farthest code of 9 wheels: every one of the 10^9 codes is
+    // reached first.
+    let lock = Lock::new(9, 10).unwrap().with_deadends(["000000001"]).unwrap();
+    let path = lock.open("555555555").unwrap().expect("reachable");
+    assert_eq!(path.len(), 45);
+    assert_legal_turns(&lock, &path, &["000000001"]);
+}
+
+/// Checks a path move by move: one wheel, one step, no dead end.
+fn assert_legal_turns(lock: &Lock, path: &search_core::Path<u32, puzzles::Turn>, dead: &[&str]) {
+    assert_eq!(lock.format_code(path.states()[0]), "0".repeat(lock.wheels()));
     for (pair, turn) in path.states().windows(2).zip(path.moves()) {
-        let mut next = None;
-        lock.successors(&pair[0], |code, t| {
-            if t == *turn {
-                next = Some(code);
-            }
-        });
-        assert_eq!(next, Some(pair[1]));
+        let (from, to) = (lock.format_code(pair[0]), lock.format_code(pair[1]));
+        assert!(!dead.contains(&to.as_str()), "{to} is a dead end");
+        let changed: Vec<usize> =
+            (0..from.len()).filter(|&i| from.as_bytes()[i] != to.as_bytes()[i]).collect();
+        assert_eq!(changed, [usize::from(turn.wheel)], "{from} -> {to} by {turn}");
+        let (a, b) = (from.as_bytes()[changed[0]] - b'0', to.as_bytes()[changed[0]] - b'0');
+        assert_eq!(b, if turn.up { (a + 1) % 10 } else { (a + 9) % 10 });
     }
+}
+
+#[test]
+fn locks_of_a_hundred_million_codes_are_searched_in_two_bit_tables() {
+    // 8 wheels: 10^8 codes, where a search tree of every code would take
+    // gigabytes; the 2-bit layers take 50 MB.
+    let lock = Lock::new(8, 10).unwrap();
+    let path = lock.open("12345678").unwrap().expect("reachable");
+    assert_eq!(path.len(), 1 + 2 + 3 + 4 + 5 + 4 + 3 + 2);
+    assert_eq!(lock.format_code(*path.end()), "12345678");
+    assert_legal_turns(&lock, &path, &[]);
+
+    // Wheel 1 cannot pass 1 or 9 while the others read 0: a detour of two
+    // turns of another wheel.
+    let dead = ["10000000", "90000000"];
+    let lock = Lock::new(8, 10).unwrap().with_deadends(dead).unwrap();
+    let path = lock.open("20000000").unwrap().expect("reachable");
+    assert_eq!(path.len(), 4);
+    assert_legal_turns(&lock, &path, &dead);
+    assert_eq!(lock.turns("00000000").unwrap(), Some(0));
 }

@@ -1,3 +1,4 @@
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
@@ -508,6 +509,63 @@ impl DenseEnumeration {
         F: FnMut(usize, u64),
         V: Fn(usize, usize) + Sync,
     {
+        let on_layer = |depth, size| {
+            on_layer(depth, size);
+            ControlFlow::Continue(())
+        };
+        self.run_until(space, starts, on_layer, visit)
+    }
+
+    /// As [`run_visiting`](DenseEnumeration::run_visiting), stopping after
+    /// the first layer for which `on_layer(depth, size)` breaks: the way to
+    /// search for one rank, layer by layer, in 2 bits per rank. The
+    /// enumeration returned then ends at that layer, and its
+    /// [`deepest`](Enumeration::deepest) are that layer's ranks.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](DenseEnumeration::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// /// A ring of 1,000 ranks.
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> usize { 1_000 }
+    ///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+    ///         report((rank + 1) % 1_000);
+    ///         report((rank + 999) % 1_000);
+    ///     }
+    /// }
+    ///
+    /// let found = AtomicBool::new(false);
+    /// let layers = DenseEnumeration::new().run_until(
+    ///     &Ring,
+    ///     &[0],
+    ///     |_, _| if found.load(Ordering::Relaxed) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) },
+    ///     |rank, _| if rank == 7 { found.store(true, Ordering::Relaxed) },
+    /// )?;
+    /// assert_eq!(layers.radius(), 7);
+    /// assert_eq!(layers.deepest(), [7, 993]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_until<R, F, V>(
+        &self,
+        space: &R,
+        starts: &[usize],
+        mut on_layer: F,
+        visit: V,
+    ) -> Result<Enumeration<usize>, Error>
+    where
+        R: RankedSpace,
+        F: FnMut(usize, u64) -> ControlFlow<()>,
+        V: Fn(usize, usize) + Sync,
+    {
         let bound = space.rank_count();
         let needed = DenseEnumeration::memory_needed(bound);
         if needed > self.max_memory {
@@ -541,8 +599,8 @@ impl DenseEnumeration {
             }
         }
         let mut layer_sizes = vec![first];
-        on_layer(0, first);
-        while layer_sizes.last().is_some_and(|&size| size > 0) {
+        let mut stopped = on_layer(0, first).is_break();
+        while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
             let depth = layer_sizes.len() - 1;
             let (current, next) = (code(depth), code(depth + 1));
             let step = |parallel: bool| {
@@ -561,7 +619,7 @@ impl DenseEnumeration {
                 break;
             }
             layer_sizes.push(found);
-            on_layer(depth + 1, found);
+            stopped = on_layer(depth + 1, found).is_break();
         }
         if first == 0 {
             layer_sizes.clear();
