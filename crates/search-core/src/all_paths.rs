@@ -1,10 +1,12 @@
 use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::{SmallVec, smallvec};
 
-use crate::error::{Error, Limit};
+use crate::error::Error;
+use crate::expand::expand_into;
+use crate::limits::Limit;
 use crate::memory::bytes_of;
 use crate::path::Path;
-use crate::search::{Search, expand_into};
+use crate::search::Search;
 use crate::space::Successors;
 use crate::store::{Lookup, NO_PARENT};
 

@@ -7,10 +7,12 @@ use std::fmt;
 
 use num_traits::Zero;
 
-use crate::error::{Error, Limits, Stats};
+use crate::error::Error;
+use crate::limits::Limits;
 use crate::memory::Meter;
 use crate::path::Path;
 use crate::space::State;
+use crate::stats::Stats;
 use crate::store::{Lookup, NO_PARENT, Stored, Tree};
 use crate::weighted::{Heuristic, Weighted};
 

@@ -1,10 +1,13 @@
 use std::fmt;
 
-use crate::error::{Error, Limit, Limits, Stats};
+use crate::error::Error;
+use crate::expand::expand_into;
+use crate::limits::{Limit, Limits};
 use crate::memory::Meter;
 use crate::path::Path;
-use crate::search::{Search, expand_into};
+use crate::search::Search;
 use crate::space::Successors;
+use crate::stats::Stats;
 use crate::store::{Lookup, NO_PARENT, Tree};
 
 /// The shortest path from any of `starts` to the first state that satisfies

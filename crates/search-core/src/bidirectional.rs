@@ -1,6 +1,7 @@
 use std::ops::Range;
 
-use crate::error::{Error, Limit};
+use crate::error::Error;
+use crate::limits::Limit;
 use crate::path::Path;
 use crate::search::Search;
 use crate::space::Predecessors;

@@ -3,8 +3,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::error::{Error, Limit};
-use crate::search::{Search, expand_into};
+use crate::error::Error;
+use crate::expand::expand_into;
+use crate::limits::Limit;
+use crate::search::Search;
 use crate::space::Successors;
 
 /// Every state reachable from the starts, layer by layer: how many lie at

@@ -6,10 +6,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::error::{Error, Limit, Limits, Stats};
+use crate::error::Error;
+use crate::limits::{Limit, Limits};
 use crate::path::Path;
 use crate::progress::{EVERY, Progress};
 use crate::space::State;
+use crate::stats::Stats;
 use crate::weighted::{Cost, Heuristic, Weighted};
 
 /// A cheapest path from `start` to the first state that satisfies
@@ -761,7 +763,7 @@ where
             return Answer { outcome: Ok(Outcome::Stopped), stats: self.stats, path: None };
         }
         if let Err(error) = self.limits.check_nodes(expanded.load(Ordering::Relaxed)) {
-            return Answer { outcome: Err(error), stats: self.stats, path: None };
+            return Answer { outcome: Err(error.into()), stats: self.stats, path: None };
         }
         let states = &job.states;
         let root = Root {

@@ -14,7 +14,8 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
 
-use crate::error::{Error, Limit};
+use crate::error::Error;
+use crate::limits::Limit;
 
 /// The bytes a search holds, against its budget.
 #[derive(Clone, Copy, Debug)]

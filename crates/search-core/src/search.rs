@@ -2,10 +2,12 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 
-use crate::error::{Error, Limits, Stats};
+use crate::error::Error;
+use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of};
 use crate::progress::{Progress, Watch};
 use crate::space::Successors;
+use crate::stats::Stats;
 use crate::store::{Seen, Tree};
 
 /// A configured search over one state space: its [`Limits`], the
@@ -188,28 +190,4 @@ impl<G: Successors> fmt::Debug for Search<'_, G> {
             .field("watch", &self.watch)
             .finish_non_exhaustive()
     }
-}
-
-/// Collects the successors of `state` into `out`, which is emptied first,
-/// leaving out `known`, a state already stored (the state's parent), and
-/// counting it as a duplicate.
-pub(crate) fn expand_into<G: Successors>(
-    space: &G,
-    state: &G::State,
-    known: Option<&G::State>,
-    out: &mut Vec<(G::State, G::Move)>,
-    counters: &mut Stats,
-) {
-    let mut skipped = 0;
-    out.clear();
-    space.successors(state, |next, mv| {
-        if Some(&next) == known {
-            skipped += 1;
-        } else {
-            out.push((next, mv));
-        }
-    });
-    counters.expanded += 1;
-    counters.generated += (out.len() + skipped) as u64;
-    counters.duplicates += skipped as u64;
 }

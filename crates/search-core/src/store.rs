@@ -6,11 +6,13 @@ use std::collections::hash_map::Entry;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::error::{Error, Limits, Stats};
+use crate::error::Error;
+use crate::expand::expand_into;
+use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of, filled_vec, map_bytes};
 use crate::path::Path;
-use crate::search::expand_into;
 use crate::space::Successors;
+use crate::stats::Stats;
 
 /// The parent of a root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
@@ -28,6 +30,17 @@ fn dense_bound<G: Successors>(
 
 fn bit_words(bound: usize) -> usize {
     bound.div_ceil(64)
+}
+
+/// Whether bit `rank` of a table of a bit per rank is set (not, past its
+/// end): the one bit-set of `Tree` and `Seen`.
+fn bit_is_set(bits: &[u64], rank: usize) -> bool {
+    bits.get(rank / 64).is_some_and(|word| word & (1 << (rank % 64)) != 0)
+}
+
+/// Sets bit `rank`, which must be below the table's bound.
+fn set_bit(bits: &mut [u64], rank: usize) {
+    bits[rank / 64] |= 1 << (rank % 64);
 }
 
 fn checked_rank<G: Successors>(space: &G, state: &G::State, bound: usize) -> Result<usize, Error> {
@@ -216,13 +229,12 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         };
         let id = self.nodes.len();
         let rank = checked_rank(space, &state, *bound)?;
-        let (word, bit) = (rank / 64, 1u64 << (rank % 64));
-        if bits[word] & bit != 0 {
+        if bit_is_set(bits, rank) {
             return Ok(None);
         }
         limits.check_states(id)?;
         meter.push(&mut self.nodes, Node { state, parent, mv })?;
-        bits[word] |= bit;
+        set_bit(bits, rank);
         Ok(Some(node_id(id)?))
     }
 
@@ -290,10 +302,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         state: &S,
     ) -> bool {
         match &self.index {
-            NodeIndex::Bits { bits, .. } => {
-                let rank = space.rank(state);
-                bits.get(rank / 64).is_some_and(|word| word & (1 << (rank % 64)) != 0)
-            }
+            NodeIndex::Bits { bits, .. } => bit_is_set(bits, space.rank(state)),
             _ => self.find(space, state).is_some(),
         }
     }
@@ -412,10 +421,7 @@ impl<S: crate::State> Seen<S> {
     /// Whether `state` has been seen.
     pub(crate) fn contains<G: Successors<State = S>>(&self, space: &G, state: &S) -> bool {
         match &self.index {
-            SeenIndex::Dense { bits, .. } => {
-                let rank = space.rank(state);
-                bits.get(rank / 64).is_some_and(|word| word & (1 << (rank % 64)) != 0)
-            }
+            SeenIndex::Dense { bits, .. } => bit_is_set(bits, space.rank(state)),
             SeenIndex::Hashed(set) => set.contains(state),
         }
     }
@@ -431,12 +437,11 @@ impl<S: crate::State> Seen<S> {
         match &mut self.index {
             SeenIndex::Dense { bits, bound } => {
                 let rank = checked_rank(space, state, *bound)?;
-                let (word, bit) = (rank / 64, 1u64 << (rank % 64));
-                if bits[word] & bit != 0 {
+                if bit_is_set(bits, rank) {
                     return Ok(false);
                 }
                 limits.check_states(self.len)?;
-                bits[word] |= bit;
+                set_bit(bits, rank);
             }
             SeenIndex::Hashed(set) => {
                 if set.contains(state) {

@@ -6,10 +6,12 @@ use std::fmt;
 use num_traits::One;
 
 use crate::astar::{Reached, relax};
-use crate::error::{Error, Limits, Stats};
+use crate::error::Error;
+use crate::limits::Limits;
 use crate::memory::Meter;
 use crate::path::Path;
 use crate::space::State;
+use crate::stats::Stats;
 use crate::store::{Lookup, NO_PARENT, Tree};
 use crate::weighted::{Cost, Weighted};
 

@@ -1,0 +1,238 @@
+//! The bounds every search stays within, and which one it reached.
+
+/// The bounds a search must stay within.
+///
+/// A search that would pass a bound stops and returns an [`Error`](crate::Error) whose
+/// kind is [`ErrorKind::LimitReached`](crate::ErrorKind::LimitReached), rather than growing until the process
+/// runs out of memory. By default the depth is unbounded, at most
+/// [`Limits::DEFAULT_MAX_STATES`] states are stored, and the search's tables
+/// take at most [`Limits::DEFAULT_MAX_MEMORY`] bytes.
+///
+/// The memory a search holds is counted from its own tables as they grow:
+/// the stored states (their inline size: heap data a state owns, such as a
+/// `String`'s text, is not counted), their parents and moves, the hash
+/// tables or flat arrays that index them, and the frontiers.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+///
+/// // The naturals never end: a goal that does not exist is never found,
+/// // so the search must be bounded.
+/// let naturals = from_fn(|&n: &u64| [n + 1]);
+/// let limits = Limits::new().max_states(1_000);
+/// let error = Search::new(&naturals).limits(limits).bfs([0], |_| false).unwrap_err();
+/// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(1_000)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[expect(clippy::struct_field_names, reason = "each field is the maximum of one quantity")]
+pub struct Limits {
+    pub(crate) max_depth: Option<usize>,
+    pub(crate) max_states: usize,
+    pub(crate) max_memory: u64,
+    pub(crate) max_nodes: Option<u64>,
+}
+
+impl Limits {
+    /// The number of stored states a search may hold unless told otherwise:
+    /// 2^27, about 134 million. A few gigabytes for small states.
+    pub const DEFAULT_MAX_STATES: usize = 1 << 27;
+
+    /// The bytes a search's tables may take unless told otherwise: 4 GiB.
+    pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+
+    /// The default limits: no depth bound,
+    /// [`DEFAULT_MAX_STATES`](Limits::DEFAULT_MAX_STATES) stored states and
+    /// [`DEFAULT_MAX_MEMORY`](Limits::DEFAULT_MAX_MEMORY) bytes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::new().get_max_depth(), None);
+    /// ```
+    pub const fn new() -> Limits {
+        Limits {
+            max_depth: None,
+            max_states: Limits::DEFAULT_MAX_STATES,
+            max_memory: Limits::DEFAULT_MAX_MEMORY,
+            max_nodes: None,
+        }
+    }
+
+    /// Searches no deeper than `depth` moves from a start.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::new().max_depth(20).get_max_depth(), Some(20));
+    /// ```
+    #[must_use]
+    pub const fn max_depth(mut self, depth: usize) -> Limits {
+        self.max_depth = Some(depth);
+        self
+    }
+
+    /// Stores at most `states` states (visited states, on every side of the
+    /// search).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::new().max_states(10).get_max_states(), 10);
+    /// ```
+    #[must_use]
+    pub const fn max_states(mut self, states: usize) -> Limits {
+        self.max_states = states;
+        self
+    }
+
+    /// Lets the search's tables take at most `bytes`.
+    ///
+    /// A space that numbers its states gets a flat table indexed by rank
+    /// when that table takes at most half of this budget, and a hash table
+    /// otherwise.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+    ///
+    /// let naturals = from_fn(|&n: &u64| [n + 1]);
+    /// let limits = Limits::new().max_memory(1 << 20);
+    /// let error = Search::new(&naturals).limits(limits).bfs([0], |_| false).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 20)));
+    /// assert_eq!(error.to_string(), "search reached its memory limit of 1.0 MiB without an answer");
+    /// ```
+    #[must_use]
+    pub const fn max_memory(mut self, bytes: u64) -> Limits {
+        self.max_memory = bytes;
+        self
+    }
+
+    /// The memory bound, in bytes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::default().get_max_memory(), Limits::DEFAULT_MAX_MEMORY);
+    /// ```
+    pub const fn get_max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// Expands at most `nodes` nodes: the bound of the informed searches
+    /// ([`AStar`](crate::AStar), [`IdaStar`](crate::IdaStar)), whose time,
+    /// not memory, is what runs out first. Unbounded by default.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{ErrorKind, IdaStar, Limit, Limits, UnitCost, from_fn};
+    ///
+    /// let naturals = UnitCost(from_fn(|&n: &u64| [n + 1, n + 2]));
+    /// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000));
+    /// let error = search.run(&naturals, 0, &|_: &u64| 0, |&n| n == 1_000).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(1_000)));
+    /// ```
+    #[must_use]
+    pub const fn max_nodes(mut self, nodes: u64) -> Limits {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// The bound on expanded nodes, if any.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::new().get_max_nodes(), None);
+    /// ```
+    pub const fn get_max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// Fails when one more expansion would pass the node bound.
+    pub(crate) fn check_nodes(&self, expanded: u64) -> Result<(), Limit> {
+        match self.max_nodes {
+            Some(max) if expanded >= max => Err(Limit::Nodes(max)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The depth bound, if any.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::default().get_max_depth(), None);
+    /// ```
+    pub const fn get_max_depth(&self) -> Option<usize> {
+        self.max_depth
+    }
+
+    /// The bound on stored states.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// assert_eq!(Limits::default().get_max_states(), Limits::DEFAULT_MAX_STATES);
+    /// ```
+    pub const fn get_max_states(&self) -> usize {
+        self.max_states
+    }
+
+    /// Whether a search may explore states at `depth`.
+    pub(crate) fn allows_depth(&self, depth: usize) -> bool {
+        self.max_depth.is_none_or(|max| depth <= max)
+    }
+
+    /// Fails when storing one more state would pass the state bound.
+    pub(crate) fn check_states(&self, stored: usize) -> Result<(), Limit> {
+        if stored >= self.max_states { Err(Limit::States(self.max_states)) } else { Ok(()) }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::new()
+    }
+}
+
+/// Which bound a search reached.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+///
+/// let space = from_fn(|&n: &u64| [n + 1]);
+/// let error = Search::new(&space).limits(Limits::new().max_states(5)).bfs([0], |_| false).unwrap_err();
+/// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(5)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Limit {
+    /// The depth bound, in moves.
+    Depth(usize),
+    /// The bound on stored states.
+    States(usize),
+    /// The bound on the bytes the search's tables take.
+    Memory(u64),
+    /// The bound on expanded nodes.
+    Nodes(u64),
+}
