@@ -40,6 +40,9 @@ pub enum ErrorKind {
     /// A move of a space searched by [`ZeroOneBfs`](crate::ZeroOneBfs)
     /// cost something other than 0 or 1.
     CostNotZeroOrOne,
+    /// A [`DistanceTable`](crate::DistanceTable) distance passed 254, the
+    /// most a byte holds.
+    DistanceTooLarge,
     /// The space's predecessors reported an edge `a -> b` that its
     /// successors of `a` do not contain.
     InconsistentPredecessors,
@@ -108,6 +111,10 @@ impl Error {
         Error { kind: ErrorKind::CostNotZeroOrOne }
     }
 
+    pub(crate) fn distance_too_large() -> Error {
+        Error { kind: ErrorKind::DistanceTooLarge }
+    }
+
     pub(crate) fn inconsistent_predecessors() -> Error {
         Error { kind: ErrorKind::InconsistentPredecessors }
     }
@@ -166,6 +173,9 @@ impl fmt::Display for Error {
             ErrorKind::ThreadPool => f.write_str("could not start the search's worker threads"),
             ErrorKind::CostNotZeroOrOne => {
                 f.write_str("a move cost something other than 0 or 1, which 0-1 search cannot take")
+            }
+            ErrorKind::DistanceTooLarge => {
+                f.write_str("an abstract distance passed 254, the most a distance table holds")
             }
             ErrorKind::InconsistentPredecessors => {
                 f.write_str("state space reported a predecessor whose successors do not lead back")

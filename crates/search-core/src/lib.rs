@@ -93,6 +93,7 @@ Two optional traits widen what a space can do:
 | the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs`] |
 | a cheapest path guided by an estimate ([`Heuristic`]) | [`astar`], [`AStar`] |
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
+| an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
 
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] holds limits, reports [`Stats`], and reuses its tables across
@@ -140,9 +141,12 @@ Breadth-first search is the right tool when every move costs the same and
 you want exact answers: fewest moves, whole-space statistics, or every
 optimal solution. With a good estimate, A* and IDA* reach much deeper;
 IDA* suits trees and permutation puzzles, A* graphs with many cycles.
-Pattern databases are distances in an abstraction of a space:
-[`DenseEnumeration::run_visiting`] computes them (the `puzzles` crate
-builds its sliding-puzzle databases with it).
+Pattern databases are distances in an abstraction of a space: describe
+the abstraction as a [`ZeroOneRankedSpace`] (moves of what it forgets cost
+0), build its [`DistanceTable`], and add or max tables with [`Patterns`].
+For hundreds of millions of abstract states in 2 bits each,
+[`DenseEnumeration::run_visiting`] hands each rank's depth to your own
+table (the `puzzles` crate builds its 15-puzzle databases that way).
 */
 
 // No unsafe code anywhere: the speed comes from layout and algorithms.
@@ -161,6 +165,7 @@ pub use crate::error::{Error, ErrorKind};
 pub use crate::idastar::{IdaStar, Iteration, ida_star};
 pub use crate::limits::{Limit, Limits};
 pub use crate::path::Path;
+pub use crate::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
 pub use crate::progress::Progress;
 pub use crate::search::Search;
 pub use crate::space::{FromFn, Predecessors, Reversible, State, Successors, Undirected, from_fn};
@@ -185,6 +190,7 @@ mod idastar;
 mod limits;
 mod memory;
 mod path;
+mod pdb;
 mod progress;
 mod search;
 mod space;

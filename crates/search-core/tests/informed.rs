@@ -3,8 +3,9 @@
 
 use proptest::prelude::*;
 use search_core::{
-    AStar, ErrorKind, IdaStar, Limit, Limits, Search, Successors, UnitCost, Weighted, ZeroOneBfs,
-    astar, dijkstra, zero_one_bfs,
+    AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, Limit, Limits, Patterns, Search,
+    Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar, dijkstra, from_fn,
+    zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -175,6 +176,101 @@ proptest! {
             prop_assert_eq!(*path.end(), goal);
         }
     }
+}
+
+/// A 0-1 weighted graph as an abstraction for a distance table.
+impl ZeroOneRankedSpace for WeightedGraph {
+    fn rank_count(&self) -> usize {
+        self.graph.len()
+    }
+    fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+        for (mv, &next) in self.graph.adjacency[rank].iter().enumerate() {
+            report(next as usize, self.weights[rank][mv] == 1);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn distance_tables_agree_with_bellman_ford((space, start, _) in zero_one_graph_with_ends()) {
+        let table = DistanceTable::build(&space, &[start as usize], 1 << 20).unwrap();
+        let expected = bellman_ford(&space, start);
+        for (node, cost) in expected.iter().enumerate() {
+            prop_assert_eq!(table.distance(node).map(u32::from), *cost, "node {}", node);
+        }
+    }
+}
+
+#[test]
+fn pattern_estimates_guide_a_star_to_breadth_first_answers() {
+    // A 12x12 grid with walls; each axis alone, walls forgotten, is an
+    // abstraction: the sum of the two tables is the taxicab distance,
+    // admissible, and A* with it agrees with breadth-first search.
+    const N: usize = 12;
+    /// One axis of the grid, walls forgotten.
+    struct Axis;
+    impl ZeroOneRankedSpace for Axis {
+        fn rank_count(&self) -> usize {
+            N
+        }
+        fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+            if rank > 0 {
+                report(rank - 1, true);
+            }
+            if rank + 1 < N {
+                report(rank + 1, true);
+            }
+        }
+    }
+
+    let wall = |x: usize, y: usize| (x == 4 && y < 9) || (y == 7 && x > 5);
+    let grid = UnitCost(from_fn(move |&(x, y): &(usize, usize)| {
+        [(x + 1, y), (x.wrapping_sub(1), y), (x, y + 1), (x, y.wrapping_sub(1))]
+            .into_iter()
+            .filter(move |&(x, y)| x < N && y < N && !wall(x, y))
+    }));
+    for goal in [(11, 11), (0, 11), (5, 8), (11, 0)] {
+        let to_x = DistanceTable::build(&Axis, &[goal.0], 1 << 10).unwrap();
+        let to_y = DistanceTable::build(&Axis, &[goal.1], 1 << 10).unwrap();
+        let sum = Patterns::new(Combine::Sum)
+            .with(to_x.clone(), |&(x, _): &(usize, usize)| x)
+            .with(to_y.clone(), |&(_, y): &(usize, usize)| y);
+        let max = Patterns::new(Combine::Max)
+            .with(to_x, |&(x, _): &(usize, usize)| x)
+            .with(to_y, |&(_, y): &(usize, usize)| y);
+        let expected = search_core::bfs(&grid, [(0, 0)], |&s| s == goal).unwrap().map(|p| p.len());
+        for estimate in [&sum, &max] {
+            let found = astar(&grid, (0, 0), estimate, |&s| s == goal).unwrap();
+            assert_eq!(found.map(|(path, _)| path.len()), expected, "{goal:?} {estimate:?}");
+        }
+        assert_eq!(sum.estimate(&(0, 0)), (goal.0 + goal.1) as u32);
+    }
+}
+
+#[test]
+fn distance_tables_refuse_what_they_cannot_hold() {
+    /// A space whose rank 1 moves past its rank count.
+    struct Broken;
+    impl ZeroOneRankedSpace for Broken {
+        fn rank_count(&self) -> usize {
+            2
+        }
+        fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+            report(if rank == 0 { 1 } else { 7 }, true);
+        }
+    }
+
+    let error = DistanceTable::build(&Broken, &[0], 1 << 20).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 7, bound: 2 });
+    // A path of 300 paid moves: distances past 254 do not fit a byte.
+    let adjacency: Vec<Vec<u32>> =
+        (0..300).map(|n| if n < 299 { vec![n + 1] } else { vec![] }).collect();
+    let weights = adjacency.iter().map(|next| vec![1; next.len()]).collect();
+    let long = WeightedGraph { graph: Graph::new(adjacency), weights };
+    let error = DistanceTable::build(&long, &[0], 1 << 20).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::DistanceTooLarge);
 }
 
 #[test]

@@ -1,0 +1,449 @@
+//! Pattern databases, generic: exact distances in an abstraction of a
+//! space, a byte per abstract state, built layer by layer on every core,
+//! and the estimates that add or take the largest of several of them.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use crate::error::Error;
+use crate::weighted::Heuristic;
+
+/// An abstraction of a state space for a pattern database: abstract
+/// states numbered `0..rank_count()`, and moves that cost 0 or 1.
+///
+/// Moves that change only what the abstraction forgets (the tiles outside
+/// a pattern, say) cost 0, and the others 1, so that an abstract distance
+/// counts only the pattern's moves and tables over disjoint patterns can
+/// be added. Give the moves backwards (or an abstraction whose moves can
+/// all be undone): [`DistanceTable::build`] follows them from the goals.
+///
+/// # Example
+///
+/// ```
+/// use search_core::ZeroOneRankedSpace;
+///
+/// /// Positions 0..10 on a line: a step costs 1, a jump from 5 to 0 is free.
+/// struct Line;
+/// impl ZeroOneRankedSpace for Line {
+///     fn rank_count(&self) -> usize { 10 }
+///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+///         if rank > 0 { report(rank - 1, true) }
+///         if rank < 9 { report(rank + 1, true) }
+///         if rank == 0 { report(5, false) }
+///     }
+/// }
+/// let mut found = Vec::new();
+/// Line.moves(0, |rank, costs_one| found.push((rank, costs_one)));
+/// assert_eq!(found, [(1, true), (5, false)]);
+/// ```
+pub trait ZeroOneRankedSpace: Sync {
+    /// The number of abstract states.
+    fn rank_count(&self) -> usize;
+
+    /// Calls `report(next, costs_one)` for each move out of `rank`:
+    /// `costs_one` is false for a move that costs nothing.
+    fn moves<F: FnMut(usize, bool)>(&self, rank: usize, report: F);
+}
+
+/// Not reached (yet).
+const UNREACHED: u8 = u8::MAX;
+
+/// Exact distances from the goals of a [`ZeroOneRankedSpace`], a byte per
+/// abstract state: a pattern database's table.
+///
+/// Built breadth-first, one cost at a time: the states at distance `d`
+/// first take in everything their free moves reach, then mark what their
+/// paid moves reach at `d + 1`, each pass on every core over the whole
+/// table. Distances past 254 are an error.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{DistanceTable, ZeroOneRankedSpace};
+///
+/// /// A ring of 12 positions where every third one is a free step ahead.
+/// struct Ring;
+/// impl ZeroOneRankedSpace for Ring {
+///     fn rank_count(&self) -> usize { 12 }
+///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+///         report((rank + 1) % 12, rank % 3 != 0);
+///         report((rank + 11) % 12, (rank + 11) % 12 % 3 != 0);
+///     }
+/// }
+/// let table = DistanceTable::build(&Ring, &[0], u64::MAX)?;
+/// assert_eq!(table.distance(1), Some(0)); // 0 -> 1 is free
+/// assert_eq!(table.distance(6), Some(4));
+/// assert_eq!(table.len(), 12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct DistanceTable {
+    distances: Vec<u8>,
+}
+
+impl DistanceTable {
+    /// The distances from `goals` following `space`'s moves, in a table of
+    /// at most `max_memory` bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge) when the table
+    /// (a byte per abstract state) would pass `max_memory`,
+    /// [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
+    /// when the machine refuses it,
+    /// [`ErrorKind::RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
+    /// when a goal or a move's rank is not below the rank count, and
+    /// [`ErrorKind::DistanceTooLarge`](crate::ErrorKind::DistanceTooLarge)
+    /// when a distance passes 254.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DistanceTable, ErrorKind, ZeroOneRankedSpace};
+    ///
+    /// struct Huge;
+    /// impl ZeroOneRankedSpace for Huge {
+    ///     fn rank_count(&self) -> usize { 1 << 40 }
+    ///     fn moves<F: FnMut(usize, bool)>(&self, _: usize, _: F) {}
+    /// }
+    /// let error = DistanceTable::build(&Huge, &[0], 1 << 30).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::TooLarge { needed: 1_099_511_627_776, .. }));
+    /// ```
+    pub fn build<A: ZeroOneRankedSpace>(
+        space: &A,
+        goals: &[usize],
+        max_memory: u64,
+    ) -> Result<DistanceTable, Error> {
+        let count = space.rank_count();
+        let needed = count as u64;
+        if needed > max_memory {
+            return Err(Error::too_large(needed, max_memory));
+        }
+        let mut table: Vec<AtomicU8> = Vec::new();
+        table.try_reserve_exact(count).map_err(|_| Error::allocation_failed(needed))?;
+        table.resize_with(count, || AtomicU8::new(UNREACHED));
+        for &goal in goals {
+            let slot = table.get(goal).ok_or_else(|| Error::rank_out_of_bounds(goal, count))?;
+            slot.store(0, Ordering::Relaxed);
+        }
+        let bad = AtomicU64::new(u64::MAX);
+        let mut distance = 0u8;
+        loop {
+            // Free moves first: a state reached for free is expanded at
+            // once, on the thread that reached it, so one sweep closes the
+            // distance.
+            sweep(&table, distance, |rank, stack| {
+                stack.push(rank);
+                while let Some(here) = stack.pop() {
+                    space.moves(here, |next, costs_one| {
+                        if costs_one {
+                            return;
+                        }
+                        match table.get(next) {
+                            None => bad.store(next as u64, Ordering::Relaxed),
+                            Some(slot) => {
+                                if slot.load(Ordering::Relaxed) == UNREACHED
+                                    && slot
+                                        .compare_exchange(
+                                            UNREACHED,
+                                            distance,
+                                            Ordering::Relaxed,
+                                            Ordering::Relaxed,
+                                        )
+                                        .is_ok()
+                                {
+                                    stack.push(next);
+                                }
+                            }
+                        }
+                    });
+                }
+                0
+            });
+            check(&bad, count)?;
+            let next = distance.checked_add(1).filter(|&next| next < UNREACHED);
+            let reached = sweep(&table, distance, |rank, _| {
+                let mut found = 0;
+                space.moves(rank, |neighbour, costs_one| {
+                    if !costs_one {
+                        return;
+                    }
+                    match table.get(neighbour) {
+                        None => bad.store(neighbour as u64, Ordering::Relaxed),
+                        Some(slot) if slot.load(Ordering::Relaxed) == UNREACHED => {
+                            if let Some(next) = next {
+                                if slot
+                                    .compare_exchange(
+                                        UNREACHED,
+                                        next,
+                                        Ordering::Relaxed,
+                                        Ordering::Relaxed,
+                                    )
+                                    .is_ok()
+                                {
+                                    found += 1;
+                                }
+                            } else {
+                                found += 1;
+                            }
+                        }
+                        Some(_) => {}
+                    }
+                });
+                found
+            });
+            check(&bad, count)?;
+            if reached == 0 {
+                break;
+            }
+            let Some(next) = next else {
+                return Err(Error::distance_too_large());
+            };
+            distance = next;
+        }
+        Ok(DistanceTable { distances: table.into_iter().map(AtomicU8::into_inner).collect() })
+    }
+
+    /// The distance of abstract state `rank` from the goals, or `None`
+    /// when it cannot reach them (or is not below the rank count).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DistanceTable, ZeroOneRankedSpace};
+    ///
+    /// struct Two;
+    /// impl ZeroOneRankedSpace for Two {
+    ///     fn rank_count(&self) -> usize { 3 }
+    ///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+    ///         if rank == 0 { report(1, true) }
+    ///     }
+    /// }
+    /// let table = DistanceTable::build(&Two, &[0], 1 << 20)?;
+    /// assert_eq!((table.distance(1), table.distance(2), table.distance(9)), (Some(1), None, None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn distance(&self, rank: usize) -> Option<u8> {
+        self.distances.get(rank).copied().filter(|&distance| distance != UNREACHED)
+    }
+
+    /// The number of abstract states.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DistanceTable, ZeroOneRankedSpace};
+    ///
+    /// struct Empty;
+    /// impl ZeroOneRankedSpace for Empty {
+    ///     fn rank_count(&self) -> usize { 0 }
+    ///     fn moves<F: FnMut(usize, bool)>(&self, _: usize, _: F) {}
+    /// }
+    /// assert!(DistanceTable::build(&Empty, &[], 0)?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.distances.len()
+    }
+
+    /// Whether the table has no abstract states.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DistanceTable, ZeroOneRankedSpace};
+    ///
+    /// struct One;
+    /// impl ZeroOneRankedSpace for One {
+    ///     fn rank_count(&self) -> usize { 1 }
+    ///     fn moves<F: FnMut(usize, bool)>(&self, _: usize, _: F) {}
+    /// }
+    /// assert!(!DistanceTable::build(&One, &[0], 1)?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.distances.is_empty()
+    }
+
+    /// The table, a byte per abstract state (255: unreachable): to save it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DistanceTable, ZeroOneRankedSpace};
+    ///
+    /// struct Pair;
+    /// impl ZeroOneRankedSpace for Pair {
+    ///     fn rank_count(&self) -> usize { 2 }
+    ///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) { report(1 - rank, true) }
+    /// }
+    /// let table = DistanceTable::build(&Pair, &[1], 2)?;
+    /// assert_eq!(table.as_bytes(), [1, 0]);
+    /// assert_eq!(DistanceTable::from_bytes(table.as_bytes().to_vec()), table);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.distances
+    }
+
+    /// A table from the bytes [`as_bytes`](DistanceTable::as_bytes) gave.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DistanceTable;
+    ///
+    /// let table = DistanceTable::from_bytes(vec![0, 3, 255]);
+    /// assert_eq!((table.distance(1), table.distance(2)), (Some(3), None));
+    /// ```
+    pub fn from_bytes(distances: Vec<u8>) -> DistanceTable {
+        DistanceTable { distances }
+    }
+}
+
+impl fmt::Debug for DistanceTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DistanceTable").field("len", &self.distances.len()).finish_non_exhaustive()
+    }
+}
+
+/// Calls `expand(rank, stack)` for every rank at `distance`, on every
+/// core, and returns the sum of what the calls return.
+fn sweep<E>(table: &[AtomicU8], distance: u8, expand: E) -> u64
+where
+    E: Fn(usize, &mut Vec<usize>) -> u64 + Sync,
+{
+    const CHUNK: usize = 1 << 14;
+    table
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map_init(Vec::new, |stack, (index, chunk)| {
+            let mut found = 0;
+            for (offset, slot) in chunk.iter().enumerate() {
+                if slot.load(Ordering::Relaxed) == distance {
+                    found += expand(index * CHUNK + offset, stack);
+                }
+            }
+            found
+        })
+        .sum()
+}
+
+/// The error for a move that reported a rank past the table, if one did.
+fn check(bad: &AtomicU64, count: usize) -> Result<(), Error> {
+    match bad.load(Ordering::Relaxed) {
+        u64::MAX => Ok(()),
+        rank => Err(Error::rank_out_of_bounds(rank as usize, count)),
+    }
+}
+
+/// How [`Patterns`] combines its tables' distances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// The sum: for tables over disjoint patterns whose abstractions count
+    /// only their own pattern's moves (additive pattern databases).
+    Sum,
+    /// The largest: for any tables, each admissible on its own.
+    Max,
+}
+
+/// An estimate made of pattern databases: each table looked up at the
+/// abstract state a function maps the state to, then added or maxed.
+/// Admissible when each table is (its abstraction never costs more than
+/// the space) and, for [`Combine::Sum`], the tables count disjoint moves.
+/// An unreachable abstract state estimates `u32::MAX` (its state cannot
+/// reach the goal either).
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Combine, DistanceTable, Heuristic, Patterns, ZeroOneRankedSpace};
+///
+/// /// One coordinate of a 10x10 grid walk: a step in it costs 1.
+/// struct Axis;
+/// impl ZeroOneRankedSpace for Axis {
+///     fn rank_count(&self) -> usize { 10 }
+///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+///         if rank > 0 { report(rank - 1, true) }
+///         if rank < 9 { report(rank + 1, true) }
+///     }
+/// }
+/// let axis = DistanceTable::build(&Axis, &[9], 10)?;
+/// // x and y steps are disjoint: the sum is the taxicab distance to (9, 9).
+/// let taxicab = Patterns::new(Combine::Sum)
+///     .with(axis.clone(), |&(x, _): &(usize, usize)| x)
+///     .with(axis, |&(_, y): &(usize, usize)| y);
+/// assert_eq!(taxicab.estimate(&(2, 5)), 7 + 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Patterns<S> {
+    combine: Combine,
+    tables: Vec<(DistanceTable, Box<dyn Fn(&S) -> usize + Send + Sync>)>,
+}
+
+impl<S> Patterns<S> {
+    /// An estimate of no tables yet (it estimates 0).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{Combine, Heuristic, Patterns};
+    ///
+    /// assert_eq!(Patterns::<u32>::new(Combine::Max).estimate(&7), 0);
+    /// ```
+    pub fn new(combine: Combine) -> Patterns<S> {
+        Patterns { combine, tables: Vec::new() }
+    }
+
+    /// Adds `table`, looked up at `abstraction(state)`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{Combine, DistanceTable, Heuristic, Patterns};
+    ///
+    /// let near = DistanceTable::from_bytes(vec![0, 1, 2]);
+    /// let far = DistanceTable::from_bytes(vec![0, 3, 3]);
+    /// let estimate = Patterns::new(Combine::Max)
+    ///     .with(near, |&s: &usize| s)
+    ///     .with(far, |&s: &usize| s);
+    /// assert_eq!((estimate.estimate(&1), estimate.estimate(&2)), (3, 3));
+    /// ```
+    #[must_use]
+    pub fn with<F>(mut self, table: DistanceTable, abstraction: F) -> Patterns<S>
+    where
+        F: Fn(&S) -> usize + Send + Sync + 'static,
+    {
+        self.tables.push((table, Box::new(abstraction)));
+        self
+    }
+}
+
+impl<S> Heuristic<S> for Patterns<S> {
+    type Cost = u32;
+
+    fn estimate(&self, state: &S) -> u32 {
+        let mut total = 0u32;
+        for (table, abstraction) in &self.tables {
+            let Some(distance) = table.distance(abstraction(state)) else {
+                return u32::MAX;
+            };
+            total = match self.combine {
+                Combine::Sum => total + u32::from(distance),
+                Combine::Max => total.max(u32::from(distance)),
+            };
+        }
+        total
+    }
+}
+
+impl<S> fmt::Debug for Patterns<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Patterns")
+            .field("combine", &self.combine)
+            .field("tables", &self.tables.len())
+            .finish_non_exhaustive()
+    }
+}
