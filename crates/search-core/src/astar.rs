@@ -1,8 +1,6 @@
 //! A* and Dijkstra's uniform-cost search: cheapest paths in spaces whose
 //! moves have costs.
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 use std::fmt;
 
 use num_traits::Zero;
@@ -10,6 +8,7 @@ use num_traits::Zero;
 use crate::error::Error;
 use crate::limits::Limits;
 use crate::memory::Meter;
+use crate::open_list::{Open, OpenList};
 use crate::path::Path;
 use crate::space::State;
 use crate::stats::Stats;
@@ -105,27 +104,6 @@ where
     AStar::new().run(space, start, &|_: &G::State| G::Cost::zero(), is_goal)
 }
 
-/// An entry of the open list: the smallest `f` first, and among equal `f`
-/// the largest `g`, which is the deepest node and the nearest to a goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Open<C> {
-    f: C,
-    g: C,
-    node: u32,
-}
-
-impl<C: Ord> Ord for Open<C> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cmp(&self.f).then_with(|| self.g.cmp(&other.g))
-    }
-}
-
-impl<C: Ord> PartialOrd for Open<C> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
 /// A* search, as a cache the caller keeps: its [`Limits`], the [`Stats`]
 /// of the last run, and tables that later runs reuse, for any space of the
 /// same state, move and cost types.
@@ -169,7 +147,7 @@ pub struct AStar<S, M, C> {
     /// The cheapest cost found to each node, by node id, and whether the
     /// node has been expanded at that cost.
     costs: Vec<(C, bool)>,
-    open: BinaryHeap<Open<C>>,
+    open: OpenList<C>,
     scratch: Vec<(S, M)>,
 }
 
@@ -191,7 +169,7 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
             tree: Tree::for_any_space(),
             costs: Vec::new(),
-            open: BinaryHeap::new(),
+            open: OpenList::new(),
             scratch: Vec::new(),
         }
     }
@@ -282,14 +260,14 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
         let meter = &mut self.meter;
         self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
         self.costs.clear();
-        self.open.clear();
+        self.open.reset();
         let estimate = heuristic.estimate(&start);
         let Some(root) = self.tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
         else {
             unreachable!("an empty tree holds no state");
         };
         meter.push(&mut self.costs, (C::zero(), false))?;
-        meter.push_heap(&mut self.open, Open { f: estimate, g: C::zero(), node: root })?;
+        self.open.push(meter, Open { f: estimate, g: C::zero(), node: root })?;
         while let Some(Open { g, node, .. }) = self.open.pop() {
             let id = node as usize;
             let (best, expanded) = self.costs[id];
@@ -321,7 +299,7 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
                 };
                 // Estimated only for entries that go on the open list.
                 let f = cost + heuristic.estimate(&next);
-                meter.push_heap(&mut self.open, Open { f, g: cost, node: child })?;
+                self.open.push(meter, Open { f, g: cost, node: child })?;
             }
             self.stats.frontier(self.open.len());
         }

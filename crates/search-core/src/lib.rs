@@ -189,6 +189,7 @@ mod expand;
 mod idastar;
 mod limits;
 mod memory;
+mod open_list;
 mod path;
 mod pdb;
 mod progress;

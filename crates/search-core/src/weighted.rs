@@ -12,6 +12,8 @@ use crate::space::{Reversible, Successors};
 ///
 /// Floats are not `Ord`; wrap them in an ordered type (for example
 /// `ordered_float::OrderedFloat<f64>`, which implements every bound here).
+/// A* keeps the primitive integer types (up to a cost of 255 per path) in
+/// buckets instead of a heap, which it tells by the type: hence `'static`.
 ///
 /// # Example
 ///
@@ -22,9 +24,9 @@ use crate::space::{Reversible, Successors};
 /// assert_cost::<u32>();
 /// assert_cost::<i64>();
 /// ```
-pub trait Cost: Copy + Ord + Zero + Add<Output = Self> + fmt::Debug {}
+pub trait Cost: Copy + Ord + Zero + Add<Output = Self> + fmt::Debug + 'static {}
 
-impl<C: Copy + Ord + Zero + Add<Output = C> + fmt::Debug> Cost for C {}
+impl<C: Copy + Ord + Zero + Add<Output = C> + fmt::Debug + 'static> Cost for C {}
 
 /// A space whose moves have costs, for [`AStar`](crate::AStar),
 /// [`IdaStar`](crate::IdaStar) and [`dijkstra`](crate::dijkstra).

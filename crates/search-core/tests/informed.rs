@@ -419,3 +419,63 @@ fn a_reused_astar_forgets_the_last_space_whose_ranks_differ() {
     let second = UnitCost(ShiftedRing { shift: 500 });
     assert_eq!(search.run(&second, 500, &zero, |&n| n == 505).unwrap().map(|(_, c)| c), Some(5));
 }
+
+#[test]
+fn a_star_answers_the_same_in_buckets_in_a_heap_and_across_the_move() {
+    /// A line where each step costs `step`.
+    struct Line<C> {
+        step: C,
+    }
+    impl<C> Successors for Line<C> {
+        type State = u32;
+        type Move = ();
+        fn successors<F: FnMut(u32, ())>(&self, &n: &u32, mut report: F) {
+            report(n + 1, ());
+            report(n.saturating_sub(1), ());
+        }
+    }
+    impl<C: search_core::Cost> Weighted for Line<C> {
+        type Cost = C;
+        fn cost(&self, _: &u32, (): &(), _: &u32) -> C {
+            self.step
+        }
+    }
+    /// A cost type A* cannot put in buckets.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    struct Pence(u32);
+    impl std::ops::Add for Pence {
+        type Output = Pence;
+        fn add(self, other: Pence) -> Pence {
+            Pence(self.0 + other.0)
+        }
+    }
+    impl num_traits::Zero for Pence {
+        fn zero() -> Pence {
+            Pence(0)
+        }
+        fn is_zero(&self) -> bool {
+            self.0 == 0
+        }
+    }
+
+    let mut search = AStar::new();
+    // Costs of 1: buckets all the way.
+    let (path, cost) =
+        search.run(&Line { step: 1u32 }, 0, &|_: &u32| 0, |&n| n == 7).unwrap().unwrap();
+    assert_eq!((path.len(), cost), (7, 7));
+    // Steps of 100: past 255 the open list moves to a heap mid-run.
+    let (path, cost) = search
+        .run(&Line { step: 100u32 }, 0, &|&n: &u32| 100 * 7u32.saturating_sub(n), |&n| n == 7)
+        .unwrap()
+        .unwrap();
+    assert_eq!((path.len(), cost), (7, 700));
+    // And back to buckets on the next run.
+    let (_, cost) =
+        search.run(&Line { step: 2u32 }, 0, &|_: &u32| 0, |&n| n == 7).unwrap().unwrap();
+    assert_eq!(cost, 14);
+    let (path, cost) = AStar::new()
+        .run(&Line { step: Pence(3) }, 0, &|_: &u32| Pence(0), |&n| n == 7)
+        .unwrap()
+        .unwrap();
+    assert_eq!((path.len(), cost), (7, Pence(21)));
+}
