@@ -34,6 +34,7 @@ pub struct Stats {
 }
 
 impl Stats {
+    #[inline]
     pub(crate) fn frontier(&mut self, len: usize) {
         self.max_frontier = self.max_frontier.max(len as u64);
     }

@@ -356,6 +356,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
 
 /// Node ids are `u32` to keep nodes small; a search never stores 2^32 states
 /// because [`Limits`] stops it long before.
+#[inline]
 fn node_id(index: usize) -> Result<u32, Error> {
     u32::try_from(index)
         .ok()
