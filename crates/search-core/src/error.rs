@@ -43,6 +43,14 @@ pub enum ErrorKind {
     /// A [`DistanceTable`](crate::DistanceTable) distance passed 254, the
     /// most a byte holds.
     DistanceTooLarge,
+    /// A table file cannot be written or read, or is not what was asked
+    /// for: another description, truncated, or corrupt.
+    TableFile {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The space's predecessors reported an edge `a -> b` that its
     /// successors of `a` do not contain.
     InconsistentPredecessors,
@@ -111,6 +119,10 @@ impl Error {
         Error { kind: ErrorKind::CostNotZeroOrOne }
     }
 
+    pub(crate) fn table_file(path: &std::path::Path, reason: String) -> Error {
+        Error { kind: ErrorKind::TableFile { path: path.to_path_buf(), reason } }
+    }
+
     pub(crate) fn distance_too_large() -> Error {
         Error { kind: ErrorKind::DistanceTooLarge }
     }
@@ -173,6 +185,9 @@ impl fmt::Display for Error {
             ErrorKind::ThreadPool => f.write_str("could not start the search's worker threads"),
             ErrorKind::CostNotZeroOrOne => {
                 f.write_str("a move cost something other than 0 or 1, which 0-1 search cannot take")
+            }
+            ErrorKind::TableFile { ref path, ref reason } => {
+                write!(f, "table file {} {reason}", path.display())
             }
             ErrorKind::DistanceTooLarge => {
                 f.write_str("an abstract distance passed 254, the most a distance table holds")

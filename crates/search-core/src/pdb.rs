@@ -3,12 +3,20 @@
 //! and the estimates that add or take the largest of several of them.
 
 use std::fmt;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use crate::checksum::Checksummed;
 use crate::error::Error;
 use crate::weighted::Heuristic;
+
+/// The first bytes of a distance table's file, and its layout's version.
+const MAGIC: &[u8; 8] = b"SCDIST\r\n";
+const VERSION: u32 = 1;
 
 /// An abstraction of a state space for a pattern database: abstract
 /// states numbered `0..rank_count()`, and moves that cost 0 or 1.
@@ -300,6 +308,133 @@ impl DistanceTable {
     /// ```
     pub fn from_bytes(distances: Vec<u8>) -> DistanceTable {
         DistanceTable { distances }
+    }
+}
+
+impl DistanceTable {
+    /// Writes the table to `path`, after a header that holds
+    /// `description` (what space, what pattern, what goal: the caller's
+    /// words, which [`load`](DistanceTable::load) must be given again), and
+    /// then a checksum of it all. The file is written beside `path` and
+    /// renamed into place when complete.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) when the file
+    /// cannot be written.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DistanceTable;
+    ///
+    /// let table = DistanceTable::from_bytes(vec![0, 1, 2, 255]);
+    /// let path = std::env::temp_dir().join(format!("doc-table-{}.bin", std::process::id()));
+    /// table.save(&path, "a line of 3, goal 0")?;
+    /// assert_eq!(DistanceTable::load(&path, "a line of 3, goal 0")?, table);
+    /// let error = DistanceTable::load(&path, "a line of 3, goal 2").unwrap_err();
+    /// assert!(error.to_string().ends_with("holds \"a line of 3, goal 0\", not \"a line of 3, goal 2\""));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save(&self, path: &Path, description: &str) -> Result<(), Error> {
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(format!(".{}.tmp", std::process::id()));
+        let temporary = Path::new(&temporary);
+        let written = (|| {
+            let mut out = Checksummed::new(BufWriter::new(File::create(temporary)?));
+            out.write_all(MAGIC)?;
+            out.write_all(&VERSION.to_le_bytes())?;
+            out.write_all(&(description.len() as u64).to_le_bytes())?;
+            out.write_all(description.as_bytes())?;
+            out.write_all(&(self.distances.len() as u64).to_le_bytes())?;
+            out.write_all(&self.distances)?;
+            let (buffered, sum) = out.finish();
+            let mut file = buffered.into_inner().map_err(io::IntoInnerError::into_error)?;
+            file.write_all(&sum.to_le_bytes())?;
+            file.sync_all()?;
+            std::fs::rename(temporary, path)
+        })();
+        if written.is_err() {
+            // Best effort: the error that matters is the write's.
+            let _ = std::fs::remove_file(temporary);
+        }
+        written.map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
+    }
+
+    /// Reads a table [`save`](DistanceTable::save) wrote with the same
+    /// `description`, checking the header, the length and the checksum.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile), naming the
+    /// file and what is wrong, when it cannot be read, is not a table,
+    /// holds another description, is truncated or fails its checksum;
+    /// nothing of such a file is used.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DistanceTable;
+    ///
+    /// let path = std::env::temp_dir().join(format!("doc-bad-table-{}.bin", std::process::id()));
+    /// std::fs::write(&path, b"not a table")?;
+    /// let error = DistanceTable::load(&path, "anything").unwrap_err();
+    /// assert!(error.to_string().ends_with("is not a distance table"));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn load(path: &Path, description: &str) -> Result<DistanceTable, Error> {
+        let fail = |reason: String| Error::table_file(path, reason);
+        let file = File::open(path).map_err(|e| fail(format!("cannot be read: {e}")))?;
+        let length = file.metadata().map_err(|e| fail(format!("cannot be read: {e}")))?.len();
+        let short = |error: io::Error| match error.kind() {
+            io::ErrorKind::UnexpectedEof => fail(format!("is {length} bytes: truncated")),
+            _ => fail(format!("cannot be read: {error}")),
+        };
+        let mut input = Checksummed::new(BufReader::new(file));
+        let mut magic = [0u8; 8];
+        if input.read_exact(&mut magic).is_err() || &magic != MAGIC {
+            return Err(fail("is not a distance table".to_string()));
+        }
+        let mut word = [0u8; 4];
+        input.read_exact(&mut word).map_err(short)?;
+        let version = u32::from_le_bytes(word);
+        if version != VERSION {
+            return Err(fail(format!("has layout version {version}, not {VERSION}")));
+        }
+        let mut long = [0u8; 8];
+        input.read_exact(&mut long).map_err(short)?;
+        let found_length = u64::from_le_bytes(long);
+        if found_length > length {
+            return Err(fail(format!("is {length} bytes: truncated or corrupt")));
+        }
+        let mut found = vec![0u8; found_length as usize];
+        input.read_exact(&mut found).map_err(short)?;
+        if found != description.as_bytes() {
+            let found = String::from_utf8_lossy(&found);
+            return Err(fail(format!("holds {found:?}, not {description:?}")));
+        }
+        input.read_exact(&mut long).map_err(short)?;
+        let count = u64::from_le_bytes(long);
+        let whole = 8 + 4 + 8 + found_length + 8 + count + 8;
+        if whole != length {
+            return Err(fail(format!(
+                "is {length} bytes where its header says {whole}: truncated or corrupt"
+            )));
+        }
+        let mut distances = Vec::new();
+        distances
+            .try_reserve_exact(count as usize)
+            .map_err(|_| fail(format!("cannot be held: {count} bytes")))?;
+        distances.resize(count as usize, 0);
+        input.read_exact(&mut distances).map_err(short)?;
+        let (mut input, computed) = input.finish();
+        input.read_exact(&mut long).map_err(short)?;
+        if u64::from_le_bytes(long) != computed {
+            return Err(fail("fails its checksum: the file is corrupt".to_string()));
+        }
+        Ok(DistanceTable { distances })
     }
 }
 

@@ -479,3 +479,40 @@ fn a_star_answers_the_same_in_buckets_in_a_heap_and_across_the_move() {
         .unwrap();
     assert_eq!((path.len(), cost), (7, Pence(21)));
 }
+
+#[test]
+fn distance_table_files_are_refused_when_they_do_not_match() {
+    let table = DistanceTable::from_bytes((0..200u8).map(|n| n % 50).collect());
+    let path = std::env::temp_dir().join(format!("search-core-test-{}.bin", std::process::id()));
+    table.save(&path, "ring of 200, goal 0").unwrap();
+    assert_eq!(DistanceTable::load(&path, "ring of 200, goal 0").unwrap(), table);
+    let good = std::fs::read(&path).unwrap();
+    let whole = good.len();
+    let refuse = |bytes: &[u8], description: &str| {
+        std::fs::write(&path, bytes).unwrap();
+        let error = DistanceTable::load(&path, description).unwrap_err();
+        assert!(matches!(error.kind(), ErrorKind::TableFile { path: named, .. } if *named == path));
+        let message = error.to_string();
+        let prefix = format!("table file {} ", path.display());
+        message.strip_prefix(&prefix).expect("the message names the file").to_string()
+    };
+    let mut corrupt = good.clone();
+    corrupt[100] ^= 4;
+    assert_eq!(refuse(&corrupt, "ring of 200, goal 0"), "fails its checksum: the file is corrupt");
+    assert_eq!(
+        refuse(&good[..whole - 10], "ring of 200, goal 0"),
+        format!("is {} bytes where its header says {whole}: truncated or corrupt", whole - 10)
+    );
+    assert_eq!(refuse(&good[..15], "ring of 200, goal 0"), "is 15 bytes: truncated");
+    assert_eq!(
+        refuse(&good, "ring of 200, goal 1"),
+        "holds \"ring of 200, goal 0\", not \"ring of 200, goal 1\""
+    );
+    let mut version = good.clone();
+    version[8] = 2;
+    assert_eq!(refuse(&version, "ring of 200, goal 0"), "has layout version 2, not 1");
+    assert_eq!(refuse(b"hello", "ring of 200, goal 0"), "is not a distance table");
+    std::fs::remove_file(&path).unwrap();
+    let missing = DistanceTable::load(&path, "ring of 200, goal 0").unwrap_err();
+    assert!(missing.to_string().contains("cannot be read"), "{missing}");
+}

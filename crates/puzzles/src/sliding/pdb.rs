@@ -9,7 +9,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use search_core::{DenseEnumeration, Heuristic, RankedSpace};
+use search_core::{Checksummed, DenseEnumeration, Heuristic, RankedSpace};
 
 use super::board::{Board, MAX_CELLS};
 use crate::error::{Error, ErrorKind};
@@ -671,8 +671,8 @@ impl PatternDatabase {
             for pattern in &self.patterns {
                 out.write_all(&pattern.excess)?;
             }
-            let sum = out.sum.finish();
-            let mut file = out.inner.into_inner().map_err(io::IntoInnerError::into_error)?;
+            let (buffered, sum) = out.finish();
+            let mut file = buffered.into_inner().map_err(io::IntoInnerError::into_error)?;
             file.write_all(&sum.to_le_bytes())?;
             file.sync_all()?;
             std::fs::rename(temporary, path)
@@ -755,9 +755,9 @@ impl PatternDatabase {
             input.read_exact(&mut excess).map_err(short)?;
             database.patterns.push(Pattern { tiles: tiles.clone(), excess });
         }
-        let computed = input.sum.finish();
+        let (mut input, computed) = input.finish();
         let mut stored = [0u8; 8];
-        input.inner.read_exact(&mut stored).map_err(short)?;
+        input.read_exact(&mut stored).map_err(short)?;
         if u64::from_le_bytes(stored) != computed {
             return Err(database_error(
                 path,
@@ -1003,89 +1003,6 @@ fn rows_text(board: &Board) -> String {
 /// The error for a database file.
 fn database_error(path: &Path, reason: String) -> Error {
     Error::new(ErrorKind::Database { path: path.to_path_buf(), reason })
-}
-
-/// A reader or writer that keeps a checksum of the bytes through it.
-struct Checksummed<T> {
-    inner: T,
-    sum: Checksum,
-}
-
-impl<T> Checksummed<T> {
-    fn new(inner: T) -> Checksummed<T> {
-        Checksummed { inner, sum: Checksum::default() }
-    }
-}
-
-impl<R: Read> Read for Checksummed<R> {
-    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        let read = self.inner.read(buffer)?;
-        self.sum.update(&buffer[..read]);
-        Ok(read)
-    }
-}
-
-impl<W: Write> Write for Checksummed<W> {
-    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
-        let written = self.inner.write(buffer)?;
-        self.sum.update(&buffer[..written]);
-        Ok(written)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// A 64-bit checksum of a byte stream, eight bytes a step, whatever the
-/// stream's pieces: it finds a truncated or damaged file, not a forged one.
-#[derive(Default)]
-struct Checksum {
-    state: u64,
-    pending: [u8; 8],
-    pending_len: usize,
-    length: u64,
-}
-
-impl Checksum {
-    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
-
-    fn mix(&mut self, word: u64) {
-        self.state = (self.state.rotate_left(23) ^ word).wrapping_mul(Checksum::MULTIPLIER);
-    }
-
-    fn update(&mut self, mut bytes: &[u8]) {
-        self.length += bytes.len() as u64;
-        if self.pending_len > 0 {
-            let take = (8 - self.pending_len).min(bytes.len());
-            self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&bytes[..take]);
-            self.pending_len += take;
-            bytes = &bytes[take..];
-            if self.pending_len < 8 {
-                return;
-            }
-            self.mix(u64::from_le_bytes(self.pending));
-            self.pending_len = 0;
-        }
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let mut eight = [0u8; 8];
-            eight.copy_from_slice(word);
-            self.mix(u64::from_le_bytes(eight));
-        }
-        let rest = words.remainder();
-        self.pending[..rest.len()].copy_from_slice(rest);
-        self.pending_len = rest.len();
-    }
-
-    fn finish(&self) -> u64 {
-        let mut last = Checksum { state: self.state, ..Checksum::default() };
-        let mut tail = [0u8; 8];
-        tail[..self.pending_len].copy_from_slice(&self.pending[..self.pending_len]);
-        last.mix(u64::from_le_bytes(tail));
-        last.mix(self.length);
-        last.state ^ (last.state >> 29)
-    }
 }
 
 impl Heuristic<Board> for PatternDatabase {

@@ -1,0 +1,173 @@
+//! A checksum for table files: distance tables and pattern databases are
+//! written once and read back many times, and a file cut short or damaged
+//! must be refused, not used.
+
+use std::io::{self, Read, Write};
+
+/// A 64-bit checksum of a byte stream, eight bytes a step, the same
+/// whatever pieces the stream comes in. It finds a truncated or damaged
+/// file, not a forged one.
+///
+/// # Example
+///
+/// ```
+/// use search_core::Checksum;
+///
+/// let mut whole = Checksum::default();
+/// whole.update(b"pattern database");
+/// let mut pieces = Checksum::default();
+/// pieces.update(b"pattern");
+/// pieces.update(b" database");
+/// assert_eq!(whole.finish(), pieces.finish());
+/// let mut other = Checksum::default();
+/// other.update(b"pattern databasf");
+/// assert_ne!(whole.finish(), other.finish());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Checksum {
+    state: u64,
+    pending: [u8; 8],
+    pending_len: usize,
+    length: u64,
+}
+
+impl Checksum {
+    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn mix(&mut self, word: u64) {
+        self.state = (self.state.rotate_left(23) ^ word).wrapping_mul(Checksum::MULTIPLIER);
+    }
+
+    /// Adds `bytes` to the stream.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Checksum;
+    ///
+    /// let mut sum = Checksum::default();
+    /// sum.update(&[1, 2, 3]);
+    /// assert_ne!(sum.finish(), Checksum::default().finish());
+    /// ```
+    pub fn update(&mut self, mut bytes: &[u8]) {
+        self.length += bytes.len() as u64;
+        if self.pending_len > 0 {
+            let take = (8 - self.pending_len).min(bytes.len());
+            self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&bytes[..take]);
+            self.pending_len += take;
+            bytes = &bytes[take..];
+            if self.pending_len < 8 {
+                return;
+            }
+            self.mix(u64::from_le_bytes(self.pending));
+            self.pending_len = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let mut eight = [0u8; 8];
+            eight.copy_from_slice(word);
+            self.mix(u64::from_le_bytes(eight));
+        }
+        let rest = words.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.pending_len = rest.len();
+    }
+
+    /// The checksum of the bytes so far (the stream can go on).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Checksum;
+    ///
+    /// let (mut a, mut b) = (Checksum::default(), Checksum::default());
+    /// a.update(&[0]);
+    /// b.update(&[0, 0]);
+    /// assert_ne!(a.finish(), b.finish()); // the length counts
+    /// ```
+    pub fn finish(&self) -> u64 {
+        let mut last = Checksum { state: self.state, ..Checksum::default() };
+        let mut tail = [0u8; 8];
+        tail[..self.pending_len].copy_from_slice(&self.pending[..self.pending_len]);
+        last.mix(u64::from_le_bytes(tail));
+        last.mix(self.length);
+        last.state ^ (last.state >> 29)
+    }
+}
+
+/// A reader or writer that keeps a [`Checksum`] of the bytes through it.
+///
+/// # Example
+///
+/// ```
+/// use std::io::{Read, Write};
+/// use search_core::Checksummed;
+///
+/// let mut writer = Checksummed::new(Vec::new());
+/// writer.write_all(b"table")?;
+/// let (bytes, written) = writer.finish();
+/// let mut reader = Checksummed::new(&bytes[..]);
+/// let mut text = String::new();
+/// reader.read_to_string(&mut text)?;
+/// assert_eq!((text.as_str(), reader.finish().1), ("table", written));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Checksummed<T> {
+    inner: T,
+    sum: Checksum,
+}
+
+impl<T> Checksummed<T> {
+    /// Wraps `inner`, with an empty checksum.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Checksummed;
+    ///
+    /// let (inner, sum) = Checksummed::new(Vec::<u8>::new()).finish();
+    /// assert!(inner.is_empty());
+    /// assert_eq!(sum, search_core::Checksum::default().finish());
+    /// ```
+    pub fn new(inner: T) -> Checksummed<T> {
+        Checksummed { inner, sum: Checksum::default() }
+    }
+
+    /// The reader or writer back, and the checksum of what went through.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use search_core::Checksummed;
+    ///
+    /// let mut writer = Checksummed::new(Vec::new());
+    /// writer.write_all(&[7; 3])?;
+    /// assert_eq!(writer.finish().0, [7, 7, 7]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn finish(self) -> (T, u64) {
+        (self.inner, self.sum.finish())
+    }
+}
+
+impl<R: Read> Read for Checksummed<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buffer)?;
+        self.sum.update(&buffer[..read]);
+        Ok(read)
+    }
+}
+
+impl<W: Write> Write for Checksummed<W> {
+    fn write(&mut self, buffer: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(buffer)?;
+        self.sum.update(&buffer[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
