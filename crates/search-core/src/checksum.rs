@@ -2,7 +2,9 @@
 //! written once and read back many times, and a file cut short or damaged
 //! must be refused, not used.
 
-use std::io::{self, Read, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
 
 /// A 64-bit checksum of a byte stream, eight bytes a step, the same
 /// whatever pieces the stream comes in. It finds a truncated or damaged
@@ -170,4 +172,51 @@ impl<W: Write> Write for Checksummed<W> {
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// Writes a file whose bytes `write` gives, followed by their
+/// [`Checksum`] (8 bytes, little-endian), through a temporary file beside
+/// `path` that is synced and renamed into place when complete: a reader
+/// never sees half a file.
+///
+/// # Errors
+///
+/// The first I/O error; the temporary file is then removed.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{write_checksummed, Checksum};
+///
+/// let path = std::env::temp_dir().join(format!("doc-checksummed-{}.bin", std::process::id()));
+/// write_checksummed(&path, |out| out.write_all(b"header and table"))?;
+/// let bytes = std::fs::read(&path)?;
+/// let (body, sum) = bytes.split_at(bytes.len() - 8);
+/// let mut expected = Checksum::default();
+/// expected.update(body);
+/// assert_eq!((body, sum), (&b"header and table"[..], &expected.finish().to_le_bytes()[..]));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_checksummed<F>(path: &Path, write: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    let temporary = Path::new(&temporary);
+    let written = (|| {
+        let mut out = Checksummed::new(BufWriter::new(File::create(temporary)?));
+        write(&mut out)?;
+        let (buffered, sum) = out.finish();
+        let mut file = buffered.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.write_all(&sum.to_le_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(temporary, path)
+    })();
+    if written.is_err() {
+        // Best effort: the error that matters is the write's.
+        let _ = std::fs::remove_file(temporary);
+    }
+    written
 }

@@ -160,7 +160,7 @@ pub use crate::all_paths::{Paths, ShortestPaths, all_shortest_paths};
 pub use crate::astar::{AStar, astar, dijkstra};
 pub use crate::bfs::{Bfs, NodeId, Visit, bfs};
 pub use crate::bidirectional::bidirectional_bfs;
-pub use crate::checksum::{Checksum, Checksummed};
+pub use crate::checksum::{Checksum, Checksummed, write_checksummed};
 pub use crate::enumerate::{DenseEnumeration, Enumeration, RankedSpace, enumerate};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::idastar::{IdaStar, Iteration, ida_star};

@@ -4,13 +4,13 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::checksum::Checksummed;
+use crate::checksum::{Checksummed, write_checksummed};
 use crate::error::Error;
 use crate::weighted::Heuristic;
 
@@ -338,28 +338,15 @@ impl DistanceTable {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn save(&self, path: &Path, description: &str) -> Result<(), Error> {
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(format!(".{}.tmp", std::process::id()));
-        let temporary = Path::new(&temporary);
-        let written = (|| {
-            let mut out = Checksummed::new(BufWriter::new(File::create(temporary)?));
+        write_checksummed(path, |out| {
             out.write_all(MAGIC)?;
             out.write_all(&VERSION.to_le_bytes())?;
             out.write_all(&(description.len() as u64).to_le_bytes())?;
             out.write_all(description.as_bytes())?;
             out.write_all(&(self.distances.len() as u64).to_le_bytes())?;
-            out.write_all(&self.distances)?;
-            let (buffered, sum) = out.finish();
-            let mut file = buffered.into_inner().map_err(io::IntoInnerError::into_error)?;
-            file.write_all(&sum.to_le_bytes())?;
-            file.sync_all()?;
-            std::fs::rename(temporary, path)
-        })();
-        if written.is_err() {
-            // Best effort: the error that matters is the write's.
-            let _ = std::fs::remove_file(temporary);
-        }
-        written.map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
+            out.write_all(&self.distances)
+        })
+        .map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
     }
 
     /// Reads a table [`save`](DistanceTable::save) wrote with the same

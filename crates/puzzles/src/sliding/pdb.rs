@@ -4,12 +4,12 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use search_core::{Checksummed, DenseEnumeration, Heuristic, RankedSpace};
+use search_core::{Checksummed, DenseEnumeration, Heuristic, RankedSpace, write_checksummed};
 
 use super::board::{Board, MAX_CELLS};
 use crate::error::{Error, ErrorKind};
@@ -662,26 +662,11 @@ impl PatternDatabase {
     /// ```
     pub fn save(&self, path: &Path) -> Result<(), Error> {
         let failed = |error: io::Error| database_error(path, format!("cannot be written: {error}"));
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(format!(".{}.tmp", std::process::id()));
-        let temporary = Path::new(&temporary);
-        let written = (|| {
-            let mut out = Checksummed::new(BufWriter::new(File::create(temporary)?));
+        write_checksummed(path, |out| {
             out.write_all(&self.header())?;
-            for pattern in &self.patterns {
-                out.write_all(&pattern.excess)?;
-            }
-            let (buffered, sum) = out.finish();
-            let mut file = buffered.into_inner().map_err(io::IntoInnerError::into_error)?;
-            file.write_all(&sum.to_le_bytes())?;
-            file.sync_all()?;
-            std::fs::rename(temporary, path)
-        })();
-        if written.is_err() {
-            // Best effort: the error that matters is the write's.
-            let _ = std::fs::remove_file(temporary);
-        }
-        written.map_err(failed)
+            self.patterns.iter().try_for_each(|pattern| out.write_all(&pattern.excess))
+        })
+        .map_err(failed)
     }
 
     /// Reads the database of `patterns` towards `goal` from `path`,
