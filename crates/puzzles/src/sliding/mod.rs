@@ -19,6 +19,7 @@ pub use self::pdb::{BuildProgress, Partition, PatternDatabase};
 
 mod board;
 mod heuristic;
+mod parse;
 mod pdb;
 mod ranked;
 
