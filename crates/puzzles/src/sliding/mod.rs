@@ -16,6 +16,7 @@ use crate::error::{Error, ErrorKind};
 pub use self::board::Board;
 pub use self::heuristic::{LinearConflict, Manhattan};
 pub use self::pdb::{BuildProgress, Partition, PatternDatabase};
+pub use self::ranked::ReachableBoards;
 
 mod board;
 mod heuristic;
@@ -633,7 +634,7 @@ impl SlidingPuzzle {
     where
         F: FnMut(usize, u64),
     {
-        let packed = ranked::Packed::new(&self.goal);
+        let packed = ReachableBoards::new(&self.goal);
         let layers = config.run(&packed, &[packed.encode(&self.goal)], on_layer)?;
         let deepest = layers.deepest().iter().map(|&rank| packed.decode(rank)).collect();
         Ok(Enumeration::new(layers.layer_sizes().to_vec(), deepest))

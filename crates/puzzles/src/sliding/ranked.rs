@@ -2,7 +2,7 @@
 //!
 //! Two numberings live here. [`rank`] numbers every arrangement of the cells
 //! (`n!` ranks); search-core uses it to keep visited boards in a flat array.
-//! [`Packed`] numbers only the boards reachable from a goal (`n!/2` ranks)
+//! [`ReachableBoards`] numbers only the boards reachable from a goal (`n!/2` ranks)
 //! and computes neighbours rank to rank, for [`DenseEnumeration`] over
 //! hundreds of millions of boards.
 //!
@@ -153,8 +153,33 @@ impl NibbleList {
 /// the order is fixed by the goal, and on boards of even width by the
 /// blank's row as well. The order's Lehmer digit of weight 1! is therefore
 /// implied by the others, and dropping it halves the table.
+///
+/// It is a [`RankedSpace`], for [`DenseEnumeration`](search_core::DenseEnumeration)
+/// and anything else that walks ranks: a visitor of
+/// [`run_visiting`](search_core::DenseEnumeration::run_visiting) can turn
+/// each rank back into its board.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::{Board, ReachableBoards};
+/// use search_core::{DenseEnumeration, RankedSpace};
+///
+/// let goal = Board::solved(2, 3)?;
+/// let boards = ReachableBoards::new(&goal);
+/// assert_eq!(boards.rank_count(), 360);
+/// let start: Board = "4 1 2 / 5 0 3".parse()?;
+/// let rank = boards.rank(&start).expect("reachable");
+/// assert_eq!(boards.board(rank), Some(start));
+/// // Half of all arrangements cannot reach the goal: they have no rank.
+/// assert_eq!(boards.rank(&"1 2 3 / 5 4 0".parse()?), None);
+/// let layers = DenseEnumeration::new().run(&boards, &[boards.rank(&goal).expect("the goal")], |_, _| {})?;
+/// assert_eq!((layers.states(), layers.radius()), (360, 21));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct Packed {
+pub struct ReachableBoards {
+    goal: Board,
     rows: usize,
     cols: usize,
     cells: usize,
@@ -163,19 +188,30 @@ pub(crate) struct Packed {
     row0_parity: u32,
 }
 
-impl Packed {
-    pub(crate) fn new(goal: &Board) -> Packed {
+impl ReachableBoards {
+    /// The boards of `goal`'s size that can reach `goal`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Board, ReachableBoards};
+    /// use search_core::RankedSpace;
+    ///
+    /// assert_eq!(ReachableBoards::new(&Board::solved(3, 3)?).rank_count(), 181_440);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(goal: &Board) -> ReachableBoards {
         let (rows, cols) = (goal.rows(), goal.cols());
         let cells = rows * cols;
-        let order = Packed::order_of(goal);
+        let order = ReachableBoards::order_of(goal);
         let mut placed = PlacedBelow(0);
         let mut digit_sum = 0;
         for i in 0..cells - 1 {
             digit_sum += placed.unplaced_below(nibble(order, i));
             placed.place(nibble(order, i));
         }
-        let row0_parity = (digit_sum % 2) as u32 ^ Packed::row_flip(cols, goal.blank().0);
-        Packed { rows, cols, cells, row0_parity }
+        let row0_parity = (digit_sum % 2) as u32 ^ ReachableBoards::row_flip(cols, goal.blank().0);
+        ReachableBoards { goal: *goal, rows, cols, cells, row0_parity }
     }
 
     /// 1 when boards of width `cols` flip the order's parity on `row`.
@@ -209,9 +245,42 @@ impl Packed {
         rank as usize
     }
 
+    /// The rank of `board`, or `None` when it is of another size or cannot
+    /// reach the goal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Board, ReachableBoards};
+    ///
+    /// let boards = ReachableBoards::new(&Board::solved(2, 2)?);
+    /// assert_eq!(boards.rank(&Board::solved(3, 3)?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rank(&self, board: &Board) -> Option<usize> {
+        (board.same_size(&self.goal) && board.can_reach(&self.goal)).then(|| self.encode(board))
+    }
+
+    /// The board ranked `rank`, or `None` past the last rank.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Board, ReachableBoards};
+    /// use search_core::RankedSpace;
+    ///
+    /// let boards = ReachableBoards::new(&Board::solved(2, 2)?);
+    /// assert_eq!(boards.rank_count(), 12);
+    /// assert!(boards.board(11).is_some() && boards.board(12).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn board(&self, rank: usize) -> Option<Board> {
+        (rank < self.rank_count()).then(|| self.decode(rank))
+    }
+
     /// The rank of a reachable board.
     pub(crate) fn encode(&self, board: &Board) -> usize {
-        Packed::order_rank(self.cells - 1, Packed::order_of(board)) * self.cells
+        ReachableBoards::order_rank(self.cells - 1, ReachableBoards::order_of(board)) * self.cells
             + board.blank_index()
     }
 
@@ -242,14 +311,14 @@ impl Packed {
     /// `cell`.
     #[inline(always)]
     fn parity_at(&self, cols: usize, cell: usize) -> u32 {
-        self.row0_parity ^ Packed::row_flip(cols, cell / cols)
+        self.row0_parity ^ ReachableBoards::row_flip(cols, cell / cols)
     }
 
     /// The tile order of the board ranked `rank`, and its blank's cell.
     fn decode_order(&self, rank: usize) -> (u64, usize) {
         let (order_rank, blank) = (rank / self.cells, rank % self.cells);
         let parity = self.parity_at(self.cols, blank);
-        (Packed::decode_order_rank(self.cells - 1, order_rank, parity), blank)
+        (ReachableBoards::decode_order_rank(self.cells - 1, order_rank, parity), blank)
     }
 
     /// The board ranked `rank`.
@@ -291,17 +360,17 @@ impl Packed {
                     order
                 }
                 _ => {
-                    let order = Packed::decode_order_rank(cells - 1, order_rank, parity);
+                    let order = ReachableBoards::decode_order_rank(cells - 1, order_rank, parity);
                     cached = Some((order_rank, parity, order));
                     order
                 }
             };
-            Packed::neighbours_from(rows, cols, rank, order, blank, &mut report);
+            ReachableBoards::neighbours_from(rows, cols, rank, order, blank, &mut report);
         }
     }
 
     /// The neighbours of the board ranked `rank`, whose tile order and
-    /// blank are given; see [`Packed`] for why each is cheap.
+    /// blank are given; see [`ReachableBoards`] for why each is cheap.
     #[inline(always)]
     fn neighbours_from<F: FnMut(usize)>(
         rows: usize,
@@ -329,7 +398,7 @@ impl Packed {
             let segment = (order >> (4 * from)) & span;
             let moved = (segment >> 4) | ((segment & 0xF) << (4 * (cols - 1)));
             let order = (order & !(span << (4 * from))) | (moved << (4 * from));
-            report(Packed::order_rank(tiles, order) * cells + from);
+            report(ReachableBoards::order_rank(tiles, order) * cells + from);
         }
         if row + 1 < rows {
             // The tile below rises into the blank's cell: from place
@@ -337,12 +406,12 @@ impl Packed {
             let segment = (order >> (4 * blank)) & span;
             let moved = ((segment << 4) & span) | (segment >> (4 * (cols - 1)));
             let order = (order & !(span << (4 * blank))) | (moved << (4 * blank));
-            report(Packed::order_rank(tiles, order) * cells + blank + cols);
+            report(ReachableBoards::order_rank(tiles, order) * cells + blank + cols);
         }
     }
 }
 
-/// Dispatches to [`Packed::expand_ranks`] with the board's dimensions as
+/// Dispatches to [`ReachableBoards::expand_ranks`] with the board's dimensions as
 /// constants for the sizes whose tables fit in memory.
 macro_rules! expand_by_size {
     ($packed:expr, $ranks:expr, $report:expr, $(($rows:literal, $cols:literal)),*) => {
@@ -353,7 +422,7 @@ macro_rules! expand_by_size {
     };
 }
 
-impl RankedSpace for Packed {
+impl RankedSpace for ReachableBoards {
     fn rank_count(&self) -> usize {
         (factorial(self.cells - 1) / 2) as usize * self.cells
     }
@@ -409,7 +478,7 @@ mod tests {
     fn packed_ranks_number_the_reachable_boards_exactly() {
         for (rows, cols) in sizes() {
             let goal = Board::solved(rows, cols).unwrap();
-            let packed = Packed::new(&goal);
+            let packed = ReachableBoards::new(&goal);
             let count = packed.rank_count();
             assert_eq!(count as u64, factorial(rows * cols) / 2);
             let mut seen = vec![false; count];
@@ -431,7 +500,7 @@ mod tests {
     fn packed_neighbours_are_the_boards_one_slide_away() {
         for (rows, cols) in sizes() {
             let goal = Board::solved(rows, cols).unwrap();
-            let packed = Packed::new(&goal);
+            let packed = ReachableBoards::new(&goal);
             let step = (packed.rank_count() / 5000).max(1);
             for r in (0..packed.rank_count()).step_by(step) {
                 let board = packed.decode(r);
