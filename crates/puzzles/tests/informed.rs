@@ -67,6 +67,17 @@ proptest! {
     ) {
         let puzzle = SlidingPuzzle::new(board.rows(), board.cols()).unwrap();
         let expected = puzzle.solver().algorithm(Algorithm::Bfs).moves(&board).unwrap();
+        // IDA* in place, with Manhattan, on the same board (only where a
+        // goal exists: IDA* keeps no visited set to prove there is none).
+        if let Some(moves) = expected {
+            let goal = *puzzle.goal();
+            let (path, cost) = search_core::IdaStar::new()
+                .run_in_place(&puzzle, board, &Manhattan::new(&goal), |b| *b == goal)
+                .unwrap()
+                .expect("solvable");
+            prop_assert_eq!((path.len(), cost as usize), (moves, moves));
+            assert_legal(&path, &board, &goal);
+        }
         for (algorithm, parallel) in [(Algorithm::AStar, false), (Algorithm::IdaStar, false), (Algorithm::IdaStar, true)] {
             for heuristic in [SlidingHeuristic::Manhattan, SlidingHeuristic::LinearConflict] {
                 let mut solver =

@@ -163,7 +163,7 @@ pub use crate::bidirectional::bidirectional_bfs;
 pub use crate::checksum::{Checksum, Checksummed, write_checksummed};
 pub use crate::enumerate::{DenseEnumeration, Enumeration, RankedSpace, enumerate};
 pub use crate::error::{Error, ErrorKind};
-pub use crate::idastar::{IdaStar, Iteration, ida_star};
+pub use crate::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::limits::{Limit, Limits};
 pub use crate::path::Path;
 pub use crate::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};

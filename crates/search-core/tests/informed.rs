@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 use search_core::{
-    AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, Limit, Limits, Patterns, Search,
-    Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar, dijkstra, from_fn,
-    zero_one_bfs,
+    AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
+    Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar, dijkstra,
+    from_fn, zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -31,6 +31,32 @@ impl Weighted for WeightedGraph {
     type Cost = u32;
     fn cost(&self, &from: &u32, &mv: &usize, _: &u32) -> u32 {
         self.weights[from as usize][mv]
+    }
+}
+
+/// A weighted graph searched in place: the state is the node, a move the
+/// edge's ends, so that it can be taken back.
+struct InPlaceGraph<'a>(&'a WeightedGraph);
+
+impl InPlace for InPlaceGraph<'_> {
+    type State = u32;
+    type Move = (u32, u32, usize);
+    type Cost = u32;
+    fn moves<F: FnMut((u32, u32, usize))>(&self, &node: &u32, mut report: F) {
+        for (index, &next) in self.0.graph.adjacency[node as usize].iter().enumerate() {
+            report((node, next, index));
+        }
+    }
+    fn apply(&self, node: &mut u32, &(from, to, index): &(u32, u32, usize)) -> u32 {
+        *node = to;
+        self.0.weights[from as usize][index]
+    }
+    fn undo(&self, node: &mut u32, &(from, _, _): &(u32, u32, usize)) {
+        *node = from;
+    }
+    fn reverses(&self, mv: &(u32, u32, usize), previous: &(u32, u32, usize)) -> bool {
+        // As `run` skips a child equal to the state it came from.
+        mv.1 == previous.0
     }
 }
 
@@ -309,6 +335,25 @@ proptest! {
         // the graph has nodes.
         let mut search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
         let sequential = search.run(&positive, start, &admissible, |&n| n == goal);
+        let counted = (search.stats().expanded, search.iterations().len());
+        let mut in_place_search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
+        let in_place = in_place_search.run_in_place(&InPlaceGraph(&positive), start, &admissible, |&n| n == goal);
+        // The same tree, walked in the same order: the same answer and counts.
+        prop_assert_eq!(in_place.is_ok(), sequential.is_ok());
+        if let (Ok(found), Ok(expected)) = (&in_place, &sequential) {
+            prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected.as_ref().map(|(_, c)| *c));
+            prop_assert_eq!((in_place_search.stats().expanded, in_place_search.iterations().len()), counted);
+            if let Some((path, cost)) = found {
+                let mut walked = 0;
+                for (pair, &(from, to, index)) in path.states().windows(2).zip(path.moves()) {
+                    prop_assert_eq!((pair[0], pair[1]), (from, to));
+                    prop_assert_eq!(positive.graph.adjacency[from as usize][index], to);
+                    walked += positive.weights[from as usize][index];
+                }
+                prop_assert_eq!(walked, *cost);
+                prop_assert_eq!(path.start(), &start);
+            }
+        }
         let parallel = search.run_parallel(&positive, start, &admissible, |&n| n == goal);
         for found in [sequential, parallel] {
             let found = match found {

@@ -7,8 +7,8 @@ use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use search_core::{
-    AStar, DenseEnumeration, Enumeration, Heuristic, IdaStar, Iteration, Limits, Path, Progress,
-    Reversible, Search, Stats, Successors, Weighted,
+    AStar, DenseEnumeration, Enumeration, Heuristic, IdaStar, InPlace, Iteration, Limits, Path,
+    Progress, Reversible, Search, Stats, Successors, Weighted,
 };
 
 use crate::error::{Error, ErrorKind};
@@ -684,6 +684,41 @@ impl Successors for SlidingPuzzle {
 }
 
 impl Reversible for SlidingPuzzle {}
+
+/// Slides made on a board in place, for
+/// [`IdaStar::run_in_place`](search_core::IdaStar::run_in_place). A board
+/// is one machine word, so this saves nothing over copying it; it is here
+/// as a second check of the in-place search, and for comparison.
+impl InPlace for SlidingPuzzle {
+    type State = Board;
+    type Move = Slide;
+    type Cost = u32;
+
+    fn moves<F: FnMut(Slide)>(&self, board: &Board, mut report: F) {
+        for slide in Slide::ALL {
+            if board.slide(slide).is_some() {
+                report(slide);
+            }
+        }
+    }
+
+    fn apply(&self, board: &mut Board, &slide: &Slide) -> u32 {
+        if let Some(next) = board.slide(slide) {
+            *board = next;
+        }
+        1
+    }
+
+    fn undo(&self, board: &mut Board, &slide: &Slide) {
+        if let Some(previous) = board.slide(slide.reverse()) {
+            *board = previous;
+        }
+    }
+
+    fn reverses(&self, slide: &Slide, previous: &Slide) -> bool {
+        *slide == previous.reverse()
+    }
+}
 
 /// Every slide costs one move, for the informed searches.
 impl Weighted for SlidingPuzzle {
