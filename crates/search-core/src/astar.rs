@@ -269,19 +269,18 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
         meter.push(&mut self.costs, (C::zero(), false))?;
         self.open.push(meter, Open { f: estimate, g: C::zero(), node: root })?;
         while let Some(Open { g, node, .. }) = self.open.pop() {
-            let id = node as usize;
-            let (best, expanded) = self.costs[id];
-            if expanded || g != best {
-                // A cheaper entry for this node came first.
-                continue;
-            }
-            let state = self.tree.nodes[id].state.clone();
-            if is_goal(&state) {
-                return Ok(Some((self.tree.path(node), g)));
-            }
-            self.limits.check_nodes(self.stats.expanded)?;
-            self.costs[id].1 = true;
-            self.tree.expand_node(space, id, &mut self.scratch, &mut self.stats);
+            let state = match take(
+                (&self.tree, &mut self.costs),
+                space,
+                (node, g),
+                (&self.limits, &mut self.stats),
+                &mut self.scratch,
+                is_goal,
+            )? {
+                Taken::Stale => continue,
+                Taken::Goal => return Ok(Some((self.tree.path(node), g))),
+                Taken::Expanded(state) => state,
+            };
             for (next, mv) in self.scratch.drain(..) {
                 let cost = g + space.cost(&state, &mv, &next);
                 let meter = &mut self.meter;
@@ -305,6 +304,49 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
         }
         Ok(None)
     }
+}
+
+/// What [`take`] made of an entry of an open list.
+pub(crate) enum Taken<S> {
+    /// A cheaper entry for its node came first.
+    Stale,
+    /// Its node is a goal.
+    Goal,
+    /// Its node's state, whose successors are now in the scratch buffer.
+    Expanded(S),
+}
+
+/// Takes `node`, popped at cost `g`, off an open list: stale unless `g`
+/// is its cheapest cost and it is not expanded yet; else a goal, or
+/// expanded (marked so, its successors in `scratch`) within the node
+/// limit. Shared by A* and 0-1 BFS.
+pub(crate) fn take<G, C, P>(
+    (tree, costs): (&Tree<G::State, G::Move>, &mut [(C, bool)]),
+    space: &G,
+    (node, g): (u32, C),
+    (limits, stats): (&Limits, &mut Stats),
+    scratch: &mut Vec<(G::State, G::Move)>,
+    is_goal: &mut P,
+) -> Result<Taken<G::State>, Error>
+where
+    G: crate::space::Successors,
+    G::Move: Clone,
+    C: Copy + Eq,
+    P: FnMut(&G::State) -> bool,
+{
+    let id = node as usize;
+    let (best, expanded) = costs[id];
+    if expanded || g != best {
+        return Ok(Taken::Stale);
+    }
+    let here = tree.nodes[id].state.clone();
+    if is_goal(&here) {
+        return Ok(Taken::Goal);
+    }
+    limits.check_nodes(stats.expanded)?;
+    costs[id].1 = true;
+    tree.expand_node(space, id, scratch, stats);
+    Ok(Taken::Expanded(here))
 }
 
 /// How a state was reached: from which node, by which move, at what cost.

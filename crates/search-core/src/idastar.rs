@@ -2,6 +2,7 @@
 //! grows only with the path's length.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
@@ -88,6 +89,7 @@ struct Step<S, C> {
 }
 
 /// How an iteration ended.
+#[derive(Clone, Copy)]
 enum Outcome<C> {
     Found(C),
     /// No goal within the bound; the smallest `g + h` cut off, if any.
@@ -417,15 +419,10 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             let outcome =
                 self.iterate(space, &root, bound, heuristic, (&mut is_goal, &mut observer, None));
             self.record(bound, &before);
-            match outcome? {
-                Outcome::Found(cost) => return Ok(Some((self.solution(), cost))),
-                Outcome::Cut(None) => return Ok(None),
-                Outcome::Cut(Some(next)) => bound = next,
-                Outcome::TooDeep => {
-                    let depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
-                    return Err(Error::limit(Limit::Depth(depth)));
-                }
-                Outcome::Stopped => unreachable!("a search alone is never stopped"),
+            match self.settle(outcome?)? {
+                ControlFlow::Break(Some(cost)) => return Ok(Some((self.solution(), cost))),
+                ControlFlow::Break(None) => return Ok(None),
+                ControlFlow::Continue(next) => bound = next,
             }
         }
     }
@@ -440,6 +437,21 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             self.stats.stored = 1;
         }
         done
+    }
+
+    /// What a sequential iteration's outcome means for the search: an
+    /// answer (a goal's cost, or none), or the next bound.
+    fn settle(&self, outcome: Outcome<C>) -> Result<ControlFlow<Option<C>, C>, Error> {
+        match outcome {
+            Outcome::Found(cost) => Ok(ControlFlow::Break(Some(cost))),
+            Outcome::Cut(None) => Ok(ControlFlow::Break(None)),
+            Outcome::Cut(Some(next)) => Ok(ControlFlow::Continue(next)),
+            Outcome::TooDeep => {
+                let depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+                Err(Error::limit(Limit::Depth(depth)))
+            }
+            Outcome::Stopped => unreachable!("a search alone is never stopped"),
+        }
     }
 
     /// Records the iteration within `bound` that began with `before`.
@@ -642,15 +654,12 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             let before = self.stats;
             let outcome = self.iterate_in_place(space, &mut state, bound, heuristic, &mut is_goal);
             self.record(bound, &before);
-            match outcome? {
-                Outcome::Found(cost) => return Ok(Some((self.replay(space, start), cost))),
-                Outcome::Cut(None) => return Ok(None),
-                Outcome::Cut(Some(next)) => bound = next,
-                Outcome::TooDeep => {
-                    let depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
-                    return Err(Error::limit(Limit::Depth(depth)));
+            match self.settle(outcome?)? {
+                ControlFlow::Break(Some(cost)) => {
+                    return Ok(Some((self.replay(space, start), cost)));
                 }
-                Outcome::Stopped => unreachable!("a search alone is never stopped"),
+                ControlFlow::Break(None) => return Ok(None),
+                ControlFlow::Continue(next) => bound = next,
             }
         }
     }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use num_traits::One;
 
-use crate::astar::{Reached, relax};
+use crate::astar::{Reached, Taken, relax, take};
 use crate::error::Error;
 use crate::limits::Limits;
 use crate::memory::Meter;
@@ -255,19 +255,19 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                 settling = settling + C::one();
                 continue;
             };
-            let id = node as usize;
-            let (best, expanded) = self.costs[id];
-            if expanded || best != settling {
+            let state = match take(
+                (&self.tree, &mut self.costs),
+                space,
+                (node, settling),
+                (&self.limits, &mut self.stats),
+                &mut self.scratch,
+                is_goal,
+            )? {
                 // Settled already, or queued again at a cheaper cost.
-                continue;
-            }
-            let state = self.tree.nodes[id].state.clone();
-            if is_goal(&state) {
-                return Ok(Some((self.tree.path(node), settling)));
-            }
-            self.limits.check_nodes(self.stats.expanded)?;
-            self.costs[id].1 = true;
-            self.tree.expand_node(space, id, &mut self.scratch, &mut self.stats);
+                Taken::Stale => continue,
+                Taken::Goal => return Ok(Some((self.tree.path(node), settling))),
+                Taken::Expanded(state) => state,
+            };
             for (child_state, mv) in self.scratch.drain(..) {
                 let step = space.cost(&state, &mv, &child_state);
                 let free = if step == C::zero() {
