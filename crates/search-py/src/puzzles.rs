@@ -43,7 +43,8 @@ const SMALL_SIZES: [(usize, usize); 3] = [(2, 2), (2, 3), (3, 2)];
 /// boards for 2x3, in microseconds). Answering from it costs a rank and a
 /// lookup, where a search per board costs setting up its tables, and
 /// releasing the GIL for it costs more than the search.
-static SMALL_TABLES: [OnceLock<Vec<u8>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+static SMALL_TABLES: [OnceLock<(SlidingPuzzle, Vec<u8>)>; 3] =
+    [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 /// Not reachable from the goal.
 const UNREACHABLE: u8 = u8::MAX;
@@ -52,8 +53,9 @@ const UNREACHABLE: u8 = u8::MAX;
 /// `None` when the board is of another size.
 fn small_answer(board: &Board) -> Option<i64> {
     let index = SMALL_SIZES.iter().position(|&size| size == (board.rows(), board.cols()))?;
-    let puzzle = SlidingPuzzle::new(board.rows(), board.cols()).ok()?;
-    let table = SMALL_TABLES[index].get_or_init(|| {
+    let (puzzle, table) = SMALL_TABLES[index].get_or_init(|| {
+        let (rows, cols) = SMALL_SIZES[index];
+        let puzzle = SlidingPuzzle::new(rows, cols).expect("a size SlidingPuzzle takes");
         let mut table = vec![UNREACHABLE; puzzle.rank_bound().unwrap_or(0)];
         let mut walk = Bfs::new();
         if walk.start(&puzzle, [*puzzle.goal()]).is_ok() {
@@ -61,7 +63,7 @@ fn small_answer(board: &Board) -> Option<i64> {
                 table[puzzle.rank(visit.state())] = visit.depth() as u8;
             }
         }
-        table
+        (puzzle, table)
     });
     let distance = *table.get(puzzle.rank(board))?;
     Some(if distance == UNREACHABLE { -1 } else { i64::from(distance) })
