@@ -51,19 +51,19 @@ struct Abstraction {
 }
 
 impl Abstraction {
-    fn rank(&self, board: &Board) -> usize {
-        let cell_of = |tile: u8| board.iter().position(|&t| t == tile).unwrap_or(0);
+    fn rank(&self, board: &Board) -> u64 {
+        let cell_of = |tile: u8| board.iter().position(|&t| t == tile).unwrap_or(0) as u64;
         self.tiles.iter().chain(&[0]).fold(0, |rank, &tile| rank * 9 + cell_of(tile))
     }
 }
 
 impl ZeroOneRankedSpace for Abstraction {
-    fn rank_count(&self) -> usize {
-        9usize.pow(5)
+    fn rank_count(&self) -> u64 {
+        9u64.pow(5)
     }
 
-    fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
-        let mut cells = [0usize; 5];
+    fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
+        let mut cells = [0u64; 5];
         let mut rest = rank;
         for cell in cells.iter_mut().rev() {
             *cell = rest % 9;
@@ -74,7 +74,7 @@ impl ZeroOneRankedSpace for Abstraction {
         if !distinct {
             return; // not a placement: unreachable, never expanded
         }
-        for cell in neighbours(blank) {
+        for cell in neighbours(blank as usize).map(|cell| cell as u64) {
             let mut next = cells;
             next[4] = cell;
             // A pattern tile in that cell moves into the blank's.

@@ -14,7 +14,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use puzzles::{Board, Lock, Slide, SlidingPuzzle, WordLadder};
 use rustc_hash::FxHashSet;
-use search_core::{DenseEnumeration, Search, Successors};
+use search_core::{DenseEnumeration, Ranking, Search, Successors};
 use smallvec::SmallVec;
 
 /// The neighbours of a state as a small vector, for the closure-driven
@@ -262,16 +262,16 @@ fn naive_enumeration(puzzle: &SlidingPuzzle) -> (u64, usize) {
     let slots = usize::try_from((1..=puzzle.goal().cell_count() as u64).product::<u64>()).unwrap();
     let mut depth = vec![u8::MAX; slots];
     let goal = *puzzle.goal();
-    depth[puzzle.rank(&goal)] = 0;
+    depth[puzzle.rank(&goal) as usize] = 0;
     let mut queue = VecDeque::from([goal]);
     let mut states = 1u64;
     let mut radius = 0;
     while let Some(board) = queue.pop_front() {
-        let d = depth[puzzle.rank(&board)];
+        let d = depth[puzzle.rank(&board) as usize];
         radius = radius.max(usize::from(d));
         for slide in Slide::ALL {
             if let Some(next) = board.slide(slide) {
-                let rank = puzzle.rank(&next);
+                let rank = puzzle.rank(&next) as usize;
                 if depth[rank] == u8::MAX {
                     depth[rank] = d + 1;
                     states += 1;

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use search_core::{Path, RankedSpace, Reversible, Search, Successors};
+use search_core::{Path, Ranking, Reversible, Search, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 
@@ -155,7 +155,7 @@ impl Cube {
     ///
     /// ```
     /// use puzzles::{Cube, PocketCube};
-    /// use search_core::Successors;
+    /// use search_core::Ranking;
     ///
     /// assert_eq!(PocketCube::half_turn().rank(&Cube::solved()), 0);
     /// ```
@@ -257,13 +257,14 @@ enum Metric {
 /// The pocket cube as a state space: 3,674,160 positions, numbered densely
 /// (the permutation of the seven moving corners, then the twists of six of
 /// them; the seventh twist follows from the others), so every breadth-first
-/// algorithm keeps them in flat tables and [`DenseEnumeration`] walks them
-/// in 2 bits each.
+/// algorithm keeps them in flat tables, and with [`AsRanked`]
+/// [`DenseEnumeration`] walks them in 2 bits each.
 ///
 /// In the half-turn metric every position is at most 11 moves from solved;
 /// in the quarter-turn metric, 14.
 ///
 /// [`DenseEnumeration`]: search_core::DenseEnumeration
+/// [`AsRanked`]: search_core::AsRanked
 ///
 /// # Example
 ///
@@ -283,7 +284,7 @@ pub struct PocketCube {
 }
 
 /// 7! permutations of the moving corners times 3^6 twists.
-const POSITIONS: usize = 5040 * 729;
+const POSITIONS: u64 = 5040 * 729;
 
 impl PocketCube {
     /// The pocket cube where a half turn is one move (the half-turn or
@@ -340,46 +341,6 @@ impl PocketCube {
         Ok(Search::new(self).bidirectional(*cube, Cube::solved())?)
     }
 
-    /// The position whose [`rank`](Successors::rank) is `rank`, or `None`
-    /// past the last.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Cube, PocketCube};
-    /// use search_core::Successors;
-    ///
-    /// let cube = PocketCube::half_turn();
-    /// let scrambled = Cube::solved().apply_all(&"F R' U2".parse()?);
-    /// assert_eq!(cube.unrank(cube.rank(&scrambled)), Some(scrambled));
-    /// assert_eq!(cube.unrank(3_674_160), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn unrank(&self, rank: usize) -> Option<Cube> {
-        if rank >= POSITIONS {
-            return None;
-        }
-        let (mut permutation, mut twists) = (rank / 729, rank % 729);
-        // The Lehmer code of the moving corners, most significant first.
-        let mut free: [u8; 7] = [0, 1, 2, 3, 4, 5, 7];
-        let mut cube = Cube::solved();
-        for (index, &position) in MOVING.iter().enumerate() {
-            let weight = FACTORIALS[MOVING.len() - 1 - index];
-            let digit = permutation / weight;
-            permutation %= weight;
-            cube.cubie[position] = free[digit];
-            free.copy_within(digit + 1.., digit);
-        }
-        let mut sum = 0;
-        for &position in MOVING[..6].iter().rev() {
-            cube.twist[position] = (twists % 3) as u8;
-            sum += twists % 3;
-            twists /= 3;
-        }
-        cube.twist[MOVING[6]] = ((3 - sum % 3) % 3) as u8;
-        Some(cube)
-    }
-
     fn turns(self) -> &'static [CubeTurn] {
         match self.metric {
             Metric::HalfTurn => &HALF_TURN_MOVES,
@@ -428,11 +389,19 @@ impl Successors for PocketCube {
         }
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        Some(POSITIONS)
+    fn ranking(&self) -> Option<impl Ranking<Cube> + '_> {
+        Some(self)
+    }
+}
+
+impl Reversible for PocketCube {}
+
+impl Ranking<Cube> for PocketCube {
+    fn rank_count(&self) -> u64 {
+        POSITIONS
     }
 
-    fn rank(&self, cube: &Cube) -> usize {
+    fn rank(&self, cube: &Cube) -> u64 {
         let mut permutation = 0;
         let mut used = 0u8;
         for (index, &position) in MOVING.iter().enumerate() {
@@ -446,20 +415,44 @@ impl Successors for PocketCube {
             permutation += smaller_unused * FACTORIALS[MOVING.len() - 1 - index];
         }
         let twists = MOVING[..6].iter().fold(0, |acc, &p| acc * 3 + usize::from(cube.twist[p]));
-        permutation * 729 + twists
+        (permutation * 729 + twists) as u64
     }
 }
 
-impl Reversible for PocketCube {}
-
-impl RankedSpace for PocketCube {
-    fn rank_count(&self) -> usize {
-        POSITIONS
-    }
-
-    fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
-        if let Some(cube) = self.unrank(rank) {
-            self.successors(&cube, |next, _| report(self.rank(&next)));
+/// # Example
+///
+/// ```
+/// use puzzles::{Cube, PocketCube};
+/// use search_core::{Ranking, Unranking};
+///
+/// let cube = PocketCube::half_turn();
+/// let scrambled = Cube::solved().apply_all(&"F R' U2".parse()?);
+/// assert_eq!(cube.unrank(cube.rank(&scrambled)), scrambled);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Unranking<Cube> for PocketCube {
+    /// The position whose rank is `rank`; ranks past the last wrap around.
+    fn unrank(&self, rank: u64) -> Cube {
+        // Below 3,674,160 after the wrap, so it fits any usize.
+        let rank = (rank % POSITIONS) as usize;
+        let (mut permutation, mut twists) = (rank / 729, rank % 729);
+        // The Lehmer code of the moving corners, most significant first.
+        let mut free: [u8; 7] = [0, 1, 2, 3, 4, 5, 7];
+        let mut cube = Cube::solved();
+        for (index, &position) in MOVING.iter().enumerate() {
+            let weight = FACTORIALS[MOVING.len() - 1 - index];
+            let digit = permutation / weight;
+            permutation %= weight;
+            cube.cubie[position] = free[digit];
+            free.copy_within(digit + 1.., digit);
         }
+        let mut sum = 0;
+        for &position in MOVING[..6].iter().rev() {
+            cube.twist[position] = (twists % 3) as u8;
+            sum += twists % 3;
+            twists /= 3;
+        }
+        cube.twist[MOVING[6]] = ((3 - sum % 3) % 3) as u8;
+        cube
     }
 }

@@ -1,6 +1,6 @@
 //! Water and Jug (LeetCode 365): a goal that is a test, not a state.
 
-use search_core::{Path, Search, Successors};
+use search_core::{Path, Ranking, Search, Successors, rank_by};
 
 use crate::error::Error;
 
@@ -110,12 +110,10 @@ impl Successors for Jugs {
         report((a + into_first, b - into_first), Pour::SecondIntoFirst);
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        (self.first as usize + 1).checked_mul(self.second as usize + 1)
-    }
-
-    fn rank(&self, &(a, b): &(u32, u32)) -> usize {
-        a as usize * (self.second as usize + 1) + b as usize
+    fn ranking(&self) -> Option<impl Ranking<(u32, u32)> + '_> {
+        let levels = u64::from(self.second) + 1;
+        let count = (u64::from(self.first) + 1).checked_mul(levels)?;
+        Some(rank_by(count, move |&(a, b): &(u32, u32)| u64::from(a) * levels + u64::from(b)))
     }
 }
 

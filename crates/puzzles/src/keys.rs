@@ -1,7 +1,7 @@
 //! Shortest Path to Get All Keys (LeetCode 864): a state that is a place
 //! and a set of keys.
 
-use search_core::{Search, Successors};
+use search_core::{Ranking, Search, Successors, rank_by};
 
 use crate::error::{Error, ErrorKind};
 
@@ -140,12 +140,8 @@ impl Successors for KeyGrid {
         }
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        Some(self.cells.len() << 6)
-    }
-
-    fn rank(&self, &state: &u32) -> usize {
-        state as usize
+    fn ranking(&self) -> Option<impl Ranking<u32> + '_> {
+        Some(rank_by((self.cells.len() as u64) << 6, |&state: &u32| u64::from(state)))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Word Ladder (LeetCode 127) and Word Ladder II (LeetCode 126).
 
 use rustc_hash::FxHashMap;
-use search_core::{Reversible, Search, Successors};
+use search_core::{Ranking, Reversible, Search, Successors, rank_by};
 
 use crate::error::{Error, ErrorKind};
 use crate::options::SearchOptions;
@@ -215,12 +215,8 @@ impl Successors for WordLadder {
         }
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        Some(self.words.len())
-    }
-
-    fn rank(&self, &word: &u32) -> usize {
-        word as usize
+    fn ranking(&self) -> Option<impl Ranking<u32> + '_> {
+        Some(rank_by(self.words.len() as u64, |&word: &u32| u64::from(word)))
     }
 }
 

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rustc_hash::FxHashSet;
-use search_core::{DenseEnumeration, Path, RankedSpace, Reversible, Successors};
+use search_core::{AsRanked, DenseEnumeration, Path, Ranking, Reversible, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 use crate::options::SearchOptions;
@@ -310,7 +310,7 @@ impl Lock {
         limits: &search_core::Limits,
     ) -> Result<Option<Path<u32, Turn>>, Error> {
         let codes = self.codes as usize;
-        let needed = 2 * DenseEnumeration::memory_needed(codes);
+        let needed = 2 * DenseEnumeration::memory_needed(u64::from(self.codes));
         let limit = limits.get_max_memory();
         if needed > limit {
             return Err(search_core::Error::new(search_core::ErrorKind::TooLarge {
@@ -326,7 +326,7 @@ impl Lock {
         depths.resize_with(codes.div_ceil(32), || AtomicU64::new(0));
         let reached = AtomicBool::new(false);
         let layers = DenseEnumeration::new().max_memory(limit - needed / 2).run_until(
-            &Ranks(self),
+            &AsRanked(self),
             &[0],
             |_, _| {
                 if reached.load(Ordering::Relaxed) {
@@ -337,8 +337,8 @@ impl Lock {
             },
             |code, depth| {
                 let mark = (depth % 3 + 1) as u64;
-                depths[code / 32].fetch_or(mark << (2 * (code % 32)), Ordering::Relaxed);
-                if code == target as usize {
+                depths[code as usize / 32].fetch_or(mark << (2 * (code % 32)), Ordering::Relaxed);
+                if code == u64::from(target) {
                     reached.store(true, Ordering::Relaxed);
                 }
             },
@@ -424,12 +424,26 @@ impl Successors for Lock {
         }
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        Some(self.codes as usize)
+    fn ranking(&self) -> Option<impl Ranking<u32> + '_> {
+        Some(self)
+    }
+}
+
+/// A code is its own rank.
+impl Ranking<u32> for Lock {
+    fn rank_count(&self) -> u64 {
+        u64::from(self.codes)
     }
 
-    fn rank(&self, &code: &u32) -> usize {
-        code as usize
+    fn rank(&self, &code: &u32) -> u64 {
+        u64::from(code)
+    }
+}
+
+impl Unranking<u32> for Lock {
+    fn unrank(&self, rank: u64) -> u32 {
+        // Ranks are below `codes`, a u32.
+        u32::try_from(rank).unwrap_or(u32::MAX)
     }
 }
 
@@ -438,19 +452,6 @@ impl Reversible for Lock {}
 /// Locks of this many codes or more (8 and 9 wheels of 10 digits) are
 /// searched in 2-bit tables instead of a search tree.
 const DENSE_CODES: u32 = 100_000_000;
-
-/// A lock's codes as ranks, for the dense engine.
-struct Ranks<'a>(&'a Lock);
-
-impl RankedSpace for Ranks<'_> {
-    fn rank_count(&self) -> usize {
-        self.0.codes as usize
-    }
-
-    fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
-        self.0.successors(&(rank as u32), |code, _| report(code as usize));
-    }
-}
 
 /// LeetCode 752: the fewest turns from `0000` to `target` on the standard
 /// lock, avoiding `deadends`, or -1.

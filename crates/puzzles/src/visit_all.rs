@@ -1,7 +1,7 @@
 //! Shortest Path Visiting All Nodes (LeetCode 847): a search with many
 //! starts at once.
 
-use search_core::{Search, Successors};
+use search_core::{Ranking, Search, Successors, rank_by};
 
 use crate::error::{Error, ErrorKind};
 
@@ -106,12 +106,8 @@ impl Successors for VisitAll {
         }
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        Some(self.adjacency.len() << MAX_NODES)
-    }
-
-    fn rank(&self, &state: &u32) -> usize {
-        state as usize
+    fn ranking(&self) -> Option<impl Ranking<u32> + '_> {
+        Some(rank_by((self.adjacency.len() as u64) << MAX_NODES, |&state: &u32| u64::from(state)))
     }
 }
 

@@ -11,11 +11,11 @@ use crate::limits::Limit;
 ///
 /// struct Broken;
 /// impl RankedSpace for Broken {
-///     fn rank_count(&self) -> usize { 4 }
-///     fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) { report(rank + 10) }
+///     fn rank_count(&self) -> u64 { 4 }
+///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) { report(rank + 10) }
 /// }
 /// let error = DenseEnumeration::new().run(&Broken, &[0], |_, _| {}).unwrap_err();
-/// assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 10, bound: 4 });
+/// assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 10, count: 4 });
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -54,13 +54,14 @@ pub enum ErrorKind {
     /// The space's predecessors reported an edge `a -> b` that its
     /// successors of `a` do not contain.
     InconsistentPredecessors,
-    /// A state's rank was not below the space's rank bound: the space's
-    /// [`rank`](crate::Successors::rank) is wrong.
+    /// A rank was not below the space's rank count: the space's
+    /// [`Ranking`](crate::Ranking) or [`RankedSpace`](crate::RankedSpace)
+    /// is wrong, or a rank was given outside a table's range.
     RankOutOfBounds {
         /// The rank reported.
-        rank: usize,
-        /// The bound the space declared.
-        bound: usize,
+        rank: u64,
+        /// The count the space declared, or the end of the table's range.
+        count: u64,
     },
 }
 
@@ -131,8 +132,8 @@ impl Error {
         Error { kind: ErrorKind::InconsistentPredecessors }
     }
 
-    pub(crate) fn rank_out_of_bounds(rank: usize, bound: usize) -> Error {
-        Error { kind: ErrorKind::RankOutOfBounds { rank, bound } }
+    pub(crate) fn rank_out_of_bounds(rank: u64, count: u64) -> Error {
+        Error { kind: ErrorKind::RankOutOfBounds { rank, count } }
     }
 
     /// What went wrong.
@@ -195,8 +196,8 @@ impl fmt::Display for Error {
             ErrorKind::InconsistentPredecessors => {
                 f.write_str("state space reported a predecessor whose successors do not lead back")
             }
-            ErrorKind::RankOutOfBounds { rank, bound } => {
-                write!(f, "state space reported rank {rank}, outside its rank bound {bound}")
+            ErrorKind::RankOutOfBounds { rank, count } => {
+                write!(f, "state space reported rank {rank}, not below its rank count {count}")
             }
         }
     }

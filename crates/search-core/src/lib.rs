@@ -64,19 +64,21 @@ assert_eq!(path.len(), 111);
 # Ok::<(), Box<dyn std::error::Error>>(())
 ```
 
-Two optional traits widen what a space can do:
+Optional traits widen what a space can do:
 
 - [`Predecessors`] gives backward edges, for [`bidirectional_bfs`]. A space
   whose moves can all be undone implements the marker [`Reversible`] (or is
   wrapped in [`Undirected`]) and gets predecessors for free.
-- A space that can number its states densely overrides
-  [`Successors::rank_bound`] and [`Successors::rank`]. An algorithm that
-  visits much of the space then keeps its visited states in a flat array
-  indexed by rank (a bit per state, for breadth-first search) instead of a
-  hash table; bidirectional search, which visits little, keeps hashing.
-  [`RankedSpace`] goes further: a space
-  that computes neighbours rank to rank can be enumerated by
-  [`DenseEnumeration`] in 2 bits per state, on every core.
+- A space that can number its states densely implements [`Ranking`] and
+  returns it from [`Successors::ranking`]. An algorithm that visits much of
+  the space then keeps its visited states in a flat array indexed by rank
+  (a bit per state, for breadth-first search) instead of a hash table;
+  bidirectional search, which visits little, keeps hashing. Ranks are
+  `u64`, so spaces past 2^32 states are numbered like small ones.
+- A [`RankedSpace`] computes neighbours rank to rank, and is enumerated by
+  [`DenseEnumeration`] in 2 bits per state, on every core. A space that
+  can also unrank ([`Unranking`]) is one through [`AsRanked`]; another
+  executor drives the same 2-bit table through [`LayerTable`].
 
 # The algorithms
 
@@ -161,7 +163,8 @@ pub use crate::astar::{AStar, astar, dijkstra};
 pub use crate::bfs::{Bfs, NodeId, Visit, bfs};
 pub use crate::bidirectional::bidirectional_bfs;
 pub use crate::checksum::{Checksum, Checksummed, write_checksummed};
-pub use crate::enumerate::{DenseEnumeration, Enumeration, RankedSpace, enumerate};
+pub use crate::dense::{DenseEnumeration, LayerTable};
+pub use crate::enumerate::{Enumeration, enumerate};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::limits::{Limit, Limits};
@@ -169,7 +172,10 @@ pub use crate::path::Path;
 pub use crate::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
 pub use crate::progress::Progress;
 pub use crate::search::Search;
-pub use crate::space::{FromFn, Predecessors, Reversible, State, Successors, Undirected, from_fn};
+pub use crate::space::{
+    AsRanked, FromFn, Predecessors, RankBy, RankedSpace, Ranking, Reversible, State, Successors,
+    Undirected, Unranking, from_fn, rank_by,
+};
 pub use crate::stats::Stats;
 pub use crate::weighted::{Cost, Heuristic, UnitCost, Weighted};
 pub use crate::zero_one::{ZeroOneBfs, zero_one_bfs};
@@ -185,6 +191,7 @@ mod astar;
 mod bfs;
 mod bidirectional;
 mod checksum;
+mod dense;
 mod enumerate;
 mod error;
 mod expand;

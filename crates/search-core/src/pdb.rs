@@ -35,8 +35,8 @@ const VERSION: u32 = 1;
 /// /// Positions 0..10 on a line: a step costs 1, a jump from 5 to 0 is free.
 /// struct Line;
 /// impl ZeroOneRankedSpace for Line {
-///     fn rank_count(&self) -> usize { 10 }
-///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+///     fn rank_count(&self) -> u64 { 10 }
+///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
 ///         if rank > 0 { report(rank - 1, true) }
 ///         if rank < 9 { report(rank + 1, true) }
 ///         if rank == 0 { report(5, false) }
@@ -48,11 +48,11 @@ const VERSION: u32 = 1;
 /// ```
 pub trait ZeroOneRankedSpace: Sync {
     /// The number of abstract states.
-    fn rank_count(&self) -> usize;
+    fn rank_count(&self) -> u64;
 
     /// Calls `report(next, costs_one)` for each move out of `rank`:
     /// `costs_one` is false for a move that costs nothing.
-    fn moves<F: FnMut(usize, bool)>(&self, rank: usize, report: F);
+    fn moves<F: FnMut(u64, bool)>(&self, rank: u64, report: F);
 }
 
 /// Not reached (yet).
@@ -74,8 +74,8 @@ const UNREACHED: u8 = u8::MAX;
 /// /// A ring of 12 positions where every third one is a free step ahead.
 /// struct Ring;
 /// impl ZeroOneRankedSpace for Ring {
-///     fn rank_count(&self) -> usize { 12 }
-///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+///     fn rank_count(&self) -> u64 { 12 }
+///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
 ///         report((rank + 1) % 12, rank % 3 != 0);
 ///         report((rank + 11) % 12, (rank + 11) % 12 % 3 != 0);
 ///     }
@@ -113,28 +113,30 @@ impl DistanceTable {
     ///
     /// struct Huge;
     /// impl ZeroOneRankedSpace for Huge {
-    ///     fn rank_count(&self) -> usize { 1 << 40 }
-    ///     fn moves<F: FnMut(usize, bool)>(&self, _: usize, _: F) {}
+    ///     fn rank_count(&self) -> u64 { 1 << 40 }
+    ///     fn moves<F: FnMut(u64, bool)>(&self, _: u64, _: F) {}
     /// }
     /// let error = DistanceTable::build(&Huge, &[0], 1 << 30).unwrap_err();
     /// assert!(matches!(error.kind(), ErrorKind::TooLarge { needed: 1_099_511_627_776, .. }));
     /// ```
     pub fn build<A: ZeroOneRankedSpace>(
         space: &A,
-        goals: &[usize],
+        goals: &[u64],
         max_memory: u64,
     ) -> Result<DistanceTable, Error> {
         let count = space.rank_count();
-        let needed = count as u64;
-        if needed > max_memory {
-            return Err(Error::too_large(needed, max_memory));
+        if count > max_memory {
+            return Err(Error::too_large(count, max_memory));
         }
+        let slots = usize::try_from(count).map_err(|_| Error::too_large(count, max_memory))?;
         let mut table: Vec<AtomicU8> = Vec::new();
-        table.try_reserve_exact(count).map_err(|_| Error::allocation_failed(needed))?;
-        table.resize_with(count, || AtomicU8::new(UNREACHED));
+        table.try_reserve_exact(slots).map_err(|_| Error::allocation_failed(count))?;
+        table.resize_with(slots, || AtomicU8::new(UNREACHED));
+        let slot = |rank: u64| usize::try_from(rank).ok().and_then(|index| table.get(index));
         for &goal in goals {
-            let slot = table.get(goal).ok_or_else(|| Error::rank_out_of_bounds(goal, count))?;
-            slot.store(0, Ordering::Relaxed);
+            slot(goal)
+                .ok_or_else(|| Error::rank_out_of_bounds(goal, count))?
+                .store(0, Ordering::Relaxed);
         }
         let bad = AtomicU64::new(u64::MAX);
         let mut distance = 0u8;
@@ -149,8 +151,8 @@ impl DistanceTable {
                         if costs_one {
                             return;
                         }
-                        match table.get(next) {
-                            None => bad.store(next as u64, Ordering::Relaxed),
+                        match slot(next) {
+                            None => bad.store(next, Ordering::Relaxed),
                             Some(slot) => {
                                 if slot.load(Ordering::Relaxed) == UNREACHED
                                     && slot
@@ -178,8 +180,8 @@ impl DistanceTable {
                     if !costs_one {
                         return;
                     }
-                    match table.get(neighbour) {
-                        None => bad.store(neighbour as u64, Ordering::Relaxed),
+                    match slot(neighbour) {
+                        None => bad.store(neighbour, Ordering::Relaxed),
                         Some(slot) if slot.load(Ordering::Relaxed) == UNREACHED => {
                             if let Some(next) = next {
                                 if slot
@@ -224,8 +226,8 @@ impl DistanceTable {
     ///
     /// struct Two;
     /// impl ZeroOneRankedSpace for Two {
-    ///     fn rank_count(&self) -> usize { 3 }
-    ///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+    ///     fn rank_count(&self) -> u64 { 3 }
+    ///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
     ///         if rank == 0 { report(1, true) }
     ///     }
     /// }
@@ -233,8 +235,9 @@ impl DistanceTable {
     /// assert_eq!((table.distance(1), table.distance(2), table.distance(9)), (Some(1), None, None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn distance(&self, rank: usize) -> Option<u8> {
-        self.distances.get(rank).copied().filter(|&distance| distance != UNREACHED)
+    pub fn distance(&self, rank: u64) -> Option<u8> {
+        let distance = *self.distances.get(usize::try_from(rank).ok()?)?;
+        (distance != UNREACHED).then_some(distance)
     }
 
     /// The number of abstract states.
@@ -246,8 +249,8 @@ impl DistanceTable {
     ///
     /// struct Empty;
     /// impl ZeroOneRankedSpace for Empty {
-    ///     fn rank_count(&self) -> usize { 0 }
-    ///     fn moves<F: FnMut(usize, bool)>(&self, _: usize, _: F) {}
+    ///     fn rank_count(&self) -> u64 { 0 }
+    ///     fn moves<F: FnMut(u64, bool)>(&self, _: u64, _: F) {}
     /// }
     /// assert!(DistanceTable::build(&Empty, &[], 0)?.is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -265,8 +268,8 @@ impl DistanceTable {
     ///
     /// struct One;
     /// impl ZeroOneRankedSpace for One {
-    ///     fn rank_count(&self) -> usize { 1 }
-    ///     fn moves<F: FnMut(usize, bool)>(&self, _: usize, _: F) {}
+    ///     fn rank_count(&self) -> u64 { 1 }
+    ///     fn moves<F: FnMut(u64, bool)>(&self, _: u64, _: F) {}
     /// }
     /// assert!(!DistanceTable::build(&One, &[0], 1)?.is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -284,8 +287,8 @@ impl DistanceTable {
     ///
     /// struct Pair;
     /// impl ZeroOneRankedSpace for Pair {
-    ///     fn rank_count(&self) -> usize { 2 }
-    ///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) { report(1 - rank, true) }
+    ///     fn rank_count(&self) -> u64 { 2 }
+    ///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) { report(1 - rank, true) }
     /// }
     /// let table = DistanceTable::build(&Pair, &[1], 2)?;
     /// assert_eq!(table.as_bytes(), [1, 0]);
@@ -435,7 +438,7 @@ impl fmt::Debug for DistanceTable {
 /// core, and returns the sum of what the calls return.
 fn sweep<E>(table: &[AtomicU8], distance: u8, expand: E) -> u64
 where
-    E: Fn(usize, &mut Vec<usize>) -> u64 + Sync,
+    E: Fn(u64, &mut Vec<u64>) -> u64 + Sync,
 {
     const CHUNK: usize = 1 << 14;
     table
@@ -445,7 +448,7 @@ where
             let mut found = 0;
             for (offset, slot) in chunk.iter().enumerate() {
                 if slot.load(Ordering::Relaxed) == distance {
-                    found += expand(index * CHUNK + offset, stack);
+                    found += expand((index * CHUNK + offset) as u64, stack);
                 }
             }
             found
@@ -454,10 +457,10 @@ where
 }
 
 /// The error for a move that reported a rank past the table, if one did.
-fn check(bad: &AtomicU64, count: usize) -> Result<(), Error> {
+fn check(bad: &AtomicU64, count: u64) -> Result<(), Error> {
     match bad.load(Ordering::Relaxed) {
         u64::MAX => Ok(()),
-        rank => Err(Error::rank_out_of_bounds(rank as usize, count)),
+        rank => Err(Error::rank_out_of_bounds(rank, count)),
     }
 }
 
@@ -486,8 +489,8 @@ pub enum Combine {
 /// /// One coordinate of a 10x10 grid walk: a step in it costs 1.
 /// struct Axis;
 /// impl ZeroOneRankedSpace for Axis {
-///     fn rank_count(&self) -> usize { 10 }
-///     fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+///     fn rank_count(&self) -> u64 { 10 }
+///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
 ///         if rank > 0 { report(rank - 1, true) }
 ///         if rank < 9 { report(rank + 1, true) }
 ///     }
@@ -495,14 +498,14 @@ pub enum Combine {
 /// let axis = DistanceTable::build(&Axis, &[9], 10)?;
 /// // x and y steps are disjoint: the sum is the taxicab distance to (9, 9).
 /// let taxicab = Patterns::new(Combine::Sum)
-///     .with(axis.clone(), |&(x, _): &(usize, usize)| x)
-///     .with(axis, |&(_, y): &(usize, usize)| y);
+///     .with(axis.clone(), |&(x, _): &(u64, u64)| x)
+///     .with(axis, |&(_, y): &(u64, u64)| y);
 /// assert_eq!(taxicab.estimate(&(2, 5)), 7 + 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Patterns<S> {
     combine: Combine,
-    tables: Vec<(DistanceTable, Box<dyn Fn(&S) -> usize + Send + Sync>)>,
+    tables: Vec<(DistanceTable, Box<dyn Fn(&S) -> u64 + Send + Sync>)>,
 }
 
 impl<S> Patterns<S> {
@@ -529,14 +532,14 @@ impl<S> Patterns<S> {
     /// let near = DistanceTable::from_bytes(vec![0, 1, 2]);
     /// let far = DistanceTable::from_bytes(vec![0, 3, 3]);
     /// let estimate = Patterns::new(Combine::Max)
-    ///     .with(near, |&s: &usize| s)
-    ///     .with(far, |&s: &usize| s);
+    ///     .with(near, |&s: &u64| s)
+    ///     .with(far, |&s: &u64| s);
     /// assert_eq!((estimate.estimate(&1), estimate.estimate(&2)), (3, 3));
     /// ```
     #[must_use]
     pub fn with<F>(mut self, table: DistanceTable, abstraction: F) -> Patterns<S>
     where
-        F: Fn(&S) -> usize + Send + Sync + 'static,
+        F: Fn(&S) -> u64 + Send + Sync + 'static,
     {
         self.tables.push((table, Box::new(abstraction)));
         self

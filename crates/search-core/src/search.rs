@@ -146,7 +146,7 @@ impl<'g, G: Successors> Search<'g, G> {
     /// use search_core::{from_fn, Search, Successors};
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
-    /// assert_eq!(Search::new(&space).space().rank_bound(), None);
+    /// assert!(Search::new(&space).space().ranking().is_none());
     /// ```
     pub fn space(&self) -> &'g G {
         self.space

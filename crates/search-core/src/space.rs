@@ -34,11 +34,11 @@ impl<T: Clone + Eq + Hash> State for T {}
 /// costs no heap allocation per expansion. When moves need no name, use `()`
 /// as [`Move`](Successors::Move).
 ///
-/// A space that can number its states densely, as `0..bound`, should also
-/// override [`rank_bound`](Successors::rank_bound) and
-/// [`rank`](Successors::rank). The algorithms then keep visited states in a
-/// flat array indexed by rank instead of a hash table. That choice is made by
-/// each algorithm at run time; the state type is unaffected.
+/// A space that can number its states densely, as `0..count`, implements
+/// [`Ranking`] and returns itself from [`ranking`](Successors::ranking).
+/// The algorithms then keep visited states in a flat array indexed by rank
+/// instead of a hash table. That choice is made by each algorithm at run
+/// time; the state type is unaffected.
 ///
 /// For a five-line search, [`from_fn`] turns a closure into a space.
 ///
@@ -89,34 +89,17 @@ pub trait Successors {
     where
         F: FnMut(Self::State, Self::Move);
 
-    /// The number of distinct ranks, if this space numbers its states densely
-    /// through [`rank`](Successors::rank).
+    /// This space's numbering of its states, if it has one.
     ///
-    /// The default, `None`, means the space has no such numbering and the
-    /// algorithms hash states instead.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, Successors};
-    ///
-    /// let space = from_fn(|&n: &u32| [n + 1]);
-    /// assert_eq!(space.rank_bound(), None);
-    /// ```
-    fn rank_bound(&self) -> Option<usize> {
-        None
-    }
-
-    /// The rank of `state`: a number in `0..rank_bound()`, distinct for
-    /// distinct states (a perfect hash).
-    ///
-    /// Only called when [`rank_bound`](Successors::rank_bound) returns
-    /// `Some`. The default returns 0 and must be overridden together with it.
+    /// The default, `None`, means the algorithms hash states. A space that
+    /// implements [`Ranking`] returns `Some(self)`: both halves of a
+    /// ranking live in that one trait, so a space cannot give a rank count
+    /// without a rank.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::Successors;
+    /// use search_core::{from_fn, Ranking, Successors};
     ///
     /// /// A counter modulo 10, numbered by its value.
     /// struct Dial;
@@ -127,19 +110,145 @@ pub trait Successors {
     ///     fn successors<F: FnMut(u8, ())>(&self, &d: &u8, mut report: F) {
     ///         report((d + 1) % 10, ());
     ///     }
-    ///     fn rank_bound(&self) -> Option<usize> {
-    ///         Some(10)
-    ///     }
-    ///     fn rank(&self, &d: &u8) -> usize {
-    ///         usize::from(d)
+    ///     fn ranking(&self) -> Option<impl Ranking<u8> + '_> {
+    ///         Some(self)
     ///     }
     /// }
     ///
-    /// assert_eq!(Dial.rank(&7), 7);
+    /// impl Ranking<u8> for Dial {
+    ///     fn rank_count(&self) -> u64 {
+    ///         10
+    ///     }
+    ///     fn rank(&self, &d: &u8) -> u64 {
+    ///         u64::from(d)
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Dial.ranking().map(|r| r.rank(&7)), Some(7));
+    /// assert!(from_fn(|&n: &u32| [n + 1]).ranking().is_none());
     /// ```
-    fn rank(&self, state: &Self::State) -> usize {
-        let _ = state;
+    fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
+        None::<Unranked>
+    }
+}
+
+/// A perfect hash of a space's states: each state gets a distinct rank in
+/// `0..rank_count()`.
+///
+/// Ranks are `u64` everywhere, so spaces of more than 2^32 states (the 2x7
+/// sliding puzzle has 43.6 billion) are numbered like small ones.
+///
+/// A space offers its ranking to the algorithms through
+/// [`Successors::ranking`]. With [`Unranking`] as well, [`AsRanked`] turns
+/// it into a [`RankedSpace`](crate::RankedSpace) for dense enumeration.
+///
+/// # Example
+///
+/// ```
+/// use search_core::Ranking;
+///
+/// /// Pairs of digits, numbered as two-digit numbers.
+/// struct Digits;
+///
+/// impl Ranking<(u8, u8)> for Digits {
+///     fn rank_count(&self) -> u64 {
+///         100
+///     }
+///     fn rank(&self, &(tens, ones): &(u8, u8)) -> u64 {
+///         u64::from(tens) * 10 + u64::from(ones)
+///     }
+/// }
+///
+/// assert_eq!(Digits.rank(&(4, 2)), 42);
+/// ```
+pub trait Ranking<S> {
+    /// How many ranks there are: every rank is below this.
+    fn rank_count(&self) -> u64;
+
+    /// The rank of `state`, below [`rank_count`](Ranking::rank_count) and
+    /// distinct for distinct states. A rank at or past the count is
+    /// reported by the algorithms as [`ErrorKind::RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds).
+    fn rank(&self, state: &S) -> u64;
+}
+
+/// The inverse of a [`Ranking`]: the state of each rank.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Ranking, Unranking};
+///
+/// struct Digits;
+///
+/// impl Ranking<(u8, u8)> for Digits {
+///     fn rank_count(&self) -> u64 {
+///         100
+///     }
+///     fn rank(&self, &(tens, ones): &(u8, u8)) -> u64 {
+///         u64::from(tens) * 10 + u64::from(ones)
+///     }
+/// }
+///
+/// impl Unranking<(u8, u8)> for Digits {
+///     fn unrank(&self, rank: u64) -> (u8, u8) {
+///         ((rank / 10) as u8, (rank % 10) as u8)
+///     }
+/// }
+///
+/// assert!((0..100).all(|rank| Digits.rank(&Digits.unrank(rank)) == rank));
+/// ```
+pub trait Unranking<S>: Ranking<S> {
+    /// The state whose rank is `rank`, for every rank below
+    /// [`rank_count`](Ranking::rank_count).
+    fn unrank(&self, rank: u64) -> S;
+}
+
+impl<S, R: Ranking<S> + ?Sized> Ranking<S> for &R {
+    fn rank_count(&self) -> u64 {
+        (**self).rank_count()
+    }
+
+    fn rank(&self, state: &S) -> u64 {
+        (**self).rank(state)
+    }
+}
+
+impl<S, R: Unranking<S> + ?Sized> Unranking<S> for &R {
+    fn unrank(&self, rank: u64) -> S {
+        (**self).unrank(rank)
+    }
+}
+
+/// The ranking of a space that has none: [`Successors::ranking`]'s default.
+/// Never returned, so never called.
+#[derive(Debug)]
+struct Unranked;
+
+impl<S> Ranking<S> for Unranked {
+    fn rank_count(&self) -> u64 {
         0
+    }
+
+    fn rank(&self, _: &S) -> u64 {
+        0
+    }
+}
+
+/// A borrowed space is a space, so that adaptors such as [`AsRanked`] and
+/// [`Undirected`] can wrap a space they do not own.
+impl<G: Successors + ?Sized> Successors for &G {
+    type State = G::State;
+    type Move = G::Move;
+
+    fn successors<F>(&self, state: &Self::State, report: F)
+    where
+        F: FnMut(Self::State, Self::Move),
+    {
+        (**self).successors(state, report);
+    }
+
+    fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
+        (**self).ranking()
     }
 }
 
@@ -344,13 +453,226 @@ impl<G: Successors> Successors for Undirected<G> {
         self.0.successors(state, report);
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        self.0.rank_bound()
-    }
-
-    fn rank(&self, state: &Self::State) -> usize {
-        self.0.rank(state)
+    fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
+        self.0.ranking()
     }
 }
 
 impl<G: Successors> Reversible for Undirected<G> {}
+
+/// A state space whose states are numbered densely, `0..rank_count()`, and
+/// whose edges are known rank to rank.
+///
+/// This is all that [`DenseEnumeration`](crate::DenseEnumeration) and
+/// [`LayerTable`](crate::LayerTable) need: they never see a state, only
+/// ranks, so they can walk billions of them in a table of 2 bits each.
+/// Implementations should compute a neighbour's rank straight from the
+/// state's rank where they can, and must be `Sync`, since layers are
+/// expanded on every core at once. A space that already has
+/// [`Successors`], [`Ranking`] and [`Unranking`] gets this trait through
+/// [`AsRanked`], with no second implementation.
+///
+/// # Example
+///
+/// ```
+/// use search_core::RankedSpace;
+///
+/// /// A ring of `n` positions.
+/// struct Ring(u64);
+///
+/// impl RankedSpace for Ring {
+///     fn rank_count(&self) -> u64 {
+///         self.0
+///     }
+///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+///         report((rank + 1) % self.0);
+///         report((rank + self.0 - 1) % self.0);
+///     }
+/// }
+///
+/// let mut ranks = Vec::new();
+/// Ring(10).neighbours(0, |r| ranks.push(r));
+/// assert_eq!(ranks, [1, 9]);
+/// ```
+pub trait RankedSpace: Sync {
+    /// The number of ranks; every rank is below it.
+    fn rank_count(&self) -> u64;
+
+    /// Calls `report` with the rank of each neighbour of the state ranked
+    /// `rank`.
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F);
+
+    /// Calls `report` with the rank of each neighbour of each state of
+    /// `ranks`, which increase. The dense engine calls this with the ranks
+    /// of a layer as it finds them in its table, a few hundred at a time.
+    /// The default calls [`neighbours`](RankedSpace::neighbours) on each;
+    /// override it to share work between neighbouring ranks.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::RankedSpace;
+    ///
+    /// struct Line;
+    ///
+    /// impl RankedSpace for Line {
+    ///     fn rank_count(&self) -> u64 {
+    ///         10
+    ///     }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         if rank > 0 {
+    ///             report(rank - 1);
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let mut found = Vec::new();
+    /// Line.neighbours_of_all(&[3, 4, 8], |r| found.push(r));
+    /// assert_eq!(found, [2, 3, 7]);
+    /// ```
+    fn neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
+        for &rank in ranks {
+            self.neighbours(rank, &mut report);
+        }
+    }
+}
+
+/// A space with [`Successors`], [`Ranking`] and [`Unranking`], seen rank to
+/// rank as a [`RankedSpace`]: each rank is unranked, expanded, and its
+/// successors ranked.
+///
+/// One implementation of a space then serves the hashed algorithms, the
+/// flat-array ones and dense enumeration alike. A space that can find a
+/// neighbour's rank without building the state (the sliding puzzle's
+/// [`ReachableBoards`] in the `puzzles` crate does) is faster as its own
+/// `RankedSpace`.
+///
+/// [`ReachableBoards`]: https://docs.rs/puzzles
+///
+/// # Example
+///
+/// ```
+/// use search_core::{AsRanked, DenseEnumeration, Ranking, Successors, Unranking};
+///
+/// /// Three bits, one flipped at a time.
+/// struct Cube;
+///
+/// impl Successors for Cube {
+///     type State = u8;
+///     type Move = ();
+///     fn successors<F: FnMut(u8, ())>(&self, &bits: &u8, mut report: F) {
+///         (0..3).for_each(|i| report(bits ^ (1 << i), ()));
+///     }
+///     fn ranking(&self) -> Option<impl Ranking<u8> + '_> {
+///         Some(self)
+///     }
+/// }
+///
+/// impl Ranking<u8> for Cube {
+///     fn rank_count(&self) -> u64 {
+///         8
+///     }
+///     fn rank(&self, &bits: &u8) -> u64 {
+///         u64::from(bits)
+///     }
+/// }
+///
+/// impl Unranking<u8> for Cube {
+///     fn unrank(&self, rank: u64) -> u8 {
+///         rank as u8
+///     }
+/// }
+///
+/// let layers = DenseEnumeration::new().run(&AsRanked(Cube), &[0], |_, _| {})?;
+/// assert_eq!(layers.layer_sizes(), [1, 3, 3, 1]);
+/// assert_eq!(layers.deepest(), [7]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AsRanked<G>(pub G);
+
+impl<G> RankedSpace for AsRanked<G>
+where
+    G: Successors + Unranking<<G as Successors>::State> + Sync,
+{
+    fn rank_count(&self) -> u64 {
+        self.0.rank_count()
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        let state = self.0.unrank(rank);
+        self.0.successors(&state, |next, _| report(self.0.rank(&next)));
+    }
+}
+
+/// A [`Ranking`] made from a rank count and a closure, for spaces whose
+/// rank is a one-line formula.
+///
+/// Built by [`rank_by`]; see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{rank_by, Ranking};
+///
+/// let ranking = rank_by(256, |&byte: &u8| u64::from(byte));
+/// assert_eq!((ranking.rank_count(), ranking.rank(&9)), (256, 9));
+/// ```
+pub struct RankBy<S, F> {
+    count: u64,
+    rank: F,
+    state: PhantomData<fn(&S)>,
+}
+
+/// A [`Ranking`] of `count` ranks, each state ranked by `rank`: what a
+/// space returns from [`Successors::ranking`] when a formula ranks it.
+///
+/// # Example
+///
+/// Two jugs of 3 and 5 litres, a state numbered by its two levels:
+///
+/// ```
+/// use search_core::{bfs, rank_by, Ranking, Successors};
+///
+/// struct Jugs;
+///
+/// impl Successors for Jugs {
+///     type State = (u8, u8);
+///     type Move = ();
+///     fn successors<F: FnMut((u8, u8), ())>(&self, &(a, b): &(u8, u8), mut report: F) {
+///         let (pour_ab, pour_ba) = (a.min(5 - b), b.min(3 - a));
+///         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - pour_ab, b + pour_ab), (a + pour_ba, b - pour_ba)] {
+///             report(next, ());
+///         }
+///     }
+///     fn ranking(&self) -> Option<impl Ranking<(u8, u8)> + '_> {
+///         Some(rank_by(4 * 6, |&(a, b): &(u8, u8)| u64::from(a) * 6 + u64::from(b)))
+///     }
+/// }
+///
+/// let path = bfs(&Jugs, [(0, 0)], |&(_, b)| b == 4)?.expect("4 litres can be measured");
+/// assert_eq!(path.len(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rank_by<S, F>(count: u64, rank: F) -> RankBy<S, F>
+where
+    F: Fn(&S) -> u64,
+{
+    RankBy { count, rank, state: PhantomData }
+}
+
+impl<S, F: Fn(&S) -> u64> Ranking<S> for RankBy<S, F> {
+    fn rank_count(&self) -> u64 {
+        self.count
+    }
+
+    fn rank(&self, state: &S) -> u64 {
+        (self.rank)(state)
+    }
+}
+
+impl<S, F> fmt::Debug for RankBy<S, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RankBy").field("count", &self.count).finish_non_exhaustive()
+    }
+}

@@ -11,21 +11,22 @@ use crate::expand::expand_into;
 use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of, filled_vec, map_bytes};
 use crate::path::Path;
-use crate::space::Successors;
+use crate::space::{Ranking, Successors};
 use crate::stats::Stats;
 
 /// The parent of a root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
-/// The space's rank bound, when a flat table of `bytes_per_rank(bound)`
-/// bytes takes at most half of the memory budget. Above that, a hash
-/// table, which grows only with what the search stores, is the safer bet.
+/// The space's rank count, when a flat table of `table_bytes(count)` bytes
+/// takes at most half of the memory budget. Above that, a hash table,
+/// which grows only with what the search stores, is the safer bet.
 fn dense_bound<G: Successors>(
     space: &G,
     limits: &Limits,
     table_bytes: impl Fn(usize) -> u64,
 ) -> Option<usize> {
-    space.rank_bound().filter(|&bound| table_bytes(bound) <= limits.get_max_memory() / 2)
+    let count = space.ranking()?.rank_count();
+    usize::try_from(count).ok().filter(|&bound| table_bytes(bound) <= limits.get_max_memory() / 2)
 }
 
 fn bit_words(bound: usize) -> usize {
@@ -43,9 +44,24 @@ fn set_bit(bits: &mut [u64], rank: usize) {
     bits[rank / 64] |= 1 << (rank % 64);
 }
 
+/// The rank of `state` as an index, or `usize::MAX` (past every table) for
+/// a space without ranks or a rank no index could reach.
+fn rank_index<G: Successors>(space: &G, state: &G::State) -> usize {
+    space
+        .ranking()
+        .and_then(|ranking| usize::try_from(ranking.rank(state)).ok())
+        .unwrap_or(usize::MAX)
+}
+
+/// The rank of `state`, checked to be below the table's `bound`.
 fn checked_rank<G: Successors>(space: &G, state: &G::State, bound: usize) -> Result<usize, Error> {
-    let rank = space.rank(state);
-    if rank < bound { Ok(rank) } else { Err(Error::rank_out_of_bounds(rank, bound)) }
+    let rank = rank_index(space, state);
+    if rank < bound {
+        Ok(rank)
+    } else {
+        let reported = space.ranking().map_or(u64::MAX, |ranking| ranking.rank(state));
+        Err(Error::rank_out_of_bounds(reported, bound as u64))
+    }
 }
 
 /// A stored state with the edge that first reached it.
@@ -145,7 +161,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             {
                 if few(bound) {
                     for node in &self.nodes {
-                        if let Some(slot) = slots.get_mut(space.rank(&node.state)) {
+                        if let Some(slot) = slots.get_mut(rank_index(space, &node.state)) {
                             *slot = 0;
                         }
                     }
@@ -288,7 +304,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     ) -> Option<u32> {
         match &self.index {
             NodeIndex::Dense(slots) => {
-                slots.get(space.rank(state)).and_then(|&slot| slot.checked_sub(1))
+                slots.get(rank_index(space, state)).and_then(|&slot| slot.checked_sub(1))
             }
             NodeIndex::Bits { .. } => None,
             NodeIndex::Hashed(map) => map.get(state).copied(),
@@ -302,7 +318,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         state: &S,
     ) -> bool {
         match &self.index {
-            NodeIndex::Bits { bits, .. } => bit_is_set(bits, space.rank(state)),
+            NodeIndex::Bits { bits, .. } => bit_is_set(bits, rank_index(space, state)),
             _ => self.find(space, state).is_some(),
         }
     }
@@ -422,7 +438,7 @@ impl<S: crate::State> Seen<S> {
     /// Whether `state` has been seen.
     pub(crate) fn contains<G: Successors<State = S>>(&self, space: &G, state: &S) -> bool {
         match &self.index {
-            SeenIndex::Dense { bits, .. } => bit_is_set(bits, space.rank(state)),
+            SeenIndex::Dense { bits, .. } => bit_is_set(bits, rank_index(space, state)),
             SeenIndex::Hashed(set) => set.contains(state),
         }
     }

@@ -5,7 +5,7 @@ use std::ops::Add;
 
 use num_traits::Zero;
 
-use crate::space::{Reversible, Successors};
+use crate::space::{Ranking, Reversible, Successors};
 
 /// The cost of a move or a path: any ordered number with a zero, such as
 /// `u32`, `u64` or `i64`.
@@ -102,12 +102,8 @@ impl<G: Successors> Successors for UnitCost<G> {
         self.0.successors(state, report);
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        self.0.rank_bound()
-    }
-
-    fn rank(&self, state: &Self::State) -> usize {
-        self.0.rank(state)
+    fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
+        self.0.ranking()
     }
 }
 

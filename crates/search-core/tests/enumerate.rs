@@ -15,19 +15,19 @@ proptest! {
         for d in distances.iter().flatten() {
             expected_sizes[*d] += 1;
         }
-        let mut expected_deepest: Vec<usize> = (0..graph.len()).filter(|&n| distances[n] == Some(radius)).collect();
+        let mut expected_deepest: Vec<u64> = (0..graph.len()).filter(|&n| distances[n] == Some(radius)).map(|n| n as u64).collect();
         expected_deepest.sort_unstable();
 
         for layers in [enumerate(&dense(&graph), [start]).unwrap(), enumerate(&hashed(&graph), [start]).unwrap()] {
             prop_assert_eq!(layers.layer_sizes(), &expected_sizes[..]);
             prop_assert_eq!(layers.radius(), radius);
-            let mut deepest: Vec<usize> = layers.deepest().iter().map(|&n| n as usize).collect();
+            let mut deepest: Vec<u64> = layers.deepest().iter().map(|&n| u64::from(n)).collect();
             deepest.sort_unstable();
             prop_assert_eq!(&deepest, &expected_deepest);
         }
 
         for threads in [1, 2] {
-            let layers = DenseEnumeration::new().threads(threads).run(&graph, &[start as usize], |_, _| {}).unwrap();
+            let layers = DenseEnumeration::new().threads(threads).run(&graph, &[u64::from(start)], |_, _| {}).unwrap();
             prop_assert_eq!(layers.layer_sizes(), &expected_sizes[..]);
             prop_assert_eq!(layers.deepest(), &expected_deepest[..]);
         }
@@ -39,10 +39,10 @@ fn dense_enumeration_reports_each_layer_and_checks_ranks() {
     // A path of 100_000 ranks, long enough to span many chunks of the table.
     struct Line;
     impl search_core::RankedSpace for Line {
-        fn rank_count(&self) -> usize {
+        fn rank_count(&self) -> u64 {
             100_000
         }
-        fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+        fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
             if rank > 0 {
                 report(rank - 1);
             }
@@ -64,7 +64,7 @@ fn dense_enumeration_reports_each_layer_and_checks_ranks() {
     let error = DenseEnumeration::new().run(&Line, &[100_000], |_, _| {}).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "state space reported rank 100000, outside its rank bound 100000"
+        "state space reported rank 100000, not below its rank count 100000"
     );
     let error = DenseEnumeration::new().max_memory(1_000).run(&Line, &[0], |_, _| {}).unwrap_err();
     assert_eq!(
@@ -94,17 +94,17 @@ fn enumeration_of_a_grid_by_hand() {
 /// 500,000 ranks with a chord from each rank to a pseudo-random other.
 struct Chorded;
 
-const CHORDED: usize = 500_000;
+const CHORDED: u64 = 500_000;
 
-fn chord(rank: usize) -> usize {
+fn chord(rank: u64) -> u64 {
     (rank * 7_919 + 104_729) % CHORDED
 }
 
 impl search_core::RankedSpace for Chorded {
-    fn rank_count(&self) -> usize {
+    fn rank_count(&self) -> u64 {
         CHORDED
     }
-    fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
         report((rank + 1) % CHORDED);
         report(chord(rank));
     }
@@ -112,7 +112,7 @@ impl search_core::RankedSpace for Chorded {
 
 #[test]
 fn parallel_and_sequential_dense_enumeration_agree_with_the_generic_one() {
-    let generic = enumerate(&from_fn(|&r: &usize| [(r + 1) % CHORDED, chord(r)]), [0]).unwrap();
+    let generic = enumerate(&from_fn(|&r: &u64| [(r + 1) % CHORDED, chord(r)]), [0]).unwrap();
     let mut expected_deepest = generic.deepest().to_vec();
     expected_deepest.sort_unstable();
     for threads in [1, 2] {
@@ -122,4 +122,86 @@ fn parallel_and_sequential_dense_enumeration_agree_with_the_generic_one() {
         assert_eq!(dense.deepest(), &expected_deepest[..], "{threads} threads");
     }
     assert!(generic.layer_sizes().len() > 5);
+}
+
+/// Drives `LayerTable`s the way a distributed executor does: the ranks
+/// split into `slices` ranges, each table expanding only its own ranks and
+/// each neighbour marked in the table that holds it.
+fn layers_through_slices(graph: &crate::graphs::Graph, start: u64, slices: u64) -> Vec<u64> {
+    use search_core::{LayerTable, RankedSpace};
+    let count = graph.rank_count();
+    let width = count.div_ceil(slices).max(1);
+    let tables: Vec<LayerTable> = (0..count)
+        .step_by(width as usize)
+        .map(|first| LayerTable::new(first..(first + width).min(count), 1 << 20).unwrap())
+        .collect();
+    let owner = |rank: u64| &tables[(rank / width) as usize];
+    assert!(owner(start).mark(start, 0).unwrap());
+    let mut sizes = vec![1];
+    for depth in 0.. {
+        for table in &tables {
+            table.begin_layer(depth + 1);
+        }
+        let mut found = 0;
+        for table in &tables {
+            let mut frontier = Vec::new();
+            table.for_each_at(depth, |rank| frontier.push(rank));
+            graph.neighbours_of_all(&frontier, |next| {
+                found += u64::from(owner(next).mark(next, depth + 1).unwrap());
+            });
+        }
+        let counted: u64 = tables.iter().map(|table| table.count_at(depth + 1)).sum();
+        assert_eq!(counted, found);
+        if found == 0 {
+            break;
+        }
+        sizes.push(found);
+    }
+    sizes
+}
+
+proptest! {
+    #[test]
+    fn layer_tables_split_by_rank_give_the_layers_of_plain_bfs(
+        graph in graph(300, 3),
+        pick in any::<prop::sample::Index>(),
+        slices in 1u64..5,
+    ) {
+        let start = pick.index(graph.len()) as u32;
+        let distances = reference_distances(&graph, &[start]);
+        let radius = distances.iter().flatten().copied().max().unwrap_or(0);
+        let mut expected = vec![0u64; radius + 1];
+        for d in distances.iter().flatten() {
+            expected[*d] += 1;
+        }
+        prop_assert_eq!(layers_through_slices(&graph, u64::from(start), slices), expected);
+    }
+}
+
+#[test]
+fn layer_tables_survive_a_round_trip_through_bytes() {
+    use search_core::{ErrorKind, LayerTable};
+    let table = LayerTable::new(1_000..1_100, 1 << 10).unwrap();
+    for rank in (1_000..1_100).step_by(7) {
+        table.mark(rank, 0).unwrap();
+    }
+    table.begin_layer(1);
+    table.mark(1_001, 1).unwrap();
+    let mut bytes = Vec::new();
+    table.write_entries(&mut bytes).unwrap();
+    assert_eq!(bytes.len() as u64, LayerTable::memory_needed(100));
+    let copy = LayerTable::new(1_000..1_100, 1 << 10).unwrap();
+    copy.read_entries(bytes.as_slice()).unwrap();
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    table.for_each_at(0, |rank| before.push(rank));
+    copy.for_each_at(0, |rank| after.push(rank));
+    assert_eq!(before, after);
+    assert_eq!((copy.count_at(0), copy.count_at(1)), (15, 1));
+    // A short input is an error, not a half-read table taken for whole.
+    assert!(copy.read_entries(&bytes[..10]).is_err());
+    // Ranks outside the range are refused by name.
+    assert_eq!(
+        table.mark(999, 1).unwrap_err().kind(),
+        &ErrorKind::RankOutOfBounds { rank: 999, count: 1_100 }
+    );
 }

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use proptest::prelude::*;
-use search_core::{Predecessors, RankedSpace, Successors};
+use search_core::{Predecessors, RankedSpace, Ranking, Successors, rank_by};
 
 /// A directed graph on `0..n`, as adjacency lists. The move of an edge is its
 /// position in its source's list, so a path can be checked edge by edge.
@@ -78,12 +78,8 @@ impl<const DENSE: bool> Successors for Space<'_, DENSE> {
         }
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        DENSE.then_some(self.0.len())
-    }
-
-    fn rank(&self, &node: &u32) -> usize {
-        node as usize
+    fn ranking(&self) -> Option<impl Ranking<u32> + '_> {
+        DENSE.then(|| rank_by(self.0.len() as u64, |&node: &u32| u64::from(node)))
     }
 }
 
@@ -98,13 +94,13 @@ impl<const DENSE: bool> Predecessors for Space<'_, DENSE> {
 }
 
 impl RankedSpace for Graph {
-    fn rank_count(&self) -> usize {
-        self.len()
+    fn rank_count(&self) -> u64 {
+        self.len() as u64
     }
 
-    fn neighbours<F: FnMut(usize)>(&self, rank: usize, mut report: F) {
-        for &next in &self.adjacency[rank] {
-            report(next as usize);
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        for &next in &self.adjacency[rank as usize] {
+            report(u64::from(next));
         }
     }
 }

@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 use search_core::{
     AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
-    Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar, dijkstra,
-    from_fn, zero_one_bfs,
+    Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
+    dijkstra, from_fn, rank_by, zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -206,12 +206,13 @@ proptest! {
 
 /// A 0-1 weighted graph as an abstraction for a distance table.
 impl ZeroOneRankedSpace for WeightedGraph {
-    fn rank_count(&self) -> usize {
-        self.graph.len()
+    fn rank_count(&self) -> u64 {
+        self.graph.len() as u64
     }
-    fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+    fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
+        let rank = rank as usize;
         for (mv, &next) in self.graph.adjacency[rank].iter().enumerate() {
-            report(next as usize, self.weights[rank][mv] == 1);
+            report(u64::from(next), self.weights[rank][mv] == 1);
         }
     }
 }
@@ -221,10 +222,10 @@ proptest! {
 
     #[test]
     fn distance_tables_agree_with_bellman_ford((space, start, _) in zero_one_graph_with_ends()) {
-        let table = DistanceTable::build(&space, &[start as usize], 1 << 20).unwrap();
+        let table = DistanceTable::build(&space, &[u64::from(start)], 1 << 20).unwrap();
         let expected = bellman_ford(&space, start);
         for (node, cost) in expected.iter().enumerate() {
-            prop_assert_eq!(table.distance(node).map(u32::from), *cost, "node {}", node);
+            prop_assert_eq!(table.distance(node as u64).map(u32::from), *cost, "node {}", node);
         }
     }
 }
@@ -238,14 +239,14 @@ fn pattern_estimates_guide_a_star_to_breadth_first_answers() {
     /// One axis of the grid, walls forgotten.
     struct Axis;
     impl ZeroOneRankedSpace for Axis {
-        fn rank_count(&self) -> usize {
-            N
+        fn rank_count(&self) -> u64 {
+            N as u64
         }
-        fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+        fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
             if rank > 0 {
                 report(rank - 1, true);
             }
-            if rank + 1 < N {
+            if rank + 1 < N as u64 {
                 report(rank + 1, true);
             }
         }
@@ -258,14 +259,14 @@ fn pattern_estimates_guide_a_star_to_breadth_first_answers() {
             .filter(move |&(x, y)| x < N && y < N && !wall(x, y))
     }));
     for goal in [(11, 11), (0, 11), (5, 8), (11, 0)] {
-        let to_x = DistanceTable::build(&Axis, &[goal.0], 1 << 10).unwrap();
-        let to_y = DistanceTable::build(&Axis, &[goal.1], 1 << 10).unwrap();
+        let to_x = DistanceTable::build(&Axis, &[goal.0 as u64], 1 << 10).unwrap();
+        let to_y = DistanceTable::build(&Axis, &[goal.1 as u64], 1 << 10).unwrap();
         let sum = Patterns::new(Combine::Sum)
-            .with(to_x.clone(), |&(x, _): &(usize, usize)| x)
-            .with(to_y.clone(), |&(_, y): &(usize, usize)| y);
+            .with(to_x.clone(), |&(x, _): &(usize, usize)| x as u64)
+            .with(to_y.clone(), |&(_, y): &(usize, usize)| y as u64);
         let max = Patterns::new(Combine::Max)
-            .with(to_x, |&(x, _): &(usize, usize)| x)
-            .with(to_y, |&(_, y): &(usize, usize)| y);
+            .with(to_x, |&(x, _): &(usize, usize)| x as u64)
+            .with(to_y, |&(_, y): &(usize, usize)| y as u64);
         let expected = search_core::bfs(&grid, [(0, 0)], |&s| s == goal).unwrap().map(|p| p.len());
         for estimate in [&sum, &max] {
             let found = astar(&grid, (0, 0), estimate, |&s| s == goal).unwrap();
@@ -280,16 +281,16 @@ fn distance_tables_refuse_what_they_cannot_hold() {
     /// A space whose rank 1 moves past its rank count.
     struct Broken;
     impl ZeroOneRankedSpace for Broken {
-        fn rank_count(&self) -> usize {
+        fn rank_count(&self) -> u64 {
             2
         }
-        fn moves<F: FnMut(usize, bool)>(&self, rank: usize, mut report: F) {
+        fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
             report(if rank == 0 { 1 } else { 7 }, true);
         }
     }
 
     let error = DistanceTable::build(&Broken, &[0], 1 << 20).unwrap_err();
-    assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 7, bound: 2 });
+    assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 7, count: 2 });
     // A path of 300 paid moves: distances past 254 do not fit a byte.
     let adjacency: Vec<Vec<u32>> =
         (0..300).map(|n| if n < 299 { vec![n + 1] } else { vec![] }).collect();
@@ -445,11 +446,8 @@ impl Successors for ShiftedRing {
         report((n + 1) % 1000, ());
         report((n + 999) % 1000, ());
     }
-    fn rank_bound(&self) -> Option<usize> {
-        Some(1000)
-    }
-    fn rank(&self, &n: &usize) -> usize {
-        (n + self.shift) % 1000
+    fn ranking(&self) -> Option<impl Ranking<usize> + '_> {
+        Some(rank_by(1000, |&n: &usize| ((n + self.shift) % 1000) as u64))
     }
 }
 

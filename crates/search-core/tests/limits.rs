@@ -96,11 +96,8 @@ impl search_core::Successors for Counter {
     fn successors<F: FnMut(usize, ())>(&self, &n: &usize, mut report: F) {
         report(n + 1, ());
     }
-    fn rank_bound(&self) -> Option<usize> {
-        Some(self.bound)
-    }
-    fn rank(&self, &n: &usize) -> usize {
-        n
+    fn ranking(&self) -> Option<impl search_core::Ranking<usize> + '_> {
+        Some(search_core::rank_by(self.bound as u64, |&n: &usize| n as u64))
     }
 }
 
@@ -115,7 +112,7 @@ fn a_rank_past_the_declared_bound_names_that_bound() {
         Search::new(&space).enumerate([3_674_150]).unwrap_err(),
         Search::new(&space).all_shortest_paths([3_674_150], |_| false).unwrap_err(),
     ] {
-        assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 3_674_160, bound: 3_674_160 });
+        assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 3_674_160, count: 3_674_160 });
     }
 }
 

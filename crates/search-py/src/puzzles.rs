@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use ::puzzles::{Algorithm, Board, SlidingHeuristic, SlidingPuzzle};
 use pyo3::prelude::*;
-use search_core::{Bfs, DenseEnumeration, Successors};
+use search_core::{Bfs, DenseEnumeration, Ranking};
 
 use crate::puzzle_error;
 
@@ -56,16 +56,16 @@ fn small_answer(board: &Board) -> Option<i64> {
     let (puzzle, table) = SMALL_TABLES[index].get_or_init(|| {
         let (rows, cols) = SMALL_SIZES[index];
         let puzzle = SlidingPuzzle::new(rows, cols).expect("a size SlidingPuzzle takes");
-        let mut table = vec![UNREACHABLE; puzzle.rank_bound().unwrap_or(0)];
+        let mut table = vec![UNREACHABLE; puzzle.rank_count() as usize];
         let mut walk = Bfs::new();
         if walk.start(&puzzle, [*puzzle.goal()]).is_ok() {
             while let Ok(Some(visit)) = walk.next(&puzzle) {
-                table[puzzle.rank(visit.state())] = visit.depth() as u8;
+                table[puzzle.rank(visit.state()) as usize] = visit.depth() as u8;
             }
         }
         (puzzle, table)
     });
-    let distance = *table.get(puzzle.rank(board))?;
+    let distance = *table.get(puzzle.rank(board) as usize)?;
     Some(if distance == UNREACHABLE { -1 } else { i64::from(distance) })
 }
 

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use search_core::{
     AStar, DenseEnumeration, Enumeration, Heuristic, IdaStar, InPlace, Iteration, Limits, Path,
-    Progress, Reversible, Search, Stats, Successors, Weighted,
+    Progress, Ranking, Reversible, Search, Stats, Successors, Weighted,
 };
 
 use crate::error::{Error, ErrorKind};
@@ -335,7 +335,7 @@ impl Heuristic<Board> for Estimate {
 #[derive(Clone, Debug)]
 pub struct SlidingPuzzle {
     goal: Board,
-    rank_bound: Option<usize>,
+    rank_count: u64,
     /// The estimates' tables, built on first use (or installed) and
     /// shared by every solver of the puzzle (linear conflicts take about
     /// 5 ms for 4x4, the 6-6-3 database seconds). Databases by
@@ -377,10 +377,10 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_goal(goal: Board) -> SlidingPuzzle {
-        let rank_bound = usize::try_from(ranked::factorial(goal.cell_count())).ok();
+        let rank_count = ranked::factorial(goal.cell_count());
         SlidingPuzzle {
             goal,
-            rank_bound,
+            rank_count,
             linear_conflict: OnceLock::new(),
             databases: Default::default(),
         }
@@ -640,19 +640,19 @@ impl SlidingPuzzle {
         Ok(Enumeration::new(layers.layer_sizes().to_vec(), deepest))
     }
 
-    /// The board whose [`rank`](Successors::rank) is `rank`, or `None`
+    /// The board whose [`rank`](Ranking::rank) is `rank`, or `None`
     /// when `rank` is not below `rows * cols` factorial.
     ///
     /// # Example
     ///
     /// ```
     /// use puzzles::SlidingPuzzle;
-    /// use search_core::Successors;
+    /// use search_core::Ranking;
     ///
     /// let puzzle = SlidingPuzzle::new(2, 3)?;
     /// let board = "4 1 2 / 5 0 3".parse()?;
     /// let rank = puzzle.rank(&board);
-    /// assert_eq!(puzzle.unrank(rank as u64), Some(board));
+    /// assert_eq!(puzzle.unrank(rank), Some(board));
     /// assert_eq!(puzzle.unrank(720), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -674,12 +674,20 @@ impl Successors for SlidingPuzzle {
         }
     }
 
-    fn rank_bound(&self) -> Option<usize> {
-        self.rank_bound
+    fn ranking(&self) -> Option<impl Ranking<Board> + '_> {
+        Some(self)
+    }
+}
+
+/// Every arrangement of the tiles, reachable or not, numbered by its
+/// Lehmer code: `(rows * cols)!` ranks.
+impl Ranking<Board> for SlidingPuzzle {
+    fn rank_count(&self) -> u64 {
+        self.rank_count
     }
 
-    fn rank(&self, board: &Board) -> usize {
-        ranked::rank(board) as usize
+    fn rank(&self, board: &Board) -> u64 {
+        ranked::rank(board)
     }
 }
 

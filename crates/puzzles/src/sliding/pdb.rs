@@ -334,19 +334,22 @@ impl Abstraction<'_> {
 }
 
 impl RankedSpace for Abstraction<'_> {
-    fn rank_count(&self) -> usize {
-        self.cells.placements(self.k) * self.free()
+    fn rank_count(&self) -> u64 {
+        (self.cells.placements(self.k) * self.free()) as u64
     }
 
-    fn neighbours<F: FnMut(usize)>(&self, rank: usize, report: F) {
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        // Below the rank count, a usize product.
+        let rank = rank as usize;
+        let report = |next: usize| report(next as u64);
         // The 4x4 databases' sizes with the board's size and the pattern's
         // as constants: their divisions by the mixed-radix bases become
         // multiplications, a tenth of the 7-8 build.
         match (self.cells.count(), self.k) {
-            (16, 3) => self.neighbours_of::<16, 3, F>(rank, report),
-            (16, 6) => self.neighbours_of::<16, 6, F>(rank, report),
-            (16, 7) => self.neighbours_of::<16, 7, F>(rank, report),
-            (16, 8) => self.neighbours_of::<16, 8, F>(rank, report),
+            (16, 3) => self.neighbours_of::<16, 3, _>(rank, report),
+            (16, 6) => self.neighbours_of::<16, 6, _>(rank, report),
+            (16, 7) => self.neighbours_of::<16, 7, _>(rank, report),
+            (16, 8) => self.neighbours_of::<16, 8, _>(rank, report),
             _ => self.neighbours_of_any(rank, self.cells.count(), self.k, report),
         }
     }
@@ -854,8 +857,8 @@ impl PatternDatabase {
         let occupied = start[..k].iter().fold(0u32, |mask, &cell| mask | 1 << cell);
         let blank = cells.region(self.goal.blank_index(), occupied).trailing_zeros() as usize;
         let abstraction = Abstraction { cells, regions, k };
-        let start =
-            cells.rank(&start[..k]) * abstraction.free() + Cells::free_index(blank, occupied);
+        let start = (cells.rank(&start[..k]) * abstraction.free()
+            + Cells::free_index(blank, occupied)) as u64;
 
         let placements = cells.placements(k);
         let distances = allocate(placements, || AtomicU8::new(UNREACHED))?;
@@ -868,7 +871,7 @@ impl PatternDatabase {
                 on_layer(depth, done.iter().map(|count| count.0.load(Ordering::Relaxed)).sum());
             },
             |rank, depth| {
-                let slot = &distances[rank / abstraction.free()];
+                let slot = &distances[rank as usize / abstraction.free()];
                 let depth = u8::try_from(depth).unwrap_or(UNREACHED - 1);
                 // Layers come in order, so the first region reached is the
                 // nearest.

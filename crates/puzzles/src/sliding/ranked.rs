@@ -232,7 +232,7 @@ impl ReachableBoards {
 
     /// The half rank of a tile order of `tiles` values.
     #[inline(always)]
-    fn order_rank(tiles: usize, order: u64) -> usize {
+    fn order_rank(tiles: usize, order: u64) -> u64 {
         let mut placed = PlacedBelow(0);
         let mut rank = 0u64;
         // The last two digits are dropped: the last is always 0, and the one
@@ -242,7 +242,7 @@ impl ReachableBoards {
             rank = rank * (tiles - i) as u64 + placed.unplaced_below(value);
             placed.place(value);
         }
-        rank as usize
+        rank
     }
 
     /// The rank of `board`, or `None` when it is of another size or cannot
@@ -257,7 +257,7 @@ impl ReachableBoards {
     /// assert_eq!(boards.rank(&Board::solved(3, 3)?), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn rank(&self, board: &Board) -> Option<usize> {
+    pub fn rank(&self, board: &Board) -> Option<u64> {
         (board.same_size(&self.goal) && board.can_reach(&self.goal)).then(|| self.encode(board))
     }
 
@@ -274,25 +274,26 @@ impl ReachableBoards {
     /// assert!(boards.board(11).is_some() && boards.board(12).is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn board(&self, rank: usize) -> Option<Board> {
+    pub fn board(&self, rank: u64) -> Option<Board> {
         (rank < self.rank_count()).then(|| self.decode(rank))
     }
 
     /// The rank of a reachable board.
-    pub(crate) fn encode(&self, board: &Board) -> usize {
-        ReachableBoards::order_rank(self.cells - 1, ReachableBoards::order_of(board)) * self.cells
-            + board.blank_index()
+    pub(crate) fn encode(&self, board: &Board) -> u64 {
+        ReachableBoards::order_rank(self.cells - 1, ReachableBoards::order_of(board))
+            * self.cells as u64
+            + board.blank_index() as u64
     }
 
     /// The tile order whose half rank is `order_rank`, of `tiles` tiles
     /// and the given parity. Inlined into callers that pass constants, so
     /// that the divisions become multiplications.
     #[inline(always)]
-    fn decode_order_rank(tiles: usize, mut order_rank: usize, parity: u32) -> u64 {
+    fn decode_order_rank(tiles: usize, mut order_rank: u64, parity: u32) -> u64 {
         let mut digits = [0u8; MAX_CELLS];
         let mut digit_sum = 0;
         for i in (0..tiles - 2).rev() {
-            let base = tiles - i;
+            let base = (tiles - i) as u64;
             let digit = order_rank % base;
             digits[i] = digit as u8;
             digit_sum += digit;
@@ -315,14 +316,15 @@ impl ReachableBoards {
     }
 
     /// The tile order of the board ranked `rank`, and its blank's cell.
-    fn decode_order(&self, rank: usize) -> (u64, usize) {
-        let (order_rank, blank) = (rank / self.cells, rank % self.cells);
+    fn decode_order(&self, rank: u64) -> (u64, usize) {
+        let cells = self.cells as u64;
+        let (order_rank, blank) = (rank / cells, (rank % cells) as usize);
         let parity = self.parity_at(self.cols, blank);
         (ReachableBoards::decode_order_rank(self.cells - 1, order_rank, parity), blank)
     }
 
     /// The board ranked `rank`.
-    pub(crate) fn decode(&self, rank: usize) -> Board {
+    pub(crate) fn decode(&self, rank: u64) -> Board {
         let (order, blank) = self.decode_order(rank);
         let mut tiles = Vec::with_capacity(self.cells);
         let mut next = 0;
@@ -341,17 +343,11 @@ impl ReachableBoards {
     /// `rows x cols`. Ranks that share a tile order (the same board with the
     /// blank elsewhere) lie next to each other and share one decoding.
     #[inline(always)]
-    fn expand_ranks<F: FnMut(usize)>(
-        &self,
-        rows: usize,
-        cols: usize,
-        ranks: &[usize],
-        mut report: F,
-    ) {
-        let cells = rows * cols;
-        let mut cached: Option<(usize, u32, u64)> = None;
+    fn expand_ranks<F: FnMut(u64)>(&self, rows: usize, cols: usize, ranks: &[u64], mut report: F) {
+        let cells = (rows * cols) as u64;
+        let mut cached: Option<(u64, u32, u64)> = None;
         for &rank in ranks {
-            let (order_rank, blank) = (rank / cells, rank % cells);
+            let (order_rank, blank) = (rank / cells, (rank % cells) as usize);
             let parity = self.parity_at(cols, blank);
             let order = match cached {
                 Some((known, known_parity, order))
@@ -360,7 +356,8 @@ impl ReachableBoards {
                     order
                 }
                 _ => {
-                    let order = ReachableBoards::decode_order_rank(cells - 1, order_rank, parity);
+                    let order =
+                        ReachableBoards::decode_order_rank(rows * cols - 1, order_rank, parity);
                     cached = Some((order_rank, parity, order));
                     order
                 }
@@ -372,10 +369,10 @@ impl ReachableBoards {
     /// The neighbours of the board ranked `rank`, whose tile order and
     /// blank are given; see [`ReachableBoards`] for why each is cheap.
     #[inline(always)]
-    fn neighbours_from<F: FnMut(usize)>(
+    fn neighbours_from<F: FnMut(u64)>(
         rows: usize,
         cols: usize,
-        rank: usize,
+        rank: u64,
         order: u64,
         blank: usize,
         mut report: F,
@@ -398,7 +395,7 @@ impl ReachableBoards {
             let segment = (order >> (4 * from)) & span;
             let moved = (segment >> 4) | ((segment & 0xF) << (4 * (cols - 1)));
             let order = (order & !(span << (4 * from))) | (moved << (4 * from));
-            report(ReachableBoards::order_rank(tiles, order) * cells + from);
+            report(ReachableBoards::order_rank(tiles, order) * cells as u64 + from as u64);
         }
         if row + 1 < rows {
             // The tile below rises into the blank's cell: from place
@@ -406,7 +403,9 @@ impl ReachableBoards {
             let segment = (order >> (4 * blank)) & span;
             let moved = ((segment << 4) & span) | (segment >> (4 * (cols - 1)));
             let order = (order & !(span << (4 * blank))) | (moved << (4 * blank));
-            report(ReachableBoards::order_rank(tiles, order) * cells + blank + cols);
+            report(
+                ReachableBoards::order_rank(tiles, order) * cells as u64 + (blank + cols) as u64,
+            );
         }
     }
 }
@@ -423,15 +422,15 @@ macro_rules! expand_by_size {
 }
 
 impl RankedSpace for ReachableBoards {
-    fn rank_count(&self) -> usize {
-        (factorial(self.cells - 1) / 2) as usize * self.cells
+    fn rank_count(&self) -> u64 {
+        factorial(self.cells - 1) / 2 * self.cells as u64
     }
 
-    fn neighbours<F: FnMut(usize)>(&self, rank: usize, report: F) {
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
         self.neighbours_of_all(&[rank], report);
     }
 
-    fn neighbours_of_all<F: FnMut(usize)>(&self, ranks: &[usize], report: F) {
+    fn neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], report: F) {
         expand_by_size!(
             self,
             ranks,
@@ -480,16 +479,16 @@ mod tests {
             let goal = Board::solved(rows, cols).unwrap();
             let packed = ReachableBoards::new(&goal);
             let count = packed.rank_count();
-            assert_eq!(count as u64, factorial(rows * cols) / 2);
-            let mut seen = vec![false; count];
+            assert_eq!(count, factorial(rows * cols) / 2);
+            let mut seen = vec![false; count as usize];
             for r in 0..factorial(rows * cols) {
                 let board = unrank(rows, cols, r);
                 if !board.can_reach(&goal) {
                     continue;
                 }
                 let packed_rank = packed.encode(&board);
-                assert!(!seen[packed_rank], "{rows}x{cols}: rank {packed_rank} twice");
-                seen[packed_rank] = true;
+                assert!(!seen[packed_rank as usize], "{rows}x{cols}: rank {packed_rank} twice");
+                seen[packed_rank as usize] = true;
                 assert_eq!(packed.decode(packed_rank), board);
             }
             assert!(seen.iter().all(|&s| s), "{rows}x{cols}: a rank with no board");
@@ -501,10 +500,10 @@ mod tests {
         for (rows, cols) in sizes() {
             let goal = Board::solved(rows, cols).unwrap();
             let packed = ReachableBoards::new(&goal);
-            let step = (packed.rank_count() / 5000).max(1);
+            let step = (packed.rank_count() / 5000).max(1) as usize;
             for r in (0..packed.rank_count()).step_by(step) {
                 let board = packed.decode(r);
-                let mut expected: Vec<usize> = super::super::Slide::ALL
+                let mut expected: Vec<u64> = super::super::Slide::ALL
                     .iter()
                     .filter_map(|&s| board.slide(s))
                     .map(|b| packed.encode(&b))

@@ -1,0 +1,866 @@
+//! Breadth-first layers in 2 bits per rank: [`LayerTable`], the table and
+//! its layer steps, and [`DenseEnumeration`], which drives them on one
+//! machine. Another executor (the distributed engine of `search-dist`)
+//! drives the same steps itself.
+
+use std::io::{self, Read, Write};
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use crate::enumerate::Enumeration;
+use crate::error::Error;
+use crate::space::RankedSpace;
+
+/// Bits per entry of the table. An entry is [`UNSEEN`], [`DONE`] (expanded
+/// in an earlier layer), or one of two layer codes that alternate: the
+/// layer being expanded, and the layer being found.
+const BITS: usize = 2;
+const PER_WORD: usize = 64 / BITS;
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+const UNSEEN: u64 = 0;
+const DONE: u64 = 1;
+/// Tables of at most this many words are walked on the calling thread.
+const SEQUENTIAL_WORDS: usize = 4 * CHUNK_WORDS;
+/// Ranks handed to [`RankedSpace::neighbours_of_all`] at once.
+const BATCH: usize = 256;
+/// Neighbours whose table words are read together before any is marked.
+const MARK_BATCH: usize = 32;
+/// Words per unit of parallel work: large enough to amortise scheduling,
+/// small enough to balance two cores over a small space.
+const CHUNK_WORDS: usize = 1 << 10;
+
+/// A table of 2 bits for each rank of a range: the breadth-first layer
+/// engine that [`DenseEnumeration`] drives, public so that other executors
+/// can drive it too.
+///
+/// Each entry is unseen, in one of the two newest layers, or done (in an
+/// older layer). A layer-synchronous search over it is, for each depth:
+///
+/// 1. [`begin_layer(depth + 1)`](LayerTable::begin_layer), which retires
+///    the entries of `depth - 1` so that their code can mark `depth + 1`;
+/// 2. for the ranks [`at`](LayerTable::for_each_at) `depth`, their
+///    neighbours ([`RankedSpace::neighbours_of_all`]);
+/// 3. [`mark`](LayerTable::mark) each neighbour at `depth + 1`; the marks
+///    that return `true` are the new layer.
+///
+/// [`expand_layer`](LayerTable::expand_layer) does all three in one pass
+/// when every neighbour belongs to this table. An executor that splits the
+/// ranks between tables (one slice per worker, [`new`](LayerTable::new)
+/// takes any range) does step 2 on its own slice and sends each neighbour
+/// to the table whose range holds it.
+///
+/// Marking is atomic, so one table can be shared by many threads.
+///
+/// # Example
+///
+/// A ring of 10 ranks walked from rank 0, one step at a time:
+///
+/// ```
+/// use search_core::{LayerTable, RankedSpace};
+///
+/// struct Ring;
+/// impl RankedSpace for Ring {
+///     fn rank_count(&self) -> u64 { 10 }
+///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+///         report((rank + 1) % 10);
+///         report((rank + 9) % 10);
+///     }
+/// }
+///
+/// let table = LayerTable::new(0..10, 1 << 20)?;
+/// assert!(table.mark(0, 0)?);
+/// let mut sizes = vec![1];
+/// for depth in 0.. {
+///     table.begin_layer(depth + 1);
+///     let mut frontier = Vec::new();
+///     table.for_each_at(depth, |rank| frontier.push(rank));
+///     let mut found = 0;
+///     for neighbour in frontier.iter().flat_map(|&r| {
+///         let mut next = Vec::new();
+///         Ring.neighbours(r, |n| next.push(n));
+///         next
+///     }) {
+///         found += u64::from(table.mark(neighbour, depth + 1)?);
+///     }
+///     if found == 0 {
+///         break;
+///     }
+///     sizes.push(found);
+/// }
+/// assert_eq!(sizes, [1, 2, 2, 2, 2, 1]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct LayerTable {
+    words: Vec<AtomicU64>,
+    ranks: Range<u64>,
+}
+
+impl LayerTable {
+    /// A table for the ranks of `ranks`, all unseen.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge) when the table
+    /// would take more than `max_memory` bytes (see
+    /// [`memory_needed`](LayerTable::memory_needed)), and
+    /// [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
+    /// when the machine cannot give what the limit allows.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{ErrorKind, LayerTable};
+    ///
+    /// let table = LayerTable::new(1_000..2_000, 1 << 20)?;
+    /// assert_eq!(table.ranks(), 1_000..2_000);
+    /// assert!(matches!(LayerTable::new(0..1 << 40, 1 << 30).unwrap_err().kind(), ErrorKind::TooLarge { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(ranks: Range<u64>, max_memory: u64) -> Result<LayerTable, Error> {
+        let count = ranks.end.saturating_sub(ranks.start);
+        let needed = LayerTable::memory_needed(count);
+        if needed > max_memory {
+            return Err(Error::too_large(needed, max_memory));
+        }
+        let words = usize::try_from(count.div_ceil(PER_WORD as u64))
+            .map_err(|_| Error::too_large(needed, max_memory))?;
+        let mut table: Vec<AtomicU64> = Vec::new();
+        table.try_reserve_exact(words).map_err(|_| Error::allocation_failed(needed))?;
+        table.resize_with(words, || AtomicU64::new(UNSEEN));
+        Ok(LayerTable { words: table, ranks })
+    }
+
+    /// The bytes a table for `rank_count` ranks takes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// // The 3x4 sliding puzzle's 239,500,800 boards take about 57 MiB,
+    /// // the 2x7's 43,589,145,600 about 10.9 GB.
+    /// assert_eq!(LayerTable::memory_needed(239_500_800), 59_875_200);
+    /// assert_eq!(LayerTable::memory_needed(43_589_145_600), 10_897_286_400);
+    /// ```
+    pub fn memory_needed(rank_count: u64) -> u64 {
+        rank_count.div_ceil(PER_WORD as u64) * 8
+    }
+
+    /// The ranks this table holds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// assert_eq!(LayerTable::new(5..9, 1 << 10)?.ranks(), 5..9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ranks(&self) -> Range<u64> {
+        self.ranks.clone()
+    }
+
+    /// Whether `rank` is in this table's range.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// let table = LayerTable::new(5..9, 1 << 10)?;
+    /// assert!(table.holds(5) && !table.holds(9));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn holds(&self, rank: u64) -> bool {
+        self.ranks.contains(&rank)
+    }
+
+    /// Marks `rank` as found at `depth` if it is unseen; `true` when this
+    /// call marked it. The depth must be the one being found, or the start
+    /// layer.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
+    /// when `rank` is outside the table's range.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// let table = LayerTable::new(0..100, 1 << 10)?;
+    /// assert!(table.mark(42, 0)?);
+    /// assert!(!table.mark(42, 0)?);
+    /// assert!(table.mark(100, 0).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mark(&self, rank: u64, depth: usize) -> Result<bool, Error> {
+        if !self.holds(rank) {
+            return Err(Error::rank_out_of_bounds(rank, self.ranks.end));
+        }
+        Ok(mark(&self.words, self.offset(rank), code(depth)))
+    }
+
+    /// Prepares the table to [`mark`](LayerTable::mark) the layer at
+    /// `depth`: the entries of `depth - 2`, whose code the new layer takes,
+    /// become done. Call it once per layer, before the first mark at
+    /// `depth` (it does nothing for depths 0 and 1). Uses the current rayon
+    /// pool when `parallel`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// let table = LayerTable::new(0..10, 1 << 10)?;
+    /// table.mark(0, 0)?;
+    /// table.mark(1, 1)?;
+    /// table.begin_layer(2);
+    /// table.mark(2, 2)?;
+    /// // Rank 0 is done; the two newest layers hold one rank each.
+    /// let mut newest = Vec::new();
+    /// table.for_each_at(1, |rank| newest.push(rank));
+    /// table.for_each_at(2, |rank| newest.push(rank));
+    /// assert_eq!(newest, [1, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn begin_layer(&self, depth: usize) {
+        self.begin_layer_on(depth, false);
+    }
+
+    fn begin_layer_on(&self, depth: usize, parallel: bool) {
+        if depth >= 2 {
+            retire(&self.words, code(depth), parallel);
+        }
+    }
+
+    /// Calls `visit` with each rank of the layer at `depth`, in increasing
+    /// order. Only the two newest layers are known; older ranks are done.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// let table = LayerTable::new(100..200, 1 << 10)?;
+    /// table.mark(150, 0)?;
+    /// table.mark(120, 0)?;
+    /// let mut ranks = Vec::new();
+    /// table.for_each_at(0, |rank| ranks.push(rank));
+    /// assert_eq!(ranks, [120, 150]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_each_at(&self, depth: usize, mut visit: impl FnMut(u64)) {
+        let layer = code(depth);
+        for (index, word) in self.words.iter().enumerate() {
+            let base = self.rank_of(index, 0);
+            for_each_entry(word.load(Ordering::Relaxed), layer, |entry| visit(base + entry as u64));
+        }
+    }
+
+    /// How many ranks the layer at `depth` holds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// let table = LayerTable::new(0..1_000, 1 << 10)?;
+    /// (0..1_000).step_by(3).try_for_each(|rank| table.mark(rank, 0).map(drop))?;
+    /// assert_eq!(table.count_at(0), 334);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_at(&self, depth: usize) -> u64 {
+        let layer = code(depth);
+        self.words
+            .iter()
+            .map(|word| u64::from(equal_entries(word.load(Ordering::Relaxed), layer).count_ones()))
+            .sum()
+    }
+
+    /// Expands the layer at `depth` into the next: begins the layer
+    /// `depth + 1`, then marks every unseen neighbour of the ranks at
+    /// `depth`, calling `visit(rank, depth + 1)` for each, and returns how
+    /// many it marked. Every neighbour must be in this table's range. Uses
+    /// the current rayon pool when `parallel`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
+    /// when a neighbour is outside the table's range.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{LayerTable, RankedSpace};
+    ///
+    /// struct Halving;
+    /// impl RankedSpace for Halving {
+    ///     fn rank_count(&self) -> u64 { 100 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report(rank / 2);
+    ///     }
+    /// }
+    ///
+    /// let table = LayerTable::new(0..100, 1 << 10)?;
+    /// table.mark(99, 0)?;
+    /// assert_eq!(table.expand_layer(&Halving, 0, |_, _| {}, false)?, 1);
+    /// let mut next = Vec::new();
+    /// table.for_each_at(1, |rank| next.push(rank));
+    /// assert_eq!(next, [49]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expand_layer<R, V>(
+        &self,
+        space: &R,
+        depth: usize,
+        visit: V,
+        parallel: bool,
+    ) -> Result<u64, Error>
+    where
+        R: RankedSpace,
+        V: Fn(u64, usize) + Sync,
+    {
+        self.begin_layer_on(depth + 1, parallel);
+        let codes = (code(depth), code(depth + 1), depth + 1);
+        let expand = |(chunk_index, chunk): (usize, &[AtomicU64])| {
+            self.expand_chunk(space, chunk_index * CHUNK_WORDS, chunk, codes, &visit)
+        };
+        if parallel {
+            self.words
+                .par_chunks(CHUNK_WORDS)
+                .enumerate()
+                .map(expand)
+                .try_reduce(|| 0, |a, b| Ok(a + b))
+        } else {
+            self.words.chunks(CHUNK_WORDS).enumerate().map(expand).sum()
+        }
+    }
+
+    /// Writes the table's entries, 2 bits per rank, little-endian words:
+    /// a checkpoint of a search between two layers.
+    ///
+    /// # Errors
+    ///
+    /// Whatever `out` returns.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// let table = LayerTable::new(0..100, 1 << 10)?;
+    /// table.mark(7, 0)?;
+    /// let mut bytes = Vec::new();
+    /// table.write_entries(&mut bytes)?;
+    /// let copy = LayerTable::new(0..100, 1 << 10)?;
+    /// copy.read_entries(&mut bytes.as_slice())?;
+    /// assert_eq!(copy.count_at(0), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_entries<W: Write>(&self, mut out: W) -> io::Result<()> {
+        let mut buffer = Vec::with_capacity(8 * CHUNK_WORDS);
+        for chunk in self.words.chunks(CHUNK_WORDS) {
+            buffer.clear();
+            for word in chunk {
+                buffer.extend_from_slice(&word.load(Ordering::Relaxed).to_le_bytes());
+            }
+            out.write_all(&buffer)?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the table's entries with ones written by
+    /// [`write_entries`](LayerTable::write_entries) from a table of the
+    /// same range.
+    ///
+    /// # Errors
+    ///
+    /// Whatever `input` returns, such as
+    /// [`UnexpectedEof`](io::ErrorKind::UnexpectedEof) for a short input.
+    ///
+    /// # Example
+    ///
+    /// See [`write_entries`](LayerTable::write_entries).
+    pub fn read_entries<R: Read>(&self, mut input: R) -> io::Result<()> {
+        let mut buffer = vec![0u8; 8 * CHUNK_WORDS];
+        for chunk in self.words.chunks(CHUNK_WORDS) {
+            let bytes = &mut buffer[..8 * chunk.len()];
+            input.read_exact(bytes)?;
+            for (word, bytes) in chunk.iter().zip(bytes.chunks_exact(8)) {
+                let mut le = [0u8; 8];
+                le.copy_from_slice(bytes);
+                word.store(u64::from_le_bytes(le), Ordering::Relaxed);
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of `rank`, which is in range, from the table's start.
+    fn offset(&self, rank: u64) -> usize {
+        // Below the range's length, which fits a usize: the table has a
+        // word for every 32 of them.
+        usize::try_from(rank - self.ranks.start).unwrap_or(usize::MAX)
+    }
+
+    /// The rank of entry `entry` of word `word`.
+    fn rank_of(&self, word: usize, entry: usize) -> u64 {
+        self.ranks.start + (word * PER_WORD + entry) as u64
+    }
+
+    /// Expands the entries coded `current` among `chunk`, whose first word
+    /// is word `first_word` of the table, into ranks coded `next` at
+    /// `depth`; see [`expand_layer`](LayerTable::expand_layer).
+    fn expand_chunk<R: RankedSpace, V: Fn(u64, usize)>(
+        &self,
+        space: &R,
+        first_word: usize,
+        chunk: &[AtomicU64],
+        (current, next, depth): (u64, u64, usize),
+        visit: &V,
+    ) -> Result<u64, Error> {
+        let table = &self.words;
+        let (first, range_len) = (self.ranks.start, self.ranks.end - self.ranks.start);
+        let mut found = 0;
+        let mut bad = None;
+        let mut batch = [0u64; BATCH];
+        let mut len = 0;
+        let mut neighbours = [0u64; MARK_BATCH];
+        let mut pending = 0;
+        let mut flush = |ranks: &[u64]| {
+            let mut mark_all = |neighbours: &[u64]| {
+                // Read every word first: the reads do not depend on one
+                // another, so the processor overlaps their cache misses,
+                // where testing each before reading the next would wait
+                // for each.
+                let mut words = [0u64; MARK_BATCH];
+                let mut offsets = [0u64; MARK_BATCH];
+                for ((word, offset), &neighbour) in
+                    words.iter_mut().zip(&mut offsets).zip(neighbours)
+                {
+                    // Past the range, a rank below its start wraps to a
+                    // large offset: one comparison checks both ends.
+                    *offset = neighbour.wrapping_sub(first);
+                    if *offset < range_len {
+                        *word = table[*offset as usize / PER_WORD].load(Ordering::Relaxed);
+                    }
+                }
+                for ((&word, &offset), &neighbour) in words.iter().zip(&offsets).zip(neighbours) {
+                    if offset >= range_len {
+                        bad = Some(neighbour);
+                    } else if entry(word, (offset as usize % PER_WORD) * BITS) == UNSEEN
+                        && mark(table, offset as usize, next)
+                    {
+                        visit(neighbour, depth);
+                        found += 1;
+                    }
+                }
+            };
+            space.neighbours_of_all(ranks, |neighbour| {
+                neighbours[pending] = neighbour;
+                pending += 1;
+                if pending == MARK_BATCH {
+                    mark_all(&neighbours);
+                    pending = 0;
+                }
+            });
+            mark_all(&neighbours[..pending]);
+            pending = 0;
+        };
+        for (offset, word) in chunk.iter().enumerate() {
+            let base = self.rank_of(first_word + offset, 0);
+            for_each_entry(word.load(Ordering::Relaxed), current, |entry| {
+                batch[len] = base + entry as u64;
+                len += 1;
+            });
+            // A word adds at most PER_WORD ranks, so flushing here keeps
+            // the batch from overflowing.
+            if len > BATCH - PER_WORD {
+                flush(&batch[..len]);
+                len = 0;
+            }
+        }
+        flush(&batch[..len]);
+        match bad {
+            Some(rank) => Err(Error::rank_out_of_bounds(rank, self.ranks.end)),
+            None => Ok(found),
+        }
+    }
+}
+
+/// A layer-synchronous enumeration of a [`RankedSpace`], with 2 bits per
+/// rank and every core at work, after Cooperman and Finkelstein, and Korf.
+///
+/// The frontier is never stored: each layer is found by scanning the
+/// [`LayerTable`] for the entries of the current depth. Memory is therefore
+/// `rank_count() / 4` bytes, whatever the shape of the layers; the
+/// enumeration refuses to start when that passes its memory limit.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{DenseEnumeration, RankedSpace};
+///
+/// /// Numbers below 1000, joined to their double and their half.
+/// struct Halving;
+///
+/// impl RankedSpace for Halving {
+///     fn rank_count(&self) -> u64 {
+///         1000
+///     }
+///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+///         if 2 * rank < 1000 {
+///             report(2 * rank);
+///         }
+///         report(rank / 2);
+///     }
+/// }
+///
+/// let layers = DenseEnumeration::new().threads(2).run(&Halving, &[1], |_, _| {})?;
+/// assert_eq!(layers.layer_sizes(), [1, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
+/// assert_eq!(layers.deepest(), [512]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DenseEnumeration {
+    max_memory: u64,
+    threads: Option<usize>,
+}
+
+impl DenseEnumeration {
+    /// The memory a table may take unless told otherwise: 8 GiB.
+    pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
+
+    /// An enumeration on every core, with the default memory limit.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// assert_eq!(DenseEnumeration::new().get_max_memory(), DenseEnumeration::DEFAULT_MAX_MEMORY);
+    /// ```
+    pub fn new() -> DenseEnumeration {
+        DenseEnumeration { max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY, threads: None }
+    }
+
+    /// Refuses spaces whose table would take more than `bytes`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// assert_eq!(DenseEnumeration::new().max_memory(1 << 20).get_max_memory(), 1 << 20);
+    /// ```
+    #[must_use]
+    pub fn max_memory(mut self, bytes: u64) -> DenseEnumeration {
+        self.max_memory = bytes;
+        self
+    }
+
+    /// Uses `threads` threads; the default is one per core. A small space
+    /// gets fewer: one per chunk of 32,768 ranks at the most.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// let single = DenseEnumeration::new().threads(1);
+    /// # let _ = single;
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> DenseEnumeration {
+        self.threads = Some(threads.max(1));
+        self
+    }
+
+    /// The memory limit in bytes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// assert!(DenseEnumeration::new().get_max_memory() > 0);
+    /// ```
+    pub fn get_max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// The bytes a table for `rank_count` ranks takes: see
+    /// [`LayerTable::memory_needed`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::DenseEnumeration;
+    ///
+    /// assert_eq!(DenseEnumeration::memory_needed(239_500_800), 59_875_200);
+    /// ```
+    pub fn memory_needed(rank_count: u64) -> u64 {
+        LayerTable::memory_needed(rank_count)
+    }
+
+    /// Enumerates every rank reachable from `starts`. The result's states
+    /// are ranks: [`Enumeration::deepest`] lists the deepest layer's ranks
+    /// in increasing order.
+    ///
+    /// `on_layer(depth, size)` is called after each layer is complete, for a
+    /// progress display.
+    ///
+    /// # Errors
+    ///
+    /// When the table would pass the memory limit
+    /// ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)), when the
+    /// machine cannot give the memory the limit allows
+    /// ([`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)),
+    /// when a start or a neighbour is not below
+    /// [`RankedSpace::rank_count`], or when the thread pool cannot be
+    /// built.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DenseEnumeration, ErrorKind, RankedSpace};
+    ///
+    /// struct Huge;
+    ///
+    /// impl RankedSpace for Huge {
+    ///     fn rank_count(&self) -> u64 {
+    ///         1 << 40
+    ///     }
+    ///     fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
+    /// }
+    ///
+    /// let error = DenseEnumeration::new().run(&Huge, &[0], |_, _| {}).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::TooLarge { needed: 274_877_906_944, .. }));
+    /// ```
+    pub fn run<R, F>(
+        &self,
+        space: &R,
+        starts: &[u64],
+        on_layer: F,
+    ) -> Result<Enumeration<u64>, Error>
+    where
+        R: RankedSpace,
+        F: FnMut(usize, u64),
+    {
+        self.run_visiting(space, starts, on_layer, |_, _| {})
+    }
+
+    /// As [`run`](DenseEnumeration::run), calling `visit(rank, depth)`
+    /// once for every rank reached, as it is reached, from the worker
+    /// threads: the way to keep each state's distance, as a pattern
+    /// database does, while the table itself keeps only 2 bits.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](DenseEnumeration::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU8, Ordering};
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// /// A ring of 10 ranks.
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> u64 { 10 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report((rank + 1) % 10);
+    ///         report((rank + 9) % 10);
+    ///     }
+    /// }
+    ///
+    /// let distance: Vec<AtomicU8> = (0..10).map(|_| AtomicU8::new(0)).collect();
+    /// DenseEnumeration::new().run_visiting(&Ring, &[0], |_, _| {}, |rank, depth| {
+    ///     distance[rank as usize].store(depth as u8, Ordering::Relaxed);
+    /// })?;
+    /// let distance: Vec<u8> = distance.iter().map(|d| d.load(Ordering::Relaxed)).collect();
+    /// assert_eq!(distance, [0, 1, 2, 3, 4, 5, 4, 3, 2, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_visiting<R, F, V>(
+        &self,
+        space: &R,
+        starts: &[u64],
+        mut on_layer: F,
+        visit: V,
+    ) -> Result<Enumeration<u64>, Error>
+    where
+        R: RankedSpace,
+        F: FnMut(usize, u64),
+        V: Fn(u64, usize) + Sync,
+    {
+        let on_layer = |depth, size| {
+            on_layer(depth, size);
+            ControlFlow::Continue(())
+        };
+        self.run_until(space, starts, on_layer, visit)
+    }
+
+    /// As [`run_visiting`](DenseEnumeration::run_visiting), stopping after
+    /// the first layer for which `on_layer(depth, size)` breaks: the way to
+    /// search for one rank, layer by layer, in 2 bits per rank. The
+    /// enumeration returned then ends at that layer, and its
+    /// [`deepest`](Enumeration::deepest) are that layer's ranks.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](DenseEnumeration::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// /// A ring of 1,000 ranks.
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> u64 { 1_000 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report((rank + 1) % 1_000);
+    ///         report((rank + 999) % 1_000);
+    ///     }
+    /// }
+    ///
+    /// let found = AtomicBool::new(false);
+    /// let layers = DenseEnumeration::new().run_until(
+    ///     &Ring,
+    ///     &[0],
+    ///     |_, _| if found.load(Ordering::Relaxed) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) },
+    ///     |rank, _| if rank == 7 { found.store(true, Ordering::Relaxed) },
+    /// )?;
+    /// assert_eq!(layers.radius(), 7);
+    /// assert_eq!(layers.deepest(), [7, 993]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_until<R, F, V>(
+        &self,
+        space: &R,
+        starts: &[u64],
+        mut on_layer: F,
+        visit: V,
+    ) -> Result<Enumeration<u64>, Error>
+    where
+        R: RankedSpace,
+        F: FnMut(usize, u64) -> ControlFlow<()>,
+        V: Fn(u64, usize) + Sync,
+    {
+        let table = LayerTable::new(0..space.rank_count(), self.max_memory)?;
+        // Below a few chunks, starting threads and splitting each layer costs
+        // more than the work: the 2x3 puzzle took 410 us on a pool and 6 us
+        // without one. Above, a thread per chunk at the most: more would
+        // only wait (1,000 threads on the 3x3 took 2.3 s instead of 10 ms).
+        let words = table.words.len();
+        let pool = if words > SEQUENTIAL_WORDS && self.threads != Some(1) {
+            let mut builder = rayon::ThreadPoolBuilder::new();
+            if let Some(threads) = self.threads {
+                builder = builder.num_threads(threads.min(words.div_ceil(CHUNK_WORDS)));
+            }
+            Some(builder.build().map_err(|_| Error::thread_pool())?)
+        } else {
+            None
+        };
+        let mut first = 0;
+        for &start in starts {
+            if table.mark(start, 0)? {
+                visit(start, 0);
+                first += 1;
+            }
+        }
+        let mut layer_sizes = vec![first];
+        let mut stopped = on_layer(0, first).is_break();
+        while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
+            let depth = layer_sizes.len() - 1;
+            let found = match &pool {
+                Some(pool) => pool.install(|| table.expand_layer(space, depth, &visit, true))?,
+                None => table.expand_layer(space, depth, &visit, false)?,
+            };
+            if found == 0 {
+                break;
+            }
+            layer_sizes.push(found);
+            stopped = on_layer(depth + 1, found).is_break();
+        }
+        if first == 0 {
+            layer_sizes.clear();
+        }
+        let mut deepest = Vec::new();
+        if let Some(radius) = layer_sizes.len().checked_sub(1) {
+            table.for_each_at(radius, |rank| deepest.push(rank));
+        }
+        Ok(Enumeration::new(layer_sizes, deepest))
+    }
+}
+
+impl Default for DenseEnumeration {
+    fn default() -> DenseEnumeration {
+        DenseEnumeration::new()
+    }
+}
+
+/// The table code of the layer at `depth`.
+fn code(depth: usize) -> u64 {
+    2 + (depth % 2) as u64
+}
+
+/// Turns every entry coded `code` into [`DONE`].
+fn retire(table: &[AtomicU64], code: u64, parallel: bool) {
+    let retire_word = |word: &AtomicU64| {
+        let equal = equal_entries(word.load(Ordering::Relaxed), code);
+        if equal != 0 {
+            // Entries are two bits apart, so the product has no carries.
+            word.fetch_xor(equal * (code ^ DONE), Ordering::Relaxed);
+        }
+    };
+    if parallel {
+        table.par_iter().for_each(retire_word);
+    } else {
+        table.iter().for_each(retire_word);
+    }
+}
+
+/// A mask with the low bit of each entry of `word` equal to `code` set.
+fn equal_entries(word: u64, code: u64) -> u64 {
+    let differs = word ^ (code * LOW_BITS);
+    !(differs | (differs >> 1)) & LOW_BITS
+}
+
+/// Marks entry `offset` with `code` if it is unseen; true when this call
+/// marked it.
+fn mark(table: &[AtomicU64], offset: usize, code: u64) -> bool {
+    let word = &table[offset / PER_WORD];
+    let shift = (offset % PER_WORD) * BITS;
+    // A plain load first: most neighbours are seen already, and a failed
+    // check costs far less than a locked read-modify-write.
+    if entry(word.load(Ordering::Relaxed), shift) != UNSEEN {
+        return false;
+    }
+    // Within a layer every writer writes the same code, so a race between
+    // two of them leaves the right code, and only the first counts it.
+    entry(word.fetch_or(code << shift, Ordering::Relaxed), shift) == UNSEEN
+}
+
+/// The entry at bit `shift` of a table word.
+fn entry(word: u64, shift: usize) -> u64 {
+    (word >> shift) & 3
+}
+
+/// Calls `visit` with the index within `word` of each entry equal to `code`.
+fn for_each_entry(word: u64, code: u64, mut visit: impl FnMut(usize)) {
+    let mut equal = equal_entries(word, code);
+    while equal != 0 {
+        visit(equal.trailing_zeros() as usize / BITS);
+        equal &= equal - 1;
+    }
+}
