@@ -52,20 +52,13 @@ pub(crate) struct SolveArgs {
 
 /// A puzzle, and whether its pattern databases are ready: `None` until a
 /// board that needs them comes, then the outcome of preparing them.
-struct Prepared {
-    puzzle: SlidingPuzzle,
+/// The solver of one goal, kept for the whole batch so that its tables
+/// are built once, and whether its databases are ready.
+struct Prepared<'d> {
+    solver: Solver<'d>,
     databases: Option<Result<(), String>>,
 }
 
-impl Prepared {
-    fn new(puzzle: SlidingPuzzle) -> Prepared {
-        Prepared { puzzle, databases: None }
-    }
-}
-
-/// What a failed search of a 16-cell board that stores what it visits is
-/// told: such searches run out of memory far from the goal, and IDA* does
-/// not.
 const LARGE_BOARD_ADVICE: &str = "boards of 16 cells far from the goal need \
     --algorithm idastar (the default), which keeps only its path";
 
@@ -85,41 +78,44 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     // Boards of a line each are printed on a line each; boards given as
     // arguments are drawn in full.
     let one_line = matches!(questions, Questions::Lines(_));
-    let mut fixed_goal = args.goal.map(|goal| Prepared::new(SlidingPuzzle::with_goal(goal)));
-    // One puzzle per board size, made when a board of that size first comes.
-    let mut puzzles: Vec<Prepared> = Vec::new();
     let display = Display::new(args.search.progress);
     let heuristic = args.heuristic.unwrap_or_default();
     let dir = args.pdb.resolve();
-    answer_each(questions, args.format.json, out, |text, out| {
-        let board = parse_board(text)?;
-        let prepared = match &mut fixed_goal {
-            Some(prepared) => prepared,
-            None => puzzle_of_size(&mut puzzles, board.rows(), board.cols())?,
-        };
-        let algorithm = args.algorithm.unwrap_or_default().resolve(board.cell_count());
-        if matches!(algorithm, Algorithm::AStar | Algorithm::IdaStar)
-            && board.cell_count() == prepared.puzzle.goal().cell_count()
-        {
-            prepared
-                .databases
-                .get_or_insert_with(|| {
-                    crate::pdb::prepare(&prepared.puzzle, heuristic, dir.as_deref())
-                })
-                .clone()?;
-        }
-        let puzzle = &prepared.puzzle;
-        let mut limits = args.search.limits();
-        if let Some(nodes) = args.max_nodes {
-            limits = limits.max_nodes(nodes);
-        }
-        let mut solver = puzzle
-            .solver()
+    let mut limits = args.search.limits();
+    if let Some(nodes) = args.max_nodes {
+        limits = limits.max_nodes(nodes);
+    }
+    // Every solver of the batch is set up alike.
+    let prepare = |puzzle: SlidingPuzzle| Prepared {
+        solver: puzzle
+            .into_solver()
             .algorithm(args.algorithm.unwrap_or_default())
             .heuristic(heuristic)
             .parallel(args.threads != Some(1))
             .limits(limits)
-            .on_progress(|progress| display.observe(progress));
+            .on_progress(|progress| display.observe(progress)),
+        databases: None,
+    };
+    let mut fixed_goal = args.goal.map(|goal| prepare(SlidingPuzzle::with_goal(goal)));
+    // One solver per board size, made when a board of that size first comes.
+    let mut solvers: Vec<Prepared> = Vec::new();
+    answer_each(questions, args.format.json, out, |text, out| {
+        let board = parse_board(text)?;
+        let prepared = match &mut fixed_goal {
+            Some(prepared) => prepared,
+            None => solver_of_size(&mut solvers, board.rows(), board.cols(), &prepare)?,
+        };
+        let algorithm = args.algorithm.unwrap_or_default().resolve(board.cell_count());
+        let puzzle = prepared.solver.puzzle();
+        if matches!(algorithm, Algorithm::AStar | Algorithm::IdaStar)
+            && board.cell_count() == puzzle.goal().cell_count()
+        {
+            prepared
+                .databases
+                .get_or_insert_with(|| crate::pdb::prepare(puzzle, heuristic, dir.as_deref()))
+                .clone()?;
+        }
+        let solver = &mut prepared.solver;
         let stores_states = algorithm != Algorithm::IdaStar;
         let failed = |error: puzzles::Error| {
             let advice = (board.cell_count() >= 16 && stores_states).then_some(LARGE_BOARD_ADVICE);
@@ -135,7 +131,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
             let moves = solver.moves(&board);
             display.finish();
             if args.stats {
-                report_stats(&board, &solver, started.elapsed());
+                report_stats(&board, solver, started.elapsed());
             }
             let moves = moves.map_err(failed)?;
             let moves = moves.map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX));
@@ -144,7 +140,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         let path = solver.solve(&board);
         display.finish();
         if args.stats {
-            report_stats(&board, &solver, started.elapsed());
+            report_stats(&board, solver, started.elapsed());
         }
         let path = path.map_err(failed)?;
         write_solution(out, &board, path.as_ref(), args.format.json, one_line)
@@ -232,18 +228,19 @@ fn report_stats(board: &Board, solver: &Solver<'_>, elapsed: std::time::Duration
 }
 
 /// The standard puzzle of one size, made on first use.
-fn puzzle_of_size(
-    puzzles: &mut Vec<Prepared>,
+fn solver_of_size<'s, 'd>(
+    solvers: &'s mut Vec<Prepared<'d>>,
     rows: usize,
     cols: usize,
-) -> Result<&mut Prepared, String> {
-    let size = |p: &Prepared| (p.puzzle.goal().rows(), p.puzzle.goal().cols());
-    if let Some(index) = puzzles.iter().position(|p| size(p) == (rows, cols)) {
-        return Ok(&mut puzzles[index]);
+    prepare: &impl Fn(SlidingPuzzle) -> Prepared<'d>,
+) -> Result<&'s mut Prepared<'d>, String> {
+    let size = |p: &Prepared| (p.solver.puzzle().goal().rows(), p.solver.puzzle().goal().cols());
+    if let Some(index) = solvers.iter().position(|p| size(p) == (rows, cols)) {
+        return Ok(&mut solvers[index]);
     }
-    puzzles.push(Prepared::new(SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?));
-    let last = puzzles.len() - 1;
-    Ok(&mut puzzles[last])
+    solvers.push(prepare(SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?));
+    let last = solvers.len() - 1;
+    Ok(&mut solvers[last])
 }
 
 /// A board in LeetCode's form, without spaces.

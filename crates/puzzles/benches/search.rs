@@ -90,24 +90,28 @@ fn compare_sliding(c: &mut Criterion, group_name: &str, puzzle: &SlidingPuzzle, 
     // searches; ten samples keep the whole run in minutes.
     group.sample_size(10);
     group.bench_function("ours/bfs", |b| {
-        let mut search = Search::new(puzzle);
+        let mut search = Search::new();
         b.iter(|| {
             let mut total = 0;
             for board in boards {
                 if puzzle.is_solvable(board) {
-                    total += search.bfs([*board], |s| *s == goal).unwrap().map_or(0, |p| p.len());
+                    total += search
+                        .bfs(puzzle, [*board], |s| *s == goal)
+                        .unwrap()
+                        .map_or(0, |p| p.len());
                 }
             }
             black_box(total)
         });
     });
     group.bench_function("ours/bidirectional", |b| {
-        let mut search = Search::new(puzzle);
+        let mut search = Search::new();
         b.iter(|| {
             let mut total = 0;
             for board in boards {
                 if puzzle.is_solvable(board) {
-                    total += search.bidirectional(*board, goal).unwrap().map_or(0, |p| p.len());
+                    total +=
+                        search.bidirectional(puzzle, *board, goal).unwrap().map_or(0, |p| p.len());
                 }
             }
             black_box(total)
@@ -183,13 +187,17 @@ fn compare_pair<G>(
     let (start, goal) = (start.clone(), goal.clone());
     let mut group = c.benchmark_group(group_name);
     group.bench_function("ours/bfs", |b| {
-        let mut search = Search::new(space);
-        b.iter(|| black_box(search.bfs([start.clone()], |s| *s == goal).unwrap().map(|p| p.len())));
+        let mut search = Search::new();
+        b.iter(|| {
+            black_box(search.bfs(space, [start.clone()], |s| *s == goal).unwrap().map(|p| p.len()))
+        });
     });
     group.bench_function("ours/bidirectional", |b| {
-        let mut search = Search::new(space);
+        let mut search = Search::new();
         b.iter(|| {
-            black_box(search.bidirectional(start.clone(), goal.clone()).unwrap().map(|p| p.len()))
+            black_box(
+                search.bidirectional(space, start.clone(), goal.clone()).unwrap().map(|p| p.len()),
+            )
         });
     });
     group.bench_function("pathfinding/bfs", |b| {

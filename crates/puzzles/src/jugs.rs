@@ -91,7 +91,7 @@ impl Jugs {
             return Ok(None);
         }
         let reached = |&(a, b): &(u32, u32)| u64::from(a) + u64::from(b) == target;
-        Ok(Search::new(self).bfs([(0, 0)], reached)?)
+        Ok(Search::new().bfs(self, [(0, 0)], reached)?)
     }
 }
 

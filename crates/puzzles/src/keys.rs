@@ -108,7 +108,7 @@ impl KeyGrid {
     /// ```
     pub fn fewest_moves(&self) -> Result<Option<usize>, Error> {
         let all = self.all_keys;
-        Ok(Search::new(self).distance([(self.start as u32) << 6], |&state| state & 63 == all)?)
+        Ok(Search::new().distance(self, [(self.start as u32) << 6], |&state| state & 63 == all)?)
     }
 }
 

@@ -275,7 +275,7 @@ pub fn ladder_length_with<S: AsRef<str>>(
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(0);
     };
-    let distance = options.search(&ladder).distance([begin], |&w| w == end)?;
+    let distance = options.search().distance(&ladder, [begin], |&w| w == end)?;
     Ok(distance.map_or(0, |moves| moves + 1))
 }
 
@@ -335,7 +335,7 @@ pub fn find_ladders_with<S: AsRef<str>>(
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(Vec::new());
     };
-    let paths = options.search(&ladder).all_shortest_paths([begin], |&w| w == end)?;
+    let paths = options.search().all_shortest_paths(&ladder, [begin], |&w| w == end)?;
     Ok(paths
         .paths()
         .map(|path| path.states().iter().map(|&w| ladder.word(w).to_string()).collect())
@@ -362,5 +362,5 @@ pub fn count_ladders<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Resu
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(0);
     };
-    Ok(Search::new(&ladder).all_shortest_paths([begin], |&w| w == end)?.count())
+    Ok(Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end)?.count())
 }

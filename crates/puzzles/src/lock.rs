@@ -294,7 +294,7 @@ impl Lock {
         if self.codes >= DENSE_CODES {
             return self.open_dense(target, &options.get_limits());
         }
-        Ok(options.search(self).bfs([0], |&code| code == target)?)
+        Ok(options.search().bfs(self, [0], |&code| code == target)?)
     }
 
     /// [`open_with`](Lock::open_with) for locks of [`DENSE_CODES`] codes

@@ -55,7 +55,7 @@ pub fn min_mutation<S: AsRef<str>>(start: &str, end: &str, bank: &[S]) -> Result
         }
         next
     });
-    let moves = Search::new(&mutations).distance([start.to_string()], |gene| gene == end)?;
+    let moves = Search::new().distance(&mutations, [start.to_string()], |gene| gene == end)?;
     Ok(moves.map_or(-1, |moves| i32::try_from(moves).unwrap_or(i32::MAX)))
 }
 

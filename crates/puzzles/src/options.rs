@@ -1,6 +1,6 @@
 use std::fmt;
 
-use search_core::{Limits, Progress, Search, Successors};
+use search_core::{Limits, Progress, Search, State};
 
 /// How a puzzle's search runs: the [`Limits`] it stays within, and an
 /// observer that hears how a long search is going.
@@ -96,9 +96,9 @@ impl<'o> SearchOptions<'o> {
         self.limits
     }
 
-    /// A search of `space` with these limits, reporting to this observer.
-    pub(crate) fn search<'s, G: Successors>(&'s mut self, space: &'s G) -> Search<'s, G> {
-        let search = Search::new(space).limits(self.limits);
+    /// A search with these limits, reporting to this observer.
+    pub(crate) fn search<S: State, M: Clone>(&mut self) -> Search<'_, S, M> {
+        let search = Search::new().limits(self.limits);
         match &mut self.observer {
             Some(observer) => search.on_progress(move |progress| observer(progress)),
             None => search,

@@ -90,7 +90,7 @@ impl VisitAll {
         let n = self.adjacency.len();
         let everything = (1u32 << n) - 1;
         let starts = (0..n as u32).map(|node| (node << MAX_NODES) | (1 << node));
-        Ok(Search::new(self).distance(starts, |&state| state & everything == everything)?)
+        Ok(Search::new().distance(self, starts, |&state| state & everything == everything)?)
     }
 }
 

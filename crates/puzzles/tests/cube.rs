@@ -39,7 +39,7 @@ fn both_metrics_match_the_published_distance_distributions() {
         (PocketCube::half_turn(), &HALF_TURN_LAYERS[..]),
         (PocketCube::quarter_turn(), &QUARTER_TURN_LAYERS[..]),
     ] {
-        let generic = Search::new(&cube).enumerate([Cube::solved()]).unwrap();
+        let generic = Search::new().enumerate(&cube, [Cube::solved()]).unwrap();
         assert_eq!(generic.layer_sizes(), layers);
         assert_eq!(generic.states(), 3_674_160);
         // The same implementation, walked rank to rank in 2 bits a position.

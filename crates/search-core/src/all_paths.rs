@@ -2,12 +2,11 @@ use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::{SmallVec, smallvec};
 
 use crate::error::Error;
-use crate::expand::expand_into;
-use crate::limits::Limit;
+use crate::expand::at_depth_bound;
 use crate::memory::bytes_of;
 use crate::path::Path;
 use crate::search::Search;
-use crate::space::Successors;
+use crate::space::{State, Successors};
 use crate::store::{Lookup, NO_PARENT};
 
 /// Every shortest path from the starts to the nearest goals, held as the
@@ -280,10 +279,10 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    Search::new(space).all_shortest_paths(starts, is_goal)
+    Search::new().all_shortest_paths(space, starts, is_goal)
 }
 
-impl<G: Successors> Search<'_, G> {
+impl<S: State, M: Clone> Search<'_, S, M> {
     /// Every shortest path from any of `starts` to the nearest states that
     /// satisfy `is_goal`.
     ///
@@ -303,40 +302,43 @@ impl<G: Successors> Search<'_, G> {
     /// use search_core::{from_fn, Search};
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
-    /// let paths = Search::new(&space).all_shortest_paths([1], |&n| n == 100)?;
+    /// let paths = Search::new().all_shortest_paths(&space, [1], |&n| n == 100)?;
     /// assert_eq!(paths.distance(), Some(8));
     /// assert!(paths.paths().all(|p| p.len() == 8 && *p.end() == 100));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn all_shortest_paths<I, P>(
+    pub fn all_shortest_paths<G, I, P>(
         &mut self,
+        space: &G,
         starts: I,
         mut is_goal: P,
-    ) -> Result<ShortestPaths<G::State, G::Move>, Error>
+    ) -> Result<ShortestPaths<S, M>, Error>
     where
-        I: IntoIterator<Item = G::State>,
-        P: FnMut(&G::State) -> bool,
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
     {
-        self.begin();
-        let result = self.shortest_paths(starts, &mut is_goal);
-        self.stats.stored = self.forward.len() as u64;
-        result
+        self.run(
+            |search| search.shortest_paths(space, starts, &mut is_goal),
+            |search| search.forward.len(),
+        )
     }
 
-    fn shortest_paths<I, P>(
+    fn shortest_paths<G, I, P>(
         &mut self,
+        space: &G,
         starts: I,
         is_goal: &mut P,
-    ) -> Result<ShortestPaths<G::State, G::Move>, Error>
+    ) -> Result<ShortestPaths<S, M>, Error>
     where
-        I: IntoIterator<Item = G::State>,
-        P: FnMut(&G::State) -> bool,
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
     {
-        let space = self.space;
         let tree = &mut self.forward;
         let meter = &mut self.meter;
         tree.reset(space, Lookup::Ids, &self.limits, meter)?;
-        let mut parents: Vec<SmallVec<[(u32, G::Move); 1]>> = Vec::new();
+        let mut parents: Vec<SmallVec<[(u32, M); 1]>> = Vec::new();
         let mut goals = Vec::new();
         for start in starts {
             if let Some(id) = tree.insert(space, &self.limits, meter, start, NO_PARENT, None)? {
@@ -349,16 +351,16 @@ impl<G: Successors> Search<'_, G> {
         let mut layer = 0..tree.len();
         let mut depth = 0;
         while goals.is_empty() && !layer.is_empty() {
-            if !self.limits.allows_depth(depth + 1) {
-                // Past the bound lie either more states or none: only the
-                // first is a reason to fail, as for `bfs`.
-                for id in layer.clone() {
-                    let state = &tree.nodes[id].state;
-                    expand_into(space, state, None, &mut self.scratch, &mut self.stats);
-                    if self.scratch.iter().any(|(next, _)| tree.find(space, next).is_none()) {
-                        return Err(Error::limit(Limit::Depth(depth)));
-                    }
-                }
+            let states = tree.nodes[layer.clone()].iter().map(|node| &node.state);
+            if at_depth_bound(
+                space,
+                &self.limits,
+                depth,
+                states,
+                &mut self.scratch,
+                &mut self.stats,
+                |next| tree.find(space, next).is_some(),
+            )? {
                 break;
             }
             self.stats.frontier(layer.len());
@@ -389,7 +391,7 @@ impl<G: Successors> Search<'_, G> {
         }
         let distance = (!goals.is_empty()).then_some(depth);
         let mut states = Vec::new();
-        let bytes = bytes_of::<G::State>(tree.len());
+        let bytes = bytes_of::<S>(tree.len());
         meter.charge(bytes)?;
         states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
         states.extend(tree.nodes.iter().map(|node| node.state.clone()));

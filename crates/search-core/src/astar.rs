@@ -167,7 +167,7 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
             limits: Limits::new(),
             stats: Stats::default(),
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
-            tree: Tree::for_any_space(),
+            tree: Tree::new(),
             costs: Vec::new(),
             open: OpenList::new(),
             scratch: Vec::new(),

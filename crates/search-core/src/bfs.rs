@@ -1,12 +1,12 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::expand::expand_into;
-use crate::limits::{Limit, Limits};
+use crate::expand::{at_depth_bound, expand_into};
+use crate::limits::Limits;
 use crate::memory::Meter;
 use crate::path::Path;
 use crate::search::Search;
-use crate::space::Successors;
+use crate::space::{State, Successors};
 use crate::stats::Stats;
 use crate::store::{Lookup, NO_PARENT, Tree};
 
@@ -50,21 +50,22 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    Search::new(space).bfs(starts, is_goal)
+    Search::new().bfs(space, starts, is_goal)
 }
 
-impl<G: Successors> Search<'_, G> {
-    /// The shortest path from any of `starts` to the first state that
-    /// satisfies `is_goal`, or `None` when no goal can be reached.
+impl<S: State, M: Clone> Search<'_, S, M> {
+    /// The shortest path in `space` from any of `starts` to the first state
+    /// that satisfies `is_goal`, or `None` when no goal can be reached.
     ///
     /// States are tested as they are generated, so the search stops one
     /// layer earlier than a test at expansion would.
     ///
     /// # Errors
     ///
-    /// When the search reaches its depth or state limit while states remain
-    /// unexplored, or the space reports a rank outside its bound. A space
-    /// that ends within the depth bound gives `Ok(None)`.
+    /// As every breadth-first search here: when a depth bound cuts off
+    /// states not yet seen, or the state or memory limit is reached, or
+    /// the space reports a rank outside its count. A space that ends within
+    /// the depth bound gives `Ok(None)`; see [`Limits::max_depth`].
     ///
     /// # Example
     ///
@@ -72,36 +73,39 @@ impl<G: Successors> Search<'_, G> {
     /// use search_core::{from_fn, Search};
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
-    /// let mut search = Search::new(&space);
-    /// let path = search.bfs([1], |&n| n == 10)?.expect("reachable");
+    /// let mut search = Search::new();
+    /// let path = search.bfs(&space, [1], |&n| n == 10)?.expect("reachable");
     /// assert_eq!(path.states(), [1, 2, 4, 5, 10]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn bfs<I, P>(
+    pub fn bfs<G, I, P>(
         &mut self,
+        space: &G,
         starts: I,
         mut is_goal: P,
-    ) -> Result<Option<Path<G::State, G::Move>>, Error>
+    ) -> Result<Option<Path<S, M>>, Error>
     where
-        I: IntoIterator<Item = G::State>,
-        P: FnMut(&G::State) -> bool,
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
     {
-        self.begin();
-        let result = self.bfs_tree(starts, &mut is_goal);
-        self.stats.stored = self.forward.len() as u64;
-        result
+        self.run(
+            |search| search.bfs_tree(space, starts, &mut is_goal),
+            |search| search.forward.len(),
+        )
     }
 
-    fn bfs_tree<I, P>(
+    fn bfs_tree<G, I, P>(
         &mut self,
+        space: &G,
         starts: I,
         is_goal: &mut P,
-    ) -> Result<Option<Path<G::State, G::Move>>, Error>
+    ) -> Result<Option<Path<S, M>>, Error>
     where
-        I: IntoIterator<Item = G::State>,
-        P: FnMut(&G::State) -> bool,
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
     {
-        let space = self.space;
         let tree = &mut self.forward;
         let meter = &mut self.meter;
         tree.reset(space, Lookup::Seen, &self.limits, meter)?;
@@ -122,15 +126,16 @@ impl<G: Successors> Search<'_, G> {
                 layer_end = tree.len();
                 self.stats.frontier(layer_end - head);
             }
-            if !self.limits.allows_depth(depth + 1) {
-                // Past the bound lie either more states or none: only the
-                // first is a reason to fail.
-                for node in &tree.nodes[head..] {
-                    expand_into(space, &node.state, None, &mut self.scratch, &mut self.stats);
-                    if self.scratch.iter().any(|(next, _)| !tree.contains(space, next)) {
-                        return Err(Error::limit(Limit::Depth(depth)));
-                    }
-                }
+            let layer = tree.nodes[head..].iter().map(|node| &node.state);
+            if at_depth_bound(
+                space,
+                &self.limits,
+                depth,
+                layer,
+                &mut self.scratch,
+                &mut self.stats,
+                |next| tree.contains(space, next),
+            )? {
                 return Ok(None);
             }
             tree.expand_node(space, head, &mut self.scratch, &mut self.stats);
@@ -151,8 +156,9 @@ impl<G: Successors> Search<'_, G> {
         Ok(None)
     }
 
-    /// The number of moves from the nearest of `starts` to the nearest state
-    /// that satisfies `is_goal`, or `None` when no goal can be reached.
+    /// The number of moves in `space` from the nearest of `starts` to the
+    /// nearest state that satisfies `is_goal`, or `None` when no goal can
+    /// be reached.
     ///
     /// Cheaper than [`bfs`](Search::bfs): it keeps a visited set and two
     /// frontiers, but no parents and no moves.
@@ -167,26 +173,38 @@ impl<G: Successors> Search<'_, G> {
     /// use search_core::{from_fn, Search};
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
-    /// assert_eq!(Search::new(&space).distance([1], |&n| n == 10)?, Some(4));
+    /// assert_eq!(Search::new().distance(&space, [1], |&n| n == 10)?, Some(4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn distance<I, P>(&mut self, starts: I, mut is_goal: P) -> Result<Option<usize>, Error>
+    pub fn distance<G, I, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        mut is_goal: P,
+    ) -> Result<Option<usize>, Error>
     where
-        I: IntoIterator<Item = G::State>,
-        P: FnMut(&G::State) -> bool,
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
     {
-        self.begin();
-        let result = self.distance_layers(starts, &mut is_goal);
-        self.stats.stored = self.seen.len() as u64;
-        result
+        self.run(
+            |search| search.distance_layers(space, starts, &mut is_goal),
+            |search| search.seen.len(),
+        )
     }
 
-    fn distance_layers<I, P>(&mut self, starts: I, is_goal: &mut P) -> Result<Option<usize>, Error>
+    fn distance_layers<G, I, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        is_goal: &mut P,
+    ) -> Result<Option<usize>, Error>
     where
-        I: IntoIterator<Item = G::State>,
-        P: FnMut(&G::State) -> bool,
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
     {
-        self.seed_frontier(starts)?;
+        self.seed_frontier(space, starts)?;
         if self.frontier.iter().any(&mut *is_goal) {
             return Ok(Some(0));
         }
@@ -196,15 +214,20 @@ impl<G: Successors> Search<'_, G> {
                 break Ok(None);
             }
             self.stats.frontier(self.frontier.len());
-            if !self.limits.allows_depth(depth + 1) {
-                break if self.frontier_grows() {
-                    Err(Error::limit(Limit::Depth(depth)))
-                } else {
-                    Ok(None)
-                };
+            let seen = &self.seen;
+            if at_depth_bound(
+                space,
+                &self.limits,
+                depth,
+                &self.frontier,
+                &mut self.scratch,
+                &mut self.stats,
+                |next| seen.contains(space, next),
+            )? {
+                break Ok(None);
             }
             self.next_frontier.clear();
-            if self.distance_layer(depth, is_goal)? {
+            if self.distance_layer(space, depth, is_goal)? {
                 break Ok(Some(depth + 1));
             }
             std::mem::swap(&mut self.frontier, &mut self.next_frontier);
@@ -212,27 +235,22 @@ impl<G: Successors> Search<'_, G> {
         }
     }
 
-    /// Whether the frontier has a successor not yet seen.
-    fn frontier_grows(&mut self) -> bool {
-        for state in &self.frontier {
-            expand_into(self.space, state, None, &mut self.scratch, &mut self.stats);
-            if self.scratch.iter().any(|(next, _)| !self.seen.contains(self.space, next)) {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Expands the frontier into `next_frontier`; true when a goal was found.
-    fn distance_layer<P>(&mut self, depth: usize, is_goal: &mut P) -> Result<bool, Error>
+    fn distance_layer<G, P>(
+        &mut self,
+        space: &G,
+        depth: usize,
+        is_goal: &mut P,
+    ) -> Result<bool, Error>
     where
-        P: FnMut(&G::State) -> bool,
+        G: Successors<State = S, Move = M>,
+        P: FnMut(&S) -> bool,
     {
         for state in &self.frontier {
-            expand_into(self.space, state, None, &mut self.scratch, &mut self.stats);
+            expand_into(space, state, None, &mut self.scratch, &mut self.stats);
             self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used());
             for (next, _) in self.scratch.drain(..) {
-                if !self.seen.insert(self.space, &self.limits, &mut self.meter, &next)? {
+                if !self.seen.insert(space, &self.limits, &mut self.meter, &next)? {
                     self.stats.duplicates += 1;
                 } else if is_goal(&next) {
                     return Ok(true);
@@ -406,7 +424,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// ```
     pub fn new() -> Bfs<S, M> {
         Bfs {
-            tree: Tree::for_any_space(),
+            tree: Tree::new(),
             head: 0,
             layer_end: 0,
             depth: 0,
@@ -543,6 +561,36 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         }))
     }
 
+    /// The rest of the traversal as an [`Iterator`] over `space`: each item
+    /// is a visited state (cloned) and its depth, or the error that ended
+    /// the traversal, after which the iterator ends. For a `for` loop
+    /// where [`next`](Bfs::next)'s borrowed [`Visit`] is not needed; the
+    /// traversal can still be resumed, or its paths read, afterwards.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Bfs};
+    ///
+    /// let space = from_fn(|&n: &u32| [2 * n, 2 * n + 1].into_iter().filter(|&m| m < 16));
+    /// let mut bfs = Bfs::new();
+    /// bfs.start(&space, [1])?;
+    /// let mut layers = [0; 4];
+    /// for visit in bfs.walk(&space) {
+    ///     let (_, depth) = visit?;
+    ///     layers[depth] += 1;
+    /// }
+    /// assert_eq!(layers, [1, 2, 4, 8]);
+    /// assert_eq!(bfs.walk(&space).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn walk<'a, G>(&'a mut self, space: &'a G) -> Walk<'a, G>
+    where
+        G: Successors<State = S, Move = M>,
+    {
+        Walk { bfs: self, space, ended: false }
+    }
+
     /// The path from a start to the state stored as `node`.
     ///
     /// # Panics
@@ -603,5 +651,53 @@ impl<S, M> fmt::Debug for Bfs<S, M> {
             .field("depth", &self.depth)
             .field("limits", &self.limits)
             .finish_non_exhaustive()
+    }
+}
+
+/// A breadth-first traversal as an [`Iterator`]: made by [`Bfs::walk`];
+/// see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, Bfs};
+///
+/// let space = from_fn(|&n: &u8| [n / 2]);
+/// let mut bfs = Bfs::new();
+/// bfs.start(&space, [100])?;
+/// let states: Vec<u8> = bfs.walk(&space).map(|visit| visit.map(|(n, _)| n)).collect::<Result<_, _>>()?;
+/// assert_eq!(states, [100, 50, 25, 12, 6, 3, 1, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Walk<'a, G: Successors> {
+    bfs: &'a mut Bfs<G::State, G::Move>,
+    space: &'a G,
+    ended: bool,
+}
+
+impl<G: Successors> Iterator for Walk<'_, G> {
+    type Item = Result<(G::State, usize), Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ended {
+            return None;
+        }
+        match self.bfs.next(self.space) {
+            Ok(Some(visit)) => Some(Ok((visit.state().clone(), visit.depth()))),
+            Ok(None) => {
+                self.ended = true;
+                None
+            }
+            Err(error) => {
+                self.ended = true;
+                Some(Err(error))
+            }
+        }
+    }
+}
+
+impl<G: Successors> fmt::Debug for Walk<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Walk").field("bfs", &self.bfs).field("ended", &self.ended).finish()
     }
 }

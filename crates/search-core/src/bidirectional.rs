@@ -4,7 +4,7 @@ use crate::error::Error;
 use crate::limits::Limit;
 use crate::path::Path;
 use crate::search::Search;
-use crate::space::Predecessors;
+use crate::space::{Predecessors, State, Successors};
 use std::collections::hash_map::Entry;
 
 use crate::memory::map_bytes;
@@ -35,7 +35,7 @@ pub fn bidirectional_bfs<G: Predecessors>(
     start: G::State,
     goal: G::State,
 ) -> Result<Option<Path<G::State, G::Move>>, Error> {
-    Search::new(space).bidirectional(start, goal)
+    Search::new().bidirectional(space, start, goal)
 }
 
 /// One end of a bidirectional search: where each of its layers starts in its
@@ -82,7 +82,7 @@ struct Meeting {
     backward: u32,
 }
 
-impl<G: Predecessors> Search<'_, G> {
+impl<S: State, M: Clone> Search<'_, S, M> {
     /// The shortest path from `start` to `goal`, searched from both ends at
     /// once, or `None` when `goal` cannot be reached.
     ///
@@ -119,32 +119,31 @@ impl<G: Predecessors> Search<'_, G> {
     /// use search_core::{from_fn, Search, Undirected};
     ///
     /// let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
-    /// let mut search = Search::new(&line);
-    /// assert_eq!(search.bidirectional(0, 0)?.map(|p| p.len()), Some(0));
-    /// assert_eq!(search.bidirectional(-3, 4)?.map(|p| p.len()), Some(7));
+    /// let mut search = Search::new();
+    /// assert_eq!(search.bidirectional(&line, 0, 0)?.map(|p| p.len()), Some(0));
+    /// assert_eq!(search.bidirectional(&line, -3, 4)?.map(|p| p.len()), Some(7));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn bidirectional(
+    pub fn bidirectional<G>(
         &mut self,
-        start: G::State,
-        goal: G::State,
-    ) -> Result<Option<Path<G::State, G::Move>>, Error> {
-        self.begin();
-        let result = self.meet(start, goal);
-        self.stats.stored = self.sides.len() as u64;
-        result
+        space: &G,
+        start: S,
+        goal: S,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Predecessors<State = S, Move = M>,
+    {
+        self.run(|search| search.meet(space, start, goal), |search| search.sides.len())
     }
 
     /// The search of [`bidirectional`](Search::bidirectional), which sets
     /// the statistics however it ends.
-    fn meet(
-        &mut self,
-        start: G::State,
-        goal: G::State,
-    ) -> Result<Option<Path<G::State, G::Move>>, Error> {
-        let space = self.space;
+    fn meet<G>(&mut self, space: &G, start: S, goal: S) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Predecessors<State = S, Move = M>,
+    {
         self.sides.clear();
-        self.meter.charge(map_bytes::<G::State, u32>(self.sides.capacity()))?;
+        self.meter.charge(map_bytes::<S, u32>(self.sides.capacity()))?;
         self.forward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
         self.backward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
         if start == goal {
@@ -180,26 +179,26 @@ impl<G: Predecessors> Search<'_, G> {
             // The layer being built starts where the frontier ends.
             let meeting = if expand_forward {
                 forward.layer_starts.push(forward_frontier.end);
-                self.forward_layer(forward_frontier, &backward, explored)
+                self.forward_layer(space, forward_frontier, &backward, explored)
             } else {
                 backward.layer_starts.push(backward_frontier.end);
-                self.backward_layer(backward_frontier, &forward, explored)
+                self.backward_layer(space, backward_frontier, &forward, explored)
             };
             if let Some(meeting) = meeting? {
-                break self.join(meeting).map(Some);
+                break self.join(space, meeting).map(Some);
             }
         }
     }
 
     /// Expands the forward frontier by one layer, or until it finds a state
     /// the backward side holds.
-    fn forward_layer(
+    fn forward_layer<G: Successors<State = S, Move = M>>(
         &mut self,
+        space: &G,
         frontier: Range<usize>,
         backward: &Side,
         explored: usize,
     ) -> Result<Option<Meeting>, Error> {
-        let space = self.space;
         for parent in frontier {
             self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
@@ -238,13 +237,13 @@ impl<G: Predecessors> Search<'_, G> {
 
     /// Expands the backward frontier by one layer, or until it finds a state
     /// the forward side holds.
-    fn backward_layer(
+    fn backward_layer<G: Predecessors<State = S, Move = M>>(
         &mut self,
+        space: &G,
         frontier: Range<usize>,
         forward: &Side,
         explored: usize,
     ) -> Result<Option<Meeting>, Error> {
-        let space = self.space;
         for child in frontier {
             self.next_frontier.clear();
             let previous = &mut self.next_frontier;
@@ -296,13 +295,17 @@ impl<G: Predecessors> Search<'_, G> {
     /// The path through a meeting: the forward tree's path to it, then the
     /// backward tree's walk from it to the goal, with the moves of that
     /// second half found again among the successors.
-    fn join(&self, meeting: Meeting) -> Result<Path<G::State, G::Move>, Error> {
+    fn join<G: Successors<State = S, Move = M>>(
+        &self,
+        space: &G,
+        meeting: Meeting,
+    ) -> Result<Path<S, M>, Error> {
         let (mut states, mut moves) = self.forward.path(meeting.forward).into_parts();
         let (to_goal, _) = self.backward.walk_back(meeting.backward);
         for next in &to_goal[1..] {
             let current = &states[states.len() - 1];
             let mut found = None;
-            self.space.successors(current, |state, mv| {
+            space.successors(current, |state, mv| {
                 if found.is_none() && state == *next {
                     found = Some(mv);
                 }

@@ -1,8 +1,7 @@
 use crate::error::Error;
-use crate::expand::expand_into;
-use crate::limits::Limit;
+use crate::expand::{at_depth_bound, expand_into};
 use crate::search::Search;
-use crate::space::Successors;
+use crate::space::{State, Successors};
 
 /// Every state reachable from the starts, layer by layer: how many lie at
 /// each depth, how deep the deepest lie, and which they are.
@@ -136,19 +135,20 @@ where
     G: Successors,
     I: IntoIterator<Item = G::State>,
 {
-    Search::new(space).enumerate(starts)
+    Search::new().enumerate(space, starts)
 }
 
-impl<G: Successors> Search<'_, G> {
-    /// Every state reachable from `starts`, layer by layer.
+impl<S: State, M: Clone> Search<'_, S, M> {
+    /// Every state of `space` reachable from `starts`, layer by layer.
     ///
     /// It keeps a visited set and two frontiers; only the last layer's
     /// states are returned.
     ///
     /// # Errors
     ///
-    /// When a layer lies deeper than the depth limit, or the states pass the
-    /// state limit.
+    /// When a layer lies deeper than the depth limit (see
+    /// [`Limits::max_depth`](crate::Limits::max_depth)), or the states pass
+    /// the state or memory limit.
     ///
     /// # Example
     ///
@@ -156,33 +156,43 @@ impl<G: Successors> Search<'_, G> {
     /// use search_core::{from_fn, Limits, Search};
     ///
     /// let ring = from_fn(|&n: &u16| [(n + 1) % 1000, (n + 999) % 1000]);
-    /// let mut search = Search::new(&ring).limits(Limits::new().max_depth(100));
-    /// assert!(search.enumerate([0]).is_err());
-    /// let mut search = Search::new(&ring);
-    /// assert_eq!(search.enumerate([0])?.radius(), 500);
+    /// let mut search = Search::new().limits(Limits::new().max_depth(100));
+    /// assert!(search.enumerate(&ring, [0]).is_err());
+    /// let mut search = Search::new();
+    /// assert_eq!(search.enumerate(&ring, [0])?.radius(), 500);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn enumerate<I>(&mut self, starts: I) -> Result<Enumeration<G::State>, Error>
+    pub fn enumerate<G, I>(&mut self, space: &G, starts: I) -> Result<Enumeration<S>, Error>
     where
-        I: IntoIterator<Item = G::State>,
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
     {
-        self.begin();
-        let result = self.enumerate_layers(starts);
-        self.stats.stored = self.seen.len() as u64;
-        result
+        self.run(|search| search.enumerate_layers(space, starts), |search| search.seen.len())
     }
 
-    fn enumerate_layers<I>(&mut self, starts: I) -> Result<Enumeration<G::State>, Error>
+    fn enumerate_layers<G, I>(&mut self, space: &G, starts: I) -> Result<Enumeration<S>, Error>
     where
-        I: IntoIterator<Item = G::State>,
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
     {
-        self.seed_frontier(starts)?;
-        let space = self.space;
+        self.seed_frontier(space, starts)?;
         let mut layer_sizes = Vec::new();
         while !self.frontier.is_empty() {
             let depth = layer_sizes.len();
             layer_sizes.push(self.frontier.len() as u64);
             self.stats.frontier(self.frontier.len());
+            let seen = &self.seen;
+            if at_depth_bound(
+                space,
+                &self.limits,
+                depth,
+                &self.frontier,
+                &mut self.scratch,
+                &mut self.stats,
+                |next| seen.contains(space, next),
+            )? {
+                break;
+            }
             self.next_frontier.clear();
             for state in &self.frontier {
                 expand_into(space, state, None, &mut self.scratch, &mut self.stats);
@@ -194,9 +204,6 @@ impl<G: Successors> Search<'_, G> {
                         self.stats.duplicates += 1;
                     }
                 }
-            }
-            if !self.next_frontier.is_empty() && !self.limits.allows_depth(layer_sizes.len()) {
-                return Err(Error::limit(Limit::Depth(layer_sizes.len() - 1)));
             }
             if self.next_frontier.is_empty() {
                 break;

@@ -73,9 +73,9 @@ pub enum ErrorKind {
 /// use search_core::{from_fn, Limits, Search};
 ///
 /// let space = from_fn(|&n: &u32| [n + 1]);
-/// let error = Search::new(&space)
+/// let error = Search::new()
 ///     .limits(Limits::new().max_depth(3))
-///     .bfs([0], |&n| n == 10)
+///     .bfs(&space, [0], |&n| n == 10)
 ///     .unwrap_err();
 /// assert_eq!(error.to_string(), "search reached its depth limit of 3 moves without an answer");
 /// ```
@@ -144,9 +144,9 @@ impl Error {
     /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
     ///
     /// let space = from_fn(|&n: &u32| [n + 1]);
-    /// let error = Search::new(&space)
+    /// let error = Search::new()
     ///     .limits(Limits::new().max_depth(3))
-    ///     .bfs([0], |_| false)
+    ///     .bfs(&space, [0], |_| false)
     ///     .unwrap_err();
     /// assert!(matches!(error.kind(), ErrorKind::LimitReached(Limit::Depth(3))));
     /// ```

@@ -1,7 +1,11 @@
-//! Expanding one state: its successors collected, its parent left out,
-//! and the counts kept. Every algorithm that stores what it visits
-//! expands through here.
+//! Expanding one state, and the depth policy of the breadth-first
+//! searches: its successors collected, its parent left out, the counts
+//! kept; and what a depth bound means. Every algorithm that stores what it
+//! visits expands through here, and every layered one asks
+//! [`at_depth_bound`] before it expands a layer.
 
+use crate::error::Error;
+use crate::limits::{Limit, Limits};
 use crate::space::Successors;
 use crate::stats::Stats;
 
@@ -27,4 +31,40 @@ pub(crate) fn expand_into<G: Successors>(
     counters.expanded += 1;
     counters.generated += (out.len() + skipped) as u64;
     counters.duplicates += skipped as u64;
+}
+
+/// The depth policy of every breadth-first search (see
+/// [`Limits::max_depth`]), in one place: before expanding `layer`, the
+/// states at `depth`, a search asks whether the limits allow `depth + 1`.
+///
+/// - They do: `Ok(false)`, expand on.
+/// - They do not, and no state of the layer has a successor that is not
+///   `known`: the whole space lies within the bound, so the search is
+///   complete and its answer (no goal) stands: `Ok(true)`.
+/// - They do not, and some successor is new: the bound cut the search
+///   short, an error naming the depth.
+pub(crate) fn at_depth_bound<'a, G, K>(
+    space: &G,
+    limits: &Limits,
+    depth: usize,
+    layer: impl IntoIterator<Item = &'a G::State>,
+    scratch: &mut Vec<(G::State, G::Move)>,
+    counters: &mut Stats,
+    known: K,
+) -> Result<bool, Error>
+where
+    G: Successors,
+    G::State: 'a,
+    K: Fn(&G::State) -> bool,
+{
+    if limits.allows_depth(depth + 1) {
+        return Ok(false);
+    }
+    for state in layer {
+        expand_into(space, state, None, scratch, counters);
+        if scratch.iter().any(|(next, _)| !known(next)) {
+            return Err(Error::limit(Limit::Depth(depth)));
+        }
+    }
+    Ok(true)
 }

@@ -90,7 +90,7 @@ Optional traits widen what a space can do:
 | every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`] |
 | the same, for spaces of hundreds of millions of ranked states | [`DenseEnumeration`] |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
-| a traversal you drive state by state, and can resume | [`Bfs`] |
+| a traversal you drive state by state, and can resume | [`Bfs`], or as an iterator, [`Bfs::walk`] |
 | a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar`] |
 | the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs`] |
 | a cheapest path guided by an estimate ([`Heuristic`]) | [`astar`], [`AStar`] |
@@ -98,8 +98,24 @@ Optional traits widen what a space can do:
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
 
 The free functions are shortcuts for one search with default [`Limits`]. A
-[`Search`] holds limits, reports [`Stats`], and reuses its tables across
-queries on the same space.
+[`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
+and reuses its tables from one query to the next. Like [`AStar`],
+[`IdaStar`] and [`Bfs`], it takes the space with each query and borrows
+none, so one cache serves many spaces and outlives them all.
+
+```
+use search_core::{from_fn, Search};
+
+// Rings of 100 walked in steps of 3, 5 and 7: how many steps from 0 to 1?
+let mut search = Search::new();
+let mut answers = Vec::new();
+for step in [3, 5, 7] {
+    let ring = from_fn(move |&n: &u32| [(n + step) % 100]);
+    answers.push(search.distance(&ring, [0], |&n| n == 1)?);
+}
+assert_eq!(answers, [Some(67), None, Some(43)]);
+# Ok::<(), Box<dyn std::error::Error>>(())
+```
 
 # Limits and errors
 
@@ -160,7 +176,7 @@ table (the `puzzles` crate builds its 15-puzzle databases that way).
 
 pub use crate::all_paths::{Paths, ShortestPaths, all_shortest_paths};
 pub use crate::astar::{AStar, astar, dijkstra};
-pub use crate::bfs::{Bfs, NodeId, Visit, bfs};
+pub use crate::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::bidirectional::bidirectional_bfs;
 pub use crate::checksum::{Checksum, Checksummed, write_checksummed};
 pub use crate::dense::{DenseEnumeration, LayerTable};

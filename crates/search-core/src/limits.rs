@@ -22,7 +22,7 @@
 /// // so the search must be bounded.
 /// let naturals = from_fn(|&n: &u64| [n + 1]);
 /// let limits = Limits::new().max_states(1_000);
-/// let error = Search::new(&naturals).limits(limits).bfs([0], |_| false).unwrap_err();
+/// let error = Search::new().limits(limits).bfs(&naturals, [0], |_| false).unwrap_err();
 /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(1_000)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,12 +64,31 @@ impl Limits {
 
     /// Searches no deeper than `depth` moves from a start.
     ///
+    /// One policy holds for every breadth-first search of
+    /// [`Search`](crate::Search): states up to `depth` moves away are
+    /// searched. If the space ends within the bound (no state at `depth`
+    /// has a successor not yet seen), the search is complete and answers as
+    /// without a bound: a goal it did not find is `Ok(None)`. If states lie
+    /// past the bound, the answer is unknown, and the search returns
+    /// [`Limit::Depth`] as an error rather than a `None` that would claim
+    /// more than it knows. Bidirectional search bounds the whole path's
+    /// length, and fails when both sides still have states to expand.
+    /// [`Bfs`](crate::Bfs), the traversal the caller drives, prunes at the
+    /// bound instead, as a walker does.
+    ///
     /// # Example
     ///
     /// ```
-    /// use search_core::Limits;
+    /// use search_core::{from_fn, Limits, Search};
     ///
     /// assert_eq!(Limits::new().max_depth(20).get_max_depth(), Some(20));
+    /// // A line 0 -> 1 -> 2: within a bound of 2 it is searched whole.
+    /// let line = from_fn(|&n: &u8| (n < 2).then_some(n + 1));
+    /// let mut search = Search::new().limits(Limits::new().max_depth(2));
+    /// assert_eq!(search.distance(&line, [0], |&n| n == 5)?, None);
+    /// let mut search = Search::new().limits(Limits::new().max_depth(1));
+    /// assert!(search.distance(&line, [0], |&n| n == 5).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub const fn max_depth(mut self, depth: usize) -> Limits {
@@ -106,7 +125,7 @@ impl Limits {
     ///
     /// let naturals = from_fn(|&n: &u64| [n + 1]);
     /// let limits = Limits::new().max_memory(1 << 20);
-    /// let error = Search::new(&naturals).limits(limits).bfs([0], |_| false).unwrap_err();
+    /// let error = Search::new().limits(limits).bfs(&naturals, [0], |_| false).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 20)));
     /// assert_eq!(error.to_string(), "search reached its memory limit of 1.0 MiB without an answer");
     /// ```
@@ -221,7 +240,7 @@ impl Default for Limits {
 /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
 ///
 /// let space = from_fn(|&n: &u64| [n + 1]);
-/// let error = Search::new(&space).limits(Limits::new().max_states(5)).bfs([0], |_| false).unwrap_err();
+/// let error = Search::new().limits(Limits::new().max_states(5)).bfs(&space, [0], |_| false).unwrap_err();
 /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(5)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

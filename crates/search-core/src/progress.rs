@@ -16,8 +16,8 @@ use crate::stats::Stats;
 ///
 /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
 /// let mut reports: Vec<Progress> = Vec::new();
-/// let mut search = Search::new(&space).on_progress(|progress| reports.push(*progress));
-/// search.distance([1], |&n| n == 1_000_000)?;
+/// let mut search = Search::new().on_progress(|progress| reports.push(*progress));
+/// search.distance(&space, [1], |&n| n == 1_000_000)?;
 /// drop(search);
 /// assert!(reports.iter().all(|p| p.stored > 0 && p.depth <= 39));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -6,21 +6,26 @@ use crate::error::Error;
 use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of};
 use crate::progress::{Progress, Watch};
-use crate::space::Successors;
+use crate::space::{State, Successors};
 use crate::stats::Stats;
 use crate::store::{Seen, Tree};
 
-/// A configured search over one state space: its [`Limits`], the
-/// [`Stats`] of the last run, and buffers that successive runs reuse.
+/// A breadth-first search cache: [`Limits`], the [`Stats`] of the last run,
+/// and the tables and buffers that successive runs reuse.
 ///
-/// Every algorithm is a method: [`bfs`](Search::bfs),
-/// [`distance`](Search::distance), [`bidirectional`](Search::bidirectional),
+/// Every algorithm is a method that takes the space with each run:
+/// [`bfs`](Search::bfs), [`distance`](Search::distance),
+/// [`bidirectional`](Search::bidirectional),
 /// [`enumerate`](Search::enumerate) and
-/// [`all_shortest_paths`](Search::all_shortest_paths). The free functions of
-/// the same names are shortcuts for a one-off search with default limits.
+/// [`all_shortest_paths`](Search::all_shortest_paths). The cache holds no
+/// borrow of a space, so one `Search` can outlive the spaces it searches
+/// and serve many of them (a batch of puzzles of one size, say), as
+/// regex-automata's `Cache` serves many searches of one regex. The free
+/// functions of the same names are shortcuts for a one-off search with
+/// default limits.
 ///
-/// Reusing one `Search` for many queries on the same space saves the
-/// allocation of its visited tables each time.
+/// The lifetime `'o` is that of the [`on_progress`](Search::on_progress)
+/// observer; a search without one can be `Search<'static, S, M>`.
 ///
 /// # Example
 ///
@@ -28,33 +33,32 @@ use crate::store::{Seen, Tree};
 /// use search_core::{from_fn, Limits, Search};
 ///
 /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
-/// let mut search = Search::new(&space).limits(Limits::new().max_depth(10));
+/// let mut search = Search::new().limits(Limits::new().max_depth(10));
 /// for goal in [5, 8, 100] {
-///     let distance = search.distance([1], |&n| n == goal)?;
+///     let distance = search.distance(&space, [1], |&n| n == goal)?;
 ///     println!("{goal}: {distance:?} moves, {} states stored", search.stats().stored);
 /// }
-/// assert_eq!(search.distance([1], |&n| n == 8)?, Some(3));
+/// assert_eq!(search.distance(&space, [1], |&n| n == 8)?, Some(3));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Search<'g, G: Successors> {
-    pub(crate) space: &'g G,
+pub struct Search<'o, S, M> {
     pub(crate) limits: Limits,
     pub(crate) stats: Stats,
-    pub(crate) forward: Tree<G::State, G::Move>,
-    pub(crate) backward: Tree<G::State, G::Move>,
-    pub(crate) seen: Seen<G::State>,
-    pub(crate) frontier: Vec<G::State>,
-    pub(crate) next_frontier: Vec<G::State>,
-    pub(crate) scratch: Vec<(G::State, G::Move)>,
+    pub(crate) forward: Tree<S, M>,
+    pub(crate) backward: Tree<S, M>,
+    pub(crate) seen: Seen<S>,
+    pub(crate) frontier: Vec<S>,
+    pub(crate) next_frontier: Vec<S>,
+    pub(crate) scratch: Vec<(S, M)>,
     /// Bidirectional search's one index for both of its trees.
-    pub(crate) sides: FxHashMap<G::State, u32>,
+    pub(crate) sides: FxHashMap<S, u32>,
     /// The bytes the tables hold, against `limits`.
     pub(crate) meter: Meter,
-    pub(crate) watch: Watch<'g>,
+    pub(crate) watch: Watch<'o>,
 }
 
-impl<'g, G: Successors> Search<'g, G> {
-    /// A search over `space` with default [`Limits`].
+impl<'o, S: State, M: Clone> Search<'o, S, M> {
+    /// A search with default [`Limits`] and empty tables.
     ///
     /// # Example
     ///
@@ -62,12 +66,11 @@ impl<'g, G: Successors> Search<'g, G> {
     /// use search_core::{from_fn, Search};
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
-    /// assert_eq!(Search::new(&space).distance([100], |&n| n == 0)?, Some(7));
+    /// assert_eq!(Search::new().distance(&space, [100], |&n| n == 0)?, Some(7));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(space: &'g G) -> Search<'g, G> {
+    pub fn new() -> Search<'o, S, M> {
         Search {
-            space,
             limits: Limits::new(),
             stats: Stats::default(),
             forward: Tree::new(),
@@ -90,11 +93,11 @@ impl<'g, G: Successors> Search<'g, G> {
     /// use search_core::{from_fn, Limits, Search};
     ///
     /// let space = from_fn(|&n: &u64| [n + 1]);
-    /// let mut search = Search::new(&space).limits(Limits::new().max_states(100));
-    /// assert!(search.distance([0], |&n| n == 1_000).is_err());
+    /// let mut search = Search::new().limits(Limits::new().max_states(100));
+    /// assert!(search.distance(&space, [0], |&n| n == 1_000).is_err());
     /// ```
     #[must_use]
-    pub fn limits(mut self, limits: Limits) -> Search<'g, G> {
+    pub fn limits(mut self, limits: Limits) -> Search<'o, S, M> {
         self.limits = limits;
         self
     }
@@ -109,14 +112,14 @@ impl<'g, G: Successors> Search<'g, G> {
     ///
     /// let space = from_fn(|&n: &u32| [n + 1]);
     /// let mut reports = 0;
-    /// let mut search = Search::new(&space).on_progress(|_| reports += 1);
-    /// search.distance([0], |&n| n == 200_000)?;
+    /// let mut search = Search::new().on_progress(|_| reports += 1);
+    /// search.distance(&space, [0], |&n| n == 200_000)?;
     /// drop(search);
     /// assert_eq!(reports, 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn on_progress<F: FnMut(&Progress) + 'g>(mut self, observer: F) -> Search<'g, G> {
+    pub fn on_progress<F: FnMut(&Progress) + 'o>(mut self, observer: F) -> Search<'o, S, M> {
         self.watch.set(Box::new(observer));
         self
     }
@@ -129,8 +132,8 @@ impl<'g, G: Successors> Search<'g, G> {
     /// use search_core::{from_fn, Search};
     ///
     /// let space = from_fn(|&n: &u8| [n / 2, n / 3]);
-    /// let mut search = Search::new(&space);
-    /// search.distance([12], |&n| n == 0)?;
+    /// let mut search = Search::new();
+    /// search.distance(&space, [12], |&n| n == 0)?;
     /// assert!(search.stats().duplicates > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -138,51 +141,52 @@ impl<'g, G: Successors> Search<'g, G> {
         self.stats
     }
 
-    /// The space being searched.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, Search, Successors};
-    ///
-    /// let space = from_fn(|&n: &u8| [n / 2]);
-    /// assert!(Search::new(&space).space().ranking().is_none());
-    /// ```
-    pub fn space(&self) -> &'g G {
-        self.space
-    }
-
-    /// Empties the visited set, and makes the distinct `starts` the
-    /// frontier.
-    pub(crate) fn seed_frontier<I>(&mut self, starts: I) -> Result<(), Error>
-    where
-        I: IntoIterator<Item = G::State>,
-    {
-        self.seen.reset(self.space, &self.limits, &mut self.meter)?;
-        self.frontier.clear();
-        for start in starts {
-            if self.seen.insert(self.space, &self.limits, &mut self.meter, &start)? {
-                self.meter.push(&mut self.frontier, start)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Clears the statistics at the start of a run, and counts the memory
-    /// again from the frontiers this search keeps between runs; each store
-    /// adds its own when it is reset.
-    pub(crate) fn begin(&mut self) {
+    /// Runs one search: clears the statistics, counts the memory again from
+    /// the buffers this cache keeps between runs, and records how many
+    /// states the run stored, however it ends. Every algorithm of
+    /// `Search` runs through here.
+    pub(crate) fn run<T>(
+        &mut self,
+        search: impl FnOnce(&mut Self) -> Result<T, Error>,
+        stored: impl FnOnce(&Self) -> usize,
+    ) -> Result<T, Error> {
         self.stats = Stats::default();
         self.meter.restart(self.limits.get_max_memory());
         self.watch.restart();
         let frontiers = self.frontier.capacity() + self.next_frontier.capacity();
         // Within any budget worth having; a tiny one fails at the first
         // store instead.
-        let _ = self.meter.charge(bytes_of::<G::State>(frontiers));
+        let _ = self.meter.charge(bytes_of::<S>(frontiers));
+        let result = search(self);
+        self.stats.stored = stored(self) as u64;
+        result
+    }
+
+    /// Empties the visited set, and makes the distinct `starts` the
+    /// frontier.
+    pub(crate) fn seed_frontier<G, I>(&mut self, space: &G, starts: I) -> Result<(), Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+    {
+        self.seen.reset(space, &self.limits, &mut self.meter)?;
+        self.frontier.clear();
+        for start in starts {
+            if self.seen.insert(space, &self.limits, &mut self.meter, &start)? {
+                self.meter.push(&mut self.frontier, start)?;
+            }
+        }
+        Ok(())
     }
 }
 
-impl<G: Successors> fmt::Debug for Search<'_, G> {
+impl<S: State, M: Clone> Default for Search<'_, S, M> {
+    fn default() -> Self {
+        Search::new()
+    }
+}
+
+impl<S, M> fmt::Debug for Search<'_, S, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Search")
             .field("limits", &self.limits)

@@ -8,8 +8,8 @@
 /// use search_core::{from_fn, Search};
 ///
 /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
-/// let mut search = Search::new(&space);
-/// search.bfs([0], |&n| n == 5)?;
+/// let mut search = Search::new();
+/// search.bfs(&space, [0], |&n| n == 5)?;
 /// let stats = search.stats();
 /// assert_eq!(stats.expanded, 5);
 /// assert_eq!(stats.stored, 6);

@@ -115,22 +115,20 @@ pub(crate) enum Stored<M> {
 pub(crate) struct Tree<S, M> {
     pub(crate) nodes: Vec<Node<S, M>>,
     index: NodeIndex<S>,
-    /// Whether every search of this tree ranks states with one space, so
-    /// that a node id table can be cleared by the ranks of what it holds.
-    one_space: bool,
+    /// The slots of a node id table set since the last reset, while they
+    /// are few (`None` once they are not): clearing those is cheaper than
+    /// clearing the table, and stays right whatever space the next search
+    /// ranks with.
+    touched: Option<Vec<usize>>,
 }
 
 impl<S: crate::State, M: Clone> Tree<S, M> {
-    /// A tree for a [`Search`](crate::Search), which keeps one space for
-    /// its lifetime.
     pub(crate) fn new() -> Tree<S, M> {
-        Tree { nodes: Vec::new(), index: NodeIndex::Hashed(FxHashMap::default()), one_space: true }
-    }
-
-    /// A tree for a cache that takes a space with each run, whose ranks
-    /// may differ from the last one's.
-    pub(crate) fn for_any_space() -> Tree<S, M> {
-        Tree { one_space: false, ..Tree::new() }
+        Tree {
+            nodes: Vec::new(),
+            index: NodeIndex::Hashed(FxHashMap::default()),
+            touched: Some(Vec::new()),
+        }
     }
 
     /// Empties the tree for a search of `space`, keeping its allocations
@@ -150,23 +148,13 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             Lookup::Seen => dense_bound(space, limits, |b| bytes_of::<u64>(bit_words(b))),
             Lookup::Unindexed => None,
         };
-        // Clearing what the last search set is cheaper than clearing a large
-        // table, while the last search was small, and when the space is the
-        // same, so that the ranks of the stored states still find their
-        // slots.
-        let few = |bound: usize| self.one_space && self.nodes.len() <= bound / 16;
         let reused = match (&mut self.index, bound) {
             (NodeIndex::Dense(slots), Some(bound))
                 if lookup == Lookup::Ids && slots.len() == bound =>
             {
-                if few(bound) {
-                    for node in &self.nodes {
-                        if let Some(slot) = slots.get_mut(rank_index(space, &node.state)) {
-                            *slot = 0;
-                        }
-                    }
-                } else {
-                    slots.fill(0);
+                match &mut self.touched {
+                    Some(touched) => touched.drain(..).for_each(|rank| slots[rank] = 0),
+                    None => slots.fill(0),
                 }
                 true
             }
@@ -189,6 +177,9 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         if !reused {
             self.index = NodeIndex::Hashed(FxHashMap::default());
         }
+        let mut touched = self.touched.take().unwrap_or_default();
+        touched.clear();
+        self.touched = Some(touched);
         meter.charge(self.footprint())?;
         if !reused && let Some(bound) = bound {
             self.index = match lookup {
@@ -201,8 +192,11 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
 
     /// The bytes the tree holds.
     fn footprint(&self) -> u64 {
+        let touched = self.touched.as_ref().map_or(0, Vec::capacity);
         let index = match &self.index {
-            NodeIndex::Dense(slots) => bytes_of::<u32>(slots.capacity()),
+            NodeIndex::Dense(slots) => {
+                bytes_of::<u32>(slots.capacity()) + bytes_of::<usize>(touched)
+            }
             NodeIndex::Bits { bits, .. } => bytes_of::<u64>(bits.capacity()),
             NodeIndex::Hashed(map) => map_bytes::<S, u32>(map.capacity()),
         };
@@ -277,6 +271,17 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 let slot = node_id(id)? + 1;
                 meter.push(&mut self.nodes, Node { state, parent, mv })?;
                 slots[rank] = slot;
+                let few = match &mut self.touched {
+                    Some(touched) if touched.len() < slots.len() / 16 => {
+                        meter.push(touched, rank)?;
+                        true
+                    }
+                    Some(_) => false,
+                    None => true,
+                };
+                if !few {
+                    self.touched = None;
+                }
             }
             NodeIndex::Hashed(map) => {
                 meter.reserve_entry(map)?;

@@ -145,7 +145,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
             limits: Limits::new(),
             stats: Stats::default(),
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
-            tree: Tree::for_any_space(),
+            tree: Tree::new(),
             costs: Vec::new(),
             current: Vec::new(),
             next: Vec::new(),

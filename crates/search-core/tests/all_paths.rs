@@ -56,7 +56,7 @@ proptest! {
         prop_assert_eq!(paths.count(), expected.len() as u128);
         prop_assert_eq!(&found, &expected);
 
-        let hashed_paths = Search::new(&hashed(&graph)).all_shortest_paths([start], |&n| n == goal).unwrap();
+        let hashed_paths = Search::new().all_shortest_paths(&hashed(&graph), [start], |&n| n == goal).unwrap();
         prop_assert_eq!(hashed_paths.count(), expected.len() as u128);
     }
 }
@@ -94,4 +94,67 @@ fn several_goals_in_the_last_layer_are_all_counted() {
     let mut goals: Vec<u32> = paths.goals().copied().collect();
     goals.sort_unstable();
     assert_eq!(goals, [3, 4]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// One cache, many spaces: a `Search` takes the space with each run, so
+    /// the slots a run leaves in its node id table must be cleared by what
+    /// that run touched, not by ranks the next space would give.
+    #[test]
+    fn one_search_serves_many_spaces_as_fresh_ones_would(
+        runs in prop::collection::vec(graph_with_ends(40, 3), 1..6),
+    ) {
+        let mut cache = Search::new();
+        for (graph, start, goal) in &runs {
+            for space in [dense(graph), dense(graph)] {
+                let reused = cache.all_shortest_paths(&space, [*start], |n| n == goal).unwrap();
+                let fresh = all_shortest_paths(&space, [*start], |n| n == goal).unwrap();
+                prop_assert_eq!(reused.distance(), fresh.distance());
+                prop_assert_eq!(reused.count(), fresh.count());
+                let distance = cache.distance(&space, [*start], |n| n == goal).unwrap();
+                prop_assert_eq!(distance, reference_distances(graph, &[*start])[*goal as usize]);
+            }
+        }
+    }
+}
+
+/// A ring of 100,000 states whose ranks are rotated by `shift`: spaces
+/// that rank the same states differently.
+struct RotatedRing {
+    shift: u32,
+}
+
+const RING: u32 = 100_000;
+
+impl search_core::Successors for RotatedRing {
+    type State = u32;
+    type Move = ();
+    fn successors<F: FnMut(u32, ())>(&self, &n: &u32, mut report: F) {
+        report((n + 1) % RING, ());
+        report((n + RING - 1) % RING, ());
+    }
+    fn ranking(&self) -> Option<impl search_core::Ranking<u32> + '_> {
+        Some(search_core::rank_by(u64::from(RING), |&n: &u32| u64::from((n + self.shift) % RING)))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(50))]
+
+    #[test]
+    fn a_reused_node_table_forgets_the_last_space(
+        runs in prop::collection::vec((0..RING, 0..RING, 1u32..60), 2..8),
+    ) {
+        let mut cache = Search::new();
+        for &(shift, start, steps) in &runs {
+            let ring = RotatedRing { shift };
+            let goal = (start + steps) % RING;
+            let paths = cache.all_shortest_paths(&ring, [start], |&n| n == goal).unwrap();
+            prop_assert_eq!(paths.distance(), Some(steps as usize));
+            prop_assert_eq!(paths.count(), 1);
+            prop_assert_eq!(cache.stats().stored, u64::from(2 * steps + 1));
+        }
+    }
 }

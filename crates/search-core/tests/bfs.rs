@@ -24,11 +24,11 @@ proptest! {
         let by_rank = bfs(&dense_space, [start], |&n| n == goal).unwrap();
         let by_hash = bfs(&hashed_space, [start], |&n| n == goal).unwrap();
         prop_assert_eq!(by_rank, by_hash);
-        let mut by_rank = Search::new(&dense_space);
-        let mut by_hash = Search::new(&hashed_space);
-        prop_assert_eq!(by_rank.enumerate([start]).unwrap(), by_hash.enumerate([start]).unwrap());
+        let mut by_rank = Search::new();
+        let mut by_hash = Search::new();
+        prop_assert_eq!(by_rank.enumerate(&dense_space, [start]).unwrap(), by_hash.enumerate(&hashed_space, [start]).unwrap());
         prop_assert_eq!(by_rank.stats(), by_hash.stats());
-        prop_assert_eq!(by_rank.all_shortest_paths([start], |&n| n == goal).unwrap().count(), by_hash.all_shortest_paths([start], |&n| n == goal).unwrap().count());
+        prop_assert_eq!(by_rank.all_shortest_paths(&dense_space, [start], |&n| n == goal).unwrap().count(), by_hash.all_shortest_paths(&hashed_space, [start], |&n| n == goal).unwrap().count());
         prop_assert_eq!(by_rank.stats(), by_hash.stats());
     }
 
@@ -37,11 +37,11 @@ proptest! {
         let starts: Vec<u32> = picks.iter().map(|i| i.index(graph.len()) as u32).collect();
         let expected = reference_distances(&graph, &starts);
         let space = hashed(&graph);
-        let mut search = Search::new(&space);
+        let mut search = Search::new();
         for goal in 0..graph.len() as u32 {
-            let distance = search.distance(starts.iter().copied(), |&n| n == goal).unwrap();
+            let distance = search.distance(&space, starts.iter().copied(), |&n| n == goal).unwrap();
             prop_assert_eq!(distance, expected[goal as usize]);
-            let path = search.bfs(starts.iter().copied(), |&n| n == goal).unwrap();
+            let path = search.bfs(&space, starts.iter().copied(), |&n| n == goal).unwrap();
             prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected[goal as usize]);
             if let Some(path) = path {
                 prop_assert!(starts.contains(path.start()));
@@ -109,7 +109,7 @@ fn start_that_is_a_goal_gives_an_empty_path() {
 fn unreachable_goal_is_none() {
     let graph = Graph::new(vec![vec![1], vec![0], vec![0]]);
     assert_eq!(bfs(&hashed(&graph), [0], |&n| n == 2).unwrap(), None);
-    assert_eq!(Search::new(&dense(&graph)).distance([0], |&n| n == 2).unwrap(), None);
+    assert_eq!(Search::new().distance(&dense(&graph), [0], |&n| n == 2).unwrap(), None);
 }
 
 #[test]
@@ -117,8 +117,8 @@ fn stats_count_the_work() {
     // 0 -> 1, 0 -> 2, 1 -> 2, 2 -> 3
     let graph = Graph::new(vec![vec![1, 2], vec![2], vec![3], vec![]]);
     let space = hashed(&graph);
-    let mut search = Search::new(&space);
-    let path = search.bfs([0], |&n| n == 3).unwrap().unwrap();
+    let mut search = Search::new();
+    let path = search.bfs(&space, [0], |&n| n == 3).unwrap().unwrap();
     assert_eq!(path.states(), [0, 2, 3]);
     let stats = search.stats();
     assert_eq!(stats.expanded, 3);

@@ -118,24 +118,24 @@ impl Predecessors for NaturalsAndAnIsland {
 #[test]
 fn unreachable_goal_beside_an_infinite_space_ends_at_once() {
     // The bound would be reached if the search kept walking the naturals.
-    let mut search = Search::new(&NaturalsAndAnIsland).limits(Limits::new().max_states(1_000));
-    assert_eq!(search.bidirectional(0, -1).unwrap(), None);
+    let mut search = Search::new().limits(Limits::new().max_states(1_000));
+    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, 0, -1).unwrap(), None);
     assert!(search.stats().stored < 10, "{:?}", search.stats());
     // And the other way round: the start's side is the finite one.
-    assert_eq!(search.bidirectional(-2, 5).unwrap(), None);
+    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, -2, 5).unwrap(), None);
     assert!(search.stats().stored < 10, "{:?}", search.stats());
 }
 
 #[test]
 fn limits_bound_both_sides() {
     let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
-    let mut search = Search::new(&line).limits(Limits::new().max_depth(10));
-    assert_eq!(search.bidirectional(0, 10).unwrap().map(|p| p.len()), Some(10));
-    let error = search.bidirectional(0, 11).unwrap_err();
+    let mut search = Search::new().limits(Limits::new().max_depth(10));
+    assert_eq!(search.bidirectional(&line, 0, 10).unwrap().map(|p| p.len()), Some(10));
+    let error = search.bidirectional(&line, 0, 11).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(10)));
 
-    let mut search = Search::new(&line).limits(Limits::new().max_states(50));
-    let error = search.bidirectional(0, 1_000).unwrap_err();
+    let mut search = Search::new().limits(Limits::new().max_states(50));
+    let error = search.bidirectional(&line, 0, 1_000).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
     assert!(search.stats().stored <= 50);
 }

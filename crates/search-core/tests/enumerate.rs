@@ -82,8 +82,8 @@ fn enumeration_of_a_grid_by_hand() {
             .into_iter()
             .filter(|&(x, y)| (0..4).contains(&x) && (0..4).contains(&y))
     });
-    let mut search = Search::new(&grid);
-    let layers = search.enumerate([(0, 0)]).unwrap();
+    let mut search = Search::new();
+    let layers = search.enumerate(&grid, [(0, 0)]).unwrap();
     assert_eq!(layers.layer_sizes(), [1, 2, 3, 4, 3, 2, 1]);
     assert_eq!(layers.deepest(), [(3, 3)]);
     assert_eq!(search.stats().stored, 16);

@@ -431,7 +431,7 @@ fn ida_star_reports_each_iteration() {
     let total: u64 = expanded.iter().sum();
     assert_eq!(search.stats().expanded, total);
     // A BFS of the same ring agrees.
-    assert_eq!(Search::new(&ring).distance([0], |&n| n == 6).unwrap(), Some(6));
+    assert_eq!(Search::new().distance(&ring, [0], |&n| n == 6).unwrap(), Some(6));
 }
 
 /// A ring of 1,000 numbers, each ranked `(n + shift) % 1000`.

@@ -202,9 +202,9 @@ fn bfs<'py>(
         Err(_) => vec![PyState::new(start)?],
     };
     let space = Space::new(successors, None);
-    let result = Search::new(&space)
+    let result = Search::new()
         .limits(limits(max_states, max_depth))
-        .bfs(starts, |state| space.is_goal(&is_goal, state));
+        .bfs(&space, starts, |state| space.is_goal(&is_goal, state));
     Ok(space.finish(result)?.map(|path| space.states(&path)))
 }
 
@@ -237,7 +237,7 @@ fn bidirectional_bfs<'py>(
 ) -> PyResult<Option<Vec<Py<PyAny>>>> {
     let (start, goal) = (PyState::new(start)?, PyState::new(goal)?);
     let space = Space::new(successors, predecessors);
-    let result = Search::new(&space).limits(limits(max_states, None)).bidirectional(start, goal);
+    let result = Search::new().limits(limits(max_states, None)).bidirectional(&space, start, goal);
     Ok(space.finish(result)?.map(|path| space.states(&path)))
 }
 
@@ -306,7 +306,7 @@ fn enumerate_space<'py>(
         Err(_) => vec![PyState::new(start)?],
     };
     let space = Space::new(successors, None);
-    let result = Search::new(&space).limits(limits(max_states, None)).enumerate(starts);
+    let result = Search::new().limits(limits(max_states, None)).enumerate(&space, starts);
     let layers = space.finish(result)?;
     Ok(Layers {
         sizes: layers.layer_sizes().to_vec(),

@@ -1,5 +1,6 @@
 //! Sliding puzzles of any size from 2x2 to 4x4.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -560,9 +561,35 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solver(&self) -> Solver<'_> {
+        SlidingPuzzle::solver_of(Cow::Borrowed(self))
+    }
+
+    /// A solver that owns this puzzle: one that can be kept beside
+    /// others, in a collection, for as long as its caller likes (a batch
+    /// keeps one per board size). The puzzle's tables are shared with any
+    /// clone of it that has built them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{SlidingPuzzle, Solver};
+    ///
+    /// let mut solvers: Vec<Solver<'static>> = Vec::new();
+    /// for (rows, cols) in [(2, 2), (2, 3)] {
+    ///     solvers.push(SlidingPuzzle::new(rows, cols)?.into_solver());
+    /// }
+    /// assert_eq!(solvers[1].moves(&"4 1 2 / 5 0 3".parse()?)?, Some(5));
+    /// assert_eq!(solvers[1].puzzle().goal().cols(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn into_solver<'p>(self) -> Solver<'p> {
+        SlidingPuzzle::solver_of(Cow::Owned(self))
+    }
+
+    fn solver_of(puzzle: Cow<'_, SlidingPuzzle>) -> Solver<'_> {
         Solver {
-            puzzle: self,
-            search: Search::new(self),
+            puzzle,
+            search: Search::new(),
             astar: AStar::new(),
             ida_star: IdaStar::new(),
             algorithm: Algorithm::default(),
@@ -599,7 +626,7 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn enumerate(&self) -> Result<Enumeration<Board>, Error> {
-        Ok(Search::new(self).enumerate([self.goal])?)
+        Ok(Search::new().enumerate(self, [self.goal])?)
     }
 
     /// As [`enumerate`](SlidingPuzzle::enumerate), on every core, with
@@ -755,8 +782,8 @@ impl Weighted for SlidingPuzzle {
 /// ```
 #[derive(Debug)]
 pub struct Solver<'p> {
-    puzzle: &'p SlidingPuzzle,
-    search: Search<'p, SlidingPuzzle>,
+    puzzle: Cow<'p, SlidingPuzzle>,
+    search: Search<'p, Board, Slide>,
     astar: AStar<Board, Slide, u32>,
     ida_star: IdaStar<Board, Slide, u32>,
     algorithm: Algorithm,
@@ -782,6 +809,21 @@ impl fmt::Debug for Observer<'_> {
 }
 
 impl<'p> Solver<'p> {
+    /// The puzzle this solver solves.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::SlidingPuzzle;
+    ///
+    /// let solver = SlidingPuzzle::new(2, 3)?.into_solver();
+    /// assert_eq!(solver.puzzle().goal().to_string(), "1 2 3\n4 5 .");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn puzzle(&self) -> &SlidingPuzzle {
+        &self.puzzle
+    }
+
     /// Chooses the search.
     ///
     /// # Example
@@ -933,13 +975,15 @@ impl<'p> Solver<'p> {
         let goal = *self.puzzle.goal();
         self.last_algorithm = self.algorithm.resolve(board.cell_count());
         let path = match self.last_algorithm {
-            Algorithm::Bfs => self.search.bfs([*board], |b| *b == goal),
+            Algorithm::Bfs => self.search.bfs(&*self.puzzle, [*board], |b| *b == goal),
             Algorithm::AStar | Algorithm::IdaStar => {
                 let path = self.informed(board);
                 self.last_stats = self.stats_of_last();
                 return path;
             }
-            Algorithm::Bidirectional | Algorithm::Auto => self.search.bidirectional(*board, goal),
+            Algorithm::Bidirectional | Algorithm::Auto => {
+                self.search.bidirectional(&*self.puzzle, *board, goal)
+            }
         };
         self.last_stats = self.stats_of_last();
         Ok(path?)
@@ -970,7 +1014,7 @@ impl<'p> Solver<'p> {
         }
         self.last_algorithm = Algorithm::Bfs;
         let goal = *self.puzzle.goal();
-        let moves = self.search.distance([*board], |b| *b == goal);
+        let moves = self.search.distance(&*self.puzzle, [*board], |b| *b == goal);
         self.last_stats = self.search.stats();
         Ok(moves?)
     }
@@ -996,7 +1040,7 @@ impl<'p> Solver<'p> {
     /// A* or IDA*, whichever the last board called for, with the estimate
     /// built on first use.
     fn informed(&mut self, board: &Board) -> Result<Option<Path<Board, Slide>>, Error> {
-        let puzzle = self.puzzle;
+        let puzzle = &*self.puzzle;
         let goal = *puzzle.goal();
         let estimate = match &self.estimate {
             Some(estimate) => estimate,
