@@ -6,7 +6,6 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::SlidingPuzzle;
 use search_core::DenseEnumeration;
-use serde_json::json;
 
 #[derive(Debug, Args)]
 pub(crate) struct EnumerateArgs {
@@ -62,39 +61,7 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
     progress.finish_and_clear();
     let layers = layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e, None)))?;
 
-    let written = if args.json {
-        let object = json!({
-            "rows": rows,
-            "cols": cols,
-            "states": layers.states(),
-            "radius": layers.radius(),
-            "layers": layers.layer_sizes(),
-            "deepest": layers.deepest().iter().map(puzzles::Board::to_rows).collect::<Vec<_>>(),
-        });
-        writeln!(out, "{object}")
-    } else {
-        write_table(out, rows, cols, &layers)
-    };
+    let written = crate::output::write_enumeration(out, (rows, cols), &layers, args.json);
     written.map_err(crate::io_failure)?;
     Ok(true)
-}
-
-fn write_table<W: Write>(
-    out: &mut W,
-    rows: usize,
-    cols: usize,
-    layers: &search_core::Enumeration<puzzles::Board>,
-) -> std::io::Result<()> {
-    writeln!(out, "{rows}x{cols} sliding puzzle, breadth-first from the goal")?;
-    writeln!(out, "{:>5}  {:>12}", "depth", "boards")?;
-    for (depth, boards) in layers.layer_sizes().iter().enumerate() {
-        writeln!(out, "{depth:>5}  {boards:>12}")?;
-    }
-    writeln!(out, "total: {} boards", layers.states())?;
-    writeln!(out, "radius: {} moves", layers.radius())?;
-    writeln!(out, "boards at depth {} ({}):", layers.radius(), layers.deepest().len())?;
-    for board in layers.deepest() {
-        writeln!(out, "\n{board}")?;
-    }
-    Ok(())
 }

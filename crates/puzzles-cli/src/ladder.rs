@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use clap::Args;
 use puzzles::SearchOptions;
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::batch::{Questions, answer_each};
 use crate::progress::Display;
@@ -117,14 +116,7 @@ fn answer<W: Write>(
         if !args.all {
             ladders.truncate(1);
         }
-        if args.format.json {
-            writeln!(out, "{}", json!({ "length": length, "ladders": ladders }))
-        } else if ladders.is_empty() {
-            writeln!(out, "0: no ladder from {begin} to {end}")
-        } else {
-            let lines: Vec<String> = ladders.iter().map(|ladder| ladder.join(" -> ")).collect();
-            writeln!(out, "{length}: {}", lines.join(" ; "))
-        }
+        crate::output::write_ladders(out, (begin, end), length, &ladders, args.format.json)
     };
     written.map_err(crate::io_failure)
 }

@@ -3,10 +3,8 @@
 use std::io::Write;
 
 use clap::Args;
-use puzzles::{Lock, SearchOptions, Turn};
-use search_core::Path;
+use puzzles::{Lock, SearchOptions};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::batch::{Questions, answer_each};
 use crate::progress::Display;
@@ -54,7 +52,13 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
         let path = lock.open_with(&question.target, &mut options);
         display.finish();
         let path = path.map_err(|e| crate::explain(&e, None))?;
-        write_answer(&lock, args.format, question, path.as_ref(), out)
+        crate::output::write_lock_answer(
+            out,
+            &lock,
+            args.format,
+            (&question.deadends, &question.target),
+            path.as_ref(),
+        )
     };
     if let Some(target) = &args.target {
         let question = Question { deadends: args.deadends.clone(), target: target.clone() };
@@ -67,40 +71,4 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
             serde_json::from_str(text).map_err(|e| format!("not a lock question: {e}"))?;
         answer_one(&question, out)
     })
-}
-
-fn write_answer<W: Write>(
-    lock: &Lock,
-    format: Format,
-    question: &Question,
-    path: Option<&Path<u32, Turn>>,
-    out: &mut W,
-) -> Result<(), String> {
-    let turns: Vec<String> = path.iter().flat_map(|p| p.moves()).map(ToString::to_string).collect();
-    let codes: Vec<String> =
-        path.iter().flat_map(|p| p.states()).map(|&c| lock.format_code(c)).collect();
-    let count = path.map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX));
-    let written = if format.count {
-        writeln!(out, "{count}")
-    } else if format.json {
-        let object = json!({
-            "deadends": question.deadends,
-            "target": question.target,
-            "turns": count,
-            "moves": turns,
-            "codes": codes,
-        });
-        writeln!(out, "{object}")
-    } else if path.is_some() {
-        let noun = if count == 1 { "turn" } else { "turns" };
-        writeln!(out, "{count} {noun}: {}; codes: {}", turns.join(", "), codes.join(" "))
-    } else {
-        writeln!(
-            out,
-            "-1: {} cannot be reached from {}",
-            question.target,
-            "0".repeat(lock.wheels())
-        )
-    };
-    written.map_err(crate::io_failure)
 }

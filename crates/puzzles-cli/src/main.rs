@@ -17,6 +17,7 @@ mod batch;
 mod enumerate;
 mod ladder;
 mod lock;
+mod output;
 mod pdb;
 mod progress;
 mod solve;

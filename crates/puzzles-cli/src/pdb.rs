@@ -124,7 +124,7 @@ fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
         out,
         "built the {} database for the goal {} in {:.1} s: {megabytes:.1} MB in {}",
         args.pattern,
-        crate::solve::board_json(&goal),
+        crate::output::board_json(&goal),
         started.elapsed().as_secs_f64(),
         path.display()
     )
@@ -213,7 +213,7 @@ pub(crate) fn prepare(
             let goal_option = if *goal == Board::solved(4, 4).map_err(|e| e.to_string())? {
                 String::new()
             } else {
-                format!(" --goal \"{}\"", crate::solve::board_json(goal))
+                format!(" --goal \"{}\"", crate::output::board_json(goal))
             };
             Err(format!(
                 "the 7-8 pattern database for this goal is not built: {place}; build it with \

@@ -3,9 +3,7 @@
 use std::io::Write;
 
 use clap::Args;
-use puzzles::{Algorithm, Board, Slide, SlidingHeuristic, SlidingPuzzle, Solver};
-use search_core::Path;
-use serde_json::json;
+use puzzles::{Algorithm, Board, SlidingHeuristic, SlidingPuzzle, Solver};
 
 use crate::batch::{Questions, answer_each};
 use crate::progress::Display;
@@ -131,7 +129,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
             let moves = solver.moves(&board);
             display.finish();
             if args.stats {
-                report_stats(&board, solver, started.elapsed());
+                crate::output::report_stats(&board, solver, started.elapsed());
             }
             let moves = moves.map_err(failed)?;
             let moves = moves.map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX));
@@ -140,91 +138,12 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         let path = solver.solve(&board);
         display.finish();
         if args.stats {
-            report_stats(&board, solver, started.elapsed());
+            crate::output::report_stats(&board, solver, started.elapsed());
         }
         let path = path.map_err(failed)?;
-        write_solution(out, &board, path.as_ref(), args.format.json, one_line)
+        crate::output::write_solution(out, &board, path.as_ref(), args.format.json, one_line)
             .map_err(crate::io_failure)
     })
-}
-
-/// A board's answer: a JSON object, one line, or (unless `one_line`) that line and
-/// every board of the solution.
-fn write_solution<W: Write>(
-    out: &mut W,
-    board: &Board,
-    path: Option<&Path<Board, Slide>>,
-    json: bool,
-    one_line: bool,
-) -> std::io::Result<()> {
-    match (path, json) {
-        (Some(path), true) => {
-            let object = json!({
-                "board": board.to_rows(),
-                "moves": path.len(),
-                "path": path.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "boards": path.states().iter().map(Board::to_rows).collect::<Vec<_>>(),
-            });
-            writeln!(out, "{object}")
-        }
-        (None, true) => {
-            let object = json!({
-                "board": board.to_rows(),
-                "moves": -1,
-                "path": [],
-                "boards": [],
-                "reason": "parity",
-            });
-            writeln!(out, "{object}")
-        }
-        (None, false) => writeln!(
-            out,
-            "{}: unsolvable: its permutation parity differs from the goal's",
-            board_json(board)
-        ),
-        (Some(path), false) => {
-            let moves: Vec<String> = path.moves().iter().map(ToString::to_string).collect();
-            let noun = if path.len() == 1 { "move" } else { "moves" };
-            writeln!(out, "{}: {} {noun}: {}", board_json(board), path.len(), moves.join(" "))?;
-            if !one_line {
-                for (step, state) in path.states().iter().enumerate() {
-                    match step.checked_sub(1) {
-                        None => write!(out, "\nstart\n{state}\n")?,
-                        Some(previous) => {
-                            write!(out, "\n{}. {}\n{state}\n", step, path.moves()[previous])?;
-                        }
-                    }
-                }
-            }
-            Ok(())
-        }
-    }
-}
-
-/// One board's search, on standard error: what ran, what it counted, and
-/// how long it took.
-fn report_stats(board: &Board, solver: &Solver<'_>, elapsed: std::time::Duration) {
-    let stats = solver.stats();
-    let seconds = elapsed.as_secs_f64();
-    #[expect(clippy::cast_precision_loss, reason = "a rate for a person to read")]
-    let rate = stats.expanded as f64 / seconds.max(1e-9);
-    eprintln!(
-        "stats: {}: {:?}, {} expanded, {} generated, {} stored, {seconds:.3} s, {:.1} M nodes/s",
-        board_json(board),
-        solver.last_algorithm(),
-        stats.expanded,
-        stats.generated,
-        stats.stored,
-        rate / 1e6,
-    );
-    for (index, iteration) in solver.iterations().iter().enumerate() {
-        eprintln!(
-            "stats:   iteration {}: bound {}, {} expanded",
-            index + 1,
-            iteration.bound,
-            iteration.expanded
-        );
-    }
 }
 
 /// The standard puzzle of one size, made on first use.
@@ -241,9 +160,4 @@ fn solver_of_size<'s, 'd>(
     solvers.push(prepare(SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?));
     let last = solvers.len() - 1;
     Ok(&mut solvers[last])
-}
-
-/// A board in LeetCode's form, without spaces.
-pub(crate) fn board_json(board: &Board) -> String {
-    json!(board.to_rows()).to_string()
 }

@@ -374,6 +374,52 @@ mod packed {
         out
     }
 
+    /// The same neighbours in a `Vec`: the plainest successor function a
+    /// user could write, handed unchanged to every contender of the
+    /// `generic` groups.
+    pub(crate) fn successors_vec(state: &u64) -> Vec<u64> {
+        successors(state).into_vec()
+    }
+
+    /// Any board of `rows x cols` (at most 15 cells) packed the same way,
+    /// the blank's cell in the top nibble.
+    pub(crate) fn pack_any(board: &puzzles::Board) -> u64 {
+        let mut state = 0;
+        for (index, tile) in board.tiles().enumerate() {
+            state |= u64::from(tile) << (4 * index);
+            if tile == 0 {
+                state |= (index as u64) << 60;
+            }
+        }
+        state
+    }
+
+    /// Neighbours of a board packed by [`pack_any`], as a `Vec`.
+    pub(crate) fn successors_any(rows: usize, cols: usize, state: u64) -> Vec<u64> {
+        let blank = (state >> 60) as usize;
+        let (row, col) = (blank / cols, blank % cols);
+        let mut out = Vec::with_capacity(4);
+        let mut swap = |cell: usize| {
+            let tile = (state >> (4 * cell)) & 0xF;
+            let cells = state & ((1 << 60) - 1);
+            let cells = cells & !(0xF << (4 * cell)) | (tile << (4 * blank));
+            out.push(cells | ((cell as u64) << 60));
+        };
+        if row > 0 {
+            swap(blank - cols);
+        }
+        if row + 1 < rows {
+            swap(blank + cols);
+        }
+        if col > 0 {
+            swap(blank - 1);
+        }
+        if col + 1 < cols {
+            swap(blank + 1);
+        }
+        out
+    }
+
     /// Towards tiles in order with the blank last.
     pub(crate) fn manhattan(&state: &u64) -> u32 {
         (0..9usize)
@@ -434,6 +480,177 @@ fn informed_generic(c: &mut Criterion) {
     }
 }
 
+/// A user's own space, as a user writes one: the packed 8-puzzle, its
+/// neighbours returned in a `Vec` by a plain function, and that function
+/// handed unchanged to ours, to `pathfinding` and to the textbook loop.
+fn generic(c: &mut Criterion) {
+    use search_core::{bfs, from_fn};
+    let goal = packed::pack(&SlidingPuzzle::new(3, 3).unwrap().goal().clone());
+    let hardest: Vec<u64> = ["[[8,6,7],[2,5,4],[3,0,1]]", "[[6,4,7],[8,5,0],[3,2,1]]"]
+        .iter()
+        .map(|text| packed::pack(&text.parse().unwrap()))
+        .collect();
+    let random: Vec<u64> = random_solvable_3x3(100).iter().map(packed::pack).collect();
+    let space = from_fn(packed::successors_vec);
+    for (name, boards) in
+        [("generic 3x3 two 31-move boards", hardest), ("generic 3x3 100 random boards", random)]
+    {
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        group.bench_function("floor/successors_of_every_board_reached", |b| {
+            // What any search must pay: the function called once on every
+            // board it expands (here, every reachable board per start).
+            let mut every = Vec::new();
+            let mut walk = search_core::Bfs::new();
+            walk.start(&space, [goal]).unwrap();
+            for visit in walk.walk(&space) {
+                every.push(visit.unwrap().0);
+            }
+            b.iter(|| {
+                let mut total = 0;
+                for _ in &boards {
+                    for state in &every {
+                        total += packed::successors_vec(state).len();
+                    }
+                }
+                black_box(total)
+            });
+        });
+        group.bench_function("ours/bfs_one_shot", |b| {
+            b.iter(|| {
+                let total: usize = boards
+                    .iter()
+                    .map(|&board| {
+                        bfs(&space, [board], |s| *s == goal).unwrap().map_or(0, |p| p.len())
+                    })
+                    .sum();
+                black_box(total)
+            });
+        });
+        group.bench_function("ours/bfs_reused", |b| {
+            let mut search = Search::new();
+            b.iter(|| {
+                let total: usize = boards
+                    .iter()
+                    .map(|&board| {
+                        search.bfs(&space, [board], |s| *s == goal).unwrap().map_or(0, |p| p.len())
+                    })
+                    .sum();
+                black_box(total)
+            });
+        });
+        group.bench_function("ours/distance_reused", |b| {
+            let mut search = Search::new();
+            b.iter(|| {
+                let total: usize = boards
+                    .iter()
+                    .map(|&board| {
+                        search.distance(&space, [board], |s| *s == goal).unwrap().unwrap_or(0)
+                    })
+                    .sum();
+                black_box(total)
+            });
+        });
+        group.bench_function("pathfinding/bfs", |b| {
+            b.iter(|| {
+                let total: usize = boards
+                    .iter()
+                    .map(|board| {
+                        pathfinding::directed::bfs::bfs(board, packed::successors_vec, |s| {
+                            *s == goal
+                        })
+                        .map_or(0, |p| p.len() - 1)
+                    })
+                    .sum();
+                black_box(total)
+            });
+        });
+        group.bench_function("plain/textbook_distance", |b| {
+            b.iter(|| {
+                let total: usize =
+                    boards.iter().filter_map(|&board| plain_bfs(&space, board, &goal)).sum();
+                black_box(total)
+            });
+        });
+        generic_bidirectional(&mut group, &boards, goal);
+        group.finish();
+    }
+}
+
+/// The bidirectional contenders of the `generic` groups.
+fn generic_bidirectional(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    boards: &[u64],
+    goal: u64,
+) {
+    use search_core::{Undirected, bidirectional_bfs, from_fn};
+    let undirected = Undirected(from_fn(packed::successors_vec));
+    group.bench_function("ours/bidirectional_one_shot", |b| {
+        b.iter(|| {
+            let total: usize = boards
+                .iter()
+                .map(|&board| {
+                    bidirectional_bfs(&undirected, board, goal).unwrap().map_or(0, |p| p.len())
+                })
+                .sum();
+            black_box(total)
+        });
+    });
+    group.bench_function("ours/bidirectional_reused", |b| {
+        let mut search = Search::new();
+        b.iter(|| {
+            let total: usize = boards
+                .iter()
+                .map(|&board| {
+                    search.bidirectional(&undirected, board, goal).unwrap().map_or(0, |p| p.len())
+                })
+                .sum();
+            black_box(total)
+        });
+    });
+    group.bench_function("pathfinding/bfs_bidirectional", |b| {
+        b.iter(|| {
+            let total: usize = boards
+                .iter()
+                .map(|board| {
+                    pathfinding::directed::bfs::bfs_bidirectional(
+                        board,
+                        &goal,
+                        packed::successors_vec,
+                        packed::successors_vec,
+                    )
+                    .map_or(0, |p| p.len() - 1)
+                })
+                .sum();
+            black_box(total)
+        });
+    });
+}
+
+/// Whole-space enumeration of hashed spaces (no ranks): the sequential
+/// `enumerate`, and `ParallelEnumeration` on one and on two threads.
+fn generic_enumeration(c: &mut Criterion) {
+    use search_core::{ParallelEnumeration, enumerate, from_fn};
+    let mut group = c.benchmark_group("generic enumerate");
+    group.sample_size(10).measurement_time(Duration::from_secs(8));
+    for (rows, cols) in [(3, 3), (2, 5)] {
+        let goal = packed::pack_any(SlidingPuzzle::new(rows, cols).unwrap().goal());
+        let space = from_fn(move |&state: &u64| packed::successors_any(rows, cols, state));
+        let size = format!("{rows}x{cols}");
+        group.bench_with_input(BenchmarkId::new("ours/enumerate", &size), &space, |b, space| {
+            b.iter(|| black_box(enumerate(space, [goal]).unwrap().states()));
+        });
+        for threads in [1, 2] {
+            let id = BenchmarkId::new(format!("ours/par_enumerate_{threads}_threads"), &size);
+            let parallel = ParallelEnumeration::new().threads(threads);
+            group.bench_with_input(id, &space, |b, space| {
+                b.iter(|| black_box(parallel.run(space, [goal]).unwrap().states()));
+            });
+        }
+    }
+    group.finish();
+}
+
 /// IDA* on the 15-puzzle: instances of Korf's 100 that take well under a
 /// second, with each estimate.
 fn informed_15_puzzle(c: &mut Criterion) {
@@ -474,6 +691,6 @@ const KORF_EASY: [usize; 4] = [9, 12, 42, 55];
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration, informed_generic, informed_15_puzzle
+    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration, generic, generic_enumeration, informed_generic, informed_15_puzzle
 }
 criterion_main!(benches);

@@ -343,7 +343,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         for start in starts {
             if let Some(id) = tree.insert(space, &self.limits, meter, start, NO_PARENT, None)? {
                 meter.push(&mut parents, SmallVec::new())?;
-                if is_goal(&tree.nodes[id as usize].state) {
+                if is_goal(tree.state(id as usize)) {
                     goals.push(id);
                 }
             }
@@ -351,7 +351,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let mut layer = 0..tree.len();
         let mut depth = 0;
         while goals.is_empty() && !layer.is_empty() {
-            let states = tree.nodes[layer.clone()].iter().map(|node| &node.state);
+            let states = &tree.states()[layer.clone()];
             if at_depth_bound(
                 space,
                 &self.limits,
@@ -380,7 +380,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                         tree.insert(space, &self.limits, meter, next, parent as u32, None)?
                     {
                         meter.push(&mut parents, smallvec![(parent as u32, mv)])?;
-                        if is_goal(&tree.nodes[id as usize].state) {
+                        if is_goal(tree.state(id as usize)) {
                             goals.push(id);
                         }
                     }
@@ -394,7 +394,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let bytes = bytes_of::<S>(tree.len());
         meter.charge(bytes)?;
         states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
-        states.extend(tree.nodes.iter().map(|node| node.state.clone()));
+        states.extend(tree.states().iter().cloned());
         Ok(ShortestPaths { states, parents, goals, distance })
     }
 }

@@ -339,7 +339,7 @@ where
     if expanded || g != best {
         return Ok(Taken::Stale);
     }
-    let here = tree.nodes[id].state.clone();
+    let here = tree.state(id).clone();
     if is_goal(&here) {
         return Ok(Taken::Goal);
     }
@@ -391,9 +391,7 @@ where
                 *expanded = false;
                 stats.reopened += 1;
             }
-            let stored = &mut tree.nodes[child as usize];
-            stored.parent = parent;
-            stored.mv = mv;
+            tree.reparent(child as usize, parent, mv);
             Ok(Some(child))
         }
     }

@@ -111,7 +111,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         tree.reset(space, Lookup::Seen, &self.limits, meter)?;
         for start in starts {
             if let Some(id) = tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
-                && is_goal(&tree.nodes[id as usize].state)
+                && is_goal(tree.state(id as usize))
             {
                 return Ok(Some(tree.path(id)));
             }
@@ -126,7 +126,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 layer_end = tree.len();
                 self.stats.frontier(layer_end - head);
             }
-            let layer = tree.nodes[head..].iter().map(|node| &node.state);
+            let layer = &tree.states()[head..];
             if at_depth_bound(
                 space,
                 &self.limits,
@@ -144,7 +144,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             for (next, mv) in self.scratch.drain(..) {
                 match tree.insert(space, &self.limits, meter, next, parent, Some(mv))? {
                     Some(id) => {
-                        if is_goal(&tree.nodes[id as usize].state) {
+                        if is_goal(tree.state(id as usize)) {
                             return Ok(Some(tree.path(id)));
                         }
                     }
@@ -554,11 +554,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
             self.stats.stored = self.tree.len() as u64;
             inserted?;
         }
-        Ok(Some(Visit {
-            state: &self.tree.nodes[id].state,
-            depth: self.depth,
-            node: NodeId(id as u32),
-        }))
+        Ok(Some(Visit { state: self.tree.state(id), depth: self.depth, node: NodeId(id as u32) }))
     }
 
     /// The rest of the traversal as an [`Iterator`] over `space`: each item
@@ -647,7 +643,7 @@ impl<S, M> fmt::Debug for Bfs<S, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Bfs")
             .field("visited", &self.head)
-            .field("stored", &self.tree.nodes.len())
+            .field("stored", &self.tree.len())
             .field("depth", &self.depth)
             .field("limits", &self.limits)
             .finish_non_exhaustive()

@@ -251,7 +251,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             // already and needs no lookup.
             let known = self.backward.parent_state(child);
             let mut skipped = 0;
-            space.predecessors(&self.backward.nodes[child].state, |state| {
+            space.predecessors(self.backward.state(child), |state| {
                 if Some(&state) == known {
                     skipped += 1;
                 } else {

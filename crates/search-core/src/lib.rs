@@ -88,7 +88,8 @@ Optional traits widen what a space can do:
 | only the number of moves | [`Search::distance`] |
 | a shortest path searched from both ends | [`bidirectional_bfs`], [`Search::bidirectional`] |
 | every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`] |
-| the same, for spaces of hundreds of millions of ranked states | [`DenseEnumeration`] |
+| the same on every core, for any space | [`par_enumerate`], [`ParallelEnumeration`] |
+| the same, for spaces of billions of ranked states | [`DenseEnumeration`] |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
 | a traversal you drive state by state, and can resume | [`Bfs`], or as an iterator, [`Bfs::walk`] |
 | a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar`] |
@@ -184,6 +185,7 @@ pub use crate::enumerate::{Enumeration, enumerate};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::limits::{Limit, Limits};
+pub use crate::parallel::{ParallelEnumeration, par_enumerate};
 pub use crate::path::Path;
 pub use crate::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
 pub use crate::progress::Progress;
@@ -211,10 +213,12 @@ mod dense;
 mod enumerate;
 mod error;
 mod expand;
+mod hash;
 mod idastar;
 mod limits;
 mod memory;
 mod open_list;
+mod parallel;
 mod path;
 mod pdb;
 mod progress;

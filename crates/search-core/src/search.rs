@@ -1,8 +1,7 @@
 use std::fmt;
 
-use rustc_hash::FxHashMap;
-
 use crate::error::Error;
+use crate::hash::StateMap;
 use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of};
 use crate::progress::{Progress, Watch};
@@ -51,7 +50,7 @@ pub struct Search<'o, S, M> {
     pub(crate) next_frontier: Vec<S>,
     pub(crate) scratch: Vec<(S, M)>,
     /// Bidirectional search's one index for both of its trees.
-    pub(crate) sides: FxHashMap<S, u32>,
+    pub(crate) sides: StateMap<S, u32>,
     /// The bytes the tables hold, against `limits`.
     pub(crate) meter: Meter,
     pub(crate) watch: Watch<'o>,
@@ -79,7 +78,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             frontier: Vec::new(),
             next_frontier: Vec::new(),
             scratch: Vec::new(),
-            sides: FxHashMap::default(),
+            sides: StateMap::default(),
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
             watch: Watch::new(),
         }

@@ -2,14 +2,13 @@
 //! rank, or a hash table. Each store picks its index when it is reset, from
 //! the space's rank bound and the memory budget.
 
-use std::collections::hash_map::Entry;
-
-use rustc_hash::{FxHashMap, FxHashSet};
+use hashbrown::HashTable;
 
 use crate::error::Error;
 use crate::expand::expand_into;
+use crate::hash::hash_of;
 use crate::limits::Limits;
-use crate::memory::{Meter, bytes_of, filled_vec, map_bytes};
+use crate::memory::{Meter, bytes_of, filled_vec};
 use crate::path::Path;
 use crate::space::{Ranking, Successors};
 use crate::stats::Stats;
@@ -64,26 +63,17 @@ fn checked_rank<G: Successors>(space: &G, state: &G::State, bound: usize) -> Res
     }
 }
 
-/// A stored state with the edge that first reached it.
 #[derive(Clone, Debug)]
-pub(crate) struct Node<S, M> {
-    pub(crate) state: S,
-    pub(crate) parent: u32,
-    pub(crate) mv: Option<M>,
-}
-
-#[derive(Clone, Debug)]
-enum NodeIndex<S> {
+enum NodeIndex {
     /// `slots[rank]` is one more than the node's id, or 0 when unseen.
     Dense(Vec<u32>),
     /// One bit per rank below `bound`: seen or not. Thirty-two times
     /// smaller than `Dense`, so it stays in cache, but it cannot give a
     /// node's id back.
-    Bits {
-        bits: Vec<u64>,
-        bound: usize,
-    },
-    Hashed(FxHashMap<S, u32>),
+    Bits { bits: Vec<u64>, bound: usize },
+    /// Node ids, found by their states' hashes: 5 bytes an entry with its
+    /// control byte, the state itself kept once, in the tree.
+    Hashed(HashTable<u32>),
 }
 
 /// What a search needs from its tree's index, from which the tree picks a
@@ -110,11 +100,17 @@ pub(crate) enum Stored<M> {
 }
 
 /// A search tree: stored states in the order they were found, each with its
-/// parent, and an index from state to node id.
+/// parent and the move from it, and an index from state to node id.
+///
+/// Nodes are three parallel vectors rather than one of structs: a state is
+/// stored once, a parent takes 4 bytes, and a move of `()` none beyond its
+/// `Option`'s byte; the states a lookup compares lie packed together.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<S, M> {
-    pub(crate) nodes: Vec<Node<S, M>>,
-    index: NodeIndex<S>,
+    states: Vec<S>,
+    parents: Vec<u32>,
+    moves: Vec<Option<M>>,
+    index: NodeIndex,
     /// The slots of a node id table set since the last reset, while they
     /// are few (`None` once they are not): clearing those is cheaper than
     /// clearing the table, and stays right whatever space the next search
@@ -122,11 +118,19 @@ pub(crate) struct Tree<S, M> {
     touched: Option<Vec<usize>>,
 }
 
+impl<S, M> Tree<S, M> {
+    pub(crate) fn len(&self) -> usize {
+        self.states.len()
+    }
+}
+
 impl<S: crate::State, M: Clone> Tree<S, M> {
     pub(crate) fn new() -> Tree<S, M> {
         Tree {
-            nodes: Vec::new(),
-            index: NodeIndex::Hashed(FxHashMap::default()),
+            states: Vec::new(),
+            parents: Vec::new(),
+            moves: Vec::new(),
+            index: NodeIndex::Hashed(HashTable::new()),
             touched: Some(Vec::new()),
         }
     }
@@ -167,19 +171,33 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 bits.fill(0);
                 true
             }
-            (NodeIndex::Hashed(map), None) => {
-                map.clear();
+            (NodeIndex::Hashed(table), None) => {
+                table.clear();
                 true
             }
             _ => false,
         };
-        self.nodes.clear();
+        self.states.clear();
+        self.parents.clear();
+        self.moves.clear();
         if !reused {
-            self.index = NodeIndex::Hashed(FxHashMap::default());
+            self.index = NodeIndex::Hashed(HashTable::new());
         }
         let mut touched = self.touched.take().unwrap_or_default();
         touched.clear();
         self.touched = Some(touched);
+        // What an earlier, larger search left is kept for the next one
+        // while it takes at most half the budget; past that it would
+        // crowd the search it is kept for, so it is given back.
+        if self.footprint() > limits.get_max_memory() / 2 {
+            self.states = Vec::new();
+            self.parents = Vec::new();
+            self.moves = Vec::new();
+            self.touched = Some(Vec::new());
+            if let NodeIndex::Hashed(table) = &mut self.index {
+                *table = HashTable::new();
+            }
+        }
         meter.charge(self.footprint())?;
         if !reused && let Some(bound) = bound {
             self.index = match lookup {
@@ -198,13 +216,43 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 bytes_of::<u32>(slots.capacity()) + bytes_of::<usize>(touched)
             }
             NodeIndex::Bits { bits, .. } => bytes_of::<u64>(bits.capacity()),
-            NodeIndex::Hashed(map) => map_bytes::<S, u32>(map.capacity()),
+            NodeIndex::Hashed(table) => table_bytes::<u32>(table.capacity()),
         };
-        index + bytes_of::<Node<S, M>>(self.nodes.capacity())
+        index
+            + bytes_of::<S>(self.states.capacity())
+            + bytes_of::<u32>(self.parents.capacity())
+            + bytes_of::<Option<M>>(self.moves.capacity())
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.nodes.len()
+    /// The state of node `id`.
+    pub(crate) fn state(&self, id: usize) -> &S {
+        &self.states[id]
+    }
+
+    /// The states of the nodes, in the order they were stored.
+    pub(crate) fn states(&self) -> &[S] {
+        &self.states
+    }
+
+    /// Gives node `id` a new parent and move: a cheaper way to it.
+    pub(crate) fn reparent(&mut self, id: usize, parent: u32, mv: Option<M>) {
+        self.parents[id] = parent;
+        self.moves[id] = mv;
+    }
+
+    /// Appends a node, counting what its vectors grow by.
+    fn push_node(
+        &mut self,
+        meter: &mut Meter,
+        state: S,
+        parent: u32,
+        mv: Option<M>,
+    ) -> Result<u32, Error> {
+        let id = node_id(self.states.len())?;
+        meter.push(&mut self.states, state)?;
+        meter.push(&mut self.parents, parent)?;
+        meter.push(&mut self.moves, mv)?;
+        Ok(id)
     }
 
     /// Stores `state` as a new node, for a tree whose caller keeps the
@@ -216,9 +264,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         parent: u32,
         mv: Option<M>,
     ) -> Result<u32, Error> {
-        let id = node_id(self.nodes.len())?;
-        meter.push(&mut self.nodes, Node { state, parent, mv })?;
-        Ok(id)
+        self.push_node(meter, state, parent, mv)
     }
 
     /// Stores `state` unless it is already stored, and returns its new id.
@@ -237,15 +283,13 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 Stored::Old(..) => Ok(None),
             };
         };
-        let id = self.nodes.len();
         let rank = checked_rank(space, &state, *bound)?;
         if bit_is_set(bits, rank) {
             return Ok(None);
         }
-        limits.check_states(id)?;
-        meter.push(&mut self.nodes, Node { state, parent, mv })?;
+        limits.check_states(self.states.len())?;
         set_bit(bits, rank);
-        Ok(Some(node_id(id)?))
+        self.push_node(meter, state, parent, mv).map(Some)
     }
 
     /// The id of `state` with one lookup: a new node reached from `parent`
@@ -260,7 +304,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         parent: u32,
         mv: Option<M>,
     ) -> Result<Stored<Option<M>>, Error> {
-        let id = self.nodes.len();
+        let id = self.states.len();
         match &mut self.index {
             NodeIndex::Dense(slots) => {
                 let rank = checked_rank(space, &state, slots.len())?;
@@ -268,9 +312,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                     return Ok(Stored::Old(old, mv));
                 }
                 limits.check_states(id)?;
-                let slot = node_id(id)? + 1;
-                meter.push(&mut self.nodes, Node { state, parent, mv })?;
-                slots[rank] = slot;
+                slots[rank] = node_id(id)? + 1;
                 let few = match &mut self.touched {
                     Some(touched) if touched.len() < slots.len() / 16 => {
                         meter.push(touched, rank)?;
@@ -283,21 +325,25 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                     self.touched = None;
                 }
             }
-            NodeIndex::Hashed(map) => {
-                meter.reserve_entry(map)?;
-                match map.entry(state) {
-                    Entry::Occupied(old) => return Ok(Stored::Old(*old.get(), mv)),
-                    Entry::Vacant(vacant) => {
+            NodeIndex::Hashed(table) => {
+                let states = &self.states;
+                let rehash = |&other: &u32| hash_of(&states[other as usize]);
+                reserve_one(meter, table, rehash)?;
+                // One probe finds the state or the slot for it.
+                let same = |&other: &u32| states[other as usize] == state;
+                match table.entry(hash_of(&state), same, rehash) {
+                    hashbrown::hash_table::Entry::Occupied(old) => {
+                        return Ok(Stored::Old(*old.get(), mv));
+                    }
+                    hashbrown::hash_table::Entry::Vacant(slot) => {
                         limits.check_states(id)?;
-                        let state = vacant.key().clone();
-                        meter.push(&mut self.nodes, Node { state, parent, mv })?;
-                        vacant.insert(node_id(id)?);
+                        slot.insert(node_id(id)?);
                     }
                 }
             }
             NodeIndex::Bits { .. } => unreachable!("a tree of bits keeps no ids: see `insert`"),
         }
-        Ok(Stored::New(node_id(id)?))
+        self.push_node(meter, state, parent, mv).map(Stored::New)
     }
 
     /// The id of `state`, if stored. Always `None` for a tree reset with
@@ -312,7 +358,9 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 slots.get(rank_index(space, state)).and_then(|&slot| slot.checked_sub(1))
             }
             NodeIndex::Bits { .. } => None,
-            NodeIndex::Hashed(map) => map.get(state).copied(),
+            NodeIndex::Hashed(table) => {
+                table.find(hash_of(state), |&other| self.states[other as usize] == *state).copied()
+            }
         }
     }
 
@@ -339,12 +387,12 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         out: &mut Vec<(S, M)>,
         stats: &mut Stats,
     ) {
-        expand_into(space, &self.nodes[id].state, self.parent_state(id), out, stats);
+        expand_into(space, &self.states[id], self.parent_state(id), out, stats);
     }
 
     /// The parent's state of node `id`, if it has a parent.
     pub(crate) fn parent_state(&self, id: usize) -> Option<&S> {
-        self.nodes.get(self.nodes[id].parent as usize).map(|parent| &parent.state)
+        self.states.get(self.parents[id] as usize)
     }
 
     /// The states from `node` back to its root, and the moves stored with
@@ -353,15 +401,15 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         let mut states = Vec::new();
         let mut moves = Vec::new();
         loop {
-            let current = &self.nodes[node as usize];
-            states.push(current.state.clone());
-            if current.parent == NO_PARENT {
+            let id = node as usize;
+            states.push(self.states[id].clone());
+            if self.parents[id] == NO_PARENT {
                 break;
             }
-            if let Some(mv) = &current.mv {
+            if let Some(mv) = &self.moves[id] {
                 moves.push(mv.clone());
             }
-            node = current.parent;
+            node = self.parents[id];
         }
         (states, moves)
     }
@@ -373,6 +421,46 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         moves.reverse();
         Path::new(states, moves)
     }
+}
+
+/// The bytes of a hash table of `capacity` entries of `T`: an entry and a
+/// control byte each, in about 8/7 as many buckets.
+fn table_bytes<T>(capacity: usize) -> u64 {
+    (bytes_of::<T>(capacity) + capacity as u64) * 8 / 7
+}
+
+/// Makes room for one more entry in `table` within the budget `meter`
+/// keeps: a doubling is counted before it is asked for, and refused when it
+/// would pass the budget or the machine cannot give it. `rehash` gives an
+/// entry's hash again, for the move to the larger table. After this, one
+/// insertion cannot reallocate.
+#[inline]
+fn reserve_one<T>(
+    meter: &mut Meter,
+    table: &mut HashTable<T>,
+    rehash: impl Fn(&T) -> u64,
+) -> Result<(), Error> {
+    if table.len() < table.capacity() {
+        return Ok(());
+    }
+    grow_table(meter, table, rehash)
+}
+
+#[cold]
+fn grow_table<T>(
+    meter: &mut Meter,
+    table: &mut HashTable<T>,
+    rehash: impl Fn(&T) -> u64,
+) -> Result<(), Error> {
+    let before = table_bytes::<T>(table.capacity());
+    // While the table rehashes, the old and the new copies are both alive.
+    let estimate = table_bytes::<T>(table.capacity().saturating_mul(2).max(16));
+    meter.charge(estimate)?;
+    let grown = table.try_reserve(1, rehash);
+    meter.release(estimate);
+    grown.map_err(|_| Error::allocation_failed(estimate))?;
+    meter.release(before);
+    meter.charge(table_bytes::<T>(table.capacity()))
 }
 
 /// Node ids are `u32` to keep nodes small; a search never stores 2^32 states
@@ -392,7 +480,7 @@ enum SeenIndex<S> {
         bits: Vec<u64>,
         bound: usize,
     },
-    Hashed(FxHashSet<S>),
+    Hashed(HashTable<S>),
 }
 
 /// A visited set, for searches that need no parents.
@@ -404,7 +492,7 @@ pub(crate) struct Seen<S> {
 
 impl<S: crate::State> Seen<S> {
     pub(crate) fn new() -> Seen<S> {
-        Seen { index: SeenIndex::Hashed(FxHashSet::default()), len: 0 }
+        Seen { index: SeenIndex::Hashed(HashTable::new()), len: 0 }
     }
 
     /// Empties the set for a search of `space`, as [`Tree::reset`] does.
@@ -422,15 +510,20 @@ impl<S: crate::State> Seen<S> {
             }
             (SeenIndex::Hashed(set), None) => {
                 set.clear();
-                meter.charge(map_bytes::<S, ()>(set.capacity()))
+                // As for a tree: a table too large for this budget is given
+                // back rather than kept.
+                if table_bytes::<S>(set.capacity()) > limits.get_max_memory() / 2 {
+                    *set = HashTable::new();
+                }
+                meter.charge(table_bytes::<S>(set.capacity()))
             }
             (index, Some(bound)) => {
-                *index = SeenIndex::Hashed(FxHashSet::default());
+                *index = SeenIndex::Hashed(HashTable::new());
                 *index = SeenIndex::Dense { bits: filled_vec(meter, bit_words(bound), 0)?, bound };
                 Ok(())
             }
             (index, None) => {
-                *index = SeenIndex::Hashed(FxHashSet::default());
+                *index = SeenIndex::Hashed(HashTable::new());
                 Ok(())
             }
         }
@@ -444,7 +537,7 @@ impl<S: crate::State> Seen<S> {
     pub(crate) fn contains<G: Successors<State = S>>(&self, space: &G, state: &S) -> bool {
         match &self.index {
             SeenIndex::Dense { bits, .. } => bit_is_set(bits, rank_index(space, state)),
-            SeenIndex::Hashed(set) => set.contains(state),
+            SeenIndex::Hashed(set) => set.find(hash_of(state), |other| other == state).is_some(),
         }
     }
 
@@ -466,12 +559,14 @@ impl<S: crate::State> Seen<S> {
                 set_bit(bits, rank);
             }
             SeenIndex::Hashed(set) => {
-                if set.contains(state) {
-                    return Ok(false);
+                reserve_one(meter, set, hash_of)?;
+                match set.entry(hash_of(state), |other| other == state, hash_of) {
+                    hashbrown::hash_table::Entry::Occupied(_) => return Ok(false),
+                    hashbrown::hash_table::Entry::Vacant(slot) => {
+                        limits.check_states(self.len)?;
+                        slot.insert(state.clone());
+                    }
                 }
-                limits.check_states(self.len)?;
-                meter.reserve_entry(set)?;
-                set.insert(state.clone());
             }
         }
         self.len += 1;

@@ -205,3 +205,70 @@ fn layer_tables_survive_a_round_trip_through_bytes() {
         &ErrorKind::RankOutOfBounds { rank: 999, count: 1_100 }
     );
 }
+
+proptest! {
+    #[test]
+    fn parallel_enumeration_gives_the_layers_of_plain_bfs(
+        graph in graph(300, 3),
+        pick in any::<prop::sample::Index>(),
+        threads in 1usize..4,
+    ) {
+        use search_core::ParallelEnumeration;
+        let start = pick.index(graph.len()) as u32;
+        let distances = reference_distances(&graph, &[start]);
+        let radius = distances.iter().flatten().copied().max().unwrap_or(0);
+        let mut expected_sizes = vec![0u64; radius + 1];
+        for d in distances.iter().flatten() {
+            expected_sizes[*d] += 1;
+        }
+        let mut expected_deepest: Vec<u32> =
+            (0..graph.len() as u32).filter(|&n| distances[n as usize] == Some(radius)).collect();
+        expected_deepest.sort_unstable();
+        let layers = ParallelEnumeration::new().threads(threads).run(&hashed(&graph), [start]).unwrap();
+        prop_assert_eq!(layers.layer_sizes(), &expected_sizes[..]);
+        let mut deepest = layers.deepest().to_vec();
+        deepest.sort_unstable();
+        prop_assert_eq!(deepest, expected_deepest);
+    }
+}
+
+#[test]
+fn parallel_enumeration_matches_the_sequential_one_on_a_large_space() {
+    use search_core::{ParallelEnumeration, par_enumerate};
+    // Layers of tens of thousands of states: both passes run in parallel.
+    let space = from_fn(|&r: &u64| [(r + 1) % CHORDED, chord(r), (r + CHORDED - 1) % CHORDED]);
+    let sequential = enumerate(&space, [0]).unwrap();
+    for threads in [1, 2, 3] {
+        let parallel = ParallelEnumeration::new().threads(threads).run(&space, [0]).unwrap();
+        assert_eq!(parallel.layer_sizes(), sequential.layer_sizes(), "{threads} threads");
+        let mut deepest = parallel.deepest().to_vec();
+        let mut expected = sequential.deepest().to_vec();
+        deepest.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(deepest, expected);
+    }
+    assert_eq!(par_enumerate(&space, [0, 0, 1]).unwrap().states(), CHORDED);
+}
+
+#[test]
+fn parallel_enumeration_keeps_its_limits() {
+    use search_core::{ErrorKind, Limit, Limits, ParallelEnumeration};
+    let naturals = from_fn(|&n: &u64| [n + 1, n + 2]);
+    let error = ParallelEnumeration::new()
+        .limits(Limits::new().max_states(10_000))
+        .run(&naturals, [0])
+        .unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(10_000)));
+    let error = ParallelEnumeration::new()
+        .limits(Limits::new().max_memory(1 << 16))
+        .run(&naturals, [0])
+        .unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 16)));
+    // A line of three states is searched whole within a depth bound of 2,
+    // and cut short by one of 1: the policy of every breadth-first search.
+    let line = from_fn(|&n: &u8| (n < 2).then_some(n + 1));
+    let within = ParallelEnumeration::new().limits(Limits::new().max_depth(2)).run(&line, [0]);
+    assert_eq!(within.unwrap().radius(), 2);
+    let past = ParallelEnumeration::new().limits(Limits::new().max_depth(1)).run(&line, [0]);
+    assert_eq!(past.unwrap_err().kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
+}

@@ -1,0 +1,189 @@
+//! Every answer the commands print, formatted in one place: text for a
+//! person, one JSON object a line for a program.
+
+use std::io::{self, Write};
+
+use puzzles::{Board, Lock, Slide, Solver, Turn};
+use search_core::{Enumeration, Path};
+use serde_json::json;
+
+use crate::Format;
+
+/// A board's answer: a JSON object, one line, or (unless `one_line`) that line and
+/// every board of the solution.
+pub(crate) fn write_solution<W: Write>(
+    out: &mut W,
+    board: &Board,
+    path: Option<&Path<Board, Slide>>,
+    json: bool,
+    one_line: bool,
+) -> std::io::Result<()> {
+    match (path, json) {
+        (Some(path), true) => {
+            let object = json!({
+                "board": board.to_rows(),
+                "moves": path.len(),
+                "path": path.moves().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "boards": path.states().iter().map(Board::to_rows).collect::<Vec<_>>(),
+            });
+            writeln!(out, "{object}")
+        }
+        (None, true) => {
+            let object = json!({
+                "board": board.to_rows(),
+                "moves": -1,
+                "path": [],
+                "boards": [],
+                "reason": "parity",
+            });
+            writeln!(out, "{object}")
+        }
+        (None, false) => writeln!(
+            out,
+            "{}: unsolvable: its permutation parity differs from the goal's",
+            board_json(board)
+        ),
+        (Some(path), false) => {
+            let moves: Vec<String> = path.moves().iter().map(ToString::to_string).collect();
+            let noun = if path.len() == 1 { "move" } else { "moves" };
+            writeln!(out, "{}: {} {noun}: {}", board_json(board), path.len(), moves.join(" "))?;
+            if !one_line {
+                for (step, state) in path.states().iter().enumerate() {
+                    match step.checked_sub(1) {
+                        None => write!(out, "\nstart\n{state}\n")?,
+                        Some(previous) => {
+                            write!(out, "\n{}. {}\n{state}\n", step, path.moves()[previous])?;
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// One board's search, on standard error: what ran, what it counted, and
+/// how long it took.
+pub(crate) fn report_stats(board: &Board, solver: &Solver<'_>, elapsed: std::time::Duration) {
+    let stats = solver.stats();
+    let seconds = elapsed.as_secs_f64();
+    #[expect(clippy::cast_precision_loss, reason = "a rate for a person to read")]
+    let rate = stats.expanded as f64 / seconds.max(1e-9);
+    eprintln!(
+        "stats: {}: {:?}, {} expanded, {} generated, {} stored, {seconds:.3} s, {:.1} M nodes/s",
+        board_json(board),
+        solver.last_algorithm(),
+        stats.expanded,
+        stats.generated,
+        stats.stored,
+        rate / 1e6,
+    );
+    for (index, iteration) in solver.iterations().iter().enumerate() {
+        eprintln!(
+            "stats:   iteration {}: bound {}, {} expanded",
+            index + 1,
+            iteration.bound,
+            iteration.expanded
+        );
+    }
+}
+
+/// A board in LeetCode's form, without spaces.
+pub(crate) fn board_json(board: &Board) -> String {
+    json!(board.to_rows()).to_string()
+}
+
+/// A lock question's answer: the number of turns, a JSON object, or a
+/// line of turns and codes.
+pub(crate) fn write_lock_answer<W: Write>(
+    out: &mut W,
+    lock: &Lock,
+    format: Format,
+    (deadends, target): (&[String], &str),
+    path: Option<&Path<u32, Turn>>,
+) -> Result<(), String> {
+    let turns: Vec<String> = path.iter().flat_map(|p| p.moves()).map(ToString::to_string).collect();
+    let codes: Vec<String> =
+        path.iter().flat_map(|p| p.states()).map(|&c| lock.format_code(c)).collect();
+    let count = path.map_or(-1, |p| i64::try_from(p.len()).unwrap_or(i64::MAX));
+    let written = if format.count {
+        writeln!(out, "{count}")
+    } else if format.json {
+        let object = json!({
+            "deadends": deadends,
+            "target": target,
+            "turns": count,
+            "moves": turns,
+            "codes": codes,
+        });
+        writeln!(out, "{object}")
+    } else if path.is_some() {
+        let noun = if count == 1 { "turn" } else { "turns" };
+        writeln!(out, "{count} {noun}: {}; codes: {}", turns.join(", "), codes.join(" "))
+    } else {
+        writeln!(out, "-1: {} cannot be reached from {}", target, "0".repeat(lock.wheels()))
+    };
+    written.map_err(crate::io_failure)
+}
+
+/// An enumeration's answer: one JSON object, or the layer table.
+pub(crate) fn write_enumeration<W: Write>(
+    out: &mut W,
+    (rows, cols): (usize, usize),
+    layers: &Enumeration<Board>,
+    json: bool,
+) -> io::Result<()> {
+    if json {
+        let object = json!({
+            "rows": rows,
+            "cols": cols,
+            "states": layers.states(),
+            "radius": layers.radius(),
+            "layers": layers.layer_sizes(),
+            "deepest": layers.deepest().iter().map(Board::to_rows).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{object}")
+    } else {
+        write_table(out, rows, cols, layers)
+    }
+}
+
+/// The layer table of an enumeration, for a person to read.
+fn write_table<W: Write>(
+    out: &mut W,
+    rows: usize,
+    cols: usize,
+    layers: &search_core::Enumeration<puzzles::Board>,
+) -> std::io::Result<()> {
+    writeln!(out, "{rows}x{cols} sliding puzzle, breadth-first from the goal")?;
+    writeln!(out, "{:>5}  {:>12}", "depth", "boards")?;
+    for (depth, boards) in layers.layer_sizes().iter().enumerate() {
+        writeln!(out, "{depth:>5}  {boards:>12}")?;
+    }
+    writeln!(out, "total: {} boards", layers.states())?;
+    writeln!(out, "radius: {} moves", layers.radius())?;
+    writeln!(out, "boards at depth {} ({}):", layers.radius(), layers.deepest().len())?;
+    for board in layers.deepest() {
+        writeln!(out, "\n{board}")?;
+    }
+    Ok(())
+}
+
+/// A word ladder question's answer: one JSON object, or the ladders on one
+/// line.
+pub(crate) fn write_ladders<W: Write>(
+    out: &mut W,
+    (begin, end): (&str, &str),
+    length: usize,
+    ladders: &[Vec<String>],
+    json: bool,
+) -> io::Result<()> {
+    if json {
+        writeln!(out, "{}", json!({ "length": length, "ladders": ladders }))
+    } else if ladders.is_empty() {
+        writeln!(out, "0: no ladder from {begin} to {end}")
+    } else {
+        let lines: Vec<String> = ladders.iter().map(|ladder| ladder.join(" -> ")).collect();
+        writeln!(out, "{length}: {}", lines.join(" ; "))
+    }
+}

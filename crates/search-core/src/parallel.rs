@@ -1,0 +1,338 @@
+//! Breadth-first enumeration of a hashed space on every core:
+//! [`ParallelEnumeration`] and [`par_enumerate`].
+//!
+//! Each layer takes two passes. First the frontier is expanded in chunks,
+//! in parallel, and each successor is put in the bucket of the shard its
+//! hash names. Then each shard, on one thread, takes its buckets from every
+//! chunk into its own hash table, and keeps what was new as its part of the
+//! next frontier. A shard belongs to one task at a time, so the visited set
+//! needs no lock and no atomic, and the layers come out exactly as the
+//! sequential [`enumerate`](crate::enumerate) gives them.
+
+use hashbrown::HashTable;
+use rayon::prelude::*;
+
+use crate::enumerate::Enumeration;
+use crate::error::Error;
+use crate::hash::hash_of;
+use crate::limits::{Limit, Limits};
+use crate::memory::bytes_of;
+use crate::space::{State, Successors};
+
+/// Frontier states expanded by one task of the first pass.
+const CHUNK: usize = 1 << 12;
+
+/// Shards per thread: enough that two threads rarely wait on one shard.
+const SHARDS_PER_THREAD: usize = 8;
+
+/// A layer-synchronous enumeration of any [`Successors`] space on every
+/// core, its visited set split into shards by hash.
+///
+/// For spaces whose states have no [`Ranking`](crate::Ranking); a ranked
+/// space is faster through [`DenseEnumeration`](crate::DenseEnumeration).
+/// The space must be `Sync` and its states `Send + Sync`, since the threads
+/// share the first and trade the second. Small layers run on the calling
+/// thread: splitting them costs more than it saves.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{enumerate, from_fn, ParallelEnumeration};
+///
+/// // Numbers below 100,000, joined to their neighbours and their double.
+/// let space = from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 100_000));
+/// let parallel = ParallelEnumeration::new().threads(2).run(&space, [0])?;
+/// let sequential = enumerate(&space, [0])?;
+/// assert_eq!(parallel.layer_sizes(), sequential.layer_sizes());
+/// assert_eq!(parallel.states(), 100_000);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParallelEnumeration {
+    limits: Limits,
+    threads: Option<usize>,
+}
+
+impl ParallelEnumeration {
+    /// An enumeration on rayon's pool (one thread per core) with default
+    /// [`Limits`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::ParallelEnumeration;
+    ///
+    /// let enumeration = ParallelEnumeration::new();
+    /// # let _ = enumeration;
+    /// ```
+    pub fn new() -> ParallelEnumeration {
+        ParallelEnumeration { limits: Limits::new(), threads: None }
+    }
+
+    /// Stays within `limits`: stored states (all shards together), the
+    /// bytes of the tables and of a layer's successors, and depth.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Limits, ParallelEnumeration};
+    ///
+    /// let naturals = from_fn(|&n: &u64| [n + 1]);
+    /// let bounded = ParallelEnumeration::new().limits(Limits::new().max_states(1_000));
+    /// assert!(bounded.run(&naturals, [0]).is_err());
+    /// ```
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> ParallelEnumeration {
+        self.limits = limits;
+        self
+    }
+
+    /// Runs on a pool of `threads` threads instead of rayon's global one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, ParallelEnumeration};
+    ///
+    /// let ring = from_fn(|&n: &u16| [(n + 1) % 500, (n + 499) % 500]);
+    /// assert_eq!(ParallelEnumeration::new().threads(1).run(&ring, [0])?.radius(), 250);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> ParallelEnumeration {
+        self.threads = Some(threads.max(1));
+        self
+    }
+
+    /// Every state of `space` reachable from `starts`, layer by layer, as
+    /// [`enumerate`](crate::enumerate) gives them; the deepest layer's
+    /// states in no particular order.
+    ///
+    /// # Errors
+    ///
+    /// A [`Limit`] reached (states, memory, or a depth bound with states
+    /// past it, as [`Limits::max_depth`] says), a table the machine cannot
+    /// give ([`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)),
+    /// or a thread pool that cannot be built.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Limits, ParallelEnumeration};
+    ///
+    /// let ring = from_fn(|&n: &u32| [(n + 1) % 1_000, (n + 999) % 1_000]);
+    /// let shallow = ParallelEnumeration::new().limits(Limits::new().max_depth(10));
+    /// assert!(shallow.run(&ring, [0]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run<G, I>(&self, space: &G, starts: I) -> Result<Enumeration<G::State>, Error>
+    where
+        G: Successors + Sync,
+        G::State: Send + Sync,
+        I: IntoIterator<Item = G::State>,
+    {
+        let starts: Vec<G::State> = starts.into_iter().collect();
+        match self.threads {
+            Some(threads) => rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|_| Error::thread_pool())?
+                .install(|| self.layers(space, starts)),
+            None => self.layers(space, starts),
+        }
+    }
+
+    /// The enumeration, on the current rayon pool.
+    fn layers<G>(&self, space: &G, starts: Vec<G::State>) -> Result<Enumeration<G::State>, Error>
+    where
+        G: Successors + Sync,
+        G::State: Send + Sync,
+    {
+        let mut shards =
+            Shards::new(rayon::current_num_threads() * SHARDS_PER_THREAD, &self.limits);
+        let mut frontier: Vec<Vec<G::State>> = (0..shards.count()).map(|_| Vec::new()).collect();
+        for start in starts {
+            let hash = hash_of(&start);
+            let shard = shards.shard_of(hash);
+            if shards.insert(shard, hash, &start)? {
+                frontier[shard].push(start);
+            }
+        }
+        let mut layer_sizes = Vec::new();
+        loop {
+            let size: usize = frontier.iter().map(Vec::len).sum();
+            if size == 0 {
+                break;
+            }
+            layer_sizes.push(size as u64);
+            let buckets = expand(space, &frontier, &shards);
+            let next = shards.take_in(buckets)?;
+            if next.iter().all(Vec::is_empty) {
+                break;
+            }
+            if !self.limits.allows_depth(layer_sizes.len()) {
+                return Err(Error::limit(Limit::Depth(layer_sizes.len() - 1)));
+            }
+            frontier = next;
+        }
+        Ok(Enumeration::new(layer_sizes, frontier.into_iter().flatten().collect()))
+    }
+}
+
+/// Every state reachable from `starts`, layer by layer, on every core: a
+/// shortcut for [`ParallelEnumeration`] with default limits.
+///
+/// # Errors
+///
+/// As for [`ParallelEnumeration::run`].
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, par_enumerate};
+///
+/// // Four bits, one flipped at a time: a hypercube.
+/// let cube = from_fn(|&bits: &u8| (0..4).map(move |i| bits ^ (1 << i)));
+/// assert_eq!(par_enumerate(&cube, [0])?.layer_sizes(), [1, 4, 6, 4, 1]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn par_enumerate<G, I>(space: &G, starts: I) -> Result<Enumeration<G::State>, Error>
+where
+    G: Successors + Sync,
+    G::State: Send + Sync,
+    I: IntoIterator<Item = G::State>,
+{
+    ParallelEnumeration::new().run(space, starts)
+}
+
+/// A layer's successors, by the chunk that found them, then by shard:
+/// each with its hash, computed once.
+type Buckets<S> = Vec<Vec<Vec<(u64, S)>>>;
+
+/// Expands every state of `frontier`, in parallel chunks, into buckets by
+/// shard.
+fn expand<G>(space: &G, frontier: &[Vec<G::State>], shards: &Shards<G::State>) -> Buckets<G::State>
+where
+    G: Successors + Sync,
+    G::State: Send + Sync,
+{
+    let expand_chunk = |chunk: &[G::State]| {
+        let mut buckets: Vec<Vec<(u64, G::State)>> =
+            (0..shards.count()).map(|_| Vec::new()).collect();
+        for state in chunk {
+            space.successors(state, |next, _| {
+                let hash = hash_of(&next);
+                buckets[shards.shard_of(hash)].push((hash, next));
+            });
+        }
+        buckets
+    };
+    let size: usize = frontier.iter().map(Vec::len).sum();
+    if size <= CHUNK {
+        frontier.iter().map(|part| expand_chunk(part)).collect()
+    } else {
+        frontier.par_iter().flat_map(|part| part.par_chunks(CHUNK)).map(expand_chunk).collect()
+    }
+}
+
+/// The visited set, split by hash into shards that threads fill at once.
+struct Shards<S> {
+    tables: Vec<HashTable<S>>,
+    /// The shard count less one, a mask over the hash's bits from 32 up:
+    /// bucket indices use the low bits and hashbrown's tags the top seven,
+    /// so a shard chosen from the middle bits leaves both their entropy.
+    mask: u64,
+    max_states: usize,
+    max_memory: u64,
+}
+
+impl<S: State + Send + Sync> Shards<S> {
+    fn new(at_least: usize, limits: &Limits) -> Shards<S> {
+        let count = at_least.next_power_of_two();
+        Shards {
+            tables: (0..count).map(|_| HashTable::new()).collect(),
+            mask: count as u64 - 1,
+            max_states: limits.get_max_states(),
+            max_memory: limits.get_max_memory(),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.tables.len()
+    }
+
+    fn shard_of(&self, hash: u64) -> usize {
+        ((hash >> 32) & self.mask) as usize
+    }
+
+    fn stored(&self) -> usize {
+        self.tables.iter().map(HashTable::len).sum()
+    }
+
+    /// The bytes the tables take at their present capacities.
+    fn bytes(&self) -> u64 {
+        self.tables.iter().map(|table| bytes_of::<S>(table.capacity()) * 9 / 8).sum()
+    }
+
+    /// Adds `state` to shard `shard`; true when it was new.
+    fn insert(&mut self, shard: usize, hash: u64, state: &S) -> Result<bool, Error> {
+        let table = &mut self.tables[shard];
+        if table.find(hash, |other| other == state).is_some() {
+            return Ok(false);
+        }
+        table.try_reserve(1, hash_of).map_err(|_| Error::allocation_failed(bytes_of::<S>(1)))?;
+        table.insert_unique(hash, state.clone(), hash_of);
+        Ok(true)
+    }
+
+    /// Takes a layer's successors into the tables, each shard on one task,
+    /// and returns what was new, by shard: the next frontier.
+    fn take_in(&mut self, buckets: Buckets<S>) -> Result<Vec<Vec<S>>, Error> {
+        let candidates: usize = buckets.iter().flatten().map(Vec::len).sum();
+        // The successors held at once, and the tables if every one were new:
+        // within the budget, or the layer is refused before it is stored.
+        let held = bytes_of::<(u64, S)>(candidates) + bytes_of::<S>(candidates);
+        let grown = self.bytes() + bytes_of::<S>(candidates) * 9 / 8;
+        if held.saturating_add(grown) > self.max_memory {
+            return Err(Error::limit(Limit::Memory(self.max_memory)));
+        }
+        let mut by_shard: Vec<Vec<Vec<(u64, S)>>> = (0..self.count()).map(|_| Vec::new()).collect();
+        for chunk in buckets {
+            for (shard, bucket) in chunk.into_iter().enumerate() {
+                if !bucket.is_empty() {
+                    by_shard[shard].push(bucket);
+                }
+            }
+        }
+        let next: Vec<Result<Vec<S>, Error>> = self
+            .tables
+            .par_iter_mut()
+            .zip(by_shard)
+            .map(|(table, buckets)| {
+                let mut new = Vec::new();
+                for (hash, state) in buckets.into_iter().flatten() {
+                    if table.len() == table.capacity() {
+                        let doubled = bytes_of::<S>(table.capacity().max(8) * 2);
+                        table
+                            .try_reserve(1, hash_of)
+                            .map_err(|_| Error::allocation_failed(doubled))?;
+                    }
+                    if let hashbrown::hash_table::Entry::Vacant(slot) =
+                        table.entry(hash, |other| *other == state, hash_of)
+                    {
+                        slot.insert(state.clone());
+                        new.push(state);
+                    }
+                }
+                Ok(new)
+            })
+            .collect();
+        let next = next.into_iter().collect::<Result<Vec<_>, _>>()?;
+        // Checked once a layer: a layer may pass the bound before it is
+        // refused, by at most its own size.
+        if self.stored() > self.max_states {
+            return Err(Error::limit(Limit::States(self.max_states)));
+        }
+        Ok(next)
+    }
+}
