@@ -351,7 +351,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let mut layer = 0..tree.len();
         let mut depth = 0;
         while goals.is_empty() && !layer.is_empty() {
-            let states = &tree.states()[layer.clone()];
+            let states = tree.states_from(layer.start);
             if at_depth_bound(
                 space,
                 &self.limits,
@@ -394,7 +394,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let bytes = bytes_of::<S>(tree.len());
         meter.charge(bytes)?;
         states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
-        states.extend(tree.states().iter().cloned());
+        states.extend(tree.states_from(0).cloned());
         Ok(ShortestPaths { states, parents, goals, distance })
     }
 }

@@ -126,7 +126,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 layer_end = tree.len();
                 self.stats.frontier(layer_end - head);
             }
-            let layer = &tree.states()[head..];
+            let layer = tree.states_from(head);
             if at_depth_bound(
                 space,
                 &self.limits,

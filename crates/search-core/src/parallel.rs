@@ -217,8 +217,11 @@ where
     G::State: Send + Sync,
 {
     let expand_chunk = |chunk: &[G::State]| {
+        // About two successors a state, spread evenly: sized once, most
+        // buckets never grow.
+        let expected = (2 * chunk.len()).div_ceil(shards.count()) + 8;
         let mut buckets: Vec<Vec<(u64, G::State)>> =
-            (0..shards.count()).map(|_| Vec::new()).collect();
+            (0..shards.count()).map(|_| Vec::with_capacity(expected)).collect();
         for state in chunk {
             space.successors(state, |next, _| {
                 let hash = hash_of(&next);
@@ -309,7 +312,8 @@ impl<S: State + Send + Sync> Shards<S> {
             .par_iter_mut()
             .zip(by_shard)
             .map(|(table, buckets)| {
-                let mut new = Vec::new();
+                let incoming: usize = buckets.iter().map(Vec::len).sum();
+                let mut new = Vec::with_capacity(incoming / 2);
                 for (hash, state) in buckets.into_iter().flatten() {
                     if table.len() == table.capacity() {
                         let doubled = bytes_of::<S>(table.capacity().max(8) * 2);

@@ -63,6 +63,14 @@ fn checked_rank<G: Successors>(space: &G, state: &G::State, bound: usize) -> Res
     }
 }
 
+/// A stored state with the edge that first reached it.
+#[derive(Clone, Debug)]
+struct Node<S, M> {
+    state: S,
+    parent: u32,
+    mv: Option<M>,
+}
+
 #[derive(Clone, Debug)]
 enum NodeIndex {
     /// `slots[rank]` is one more than the node's id, or 0 when unseen.
@@ -102,14 +110,11 @@ pub(crate) enum Stored<M> {
 /// A search tree: stored states in the order they were found, each with its
 /// parent and the move from it, and an index from state to node id.
 ///
-/// Nodes are three parallel vectors rather than one of structs: a state is
-/// stored once, a parent takes 4 bytes, and a move of `()` none beyond its
-/// `Option`'s byte; the states a lookup compares lie packed together.
+/// A node is its state, a 4-byte parent id and its move, and the index
+/// holds 4-byte ids, so a state is stored once.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<S, M> {
-    states: Vec<S>,
-    parents: Vec<u32>,
-    moves: Vec<Option<M>>,
+    nodes: Vec<Node<S, M>>,
     index: NodeIndex,
     /// The slots of a node id table set since the last reset, while they
     /// are few (`None` once they are not): clearing those is cheaper than
@@ -120,16 +125,14 @@ pub(crate) struct Tree<S, M> {
 
 impl<S, M> Tree<S, M> {
     pub(crate) fn len(&self) -> usize {
-        self.states.len()
+        self.nodes.len()
     }
 }
 
 impl<S: crate::State, M: Clone> Tree<S, M> {
     pub(crate) fn new() -> Tree<S, M> {
         Tree {
-            states: Vec::new(),
-            parents: Vec::new(),
-            moves: Vec::new(),
+            nodes: Vec::new(),
             index: NodeIndex::Hashed(HashTable::new()),
             touched: Some(Vec::new()),
         }
@@ -177,9 +180,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             }
             _ => false,
         };
-        self.states.clear();
-        self.parents.clear();
-        self.moves.clear();
+        self.nodes.clear();
         if !reused {
             self.index = NodeIndex::Hashed(HashTable::new());
         }
@@ -190,9 +191,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         // while it takes at most half the budget; past that it would
         // crowd the search it is kept for, so it is given back.
         if self.footprint() > limits.get_max_memory() / 2 {
-            self.states = Vec::new();
-            self.parents = Vec::new();
-            self.moves = Vec::new();
+            self.nodes = Vec::new();
             self.touched = Some(Vec::new());
             if let NodeIndex::Hashed(table) = &mut self.index {
                 *table = HashTable::new();
@@ -218,26 +217,24 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             NodeIndex::Bits { bits, .. } => bytes_of::<u64>(bits.capacity()),
             NodeIndex::Hashed(table) => table_bytes::<u32>(table.capacity()),
         };
-        index
-            + bytes_of::<S>(self.states.capacity())
-            + bytes_of::<u32>(self.parents.capacity())
-            + bytes_of::<Option<M>>(self.moves.capacity())
+        index + bytes_of::<Node<S, M>>(self.nodes.capacity())
     }
 
     /// The state of node `id`.
     pub(crate) fn state(&self, id: usize) -> &S {
-        &self.states[id]
+        &self.nodes[id].state
     }
 
-    /// The states of the nodes, in the order they were stored.
-    pub(crate) fn states(&self) -> &[S] {
-        &self.states
+    /// The states of nodes `from` on, in the order they were stored.
+    pub(crate) fn states_from(&self, from: usize) -> impl Iterator<Item = &S> {
+        self.nodes[from..].iter().map(|node| &node.state)
     }
 
     /// Gives node `id` a new parent and move: a cheaper way to it.
     pub(crate) fn reparent(&mut self, id: usize, parent: u32, mv: Option<M>) {
-        self.parents[id] = parent;
-        self.moves[id] = mv;
+        let node = &mut self.nodes[id];
+        node.parent = parent;
+        node.mv = mv;
     }
 
     /// Appends a node, counting what its vectors grow by.
@@ -248,10 +245,8 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         parent: u32,
         mv: Option<M>,
     ) -> Result<u32, Error> {
-        let id = node_id(self.states.len())?;
-        meter.push(&mut self.states, state)?;
-        meter.push(&mut self.parents, parent)?;
-        meter.push(&mut self.moves, mv)?;
+        let id = node_id(self.nodes.len())?;
+        meter.push(&mut self.nodes, Node { state, parent, mv })?;
         Ok(id)
     }
 
@@ -287,7 +282,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         if bit_is_set(bits, rank) {
             return Ok(None);
         }
-        limits.check_states(self.states.len())?;
+        limits.check_states(self.nodes.len())?;
         set_bit(bits, rank);
         self.push_node(meter, state, parent, mv).map(Some)
     }
@@ -304,7 +299,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         parent: u32,
         mv: Option<M>,
     ) -> Result<Stored<Option<M>>, Error> {
-        let id = self.states.len();
+        let id = self.nodes.len();
         match &mut self.index {
             NodeIndex::Dense(slots) => {
                 let rank = checked_rank(space, &state, slots.len())?;
@@ -326,11 +321,11 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 }
             }
             NodeIndex::Hashed(table) => {
-                let states = &self.states;
-                let rehash = |&other: &u32| hash_of(&states[other as usize]);
+                let nodes = &self.nodes;
+                let rehash = |&other: &u32| hash_of(&nodes[other as usize].state);
                 reserve_one(meter, table, rehash)?;
                 // One probe finds the state or the slot for it.
-                let same = |&other: &u32| states[other as usize] == state;
+                let same = |&other: &u32| nodes[other as usize].state == state;
                 match table.entry(hash_of(&state), same, rehash) {
                     hashbrown::hash_table::Entry::Occupied(old) => {
                         return Ok(Stored::Old(*old.get(), mv));
@@ -358,9 +353,9 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 slots.get(rank_index(space, state)).and_then(|&slot| slot.checked_sub(1))
             }
             NodeIndex::Bits { .. } => None,
-            NodeIndex::Hashed(table) => {
-                table.find(hash_of(state), |&other| self.states[other as usize] == *state).copied()
-            }
+            NodeIndex::Hashed(table) => table
+                .find(hash_of(state), |&other| self.nodes[other as usize].state == *state)
+                .copied(),
         }
     }
 
@@ -387,12 +382,12 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         out: &mut Vec<(S, M)>,
         stats: &mut Stats,
     ) {
-        expand_into(space, &self.states[id], self.parent_state(id), out, stats);
+        expand_into(space, &self.nodes[id].state, self.parent_state(id), out, stats);
     }
 
     /// The parent's state of node `id`, if it has a parent.
     pub(crate) fn parent_state(&self, id: usize) -> Option<&S> {
-        self.states.get(self.parents[id] as usize)
+        self.nodes.get(self.nodes[id].parent as usize).map(|parent| &parent.state)
     }
 
     /// The states from `node` back to its root, and the moves stored with
@@ -402,14 +397,15 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         let mut moves = Vec::new();
         loop {
             let id = node as usize;
-            states.push(self.states[id].clone());
-            if self.parents[id] == NO_PARENT {
+            let current = &self.nodes[id];
+            states.push(current.state.clone());
+            if current.parent == NO_PARENT {
                 break;
             }
-            if let Some(mv) = &self.moves[id] {
+            if let Some(mv) = &current.mv {
                 moves.push(mv.clone());
             }
-            node = self.parents[id];
+            node = current.parent;
         }
         (states, moves)
     }
