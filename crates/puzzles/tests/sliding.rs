@@ -335,3 +335,35 @@ fn a_wrapped_search_error_is_printed_once() {
     assert!(error.source().is_none());
     assert!(matches!(error.kind(), ErrorKind::Search(_)));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// One-shot solves share this thread's tables from one call to the
+    /// next, across sizes and goals: each answer must still be the one a
+    /// solver of its own gives, legal move by move.
+    #[test]
+    fn one_shot_solves_answer_as_their_own_solvers_do(
+        runs in prop::collection::vec(
+            prop_oneof![
+                (permutation(6), permutation(6)).prop_map(|(t, g)| (2, 3, t, g)),
+                (permutation(9), permutation(9)).prop_map(|(t, g)| (3, 3, t, g)),
+                (permutation(8), permutation(8)).prop_map(|(t, g)| (2, 4, t, g)),
+            ],
+            1..6,
+        ),
+    ) {
+        for (rows, cols, tiles, goal) in runs {
+            let goal = board(rows, cols, &goal);
+            let puzzle = SlidingPuzzle::with_goal(goal);
+            let start = board(rows, cols, &tiles);
+            let one_shot = puzzle.solve(&start).unwrap();
+            let own = puzzle.solver().solve(&start).unwrap();
+            prop_assert_eq!(one_shot.as_ref().map(search_core::Path::len), own.as_ref().map(search_core::Path::len));
+            prop_assert_eq!(puzzle.moves(&start).unwrap(), own.as_ref().map(search_core::Path::len));
+            if let Some(path) = &one_shot {
+                assert_legal(path, &start, &goal);
+            }
+        }
+    }
+}

@@ -28,7 +28,7 @@ pub struct Enumeration<S> {
 
 impl<S> Enumeration<S> {
     /// An enumeration from its parts, for spaces that enumerate themselves
-    /// (for example through [`DenseEnumeration`]) and report in this form.
+    /// (for example through [`DenseEnumeration`](crate::DenseEnumeration)) and report in this form.
     ///
     /// # Example
     ///

@@ -140,6 +140,60 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         self.stats
     }
 
+    /// The bytes the last run's tables and buffers took: what this cache
+    /// holds on to for the next run.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Search};
+    ///
+    /// let space = from_fn(|&n: &u32| [n + 1]);
+    /// let mut search = Search::new();
+    /// search.distance(&space, [0], |&n| n == 100_000)?;
+    /// assert!(search.memory() > 100_000 * 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn memory(&self) -> u64 {
+        self.meter.used()
+    }
+
+    /// The same cache without its [`on_progress`](Search::on_progress)
+    /// observer, and so without the observer's lifetime: a cache that a
+    /// caller can keep longer than whatever the observer borrowed (in a
+    /// `thread_local!`, say).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Search};
+    ///
+    /// let space = from_fn(|&n: &u32| [n + 1]);
+    /// let mut reports = 0;
+    /// let mut search = Search::new().on_progress(|_| reports += 1);
+    /// search.distance(&space, [0], |&n| n == 100_000)?;
+    /// let mut kept: Search<'static, u32, ()> = search.forget_observer();
+    /// assert_eq!(reports, 1);
+    /// assert_eq!(kept.distance(&space, [0], |&n| n == 10)?, Some(10));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn forget_observer(self) -> Search<'static, S, M> {
+        Search {
+            limits: self.limits,
+            stats: self.stats,
+            forward: self.forward,
+            backward: self.backward,
+            seen: self.seen,
+            frontier: self.frontier,
+            next_frontier: self.next_frontier,
+            scratch: self.scratch,
+            sides: self.sides,
+            meter: self.meter,
+            watch: Watch::new(),
+        }
+    }
+
     /// Runs one search: clears the statistics, counts the memory again from
     /// the buffers this cache keeps between runs, and records how many
     /// states the run stored, however it ends. Every algorithm of
