@@ -8,7 +8,7 @@ use search_core::DenseEnumeration;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let puzzle = SlidingPuzzle::new(3, 3)?;
-    let layers = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {})?;
+    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {})?;
     println!("depth  boards");
     for (depth, boards) in layers.layer_sizes().iter().enumerate() {
         println!("{depth:>5}  {boards:>6}");

@@ -23,6 +23,17 @@ pub(crate) struct EnumerateArgs {
     /// The most memory the table may take, such as 512M or 16G.
     #[arg(long, value_name = "SIZE", value_parser = crate::parse_bytes, default_value = "8G")]
     max_memory: u64,
+    /// Save the table in DIR at the end of a layer, so that an interrupted
+    /// run can go on with --resume (one file, the newest only: as large as
+    /// the table).
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoints, at the most.
+    #[arg(long, value_name = "SECONDS", default_value_t = 180, requires = "checkpoint")]
+    checkpoint_every: u64,
+    /// Go on from the checkpoint in --checkpoint DIR.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
 }
 
 pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
@@ -43,6 +54,18 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
     if let Some(threads) = args.threads {
         config = config.threads(usize::from(threads));
     }
+    if let Some(dir) = &args.checkpoint {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
+        let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
+        config = config
+            .checkpoint(
+                dir.join(format!("enumerate-{rows}x{cols}.checkpoint")),
+                &description,
+                std::time::Duration::from_secs(args.checkpoint_every),
+            )
+            .resume(args.resume);
+    }
     let total: u64 = (1..=(rows * cols) as u64).product::<u64>() / 2;
     // Hidden on its own when standard error is not a terminal.
     let progress = ProgressBar::new(total);
@@ -54,7 +77,7 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
         .progress_chars("=> "),
     );
     progress.inc(1);
-    let layers = puzzle.enumerate_dense(config, |depth, boards| {
+    let layers = puzzle.enumerate_dense(&config, |depth, boards| {
         progress.set_message(depth.to_string());
         progress.inc(boards);
     });

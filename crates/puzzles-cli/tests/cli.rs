@@ -323,6 +323,32 @@ fn enumerate_prints_layers_radius_and_the_hardest_boards() {
 }
 
 #[test]
+fn enumerate_saves_checkpoints_and_resumes_from_them() {
+    let dir = std::env::temp_dir().join(format!("puzzles-cli-checkpoint-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let (status, whole, _) = run(&["enumerate", "3x3", "--json"], b"");
+    assert_eq!(status, 0);
+    let args = ["enumerate", "3x3", "--json", "--checkpoint", dir_arg, "--checkpoint-every", "0"];
+    let (status, saved, _) = run(&args, b"");
+    assert_eq!((status, saved.as_str()), (0, whole.as_str()));
+    let file = dir.join("enumerate-3x3.checkpoint");
+    assert!(file.exists());
+    let (status, resumed, _) = run(&[&args[..], &["--resume"]].concat(), b"");
+    assert_eq!((status, resumed.as_str()), (0, whole.as_str()));
+    // Another size's checkpoint is another file; a damaged one is refused.
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&file, &bytes).unwrap();
+    let (status, out, err) = run(&[&args[..], &["--resume"]].concat(), b"");
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(err.contains("enumerate-3x3.checkpoint is truncated"), "{err}");
+    let (status, _, err) = run(&["enumerate", "3x3", "--resume"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("--checkpoint"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn enumerate_refuses_what_does_not_fit() {
     let (status, out, err) = run(&["enumerate", "4x4"], b"");
     assert_eq!((status, out.as_str()), (2, ""));

@@ -299,13 +299,13 @@ fn enumeration(c: &mut Criterion) {
         let size = format!("{rows}x{cols}");
         group.bench_with_input(BenchmarkId::new("ours/dense_all_cores", &size), &puzzle, |b, p| {
             b.iter(|| {
-                black_box(p.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap().states())
+                black_box(p.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).unwrap().states())
             });
         });
         group.bench_with_input(BenchmarkId::new("ours/dense_1_thread", &size), &puzzle, |b, p| {
             b.iter(|| {
                 black_box(
-                    p.enumerate_dense(DenseEnumeration::new().threads(1), |_, _| {})
+                    p.enumerate_dense(&DenseEnumeration::new().threads(1), |_, _| {})
                         .unwrap()
                         .states(),
                 )

@@ -82,7 +82,7 @@ fn known_state_counts_and_radii() {
         let puzzle = SlidingPuzzle::new(rows, cols).unwrap();
         let layers = puzzle.enumerate().unwrap();
         assert_eq!((layers.states(), layers.radius()), (states, radius), "{rows}x{cols}");
-        let dense = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap();
+        let dense = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).unwrap();
         assert_eq!(dense.layer_sizes(), layers.layer_sizes(), "{rows}x{cols}");
         let mut deepest = dense.deepest().to_vec();
         let mut expected = layers.deepest().to_vec();
@@ -100,7 +100,7 @@ fn known_state_counts_and_radii() {
 #[test]
 fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
     let puzzle = SlidingPuzzle::new(2, 5).unwrap();
-    let layers = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap();
+    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).unwrap();
     assert_eq!(layers.states(), 1_814_400);
     assert_eq!(layers.radius(), 55);
     for hardest in layers.deepest() {
@@ -114,7 +114,7 @@ fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
 #[ignore = "enumerates 239,500,800 boards in 57 MiB: about 9 s on two cores; run with --ignored"]
 fn the_3x4_puzzle_has_239500800_boards_and_radius_53() {
     let puzzle = SlidingPuzzle::new(3, 4).unwrap();
-    let layers = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).unwrap();
+    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).unwrap();
     assert_eq!(layers.states(), 239_500_800);
     assert_eq!(layers.radius(), 53);
     assert_eq!(layers.deepest().len(), 18);
@@ -128,7 +128,7 @@ fn dense_enumeration_towards_other_goals_matches_the_generic_one() {
         let generic = puzzle.enumerate().unwrap();
         for threads in [1, 2] {
             let dense = puzzle
-                .enumerate_dense(DenseEnumeration::new().threads(threads), |_, _| {})
+                .enumerate_dense(&DenseEnumeration::new().threads(threads), |_, _| {})
                 .unwrap();
             assert_eq!(dense.layer_sizes(), generic.layer_sizes(), "{goal}");
             assert_eq!(dense.deepest().len(), generic.deepest().len());

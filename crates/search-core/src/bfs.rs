@@ -214,16 +214,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 break Ok(None);
             }
             self.stats.frontier(self.frontier.len());
-            let seen = &self.seen;
-            if at_depth_bound(
-                space,
-                &self.limits,
-                depth,
-                &self.frontier,
-                &mut self.scratch,
-                &mut self.stats,
-                |next| seen.contains(space, next),
-            )? {
+            if self.frontier_at_depth_bound(space, depth)? {
                 break Ok(None);
             }
             self.next_frontier.clear();

@@ -3,12 +3,16 @@
 //! machine. Another executor (the distributed engine of `search-dist`)
 //! drives the same steps itself.
 
-use std::io::{self, Read, Write};
+use std::fs::File;
+use std::io::{self, BufReader, Read, Write};
 use std::ops::{ControlFlow, Range};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::checksum::{Checksummed, write_checksummed};
 use crate::enumerate::Enumeration;
 use crate::error::Error;
 use crate::space::RankedSpace;
@@ -525,10 +529,22 @@ impl LayerTable {
 /// assert_eq!(layers.deepest(), [512]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DenseEnumeration {
     max_memory: u64,
     threads: Option<usize>,
+    checkpoint: Option<Checkpoint>,
+}
+
+/// Where and how often a [`DenseEnumeration`] saves its table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Checkpoint {
+    path: PathBuf,
+    /// The caller's name for the space, kept in the file: a checkpoint of
+    /// another space is refused.
+    description: String,
+    every: Duration,
+    resume: bool,
 }
 
 impl DenseEnumeration {
@@ -545,7 +561,11 @@ impl DenseEnumeration {
     /// assert_eq!(DenseEnumeration::new().get_max_memory(), DenseEnumeration::DEFAULT_MAX_MEMORY);
     /// ```
     pub fn new() -> DenseEnumeration {
-        DenseEnumeration { max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY, threads: None }
+        DenseEnumeration {
+            max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY,
+            threads: None,
+            checkpoint: None,
+        }
     }
 
     /// Refuses spaces whose table would take more than `bytes`.
@@ -577,6 +597,70 @@ impl DenseEnumeration {
     #[must_use]
     pub fn threads(mut self, threads: usize) -> DenseEnumeration {
         self.threads = Some(threads.max(1));
+        self
+    }
+
+    /// Saves the table and the layer counts to the file `path` at the end
+    /// of a layer, at most once every `every` (and after the first layer
+    /// that ends after it): written beside it first, synced, then renamed
+    /// over the last one, so the file is always one whole checkpoint, and
+    /// only the newest is kept. `description` names the space; it is
+    /// stored in the file, and [`resume`](DenseEnumeration::resume) refuses
+    /// a file with another.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::{DenseEnumeration, RankedSpace};
+    ///
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> u64 { 1_000 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report((rank + 1) % 1_000);
+    ///     }
+    /// }
+    ///
+    /// let path = std::env::temp_dir().join(format!("doc-ring-{}.checkpoint", std::process::id()));
+    /// let saving = DenseEnumeration::new().checkpoint(&path, "a ring of 1,000", Duration::ZERO);
+    /// let whole = saving.run(&Ring, &[0], |_, _| {})?;
+    /// // Resumed from the last layer's checkpoint, the answer is the same.
+    /// let resumed = saving.clone().resume(true).run(&Ring, &[0], |_, _| {})?;
+    /// assert_eq!(resumed, whole);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn checkpoint(
+        mut self,
+        path: impl Into<PathBuf>,
+        description: &str,
+        every: Duration,
+    ) -> DenseEnumeration {
+        let resume = self.checkpoint.as_ref().is_some_and(|checkpoint| checkpoint.resume);
+        self.checkpoint = Some(Checkpoint {
+            path: path.into(),
+            description: description.to_string(),
+            every,
+            resume,
+        });
+        self
+    }
+
+    /// Whether to start from the [`checkpoint`](DenseEnumeration::checkpoint)
+    /// file instead of the starts. The enumeration then goes on from the
+    /// layer the file ends with; `visit` is called only for ranks found
+    /// after it.
+    ///
+    /// # Example
+    ///
+    /// See [`checkpoint`](DenseEnumeration::checkpoint).
+    #[must_use]
+    pub fn resume(mut self, resume: bool) -> DenseEnumeration {
+        if let Some(checkpoint) = &mut self.checkpoint {
+            checkpoint.resume = resume;
+        }
         self
     }
 
@@ -771,15 +855,26 @@ impl DenseEnumeration {
         } else {
             None
         };
-        let mut first = 0;
-        for &start in starts {
-            if table.mark(start, 0)? {
-                visit(start, 0);
-                first += 1;
+        let resumed = match &self.checkpoint {
+            Some(checkpoint) if checkpoint.resume => Some(checkpoint.load(&table)?),
+            _ => None,
+        };
+        let mut layer_sizes = if let Some(layer_sizes) = resumed {
+            layer_sizes
+        } else {
+            let mut first = 0;
+            for &start in starts {
+                if table.mark(start, 0)? {
+                    visit(start, 0);
+                    first += 1;
+                }
             }
-        }
-        let mut layer_sizes = vec![first];
-        let mut stopped = on_layer(0, first).is_break();
+            vec![first]
+        };
+        let first = layer_sizes[0];
+        let mut stopped =
+            on_layer(layer_sizes.len() - 1, layer_sizes[layer_sizes.len() - 1]).is_break();
+        let mut saved = Instant::now();
         while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
             let depth = layer_sizes.len() - 1;
             let found = match &pool {
@@ -790,6 +885,12 @@ impl DenseEnumeration {
                 break;
             }
             layer_sizes.push(found);
+            if let Some(checkpoint) = &self.checkpoint
+                && saved.elapsed() >= checkpoint.every
+            {
+                checkpoint.save(&table, &layer_sizes)?;
+                saved = Instant::now();
+            }
             stopped = on_layer(depth + 1, found).is_break();
         }
         if first == 0 {
@@ -862,5 +963,89 @@ fn for_each_entry(word: u64, code: u64, mut visit: impl FnMut(usize)) {
     while equal != 0 {
         visit(equal.trailing_zeros() as usize / BITS);
         equal &= equal - 1;
+    }
+}
+
+/// The first bytes of a checkpoint file.
+const CHECKPOINT_MAGIC: &[u8; 8] = b"SRCHLAYR";
+/// The layout of checkpoint files; a file of another is refused.
+const CHECKPOINT_VERSION: u32 = 1;
+
+impl Checkpoint {
+    /// Writes `table` and `layer_sizes`: a header (magic, version, the
+    /// description, the table's rank range, the layer counts), the
+    /// entries, a checksum.
+    fn save(&self, table: &LayerTable, layer_sizes: &[u64]) -> Result<(), Error> {
+        write_checksummed(&self.path, |out| {
+            out.write_all(CHECKPOINT_MAGIC)?;
+            out.write_all(&CHECKPOINT_VERSION.to_le_bytes())?;
+            out.write_all(&(self.description.len() as u64).to_le_bytes())?;
+            out.write_all(self.description.as_bytes())?;
+            out.write_all(&table.ranks.start.to_le_bytes())?;
+            out.write_all(&table.ranks.end.to_le_bytes())?;
+            out.write_all(&(layer_sizes.len() as u64).to_le_bytes())?;
+            for size in layer_sizes {
+                out.write_all(&size.to_le_bytes())?;
+            }
+            table.write_entries(out)
+        })
+        .map_err(|error| Error::table_file(&self.path, format!("cannot be written: {error}")))
+    }
+
+    /// Reads a checkpoint [`save`](Checkpoint::save) wrote for this space
+    /// and a table of `table`'s range into `table`, and returns its layer
+    /// counts.
+    fn load(&self, table: &LayerTable) -> Result<Vec<u64>, Error> {
+        let fail = |reason: String| Error::table_file(&self.path, reason);
+        let file = File::open(&self.path).map_err(|e| fail(format!("cannot be read: {e}")))?;
+        let short = |error: io::Error| match error.kind() {
+            io::ErrorKind::UnexpectedEof => fail("is truncated".to_string()),
+            _ => fail(format!("cannot be read: {error}")),
+        };
+        let mut input = Checksummed::new(BufReader::new(file));
+        let mut long = [0u8; 8];
+        let mut word = [0u8; 4];
+        let mut read_u64 = |input: &mut Checksummed<BufReader<File>>| {
+            input.read_exact(&mut long).map_err(short).map(|()| u64::from_le_bytes(long))
+        };
+        let mut magic = [0u8; 8];
+        if input.read_exact(&mut magic).is_err() || &magic != CHECKPOINT_MAGIC {
+            return Err(fail("is not an enumeration checkpoint".to_string()));
+        }
+        input.read_exact(&mut word).map_err(short)?;
+        let version = u32::from_le_bytes(word);
+        if version != CHECKPOINT_VERSION {
+            return Err(fail(format!("has layout version {version}, not {CHECKPOINT_VERSION}")));
+        }
+        let length = read_u64(&mut input)?;
+        if length > 1 << 16 {
+            return Err(fail("is corrupt: its description is too long".to_string()));
+        }
+        let mut description = vec![0u8; length as usize];
+        input.read_exact(&mut description).map_err(short)?;
+        if description != self.description.as_bytes() {
+            let found = String::from_utf8_lossy(&description);
+            return Err(fail(format!("is of {found:?}, not {:?}", self.description)));
+        }
+        let (start, end) = (read_u64(&mut input)?, read_u64(&mut input)?);
+        if (start..end) != table.ranks {
+            return Err(fail(format!(
+                "holds ranks {start}..{end}, not {}..{}",
+                table.ranks.start, table.ranks.end
+            )));
+        }
+        let layers = read_u64(&mut input)?;
+        if layers == 0 || layers > 1 << 20 {
+            return Err(fail(format!("is corrupt: it says {layers} layers")));
+        }
+        let layer_sizes =
+            (0..layers).map(|_| read_u64(&mut input)).collect::<Result<Vec<u64>, Error>>()?;
+        table.read_entries(&mut input).map_err(short)?;
+        let (mut input, computed) = input.finish();
+        input.read_exact(&mut long).map_err(short)?;
+        if u64::from_le_bytes(long) != computed {
+            return Err(fail("fails its checksum: the file is corrupt".to_string()));
+        }
+        Ok(layer_sizes)
     }
 }

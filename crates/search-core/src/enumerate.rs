@@ -1,5 +1,5 @@
 use crate::error::Error;
-use crate::expand::{at_depth_bound, expand_into};
+use crate::expand::expand_into;
 use crate::search::Search;
 use crate::space::{State, Successors};
 
@@ -181,16 +181,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             let depth = layer_sizes.len();
             layer_sizes.push(self.frontier.len() as u64);
             self.stats.frontier(self.frontier.len());
-            let seen = &self.seen;
-            if at_depth_bound(
-                space,
-                &self.limits,
-                depth,
-                &self.frontier,
-                &mut self.scratch,
-                &mut self.stats,
-                |next| seen.contains(space, next),
-            )? {
+            if self.frontier_at_depth_bound(space, depth)? {
                 break;
             }
             self.next_frontier.clear();

@@ -1,6 +1,7 @@
 use std::fmt;
 
 use crate::error::Error;
+use crate::expand::at_depth_bound;
 use crate::hash::StateMap;
 use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of};
@@ -213,6 +214,28 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         let result = search(self);
         self.stats.stored = stored(self) as u64;
         result
+    }
+
+    /// [`at_depth_bound`] for the frontier at `depth`, against the
+    /// visited set: the depth policy of the searches that keep a frontier.
+    pub(crate) fn frontier_at_depth_bound<G>(
+        &mut self,
+        space: &G,
+        depth: usize,
+    ) -> Result<bool, Error>
+    where
+        G: Successors<State = S, Move = M>,
+    {
+        let seen = &self.seen;
+        at_depth_bound(
+            space,
+            &self.limits,
+            depth,
+            &self.frontier,
+            &mut self.scratch,
+            &mut self.stats,
+            |next| seen.contains(space, next),
+        )
     }
 
     /// Empties the visited set, and makes the distinct `starts` the

@@ -237,8 +237,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         node.mv = mv;
     }
 
-    /// Appends a node, counting what its vectors grow by.
-    fn push_node(
+    /// Stores `state` as a new node, unindexed (for a tree whose caller
+    /// keeps the index, or after the index was updated), and returns its
+    /// id.
+    pub(crate) fn push(
         &mut self,
         meter: &mut Meter,
         state: S,
@@ -248,18 +250,6 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         let id = node_id(self.nodes.len())?;
         meter.push(&mut self.nodes, Node { state, parent, mv })?;
         Ok(id)
-    }
-
-    /// Stores `state` as a new node, for a tree whose caller keeps the
-    /// index, and returns its id.
-    pub(crate) fn push(
-        &mut self,
-        meter: &mut Meter,
-        state: S,
-        parent: u32,
-        mv: Option<M>,
-    ) -> Result<u32, Error> {
-        self.push_node(meter, state, parent, mv)
     }
 
     /// Stores `state` unless it is already stored, and returns its new id.
@@ -284,7 +274,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         }
         limits.check_states(self.nodes.len())?;
         set_bit(bits, rank);
-        self.push_node(meter, state, parent, mv).map(Some)
+        self.push(meter, state, parent, mv).map(Some)
     }
 
     /// The id of `state` with one lookup: a new node reached from `parent`
@@ -338,7 +328,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             }
             NodeIndex::Bits { .. } => unreachable!("a tree of bits keeps no ids: see `insert`"),
         }
-        self.push_node(meter, state, parent, mv).map(Stored::New)
+        self.push(meter, state, parent, mv).map(Stored::New)
     }
 
     /// The id of `state`, if stored. Always `None` for a tree reset with

@@ -3,20 +3,28 @@ use search_core::{DenseEnumeration, Search, enumerate, from_fn};
 
 use crate::graphs::{dense, graph, hashed, reference_distances};
 
+/// The layer sizes from `start` and the deepest layer's nodes, in
+/// increasing order, by the textbook algorithm.
+fn plain_layers(graph: &crate::graphs::Graph, start: u32) -> (Vec<u64>, Vec<u64>) {
+    let distances = reference_distances(graph, &[start]);
+    let radius = distances.iter().flatten().copied().max().unwrap_or(0);
+    let mut sizes = vec![0u64; radius + 1];
+    for d in distances.iter().flatten() {
+        sizes[*d] += 1;
+    }
+    let deepest =
+        (0..graph.len() as u64).filter(|&n| distances[n as usize] == Some(radius)).collect();
+    (sizes, deepest)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn layers_match_plain_bfs(graph in graph(200, 3), pick in any::<prop::sample::Index>()) {
         let start = pick.index(graph.len()) as u32;
-        let distances = reference_distances(&graph, &[start]);
-        let radius = distances.iter().flatten().copied().max().unwrap_or(0);
-        let mut expected_sizes = vec![0u64; radius + 1];
-        for d in distances.iter().flatten() {
-            expected_sizes[*d] += 1;
-        }
-        let mut expected_deepest: Vec<u64> = (0..graph.len()).filter(|&n| distances[n] == Some(radius)).map(|n| n as u64).collect();
-        expected_deepest.sort_unstable();
+        let (expected_sizes, expected_deepest) = plain_layers(&graph, start);
+        let radius = expected_sizes.len() - 1;
 
         for layers in [enumerate(&dense(&graph), [start]).unwrap(), enumerate(&hashed(&graph), [start]).unwrap()] {
             prop_assert_eq!(layers.layer_sizes(), &expected_sizes[..]);
@@ -168,12 +176,7 @@ proptest! {
         slices in 1u64..5,
     ) {
         let start = pick.index(graph.len()) as u32;
-        let distances = reference_distances(&graph, &[start]);
-        let radius = distances.iter().flatten().copied().max().unwrap_or(0);
-        let mut expected = vec![0u64; radius + 1];
-        for d in distances.iter().flatten() {
-            expected[*d] += 1;
-        }
+        let (expected, _) = plain_layers(&graph, start);
         prop_assert_eq!(layers_through_slices(&graph, u64::from(start), slices), expected);
     }
 }
@@ -215,18 +218,10 @@ proptest! {
     ) {
         use search_core::ParallelEnumeration;
         let start = pick.index(graph.len()) as u32;
-        let distances = reference_distances(&graph, &[start]);
-        let radius = distances.iter().flatten().copied().max().unwrap_or(0);
-        let mut expected_sizes = vec![0u64; radius + 1];
-        for d in distances.iter().flatten() {
-            expected_sizes[*d] += 1;
-        }
-        let mut expected_deepest: Vec<u32> =
-            (0..graph.len() as u32).filter(|&n| distances[n as usize] == Some(radius)).collect();
-        expected_deepest.sort_unstable();
+        let (expected_sizes, expected_deepest) = plain_layers(&graph, start);
         let layers = ParallelEnumeration::new().threads(threads).run(&hashed(&graph), [start]).unwrap();
         prop_assert_eq!(layers.layer_sizes(), &expected_sizes[..]);
-        let mut deepest = layers.deepest().to_vec();
+        let mut deepest: Vec<u64> = layers.deepest().iter().map(|&n| u64::from(n)).collect();
         deepest.sort_unstable();
         prop_assert_eq!(deepest, expected_deepest);
     }
@@ -271,4 +266,69 @@ fn parallel_enumeration_keeps_its_limits() {
     assert_eq!(within.unwrap().radius(), 2);
     let past = ParallelEnumeration::new().limits(Limits::new().max_depth(1)).run(&line, [0]);
     assert_eq!(past.unwrap_err().kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// An enumeration stopped after any layer and resumed from its
+    /// checkpoint ends with the layers of one that never stopped.
+    #[test]
+    fn an_interrupted_enumeration_resumes_from_its_checkpoint(
+        graph in graph(300, 3),
+        pick in any::<prop::sample::Index>(),
+        stop_after in 0usize..12,
+    ) {
+        use std::ops::ControlFlow;
+        use std::time::Duration;
+        let start = u64::from(pick.index(graph.len()) as u32);
+        let whole = DenseEnumeration::new().run(&graph, &[start], |_, _| {}).unwrap();
+        let path = std::env::temp_dir().join(format!(
+            "search-core-test-checkpoint-{}-{stop_after}.bin",
+            std::process::id()
+        ));
+        let saving = DenseEnumeration::new().checkpoint(&path, "a random graph", Duration::ZERO);
+        let stop = |depth: usize, _| if depth >= stop_after { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
+        let first = saving.run_until(&graph, &[start], stop, |_, _| {}).unwrap();
+        prop_assert!(first.layer_sizes().len() <= whole.layer_sizes().len());
+        if path.exists() {
+            let resumed = saving.clone().resume(true).run(&graph, &[start], |_, _| {}).unwrap();
+            prop_assert_eq!(resumed.layer_sizes(), whole.layer_sizes());
+            prop_assert_eq!(resumed.deepest(), whole.deepest());
+            std::fs::remove_file(&path).unwrap();
+        } else {
+            // Stopped at the starts: no layer ended, so none was saved.
+            prop_assert_eq!(first.layer_sizes().len(), 1);
+        }
+    }
+}
+
+#[test]
+fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
+    use search_core::ErrorKind;
+    use std::time::Duration;
+    let path =
+        std::env::temp_dir().join(format!("search-core-test-refused-{}.bin", std::process::id()));
+    let saving = DenseEnumeration::new().checkpoint(&path, "chorded", Duration::ZERO);
+    saving.run(&Chorded, &[0], |_, _| {}).unwrap();
+    let reason = |enumeration: DenseEnumeration| match enumeration
+        .resume(true)
+        .run(&Chorded, &[0], |_, _| {})
+        .unwrap_err()
+        .kind()
+    {
+        ErrorKind::TableFile { reason, .. } => reason.clone(),
+        other => panic!("{other:?}"),
+    };
+    let other = DenseEnumeration::new().checkpoint(&path, "another space", Duration::ZERO);
+    assert_eq!(reason(other), "is of \"chorded\", not \"another space\"");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(reason(saving.clone()), "fails its checksum: the file is corrupt");
+    std::fs::write(&path, &bytes[..middle]).unwrap();
+    assert_eq!(reason(saving.clone()), "is truncated");
+    std::fs::remove_file(&path).unwrap();
+    assert!(reason(saving).starts_with("cannot be read"));
 }

@@ -196,7 +196,7 @@ fn enumerate(py: Python<'_>, rows: usize, cols: usize, max_memory: u64) -> PyRes
     let puzzle = SlidingPuzzle::new(rows, cols).map_err(|error| puzzle_error(&error))?;
     let config = DenseEnumeration::new().max_memory(max_memory);
     let layers = py
-        .detach(|| puzzle.enumerate_dense(config, |_, _| {}))
+        .detach(|| puzzle.enumerate_dense(&config, |_, _| {}))
         .map_err(|error| puzzle_error(&error))?;
     Ok(layers.layer_sizes().to_vec())
 }

@@ -670,7 +670,7 @@ impl SlidingPuzzle {
     /// use puzzles::SlidingPuzzle;
     /// use search_core::DenseEnumeration;
     ///
-    /// let layers = SlidingPuzzle::new(3, 3)?.enumerate_dense(DenseEnumeration::new(), |_, _| {})?;
+    /// let layers = SlidingPuzzle::new(3, 3)?.enumerate_dense(&DenseEnumeration::new(), |_, _| {})?;
     /// assert_eq!(layers.states(), 181_440);
     /// assert_eq!(layers.radius(), 31);
     /// assert_eq!(layers.deepest().len(), 2);
@@ -678,7 +678,7 @@ impl SlidingPuzzle {
     /// ```
     pub fn enumerate_dense<F>(
         &self,
-        config: DenseEnumeration,
+        config: &DenseEnumeration,
         on_layer: F,
     ) -> Result<Enumeration<Board>, Error>
     where
@@ -1211,7 +1211,7 @@ mod tests {
             assert_eq!(sliding_puzzle(rows), moves);
         }
         let puzzle = SlidingPuzzle::new(2, 5).expect("a size");
-        let layers = puzzle.enumerate_dense(DenseEnumeration::new(), |_, _| {}).expect("fits");
+        let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).expect("fits");
         let hardest = layers.deepest()[0].to_rows();
         let hardest =
             hardest.iter().map(|row| row.iter().map(|&t| i32::from(t)).collect()).collect();
