@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+#[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
 use crate::checksum::{Checksummed, write_checksummed};
@@ -26,6 +27,7 @@ const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 const UNSEEN: u64 = 0;
 const DONE: u64 = 1;
 /// Tables of at most this many words are walked on the calling thread.
+#[cfg(feature = "rayon")]
 const SEQUENTIAL_WORDS: usize = 4 * CHUNK_WORDS;
 /// Ranks handed to [`RankedSpace::neighbours_of_all`] at once.
 const BATCH: usize = 256;
@@ -334,15 +336,16 @@ impl LayerTable {
         let expand = |(chunk_index, chunk): (usize, &[AtomicU64])| {
             self.expand_chunk(space, chunk_index * CHUNK_WORDS, chunk, codes, &visit)
         };
+        #[cfg(feature = "rayon")]
         if parallel {
-            self.words
+            return self
+                .words
                 .par_chunks(CHUNK_WORDS)
                 .enumerate()
                 .map(expand)
-                .try_reduce(|| 0, |a, b| Ok(a + b))
-        } else {
-            self.words.chunks(CHUNK_WORDS).enumerate().map(expand).sum()
+                .try_reduce(|| 0, |a, b| Ok(a + b));
         }
+        self.words.chunks(CHUNK_WORDS).enumerate().map(expand).sum()
     }
 
     /// Writes the table's entries, 2 bits per rank, little-endian words:
@@ -846,15 +849,7 @@ impl DenseEnumeration {
         // without one. Above, a thread per chunk at the most: more would
         // only wait (1,000 threads on the 3x3 took 2.3 s instead of 10 ms).
         let words = table.words.len();
-        let pool = if words > SEQUENTIAL_WORDS && self.threads != Some(1) {
-            let mut builder = rayon::ThreadPoolBuilder::new();
-            if let Some(threads) = self.threads {
-                builder = builder.num_threads(threads.min(words.div_ceil(CHUNK_WORDS)));
-            }
-            Some(builder.build().map_err(|_| Error::thread_pool())?)
-        } else {
-            None
-        };
+        let pool = self.pool(words)?;
         let resumed = match &self.checkpoint {
             Some(checkpoint) if checkpoint.resume => Some(checkpoint.load(&table)?),
             _ => None,
@@ -877,10 +872,7 @@ impl DenseEnumeration {
         let mut saved = Instant::now();
         while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
             let depth = layer_sizes.len() - 1;
-            let found = match &pool {
-                Some(pool) => pool.install(|| table.expand_layer(space, depth, &visit, true))?,
-                None => table.expand_layer(space, depth, &visit, false)?,
-            };
+            let found = pool.run(|parallel| table.expand_layer(space, depth, &visit, parallel))?;
             if found == 0 {
                 break;
             }
@@ -904,6 +896,52 @@ impl DenseEnumeration {
     }
 }
 
+impl DenseEnumeration {
+    /// The threads for a table of `words` words: a pool of its own, or
+    /// none (the calling thread) for a small table, one thread asked for,
+    /// or a build without rayon.
+    #[cfg_attr(
+        not(feature = "rayon"),
+        expect(
+            clippy::unused_self,
+            clippy::unnecessary_wraps,
+            reason = "without rayon there is no pool to configure or to fail"
+        )
+    )]
+    fn pool(&self, words: usize) -> Result<Pool, Error> {
+        #[cfg(feature = "rayon")]
+        if words > SEQUENTIAL_WORDS && self.threads != Some(1) {
+            let mut builder = rayon::ThreadPoolBuilder::new();
+            if let Some(threads) = self.threads {
+                builder = builder.num_threads(threads.min(words.div_ceil(CHUNK_WORDS)));
+            }
+            return Ok(Pool(Some(builder.build().map_err(|_| Error::thread_pool())?)));
+        }
+        let _ = words;
+        Ok(Pool::default())
+    }
+}
+
+/// Where a layer runs: on a rayon pool, or on the calling thread.
+#[derive(Default)]
+struct Pool(
+    #[cfg(feature = "rayon")] Option<rayon::ThreadPool>,
+    #[cfg(not(feature = "rayon"))] Option<std::convert::Infallible>,
+);
+
+impl Pool {
+    /// Runs `step`, telling it whether it runs on a pool.
+    fn run<T: Send>(&self, step: impl FnOnce(bool) -> T + Send) -> T {
+        match &self.0 {
+            #[cfg(feature = "rayon")]
+            Some(pool) => pool.install(|| step(true)),
+            #[cfg(not(feature = "rayon"))]
+            Some(never) => match *never {},
+            None => step(false),
+        }
+    }
+}
+
 impl Default for DenseEnumeration {
     fn default() -> DenseEnumeration {
         DenseEnumeration::new()
@@ -924,11 +962,13 @@ fn retire(table: &[AtomicU64], code: u64, parallel: bool) {
             word.fetch_xor(equal * (code ^ DONE), Ordering::Relaxed);
         }
     };
+    #[cfg(feature = "rayon")]
     if parallel {
         table.par_iter().for_each(retire_word);
-    } else {
-        table.iter().for_each(retire_word);
+        return;
     }
+    let _ = parallel;
+    table.iter().for_each(retire_word);
 }
 
 /// A mask with the low bit of each entry of `word` equal to `code` set.

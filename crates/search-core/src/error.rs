@@ -112,6 +112,7 @@ impl Error {
         Error { kind: ErrorKind::AllocationFailed { bytes } }
     }
 
+    #[cfg(feature = "rayon")]
     pub(crate) fn thread_pool() -> Error {
         Error { kind: ErrorKind::ThreadPool }
     }

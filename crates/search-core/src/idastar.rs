@@ -3,8 +3,11 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+#[cfg(feature = "rayon")]
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, Ordering};
 
+#[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
 use crate::error::Error;
@@ -766,6 +769,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     }
 }
 
+#[cfg(feature = "rayon")]
 /// A subtree a parallel iteration hands to a worker: the path from the
 /// start to its root, and the moves along it.
 struct Job<S, M, C> {
@@ -775,6 +779,7 @@ struct Job<S, M, C> {
     estimate: C,
 }
 
+#[cfg(feature = "rayon")]
 /// What a worker found in one subtree.
 struct Answer<S, M, C> {
     outcome: Result<Outcome<C>, Error>,
@@ -783,10 +788,12 @@ struct Answer<S, M, C> {
     path: Option<Path<S, M>>,
 }
 
+#[cfg(feature = "rayon")]
 /// A parallel iteration splits the tree into at least this many subtrees
 /// per thread, so that threads stay busy while the subtrees' sizes vary.
 const JOBS_PER_THREAD: usize = 64;
 
+#[cfg(feature = "rayon")]
 impl<S, M, C> IdaStar<S, M, C>
 where
     S: State + Send + Sync,
@@ -1072,6 +1079,7 @@ where
     }
 }
 
+#[cfg(feature = "rayon")]
 /// Adds a worker's counts to the search's.
 fn add_stats(total: &mut Stats, part: &Stats) {
     total.expanded += part.expanded;

@@ -154,6 +154,13 @@ assert_eq!((path.len(), cost), (14, 14));
 # Ok::<(), Box<dyn std::error::Error>>(())
 ```
 
+# Features
+
+`rayon` (on by default) runs dense enumeration, distance tables, parallel
+IDA* ([`IdaStar::run_parallel`]) and [`ParallelEnumeration`] on every
+core. Without it the first two run on the calling thread and the last two
+are absent, and the crate has no dependency on a thread pool.
+
 # When to use something else
 
 Breadth-first search is the right tool when every move costs the same and
@@ -185,6 +192,7 @@ pub use crate::enumerate::{Enumeration, enumerate};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::limits::{Limit, Limits};
+#[cfg(feature = "rayon")]
 pub use crate::parallel::{ParallelEnumeration, par_enumerate};
 pub use crate::path::Path;
 pub use crate::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
@@ -218,6 +226,7 @@ mod idastar;
 mod limits;
 mod memory;
 mod open_list;
+#[cfg(feature = "rayon")]
 mod parallel;
 mod path;
 mod pdb;

@@ -8,6 +8,7 @@ use std::io::{self, BufReader, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
+#[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
 use crate::checksum::{Checksummed, write_checksummed};
@@ -441,19 +442,22 @@ where
     E: Fn(u64, &mut Vec<u64>) -> u64 + Sync,
 {
     const CHUNK: usize = 1 << 14;
-    table
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map_init(Vec::new, |stack, (index, chunk)| {
-            let mut found = 0;
-            for (offset, slot) in chunk.iter().enumerate() {
-                if slot.load(Ordering::Relaxed) == distance {
-                    found += expand((index * CHUNK + offset) as u64, stack);
-                }
+    let sweep_chunk = |stack: &mut Vec<u64>, (index, chunk): (usize, &[AtomicU8])| {
+        let mut found = 0;
+        for (offset, slot) in chunk.iter().enumerate() {
+            if slot.load(Ordering::Relaxed) == distance {
+                found += expand((index * CHUNK + offset) as u64, stack);
             }
-            found
-        })
-        .sum()
+        }
+        found
+    };
+    #[cfg(feature = "rayon")]
+    return table.par_chunks(CHUNK).enumerate().map_init(Vec::new, sweep_chunk).sum();
+    #[cfg(not(feature = "rayon"))]
+    {
+        let mut stack = Vec::new();
+        table.chunks(CHUNK).enumerate().map(|chunk| sweep_chunk(&mut stack, chunk)).sum()
+    }
 }
 
 /// The error for a move that reported a rank past the table, if one did.
