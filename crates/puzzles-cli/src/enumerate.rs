@@ -76,7 +76,6 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
         .map_err(|e| e.to_string())?
         .progress_chars("=> "),
     );
-    progress.inc(1);
     let layers = puzzle.enumerate_dense(&config, |depth, boards| {
         progress.set_message(depth.to_string());
         progress.inc(boards);

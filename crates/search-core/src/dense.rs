@@ -653,8 +653,8 @@ impl DenseEnumeration {
 
     /// Whether to start from the [`checkpoint`](DenseEnumeration::checkpoint)
     /// file instead of the starts. The enumeration then goes on from the
-    /// layer the file ends with; `visit` is called only for ranks found
-    /// after it.
+    /// layer the file ends with: `on_layer` is called for each restored
+    /// layer first, and `visit` only for ranks found after them.
     ///
     /// # Example
     ///
@@ -867,8 +867,15 @@ impl DenseEnumeration {
             vec![first]
         };
         let first = layer_sizes[0];
-        let mut stopped =
-            on_layer(layer_sizes.len() - 1, layer_sizes[layer_sizes.len() - 1]).is_break();
+        // A resumed run reports the layers it restored, as the run that
+        // found them did.
+        let mut stopped = false;
+        for (depth, &size) in layer_sizes.iter().enumerate() {
+            stopped = on_layer(depth, size).is_break();
+            if stopped {
+                break;
+            }
+        }
         let mut saved = Instant::now();
         while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
             let depth = layer_sizes.len() - 1;
