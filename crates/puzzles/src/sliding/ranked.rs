@@ -411,7 +411,8 @@ impl ReachableBoards {
 }
 
 /// Dispatches to [`ReachableBoards::expand_ranks`] with the board's dimensions as
-/// constants for the sizes whose tables fit in memory.
+/// constants for the sizes whose tables fit in one machine's memory (2x7's
+/// 43.6 G boards take 10.9 GB).
 macro_rules! expand_by_size {
     ($packed:expr, $ranks:expr, $report:expr, $(($rows:literal, $cols:literal)),*) => {
         match ($packed.rows, $packed.cols) {
@@ -446,7 +447,9 @@ impl RankedSpace for ReachableBoards {
             (2, 6),
             (6, 2),
             (3, 4),
-            (4, 3)
+            (4, 3),
+            (2, 7),
+            (7, 2)
         );
     }
 }
