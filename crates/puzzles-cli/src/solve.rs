@@ -57,6 +57,9 @@ struct Prepared<'d> {
     databases: Option<Result<(), String>>,
 }
 
+/// What a failed search of a 16-cell board that stores what it visits is
+/// told: such searches run out of memory far from the goal, and IDA* does
+/// not.
 const LARGE_BOARD_ADVICE: &str = "boards of 16 cells far from the goal need \
     --algorithm idastar (the default), which keeps only its path";
 
