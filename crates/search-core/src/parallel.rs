@@ -154,7 +154,7 @@ impl ParallelEnumeration {
         for start in starts {
             let hash = hash_of(&start);
             let shard = shards.shard_of(hash);
-            if shards.insert(shard, hash, &start)? {
+            if insert_new(&mut shards.tables[shard], hash, &start)? {
                 frontier[shard].push(start);
             }
         }
@@ -277,17 +277,6 @@ impl<S: State + Send + Sync> Shards<S> {
         self.tables.iter().map(|table| bytes_of::<S>(table.capacity()) * 9 / 8).sum()
     }
 
-    /// Adds `state` to shard `shard`; true when it was new.
-    fn insert(&mut self, shard: usize, hash: u64, state: &S) -> Result<bool, Error> {
-        let table = &mut self.tables[shard];
-        if table.find(hash, |other| other == state).is_some() {
-            return Ok(false);
-        }
-        table.try_reserve(1, hash_of).map_err(|_| Error::allocation_failed(bytes_of::<S>(1)))?;
-        table.insert_unique(hash, state.clone(), hash_of);
-        Ok(true)
-    }
-
     /// Takes a layer's successors into the tables, each shard on one task,
     /// and returns what was new, by shard: the next frontier.
     fn take_in(&mut self, buckets: Buckets<S>) -> Result<Vec<Vec<S>>, Error> {
@@ -315,16 +304,7 @@ impl<S: State + Send + Sync> Shards<S> {
                 let incoming: usize = buckets.iter().map(Vec::len).sum();
                 let mut new = Vec::with_capacity(incoming / 2);
                 for (hash, state) in buckets.into_iter().flatten() {
-                    if table.len() == table.capacity() {
-                        let doubled = bytes_of::<S>(table.capacity().max(8) * 2);
-                        table
-                            .try_reserve(1, hash_of)
-                            .map_err(|_| Error::allocation_failed(doubled))?;
-                    }
-                    if let hashbrown::hash_table::Entry::Vacant(slot) =
-                        table.entry(hash, |other| *other == state, hash_of)
-                    {
-                        slot.insert(state.clone());
+                    if insert_new(table, hash, &state)? {
                         new.push(state);
                     }
                 }
@@ -338,5 +318,22 @@ impl<S: State + Send + Sync> Shards<S> {
             return Err(Error::limit(Limit::States(self.max_states)));
         }
         Ok(next)
+    }
+}
+
+/// Adds `state`, whose hash is `hash`, to `table` unless it is there; true
+/// when it was new. One probe finds the state or its slot; a full table
+/// doubles first, through a fallible allocation.
+fn insert_new<S: State>(table: &mut HashTable<S>, hash: u64, state: &S) -> Result<bool, Error> {
+    if table.len() == table.capacity() {
+        let doubled = bytes_of::<S>(table.capacity().max(8) * 2);
+        table.try_reserve(1, hash_of).map_err(|_| Error::allocation_failed(doubled))?;
+    }
+    match table.entry(hash, |other| other == state, hash_of) {
+        hashbrown::hash_table::Entry::Occupied(_) => Ok(false),
+        hashbrown::hash_table::Entry::Vacant(slot) => {
+            slot.insert(state.clone());
+            Ok(true)
+        }
     }
 }
