@@ -367,3 +367,17 @@ proptest! {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn boards_travel_as_size_and_cells_and_are_checked_on_arrival() {
+    let start = board(2, 3, &[4, 1, 2, 5, 0, 3]);
+    let text = serde_json::to_string(&start).expect("serialize");
+    // 2 rows, 3 columns, the tiles 4 bits each, the first cell lowest.
+    assert_eq!(text, format!("[2,3,{}]", 0x30_5214_u64));
+    assert_eq!(serde_json::from_str::<Board>(&text).expect("deserialize"), start);
+    // Two 1-tiles and no 4: not a board.
+    let error = serde_json::from_str::<Board>(&format!("[2,3,{}]", 0x30_5211_u64)).unwrap_err();
+    assert!(error.to_string().contains("tile"), "{error}");
+    assert!(serde_json::from_str::<Board>("[9,9,0]").is_err());
+}

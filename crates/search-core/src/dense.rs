@@ -6,7 +6,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
 use std::ops::{ControlFlow, Range};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -851,7 +851,9 @@ impl DenseEnumeration {
         let words = table.words.len();
         let pool = self.pool(words)?;
         let resumed = match &self.checkpoint {
-            Some(checkpoint) if checkpoint.resume => Some(checkpoint.load(&table)?),
+            Some(checkpoint) if checkpoint.resume => {
+                Some(table.load(&checkpoint.path, &checkpoint.description)?)
+            }
             _ => None,
         };
         let mut layer_sizes = if let Some(layer_sizes) = resumed {
@@ -887,7 +889,7 @@ impl DenseEnumeration {
             if let Some(checkpoint) = &self.checkpoint
                 && saved.elapsed() >= checkpoint.every
             {
-                checkpoint.save(&table, &layer_sizes)?;
+                table.save(&checkpoint.path, &checkpoint.description, &layer_sizes)?;
                 saved = Instant::now();
             }
             stopped = on_layer(depth + 1, found).is_break();
@@ -1018,33 +1020,69 @@ const CHECKPOINT_MAGIC: &[u8; 8] = b"SRCHLAYR";
 /// The layout of checkpoint files; a file of another is refused.
 const CHECKPOINT_VERSION: u32 = 1;
 
-impl Checkpoint {
-    /// Writes `table` and `layer_sizes`: a header (magic, version, the
-    /// description, the table's rank range, the layer counts), the
-    /// entries, a checksum.
-    fn save(&self, table: &LayerTable, layer_sizes: &[u64]) -> Result<(), Error> {
-        write_checksummed(&self.path, |out| {
+impl LayerTable {
+    /// Saves the table and the sizes of the layers it holds to `path`: a
+    /// header (magic, layout version, `description`, the rank range, the
+    /// layer sizes), the entries, a checksum. Written to a temporary file,
+    /// synced, then renamed over `path`, so that `path` is always whole: a
+    /// checkpoint between two layers.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) when the file
+    /// cannot be written.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::LayerTable;
+    ///
+    /// let path = std::env::temp_dir().join(format!("layers-{}.checkpoint", std::process::id()));
+    /// let table = LayerTable::new(0..100, 1 << 10)?;
+    /// table.mark(7, 0)?;
+    /// table.save(&path, "a ring of 100", &[1])?;
+    ///
+    /// let copy = LayerTable::new(0..100, 1 << 10)?;
+    /// assert_eq!(copy.load(&path, "a ring of 100")?, [1]);
+    /// assert_eq!(copy.count_at(0), 1);
+    /// // Another space, or another slice of ranks, is refused.
+    /// assert!(copy.load(&path, "a ring of 99").is_err());
+    /// assert!(LayerTable::new(0..50, 1 << 10)?.load(&path, "a ring of 100").is_err());
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save(&self, path: &Path, description: &str, layer_sizes: &[u64]) -> Result<(), Error> {
+        write_checksummed(path, |out| {
             out.write_all(CHECKPOINT_MAGIC)?;
             out.write_all(&CHECKPOINT_VERSION.to_le_bytes())?;
-            out.write_all(&(self.description.len() as u64).to_le_bytes())?;
-            out.write_all(self.description.as_bytes())?;
-            out.write_all(&table.ranks.start.to_le_bytes())?;
-            out.write_all(&table.ranks.end.to_le_bytes())?;
+            out.write_all(&(description.len() as u64).to_le_bytes())?;
+            out.write_all(description.as_bytes())?;
+            out.write_all(&self.ranks.start.to_le_bytes())?;
+            out.write_all(&self.ranks.end.to_le_bytes())?;
             out.write_all(&(layer_sizes.len() as u64).to_le_bytes())?;
             for size in layer_sizes {
                 out.write_all(&size.to_le_bytes())?;
             }
-            table.write_entries(out)
+            self.write_entries(out)
         })
-        .map_err(|error| Error::table_file(&self.path, format!("cannot be written: {error}")))
+        .map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
     }
 
-    /// Reads a checkpoint [`save`](Checkpoint::save) wrote for this space
-    /// and a table of `table`'s range into `table`, and returns its layer
-    /// counts.
-    fn load(&self, table: &LayerTable) -> Result<Vec<u64>, Error> {
-        let fail = |reason: String| Error::table_file(&self.path, reason);
-        let file = File::open(&self.path).map_err(|e| fail(format!("cannot be read: {e}")))?;
+    /// Restores a table [`save`](LayerTable::save)d with the same
+    /// description and the same ranks, and returns its layer sizes.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) when the file
+    /// cannot be read, is of another description or another range of
+    /// ranks, is truncated, or fails its checksum.
+    ///
+    /// # Example
+    ///
+    /// See [`save`](LayerTable::save).
+    pub fn load(&self, path: &Path, description: &str) -> Result<Vec<u64>, Error> {
+        let fail = |reason: String| Error::table_file(path, reason);
+        let file = File::open(path).map_err(|e| fail(format!("cannot be read: {e}")))?;
         let short = |error: io::Error| match error.kind() {
             io::ErrorKind::UnexpectedEof => fail("is truncated".to_string()),
             _ => fail(format!("cannot be read: {error}")),
@@ -1068,17 +1106,17 @@ impl Checkpoint {
         if length > 1 << 16 {
             return Err(fail("is corrupt: its description is too long".to_string()));
         }
-        let mut description = vec![0u8; length as usize];
-        input.read_exact(&mut description).map_err(short)?;
-        if description != self.description.as_bytes() {
-            let found = String::from_utf8_lossy(&description);
-            return Err(fail(format!("is of {found:?}, not {:?}", self.description)));
+        let mut found = vec![0u8; length as usize];
+        input.read_exact(&mut found).map_err(short)?;
+        if found != description.as_bytes() {
+            let found = String::from_utf8_lossy(&found);
+            return Err(fail(format!("is of {found:?}, not {description:?}")));
         }
         let (start, end) = (read_u64(&mut input)?, read_u64(&mut input)?);
-        if (start..end) != table.ranks {
+        if (start..end) != self.ranks {
             return Err(fail(format!(
                 "holds ranks {start}..{end}, not {}..{}",
-                table.ranks.start, table.ranks.end
+                self.ranks.start, self.ranks.end
             )));
         }
         let layers = read_u64(&mut input)?;
@@ -1087,7 +1125,7 @@ impl Checkpoint {
         }
         let layer_sizes =
             (0..layers).map(|_| read_u64(&mut input)).collect::<Result<Vec<u64>, Error>>()?;
-        table.read_entries(&mut input).map_err(short)?;
+        self.read_entries(&mut input).map_err(short)?;
         let (mut input, computed) = input.finish();
         input.read_exact(&mut long).map_err(short)?;
         if u64::from_le_bytes(long) != computed {

@@ -16,9 +16,30 @@ use std::hash::{BuildHasher, Hasher};
 
 use rustc_hash::FxHasher;
 
-/// Builds [`StateHasher`]s; a `HashMap`'s `S` parameter.
+/// Builds [`StateHasher`]s: the hash of every hashed table in this crate,
+/// for a `HashMap`'s or `HashSet`'s `S` parameter.
+///
+/// It has no random seed: a state hashes to the same value in every run
+/// and every process of one build, so an executor can shard states
+/// between workers by it (as `ParallelEnumeration` does, and the
+/// distributed engine of `search-dist`). Do not feed it keys an adversary
+/// chooses; use the standard library's `RandomState` for those.
+///
+/// # Example
+///
+/// ```
+/// use std::collections::HashSet;
+/// use std::hash::BuildHasher;
+/// use search_core::BuildStateHasher;
+///
+/// let mut seen: HashSet<u64, BuildStateHasher> = HashSet::default();
+/// assert!(seen.insert(0x1234_5678_9abc_def0));
+/// assert!(!seen.insert(0x1234_5678_9abc_def0));
+/// assert_eq!(BuildStateHasher.hash_one(42u64), BuildStateHasher.hash_one(42u64));
+/// ```
+
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct BuildStateHasher;
+pub struct BuildStateHasher;
 
 impl BuildHasher for BuildStateHasher {
     type Hasher = StateHasher;
@@ -28,9 +49,28 @@ impl BuildHasher for BuildStateHasher {
     }
 }
 
-/// Fx, folded at the end; see the module's documentation.
+/// The hasher [`BuildStateHasher`] builds: Fx, with a final multiply that
+/// folds its high half into its low half, so that every bit of a state
+/// reaches the bits hash tables use.
+///
+/// # Example
+///
+/// ```
+/// use std::hash::Hasher;
+/// use search_core::StateHasher;
+///
+/// let mut hasher = StateHasher::default();
+/// hasher.write_u64(7);
+/// assert_ne!(hasher.finish(), 7);
+/// ```
 #[derive(Default)]
-pub(crate) struct StateHasher(FxHasher);
+pub struct StateHasher(FxHasher);
+
+impl std::fmt::Debug for StateHasher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("StateHasher").field(&self.finish()).finish()
+    }
+}
 
 impl Hasher for StateHasher {
     #[inline]

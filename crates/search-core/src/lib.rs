@@ -190,6 +190,7 @@ pub use crate::checksum::{Checksum, Checksummed, write_checksummed};
 pub use crate::dense::{DenseEnumeration, LayerTable};
 pub use crate::enumerate::{Enumeration, enumerate};
 pub use crate::error::{Error, ErrorKind};
+pub use crate::hash::{BuildStateHasher, StateHasher};
 pub use crate::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::limits::{Limit, Limits};
 #[cfg(feature = "rayon")]

@@ -447,3 +447,23 @@ pub(super) fn validate(grid: &[Vec<Cell>]) -> Result<Board, Error> {
 fn out_of_range(value: String, n: usize, (row, column): (usize, usize)) -> Error {
     Error::new(ErrorKind::ValueOutOfRange { value, max: n - 1, row, column })
 }
+
+/// A board travels as its size and its packed cells (4 bits a tile, the
+/// first cell lowest), and is checked again when it arrives.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Board {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&(self.rows, self.cols, self.cells), serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Board {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
+        let (rows, cols, cells): (u8, u8, u64) = serde::Deserialize::deserialize(deserializer)?;
+        let count = usize::from(rows) * usize::from(cols);
+        let tiles: Vec<u8> =
+            (0..count.min(16)).map(|index| ((cells >> (4 * index)) & 0xF) as u8).collect();
+        Board::new(usize::from(rows), usize::from(cols), &tiles).map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,195 @@
+//! `puzzles enumerate --processes`: real processes of the binary on
+//! 127.0.0.1, with deadlines, against the in-memory engine.
+
+use std::collections::BTreeSet;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// Long enough for the largest run here on a loaded 2-core machine;
+/// short enough that a hang fails the test instead of the CI job.
+const DEADLINE: Duration = Duration::from_secs(120);
+
+fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_puzzles"))
+}
+
+/// A directory of this test's own, empty.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzles-dist-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
+    dir
+}
+
+/// A host file of `processes` free ports on 127.0.0.1.
+fn hostfile(dir: &Path, processes: usize) -> PathBuf {
+    let listeners: Vec<TcpListener> =
+        (0..processes).map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port")).collect();
+    let lines: Vec<String> = listeners
+        .iter()
+        .map(|listener| format!("127.0.0.1:{}\n", listener.local_addr().expect("bound").port()))
+        .collect();
+    let path = dir.join("hosts");
+    std::fs::write(&path, lines.concat()).expect("host file written");
+    path
+}
+
+fn spawn(args: &[&str], process: usize, processes: usize, hosts: &Path) -> Child {
+    Command::new(binary())
+        .args(args)
+        .args(["--processes", &processes.to_string(), "--process", &process.to_string()])
+        .arg("--hostfile")
+        .arg(hosts)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
+}
+
+/// Waits for `child` until the deadline; kills it and fails past it.
+fn finish(mut child: Child, deadline: Instant) -> Output {
+    while child.try_wait().expect("waitable").is_none() {
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            panic!("a process did not finish by its deadline");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// The in-memory engine's table.
+fn in_memory(size: &str) -> Value {
+    let output = Command::new(binary())
+        .args(["enumerate", size, "--json"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    serde_json::from_slice(&output.stdout).expect("JSON")
+}
+
+/// Runs `processes` processes of `args`; returns process 0's JSON table,
+/// having checked that every process succeeded and only process 0 printed.
+fn run_cluster(name: &str, args: &[&str], processes: usize) -> Value {
+    let dir = scratch_dir(name);
+    let hosts = hostfile(&dir, processes);
+    let deadline = Instant::now() + DEADLINE;
+    let children: Vec<Child> = (0..processes).map(|p| spawn(args, p, processes, &hosts)).collect();
+    let outputs: Vec<Output> = children.into_iter().map(|child| finish(child, deadline)).collect();
+    for (process, output) in outputs.iter().enumerate() {
+        assert!(
+            output.status.success(),
+            "process {process}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        if process > 0 {
+            assert!(output.stdout.is_empty(), "only process 0 prints");
+        }
+    }
+    serde_json::from_slice(&outputs[0].stdout).expect("process 0 prints JSON")
+}
+
+/// The deepest boards, in any order.
+fn deepest(table: &Value) -> BTreeSet<String> {
+    table["deepest"].as_array().expect("a list").iter().map(Value::to_string).collect()
+}
+
+#[test]
+fn two_processes_give_the_in_memory_layers_with_either_engine() {
+    for size in ["2x3", "3x3", "2x4", "2x5"] {
+        let expected = in_memory(size);
+        for engine in ["ranked", "hashed"] {
+            let args = ["enumerate", size, "--json", "--engine", engine];
+            let table = run_cluster(&format!("{size}-{engine}"), &args, 2);
+            assert_eq!(table["layers"], expected["layers"], "{size}, {engine}");
+            assert_eq!(table["radius"], expected["radius"], "{size}, {engine}");
+            assert_eq!(deepest(&table), deepest(&expected), "{size}, {engine}");
+        }
+    }
+}
+
+#[test]
+fn two_processes_of_two_workers_each_give_the_8_puzzle() {
+    let args = ["enumerate", "3x3", "--json", "--workers", "2"];
+    let table = run_cluster("3x3-four", &args, 2);
+    assert_eq!(table["states"], 181_440);
+    assert_eq!(table["radius"], 31);
+}
+
+#[test]
+fn workers_in_one_process_give_the_in_memory_table() {
+    let expected = in_memory("2x4");
+    for engine in ["ranked", "hashed"] {
+        for workers in ["1", "2", "3"] {
+            let output = Command::new(binary())
+                .args(["enumerate", "2x4", "--json", "--workers", workers, "--engine", engine])
+                .output()
+                .expect("the binary runs");
+            assert!(output.status.success());
+            let table: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+            assert_eq!(table["layers"], expected["layers"], "{engine}, {workers} workers");
+        }
+    }
+}
+
+#[test]
+fn a_process_that_never_comes_is_named_after_the_timeout() {
+    let dir = scratch_dir("absent");
+    let hosts = hostfile(&dir, 2);
+    let started = Instant::now();
+    let child = Command::new(binary())
+        .args(["enumerate", "2x3", "--connect-timeout", "1"])
+        .args(["--processes", "2", "--process", "0", "--hostfile"])
+        .arg(&hosts)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let output = finish(child, Instant::now() + DEADLINE);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("process 1 did not connect within 1s"), "{message}");
+}
+
+#[test]
+fn a_killed_process_stops_the_other_and_the_run_resumes_from_its_checkpoint() {
+    let dir = scratch_dir("killed");
+    let hosts = hostfile(&dir, 2);
+    let checkpoints = dir.join("checkpoints");
+    let checkpoints_arg = checkpoints.to_str().expect("UTF-8 path");
+    let args =
+        ["enumerate", "2x5", "--json", "--checkpoint", checkpoints_arg, "--checkpoint-every", "0"];
+    let first = spawn(&args, 0, 2, &hosts);
+    let mut second = spawn(&args, 1, 2, &hosts);
+    // Kill process 1 once both have a complete checkpoint: mid-run, since
+    // 2x5 has 55 layers and each ends with a synced save.
+    let marker = checkpoints.join("slice-1-of-2.complete");
+    let deadline = Instant::now() + DEADLINE;
+    while !marker.exists() {
+        assert!(Instant::now() < deadline, "no checkpoint was completed");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    second.kill().expect("process 1 is killed");
+    let _ = second.wait();
+    let killed = Instant::now();
+    let output = finish(first, deadline);
+    assert!(killed.elapsed() < Duration::from_secs(10), "process 0 took {:?}", killed.elapsed());
+    assert_eq!(output.status.code(), Some(2), "process 0 must fail");
+    assert!(output.stdout.is_empty(), "no table from a broken run");
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("a process of the run stopped"), "{message}");
+
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    let table = run_cluster("killed-resumed", &resumed, 2);
+    let expected = in_memory("2x5");
+    assert_eq!(table["layers"], expected["layers"]);
+    assert_eq!(deepest(&table), deepest(&expected));
+    // A finished run leaves no checkpoint behind.
+    assert_eq!(std::fs::read_dir(&checkpoints).expect("the directory").count(), 0);
+}

@@ -1,0 +1,297 @@
+//! [`DistributedEnumeration`]: what a run is asked to do, and its two
+//! engines' entry points.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use search_core::{Enumeration, RankedSpace, Successors};
+
+use crate::error::Error;
+use crate::workers::Workers;
+use crate::{hashed, ranked};
+
+/// A breadth-first enumeration of a space, layer by layer, by workers in
+/// threads, processes and machines: the configuration, and the run.
+///
+/// Two engines share it. [`run`](DistributedEnumeration::run) takes a
+/// [`RankedSpace`]: the ranks are split into one contiguous slice per
+/// worker, 2 bits a rank, and each neighbour rank is sent to the worker
+/// whose slice holds it. [`run_hashed`](DistributedEnumeration::run_hashed)
+/// takes any [`Successors`] space whose states can be sent between
+/// processes: each state belongs to the worker its hash names, which keeps
+/// it in a hash set.
+///
+/// Both give the layers of the in-memory engines
+/// ([`DenseEnumeration`](search_core::DenseEnumeration),
+/// [`enumerate`](search_core::enumerate)), in every process; the deepest
+/// layer's states are gathered in process 0, and are empty in the others.
+///
+/// # Example
+///
+/// ```
+/// use std::sync::Arc;
+/// use search_core::RankedSpace;
+/// use search_dist::{DistributedEnumeration, Workers};
+///
+/// /// A ring of 1,000 ranks.
+/// struct Ring;
+/// impl RankedSpace for Ring {
+///     fn rank_count(&self) -> u64 { 1_000 }
+///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+///         report((rank + 1) % 1_000);
+///         report((rank + 999) % 1_000);
+///     }
+/// }
+///
+/// let run = DistributedEnumeration::new(Workers::threads(3)?);
+/// let layers = run.run(Arc::new(Ring), &[0], |_, _| {})?;
+/// assert_eq!((layers.states(), layers.radius()), (1_000, 500));
+/// assert_eq!(layers.deepest(), [500]);
+/// # Ok::<(), search_dist::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct DistributedEnumeration {
+    workers: Workers,
+    max_memory: u64,
+    checkpoint: Option<Checkpoint>,
+}
+
+/// Where and how often the workers save their slices.
+#[derive(Clone, Debug)]
+pub(crate) struct Checkpoint {
+    pub(crate) dir: PathBuf,
+    pub(crate) description: String,
+    pub(crate) every: Duration,
+    pub(crate) resume: bool,
+}
+
+impl DistributedEnumeration {
+    /// The memory this process's tables may take unless told otherwise:
+    /// 8 GiB.
+    pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
+
+    /// An enumeration by `workers`, with the default memory limit and no
+    /// checkpoints.
+    ///
+    /// # Example
+    ///
+    /// See [`DistributedEnumeration`].
+    pub fn new(workers: Workers) -> DistributedEnumeration {
+        DistributedEnumeration { workers, max_memory: Self::DEFAULT_MAX_MEMORY, checkpoint: None }
+    }
+
+    /// The most memory the tables of this process's workers may take
+    /// together; each worker gets an equal share. A ranked run needs
+    /// `LayerTable::memory_needed(rank_count / peers)` a worker; a hashed
+    /// run counts about twice a state's size, and a byte more, for each
+    /// state it keeps.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use search_core::RankedSpace;
+    /// use search_dist::{DistributedEnumeration, ErrorKind, Workers};
+    ///
+    /// struct Huge;
+    /// impl RankedSpace for Huge {
+    ///     fn rank_count(&self) -> u64 { 1 << 40 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
+    /// }
+    ///
+    /// let run = DistributedEnumeration::new(Workers::threads(2)?).max_memory(1 << 20);
+    /// let error = run.run(Arc::new(Huge), &[0], |_, _| {}).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::Worker { .. }));
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    #[must_use]
+    pub fn max_memory(mut self, bytes: u64) -> DistributedEnumeration {
+        self.max_memory = bytes;
+        self
+    }
+
+    /// Saves every worker's slice in `dir` at the end of a layer, at most
+    /// once every `every`, so that an interrupted run can
+    /// [`resume`](DistributedEnumeration::resume). Worker `i` of `n` keeps
+    /// `slice-i-of-n.depth-D` and `slice-i-of-n.complete` there (on a
+    /// cluster, `dir` is on each machine's own disk); a finished run
+    /// deletes them. `description` names the space in each file: a slice
+    /// of another space is refused. Ranked runs only.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    /// use search_core::RankedSpace;
+    /// use search_dist::{DistributedEnumeration, Workers};
+    ///
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> u64 { 100 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report((rank + 1) % 100);
+    ///     }
+    /// }
+    ///
+    /// let dir = std::env::temp_dir().join(format!("ring-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let run = DistributedEnumeration::new(Workers::threads(2)?)
+    ///     .checkpoint(&dir, "a ring of 100", Duration::ZERO);
+    /// assert_eq!(run.run(Arc::new(Ring), &[0], |_, _| {})?.radius(), 99);
+    /// // A finished run leaves nothing behind.
+    /// assert_eq!(std::fs::read_dir(&dir)?.count(), 0);
+    /// # std::fs::remove_dir(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn checkpoint(
+        mut self,
+        dir: impl Into<PathBuf>,
+        description: &str,
+        every: Duration,
+    ) -> DistributedEnumeration {
+        let resume = self.checkpoint.as_ref().is_some_and(|checkpoint| checkpoint.resume);
+        self.checkpoint = Some(Checkpoint {
+            dir: dir.into(),
+            description: description.to_string(),
+            every,
+            resume,
+        });
+        self
+    }
+
+    /// Whether to go on from the newest complete checkpoint in the
+    /// [`checkpoint`](DistributedEnumeration::checkpoint) directory; the
+    /// layers it holds are reported to `on_layer` again. Every worker must
+    /// be there, in the same number as before.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_dist::{DistributedEnumeration, Workers};
+    ///
+    /// let run = DistributedEnumeration::new(Workers::threads(2)?)
+    ///     .checkpoint("/var/tmp/enumeration", "my space", Duration::from_secs(600))
+    ///     .resume(true);
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    #[must_use]
+    pub fn resume(mut self, resume: bool) -> DistributedEnumeration {
+        if let Some(checkpoint) = &mut self.checkpoint {
+            checkpoint.resume = resume;
+        }
+        self
+    }
+
+    /// The workers of the run.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_dist::{DistributedEnumeration, Workers};
+    ///
+    /// let run = DistributedEnumeration::new(Workers::threads(2)?);
+    /// assert_eq!(run.workers().peers(), 2);
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    pub fn workers(&self) -> &Workers {
+        &self.workers
+    }
+
+    /// The memory limit of this process's tables.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_dist::{DistributedEnumeration, Workers};
+    ///
+    /// let run = DistributedEnumeration::new(Workers::threads(1)?);
+    /// assert_eq!(run.get_max_memory(), DistributedEnumeration::DEFAULT_MAX_MEMORY);
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    pub fn get_max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    pub(crate) fn checkpoint_plan(&self) -> Option<&Checkpoint> {
+        self.checkpoint.as_ref()
+    }
+
+    /// Enumerates `space` from the ranks `starts`, layer by layer, calling
+    /// `on_layer(depth, size)` as each layer is complete (on the calling
+    /// thread, in every process). Every process of a cluster makes the
+    /// same call.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Worker`](crate::ErrorKind::Worker) or
+    /// [`ErrorKind::Search`](crate::ErrorKind::Search) when a worker fails
+    /// (a table over the memory limit, a rank out of bounds, a checkpoint
+    /// that cannot be written or read): every worker stops at the end of
+    /// that round. [`ErrorKind::PeerLost`](crate::ErrorKind::PeerLost) when
+    /// a process stops or its connection breaks, and
+    /// [`ErrorKind::Connect`](crate::ErrorKind::Connect) when the cluster
+    /// cannot be formed.
+    ///
+    /// # Example
+    ///
+    /// See [`DistributedEnumeration`].
+    pub fn run<R, F>(
+        &self,
+        space: Arc<R>,
+        starts: &[u64],
+        on_layer: F,
+    ) -> Result<Enumeration<u64>, Error>
+    where
+        R: RankedSpace + Send + 'static,
+        F: FnMut(usize, u64),
+    {
+        ranked::run(self, space, starts, on_layer)
+    }
+
+    /// Enumerates `space` from `starts`, layer by layer, as
+    /// [`run`](DistributedEnumeration::run) does, for a space without
+    /// ranks: each state belongs to the worker its
+    /// [`BuildStateHasher`](search_core::BuildStateHasher) hash names, and
+    /// travels between processes serialized (serde, as timely's
+    /// `ExchangeData`). No checkpoints.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](DistributedEnumeration::run); a worker whose states pass
+    /// its share of the memory limit fails the run.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use search_core::from_fn;
+    /// use search_dist::{DistributedEnumeration, Workers};
+    ///
+    /// // Pairs (a, b) below 100, stepping a or b by one.
+    /// let grid = from_fn(|&(a, b): &(u8, u8)| {
+    ///     [(a.wrapping_add(1) % 100, b), (a, b.wrapping_add(1) % 100)]
+    /// });
+    /// let run = DistributedEnumeration::new(Workers::threads(2)?);
+    /// let layers = run.run_hashed(Arc::new(grid), &[(0, 0)], |_, _| {})?;
+    /// assert_eq!((layers.states(), layers.radius()), (10_000, 198));
+    /// assert_eq!(layers.deepest(), [(99, 99)]);
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    pub fn run_hashed<G, F>(
+        &self,
+        space: Arc<G>,
+        starts: &[G::State],
+        on_layer: F,
+    ) -> Result<Enumeration<G::State>, Error>
+    where
+        G: Successors + Send + Sync + 'static,
+        G::State: timely::ExchangeData + Sync,
+        F: FnMut(usize, u64),
+    {
+        hashed::run(self, space, starts, on_layer)
+    }
+}

@@ -1,0 +1,300 @@
+//! The layer-synchronous protocol both engines share.
+//!
+//! A run is a sequence of rounds, each a timely timestamp. In round `d`
+//! every worker sends the neighbours of its states at depth `d - 1` (in
+//! round 0, the starts) to their owners, through timely's exchange; each
+//! owner takes the ones it has not seen as its part of layer `d`. When no
+//! worker can send more in round `d`, each owner reports how many it took
+//! (and whatever went wrong), and the reports are broadcast, so that every
+//! worker learns the layer's size, and whether the run goes on, at once.
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use timely::ExchangeData;
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::channels::pact::Exchange;
+use timely::dataflow::operators::generic::operator::Operator;
+use timely::dataflow::operators::vec::Broadcast;
+use timely::dataflow::operators::{Input, Probe};
+use timely::dataflow::{InputHandleVec, ProbeHandle};
+use timely::worker::Worker;
+
+use crate::error::{Error, ErrorKind};
+use crate::workers::aborted;
+
+/// Items sent between two steps of the worker, so that the channels carry
+/// batches rather than whole layers.
+const STEP_EVERY: u32 = 1 << 14;
+/// How long a worker with nothing to do sleeps before it looks again for
+/// a stopped peer.
+const PARK: Duration = Duration::from_millis(50);
+
+/// The part of a search one worker owns: it takes the items sent to it.
+pub(crate) trait Owner: 'static {
+    /// What travels between workers: a rank, a state.
+    type Item: ExchangeData + Clone;
+
+    /// Takes `item` into the layer at `depth` if it is new; `Ok(true)`
+    /// when it is.
+    fn take(&self, item: Self::Item, depth: usize) -> Result<bool, String>;
+}
+
+/// What one worker says at the end of a round.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Report {
+    worker: usize,
+    /// Items this worker took as new in the round.
+    found: u64,
+    failure: Option<String>,
+    /// Extra words of the engine's own protocol (checkpoints).
+    pub(crate) note: u64,
+}
+
+/// Every worker's report of one round, summed.
+#[derive(Debug)]
+pub(crate) struct Round {
+    pub(crate) found: u64,
+    /// Each worker's note, in worker order.
+    pub(crate) notes: Vec<u64>,
+}
+
+/// What one worker found in one round, and what went wrong.
+#[derive(Debug, Default)]
+struct Tally {
+    found: u64,
+    failure: Option<String>,
+}
+
+/// One worker's end of the protocol.
+pub(crate) struct Rounds<O: Owner> {
+    items: InputHandleVec<usize, O::Item>,
+    probe: ProbeHandle<usize>,
+    reports: Rc<RefCell<BTreeMap<usize, Vec<Report>>>>,
+    /// What this worker found and what went wrong, by round: taken from
+    /// the exchange, or by the worker itself (its own items), or on its
+    /// sending side. A round's tally is reported, and removed, when the
+    /// round ends.
+    tallies: Rc<RefCell<BTreeMap<usize, Tally>>>,
+    /// The note this worker attaches to its next report.
+    note: Rc<Cell<u64>>,
+    peers: usize,
+    unstepped: u32,
+}
+
+impl<O: Owner> Rounds<O> {
+    /// Builds the dataflow on `worker`: items go to `owner_of(item)` (a
+    /// worker index) and are taken there by `owner`.
+    pub(crate) fn new<F>(worker: &mut Worker, owner: Rc<O>, owner_of: F) -> Rounds<O>
+    where
+        F: Fn(&O::Item) -> usize + 'static,
+    {
+        let index = worker.index();
+        let peers = worker.peers();
+        let reports = Rc::new(RefCell::new(BTreeMap::<usize, Vec<Report>>::new()));
+        let tallies = Rc::new(RefCell::new(BTreeMap::<usize, Tally>::new()));
+        let note = Rc::new(Cell::new(0));
+        let mut items = InputHandleVec::new();
+        let probe = ProbeHandle::new();
+        worker.dataflow::<usize, _, _>(|scope| {
+            let taker = owner;
+            let (tallies, note) = (Rc::clone(&tallies), Rc::clone(&note));
+            let collected = Rc::clone(&reports);
+            scope
+                .input_from(&mut items)
+                .unary_frontier::<CapacityContainerBuilder<Vec<Report>>, _, _, _>(
+                    Exchange::new(move |item: &O::Item| owner_of(item) as u64),
+                    "Take",
+                    move |capability, _info| {
+                        let mut capability = Some(capability);
+                        move |(input, frontier), output| {
+                            input.for_each_stamp(|stamp, batches| {
+                                let Some(&round) = stamp.least() else { return };
+                                let mut tallies = tallies.borrow_mut();
+                                let tally = tallies.entry(round).or_default();
+                                for batch in batches {
+                                    for item in batch.drain(..) {
+                                        if tally.failure.is_some() {
+                                            break;
+                                        }
+                                        match taker.take(item, round) {
+                                            Ok(new) => tally.found += u64::from(new),
+                                            Err(message) => tally.failure = Some(message),
+                                        }
+                                    }
+                                }
+                            });
+                            // Report each round no worker can send to any more.
+                            while let Some(held) = capability.as_mut() {
+                                let round = *held.time();
+                                if frontier.less_equal(&round) {
+                                    break;
+                                }
+                                let tally = tallies.borrow_mut().remove(&round).unwrap_or_default();
+                                let report = Report {
+                                    worker: index,
+                                    found: tally.found,
+                                    failure: tally.failure,
+                                    note: note.get(),
+                                };
+                                output.session(&*held).give(report);
+                                if frontier.is_empty() {
+                                    capability = None;
+                                } else {
+                                    held.downgrade(&(round + 1));
+                                }
+                            }
+                        }
+                    },
+                )
+                .broadcast()
+                .unary_frontier::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    timely::dataflow::channels::pact::Pipeline,
+                    "Collect",
+                    move |_, _| {
+                        move |(input, _), _| {
+                            input.for_each_stamp(|stamp, batches| {
+                                let mut collected = collected.borrow_mut();
+                                let Some(&time) = stamp.least() else { return };
+                                let round = collected.entry(time).or_default();
+                                for batch in batches {
+                                    round.append(batch);
+                                }
+                            });
+                        }
+                    },
+                )
+                .probe_with(&probe);
+        });
+        Rounds { items, probe, reports, tallies, note, peers, unstepped: 0 }
+    }
+
+    /// The round items are sent in now.
+    pub(crate) fn round(&self) -> usize {
+        *self.items.time()
+    }
+
+    /// Sends `item` in the current round to the worker `owner_of` names.
+    pub(crate) fn send(&mut self, worker: &mut Worker, item: O::Item) {
+        self.items.send(item);
+        self.unstepped += 1;
+        if self.unstepped >= STEP_EVERY {
+            self.unstepped = 0;
+            worker.step();
+        }
+    }
+
+    /// Counts an item this worker owns and took itself, in the current
+    /// round.
+    pub(crate) fn found_here(&self, new: bool) {
+        self.tallies.borrow_mut().entry(self.round()).or_default().found += u64::from(new);
+    }
+
+    /// Records what went wrong on this worker's side of the round; it is
+    /// reported with the round, and ends the run on every worker.
+    pub(crate) fn fail(&self, message: String) {
+        self.tallies.borrow_mut().entry(self.round()).or_default().failure.get_or_insert(message);
+    }
+
+    /// Sets the note this worker attaches to its reports.
+    pub(crate) fn set_note(&self, note: u64) {
+        self.note.set(note);
+    }
+
+    /// Ends the current round: waits until every worker has reported on
+    /// it, and returns their reports, summed. Moves on to the next round.
+    pub(crate) fn finish(
+        &mut self,
+        worker: &mut Worker,
+        abort: &AtomicBool,
+    ) -> Result<Round, Error> {
+        let round = self.round();
+        self.items.advance_to(round + 1);
+        self.unstepped = 0;
+        while self.probe.less_equal(&round) {
+            if abort.load(Ordering::Relaxed) {
+                return Err(aborted());
+            }
+            worker.step_or_park(Some(PARK));
+        }
+        self.forget_before(round);
+        let mut reports = self.reports.borrow_mut().remove(&round).unwrap_or_default();
+        if reports.len() != self.peers {
+            return Err(Error::peer_lost(format!(
+                "round {round} has {} reports of {} workers",
+                reports.len(),
+                self.peers
+            )));
+        }
+        reports.sort_by_key(|report| report.worker);
+        if let Some(report) = reports.iter().find(|report| report.failure.is_some()) {
+            let message = report.failure.clone().unwrap_or_default();
+            return Err(Error::new(ErrorKind::Worker { worker: report.worker, message }));
+        }
+        Ok(Round {
+            found: reports.iter().map(|report| report.found).sum(),
+            notes: reports.iter().map(|report| report.note).collect(),
+        })
+    }
+
+    /// Moves on to round `round`: a resumed run skips the rounds it
+    /// restored. Their reports (empty) are dropped.
+    pub(crate) fn skip_to(&mut self, round: usize) {
+        if round > self.round() {
+            self.items.advance_to(round);
+        }
+    }
+
+    /// Drops the reports of rounds before `round`, which no one waits for.
+    fn forget_before(&self, round: usize) {
+        let mut reports = self.reports.borrow_mut();
+        *reports = reports.split_off(&round);
+    }
+}
+
+/// Gathers items from every worker at worker 0, in a dataflow of its own:
+/// the deepest layer at the end of a run. Returns them on worker 0 and
+/// nothing elsewhere.
+pub(crate) fn gather<T: ExchangeData + Clone>(
+    worker: &mut Worker,
+    abort: &AtomicBool,
+    mine: Vec<T>,
+) -> Result<Vec<T>, Error> {
+    let gathered = Rc::new(RefCell::new(Vec::new()));
+    let mut input = InputHandleVec::new();
+    let probe = ProbeHandle::new();
+    worker.dataflow::<usize, _, _>(|scope| {
+        let gathered = Rc::clone(&gathered);
+        scope
+            .input_from(&mut input)
+            .unary_frontier::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                Exchange::new(|_: &T| 0),
+                "Gather",
+                move |_, _| {
+                    move |(input, _), _| {
+                        input.for_each_stamp(|_, batches| {
+                            for batch in batches {
+                                gathered.borrow_mut().append(batch);
+                            }
+                        });
+                    }
+                },
+            )
+            .probe_with(&probe);
+    });
+    for item in mine {
+        input.send(item);
+    }
+    drop(input);
+    while !probe.done() {
+        if abort.load(Ordering::Relaxed) {
+            return Err(aborted());
+        }
+        worker.step_or_park(Some(PARK));
+    }
+    Ok(gathered.take())
+}

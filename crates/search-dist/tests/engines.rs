@@ -1,0 +1,218 @@
+//! Both engines against the in-memory ones, layer by layer, with 1 to 3
+//! workers in this process.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use puzzles::{Board, ReachableBoards, SlidingPuzzle};
+use search_core::{DenseEnumeration, RankedSpace, Successors, enumerate};
+use search_dist::{DistributedEnumeration, ErrorKind, Workers};
+
+/// The sliding puzzle as a plain hashed space: a board is its tiles, row
+/// by row, and a move slides a tile into the blank.
+#[derive(Clone, Copy)]
+struct Tiles {
+    rows: usize,
+    cols: usize,
+}
+
+impl Successors for Tiles {
+    type State = Vec<u8>;
+    type Move = ();
+
+    fn successors<F: FnMut(Vec<u8>, ())>(&self, tiles: &Vec<u8>, mut report: F) {
+        let blank = tiles.iter().position(|&tile| tile == 0).expect("a board has a blank");
+        let (row, col) = (blank / self.cols, blank % self.cols);
+        let mut slide = |from: usize| {
+            let mut next = tiles.clone();
+            next.swap(blank, from);
+            report(next, ());
+        };
+        if row > 0 {
+            slide(blank - self.cols);
+        }
+        if row + 1 < self.rows {
+            slide(blank + self.cols);
+        }
+        if col > 0 {
+            slide(blank - 1);
+        }
+        if col + 1 < self.cols {
+            slide(blank + 1);
+        }
+    }
+}
+
+fn goal_tiles(rows: usize, cols: usize) -> Vec<u8> {
+    let cells = (rows * cols) as u8;
+    (1..cells).chain([0]).collect()
+}
+
+fn goal_board(rows: usize, cols: usize) -> Board {
+    let text: Vec<String> = goal_tiles(rows, cols).iter().map(u8::to_string).collect();
+    let rows_text: Vec<String> = text.chunks(cols).map(|row| row.join(" ")).collect();
+    rows_text.join(" / ").parse().expect("a goal board")
+}
+
+/// The in-memory dense engine's layers and deepest boards.
+fn in_memory(rows: usize, cols: usize) -> (Vec<u64>, Vec<u64>) {
+    let boards = ReachableBoards::new(&goal_board(rows, cols));
+    let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
+    let layers = DenseEnumeration::new().run(&boards, &[start], |_, _| {}).expect("in memory");
+    (layers.layer_sizes().to_vec(), layers.deepest().to_vec())
+}
+
+fn ranked(rows: usize, cols: usize, threads: usize) -> (Vec<u64>, Vec<u64>, Vec<(usize, u64)>) {
+    let boards = ReachableBoards::new(&goal_board(rows, cols));
+    let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
+    let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
+    let mut reported = Vec::new();
+    let layers = run
+        .run(Arc::new(boards), &[start], |depth, size| reported.push((depth, size)))
+        .expect("distributed");
+    (layers.layer_sizes().to_vec(), layers.deepest().to_vec(), reported)
+}
+
+#[test]
+fn ranked_engine_gives_the_in_memory_layers_of_small_puzzles() {
+    for (rows, cols, radius) in [(2, 3, 21), (3, 3, 31), (2, 4, 36), (2, 5, 55)] {
+        let (sizes, deepest) = in_memory(rows, cols);
+        assert_eq!(sizes.len() - 1, radius);
+        for threads in 1..=3 {
+            let (layers, found_deepest, reported) = ranked(rows, cols, threads);
+            assert_eq!(layers, sizes, "{rows}x{cols}, {threads} workers");
+            assert_eq!(found_deepest, deepest, "{rows}x{cols}, {threads} workers");
+            let expected: Vec<(usize, u64)> = sizes.iter().copied().enumerate().collect();
+            assert_eq!(reported, expected, "{rows}x{cols}, {threads} workers: on_layer");
+        }
+    }
+}
+
+#[test]
+fn hashed_engine_gives_the_in_memory_layers_of_small_puzzles() {
+    for (rows, cols) in [(2, 3), (3, 3), (2, 4), (2, 5)] {
+        let space = Tiles { rows, cols };
+        let start = goal_tiles(rows, cols);
+        let reference = enumerate(&space, [start.clone()]).expect("in memory");
+        for threads in 1..=3 {
+            let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
+            let layers = run
+                .run_hashed(Arc::new(space), std::slice::from_ref(&start), |_, _| {})
+                .expect("hashed");
+            assert_eq!(
+                layers.layer_sizes(),
+                reference.layer_sizes(),
+                "{rows}x{cols}, {threads} workers"
+            );
+            let deepest: HashSet<&Vec<u8>> = layers.deepest().iter().collect();
+            let expected: HashSet<&Vec<u8>> = reference.deepest().iter().collect();
+            assert_eq!(deepest, expected, "{rows}x{cols}, {threads} workers");
+        }
+    }
+}
+
+#[test]
+fn the_8_puzzle_has_181440_boards_and_radius_31() {
+    let (layers, deepest, _) = ranked(3, 3, 2);
+    assert_eq!(layers.iter().sum::<u64>(), 181_440);
+    assert_eq!(layers.len() - 1, 31);
+    let boards = ReachableBoards::new(&goal_board(3, 3));
+    let hardest: Vec<Board> =
+        deepest.iter().map(|&rank| boards.board(rank).expect("a board")).collect();
+    let puzzle = SlidingPuzzle::new(3, 3).expect("3x3");
+    for board in &hardest {
+        assert_eq!(puzzle.solve(board).expect("search").expect("solvable").len(), 31);
+    }
+    assert_eq!(hardest.len(), 2);
+}
+
+/// A space of `count` ranks whose neighbours come from a seeded table:
+/// arbitrary graphs, directed, with unreachable parts.
+#[derive(Debug)]
+struct Random {
+    edges: Vec<Vec<u64>>,
+}
+
+impl RankedSpace for Random {
+    fn rank_count(&self) -> u64 {
+        self.edges.len() as u64
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        for &next in &self.edges[rank as usize] {
+            report(next);
+        }
+    }
+}
+
+fn random_space() -> impl Strategy<Value = (Random, Vec<u64>)> {
+    (1usize..400).prop_flat_map(|count| {
+        let edges = prop::collection::vec(prop::collection::vec(0..count as u64, 0..4), count);
+        let starts = prop::collection::vec(0..count as u64, 0..3);
+        (edges, starts).prop_map(|(edges, starts)| (Random { edges }, starts))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn ranked_engine_matches_dense_enumeration_on_random_graphs(
+        (space, starts) in random_space(),
+        threads in 1usize..=3,
+    ) {
+        let reference = DenseEnumeration::new().run(&space, &starts, |_, _| {}).expect("in memory");
+        let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
+        let layers = run.run(Arc::new(space), &starts, |_, _| {}).expect("distributed");
+        prop_assert_eq!(layers.layer_sizes(), reference.layer_sizes());
+        prop_assert_eq!(layers.deepest(), reference.deepest());
+    }
+}
+
+#[test]
+fn a_rank_out_of_bounds_stops_every_worker_with_its_message() {
+    struct Broken;
+    impl RankedSpace for Broken {
+        fn rank_count(&self) -> u64 {
+            100
+        }
+        fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+            report(rank + 60);
+        }
+    }
+    let run = DistributedEnumeration::new(Workers::threads(2).expect("threads"));
+    let error = run.run(Arc::new(Broken), &[0], |_, _| {}).unwrap_err();
+    assert!(error.to_string().contains("rank 120, not below its rank count 100"), "{error}");
+    let error = run.run(Arc::new(Broken), &[100], |_, _| {}).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::Worker { worker: 0, .. }), "{error:?}");
+    assert!(error.to_string().contains("start rank 100"), "{error}");
+}
+
+#[test]
+fn a_table_over_the_memory_limit_fails_before_any_layer() {
+    let boards = ReachableBoards::new(&goal_board(3, 3));
+    let run = DistributedEnumeration::new(Workers::threads(2).expect("threads")).max_memory(1_000);
+    let mut layers = 0;
+    let error = run.run(Arc::new(boards), &[0], |_, _| layers += 1).unwrap_err();
+    assert_eq!(layers, 0);
+    assert!(error.to_string().contains("over the limit"), "{error}");
+}
+
+#[test]
+fn a_hashed_worker_over_its_share_of_memory_stops_the_run() {
+    let space = Tiles { rows: 3, cols: 3 };
+    // About 1,000 states of 24 + 24 + 1 bytes each, for two workers.
+    let run = DistributedEnumeration::new(Workers::threads(2).expect("threads")).max_memory(98_000);
+    let error = run.run_hashed(Arc::new(space), &[goal_tiles(3, 3)], |_, _| {}).unwrap_err();
+    assert!(error.to_string().contains("share of the memory limit"), "{error}");
+}
+
+#[test]
+fn no_starts_give_no_layers() {
+    let boards = ReachableBoards::new(&goal_board(2, 3));
+    let run = DistributedEnumeration::new(Workers::threads(2).expect("threads"));
+    let layers = run.run(Arc::new(boards), &[], |_, _| {}).expect("distributed");
+    assert_eq!(layers.states(), 0);
+    assert!(layers.layer_sizes().is_empty());
+}
