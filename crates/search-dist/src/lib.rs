@@ -78,6 +78,11 @@ pub use crate::enumeration::DistributedEnumeration;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::workers::Workers;
 
+/// The crate's README, run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod enumeration;
 mod error;
 mod hashed;
