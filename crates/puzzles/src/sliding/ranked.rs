@@ -345,39 +345,51 @@ impl ReachableBoards {
     #[inline(always)]
     fn expand_ranks<F: FnMut(u64)>(&self, rows: usize, cols: usize, ranks: &[u64], mut report: F) {
         let cells = (rows * cols) as u64;
-        let mut cached: Option<(u64, u32, u64)> = None;
+        let weights = ReachableBoards::digit_weights(rows * cols - 1);
+        let mut cursor = OrderCursor::new(rows * cols - 1);
         for &rank in ranks {
             let (order_rank, blank) = (rank / cells, (rank % cells) as usize);
-            let parity = self.parity_at(cols, blank);
-            let order = match cached {
-                Some((known, known_parity, order))
-                    if known == order_rank && known_parity == parity =>
-                {
-                    order
-                }
-                _ => {
-                    let order =
-                        ReachableBoards::decode_order_rank(rows * cols - 1, order_rank, parity);
-                    cached = Some((order_rank, parity, order));
-                    order
-                }
-            };
-            ReachableBoards::neighbours_from(rows, cols, rank, order, blank, &mut report);
+            cursor.seek(rows * cols - 1, order_rank, self.parity_at(cols, blank));
+            ReachableBoards::neighbours_from(rows, cols, &cursor, &weights, blank, &mut report);
         }
     }
 
-    /// The neighbours of the board ranked `rank`, whose tile order and
-    /// blank are given; see [`ReachableBoards`] for why each is cheap.
+    /// What each Lehmer digit of a tile order of `tiles` values is worth in
+    /// its half rank; 0 for the two digits the half rank drops.
+    #[inline(always)]
+    fn digit_weights(tiles: usize) -> [i64; MAX_CELLS] {
+        let mut weights = [0i64; MAX_CELLS];
+        let mut weight = 1i64;
+        for i in (0..tiles - 2).rev() {
+            weights[i] = weight;
+            weight *= i64::from((tiles - i) as u8);
+        }
+        weights
+    }
+
+    /// The neighbours of the board whose tile order is the `cursor`'s and
+    /// whose blank is in cell `blank`; see [`ReachableBoards`] for why each
+    /// is cheap.
+    ///
+    /// A horizontal move keeps the tile order: the rank moves by one. A
+    /// vertical move carries one tile past the `cols - 1` tiles between
+    /// its cell and the blank's, in the order: only those `cols` Lehmer
+    /// digits change, each by what the moved tile adds to or takes from
+    /// its count of smaller values after it, so the new half rank is the
+    /// old one plus `cols` weighted differences, instead of a ranking of
+    /// the whole order.
     #[inline(always)]
     fn neighbours_from<F: FnMut(u64)>(
         rows: usize,
         cols: usize,
-        rank: u64,
-        order: u64,
+        cursor: &OrderCursor,
+        weights: &[i64; MAX_CELLS],
         blank: usize,
         mut report: F,
     ) {
-        let cells = rows * cols;
+        let cells = (rows * cols) as u64;
+        let (order_rank, order, digits) = cursor.current();
+        let rank = order_rank * cells + blank as u64;
         let (row, col) = (blank / cols, blank % cols);
         if col > 0 {
             report(rank - 1);
@@ -385,28 +397,152 @@ impl ReachableBoards {
         if col + 1 < cols {
             report(rank + 1);
         }
-        let tiles = cells - 1;
-        let span = nibble_mask(cols);
+        let digit = |place: usize| i64::from(digits[place]);
+        let moved_rank = |delta: i64| order_rank.wrapping_add_signed(delta) * cells;
         if row > 0 {
-            // The tile above drops into the blank's cell: in the order it
-            // moves from place `blank - cols` to place `blank - 1`, and the
-            // places between shift down by one.
+            // The tile above, `x` at place `from`, drops into the blank's
+            // cell: place `from + cols - 1` in the order, and the places
+            // between shift down by one. Each value it passes now has `x`
+            // after it; `x` no longer has them.
             let from = blank - cols;
-            let segment = (order >> (4 * from)) & span;
-            let moved = (segment >> 4) | ((segment & 0xF) << (4 * (cols - 1)));
-            let order = (order & !(span << (4 * from))) | (moved << (4 * from));
-            report(ReachableBoards::order_rank(tiles, order) * cells as u64 + from as u64);
+            let last = from + cols - 1;
+            let x = nibble(order, from);
+            let mut delta = 0i64;
+            let mut passed_below_x = 0i64;
+            for place in from + 1..=last {
+                let value = nibble(order, place);
+                let shifted = digit(place) + i64::from(x < value);
+                delta += (shifted - digit(place - 1)) * weights[place - 1];
+                passed_below_x += i64::from(value < x);
+            }
+            delta += (digit(from) - passed_below_x - digit(last)) * weights[last];
+            report(moved_rank(delta) + from as u64);
         }
         if row + 1 < rows {
-            // The tile below rises into the blank's cell: from place
-            // `blank + cols - 1` to place `blank`.
-            let segment = (order >> (4 * blank)) & span;
-            let moved = ((segment << 4) & span) | (segment >> (4 * (cols - 1)));
-            let order = (order & !(span << (4 * blank))) | (moved << (4 * blank));
-            report(
-                ReachableBoards::order_rank(tiles, order) * cells as u64 + (blank + cols) as u64,
-            );
+            // The tile below, `y` at place `blank + cols - 1`, rises into
+            // the blank's cell: place `blank`, the places between shifting
+            // up by one.
+            let last = blank + cols - 1;
+            let y = nibble(order, last);
+            let mut delta = 0i64;
+            let mut passed_below_y = 0i64;
+            for place in blank..last {
+                let value = nibble(order, place);
+                let shifted = digit(place) - i64::from(y < value);
+                delta += (shifted - digit(place + 1)) * weights[place + 1];
+                passed_below_y += i64::from(value < y);
+            }
+            delta += (digit(last) + passed_below_y - digit(blank)) * weights[blank];
+            report(moved_rank(delta) + (blank + cols) as u64);
         }
+    }
+}
+
+/// The tile order of one half rank, kept so that the next, larger half
+/// rank is reached by counting up in its Lehmer digits rather than by
+/// decoding it whole: ranks come in increasing order, and in the wide
+/// layers that hold most of the work the next half rank is a few steps on,
+/// so only the last digits change, and only the last places of the order
+/// are taken again.
+struct OrderCursor {
+    /// `None` until the first seek.
+    order_rank: Option<u64>,
+    parity: u32,
+    digits: [u8; MAX_CELLS],
+    /// The values not yet placed before each place: the list that place
+    /// takes its value from.
+    remaining: [NibbleList; MAX_CELLS],
+    /// The sum of the digits the half rank holds (all but the last two).
+    digit_sum: u64,
+    order: u64,
+}
+
+impl OrderCursor {
+    #[inline(always)]
+    fn new(tiles: usize) -> OrderCursor {
+        OrderCursor {
+            order_rank: None,
+            parity: 0,
+            digits: [0; MAX_CELLS],
+            remaining: [NibbleList::ascending(tiles); MAX_CELLS],
+            digit_sum: 0,
+            order: 0,
+        }
+    }
+
+    /// The tile order whose half rank is `order_rank`, of `tiles` tiles
+    /// and `parity`.
+    #[inline(always)]
+    fn seek(&mut self, tiles: usize, order_rank: u64, parity: u32) -> u64 {
+        let kept = tiles - 2;
+        let first_changed = match self.order_rank {
+            Some(known) if known == order_rank => {
+                if parity == self.parity {
+                    return self.order;
+                }
+                kept
+            }
+            Some(known) if known < order_rank => self.count_up(tiles, order_rank - known),
+            _ => self.decode(tiles, order_rank),
+        };
+        self.order_rank = Some(order_rank);
+        self.parity = parity;
+        // The places before the first changed digit keep their values.
+        let mut order =
+            if first_changed == 0 { 0 } else { self.order & nibble_mask(first_changed) };
+        let mut values = self.remaining[first_changed];
+        for place in first_changed..kept {
+            self.remaining[place] = values;
+            order |= u64::from(values.take(usize::from(self.digits[place]))) << (4 * place);
+        }
+        self.remaining[kept] = values;
+        let implied = ((self.digit_sum + u64::from(parity)) % 2) as usize;
+        self.digits[kept] = implied as u8;
+        order |= u64::from(values.take(implied)) << (4 * kept);
+        order |= u64::from(values.take(0)) << (4 * (kept + 1));
+        self.order = order;
+        order
+    }
+
+    /// The half rank, tile order and Lehmer digits (all of them) the
+    /// cursor is at.
+    #[inline(always)]
+    fn current(&self) -> (u64, u64, &[u8; MAX_CELLS]) {
+        (self.order_rank.unwrap_or(0), self.order, &self.digits)
+    }
+
+    /// Adds `delta` to the digits, carrying; returns the first place whose
+    /// digit changed.
+    #[inline(always)]
+    fn count_up(&mut self, tiles: usize, mut delta: u64) -> usize {
+        let mut place = tiles - 2;
+        while delta > 0 && place > 0 {
+            place -= 1;
+            let base = (tiles - place) as u64;
+            let old = u64::from(self.digits[place]);
+            let sum = old + delta;
+            let digit = sum % base;
+            self.digits[place] = digit as u8;
+            self.digit_sum = self.digit_sum + digit - old;
+            delta = sum / base;
+        }
+        place
+    }
+
+    /// Sets the digits of `order_rank` from scratch; returns 0, the first
+    /// place to take again.
+    #[inline(always)]
+    fn decode(&mut self, tiles: usize, mut order_rank: u64) -> usize {
+        self.digit_sum = 0;
+        for place in (0..tiles - 2).rev() {
+            let base = (tiles - place) as u64;
+            let digit = order_rank % base;
+            self.digits[place] = digit as u8;
+            self.digit_sum += digit;
+            order_rank /= base;
+        }
+        self.remaining[0] = NibbleList::ascending(tiles);
+        0
     }
 }
 
@@ -495,6 +631,47 @@ mod tests {
                 assert_eq!(packed.decode(packed_rank), board);
             }
             assert!(seen.iter().all(|&s| s), "{rows}x{cols}: a rank with no board");
+        }
+    }
+
+    #[test]
+    fn batched_neighbours_are_the_boards_one_slide_away_at_every_size() {
+        // In one batch, in increasing order, with gaps from 1 to far: the
+        // way dense enumeration hands ranks over, which walks the order
+        // cursor through its counting up, its parity changes and its
+        // fresh decodings.
+        let shapes =
+            [(2, 5), (5, 2), (2, 6), (6, 2), (3, 4), (4, 3), (2, 7), (7, 2), (3, 5), (4, 4)];
+        for (rows, cols) in shapes {
+            let packed = ReachableBoards::new(&Board::solved(rows, cols).unwrap());
+            let count = packed.rank_count();
+            let mut ranks = Vec::new();
+            let mut rank = count / 3;
+            for gap in [1, 1, 2, 3, 5, 11, 12, 13, 24, 97, 1_000, 1, 1, 77_777, 1, 5_000_000, 2, 1]
+            {
+                ranks.push(rank);
+                rank = (rank + gap) % count;
+            }
+            ranks.sort_unstable();
+            ranks.dedup();
+            let mut found = Vec::new();
+            packed.neighbours_of_all(&ranks, |n| found.push(n));
+            let mut rest = found.as_slice();
+            for &r in &ranks {
+                let board = packed.decode(r);
+                let mut expected: Vec<u64> = super::super::Slide::ALL
+                    .iter()
+                    .filter_map(|&s| board.slide(s))
+                    .map(|b| packed.encode(&b))
+                    .collect();
+                let (these, others) = rest.split_at(expected.len());
+                let mut these = these.to_vec();
+                rest = others;
+                expected.sort_unstable();
+                these.sort_unstable();
+                assert_eq!(these, expected, "{rows}x{cols} rank {r}\n{board}");
+            }
+            assert!(rest.is_empty());
         }
     }
 
