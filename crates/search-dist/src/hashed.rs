@@ -32,21 +32,27 @@ impl<S: ExchangeData + Clone + Eq + std::hash::Hash> Owner for Part<S> {
 
     fn take(&self, state: S, depth: usize) -> Result<bool, String> {
         let mut seen = self.seen.borrow_mut();
-        if seen.contains(&state) {
-            return Ok(false);
-        }
         if seen.len() >= self.max_states {
+            if seen.contains(&state) {
+                return Ok(false);
+            }
             return Err(format!(
                 "reached its share of the memory limit, {} states",
                 self.max_states
             ));
         }
-        let mut layers = self.layers.borrow_mut();
-        let layer = layers.entry(depth).or_default();
-        if seen.try_reserve(1).is_err() || layer.try_reserve(1).is_err() {
+        if seen.try_reserve(1).is_err() {
             return Err(format!("could not allocate room for more than {} states", seen.len()));
         }
-        seen.insert(state.clone());
+        // One probe: most states offered are seen already.
+        if !seen.insert(state.clone()) {
+            return Ok(false);
+        }
+        let mut layers = self.layers.borrow_mut();
+        let layer = layers.entry(depth).or_default();
+        if layer.try_reserve(1).is_err() {
+            return Err(format!("could not allocate room for more than {} states", seen.len()));
+        }
         layer.push(state);
         Ok(true)
     }

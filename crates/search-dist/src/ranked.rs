@@ -327,12 +327,15 @@ impl<'c> Saves<'c> {
         Ok(layer_sizes)
     }
 
-    /// A finished run needs no checkpoint.
+    /// A finished run needs no checkpoint: this worker's slices, its
+    /// marker, and the temporary files of a save that was interrupted.
     fn clear(&self) {
-        for depth in self.slice_depths() {
-            let _ = std::fs::remove_file(self.slice_path(depth));
+        let prefix = format!("slice-{}-of-{}.", self.index, self.peers);
+        for entry in std::fs::read_dir(&self.plan.dir).into_iter().flatten().flatten() {
+            if entry.file_name().to_str().is_some_and(|name| name.starts_with(&prefix)) {
+                let _ = std::fs::remove_file(entry.path());
+            }
         }
-        let _ = std::fs::remove_file(self.marker_path());
     }
 }
 

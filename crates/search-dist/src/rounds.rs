@@ -80,6 +80,9 @@ pub(crate) struct Rounds<O: Owner> {
     /// sending side. A round's tally is reported, and removed, when the
     /// round ends.
     tallies: Rc<RefCell<BTreeMap<usize, Tally>>>,
+    /// What the worker took itself in one round, counted apart from the
+    /// tallies because it is counted once per neighbour: (round, count).
+    found_here: Rc<Cell<(usize, u64)>>,
     /// The note this worker attaches to its next report.
     note: Rc<Cell<u64>>,
     peers: usize,
@@ -97,12 +100,14 @@ impl<O: Owner> Rounds<O> {
         let peers = worker.peers();
         let reports = Rc::new(RefCell::new(BTreeMap::<usize, Vec<Report>>::new()));
         let tallies = Rc::new(RefCell::new(BTreeMap::<usize, Tally>::new()));
+        let found_here = Rc::new(Cell::new((0, 0)));
         let note = Rc::new(Cell::new(0));
         let mut items = InputHandleVec::new();
         let probe = ProbeHandle::new();
         worker.dataflow::<usize, _, _>(|scope| {
             let taker = owner;
             let (tallies, note) = (Rc::clone(&tallies), Rc::clone(&note));
+            let here = Rc::clone(&found_here);
             let collected = Rc::clone(&reports);
             scope
                 .input_from(&mut items)
@@ -134,7 +139,13 @@ impl<O: Owner> Rounds<O> {
                                 if frontier.less_equal(&round) {
                                     break;
                                 }
-                                let tally = tallies.borrow_mut().remove(&round).unwrap_or_default();
+                                let mut tally =
+                                    tallies.borrow_mut().remove(&round).unwrap_or_default();
+                                let (counted_round, counted) = here.get();
+                                if counted_round == round {
+                                    tally.found += counted;
+                                    here.set((round, 0));
+                                }
                                 let report = Report {
                                     worker: index,
                                     found: tally.found,
@@ -170,7 +181,7 @@ impl<O: Owner> Rounds<O> {
                 )
                 .probe_with(&probe);
         });
-        Rounds { items, probe, reports, tallies, note, peers, unstepped: 0 }
+        Rounds { items, probe, reports, tallies, found_here, note, peers, unstepped: 0 }
     }
 
     /// The round items are sent in now.
@@ -191,7 +202,18 @@ impl<O: Owner> Rounds<O> {
     /// Counts an item this worker owns and took itself, in the current
     /// round.
     pub(crate) fn found_here(&self, new: bool) {
-        self.tallies.borrow_mut().entry(self.round()).or_default().found += u64::from(new);
+        let round = self.round();
+        let (counted_round, found) = self.found_here.get();
+        if counted_round == round {
+            self.found_here.set((round, found + u64::from(new)));
+        } else {
+            // The count of a round the operator has not reported yet goes
+            // where the operator will look for it.
+            if found > 0 {
+                self.tallies.borrow_mut().entry(counted_round).or_default().found += found;
+            }
+            self.found_here.set((round, u64::from(new)));
+        }
     }
 
     /// Records what went wrong on this worker's side of the round; it is
