@@ -3,8 +3,10 @@
 //! must be refused, not used.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
+
+use crate::error::Error;
 
 /// A 64-bit checksum of a byte stream, eight bytes a step, the same
 /// whatever pieces the stream comes in. It finds a truncated or damaged
@@ -219,4 +221,119 @@ where
         let _ = std::fs::remove_file(temporary);
     }
     written
+}
+
+/// The header every table file of this crate begins with: 8 bytes that
+/// name its kind, its layout version, and the caller's description of what
+/// it holds (a space, a pattern, a goal), so that a file of another kind,
+/// layout or space is refused by [`TableReader::open`].
+pub(crate) fn write_header(
+    out: &mut dyn Write,
+    magic: [u8; 8],
+    version: u32,
+    description: &str,
+) -> io::Result<()> {
+    out.write_all(&magic)?;
+    out.write_all(&version.to_le_bytes())?;
+    out.write_all(&(description.len() as u64).to_le_bytes())?;
+    out.write_all(description.as_bytes())
+}
+
+/// A table file written by [`write_checksummed`] after a
+/// [`write_header`], read back: the header checked, the body read through
+/// the checksum, every failure an error that names the file and what is
+/// wrong with it.
+pub(crate) struct TableReader<'p> {
+    path: &'p Path,
+    length: u64,
+    input: Checksummed<BufReader<File>>,
+}
+
+impl<'p> TableReader<'p> {
+    /// Opens `path` and checks its header: `magic` (else the file "is not
+    /// {kind}"), `version`, and `description`.
+    pub(crate) fn open(
+        path: &'p Path,
+        magic: [u8; 8],
+        version: u32,
+        kind: &str,
+        description: &str,
+    ) -> Result<TableReader<'p>, Error> {
+        let fail = |reason: String| Error::table_file(path, reason);
+        let file = File::open(path).map_err(|e| fail(format!("cannot be read: {e}")))?;
+        let length = file.metadata().map_err(|e| fail(format!("cannot be read: {e}")))?.len();
+        let mut reader =
+            TableReader { path, length, input: Checksummed::new(BufReader::new(file)) };
+        let mut found_magic = [0u8; 8];
+        if reader.input.read_exact(&mut found_magic).is_err() || found_magic != magic {
+            return Err(fail(format!("is not {kind}")));
+        }
+        let mut word = [0u8; 4];
+        reader.read_exact(&mut word)?;
+        let found_version = u32::from_le_bytes(word);
+        if found_version != version {
+            return Err(fail(format!("has layout version {found_version}, not {version}")));
+        }
+        let found_length = reader.read_u64()?;
+        if found_length > length {
+            return Err(fail(format!("is {length} bytes: truncated or corrupt")));
+        }
+        let mut found = vec![0u8; found_length as usize];
+        reader.read_exact(&mut found)?;
+        if found != description.as_bytes() {
+            let found = String::from_utf8_lossy(&found);
+            return Err(fail(format!("holds {found:?}, not {description:?}")));
+        }
+        Ok(reader)
+    }
+
+    /// The file's length in bytes.
+    pub(crate) fn length(&self) -> u64 {
+        self.length
+    }
+
+    /// An error about this file.
+    pub(crate) fn fail(&self, reason: String) -> Error {
+        Error::table_file(self.path, reason)
+    }
+
+    pub(crate) fn read_exact(&mut self, bytes: &mut [u8]) -> Result<(), Error> {
+        self.input.read_exact(bytes).map_err(|e| failed_read(self.path, self.length, &e))
+    }
+
+    pub(crate) fn read_u64(&mut self) -> Result<u64, Error> {
+        let mut bytes = [0u8; 8];
+        self.read_exact(&mut bytes)?;
+        Ok(u64::from_le_bytes(bytes))
+    }
+
+    /// Reads the body with `read`, which takes an `io::Read`.
+    pub(crate) fn read_with<F>(&mut self, read: F) -> Result<(), Error>
+    where
+        F: FnOnce(&mut dyn Read) -> io::Result<()>,
+    {
+        read(&mut self.input).map_err(|e| failed_read(self.path, self.length, &e))
+    }
+
+    /// Reads the checksum at the end and compares it with the bytes read.
+    pub(crate) fn finish(self) -> Result<(), Error> {
+        let (path, length) = (self.path, self.length);
+        let (mut input, computed) = self.input.finish();
+        let mut bytes = [0u8; 8];
+        input.read_exact(&mut bytes).map_err(|e| failed_read(path, length, &e))?;
+        if u64::from_le_bytes(bytes) != computed {
+            return Err(Error::table_file(path, "fails its checksum: the file is corrupt".into()));
+        }
+        Ok(())
+    }
+}
+
+/// The error of a failed read: a short file is truncated.
+fn failed_read(path: &Path, length: u64, error: &io::Error) -> Error {
+    match error.kind() {
+        io::ErrorKind::UnexpectedEof => {
+            Error::table_file(path, format!("is {length} bytes: truncated"))
+        }
+        _ => Error::table_file(path, format!("cannot be read: {error}")),
+    }
 }

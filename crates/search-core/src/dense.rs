@@ -3,8 +3,7 @@
 //! machine. Another executor (the distributed engine of `search-dist`)
 //! drives the same steps itself.
 
-use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::ops::{ControlFlow, Range};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,7 +12,7 @@ use std::time::{Duration, Instant};
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::checksum::{Checksummed, write_checksummed};
+use crate::checksum::{TableReader, write_checksummed, write_header};
 use crate::enumerate::Enumeration;
 use crate::error::Error;
 use crate::space::RankedSpace;
@@ -1053,10 +1052,7 @@ impl LayerTable {
     /// ```
     pub fn save(&self, path: &Path, description: &str, layer_sizes: &[u64]) -> Result<(), Error> {
         write_checksummed(path, |out| {
-            out.write_all(CHECKPOINT_MAGIC)?;
-            out.write_all(&CHECKPOINT_VERSION.to_le_bytes())?;
-            out.write_all(&(description.len() as u64).to_le_bytes())?;
-            out.write_all(description.as_bytes())?;
+            write_header(out, *CHECKPOINT_MAGIC, CHECKPOINT_VERSION, description)?;
             out.write_all(&self.ranks.start.to_le_bytes())?;
             out.write_all(&self.ranks.end.to_le_bytes())?;
             out.write_all(&(layer_sizes.len() as u64).to_le_bytes())?;
@@ -1081,56 +1077,24 @@ impl LayerTable {
     ///
     /// See [`save`](LayerTable::save).
     pub fn load(&self, path: &Path, description: &str) -> Result<Vec<u64>, Error> {
-        let fail = |reason: String| Error::table_file(path, reason);
-        let file = File::open(path).map_err(|e| fail(format!("cannot be read: {e}")))?;
-        let short = |error: io::Error| match error.kind() {
-            io::ErrorKind::UnexpectedEof => fail("is truncated".to_string()),
-            _ => fail(format!("cannot be read: {error}")),
-        };
-        let mut input = Checksummed::new(BufReader::new(file));
-        let mut long = [0u8; 8];
-        let mut word = [0u8; 4];
-        let mut read_u64 = |input: &mut Checksummed<BufReader<File>>| {
-            input.read_exact(&mut long).map_err(short).map(|()| u64::from_le_bytes(long))
-        };
-        let mut magic = [0u8; 8];
-        if input.read_exact(&mut magic).is_err() || &magic != CHECKPOINT_MAGIC {
-            return Err(fail("is not an enumeration checkpoint".to_string()));
-        }
-        input.read_exact(&mut word).map_err(short)?;
-        let version = u32::from_le_bytes(word);
-        if version != CHECKPOINT_VERSION {
-            return Err(fail(format!("has layout version {version}, not {CHECKPOINT_VERSION}")));
-        }
-        let length = read_u64(&mut input)?;
-        if length > 1 << 16 {
-            return Err(fail("is corrupt: its description is too long".to_string()));
-        }
-        let mut found = vec![0u8; length as usize];
-        input.read_exact(&mut found).map_err(short)?;
-        if found != description.as_bytes() {
-            let found = String::from_utf8_lossy(&found);
-            return Err(fail(format!("is of {found:?}, not {description:?}")));
-        }
-        let (start, end) = (read_u64(&mut input)?, read_u64(&mut input)?);
+        let kind = "an enumeration checkpoint";
+        let mut input =
+            TableReader::open(path, *CHECKPOINT_MAGIC, CHECKPOINT_VERSION, kind, description)?;
+        let (start, end) = (input.read_u64()?, input.read_u64()?);
         if (start..end) != self.ranks {
-            return Err(fail(format!(
+            return Err(input.fail(format!(
                 "holds ranks {start}..{end}, not {}..{}",
                 self.ranks.start, self.ranks.end
             )));
         }
-        let layers = read_u64(&mut input)?;
+        let layers = input.read_u64()?;
         if layers == 0 || layers > 1 << 20 {
-            return Err(fail(format!("is corrupt: it says {layers} layers")));
+            return Err(input.fail(format!("is corrupt: it says {layers} layers")));
         }
         let layer_sizes =
-            (0..layers).map(|_| read_u64(&mut input)).collect::<Result<Vec<u64>, Error>>()?;
-        self.read_entries(&mut input).map_err(short)?;
-        let (mut input, computed) = input.finish();
-        input.read_exact(&mut long).map_err(short)?;
-        if u64::from_le_bytes(long) != computed {
-            return Err(fail("fails its checksum: the file is corrupt".to_string()));
-        }
+            (0..layers).map(|_| input.read_u64()).collect::<Result<Vec<u64>, Error>>()?;
+        input.read_with(|body| self.read_entries(body))?;
+        input.finish()?;
         Ok(layer_sizes)
     }
 }

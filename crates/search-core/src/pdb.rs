@@ -3,15 +3,13 @@
 //! and the estimates that add or take the largest of several of them.
 
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufReader, Read};
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::checksum::{Checksummed, write_checksummed};
+use crate::checksum::{TableReader, write_checksummed, write_header};
 use crate::error::Error;
 use crate::weighted::Heuristic;
 
@@ -343,10 +341,7 @@ impl DistanceTable {
     /// ```
     pub fn save(&self, path: &Path, description: &str) -> Result<(), Error> {
         write_checksummed(path, |out| {
-            out.write_all(MAGIC)?;
-            out.write_all(&VERSION.to_le_bytes())?;
-            out.write_all(&(description.len() as u64).to_le_bytes())?;
-            out.write_all(description.as_bytes())?;
+            write_header(out, *MAGIC, VERSION, description)?;
             out.write_all(&(self.distances.len() as u64).to_le_bytes())?;
             out.write_all(&self.distances)
         })
@@ -376,55 +371,23 @@ impl DistanceTable {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn load(path: &Path, description: &str) -> Result<DistanceTable, Error> {
-        let fail = |reason: String| Error::table_file(path, reason);
-        let file = File::open(path).map_err(|e| fail(format!("cannot be read: {e}")))?;
-        let length = file.metadata().map_err(|e| fail(format!("cannot be read: {e}")))?.len();
-        let short = |error: io::Error| match error.kind() {
-            io::ErrorKind::UnexpectedEof => fail(format!("is {length} bytes: truncated")),
-            _ => fail(format!("cannot be read: {error}")),
-        };
-        let mut input = Checksummed::new(BufReader::new(file));
-        let mut magic = [0u8; 8];
-        if input.read_exact(&mut magic).is_err() || &magic != MAGIC {
-            return Err(fail("is not a distance table".to_string()));
-        }
-        let mut word = [0u8; 4];
-        input.read_exact(&mut word).map_err(short)?;
-        let version = u32::from_le_bytes(word);
-        if version != VERSION {
-            return Err(fail(format!("has layout version {version}, not {VERSION}")));
-        }
-        let mut long = [0u8; 8];
-        input.read_exact(&mut long).map_err(short)?;
-        let found_length = u64::from_le_bytes(long);
-        if found_length > length {
-            return Err(fail(format!("is {length} bytes: truncated or corrupt")));
-        }
-        let mut found = vec![0u8; found_length as usize];
-        input.read_exact(&mut found).map_err(short)?;
-        if found != description.as_bytes() {
-            let found = String::from_utf8_lossy(&found);
-            return Err(fail(format!("holds {found:?}, not {description:?}")));
-        }
-        input.read_exact(&mut long).map_err(short)?;
-        let count = u64::from_le_bytes(long);
-        let whole = 8 + 4 + 8 + found_length + 8 + count + 8;
-        if whole != length {
-            return Err(fail(format!(
-                "is {length} bytes where its header says {whole}: truncated or corrupt"
+        let mut input = TableReader::open(path, *MAGIC, VERSION, "a distance table", description)?;
+        let count = input.read_u64()?;
+        let header = 8 + 4 + 8 + description.len() as u64 + 8;
+        let whole = header + count + 8;
+        if whole != input.length() {
+            return Err(input.fail(format!(
+                "is {} bytes where its header says {whole}: truncated or corrupt",
+                input.length()
             )));
         }
         let mut distances = Vec::new();
         distances
             .try_reserve_exact(count as usize)
-            .map_err(|_| fail(format!("cannot be held: {count} bytes")))?;
+            .map_err(|_| input.fail(format!("cannot be held: {count} bytes")))?;
         distances.resize(count as usize, 0);
-        input.read_exact(&mut distances).map_err(short)?;
-        let (mut input, computed) = input.finish();
-        input.read_exact(&mut long).map_err(short)?;
-        if u64::from_le_bytes(long) != computed {
-            return Err(fail("fails its checksum: the file is corrupt".to_string()));
-        }
+        input.read_exact(&mut distances)?;
+        input.finish()?;
         Ok(DistanceTable { distances })
     }
 }

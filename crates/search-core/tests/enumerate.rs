@@ -321,14 +321,14 @@ fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
         other => panic!("{other:?}"),
     };
     let other = DenseEnumeration::new().checkpoint(&path, "another space", Duration::ZERO);
-    assert_eq!(reason(other), "is of \"chorded\", not \"another space\"");
+    assert_eq!(reason(other), "holds \"chorded\", not \"another space\"");
     let mut bytes = std::fs::read(&path).unwrap();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 1;
     std::fs::write(&path, &bytes).unwrap();
     assert_eq!(reason(saving.clone()), "fails its checksum: the file is corrupt");
     std::fs::write(&path, &bytes[..middle]).unwrap();
-    assert_eq!(reason(saving.clone()), "is truncated");
+    assert_eq!(reason(saving.clone()), format!("is {middle} bytes: truncated"));
     std::fs::remove_file(&path).unwrap();
     assert!(reason(saving).starts_with("cannot be read"));
 }
