@@ -2,14 +2,13 @@
 //! each slice a [`LayerTable`] of 2 bits a rank.
 
 use std::cell::Cell;
-use std::io::Write;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use search_core::{Enumeration, LayerTable, RankedSpace};
+use search_core::{Checksum, Enumeration, LayerTable, RankedSpace, write_checksummed};
 use timely::worker::Worker;
 
 use crate::enumeration::{Checkpoint, DistributedEnumeration};
@@ -221,6 +220,8 @@ struct Saves<'c> {
     peers: usize,
     /// The depth of this worker's newest slice file, if any.
     newest: Cell<Option<usize>>,
+    /// The depth its marker names, once this run has written it.
+    marked: Cell<Option<usize>>,
 }
 
 /// The note bit by which worker 0 asks every worker to save.
@@ -228,7 +229,7 @@ const SAVE_REQUESTED: Note = 1 << 63;
 
 impl<'c> Saves<'c> {
     fn new(plan: &'c Checkpoint, index: usize, peers: usize) -> Saves<'c> {
-        Saves { plan, index, peers, newest: Cell::new(None) }
+        Saves { plan, index, peers, newest: Cell::new(None), marked: Cell::new(None) }
     }
 
     fn slice_path(&self, depth: usize) -> PathBuf {
@@ -263,12 +264,13 @@ impl<'c> Saves<'c> {
         if !notes.iter().all(|note| note & !SAVE_REQUESTED == named) {
             return Ok(());
         }
-        if self.marked() == Some(newest) {
+        if self.marked.get() == Some(newest) {
             return Ok(());
         }
         let marker = self.marker_path();
-        write_durably(&marker, newest.to_string().as_bytes())
-            .map_err(|e| cannot_write(&marker, &e))?;
+        write_checksummed(&marker, |out| out.write_all(&(newest as u64).to_le_bytes()))
+            .map_err(|e| file_error(&marker, format!("cannot be written: {e}")))?;
+        self.marked.set(Some(newest));
         for depth in self.slice_depths() {
             if depth < newest {
                 let _ = std::fs::remove_file(self.slice_path(depth));
@@ -289,9 +291,14 @@ impl<'c> Saves<'c> {
             .collect()
     }
 
-    /// The depth this worker's marker names.
-    fn marked(&self) -> Option<usize> {
-        std::fs::read_to_string(self.marker_path()).ok()?.trim().parse().ok()
+    /// The depth this worker's marker file names, if it has a whole one:
+    /// the depth in 8 bytes, then their checksum.
+    fn read_marker(&self) -> Option<usize> {
+        let bytes = std::fs::read(self.marker_path()).ok()?;
+        let (depth, sum) = bytes.split_first_chunk::<8>()?;
+        let mut checksum = Checksum::default();
+        checksum.update(depth);
+        (sum == checksum.finish().to_le_bytes()).then(|| u64::from_le_bytes(*depth) as usize)
     }
 
     /// Round 0 of a resumed run: every worker says the depth its marker
@@ -303,24 +310,25 @@ impl<'c> Saves<'c> {
         rounds: &mut Rounds<Slice>,
         slice: &Slice,
     ) -> Result<Vec<u64>, Error> {
-        rounds.set_note(self.marked().map_or(0, |depth| depth as u64 + 1));
+        rounds.set_note(self.read_marker().map_or(0, |depth| depth as u64 + 1));
         let handshake = rounds.finish(worker, abort)?;
         let Some(depth) = handshake.notes.iter().max().and_then(|note| note.checked_sub(1)) else {
-            return Err(Error::from(search_core::Error::new(search_core::ErrorKind::TableFile {
-                path: self.marker_path(),
-                reason: "is missing: no worker has a complete checkpoint to resume from".into(),
-            })));
+            return Err(file_error(
+                &self.marker_path(),
+                "is missing: no worker has a complete checkpoint to resume from".into(),
+            ));
         };
         let depth = depth as usize;
         let layer_sizes = slice.table.load(&self.slice_path(depth), &self.plan.description)?;
         if layer_sizes.len() != depth + 1 {
-            return Err(Error::from(search_core::Error::new(search_core::ErrorKind::TableFile {
-                path: self.slice_path(depth),
-                reason: format!("holds {} layers, not {}", layer_sizes.len(), depth + 1),
-            })));
+            return Err(file_error(
+                &self.slice_path(depth),
+                format!("holds {} layers, not {}", layer_sizes.len(), depth + 1),
+            ));
         }
         slice.begun.set(depth);
         self.newest.set(Some(depth));
+        self.marked.set(Some(depth));
         rounds.set_note(self.note(false));
         // The rounds go on after the handshake's, at the restored depth.
         rounds.skip_to(depth + 1);
@@ -339,20 +347,10 @@ impl<'c> Saves<'c> {
     }
 }
 
-/// Writes `bytes` to a temporary file, syncs it, and renames it over
-/// `path`: `path` is always whole.
-fn write_durably(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let mut file = std::fs::File::create(&temporary)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    std::fs::rename(&temporary, path)
-}
-
-fn cannot_write(path: &std::path::Path, error: &std::io::Error) -> Error {
+/// An error about a checkpoint file.
+fn file_error(path: &std::path::Path, reason: String) -> Error {
     Error::from(search_core::Error::new(search_core::ErrorKind::TableFile {
         path: path.to_path_buf(),
-        reason: format!("cannot be written: {error}"),
+        reason,
     }))
 }

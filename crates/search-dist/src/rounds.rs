@@ -237,12 +237,7 @@ impl<O: Owner> Rounds<O> {
         let round = self.round();
         self.items.advance_to(round + 1);
         self.unstepped = 0;
-        while self.probe.less_equal(&round) {
-            if abort.load(Ordering::Relaxed) {
-                return Err(aborted());
-            }
-            worker.step_or_park(Some(PARK));
-        }
+        step_until(worker, abort, || !self.probe.less_equal(&round))?;
         self.forget_before(round);
         let mut reports = self.reports.borrow_mut().remove(&round).unwrap_or_default();
         if reports.len() != self.peers {
@@ -312,11 +307,22 @@ pub(crate) fn gather<T: ExchangeData + Clone>(
         input.send(item);
     }
     drop(input);
-    while !probe.done() {
+    step_until(worker, abort, || probe.done())?;
+    Ok(gathered.take())
+}
+
+/// Steps `worker` until `done`, sleeping while it has nothing to do, and
+/// stops when another worker of this process has.
+fn step_until(
+    worker: &mut Worker,
+    abort: &AtomicBool,
+    done: impl Fn() -> bool,
+) -> Result<(), Error> {
+    while !done() {
         if abort.load(Ordering::Relaxed) {
             return Err(aborted());
         }
         worker.step_or_park(Some(PARK));
     }
-    Ok(gathered.take())
+    Ok(())
 }
