@@ -44,12 +44,12 @@ impl Meter {
         self.used.saturating_add(bytes) <= self.limit
     }
 
-    /// Counts `bytes` more, or fails when they would pass the budget.
     /// Gives back `bytes` charged before: a table freed or shrunk.
     pub(crate) fn release(&mut self, bytes: u64) {
         self.used = self.used.saturating_sub(bytes);
     }
 
+    /// Counts `bytes` more, or fails when they would pass the budget.
     pub(crate) fn charge(&mut self, bytes: u64) -> Result<(), Error> {
         if !self.fits(bytes) {
             return Err(Error::limit(Limit::Memory(self.limit)));

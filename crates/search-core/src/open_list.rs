@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::error::Error;
-use crate::memory::Meter;
+use crate::memory::{Meter, bytes_of};
 use crate::weighted::Cost;
 
 /// An entry of the open list: the smallest `f` first, and among equal `f`
@@ -114,6 +114,7 @@ impl<C: Cost> OpenList<C> {
         }
     }
 
+    #[inline]
     pub(crate) fn push(&mut self, meter: &mut Meter, open: Open<C>) -> Result<(), Error> {
         match self {
             OpenList::Heap(heap) => meter.push_heap(heap, open),
@@ -121,23 +122,14 @@ impl<C: Cost> OpenList<C> {
                 if let (Some(f), Some(g)) = (bucket(&open.f), bucket(&open.g)) {
                     return buckets.push(meter, f, g, open);
                 }
-                // Past the buckets: everything moves to a heap.
-                let mut entries = Vec::with_capacity(buckets.len + 1);
-                for row in &mut buckets.rows {
-                    for stack in &mut row.stacks {
-                        if let Some((f, g)) = stack.costs {
-                            entries.extend(stack.nodes.drain(..).map(|node| Open { f, g, node }));
-                        }
-                    }
-                }
-                let mut heap = BinaryHeap::from(entries);
-                heap.push(open);
+                let heap = buckets.drain_to_heap(meter, open)?;
                 *self = OpenList::Heap(heap);
                 Ok(())
             }
         }
     }
 
+    #[inline]
     pub(crate) fn pop(&mut self) -> Option<Open<C>> {
         match self {
             OpenList::Heap(heap) => heap.pop(),
@@ -154,6 +146,31 @@ impl<C: Cost> OpenList<C> {
 }
 
 impl<C: Copy> Buckets<C> {
+    /// Moves every entry to a heap, with `open`, whose `f` or `g` is past
+    /// the buckets.
+    #[cold]
+    fn drain_to_heap(&mut self, meter: &mut Meter, open: Open<C>) -> Result<BinaryHeap<Open<C>>, Error>
+    where
+        C: Ord,
+    {
+        let bytes = bytes_of::<Open<C>>(self.len + 1);
+        meter.charge(bytes)?;
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(self.len + 1)
+            .map_err(|_| Error::allocation_failed(bytes))?;
+        for row in &mut self.rows {
+            for stack in &mut row.stacks {
+                if let Some((f, g)) = stack.costs {
+                    entries.extend(stack.nodes.drain(..).map(|node| Open { f, g, node }));
+                }
+            }
+        }
+        entries.push(open);
+        Ok(BinaryHeap::from(entries))
+    }
+
+    #[inline]
     fn push(&mut self, meter: &mut Meter, f: usize, g: usize, open: Open<C>) -> Result<(), Error> {
         if self.rows.len() <= f {
             self.rows.resize_with(f + 1, || Row { stacks: Vec::new(), top: 0 });
@@ -171,6 +188,7 @@ impl<C: Copy> Buckets<C> {
         Ok(())
     }
 
+    #[inline]
     fn pop(&mut self) -> Option<Open<C>> {
         while let Some(row) = self.rows.get_mut(self.lowest) {
             while row.top > 0 {

@@ -240,6 +240,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// Stores `state` as a new node, unindexed (for a tree whose caller
     /// keeps the index, or after the index was updated), and returns its
     /// id.
+    #[inline]
     pub(crate) fn push(
         &mut self,
         meter: &mut Meter,
@@ -280,6 +281,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// The id of `state` with one lookup: a new node reached from `parent`
     /// by `mv`, or the stored one, with `mv` handed back. For a tree that
     /// keeps ids (reset with [`Lookup::Ids`], or hashed).
+    #[inline]
     pub(crate) fn find_or_insert<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
