@@ -193,3 +193,97 @@ fn a_killed_process_stops_the_other_and_the_run_resumes_from_its_checkpoint() {
     // A finished run leaves no checkpoint behind.
     assert_eq!(std::fs::read_dir(&checkpoints).expect("the directory").count(), 0);
 }
+
+/// Runs `ip` with `args`, failing the test with its message if it fails.
+fn ip(args: &[&str]) {
+    let output = Command::new("ip").args(args).output().expect("`ip` runs");
+    assert!(
+        output.status.success(),
+        "ip {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// A network namespace joined to this one by a pair of virtual Ethernet
+/// links, `10.77.N.1` here and `10.77.N.2` there; removed on drop.
+struct FarMachine {
+    namespace: String,
+    near_link: String,
+    subnet: String,
+}
+
+impl FarMachine {
+    fn new() -> FarMachine {
+        let id = std::process::id() % 10_000;
+        let far = FarMachine {
+            namespace: format!("puzzles-far-{id}"),
+            near_link: format!("pzl{id}a"),
+            subnet: format!("10.77.{}", id % 250),
+        };
+        let far_link = format!("pzl{id}b");
+        ip(&["netns", "add", &far.namespace]);
+        ip(&["link", "add", &far.near_link, "type", "veth", "peer", "name", &far_link]);
+        ip(&["link", "set", &far_link, "netns", &far.namespace]);
+        ip(&["addr", "add", &format!("{}.1/24", far.subnet), "dev", &far.near_link]);
+        ip(&["link", "set", &far.near_link, "up"]);
+        let inside = ["netns", "exec", &far.namespace, "ip"];
+        ip(&[&inside[..], &["addr", "add", &format!("{}.2/24", far.subnet), "dev", &far_link]]
+            .concat());
+        ip(&[&inside[..], &["link", "set", &far_link, "up"]].concat());
+        far
+    }
+
+    /// Takes the link down: packets are dropped without a word, as when a
+    /// machine loses power or its cable.
+    fn vanish(&self) {
+        ip(&["link", "set", &self.near_link, "down"]);
+    }
+}
+
+impl Drop for FarMachine {
+    fn drop(&mut self) {
+        // Deleting one end of the link deletes the other.
+        let _ = Command::new("ip").args(["link", "del", &self.near_link]).status();
+        let _ = Command::new("ip").args(["netns", "del", &self.namespace]).status();
+    }
+}
+
+#[test]
+#[ignore = "needs root and iproute2 to make a network namespace: run with --ignored"]
+fn a_machine_that_vanishes_mid_run_ends_the_run_within_a_minute() {
+    let far = FarMachine::new();
+    let dir = scratch_dir("vanished");
+    let hosts = dir.join("hosts");
+    let (near_address, far_address) = (format!("{}.1", far.subnet), format!("{}.2", far.subnet));
+    std::fs::write(&hosts, format!("{near_address}:47101\n{far_address}:47102\n"))
+        .expect("host file written");
+    // 3x4 takes about 10 s across the two: the link goes down mid-run.
+    let args = ["enumerate", "3x4", "--workers", "1"];
+    let far_process = Command::new("ip")
+        .args(["netns", "exec", &far.namespace])
+        .arg(binary())
+        .args(args)
+        .args(["--processes", "2", "--process", "1", "--hostfile"])
+        .arg(&hosts)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts in the namespace");
+    let mut near_process = spawn(&args, 0, 2, &hosts);
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(near_process.try_wait().expect("waitable").is_none(), "the run ended too soon");
+    far.vanish();
+    let vanished = Instant::now();
+    let deadline = vanished + Duration::from_secs(60);
+    let near = finish(near_process, deadline);
+    let far_output = finish(far_process, deadline);
+    let waited = vanished.elapsed();
+    eprintln!("both processes ended {waited:?} after the link went down");
+    for (name, output) in [("near", &near), ("far", &far_output)] {
+        assert_eq!(output.status.code(), Some(2), "{name} process must fail");
+        assert!(output.stdout.is_empty(), "{name}: no table from a broken run");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains("a process of the run stopped"), "{name}: {message}");
+    }
+}

@@ -149,16 +149,18 @@ impl<C: Copy> Buckets<C> {
     /// Moves every entry to a heap, with `open`, whose `f` or `g` is past
     /// the buckets.
     #[cold]
-    fn drain_to_heap(&mut self, meter: &mut Meter, open: Open<C>) -> Result<BinaryHeap<Open<C>>, Error>
+    fn drain_to_heap(
+        &mut self,
+        meter: &mut Meter,
+        open: Open<C>,
+    ) -> Result<BinaryHeap<Open<C>>, Error>
     where
         C: Ord,
     {
         let bytes = bytes_of::<Open<C>>(self.len + 1);
         meter.charge(bytes)?;
         let mut entries = Vec::new();
-        entries
-            .try_reserve_exact(self.len + 1)
-            .map_err(|_| Error::allocation_failed(bytes))?;
+        entries.try_reserve_exact(self.len + 1).map_err(|_| Error::allocation_failed(bytes))?;
         for row in &mut self.rows {
             for stack in &mut row.stacks {
                 if let Some((f, g)) = stack.costs {
