@@ -159,9 +159,6 @@ fn run_distributed<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, 
     let first = workers.process() == 0;
     let mut config = DistributedEnumeration::new(workers).max_memory(args.max_memory);
     if let Some(dir) = &args.checkpoint {
-        if args.engine == Engine::Hashed {
-            return Err("--checkpoint needs the ranked engine".to_string());
-        }
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
         let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");

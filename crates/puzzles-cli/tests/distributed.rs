@@ -158,40 +158,56 @@ fn a_process_that_never_comes_is_named_after_the_timeout() {
 
 #[test]
 fn a_killed_process_stops_the_other_and_the_run_resumes_from_its_checkpoint() {
-    let dir = scratch_dir("killed");
+    for (engine, files) in [("ranked", "slice"), ("hashed", "states")] {
+        killed_and_resumed(engine, files);
+    }
+}
+
+fn killed_and_resumed(engine: &str, files: &str) {
+    let dir = scratch_dir(&format!("killed-{engine}"));
     let hosts = hostfile(&dir, 2);
     let checkpoints = dir.join("checkpoints");
     let checkpoints_arg = checkpoints.to_str().expect("UTF-8 path");
-    let args =
-        ["enumerate", "2x5", "--json", "--checkpoint", checkpoints_arg, "--checkpoint-every", "0"];
+    let args = [
+        "enumerate",
+        "2x5",
+        "--json",
+        "--engine",
+        engine,
+        "--checkpoint",
+        checkpoints_arg,
+        "--checkpoint-every",
+        "0",
+    ];
     let first = spawn(&args, 0, 2, &hosts);
     let mut second = spawn(&args, 1, 2, &hosts);
     // Kill process 1 once both have a complete checkpoint: mid-run, since
     // 2x5 has 55 layers and each ends with a synced save.
-    let marker = checkpoints.join("slice-1-of-2.complete");
+    let marker = checkpoints.join(format!("{files}-1-of-2.complete"));
     let deadline = Instant::now() + DEADLINE;
     while !marker.exists() {
-        assert!(Instant::now() < deadline, "no checkpoint was completed");
+        assert!(Instant::now() < deadline, "{engine}: no checkpoint was completed");
         std::thread::sleep(Duration::from_millis(2));
     }
     second.kill().expect("process 1 is killed");
     let _ = second.wait();
     let killed = Instant::now();
     let output = finish(first, deadline);
-    assert!(killed.elapsed() < Duration::from_secs(10), "process 0 took {:?}", killed.elapsed());
-    assert_eq!(output.status.code(), Some(2), "process 0 must fail");
-    assert!(output.stdout.is_empty(), "no table from a broken run");
+    let waited = killed.elapsed();
+    assert!(waited < Duration::from_secs(10), "{engine}: process 0 took {waited:?}");
+    assert_eq!(output.status.code(), Some(2), "{engine}: process 0 must fail");
+    assert!(output.stdout.is_empty(), "{engine}: no table from a broken run");
     let message = String::from_utf8_lossy(&output.stderr);
-    assert!(message.contains("a process of the run stopped"), "{message}");
+    assert!(message.contains("a process of the run stopped"), "{engine}: {message}");
 
     let mut resumed = args.to_vec();
     resumed.push("--resume");
-    let table = run_cluster("killed-resumed", &resumed, 2);
+    let table = run_cluster(&format!("killed-resumed-{engine}"), &resumed, 2);
     let expected = in_memory("2x5");
-    assert_eq!(table["layers"], expected["layers"]);
-    assert_eq!(deepest(&table), deepest(&expected));
+    assert_eq!(table["layers"], expected["layers"], "{engine}");
+    assert_eq!(deepest(&table), deepest(&expected), "{engine}");
     // A finished run leaves no checkpoint behind.
-    assert_eq!(std::fs::read_dir(&checkpoints).expect("the directory").count(), 0);
+    assert_eq!(std::fs::read_dir(&checkpoints).expect("the directory").count(), 0, "{engine}");
 }
 
 /// Runs `ip` with `args`, failing the test with its message if it fails.

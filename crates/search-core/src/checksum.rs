@@ -223,27 +223,91 @@ where
     written
 }
 
-/// The header every table file of this crate begins with: 8 bytes that
-/// name its kind, its layout version, and the caller's description of what
-/// it holds (a space, a pattern, a goal), so that a file of another kind,
-/// layout or space is refused by [`TableReader::open`].
-pub(crate) fn write_header(
-    out: &mut dyn Write,
+/// Writes a table file at `path`, as [`write_checksummed`] does (a
+/// temporary file, synced, then renamed over `path`, a checksum last),
+/// beginning with a header that [`TableReader::open`] checks: 8 bytes that
+/// name the file's kind, its layout `version`, and the caller's
+/// `description` of what it holds (a space, a pattern, a goal). Then
+/// `write` writes the body.
+///
+/// Distance tables, enumeration checkpoints and search-dist's checkpoints
+/// are such files; a crate of table files of its own can write them the
+/// same way.
+///
+/// # Errors
+///
+/// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile), naming the file,
+/// when it cannot be written; nothing is left at `path` then.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{write_table_file, TableReader};
+///
+/// let path = std::env::temp_dir().join(format!("squares-{}.table", std::process::id()));
+/// let squares: Vec<u64> = (0..10).map(|n| n * n).collect();
+/// write_table_file(&path, *b"SQUARES!", 1, "squares below 10", |out| {
+///     squares.iter().try_for_each(|n| out.write_all(&n.to_le_bytes()))
+/// })?;
+///
+/// let mut input = TableReader::open(&path, *b"SQUARES!", 1, "a table of squares", "squares below 10")?;
+/// let read = (0..10).map(|_| input.read_u64()).collect::<Result<Vec<u64>, _>>()?;
+/// input.finish()?;
+/// assert_eq!(read, squares);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_table_file<F>(
+    path: &Path,
     magic: [u8; 8],
     version: u32,
     description: &str,
-) -> io::Result<()> {
-    out.write_all(&magic)?;
-    out.write_all(&version.to_le_bytes())?;
-    out.write_all(&(description.len() as u64).to_le_bytes())?;
-    out.write_all(description.as_bytes())
+    write: F,
+) -> Result<(), Error>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    write_checksummed(path, |out| {
+        out.write_all(&magic)?;
+        out.write_all(&version.to_le_bytes())?;
+        out.write_all(&(description.len() as u64).to_le_bytes())?;
+        out.write_all(description.as_bytes())?;
+        write(out)
+    })
+    .map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
 }
 
-/// A table file written by [`write_checksummed`] after a
-/// [`write_header`], read back: the header checked, the body read through
-/// the checksum, every failure an error that names the file and what is
-/// wrong with it.
-pub(crate) struct TableReader<'p> {
+/// A table file that [`write_table_file`] wrote, read back: the header
+/// checked, the body read through the checksum, every failure an
+/// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) error that names
+/// the file and what is wrong with it. Read the body, then call
+/// [`finish`](TableReader::finish) to check the checksum before using what
+/// was read.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{write_table_file, TableReader};
+///
+/// let path = std::env::temp_dir().join(format!("reader-{}.table", std::process::id()));
+/// write_table_file(&path, *b"EXAMPLE!", 3, "seven", |out| out.write_all(&7u64.to_le_bytes()))?;
+///
+/// let mut input = TableReader::open(&path, *b"EXAMPLE!", 3, "an example", "seven")?;
+/// assert_eq!(input.read_u64()?, 7);
+/// input.finish()?;
+///
+/// // Another description, layout or kind of file is refused with a reason.
+/// let error = TableReader::open(&path, *b"EXAMPLE!", 3, "an example", "eight").unwrap_err();
+/// assert!(error.to_string().ends_with("holds \"seven\", not \"eight\""));
+/// let error = TableReader::open(&path, *b"EXAMPLE!", 4, "an example", "seven").unwrap_err();
+/// assert!(error.to_string().ends_with("has layout version 3, not 4"));
+/// let error = TableReader::open(&path, *b"OTHERS!!", 3, "another kind", "seven").unwrap_err();
+/// assert!(error.to_string().ends_with("is not another kind"));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct TableReader<'p> {
     path: &'p Path,
     length: u64,
     input: Checksummed<BufReader<File>>,
@@ -252,7 +316,15 @@ pub(crate) struct TableReader<'p> {
 impl<'p> TableReader<'p> {
     /// Opens `path` and checks its header: `magic` (else the file "is not
     /// {kind}"), `version`, and `description`.
-    pub(crate) fn open(
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be read, or its header is not that.
+    ///
+    /// # Example
+    ///
+    /// See [`TableReader`].
+    pub fn open(
         path: &'p Path,
         magic: [u8; 8],
         version: u32,
@@ -287,36 +359,131 @@ impl<'p> TableReader<'p> {
         Ok(reader)
     }
 
-    /// The file's length in bytes.
-    pub(crate) fn length(&self) -> u64 {
+    /// The file's length in bytes, to check a length the body gives
+    /// before allocating for it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{write_table_file, TableReader};
+    ///
+    /// let path = std::env::temp_dir().join(format!("length-{}.table", std::process::id()));
+    /// write_table_file(&path, *b"EXAMPLE!", 1, "empty", |_| Ok(()))?;
+    /// let input = TableReader::open(&path, *b"EXAMPLE!", 1, "an example", "empty")?;
+    /// // Magic, version, description's length, description, checksum.
+    /// assert_eq!(input.length(), 8 + 4 + 8 + 5 + 8);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn length(&self) -> u64 {
         self.length
     }
 
-    /// An error about this file.
-    pub(crate) fn fail(&self, reason: String) -> Error {
+    /// An error about this file: "table file {path} {reason}".
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{write_table_file, TableReader};
+    ///
+    /// let path = std::env::temp_dir().join(format!("fail-{}.table", std::process::id()));
+    /// write_table_file(&path, *b"EXAMPLE!", 1, "a count", |out| out.write_all(&0u64.to_le_bytes()))?;
+    /// let mut input = TableReader::open(&path, *b"EXAMPLE!", 1, "an example", "a count")?;
+    /// let count = input.read_u64()?;
+    /// let error = input.fail(format!("counts {count} things, fewer than one"));
+    /// assert!(error.to_string().ends_with("counts 0 things, fewer than one"));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fail(&self, reason: String) -> Error {
         Error::table_file(self.path, reason)
     }
 
-    pub(crate) fn read_exact(&mut self, bytes: &mut [u8]) -> Result<(), Error> {
+    /// Fills `bytes` from the body.
+    ///
+    /// # Errors
+    ///
+    /// When the file ends first ("truncated"), or cannot be read.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{write_table_file, TableReader};
+    ///
+    /// let path = std::env::temp_dir().join(format!("exact-{}.table", std::process::id()));
+    /// write_table_file(&path, *b"EXAMPLE!", 1, "abc", |out| out.write_all(b"abc"))?;
+    /// let mut input = TableReader::open(&path, *b"EXAMPLE!", 1, "an example", "abc")?;
+    /// let mut body = [0u8; 3];
+    /// input.read_exact(&mut body)?;
+    /// assert_eq!(&body, b"abc");
+    /// input.finish()?;
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_exact(&mut self, bytes: &mut [u8]) -> Result<(), Error> {
         self.input.read_exact(bytes).map_err(|e| failed_read(self.path, self.length, &e))
     }
 
-    pub(crate) fn read_u64(&mut self) -> Result<u64, Error> {
+    /// Reads a little-endian `u64` from the body.
+    ///
+    /// # Errors
+    ///
+    /// As [`read_exact`](TableReader::read_exact).
+    ///
+    /// # Example
+    ///
+    /// See [`TableReader`].
+    pub fn read_u64(&mut self) -> Result<u64, Error> {
         let mut bytes = [0u8; 8];
         self.read_exact(&mut bytes)?;
         Ok(u64::from_le_bytes(bytes))
     }
 
-    /// Reads the body with `read`, which takes an `io::Read`.
-    pub(crate) fn read_with<F>(&mut self, read: F) -> Result<(), Error>
+    /// Reads from the body with `read`, which takes an `io::Read` (a
+    /// decoder of another crate, say), and returns what it returns.
+    ///
+    /// # Errors
+    ///
+    /// When `read` fails: "truncated" when the file ended first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use search_core::{write_table_file, TableReader};
+    ///
+    /// let path = std::env::temp_dir().join(format!("with-{}.table", std::process::id()));
+    /// write_table_file(&path, *b"EXAMPLE!", 1, "text", |out| out.write_all(b"hello"))?;
+    /// let mut input = TableReader::open(&path, *b"EXAMPLE!", 1, "an example", "text")?;
+    /// let text = input.read_with(|body| {
+    ///     let mut text = [0u8; 5];
+    ///     body.read_exact(&mut text)?;
+    ///     Ok(text)
+    /// })?;
+    /// assert_eq!(&text, b"hello");
+    /// input.finish()?;
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_with<T, F>(&mut self, read: F) -> Result<T, Error>
     where
-        F: FnOnce(&mut dyn Read) -> io::Result<()>,
+        F: FnOnce(&mut dyn Read) -> io::Result<T>,
     {
         read(&mut self.input).map_err(|e| failed_read(self.path, self.length, &e))
     }
 
-    /// Reads the checksum at the end and compares it with the bytes read.
-    pub(crate) fn finish(self) -> Result<(), Error> {
+    /// Reads the checksum at the end and compares it with the bytes read:
+    /// the body must have been read whole.
+    ///
+    /// # Errors
+    ///
+    /// When the checksum does not match ("fails its checksum: the file is
+    /// corrupt"), or the file ends first.
+    ///
+    /// # Example
+    ///
+    /// See [`TableReader`].
+    pub fn finish(self) -> Result<(), Error> {
         let (path, length) = (self.path, self.length);
         let (mut input, computed) = self.input.finish();
         let mut bytes = [0u8; 8];

@@ -6,13 +6,13 @@
 use std::io::{self, Read, Write};
 use std::ops::{ControlFlow, Range};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::checksum::{TableReader, write_checksummed, write_header};
+use crate::checksum::{TableReader, write_table_file};
 use crate::enumerate::Enumeration;
 use crate::error::Error;
 use crate::space::RankedSpace;
@@ -101,6 +101,9 @@ const CHUNK_WORDS: usize = 1 << 10;
 pub struct LayerTable {
     words: Vec<AtomicU64>,
     ranks: Range<u64>,
+    /// The deepest layer begun: its code is taken, and the one two above
+    /// it done.
+    begun: AtomicUsize,
 }
 
 impl LayerTable {
@@ -135,7 +138,7 @@ impl LayerTable {
         let mut table: Vec<AtomicU64> = Vec::new();
         table.try_reserve_exact(words).map_err(|_| Error::allocation_failed(needed))?;
         table.resize_with(words, || AtomicU64::new(UNSEEN));
-        Ok(LayerTable { words: table, ranks })
+        Ok(LayerTable { words: table, ranks, begun: AtomicUsize::new(0) })
     }
 
     /// The bytes a table for `rank_count` ranks takes.
@@ -212,9 +215,10 @@ impl LayerTable {
 
     /// Prepares the table to [`mark`](LayerTable::mark) the layer at
     /// `depth`: the entries of `depth - 2`, whose code the new layer takes,
-    /// become done. Call it once per layer, before the first mark at
-    /// `depth` (it does nothing for depths 0 and 1). Uses the current rayon
-    /// pool when `parallel`.
+    /// become done. Call it before the first mark at `depth`; a second call
+    /// for the same layer, or a call for an older one, does nothing (so an
+    /// executor may call it wherever a layer's first mark can come from).
+    /// Nothing is done for depths 0 and 1.
     ///
     /// # Example
     ///
@@ -237,7 +241,12 @@ impl LayerTable {
         self.begin_layer_on(depth, false);
     }
 
+    /// As [`begin_layer`](LayerTable::begin_layer), on the current rayon
+    /// pool when `parallel`.
     fn begin_layer_on(&self, depth: usize, parallel: bool) {
+        if self.begun.fetch_max(depth, Ordering::Relaxed) >= depth {
+            return;
+        }
         if depth >= 2 {
             retire(&self.words, code(depth), parallel);
         }
@@ -368,12 +377,26 @@ impl LayerTable {
     /// assert_eq!(copy.count_at(0), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn write_entries<W: Write>(&self, mut out: W) -> io::Result<()> {
+    pub fn write_entries<W: Write>(&self, out: W) -> io::Result<()> {
+        self.write_entries_forgetting(out, None)
+    }
+
+    /// As [`write_entries`](LayerTable::write_entries), with the entries
+    /// coded `forget` written as unseen.
+    fn write_entries_forgetting<W: Write>(
+        &self,
+        mut out: W,
+        forget: Option<u64>,
+    ) -> io::Result<()> {
         let mut buffer = Vec::with_capacity(8 * CHUNK_WORDS);
         for chunk in self.words.chunks(CHUNK_WORDS) {
             buffer.clear();
             for word in chunk {
-                buffer.extend_from_slice(&word.load(Ordering::Relaxed).to_le_bytes());
+                let mut word = word.load(Ordering::Relaxed);
+                if let Some(code) = forget {
+                    word &= !(equal_entries(word, code) * 3);
+                }
+                buffer.extend_from_slice(&word.to_le_bytes());
             }
             out.write_all(&buffer)?;
         }
@@ -1026,10 +1049,16 @@ impl LayerTable {
     /// synced, then renamed over `path`, so that `path` is always whole: a
     /// checkpoint between two layers.
     ///
+    /// The file holds the layers `layer_sizes` counts. When the layer after
+    /// them is begun already (in a distributed run, a faster worker may
+    /// have sent some of it), its marks are left out: they were counted
+    /// with that layer, which a resumed run counts again.
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) when the file
-    /// cannot be written.
+    /// cannot be written, or when the table has begun a layer past the one
+    /// after `layer_sizes`, whose marks it could not tell apart.
     ///
     /// # Example
     ///
@@ -1051,17 +1080,24 @@ impl LayerTable {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn save(&self, path: &Path, description: &str, layer_sizes: &[u64]) -> Result<(), Error> {
-        write_checksummed(path, |out| {
-            write_header(out, *CHECKPOINT_MAGIC, CHECKPOINT_VERSION, description)?;
+        let after = layer_sizes.len();
+        let begun = self.begun.load(Ordering::Relaxed);
+        if begun > after {
+            return Err(Error::table_file(
+                path,
+                format!("cannot be written: layer {begun} is begun, past the {after} layers given"),
+            ));
+        }
+        let forget = (after >= 1 && begun == after).then(|| code(after));
+        write_table_file(path, *CHECKPOINT_MAGIC, CHECKPOINT_VERSION, description, |out| {
             out.write_all(&self.ranks.start.to_le_bytes())?;
             out.write_all(&self.ranks.end.to_le_bytes())?;
             out.write_all(&(layer_sizes.len() as u64).to_le_bytes())?;
             for size in layer_sizes {
                 out.write_all(&size.to_le_bytes())?;
             }
-            self.write_entries(out)
+            self.write_entries_forgetting(out, forget)
         })
-        .map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
     }
 
     /// Restores a table [`save`](LayerTable::save)d with the same
@@ -1095,6 +1131,7 @@ impl LayerTable {
             (0..layers).map(|_| input.read_u64()).collect::<Result<Vec<u64>, Error>>()?;
         input.read_with(|body| self.read_entries(body))?;
         input.finish()?;
+        self.begun.store(layer_sizes.len() - 1, Ordering::Relaxed);
         Ok(layer_sizes)
     }
 }

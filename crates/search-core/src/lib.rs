@@ -190,7 +190,9 @@ pub use crate::all_paths::{Paths, ShortestPaths, all_shortest_paths};
 pub use crate::astar::{AStar, astar, dijkstra};
 pub use crate::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::bidirectional::bidirectional_bfs;
-pub use crate::checksum::{Checksum, Checksummed, write_checksummed};
+pub use crate::checksum::{
+    Checksum, Checksummed, TableReader, write_checksummed, write_table_file,
+};
 pub use crate::dense::{DenseEnumeration, LayerTable};
 pub use crate::enumerate::{Enumeration, enumerate};
 pub use crate::error::{Error, ErrorKind};

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::checksum::{TableReader, write_checksummed, write_header};
+use crate::checksum::{TableReader, write_table_file};
 use crate::error::Error;
 use crate::weighted::Heuristic;
 
@@ -340,12 +340,10 @@ impl DistanceTable {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn save(&self, path: &Path, description: &str) -> Result<(), Error> {
-        write_checksummed(path, |out| {
-            write_header(out, *MAGIC, VERSION, description)?;
+        write_table_file(path, *MAGIC, VERSION, description, |out| {
             out.write_all(&(self.distances.len() as u64).to_le_bytes())?;
             out.write_all(&self.distances)
         })
-        .map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
     }
 
     /// Reads a table [`save`](DistanceTable::save) wrote with the same

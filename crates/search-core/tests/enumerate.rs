@@ -332,3 +332,38 @@ fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
     std::fs::remove_file(&path).unwrap();
     assert!(reason(saving).starts_with("cannot be read"));
 }
+
+#[test]
+fn a_layer_table_saves_its_layers_without_marks_of_the_next_one_begun_early() {
+    use search_core::LayerTable;
+    let path =
+        std::env::temp_dir().join(format!("search-core-test-early-{}.bin", std::process::id()));
+    let table = LayerTable::new(0..64, 1 << 10).unwrap();
+    table.mark(0, 0).unwrap();
+    table.begin_layer(1);
+    table.mark(1, 1).unwrap();
+    table.mark(2, 1).unwrap();
+    // Layer 2 begun and marked before layer 1 was counted and saved, as a
+    // faster worker of a distributed run can; begun twice, as the two
+    // places that may begin it do.
+    table.begin_layer(2);
+    table.begin_layer(2);
+    table.mark(3, 2).unwrap();
+    table.save(&path, "line", &[1, 2]).unwrap();
+
+    let restored = LayerTable::new(0..64, 1 << 10).unwrap();
+    assert_eq!(restored.load(&path, "line").unwrap(), [1, 2]);
+    assert_eq!((restored.count_at(1), restored.count_at(2)), (2, 0));
+    // The restored table goes on from layer 1: rank 3 is new at depth 2,
+    // and rank 0, done, is not.
+    restored.begin_layer(2);
+    assert!(restored.mark(3, 2).unwrap());
+    assert!(!restored.mark(0, 2).unwrap());
+    assert_eq!(restored.count_at(2), 1);
+
+    // Two layers past what is saved cannot be told apart: refused.
+    table.begin_layer(3);
+    let error = table.save(&path, "line", &[1, 2]).unwrap_err();
+    assert!(error.to_string().contains("layer 3 is begun, past the 2 layers given"), "{error}");
+    std::fs::remove_file(&path).unwrap();
+}

@@ -111,13 +111,14 @@ impl DistributedEnumeration {
         self
     }
 
-    /// Saves every worker's slice in `dir` at the end of a layer, at most
-    /// once every `every`, so that an interrupted run can
+    /// Saves what every worker holds in `dir` at the end of a layer, at
+    /// most once every `every`, so that an interrupted run can
     /// [`resume`](DistributedEnumeration::resume). Worker `i` of `n` keeps
-    /// `slice-i-of-n.depth-D` and `slice-i-of-n.complete` there (on a
-    /// cluster, `dir` is on each machine's own disk); a finished run
-    /// deletes them. `description` names the space in each file: a slice
-    /// of another space is refused. Ranked runs only.
+    /// `slice-i-of-n.depth-D` and `slice-i-of-n.complete` there in a
+    /// ranked run, `states-i-of-n...` in a hashed one (on a cluster, `dir`
+    /// is on each machine's own disk); a finished run deletes them.
+    /// `description` names the space in each file: a file of another space
+    /// is refused.
     ///
     /// # Example
     ///
@@ -257,7 +258,8 @@ impl DistributedEnumeration {
     /// ranks: each state belongs to the worker its
     /// [`BuildStateHasher`](search_core::BuildStateHasher) hash names, and
     /// travels between processes serialized (serde, as timely's
-    /// `ExchangeData`). No checkpoints.
+    /// `ExchangeData`), and saved in checkpoints in bincode, timely's own
+    /// encoding.
     ///
     /// # Errors
     ///

@@ -4,18 +4,25 @@
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hash};
+use std::io::{self, Read, Write};
+use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use search_core::{BuildStateHasher, Enumeration, Successors};
+use search_core::{BuildStateHasher, Enumeration, Successors, TableReader, write_table_file};
 use timely::ExchangeData;
 use timely::worker::Worker;
 
-use crate::enumeration::DistributedEnumeration;
+use crate::enumeration::{Checkpoint, DistributedEnumeration};
 use crate::error::Error;
+use crate::layers::{Saves, Snapshot, run_layers};
 use crate::rounds::{Owner, Rounds, gather};
+
+/// The first bytes of a hashed checkpoint file, and its layout.
+const MAGIC: &[u8; 8] = b"SDSTATES";
+const VERSION: u32 = 1;
 
 /// The states one worker owns.
 struct Part<S> {
@@ -58,6 +65,97 @@ impl<S: ExchangeData + Clone + Eq + std::hash::Hash> Owner for Part<S> {
     }
 }
 
+impl<S: ExchangeData + Eq + Hash> Snapshot for Part<S> {
+    /// The layer sizes, then the states seen up to the last layer, then
+    /// those of the last layer (to expand next), each state in bincode,
+    /// timely's own encoding. States of later layers that faster workers
+    /// sent already are left out: the resumed run finds them again.
+    fn save(
+        &self,
+        path: &Path,
+        description: &str,
+        layer_sizes: &[u64],
+    ) -> Result<(), search_core::Error> {
+        let newest = layer_sizes.len() - 1;
+        let (seen, layers) = (self.seen.borrow(), self.layers.borrow());
+        let later: HashSet<&S> =
+            layers.range(newest + 1..).flat_map(|(_, states)| states).collect();
+        let frontier = layers.get(&newest).map_or(&[][..], Vec::as_slice);
+        write_table_file(path, *MAGIC, VERSION, description, |out| {
+            write_u64(out, layer_sizes.len() as u64)?;
+            layer_sizes.iter().try_for_each(|&size| write_u64(out, size))?;
+            write_u64(out, (seen.len() - later.len()) as u64)?;
+            for state in seen.iter().filter(|state| !later.contains(state)) {
+                bincode::serialize_into(&mut *out, state).map_err(io::Error::other)?;
+            }
+            write_u64(out, frontier.len() as u64)?;
+            frontier.iter().try_for_each(|state| {
+                bincode::serialize_into(&mut *out, state).map_err(io::Error::other)
+            })
+        })
+    }
+
+    fn load(&self, path: &Path, description: &str) -> Result<Vec<u64>, Error> {
+        let kind = "a search-dist checkpoint of states";
+        let mut input = TableReader::open(path, *MAGIC, VERSION, kind, description)?;
+        let layers = input.read_u64()?;
+        if layers == 0 || layers > 1 << 20 {
+            return Err(input.fail(format!("is corrupt: it says {layers} layers")).into());
+        }
+        let layer_sizes = (0..layers).map(|_| input.read_u64()).collect::<Result<Vec<_>, _>>()?;
+        let count = self.read_count(&mut input)?;
+        let mut seen: HashSet<S, BuildStateHasher> = HashSet::default();
+        seen.try_reserve(count).map_err(|_| no_room(&input, count))?;
+        for _ in 0..count {
+            seen.insert(read_state(&mut input)?);
+        }
+        let count = self.read_count(&mut input)?;
+        let mut frontier = Vec::new();
+        frontier.try_reserve_exact(count).map_err(|_| no_room(&input, count))?;
+        for _ in 0..count {
+            frontier.push(read_state(&mut input)?);
+        }
+        input.finish()?;
+        *self.seen.borrow_mut() = seen;
+        let newest = layer_sizes.len() - 1;
+        *self.layers.borrow_mut() = BTreeMap::from([(newest, frontier)]);
+        Ok(layer_sizes)
+    }
+}
+
+impl<S> Part<S> {
+    /// A count of states in a checkpoint, checked: each state takes a byte
+    /// at least, so a count past the file's length is corruption, and one
+    /// past this worker's share of the memory limit would fail the run.
+    fn read_count(&self, input: &mut TableReader<'_>) -> Result<usize, Error> {
+        let count = input.read_u64()?;
+        usize::try_from(count)
+            .ok()
+            .filter(|&states| states <= self.max_states && count <= input.length())
+            .ok_or_else(|| {
+                let reason = format!(
+                    "says it holds {count} states: more than the file can, or than this \
+                     worker's share of the memory limit ({} states)",
+                    self.max_states
+                );
+                Error::from(input.fail(reason))
+            })
+    }
+}
+
+fn read_state<S: ExchangeData>(input: &mut TableReader<'_>) -> Result<S, Error> {
+    let read = |body: &mut dyn Read| bincode::deserialize_from(body).map_err(io::Error::other);
+    Ok(input.read_with(read)?)
+}
+
+fn no_room(input: &TableReader<'_>, count: usize) -> Error {
+    Error::from(input.fail(format!("cannot be loaded: no memory for {count} states")))
+}
+
+fn write_u64(out: &mut dyn Write, value: u64) -> io::Result<()> {
+    out.write_all(&value.to_le_bytes())
+}
+
 /// The worker of `peers` that owns `state`: the high half of its hash,
 /// so that the owner's own table, which buckets by the low bits and tags
 /// by the top 7, sees every value there.
@@ -83,9 +181,15 @@ where
     let max_states =
         config.get_max_memory() / workers.threads_per_process() as u64 / bytes_per_state;
     let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);
+    let checkpoint = config.checkpoint_plan().cloned();
     let starts = starts.to_vec();
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
-        work(worker, abort, max_states, &*space, &starts, report)
+        let part = Part {
+            seen: RefCell::new(HashSet::default()),
+            layers: RefCell::new(BTreeMap::new()),
+            max_states,
+        };
+        work(worker, abort, (Rc::new(part), checkpoint.as_ref()), &*space, &starts, report)
     };
     workers.run(body, &mut on_layer)
 }
@@ -93,7 +197,7 @@ where
 fn work<G>(
     worker: &mut Worker,
     abort: &AtomicBool,
-    max_states: usize,
+    (part, checkpoint): (Rc<Part<G::State>>, Option<&Checkpoint>),
     space: &G,
     starts: &[G::State],
     report: &dyn Fn(usize, u64),
@@ -103,24 +207,18 @@ where
     G::State: ExchangeData + Sync,
 {
     let (index, peers) = (worker.index(), worker.peers());
-    let part = Rc::new(Part {
-        seen: RefCell::new(HashSet::default()),
-        layers: RefCell::new(BTreeMap::new()),
-        max_states,
-    });
     let mut rounds =
         Rounds::new(worker, Rc::clone(&part), move |state: &G::State| owner_of(state, peers));
-    if index == 0 {
-        for start in starts {
-            rounds.send(worker, start.clone());
+    let saves = checkpoint.map(|plan| Saves::new(plan, "states", index, peers));
+    let start = |worker: &mut Worker, rounds: &mut Rounds<Part<G::State>>| {
+        if index == 0 {
+            for start in starts {
+                rounds.send(worker, start.clone());
+            }
         }
-    }
-    let first = rounds.finish(worker, abort)?;
-    let mut layer_sizes = vec![first.found];
-    report(0, first.found);
+    };
     let mut newest = Vec::new();
-    while layer_sizes.last().is_some_and(|&size| size > 0) {
-        let depth = layer_sizes.len() - 1;
+    let expand = |worker: &mut Worker, rounds: &mut Rounds<Part<G::State>>, depth: usize| {
         newest = part.layers.borrow_mut().remove(&depth).unwrap_or_default();
         for state in &newest {
             space.successors(state, |next, _| {
@@ -134,16 +232,12 @@ where
                 }
             });
         }
-        let round = rounds.finish(worker, abort)?;
-        if round.found == 0 {
-            break;
-        }
-        layer_sizes.push(round.found);
-        report(depth + 1, round.found);
-    }
-    if layer_sizes.first() == Some(&0) {
-        layer_sizes.clear();
-    }
+    };
+    let layer_sizes =
+        run_layers(worker, abort, (&mut rounds, &*part), saves.as_ref(), report, (start, expand))?;
     let deepest = gather(worker, abort, newest)?;
+    if let Some(saves) = &saves {
+        saves.clear();
+    }
     Ok(Enumeration::new(layer_sizes, deepest))
 }

@@ -86,6 +86,7 @@ pub struct ReadmeDoctests;
 mod enumeration;
 mod error;
 mod hashed;
+mod layers;
 mod ranked;
 mod rounds;
 mod workers;

@@ -217,3 +217,158 @@ fn no_starts_give_no_layers() {
     assert_eq!(layers.states(), 0);
     assert!(layers.layer_sizes().is_empty());
 }
+
+/// A directory of this test's own, empty.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("search-dist-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
+    dir
+}
+
+/// Runs the hashed engine on `rows x cols` with a checkpoint after every
+/// layer and too little memory to finish, which fails mid-way.
+fn hashed_run_that_fails(dir: &std::path::Path, (rows, cols): (usize, usize), threads: usize) {
+    let space = Tiles { rows, cols };
+    // A third of the boards, shared by the workers, 8 + 8 + 1 bytes each.
+    let share = space_size(rows, cols) / 3 / threads as u64;
+    let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"))
+        .max_memory(share * 17 * threads as u64)
+        .checkpoint(dir, "tiles", std::time::Duration::ZERO);
+    let mut layers = 0;
+    let error = run.run_hashed(Arc::new(space), &[goal_tiles(rows, cols)], |_, _| layers += 1);
+    let error = error.expect_err("the memory limit stops the run");
+    assert!(error.to_string().contains("share of the memory limit"), "{error}");
+    assert!(layers > 5, "{rows}x{cols}, {threads} workers: it stopped after {layers} layers");
+}
+
+fn space_size(rows: usize, cols: usize) -> u64 {
+    (1..=(rows * cols) as u64).product::<u64>() / 2
+}
+
+#[test]
+fn the_hashed_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
+    for ((rows, cols), threads) in [((3, 3), 1), ((3, 3), 2), ((3, 3), 3), ((2, 4), 2)] {
+        let dir = scratch_dir(&format!("hashed-resume-{rows}x{cols}-{threads}"));
+        hashed_run_that_fails(&dir, (rows, cols), threads);
+        let space = Tiles { rows, cols };
+        let start = goal_tiles(rows, cols);
+        let reference = enumerate(&space, [start]).expect("in memory");
+        let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"))
+            .checkpoint(&dir, "tiles", std::time::Duration::ZERO)
+            .resume(true);
+        let mut reported = Vec::new();
+        let layers = run
+            .run_hashed(Arc::new(space), &[start], |depth, size| reported.push((depth, size)))
+            .expect("the resumed run finishes");
+        let context = format!("{rows}x{cols}, {threads} workers");
+        assert_eq!(layers.layer_sizes(), reference.layer_sizes(), "{context}");
+        let expected: Vec<(usize, u64)> =
+            reference.layer_sizes().iter().copied().enumerate().collect();
+        assert_eq!(reported, expected, "{context}: every layer reported, the restored ones too");
+        let deepest: HashSet<&u64> = layers.deepest().iter().collect();
+        assert_eq!(deepest, reference.deepest().iter().collect(), "{context}");
+        assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0, "{context}");
+        let _ = std::fs::remove_dir(&dir);
+    }
+}
+
+#[test]
+fn a_damaged_or_foreign_hashed_checkpoint_is_refused() {
+    let dir = scratch_dir("hashed-damaged");
+    hashed_run_that_fails(&dir, (3, 3), 2);
+    let resume = |description: &str| {
+        DistributedEnumeration::new(Workers::threads(2).expect("threads"))
+            .checkpoint(&dir, description, std::time::Duration::ZERO)
+            .resume(true)
+            .run_hashed(Arc::new(Tiles { rows: 3, cols: 3 }), &[goal_tiles(3, 3)], |_, _| {})
+    };
+    let error = resume("other tiles").expect_err("another space's checkpoint");
+    assert!(error.to_string().contains("holds \"tiles\", not \"other tiles\""), "{error}");
+    // A byte flipped in the middle of each of worker 1's files.
+    let files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .expect("the directory")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.to_string_lossy().contains("states-1-of-2.depth-"))
+        .collect();
+    assert!(!files.is_empty(), "worker 1 saved");
+    for file in files {
+        let mut bytes = std::fs::read(&file).expect("readable");
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0x40;
+        std::fs::write(&file, bytes).expect("writable");
+    }
+    let error = resume("tiles").expect_err("a damaged checkpoint");
+    assert!(
+        error.to_string().contains("checksum") || error.to_string().contains("corrupt"),
+        "{error}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The sliding puzzle's ranks, until a number of batches has been
+/// expanded; then a rank out of bounds, which stops the run mid-way.
+struct FailingAfter {
+    boards: ReachableBoards,
+    batches_left: std::sync::atomic::AtomicI64,
+}
+
+impl RankedSpace for FailingAfter {
+    fn rank_count(&self) -> u64 {
+        self.boards.rank_count()
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
+        self.neighbours_of_all(&[rank], report);
+    }
+
+    fn neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
+        use std::sync::atomic::Ordering;
+        if self.batches_left.fetch_sub(1, Ordering::Relaxed) <= 0 {
+            report(self.rank_count());
+        }
+        self.boards.neighbours_of_all(ranks, report);
+    }
+}
+
+#[test]
+fn the_ranked_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
+    for ((rows, cols), threads) in [((3, 3), 1), ((3, 3), 2), ((3, 3), 3), ((2, 4), 2)] {
+        let context = format!("{rows}x{cols}, {threads} workers");
+        let dir = scratch_dir(&format!("ranked-resume-{rows}x{cols}-{threads}"));
+        let boards = ReachableBoards::new(&goal_board(rows, cols));
+        let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
+        let run = || {
+            DistributedEnumeration::new(Workers::threads(threads).expect("threads")).checkpoint(
+                &dir,
+                "boards",
+                std::time::Duration::ZERO,
+            )
+        };
+        // Batches of up to 256 ranks: half of the 8-puzzle's.
+        let failing = FailingAfter {
+            boards: boards.clone(),
+            batches_left: i64::try_from(space_size(rows, cols) / 256 / 2).expect("small").into(),
+        };
+        let mut first_layers = 0;
+        let error = run()
+            .run(Arc::new(failing), &[start], |_, _| first_layers += 1)
+            .expect_err("a rank out of bounds stops the run");
+        assert!(error.to_string().contains("not below its rank count"), "{context}: {error}");
+        assert!(first_layers > 5, "{context}: it stopped after {first_layers} layers");
+
+        let mut reported = Vec::new();
+        let layers = run()
+            .resume(true)
+            .run(Arc::new(boards), &[start], |depth, size| reported.push((depth, size)))
+            .expect("the resumed run finishes");
+        let (sizes, deepest) = in_memory(rows, cols);
+        assert_eq!(layers.layer_sizes(), sizes, "{context}");
+        assert_eq!(layers.deepest(), deepest, "{context}");
+        let expected: Vec<(usize, u64)> = sizes.iter().copied().enumerate().collect();
+        assert_eq!(reported, expected, "{context}: every layer reported, the restored ones too");
+        assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0, "{context}");
+        let _ = std::fs::remove_dir(&dir);
+    }
+}
