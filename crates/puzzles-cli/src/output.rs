@@ -67,16 +67,19 @@ pub(crate) fn write_solution<W: Write>(
 pub(crate) fn report_stats(board: &Board, solver: &Solver<'_>, elapsed: std::time::Duration) {
     let stats = solver.stats();
     let seconds = elapsed.as_secs_f64();
-    #[expect(clippy::cast_precision_loss, reason = "a rate for a person to read")]
-    let rate = stats.expanded as f64 / seconds.max(1e-9);
+    #[expect(clippy::cast_precision_loss, reason = "rates for a person to read")]
+    let per_second = |count: u64| count as f64 / seconds.max(1e-9) / 1e6;
+    // Both rates: the literature on IDA* (Korf's) counts generated nodes.
     eprintln!(
-        "stats: {}: {:?}, {} expanded, {} generated, {} stored, {seconds:.3} s, {:.1} M nodes/s",
+        "stats: {}: {:?}, {} expanded, {} generated, {} stored, {seconds:.3} s, \
+         {:.1} M expanded/s, {:.1} M generated/s",
         board_json(board),
         solver.last_algorithm(),
         stats.expanded,
         stats.generated,
         stats.stored,
-        rate / 1e6,
+        per_second(stats.expanded),
+        per_second(stats.generated),
     );
     for (index, iteration) in solver.iterations().iter().enumerate() {
         eprintln!(
