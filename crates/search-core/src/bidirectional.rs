@@ -66,6 +66,10 @@ impl Side {
 /// below it are the node's id in its tree.
 const BACKWARD: u32 = 1 << 31;
 
+/// The entries a fresh cache's table starts with: most searches that a
+/// one-shot call makes need a few thousand.
+const FIRST_CAPACITY: usize = 4096;
+
 /// The id under which node `index` of one side is indexed.
 fn side_id(index: usize, side: u32) -> Result<u32, Error> {
     u32::try_from(index)
@@ -144,6 +148,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     {
         self.sides.clear();
         self.meter.charge(map_bytes::<S, u32>(self.sides.capacity()))?;
+        self.meter.presize(&mut self.sides, FIRST_CAPACITY);
         self.forward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
         self.backward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
         if start == goal {
