@@ -115,7 +115,8 @@ impl Meter {
     /// search's time on the 8-puzzle); otherwise leaves it to grow.
     pub(crate) fn presize<T: HashTable>(&mut self, table: &mut T, capacity: usize) {
         let before = T::bytes(table.capacity());
-        let fits = self.used.saturating_sub(before).saturating_add(T::bytes(capacity)) <= self.limit;
+        let fits =
+            self.used.saturating_sub(before).saturating_add(T::bytes(capacity)) <= self.limit;
         if table.capacity() < capacity && fits && table.try_reserve_more(capacity - table.len()) {
             self.used = self.used.saturating_sub(before) + T::bytes(table.capacity());
         }
