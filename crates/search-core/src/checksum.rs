@@ -350,11 +350,15 @@ impl<'p> TableReader<'p> {
         if found_length > length {
             return Err(fail(format!("is {length} bytes: truncated or corrupt")));
         }
-        let mut found = vec![0u8; found_length as usize];
+        // Enough of a longer description to show it is another, never as
+        // much as a damaged file would ask for.
+        let shown = found_length.min(description.len() as u64 + 64) as usize;
+        let mut found = vec![0u8; shown];
         reader.read_exact(&mut found)?;
-        if found != description.as_bytes() {
+        if found_length != description.len() as u64 || found != description.as_bytes() {
+            let more = if (shown as u64) < found_length { "..." } else { "" };
             let found = String::from_utf8_lossy(&found);
-            return Err(fail(format!("holds {found:?}, not {description:?}")));
+            return Err(fail(format!("holds {found:?}{more}, not {description:?}")));
         }
         Ok(reader)
     }

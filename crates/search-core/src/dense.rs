@@ -101,8 +101,8 @@ const CHUNK_WORDS: usize = 1 << 10;
 pub struct LayerTable {
     words: Vec<AtomicU64>,
     ranks: Range<u64>,
-    /// The deepest layer begun: its code is taken, and the one two above
-    /// it done.
+    /// The deepest layer begun: its code is taken, and the layer two
+    /// before it is done.
     begun: AtomicUsize,
 }
 

@@ -111,8 +111,9 @@ impl Meter {
 
     /// Gives an empty `table` room for `capacity` entries when the budget
     /// has room for them, so that a search on a fresh cache does not
-    /// rehash its way up from nothing (a third of a one-shot bidirectional
-    /// search's time on the 8-puzzle); otherwise leaves it to grow.
+    /// rehash its way up from nothing (a fifth of a one-shot bidirectional
+    /// search's time on the 8-puzzle, under `perf`); otherwise leaves it to
+    /// grow.
     pub(crate) fn presize<T: HashTable>(&mut self, table: &mut T, capacity: usize) {
         let before = T::bytes(table.capacity());
         let fits =

@@ -555,6 +555,15 @@ fn distance_table_files_are_refused_when_they_do_not_match() {
     version[8] = 2;
     assert_eq!(refuse(&version, "ring of 200, goal 0"), "has layout version 2, not 1");
     assert_eq!(refuse(b"hello", "ring of 200, goal 0"), "is not a distance table");
+    // A description's length damaged into a huge one is not believed: a
+    // little of it is read to show what it is.
+    let mut long = good.clone();
+    long[12..20].copy_from_slice(&150u64.to_le_bytes());
+    let shown = String::from_utf8_lossy(&long[20..20 + 19 + 64]).into_owned();
+    assert_eq!(
+        refuse(&long, "ring of 200, goal 0"),
+        format!("holds {shown:?}..., not \"ring of 200, goal 0\"")
+    );
     std::fs::remove_file(&path).unwrap();
     let missing = DistanceTable::load(&path, "ring of 200, goal 0").unwrap_err();
     assert!(missing.to_string().contains("cannot be read"), "{missing}");
