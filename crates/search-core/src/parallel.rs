@@ -19,11 +19,16 @@ use crate::limits::{Limit, Limits};
 use crate::memory::bytes_of;
 use crate::space::{State, Successors};
 
-/// Frontier states expanded by one task of the first pass.
-const CHUNK: usize = 1 << 12;
+/// Frontier states expanded by one task of the first pass: small enough
+/// that an 8-puzzle layer of a few thousand states is split between two
+/// threads evenly.
+const CHUNK: usize = 1 << 10;
 
-/// Shards per thread: enough that two threads rarely wait on one shard.
-const SHARDS_PER_THREAD: usize = 8;
+/// Shards per thread. Two: one alone leaves a thread waiting on the other's
+/// larger shard; eight made each task's successors into eight small
+/// buckets, allocated and freed every layer, and on the 8-puzzle two
+/// threads were then no faster than one (see docs/performance.md).
+const SHARDS_PER_THREAD: usize = 2;
 
 /// A layer-synchronous enumeration of any [`Successors`] space on every
 /// core, its visited set split into shards by hash.
@@ -302,7 +307,9 @@ impl<S: State + Send + Sync> Shards<S> {
             .zip(by_shard)
             .map(|(table, buckets)| {
                 let incoming: usize = buckets.iter().map(Vec::len).sum();
-                let mut new = Vec::with_capacity(incoming / 2);
+                let mut new = Vec::new();
+                new.try_reserve(incoming / 2)
+                    .map_err(|_| Error::allocation_failed(bytes_of::<S>(incoming / 2)))?;
                 for (hash, state) in buckets.into_iter().flatten() {
                     if insert_new(table, hash, &state)? {
                         new.push(state);
