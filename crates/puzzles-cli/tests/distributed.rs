@@ -39,7 +39,18 @@ fn hostfile(dir: &Path, processes: usize) -> PathBuf {
 }
 
 fn spawn(args: &[&str], process: usize, processes: usize, hosts: &Path) -> Child {
-    Command::new(binary())
+    spawn_with(Command::new(binary()), args, process, processes, hosts)
+}
+
+/// As [`spawn`], the binary started by `launcher` (which ends with it).
+fn spawn_with(
+    mut launcher: Command,
+    args: &[&str],
+    process: usize,
+    processes: usize,
+    hosts: &Path,
+) -> Child {
+    launcher
         .args(args)
         .args(["--processes", &processes.to_string(), "--process", &process.to_string()])
         .arg("--hostfile")
@@ -141,14 +152,7 @@ fn a_process_that_never_comes_is_named_after_the_timeout() {
     let dir = scratch_dir("absent");
     let hosts = hostfile(&dir, 2);
     let started = Instant::now();
-    let child = Command::new(binary())
-        .args(["enumerate", "2x3", "--connect-timeout", "1"])
-        .args(["--processes", "2", "--process", "0", "--hostfile"])
-        .arg(&hosts)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let child = spawn(&["enumerate", "2x3", "--connect-timeout", "1"], 0, 2, &hosts);
     let output = finish(child, Instant::now() + DEADLINE);
     assert!(started.elapsed() < Duration::from_secs(30));
     assert_eq!(output.status.code(), Some(2));
@@ -276,16 +280,9 @@ fn a_machine_that_vanishes_mid_run_ends_the_run_within_a_minute() {
         .expect("host file written");
     // 3x4 takes about 10 s across the two: the link goes down mid-run.
     let args = ["enumerate", "3x4", "--workers", "1"];
-    let far_process = Command::new("ip")
-        .args(["netns", "exec", &far.namespace])
-        .arg(binary())
-        .args(args)
-        .args(["--processes", "2", "--process", "1", "--hostfile"])
-        .arg(&hosts)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts in the namespace");
+    let mut in_namespace = Command::new("ip");
+    in_namespace.args(["netns", "exec", &far.namespace]).arg(binary());
+    let far_process = spawn_with(in_namespace, &args, 1, 2, &hosts);
     let mut near_process = spawn(&args, 0, 2, &hosts);
     std::thread::sleep(Duration::from_secs(3));
     assert!(near_process.try_wait().expect("waitable").is_none(), "the run ended too soon");
