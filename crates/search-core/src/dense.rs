@@ -244,7 +244,11 @@ impl LayerTable {
     /// As [`begin_layer`](LayerTable::begin_layer), on the current rayon
     /// pool when `parallel`.
     fn begin_layer_on(&self, depth: usize, parallel: bool) {
-        if self.begun.fetch_max(depth, Ordering::Relaxed) >= depth {
+        // A plain load first: an executor calls this for every rank it is
+        // sent, and all but the first of a layer find it begun.
+        if self.begun.load(Ordering::Relaxed) >= depth
+            || self.begun.fetch_max(depth, Ordering::Relaxed) >= depth
+        {
             return;
         }
         if depth >= 2 {

@@ -260,7 +260,7 @@ impl<'c> Saves<'c> {
 }
 
 /// An error about a checkpoint file.
-pub(crate) fn file_error(path: &Path, reason: String) -> Error {
+fn file_error(path: &Path, reason: String) -> Error {
     Error::from(search_core::Error::new(search_core::ErrorKind::TableFile {
         path: path.to_path_buf(),
         reason,
