@@ -6,7 +6,7 @@
 use std::io::{self, Read, Write};
 use std::ops::{ControlFlow, Range};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 #[cfg(feature = "rayon")]
@@ -100,6 +100,13 @@ const CHUNK_WORDS: usize = 1 << 10;
 #[derive(Debug)]
 pub struct LayerTable {
     words: Vec<AtomicU64>,
+    /// For each chunk of [`CHUNK_WORDS`] words, a bit for each layer code
+    /// (see [`code_bit`]), set when the chunk may hold an entry of that
+    /// code. Scans and retirement pass over the chunks whose bit is clear:
+    /// the first and last layers of a large space are thin, and every layer
+    /// would otherwise read the whole table twice (the 2x7's 10.9 GB, 108
+    /// layers).
+    chunk_codes: Vec<AtomicU8>,
     ranks: Range<u64>,
     /// The deepest layer begun: its code is taken, and the layer two
     /// before it is done.
@@ -138,7 +145,12 @@ impl LayerTable {
         let mut table: Vec<AtomicU64> = Vec::new();
         table.try_reserve_exact(words).map_err(|_| Error::allocation_failed(needed))?;
         table.resize_with(words, || AtomicU64::new(UNSEEN));
-        Ok(LayerTable { words: table, ranks, begun: AtomicUsize::new(0) })
+        // One byte for every 8 KiB of table, outside the budget above.
+        let chunks = words.div_ceil(CHUNK_WORDS);
+        let mut chunk_codes: Vec<AtomicU8> = Vec::new();
+        chunk_codes.try_reserve_exact(chunks).map_err(|_| Error::allocation_failed(needed))?;
+        chunk_codes.resize_with(chunks, || AtomicU8::new(0));
+        Ok(LayerTable { words: table, chunk_codes, ranks, begun: AtomicUsize::new(0) })
     }
 
     /// The bytes a table for `rank_count` ranks takes.
@@ -210,7 +222,7 @@ impl LayerTable {
         if !self.holds(rank) {
             return Err(Error::rank_out_of_bounds(rank, self.ranks.end));
         }
-        Ok(mark(&self.words, self.offset(rank), code(depth)))
+        Ok(self.mark_offset(self.offset(rank), code(depth)))
     }
 
     /// Prepares the table to [`mark`](LayerTable::mark) the layer at
@@ -252,7 +264,7 @@ impl LayerTable {
             return;
         }
         if depth >= 2 {
-            retire(&self.words, code(depth), parallel);
+            self.retire(code(depth), parallel);
         }
     }
 
@@ -274,9 +286,13 @@ impl LayerTable {
     /// ```
     pub fn for_each_at(&self, depth: usize, mut visit: impl FnMut(u64)) {
         let layer = code(depth);
-        for (index, word) in self.words.iter().enumerate() {
-            let base = self.rank_of(index, 0);
-            for_each_entry(word.load(Ordering::Relaxed), layer, |entry| visit(base + entry as u64));
+        for (chunk_index, chunk) in self.chunks_holding(layer) {
+            for (offset, word) in chunk.iter().enumerate() {
+                let base = self.rank_of(chunk_index * CHUNK_WORDS + offset, 0);
+                for_each_entry(word.load(Ordering::Relaxed), layer, |entry| {
+                    visit(base + entry as u64);
+                });
+            }
         }
     }
 
@@ -294,8 +310,8 @@ impl LayerTable {
     /// ```
     pub fn count_at(&self, depth: usize) -> u64 {
         let layer = code(depth);
-        self.words
-            .iter()
+        self.chunks_holding(layer)
+            .flat_map(|(_, chunk)| chunk)
             .map(|word| u64::from(equal_entries(word.load(Ordering::Relaxed), layer).count_ones()))
             .sum()
     }
@@ -346,7 +362,11 @@ impl LayerTable {
         self.begin_layer_on(depth + 1, parallel);
         let codes = (code(depth), code(depth + 1), depth + 1);
         let expand = |(chunk_index, chunk): (usize, &[AtomicU64])| {
-            self.expand_chunk(space, chunk_index * CHUNK_WORDS, chunk, codes, &visit)
+            if self.chunk_holds(chunk_index, codes.0) {
+                self.expand_chunk(space, chunk_index * CHUNK_WORDS, chunk, codes, &visit)
+            } else {
+                Ok(0)
+            }
         };
         #[cfg(feature = "rayon")]
         if parallel {
@@ -421,14 +441,22 @@ impl LayerTable {
     /// See [`write_entries`](LayerTable::write_entries).
     pub fn read_entries<R: Read>(&self, mut input: R) -> io::Result<()> {
         let mut buffer = vec![0u8; 8 * CHUNK_WORDS];
-        for chunk in self.words.chunks(CHUNK_WORDS) {
+        for (chunk, codes) in self.words.chunks(CHUNK_WORDS).zip(&self.chunk_codes) {
             let bytes = &mut buffer[..8 * chunk.len()];
             input.read_exact(bytes)?;
+            let mut held = 0;
             for (word, bytes) in chunk.iter().zip(bytes.chunks_exact(8)) {
                 let mut le = [0u8; 8];
                 le.copy_from_slice(bytes);
-                word.store(u64::from_le_bytes(le), Ordering::Relaxed);
+                let value = u64::from_le_bytes(le);
+                word.store(value, Ordering::Relaxed);
+                for layer in [2, 3] {
+                    if equal_entries(value, layer) != 0 {
+                        held |= code_bit(layer);
+                    }
+                }
             }
+            codes.store(held, Ordering::Relaxed);
         }
         Ok(())
     }
@@ -443,6 +471,69 @@ impl LayerTable {
     /// The rank of entry `entry` of word `word`.
     fn rank_of(&self, word: usize, entry: usize) -> u64 {
         self.ranks.start + (word * PER_WORD + entry) as u64
+    }
+
+    /// Whether chunk `chunk_index` may hold entries coded `layer`.
+    fn chunk_holds(&self, chunk_index: usize, layer: u64) -> bool {
+        self.chunk_codes[chunk_index].load(Ordering::Relaxed) & code_bit(layer) != 0
+    }
+
+    /// The chunks that may hold entries coded `layer`, with their indices.
+    fn chunks_holding(&self, layer: u64) -> impl Iterator<Item = (usize, &[AtomicU64])> {
+        self.words
+            .chunks(CHUNK_WORDS)
+            .enumerate()
+            .filter(move |&(chunk_index, _)| self.chunk_holds(chunk_index, layer))
+    }
+
+    /// Marks entry `offset` with `code` if it is unseen; true when this
+    /// call marked it.
+    fn mark_offset(&self, offset: usize, code: u64) -> bool {
+        let word = &self.words[offset / PER_WORD];
+        let shift = (offset % PER_WORD) * BITS;
+        // A plain load first: most neighbours are seen already, and a failed
+        // check costs far less than a locked read-modify-write.
+        if entry(word.load(Ordering::Relaxed), shift) != UNSEEN {
+            return false;
+        }
+        // Within a layer every writer writes the same code, so a race between
+        // two of them leaves the right code, and only the first counts it.
+        if entry(word.fetch_or(code << shift, Ordering::Relaxed), shift) != UNSEEN {
+            return false;
+        }
+        // Read before written for the same reason: in all but the thinnest
+        // layers the chunk has its bit already.
+        let codes = &self.chunk_codes[offset / (PER_WORD * CHUNK_WORDS)];
+        if codes.load(Ordering::Relaxed) & code_bit(code) == 0 {
+            codes.fetch_or(code_bit(code), Ordering::Relaxed);
+        }
+        true
+    }
+
+    /// Turns every entry coded `code` into [`DONE`], in the chunks that
+    /// may hold one, and clears their bit for the code.
+    fn retire(&self, code: u64, parallel: bool) {
+        let bit = code_bit(code);
+        let retire_chunk = |(chunk, codes): (&[AtomicU64], &AtomicU8)| {
+            if codes.load(Ordering::Relaxed) & bit == 0 {
+                return;
+            }
+            for word in chunk {
+                let equal = equal_entries(word.load(Ordering::Relaxed), code);
+                if equal != 0 {
+                    // Entries are two bits apart, so the product has no carries.
+                    word.fetch_xor(equal * (code ^ DONE), Ordering::Relaxed);
+                }
+            }
+            codes.fetch_and(!bit, Ordering::Relaxed);
+        };
+        #[cfg(feature = "rayon")]
+        if parallel {
+            self.words.par_chunks(CHUNK_WORDS).zip(&self.chunk_codes).for_each(retire_chunk);
+            return;
+        }
+        let _ = parallel;
+        self.words.chunks(CHUNK_WORDS).zip(&self.chunk_codes).for_each(retire_chunk);
     }
 
     /// Expands the entries coded `current` among `chunk`, whose first word
@@ -486,7 +577,7 @@ impl LayerTable {
                     if offset >= range_len {
                         bad = Some(neighbour);
                     } else if entry(word, (offset as usize % PER_WORD) * BITS) == UNSEEN
-                        && mark(table, offset as usize, next)
+                        && self.mark_offset(offset as usize, next)
                     {
                         visit(neighbour, depth);
                         found += 1;
@@ -988,43 +1079,15 @@ fn code(depth: usize) -> u64 {
     2 + (depth % 2) as u64
 }
 
-/// Turns every entry coded `code` into [`DONE`].
-fn retire(table: &[AtomicU64], code: u64, parallel: bool) {
-    let retire_word = |word: &AtomicU64| {
-        let equal = equal_entries(word.load(Ordering::Relaxed), code);
-        if equal != 0 {
-            // Entries are two bits apart, so the product has no carries.
-            word.fetch_xor(equal * (code ^ DONE), Ordering::Relaxed);
-        }
-    };
-    #[cfg(feature = "rayon")]
-    if parallel {
-        table.par_iter().for_each(retire_word);
-        return;
-    }
-    let _ = parallel;
-    table.iter().for_each(retire_word);
-}
-
 /// A mask with the low bit of each entry of `word` equal to `code` set.
 fn equal_entries(word: u64, code: u64) -> u64 {
     let differs = word ^ (code * LOW_BITS);
     !(differs | (differs >> 1)) & LOW_BITS
 }
 
-/// Marks entry `offset` with `code` if it is unseen; true when this call
-/// marked it.
-fn mark(table: &[AtomicU64], offset: usize, code: u64) -> bool {
-    let word = &table[offset / PER_WORD];
-    let shift = (offset % PER_WORD) * BITS;
-    // A plain load first: most neighbours are seen already, and a failed
-    // check costs far less than a locked read-modify-write.
-    if entry(word.load(Ordering::Relaxed), shift) != UNSEEN {
-        return false;
-    }
-    // Within a layer every writer writes the same code, so a race between
-    // two of them leaves the right code, and only the first counts it.
-    entry(word.fetch_or(code << shift, Ordering::Relaxed), shift) == UNSEEN
+/// The bit of a chunk's [`LayerTable::chunk_codes`] for a layer code.
+fn code_bit(code: u64) -> u8 {
+    1 << (code & 1)
 }
 
 /// The entry at bit `shift` of a table word.

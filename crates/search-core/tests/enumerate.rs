@@ -132,6 +132,77 @@ fn parallel_and_sequential_dense_enumeration_agree_with_the_generic_one() {
     assert!(generic.layer_sizes().len() > 5);
 }
 
+/// Ranks per chunk of a `LayerTable`'s work (1,024 words of 32 entries).
+const CHUNK_RANKS: u64 = 32_768;
+
+/// Four chunks' ranks, as four rows of `CHUNK_RANKS`: steps of 1 and of
+/// 1,024 along the ranks, and of a row, so that layers cross from chunk to
+/// chunk.
+struct Rows;
+
+fn rows_neighbours(rank: u64) -> Vec<u64> {
+    let count = 4 * CHUNK_RANKS;
+    [1, 1_024, CHUNK_RANKS]
+        .into_iter()
+        .flat_map(|step| [rank.checked_sub(step), Some(rank + step).filter(|&r| r < count)])
+        .flatten()
+        .collect()
+}
+
+impl search_core::RankedSpace for Rows {
+    fn rank_count(&self) -> u64 {
+        4 * CHUNK_RANKS
+    }
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
+        rows_neighbours(rank).into_iter().for_each(report);
+    }
+}
+
+#[test]
+fn dense_layers_that_move_between_chunks_are_all_found() {
+    // The last rank of the first chunk: the layers spread into the others.
+    let start = CHUNK_RANKS - 1;
+    let generic = enumerate(&from_fn(|&r: &u64| rows_neighbours(r)), [start]).unwrap();
+    let dense = DenseEnumeration::new().run(&Rows, &[start], |_, _| {}).unwrap();
+    assert_eq!(dense.layer_sizes(), generic.layer_sizes());
+    assert_eq!(dense.states(), 4 * CHUNK_RANKS);
+    assert_eq!(dense.deepest(), generic.deepest());
+    // 115,199 - 32,767 is 2 rows, 16 steps of 1,024 and 512 of 1.
+    assert_eq!((dense.radius(), dense.deepest()), (530, &[115_199][..]));
+}
+
+#[test]
+fn a_layer_table_finds_each_layer_in_the_chunks_that_hold_it() {
+    use search_core::LayerTable;
+    let table = LayerTable::new(0..4 * CHUNK_RANKS, 1 << 20).unwrap();
+    let ranks_at = |table: &LayerTable, depth| {
+        let mut ranks = Vec::new();
+        table.for_each_at(depth, |rank| ranks.push(rank));
+        ranks
+    };
+    table.mark(5, 0).unwrap();
+    table.mark(3 * CHUNK_RANKS + 5, 0).unwrap();
+    table.begin_layer(1);
+    table.mark(CHUNK_RANKS + 5, 1).unwrap();
+    // Layer 2 takes layer 0's code: the chunks that held layer 0 no longer
+    // hold an entry of it, and a chunk that never held one gains one.
+    table.begin_layer(2);
+    assert_eq!((table.count_at(2), ranks_at(&table, 2)), (0, vec![]));
+    table.mark(2 * CHUNK_RANKS + 5, 2).unwrap();
+    assert_eq!(ranks_at(&table, 2), [2 * CHUNK_RANKS + 5]);
+    assert_eq!(ranks_at(&table, 1), [CHUNK_RANKS + 5]);
+    // A done rank stays seen.
+    assert!(!table.mark(5, 2).unwrap());
+    // A table read back from bytes finds the same layers.
+    let mut bytes = Vec::new();
+    table.write_entries(&mut bytes).unwrap();
+    let copy = LayerTable::new(0..4 * CHUNK_RANKS, 1 << 20).unwrap();
+    copy.read_entries(bytes.as_slice()).unwrap();
+    assert_eq!(ranks_at(&copy, 1), [CHUNK_RANKS + 5]);
+    assert_eq!(ranks_at(&copy, 2), [2 * CHUNK_RANKS + 5]);
+    assert_eq!((copy.count_at(1), copy.count_at(2)), (1, 1));
+}
+
 /// Drives `LayerTable`s the way a distributed executor does: the ranks
 /// split into `slices` ranges, each table expanding only its own ranks and
 /// each neighbour marked in the table that holds it.
