@@ -56,7 +56,8 @@ const CHUNK_WORDS: usize = 1 << 10;
 /// takes any range) does step 2 on its own slice and sends each neighbour
 /// to the table whose range holds it.
 ///
-/// Marking is atomic, so one table can be shared by many threads.
+/// Marking is atomic, so one table can be shared by many threads, as long
+/// as none marks while a layer [begins](LayerTable::begin_layer).
 ///
 /// # Example
 ///
@@ -230,7 +231,9 @@ impl LayerTable {
     /// become done. Call it before the first mark at `depth`; a second call
     /// for the same layer, or a call for an older one, does nothing (so an
     /// executor may call it wherever a layer's first mark can come from).
-    /// Nothing is done for depths 0 and 1.
+    /// Nothing is done for depths 0 and 1. No mark may run on another
+    /// thread while it does: the entries it retires carry the new layer's
+    /// code.
     ///
     /// # Example
     ///
@@ -519,10 +522,15 @@ impl LayerTable {
                 return;
             }
             for word in chunk {
-                let equal = equal_entries(word.load(Ordering::Relaxed), code);
+                let value = word.load(Ordering::Relaxed);
+                let equal = equal_entries(value, code);
                 if equal != 0 {
-                    // Entries are two bits apart, so the product has no carries.
-                    word.fetch_xor(equal * (code ^ DONE), Ordering::Relaxed);
+                    // A plain store, not a locked read-modify-write: no mark
+                    // may run while a layer begins (a mark of the new layer
+                    // would carry the retiring code), so nothing else
+                    // writes the word. Entries are two bits apart, so the
+                    // product has no carries.
+                    word.store(value ^ (equal * (code ^ DONE)), Ordering::Relaxed);
                 }
             }
             codes.fetch_and(!bit, Ordering::Relaxed);
