@@ -456,7 +456,7 @@ impl LayerTable {
                 le.copy_from_slice(bytes);
                 let value = u64::from_le_bytes(le);
                 word.store(value, Ordering::Relaxed);
-                for layer in [2, 3] {
+                for layer in [code(0), code(1)] {
                     if equal_entries(value, layer) != 0 {
                         held |= code_bit(layer);
                     }
