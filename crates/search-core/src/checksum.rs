@@ -277,6 +277,39 @@ where
     .map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
 }
 
+/// The most layers a checkpoint may say it holds: far past any search's
+/// radius, and a bound on what a damaged count makes a reader allocate.
+const MAX_LAYERS: u64 = 1 << 20;
+
+/// Writes the sizes of a search's layers as enumeration checkpoints keep
+/// them, for [`TableReader::read_layer_sizes`]: their number, then each,
+/// 8 bytes little-endian apiece. `LayerTable` checkpoints and
+/// search-dist's use it.
+///
+/// # Errors
+///
+/// Whatever `out` returns.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{write_layer_sizes, write_table_file, TableReader};
+///
+/// let path = std::env::temp_dir().join(format!("layers-{}.table", std::process::id()));
+/// write_table_file(&path, *b"LAYERS!!", 1, "a ring of 10", |out| {
+///     write_layer_sizes(out, &[1, 2, 2, 2, 2, 1])
+/// })?;
+/// let mut input = TableReader::open(&path, *b"LAYERS!!", 1, "layers", "a ring of 10")?;
+/// assert_eq!(input.read_layer_sizes()?, [1, 2, 2, 2, 2, 1]);
+/// input.finish()?;
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_layer_sizes(out: &mut dyn Write, layer_sizes: &[u64]) -> io::Result<()> {
+    out.write_all(&(layer_sizes.len() as u64).to_le_bytes())?;
+    layer_sizes.iter().try_for_each(|size| out.write_all(&size.to_le_bytes()))
+}
+
 /// A table file that [`write_table_file`] wrote, read back: the header
 /// checked, the body read through the checksum, every failure an
 /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) error that names
@@ -441,6 +474,25 @@ impl<'p> TableReader<'p> {
         let mut bytes = [0u8; 8];
         self.read_exact(&mut bytes)?;
         Ok(u64::from_le_bytes(bytes))
+    }
+
+    /// Reads the layer sizes [`write_layer_sizes`] wrote.
+    ///
+    /// # Errors
+    ///
+    /// As [`read_exact`](TableReader::read_exact), and
+    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) when the file
+    /// says it holds no layers or more than 2^20: it is corrupt.
+    ///
+    /// # Example
+    ///
+    /// See [`write_layer_sizes`].
+    pub fn read_layer_sizes(&mut self) -> Result<Vec<u64>, Error> {
+        let layers = self.read_u64()?;
+        if layers == 0 || layers > MAX_LAYERS {
+            return Err(self.fail(format!("is corrupt: it says {layers} layers")));
+        }
+        (0..layers).map(|_| self.read_u64()).collect()
     }
 
     /// Reads from the body with `read`, which takes an `io::Read` (a

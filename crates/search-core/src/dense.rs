@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::checksum::{TableReader, write_table_file};
+use crate::checksum::{TableReader, write_layer_sizes, write_table_file};
 use crate::enumerate::Enumeration;
 use crate::error::Error;
 use crate::space::RankedSpace;
@@ -1170,10 +1170,7 @@ impl LayerTable {
         write_table_file(path, *CHECKPOINT_MAGIC, CHECKPOINT_VERSION, description, |out| {
             out.write_all(&self.ranks.start.to_le_bytes())?;
             out.write_all(&self.ranks.end.to_le_bytes())?;
-            out.write_all(&(layer_sizes.len() as u64).to_le_bytes())?;
-            for size in layer_sizes {
-                out.write_all(&size.to_le_bytes())?;
-            }
+            write_layer_sizes(out, layer_sizes)?;
             self.write_entries_forgetting(out, forget)
         })
     }
@@ -1201,12 +1198,7 @@ impl LayerTable {
                 self.ranks.start, self.ranks.end
             )));
         }
-        let layers = input.read_u64()?;
-        if layers == 0 || layers > 1 << 20 {
-            return Err(input.fail(format!("is corrupt: it says {layers} layers")));
-        }
-        let layer_sizes =
-            (0..layers).map(|_| input.read_u64()).collect::<Result<Vec<u64>, Error>>()?;
+        let layer_sizes = input.read_layer_sizes()?;
         input.read_with(|body| self.read_entries(body))?;
         input.finish()?;
         self.begun.store(layer_sizes.len() - 1, Ordering::Relaxed);

@@ -191,7 +191,7 @@ pub use crate::astar::{AStar, astar, dijkstra};
 pub use crate::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::bidirectional::bidirectional_bfs;
 pub use crate::checksum::{
-    Checksum, Checksummed, TableReader, write_checksummed, write_table_file,
+    Checksum, Checksummed, TableReader, write_checksummed, write_layer_sizes, write_table_file,
 };
 pub use crate::dense::{DenseEnumeration, LayerTable};
 pub use crate::enumerate::{Enumeration, enumerate};

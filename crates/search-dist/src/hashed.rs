@@ -11,7 +11,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use search_core::{BuildStateHasher, Enumeration, Successors, TableReader, write_table_file};
+use search_core::{
+    BuildStateHasher, Enumeration, Successors, TableReader, write_layer_sizes, write_table_file,
+};
 use timely::ExchangeData;
 use timely::worker::Worker;
 
@@ -82,8 +84,7 @@ impl<S: ExchangeData + Eq + Hash> Snapshot for Part<S> {
             layers.range(newest + 1..).flat_map(|(_, states)| states).collect();
         let frontier = layers.get(&newest).map_or(&[][..], Vec::as_slice);
         write_table_file(path, *MAGIC, VERSION, description, |out| {
-            write_u64(out, layer_sizes.len() as u64)?;
-            layer_sizes.iter().try_for_each(|&size| write_u64(out, size))?;
+            write_layer_sizes(out, layer_sizes)?;
             write_u64(out, (seen.len() - later.len()) as u64)?;
             for state in seen.iter().filter(|state| !later.contains(state)) {
                 bincode::serialize_into(&mut *out, state).map_err(io::Error::other)?;
@@ -98,11 +99,7 @@ impl<S: ExchangeData + Eq + Hash> Snapshot for Part<S> {
     fn load(&self, path: &Path, description: &str) -> Result<Vec<u64>, Error> {
         let kind = "a search-dist checkpoint of states";
         let mut input = TableReader::open(path, *MAGIC, VERSION, kind, description)?;
-        let layers = input.read_u64()?;
-        if layers == 0 || layers > 1 << 20 {
-            return Err(input.fail(format!("is corrupt: it says {layers} layers")).into());
-        }
-        let layer_sizes = (0..layers).map(|_| input.read_u64()).collect::<Result<Vec<_>, _>>()?;
+        let layer_sizes = input.read_layer_sizes()?;
         let count = self.read_count(&mut input)?;
         let mut seen: HashSet<S, BuildStateHasher> = HashSet::default();
         seen.try_reserve(count).map_err(|_| no_room(&input, count))?;
