@@ -2,13 +2,13 @@
 //! error instead of aborting the process.
 //!
 //! Every table a search grows goes through a [`Meter`]: before a vector or a
-//! hash table doubles, the meter adds the bytes it is about to take to what
+//! hash table grows, the meter adds the bytes it is about to take to what
 //! the search holds, refuses when the sum would pass
 //! [`Limits::max_memory`](crate::Limits::max_memory), and asks the allocator
 //! with `try_reserve`, so that a machine that cannot give the memory yields
 //! an [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
-//! rather than an abort. Growth is rare (each table doubles), so the check
-//! costs nothing measurable per state.
+//! rather than an abort. Growth is rare (each table at least doubles), so
+//! the check costs nothing measurable per state.
 
 use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
@@ -16,6 +16,12 @@ use std::mem::size_of;
 
 use crate::error::Error;
 use crate::limits::Limit;
+
+/// Hash tables with room for fewer entries than this grow fourfold, not
+/// twofold ([`Meter::grown_capacity`]): rehashing a growing table was a
+/// sixth of a one-shot bidirectional search of the 8-puzzle, and below
+/// this size the larger step costs at most a few megabytes.
+const FOURFOLD_BELOW: usize = 1 << 16;
 
 /// The bytes a search holds, against its budget.
 #[derive(Clone, Copy, Debug)]
@@ -123,14 +129,28 @@ impl Meter {
         }
     }
 
+    /// The capacity a full hash table of `capacity` entries, each slot of
+    /// which takes `bytes(slots)`, grows to: fourfold while it is small
+    /// and the budget has room for the new table beside the old (both are
+    /// alive while it rehashes), so that a search rehashes fewer entries
+    /// on its way up; else twofold, at least 16.
+    pub(crate) fn grown_capacity(&self, capacity: usize, bytes: impl Fn(usize) -> u64) -> usize {
+        let fourfold = capacity.saturating_mul(4).max(16);
+        if capacity < FOURFOLD_BELOW && self.fits(bytes(fourfold)) {
+            fourfold
+        } else {
+            capacity.saturating_mul(2).max(16)
+        }
+    }
+
     #[cold]
     fn grow_table<T: HashTable>(&mut self, table: &mut T) -> Result<(), Error> {
         let held = self.used;
         let before = T::bytes(table.capacity());
-        // A full table doubles, and while it rehashes both copies are alive.
-        let estimate = T::bytes(table.capacity().saturating_mul(2).max(16));
+        let target = self.grown_capacity(table.capacity(), T::bytes);
+        let estimate = T::bytes(target);
         self.charge(estimate)?;
-        if !table.try_reserve_more(1) {
+        if !table.try_reserve_more(target - table.len()) {
             self.used = held;
             return Err(Error::allocation_failed(estimate));
         }
@@ -257,5 +277,53 @@ mod tests {
             inserted += 1;
         }
         assert!(inserted > 100 && inserted < 1000, "{inserted}");
+    }
+
+    /// Fills `map` to its capacity, growing it through `meter` once it is
+    /// full; the capacities it passes through.
+    fn capacities(meter: &mut Meter, map: &mut HashMap<u64, u32>, up_to: usize) -> Vec<usize> {
+        let mut seen = vec![map.capacity()];
+        for key in 0..up_to as u64 {
+            meter.reserve_entry(map).unwrap();
+            map.insert(key, 0);
+            if map.capacity() != seen[seen.len() - 1] {
+                seen.push(map.capacity());
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn small_tables_grow_fourfold_large_ones_and_tight_budgets_twofold() {
+        let mut meter = Meter::new(u64::MAX);
+        let mut map = HashMap::new();
+        map.reserve(7);
+        let seen = capacities(&mut meter, &mut map, 300_000);
+        // hashbrown's capacity is 7/8 of a power of two of buckets.
+        assert_eq!(seen, [7, 28, 112, 448, 1_792, 7_168, 28_672, 114_688, 229_376, 458_752]);
+        assert_eq!(meter.used(), map_bytes::<u64, u32>(458_752));
+        // With room for a table of 28,672 (and the old one while it
+        // rehashes) but not of 114,688, the full table doubles instead.
+        let limit = map_bytes::<u64, u32>(28_672) + map_bytes::<u64, u32>(57_344);
+        let mut meter = Meter::new(limit);
+        let mut map = HashMap::new();
+        map.reserve(7);
+        let seen = capacities(&mut meter, &mut map, 50_000);
+        assert_eq!(seen[seen.len() - 2..], [28_672, 57_344]);
+    }
+
+    #[test]
+    fn an_empty_table_grows_within_the_budget() {
+        let mut meter = Meter::new(u64::MAX);
+        let mut map: HashMap<u64, u32> = HashMap::new();
+        assert_eq!(map.capacity(), 0);
+        meter.reserve_entry(&mut map).unwrap();
+        assert!(map.capacity() >= 16, "{}", map.capacity());
+        assert_eq!(meter.used(), map_bytes::<u64, u32>(map.capacity()));
+        // A budget that has no room for any table refuses the first entry.
+        let mut meter = Meter::new(map_bytes::<u64, u32>(8));
+        let mut map: HashMap<u64, u32> = HashMap::new();
+        assert!(meter.reserve_entry(&mut map).is_err());
+        assert_eq!((map.capacity(), meter.used()), (0, 0));
     }
 }

@@ -418,8 +418,9 @@ fn table_bytes<T>(capacity: usize) -> u64 {
 }
 
 /// Makes room for one more entry in `table` within the budget `meter`
-/// keeps: a doubling is counted before it is asked for, and refused when it
-/// would pass the budget or the machine cannot give it. `rehash` gives an
+/// keeps: the growth ([`Meter::grown_capacity`]) is counted before it is
+/// asked for, and refused when it would pass the budget or the machine
+/// cannot give it. `rehash` gives an
 /// entry's hash again, for the move to the larger table. After this, one
 /// insertion cannot reallocate.
 #[inline]
@@ -442,9 +443,10 @@ fn grow_table<T>(
 ) -> Result<(), Error> {
     let before = table_bytes::<T>(table.capacity());
     // While the table rehashes, the old and the new copies are both alive.
-    let estimate = table_bytes::<T>(table.capacity().saturating_mul(2).max(16));
+    let target = meter.grown_capacity(table.capacity(), table_bytes::<T>);
+    let estimate = table_bytes::<T>(target);
     meter.charge(estimate)?;
-    let grown = table.try_reserve(1, rehash);
+    let grown = table.try_reserve(target - table.len(), rehash);
     meter.release(estimate);
     grown.map_err(|_| Error::allocation_failed(estimate))?;
     meter.release(before);
