@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use crate::checksum::{TableReader, write_layer_sizes, write_table_file};
 use crate::enumerate::Enumeration;
 use crate::error::Error;
-use crate::space::RankedSpace;
+use crate::space::{RankSteps, RankedSpace};
 
 /// Bits per entry of the table. An entry is [`UNSEEN`], [`DONE`] (expanded
 /// in an earlier layer), or one of two layer codes that alternate: the
@@ -367,9 +367,11 @@ impl LayerTable {
     {
         self.begin_layer_on(depth + 1, parallel);
         let codes = (code(depth), code(depth + 1), depth + 1);
+        let steps = StepMasks::new(space.rank_steps());
         let expand = |(chunk_index, chunk): (usize, &[AtomicU64])| {
             if self.chunk_holds(chunk_index, codes.0) {
-                self.expand_chunk(space, chunk_index * CHUNK_WORDS, chunk, codes, &visit)
+                let first_word = chunk_index * CHUNK_WORDS;
+                self.expand_chunk(space, first_word, chunk, codes, steps.as_ref(), &visit)
             } else {
                 Ok(0)
             }
@@ -507,12 +509,7 @@ impl LayerTable {
         if entry(word.fetch_or(code << shift, Ordering::Relaxed), shift) != UNSEEN {
             return false;
         }
-        // Read before written for the same reason: in all but the thinnest
-        // layers the chunk has its bit already.
-        let codes = &self.chunk_codes[offset / (PER_WORD * CHUNK_WORDS)];
-        if codes.load(Ordering::Relaxed) & code_bit(code) == 0 {
-            codes.fetch_or(code_bit(code), Ordering::Relaxed);
-        }
+        self.note_code(offset / PER_WORD, code);
         true
     }
 
@@ -556,73 +553,293 @@ impl LayerTable {
         first_word: usize,
         chunk: &[AtomicU64],
         (current, next, depth): (u64, u64, usize),
+        steps: Option<&StepMasks>,
         visit: &V,
     ) -> Result<u64, Error> {
-        let table = &self.words;
-        let (first, range_len) = (self.ranks.start, self.ranks.end - self.ranks.start);
-        let mut found = 0;
         let mut bad = None;
+        let mut marks = Marks::new(self, next, depth, visit, |rank| bad = Some(rank));
         let mut batch = [0u64; BATCH];
         let mut len = 0;
-        let mut neighbours = [0u64; MARK_BATCH];
-        let mut pending = 0;
-        let mut flush = |ranks: &[u64]| {
-            let mut mark_all = |neighbours: &[u64]| {
-                // Read every word first: the reads do not depend on one
-                // another, so the processor overlaps their cache misses,
-                // where testing each before reading the next would wait
-                // for each.
-                let mut words = [0u64; MARK_BATCH];
-                let mut offsets = [0u64; MARK_BATCH];
-                for ((word, offset), &neighbour) in
-                    words.iter_mut().zip(&mut offsets).zip(neighbours)
-                {
-                    // Past the range, a rank below its start wraps to a
-                    // large offset: one comparison checks both ends.
-                    *offset = neighbour.wrapping_sub(first);
-                    if *offset < range_len {
-                        *word = table[*offset as usize / PER_WORD].load(Ordering::Relaxed);
-                    }
-                }
-                for ((&word, &offset), &neighbour) in words.iter().zip(&offsets).zip(neighbours) {
-                    if offset >= range_len {
-                        bad = Some(neighbour);
-                    } else if entry(word, (offset as usize % PER_WORD) * BITS) == UNSEEN
-                        && self.mark_offset(offset as usize, next)
-                    {
-                        visit(neighbour, depth);
-                        found += 1;
-                    }
-                }
-            };
-            space.neighbours_of_all(ranks, |neighbour| {
-                neighbours[pending] = neighbour;
-                pending += 1;
-                if pending == MARK_BATCH {
-                    mark_all(&neighbours);
-                    pending = 0;
-                }
-            });
-            mark_all(&neighbours[..pending]);
-            pending = 0;
-        };
+        let mut residue = steps.map_or(0, |steps| steps.residue_of(self.rank_of(first_word, 0)));
         for (offset, word) in chunk.iter().enumerate() {
-            let base = self.rank_of(first_word + offset, 0);
-            for_each_entry(word.load(Ordering::Relaxed), current, |entry| {
-                batch[len] = base + entry as u64;
-                len += 1;
-            });
-            // A word adds at most PER_WORD ranks, so flushing here keeps
-            // the batch from overflowing.
-            if len > BATCH - PER_WORD {
-                flush(&batch[..len]);
-                len = 0;
+            let index = first_word + offset;
+            let value = word.load(Ordering::Relaxed);
+            let layer = equal_entries(value, current);
+            if layer != 0 {
+                let base = self.rank_of(index, 0);
+                for_each_bit(layer, |entry| {
+                    batch[len] = base + entry as u64;
+                    len += 1;
+                });
+                if let Some(steps) = steps {
+                    marks.mark_steps(index, value, steps.targets(layer, residue));
+                }
+                // A word adds at most PER_WORD ranks, so flushing here
+                // keeps the batch from overflowing.
+                if len > BATCH - PER_WORD {
+                    space.other_neighbours_of_all(&batch[..len], |rank| marks.push(rank));
+                    len = 0;
+                }
+            }
+            if let Some(steps) = steps {
+                residue = steps.next_residue(residue);
             }
         }
-        flush(&batch[..len]);
+        space.other_neighbours_of_all(&batch[..len], |rank| marks.push(rank));
+        let found = marks.finish();
         match bad {
             Some(rank) => Err(Error::rank_out_of_bounds(rank, self.ranks.end)),
             None => Ok(found),
+        }
+    }
+
+    /// Marks at `depth + 1` the neighbours that `steps` names of the ranks
+    /// at `depth`, where they are unseen, a table word at a time, and
+    /// returns how many it marked; calls `outside` with each that is
+    /// outside the table's range (steps from the first or last ranks of a
+    /// slice), for the executor to send to the table that holds it. Call
+    /// it after [`begin_layer(depth + 1)`](LayerTable::begin_layer), and
+    /// report the rest of the neighbours with
+    /// [`RankedSpace::other_neighbours_of_all`];
+    /// [`expand_layer`](LayerTable::expand_layer) does both.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{LayerTable, RankSteps};
+    ///
+    /// // Ranks in pairs, each stepping to the other.
+    /// let steps = RankSteps::new(2, 0b10, 0b01);
+    /// let table = LayerTable::new(10..20, 1 << 10)?;
+    /// table.mark(10, 0)?;
+    /// table.mark(15, 0)?;
+    /// table.begin_layer(1);
+    /// let mut outside = Vec::new();
+    /// assert_eq!(table.mark_steps(0, steps, |rank| outside.push(rank)), 2);
+    /// let mut next = Vec::new();
+    /// table.for_each_at(1, |rank| next.push(rank));
+    /// assert_eq!((next, outside), (vec![11, 14], vec![]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mark_steps(&self, depth: usize, steps: RankSteps, outside: impl FnMut(u64)) -> u64 {
+        let Some(steps) = StepMasks::new(steps) else {
+            return 0;
+        };
+        let current = code(depth);
+        let ignore = |_, _| {};
+        let mut marks = Marks::new(self, code(depth + 1), depth + 1, &ignore, outside);
+        for (chunk_index, chunk) in self.chunks_holding(current) {
+            let first_word = chunk_index * CHUNK_WORDS;
+            let mut residue = steps.residue_of(self.rank_of(first_word, 0));
+            for (offset, word) in chunk.iter().enumerate() {
+                let value = word.load(Ordering::Relaxed);
+                let layer = equal_entries(value, current);
+                if layer != 0 {
+                    marks.mark_steps(first_word + offset, value, steps.targets(layer, residue));
+                }
+                residue = steps.next_residue(residue);
+            }
+        }
+        marks.finish()
+    }
+
+    /// Notes that the chunk of word `index` may hold entries coded `code`.
+    #[inline]
+    fn note_code(&self, index: usize, code: u64) {
+        // Read before written: in all but the thinnest layers the chunk has
+        // its bit already.
+        let codes = &self.chunk_codes[index / CHUNK_WORDS];
+        if codes.load(Ordering::Relaxed) & code_bit(code) == 0 {
+            codes.fetch_or(code_bit(code), Ordering::Relaxed);
+        }
+    }
+}
+
+/// The neighbours found while expanding part of a [`LayerTable`], marked
+/// in batches; those outside the table's range go to `outside`.
+struct Marks<'a, V, O> {
+    table: &'a LayerTable,
+    next: u64,
+    depth: usize,
+    visit: &'a V,
+    outside: O,
+    found: u64,
+    pending: [u64; MARK_BATCH],
+    len: usize,
+}
+
+impl<'a, V: Fn(u64, usize), O: FnMut(u64)> Marks<'a, V, O> {
+    fn new(
+        table: &'a LayerTable,
+        next: u64,
+        depth: usize,
+        visit: &'a V,
+        outside: O,
+    ) -> Marks<'a, V, O> {
+        Marks { table, next, depth, visit, outside, found: 0, pending: [0; MARK_BATCH], len: 0 }
+    }
+
+    /// Adds `rank` to the batch, marking the batch when it is full.
+    #[inline]
+    fn push(&mut self, rank: u64) {
+        self.pending[self.len] = rank;
+        self.len += 1;
+        if self.len == MARK_BATCH {
+            self.mark_pending();
+        }
+    }
+
+    /// Marks the batch.
+    fn mark_pending(&mut self) {
+        let table = self.table;
+        let (first, range_len) = (table.ranks.start, table.ranks.end - table.ranks.start);
+        let pending = &self.pending[..self.len];
+        // Read every word first: the reads do not depend on one another,
+        // so the processor overlaps their cache misses, where testing each
+        // before reading the next would wait for each.
+        let mut words = [0u64; MARK_BATCH];
+        let mut offsets = [0u64; MARK_BATCH];
+        for ((word, offset), &rank) in words.iter_mut().zip(&mut offsets).zip(pending) {
+            // Past the range, a rank below its start wraps to a large
+            // offset: one comparison checks both ends.
+            *offset = rank.wrapping_sub(first);
+            if *offset < range_len {
+                *word = table.words[*offset as usize / PER_WORD].load(Ordering::Relaxed);
+            }
+        }
+        for ((&word, &offset), &rank) in words.iter().zip(&offsets).zip(pending) {
+            if offset >= range_len {
+                (self.outside)(rank);
+            } else if entry(word, (offset as usize % PER_WORD) * BITS) == UNSEEN
+                && table.mark_offset(offset as usize, self.next)
+            {
+                (self.visit)(rank, self.depth);
+                self.found += 1;
+            }
+        }
+        self.len = 0;
+    }
+
+    /// Marks `targets`, step neighbours of the entries of word `index`
+    /// (which held `value` when scanned), where they are unseen.
+    #[inline]
+    fn mark_steps(&mut self, index: usize, value: u64, targets: StepTargets) {
+        let table = self.table;
+        let base = table.rank_of(index, 0);
+        // The steps that leave the word go the way of any other neighbour.
+        if targets.below {
+            self.push(base.wrapping_sub(1));
+        }
+        if targets.above {
+            self.push(base + PER_WORD as u64);
+        }
+        let mut within = targets.within;
+        // A last word that the range ends inside: a step past the end is
+        // out of bounds, reported by the same path.
+        let beyond = table.ranks.end - base;
+        if beyond < PER_WORD as u64 {
+            let inside = (1u64 << (BITS as u64 * beyond)) - 1;
+            for_each_bit(within & !inside, |entry| self.push(base + entry as u64));
+            within &= inside;
+        }
+        // Entries only go from unseen to the new layer's code while a
+        // layer is expanded, so one unseen when the word was scanned is
+        // unseen or newly marked now, and or-ing the code into it is right
+        // either way; the word as it was before tells which this call
+        // marked.
+        let unseen = within & equal_entries(value, UNSEEN);
+        if unseen == 0 {
+            return;
+        }
+        let before = table.words[index].fetch_or(unseen * self.next, Ordering::Relaxed);
+        let marked = unseen & equal_entries(before, UNSEEN);
+        if marked != 0 {
+            table.note_code(index, self.next);
+            self.found += u64::from(marked.count_ones());
+            for_each_bit(marked, |entry| (self.visit)(base + entry as u64, self.depth));
+        }
+    }
+
+    /// Marks what is left in the batch; the number of ranks marked.
+    fn finish(mut self) -> u64 {
+        self.mark_pending();
+        self.found
+    }
+}
+
+/// A space's [`RankSteps`] as masks over a table word: for each residue of
+/// a word's first rank modulo the period, the entries (their low bits)
+/// that step down and up.
+struct StepMasks {
+    period: u64,
+    /// How far the residue moves from one word to the next.
+    stride: usize,
+    down: [u64; 64],
+    up: [u64; 64],
+}
+
+/// Where the step neighbours of a word's entries are.
+#[derive(Clone, Copy)]
+struct StepTargets {
+    /// Entries of the same word, their low bits set.
+    within: u64,
+    /// Whether the first entry steps down, into the word before.
+    below: bool,
+    /// Whether the last entry steps up, into the word after.
+    above: bool,
+}
+
+impl StepMasks {
+    /// The masks of `steps`, or `None` when it names none.
+    fn new(steps: RankSteps) -> Option<StepMasks> {
+        if steps.is_none() {
+            return None;
+        }
+        let period = u64::from(steps.period());
+        let mut masks = StepMasks {
+            period,
+            stride: PER_WORD % steps.period() as usize,
+            down: [0; 64],
+            up: [0; 64],
+        };
+        for residue in 0..period {
+            for entry in 0..PER_WORD as u64 {
+                let rank = residue + entry;
+                if steps.steps_down(rank) {
+                    masks.down[residue as usize] |= 1 << (BITS as u64 * entry);
+                }
+                if steps.steps_up(rank) {
+                    masks.up[residue as usize] |= 1 << (BITS as u64 * entry);
+                }
+            }
+        }
+        Some(masks)
+    }
+
+    /// The residue of `rank`, a word's first.
+    fn residue_of(&self, rank: u64) -> usize {
+        // Below the period, at most 64.
+        (rank % self.period) as usize
+    }
+
+    /// The residue of the word after one whose first rank has `residue`.
+    #[inline]
+    fn next_residue(&self, residue: usize) -> usize {
+        let next = residue + self.stride;
+        if next as u64 >= self.period { next - self.period as usize } else { next }
+    }
+
+    /// The step neighbours of the entries `layer` (low bits) of a word
+    /// whose first rank has `residue`.
+    #[inline]
+    fn targets(&self, layer: u64, residue: usize) -> StepTargets {
+        let down = layer & self.down[residue];
+        let up = layer & self.up[residue];
+        let last = 1 << (BITS * (PER_WORD - 1));
+        StepTargets {
+            within: (down >> BITS) | (up << BITS),
+            below: down & 1 != 0,
+            above: up & last != 0,
         }
     }
 }
@@ -1107,11 +1324,17 @@ fn entry(word: u64, shift: usize) -> u64 {
 }
 
 /// Calls `visit` with the index within `word` of each entry equal to `code`.
-fn for_each_entry(word: u64, code: u64, mut visit: impl FnMut(usize)) {
-    let mut equal = equal_entries(word, code);
-    while equal != 0 {
-        visit(equal.trailing_zeros() as usize / BITS);
-        equal &= equal - 1;
+fn for_each_entry(word: u64, code: u64, visit: impl FnMut(usize)) {
+    for_each_bit(equal_entries(word, code), visit);
+}
+
+/// Calls `visit` with the index of each entry whose low bit is set in
+/// `entries`.
+#[inline]
+fn for_each_bit(mut entries: u64, mut visit: impl FnMut(usize)) {
+    while entries != 0 {
+        visit(entries.trailing_zeros() as usize / BITS);
+        entries &= entries - 1;
     }
 }
 

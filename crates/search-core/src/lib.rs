@@ -206,8 +206,8 @@ pub use crate::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
 pub use crate::progress::Progress;
 pub use crate::search::Search;
 pub use crate::space::{
-    AsRanked, FromFn, Predecessors, RankBy, RankedSpace, Ranking, Reversible, State, Successors,
-    Undirected, Unranking, from_fn, rank_by,
+    AsRanked, FromFn, Predecessors, RankBy, RankSteps, RankedSpace, Ranking, Reversible, State,
+    Successors, Undirected, Unranking, from_fn, rank_by,
 };
 pub use crate::stats::Stats;
 pub use crate::weighted::{Cost, Heuristic, UnitCost, Weighted};

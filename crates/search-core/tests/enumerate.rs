@@ -438,3 +438,175 @@ fn a_layer_table_saves_its_layers_without_marks_of_the_next_one_begun_early() {
     assert!(error.to_string().contains("layer 3 is begun, past the 2 layers given"), "{error}");
     std::fs::remove_file(&path).unwrap();
 }
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// A space whose steps of one rank follow a [`search_core::RankSteps`]
+/// pattern, with a few other edges from each rank; `by_steps` says whether
+/// it names the steps to the table or reports them with the others.
+struct Stepped {
+    steps: search_core::RankSteps,
+    others: Vec<Vec<u64>>,
+    by_steps: bool,
+}
+
+impl Stepped {
+    /// The pattern of `period`, `down` and `up` over `others.len()` ranks,
+    /// less the steps that would leave the ranks: none down from the first
+    /// residue, none up from the last, and the rank count is a multiple of
+    /// the period.
+    fn new(period: u32, down: u64, up: u64, others: Vec<Vec<u64>>) -> Stepped {
+        assert_eq!(others.len() as u64 % u64::from(period), 0);
+        let steps = search_core::RankSteps::new(period, down & !1, up & !(1 << (period - 1)));
+        Stepped { steps, others, by_steps: true }
+    }
+
+    fn all_neighbours(&self, rank: u64) -> Vec<u64> {
+        let mut all = self.others[rank as usize].clone();
+        if self.steps.steps_down(rank) {
+            all.push(rank - 1);
+        }
+        if self.steps.steps_up(rank) {
+            all.push(rank + 1);
+        }
+        all
+    }
+}
+
+impl search_core::RankedSpace for Stepped {
+    fn rank_count(&self) -> u64 {
+        self.others.len() as u64
+    }
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
+        self.all_neighbours(rank).into_iter().for_each(report);
+    }
+    fn rank_steps(&self) -> search_core::RankSteps {
+        if self.by_steps { self.steps } else { search_core::RankSteps::none() }
+    }
+    fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
+        for &rank in ranks {
+            if self.by_steps {
+                self.others[rank as usize].iter().copied().for_each(&mut report);
+            } else {
+                self.neighbours(rank, &mut report);
+            }
+        }
+    }
+}
+
+/// The layers of `space` from `start`, by the generic hashed enumeration.
+fn stepped_reference(space: &Stepped, start: u64) -> search_core::Enumeration<u64> {
+    enumerate(&from_fn(|&rank: &u64| space.all_neighbours(rank)), [start]).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn steps_marked_a_word_at_a_time_give_the_layers_of_plain_bfs(
+        period in 1u32..=64,
+        words in 1u64..40,
+        down in any::<u64>(),
+        up in any::<u64>(),
+        seed in any::<u64>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        // A count that rarely fills its last word, and sparse other edges,
+        // so that the layers lean on the steps.
+        let count = (words * 32 / u64::from(period)).max(1) * u64::from(period);
+        let others: Vec<Vec<u64>> = (0..count)
+            .map(|rank| {
+                let mixed = (rank ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                if mixed >> 60 == 0 { vec![(mixed >> 20) % count] } else { vec![] }
+            })
+            .collect();
+        let mut space = Stepped::new(period, down, up, others);
+        let start = pick.index(count as usize) as u64;
+        let expected = stepped_reference(&space, start);
+        let mut expected_deepest = expected.deepest().to_vec();
+        expected_deepest.sort_unstable();
+        for by_steps in [true, false] {
+            space.by_steps = by_steps;
+            for threads in [1, 2] {
+                let layers = DenseEnumeration::new().threads(threads).run(&space, &[start], |_, _| {}).unwrap();
+                prop_assert_eq!(layers.layer_sizes(), expected.layer_sizes());
+                prop_assert_eq!(layers.deepest(), &expected_deepest[..]);
+            }
+        }
+    }
+}
+
+#[test]
+fn steps_across_chunks_on_two_threads_give_the_layers_of_plain_bfs() {
+    // The 2x7 puzzle's shape: a period of 14 with no step left from its
+    // first column or right from its last, over eight chunks. Other edges
+    // lead from each row's end to the next row, from the last rank to the
+    // first (so every rank is reached), and from one rank in eight to a
+    // pseudo-random other.
+    let count = 8 * CHUNK_RANKS / 14 * 14;
+    let row = 0b011_1111u64;
+    let (left, right) = (row << 1 | row << 8, row | row << 7);
+    let others = (0..count)
+        .map(|rank| {
+            let mut others =
+                vec![(rank + 1) % count].into_iter().filter(|_| rank % 7 == 6).collect::<Vec<_>>();
+            if rank % 8 == 3 {
+                others.push((rank * 7_919 + 104_729) % count);
+            }
+            others
+        })
+        .collect();
+    let space = Stepped::new(14, left, right, others);
+    // Each rank's depth, as the visitor is told it: the step marks call it
+    // too.
+    let depths: Vec<AtomicU32> = (0..count).map(|_| AtomicU32::new(u32::MAX)).collect();
+    let start = count / 2;
+    let layers = DenseEnumeration::new()
+        .threads(2)
+        .run_visiting(
+            &space,
+            &[start],
+            |_, _| {},
+            |rank, depth| {
+                let before = depths[rank as usize].swap(depth as u32, Ordering::Relaxed);
+                assert_eq!(before, u32::MAX, "rank {rank} visited twice");
+            },
+        )
+        .unwrap();
+    let expected = stepped_reference(&space, start);
+    assert_eq!(layers.layer_sizes(), expected.layer_sizes());
+    assert_eq!(layers.states(), count);
+    let mut visited_sizes = vec![0u64; layers.radius() + 1];
+    for depth in depths.iter().map(|depth| depth.load(Ordering::Relaxed)) {
+        visited_sizes[depth as usize] += 1;
+    }
+    assert_eq!(visited_sizes, expected.layer_sizes());
+}
+
+#[test]
+fn a_step_out_of_a_table_slice_is_an_error() {
+    use search_core::{ErrorKind, LayerTable};
+    // Every rank steps up, so the last of the slice steps past its end,
+    // inside the table's last word.
+    let space = Stepped {
+        steps: search_core::RankSteps::new(1, 0, 1),
+        others: vec![vec![]; 100],
+        by_steps: true,
+    };
+    let table = LayerTable::new(10..50, 1 << 10).unwrap();
+    table.mark(49, 0).unwrap();
+    let error = table.expand_layer(&space, 0, |_, _| {}, false).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::RankOutOfBounds { rank: 50, .. }), "{error}");
+    // From the last rank of a word, the step leaves the word.
+    let table = LayerTable::new(10..42, 1 << 10).unwrap();
+    table.mark(41, 0).unwrap();
+    let error = table.expand_layer(&space, 0, |_, _| {}, false).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::RankOutOfBounds { rank: 42, .. }), "{error}");
+    // Within the slice, the step is marked.
+    let table = LayerTable::new(10..50, 1 << 10).unwrap();
+    table.mark(20, 0).unwrap();
+    assert_eq!(table.expand_layer(&space, 0, |_, _| {}, false).unwrap(), 1);
+    let mut next = Vec::new();
+    table.for_each_at(1, |rank| next.push(rank));
+    assert_eq!(next, [21]);
+}

@@ -221,7 +221,7 @@ where
             space.successors(state, |next, _| {
                 if owner_of(&next, peers) == index {
                     match part.take(next, depth + 1) {
-                        Ok(new) => rounds.found_here(new),
+                        Ok(new) => rounds.found_here(u64::from(new)),
                         Err(message) => rounds.fail(message),
                     }
                 } else {

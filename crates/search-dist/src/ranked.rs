@@ -114,7 +114,8 @@ fn work<R: RankedSpace>(
 }
 
 /// Sends every neighbour of this worker's ranks at `depth` to its owner,
-/// and marks the ones this worker owns itself.
+/// and marks the ones this worker owns itself: the space's steps of one
+/// rank a table word at a time, the others one by one.
 fn expand_layer<R: RankedSpace>(
     worker: &mut Worker,
     rounds: &mut Rounds<Slice>,
@@ -123,22 +124,29 @@ fn expand_layer<R: RankedSpace>(
     depth: usize,
 ) {
     let count = space.rank_count();
+    let route = |neighbour: u64, rounds: &mut Rounds<Slice>, worker: &mut Worker| {
+        if slice.table.holds(neighbour) {
+            match slice.table.mark(neighbour, depth + 1) {
+                Ok(new) => rounds.found_here(u64::from(new)),
+                Err(error) => rounds.fail(error.to_string()),
+            }
+        } else if neighbour < count {
+            rounds.send(worker, neighbour);
+        } else {
+            rounds.fail(format!(
+                "state space reported rank {neighbour}, not below its rank count {count}"
+            ));
+        }
+    };
+    let mut leaving = Vec::new();
+    let stepped = slice.table.mark_steps(depth, space.rank_steps(), |rank| leaving.push(rank));
+    rounds.found_here(stepped);
+    for neighbour in leaving {
+        route(neighbour, rounds, worker);
+    }
     let mut batch = Vec::with_capacity(BATCH);
     let flush = |batch: &mut Vec<u64>, rounds: &mut Rounds<Slice>, worker: &mut Worker| {
-        space.neighbours_of_all(batch, |neighbour| {
-            if slice.table.holds(neighbour) {
-                match slice.table.mark(neighbour, depth + 1) {
-                    Ok(new) => rounds.found_here(new),
-                    Err(error) => rounds.fail(error.to_string()),
-                }
-            } else if neighbour < count {
-                rounds.send(worker, neighbour);
-            } else {
-                rounds.fail(format!(
-                    "state space reported rank {neighbour}, not below its rank count {count}"
-                ));
-            }
-        });
+        space.other_neighbours_of_all(batch, |neighbour| route(neighbour, rounds, worker));
         batch.clear();
     };
     slice.table.for_each_at(depth, |rank| {

@@ -199,20 +199,20 @@ impl<O: Owner> Rounds<O> {
         }
     }
 
-    /// Counts an item this worker owns and took itself, in the current
+    /// Counts `new` items this worker owns and took itself, in the current
     /// round.
-    pub(crate) fn found_here(&self, new: bool) {
+    pub(crate) fn found_here(&self, new: u64) {
         let round = self.round();
         let (counted_round, found) = self.found_here.get();
         if counted_round == round {
-            self.found_here.set((round, found + u64::from(new)));
+            self.found_here.set((round, found + new));
         } else {
             // The count of a round the operator has not reported yet goes
             // where the operator will look for it.
             if found > 0 {
                 self.tallies.borrow_mut().entry(counted_round).or_default().found += found;
             }
-            self.found_here.set((round, u64::from(new)));
+            self.found_here.set((round, new));
         }
     }
 

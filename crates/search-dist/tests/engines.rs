@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use puzzles::{Board, ReachableBoards, SlidingPuzzle};
-use search_core::{DenseEnumeration, RankedSpace, Successors, enumerate};
+use search_core::{DenseEnumeration, RankSteps, RankedSpace, Successors, enumerate};
 use search_dist::{DistributedEnumeration, ErrorKind, Workers};
 
 /// The sliding puzzle as a plain hashed space: a board is its tiles, row
@@ -166,6 +166,78 @@ proptest! {
         let reference = DenseEnumeration::new().run(&space, &starts, |_, _| {}).expect("in memory");
         let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
         let layers = run.run(Arc::new(space), &starts, |_, _| {}).expect("distributed");
+        prop_assert_eq!(layers.layer_sizes(), reference.layer_sizes());
+        prop_assert_eq!(layers.deepest(), reference.deepest());
+    }
+}
+
+/// A random graph whose rank count is a multiple of a period, with steps
+/// of one rank named by a [`RankSteps`] pattern (none down from the first
+/// residue, none up from the last, so no step leaves the ranks); with
+/// `by_steps` false the steps are reported with the other edges instead.
+#[derive(Debug)]
+struct Stepped {
+    edges: Vec<Vec<u64>>,
+    steps: RankSteps,
+    by_steps: bool,
+}
+
+impl RankedSpace for Stepped {
+    fn rank_count(&self) -> u64 {
+        self.edges.len() as u64
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        if self.steps.steps_down(rank) {
+            report(rank - 1);
+        }
+        if self.steps.steps_up(rank) {
+            report(rank + 1);
+        }
+        self.edges[rank as usize].iter().copied().for_each(report);
+    }
+
+    fn rank_steps(&self) -> RankSteps {
+        if self.by_steps { self.steps } else { RankSteps::none() }
+    }
+
+    fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
+        for &rank in ranks {
+            if self.by_steps {
+                self.edges[rank as usize].iter().copied().for_each(&mut report);
+            } else {
+                self.neighbours(rank, &mut report);
+            }
+        }
+    }
+}
+
+fn stepped_space() -> impl Strategy<Value = (Stepped, u64)> {
+    (1u32..=12, 1usize..60, any::<u64>(), any::<u64>()).prop_flat_map(
+        |(period, periods, down, up)| {
+            let count = period as usize * periods;
+            let edges = prop::collection::vec(prop::collection::vec(0..count as u64, 0..2), count);
+            let steps = RankSteps::new(period, down & !1, up & !(1 << (period - 1)));
+            (edges, 0..count as u64)
+                .prop_map(move |(edges, start)| (Stepped { edges, steps, by_steps: true }, start))
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn ranked_engine_marks_steps_across_its_slices(
+        (mut space, start) in stepped_space(),
+        threads in 1usize..=3,
+    ) {
+        // The reference reports every neighbour one by one.
+        space.by_steps = false;
+        let reference = DenseEnumeration::new().run(&space, &[start], |_, _| {}).expect("in memory");
+        space.by_steps = true;
+        let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
+        let layers = run.run(Arc::new(space), &[start], |_, _| {}).expect("distributed");
         prop_assert_eq!(layers.layer_sizes(), reference.layer_sizes());
         prop_assert_eq!(layers.deepest(), reference.deepest());
     }

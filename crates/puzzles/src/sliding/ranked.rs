@@ -13,7 +13,7 @@
 // variable and every division stays a division.
 #![expect(clippy::inline_always, reason = "see the comment above")]
 
-use search_core::RankedSpace;
+use search_core::{RankSteps, RankedSpace};
 
 use super::board::{Board, MAX_CELLS};
 
@@ -195,7 +195,7 @@ impl ReachableBoards {
     ///
     /// ```
     /// use puzzles::{Board, ReachableBoards};
-    /// use search_core::RankedSpace;
+    /// use search_core::{RankSteps, RankedSpace};
     ///
     /// assert_eq!(ReachableBoards::new(&Board::solved(3, 3)?).rank_count(), 181_440);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -267,7 +267,7 @@ impl ReachableBoards {
     ///
     /// ```
     /// use puzzles::{Board, ReachableBoards};
-    /// use search_core::RankedSpace;
+    /// use search_core::{RankSteps, RankedSpace};
     ///
     /// let boards = ReachableBoards::new(&Board::solved(2, 2)?);
     /// assert_eq!(boards.rank_count(), 12);
@@ -342,15 +342,30 @@ impl ReachableBoards {
     /// The neighbours of each board of `ranks` (increasing) on a board of
     /// `rows x cols`. Ranks that share a tile order (the same board with the
     /// blank elsewhere) lie next to each other and share one decoding.
+    /// With `SIDEWAYS` false, leaves out the moves along a row, which
+    /// [`rank_steps`](RankedSpace::rank_steps) names.
     #[inline(always)]
-    fn expand_ranks<F: FnMut(u64)>(&self, rows: usize, cols: usize, ranks: &[u64], mut report: F) {
+    fn expand_ranks<const SIDEWAYS: bool, F: FnMut(u64)>(
+        &self,
+        rows: usize,
+        cols: usize,
+        ranks: &[u64],
+        mut report: F,
+    ) {
         let cells = (rows * cols) as u64;
         let weights = ReachableBoards::digit_weights(rows * cols - 1);
         let mut cursor = OrderCursor::new(rows * cols - 1);
         for &rank in ranks {
             let (order_rank, blank) = (rank / cells, (rank % cells) as usize);
             cursor.seek(rows * cols - 1, order_rank, self.parity_at(cols, blank));
-            ReachableBoards::neighbours_from(rows, cols, &cursor, &weights, blank, &mut report);
+            ReachableBoards::neighbours_from::<SIDEWAYS, _>(
+                rows,
+                cols,
+                &cursor,
+                &weights,
+                blank,
+                &mut report,
+            );
         }
     }
 
@@ -379,7 +394,7 @@ impl ReachableBoards {
     /// old one plus `cols` weighted differences, instead of a ranking of
     /// the whole order.
     #[inline(always)]
-    fn neighbours_from<F: FnMut(u64)>(
+    fn neighbours_from<const SIDEWAYS: bool, F: FnMut(u64)>(
         rows: usize,
         cols: usize,
         cursor: &OrderCursor,
@@ -391,10 +406,10 @@ impl ReachableBoards {
         let (order_rank, order, digits) = cursor.current();
         let rank = order_rank * cells + blank as u64;
         let (row, col) = (blank / cols, blank % cols);
-        if col > 0 {
+        if SIDEWAYS && col > 0 {
             report(rank - 1);
         }
-        if col + 1 < cols {
+        if SIDEWAYS && col + 1 < cols {
             report(rank + 1);
         }
         let digit = |place: usize| i64::from(digits[place]);
@@ -550,28 +565,18 @@ impl OrderCursor {
 /// constants for the sizes whose tables fit in one machine's memory (2x7's
 /// 43.6 G boards take 10.9 GB).
 macro_rules! expand_by_size {
-    ($packed:expr, $ranks:expr, $report:expr, $(($rows:literal, $cols:literal)),*) => {
+    ($packed:expr, $sideways:literal, $ranks:expr, $report:expr, $(($rows:literal, $cols:literal)),*) => {
         match ($packed.rows, $packed.cols) {
-            $(($rows, $cols) => $packed.expand_ranks($rows, $cols, $ranks, $report),)*
-            (rows, cols) => $packed.expand_ranks(rows, cols, $ranks, $report),
+            $(($rows, $cols) => $packed.expand_ranks::<$sideways, _>($rows, $cols, $ranks, $report),)*
+            (rows, cols) => $packed.expand_ranks::<$sideways, _>(rows, cols, $ranks, $report),
         }
     };
-}
-
-impl RankedSpace for ReachableBoards {
-    fn rank_count(&self) -> u64 {
-        factorial(self.cells - 1) / 2 * self.cells as u64
-    }
-
-    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
-        self.neighbours_of_all(&[rank], report);
-    }
-
-    fn neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], report: F) {
+    ($packed:expr, $sideways:literal, $ranks:expr, $report:expr) => {
         expand_by_size!(
-            self,
-            ranks,
-            report,
+            $packed,
+            $sideways,
+            $ranks,
+            $report,
             (2, 2),
             (2, 3),
             (3, 2),
@@ -586,7 +591,39 @@ impl RankedSpace for ReachableBoards {
             (4, 3),
             (2, 7),
             (7, 2)
-        );
+        )
+    };
+}
+
+impl RankedSpace for ReachableBoards {
+    fn rank_count(&self) -> u64 {
+        factorial(self.cells - 1) / 2 * self.cells as u64
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
+        self.neighbours_of_all(&[rank], report);
+    }
+
+    fn neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], report: F) {
+        expand_by_size!(self, true, ranks, report);
+    }
+
+    /// A move along a row is a step of one rank, and whether the blank can
+    /// go left or right depends on its cell alone: the rank modulo the
+    /// cell count.
+    fn rank_steps(&self) -> RankSteps {
+        let (mut left, mut right) = (0u64, 0u64);
+        for cell in 0..self.cells {
+            let col = cell % self.cols;
+            left |= u64::from(col > 0) << cell;
+            right |= u64::from(col + 1 < self.cols) << cell;
+        }
+        // At most 16 cells.
+        RankSteps::new(self.cells as u32, left, right)
+    }
+
+    fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], report: F) {
+        expand_by_size!(self, false, ranks, report);
     }
 }
 
@@ -677,6 +714,41 @@ mod tests {
                 rest = others;
                 these.sort_unstable();
                 assert_eq!(these, expected, "{rows}x{cols} rank {r}");
+            }
+            assert!(rest.is_empty());
+        }
+    }
+
+    #[test]
+    fn steps_and_the_other_neighbours_are_the_boards_one_slide_away() {
+        // Each rank alone, and all of a size's ranks in one batch: the
+        // steps of one rank (slides along a row) and the rest together.
+        let shapes = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 7), (4, 4)];
+        for (rows, cols) in shapes {
+            let packed = ReachableBoards::new(&Board::solved(rows, cols).unwrap());
+            let steps = packed.rank_steps();
+            assert_eq!(steps.period() as usize, rows * cols);
+            let step = (packed.rank_count() / 3000).max(1);
+            let ranks: Vec<u64> = (0..packed.rank_count()).step_by(step as usize).collect();
+            let mut batched = Vec::new();
+            packed.other_neighbours_of_all(&ranks, |n| batched.push(n));
+            let mut rest = batched.as_slice();
+            for &r in &ranks {
+                let mut alone = Vec::new();
+                packed.other_neighbours_of_all(&[r], |n| alone.push(n));
+                // Slides up and down only: every rank has one or two.
+                assert!((1..=2).contains(&alone.len()), "{rows}x{cols} rank {r}");
+                let (these, others) = rest.split_at(alone.len());
+                assert_eq!(these, alone, "{rows}x{cols} rank {r}");
+                rest = others;
+                if steps.steps_down(r) {
+                    alone.push(r - 1);
+                }
+                if steps.steps_up(r) {
+                    alone.push(r + 1);
+                }
+                alone.sort_unstable();
+                assert_eq!(alone, one_slide_away(&packed, r), "{rows}x{cols} rank {r}");
             }
             assert!(rest.is_empty());
         }
