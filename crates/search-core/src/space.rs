@@ -569,7 +569,7 @@ pub trait RankedSpace: Sync {
     /// # Example
     ///
     /// ```
-    /// use search_core::{RankSteps, RankedSpace};
+    /// use search_core::{DenseEnumeration, RankSteps, RankedSpace};
     ///
     /// /// Positions `0..20` on a line, with a jump of 10 from each of the
     /// /// first ten.
@@ -596,6 +596,10 @@ pub trait RankedSpace: Sync {
     /// Jumps.other_neighbours_of_all(&[3, 12], |r| found.push(r));
     /// assert_eq!(found, [13]);
     /// assert!(Jumps.rank_steps().steps_down(3) && !Jumps.rank_steps().steps_down(0));
+    /// // The dense engine marks the steps itself, a table word at a time.
+    /// let layers = DenseEnumeration::new().run(&Jumps, &[0], |_, _| {})?;
+    /// assert_eq!((layers.states(), layers.layer_sizes()[..3].to_vec()), (20, vec![1, 2, 3]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], report: F) {
         self.neighbours_of_all(ranks, report);
