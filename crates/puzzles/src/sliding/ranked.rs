@@ -145,7 +145,9 @@ impl NibbleList {
 ///
 /// A board is split into the order of its tiles, read row by row without the
 /// blank, and the blank's cell: `rank = order * n + blank`. Sliding the blank
-/// sideways keeps the order, so the rank changes by one. Sliding it up or
+/// sideways keeps the order, so the rank changes by one; the space names
+/// those slides as [`rank_steps`](RankedSpace::rank_steps), and a
+/// [`LayerTable`](search_core::LayerTable) marks them a word at a time. Sliding it up or
 /// down moves one tile `cols - 1` places within the order, and only that
 /// order is ranked again.
 ///
@@ -195,7 +197,7 @@ impl ReachableBoards {
     ///
     /// ```
     /// use puzzles::{Board, ReachableBoards};
-    /// use search_core::{RankSteps, RankedSpace};
+    /// use search_core::RankedSpace;
     ///
     /// assert_eq!(ReachableBoards::new(&Board::solved(3, 3)?).rank_count(), 181_440);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -267,7 +269,7 @@ impl ReachableBoards {
     ///
     /// ```
     /// use puzzles::{Board, ReachableBoards};
-    /// use search_core::{RankSteps, RankedSpace};
+    /// use search_core::RankedSpace;
     ///
     /// let boards = ReachableBoards::new(&Board::solved(2, 2)?);
     /// assert_eq!(boards.rank_count(), 12);
