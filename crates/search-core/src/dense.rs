@@ -560,31 +560,22 @@ impl LayerTable {
         let mut marks = Marks::new(self, next, depth, visit, |rank| bad = Some(rank));
         let mut batch = [0u64; BATCH];
         let mut len = 0;
-        let mut residue = steps.map_or(0, |steps| steps.residue_of(self.rank_of(first_word, 0)));
-        for (offset, word) in chunk.iter().enumerate() {
-            let index = first_word + offset;
-            let value = word.load(Ordering::Relaxed);
-            let layer = equal_entries(value, current);
-            if layer != 0 {
-                let base = self.rank_of(index, 0);
-                for_each_bit(layer, |entry| {
-                    batch[len] = base + entry as u64;
-                    len += 1;
-                });
-                if let Some(steps) = steps {
-                    marks.mark_steps(index, value, steps.targets(layer, residue));
-                }
-                // A word adds at most PER_WORD ranks, so flushing here
-                // keeps the batch from overflowing.
-                if len > BATCH - PER_WORD {
-                    space.other_neighbours_of_all(&batch[..len], |rank| marks.push(rank));
-                    len = 0;
-                }
-            }
+        self.scan_chunk(first_word, chunk, current, steps, |index, value, layer, residue| {
+            let base = self.rank_of(index, 0);
+            for_each_bit(layer, |entry| {
+                batch[len] = base + entry as u64;
+                len += 1;
+            });
             if let Some(steps) = steps {
-                residue = steps.next_residue(residue);
+                marks.mark_steps(index, value, steps.targets(layer, residue));
             }
-        }
+            // A word adds at most PER_WORD ranks, so flushing here keeps the
+            // batch from overflowing.
+            if len > BATCH - PER_WORD {
+                space.other_neighbours_of_all(&batch[..len], |rank| marks.push(rank));
+                len = 0;
+            }
+        });
         space.other_neighbours_of_all(&batch[..len], |rank| marks.push(rank));
         let found = marks.finish();
         match bad {
@@ -630,17 +621,40 @@ impl LayerTable {
         let mut marks = Marks::new(self, code(depth + 1), depth + 1, &ignore, outside);
         for (chunk_index, chunk) in self.chunks_holding(current) {
             let first_word = chunk_index * CHUNK_WORDS;
-            let mut residue = steps.residue_of(self.rank_of(first_word, 0));
-            for (offset, word) in chunk.iter().enumerate() {
-                let value = word.load(Ordering::Relaxed);
-                let layer = equal_entries(value, current);
-                if layer != 0 {
-                    marks.mark_steps(first_word + offset, value, steps.targets(layer, residue));
-                }
+            let all = Some(&steps);
+            self.scan_chunk(first_word, chunk, current, all, |index, value, layer, residue| {
+                marks.mark_steps(index, value, steps.targets(layer, residue));
+            });
+        }
+        marks.finish()
+    }
+
+    /// Calls `on_word(index, value, layer, residue)` for each word of
+    /// `chunk` (whose first word is word `first_word` of the table) that
+    /// holds entries coded `current`: its index in the table, its value,
+    /// the low bits of those entries, and its first rank's residue modulo
+    /// the period of `steps` (0 without steps), for
+    /// [`StepMasks::targets`].
+    #[inline]
+    fn scan_chunk(
+        &self,
+        first_word: usize,
+        chunk: &[AtomicU64],
+        current: u64,
+        steps: Option<&StepMasks>,
+        mut on_word: impl FnMut(usize, u64, u64, usize),
+    ) {
+        let mut residue = steps.map_or(0, |steps| steps.residue_of(self.rank_of(first_word, 0)));
+        for (offset, word) in chunk.iter().enumerate() {
+            let value = word.load(Ordering::Relaxed);
+            let layer = equal_entries(value, current);
+            if layer != 0 {
+                on_word(first_word + offset, value, layer, residue);
+            }
+            if let Some(steps) = steps {
                 residue = steps.next_residue(residue);
             }
         }
-        marks.finish()
     }
 
     /// Notes that the chunk of word `index` may hold entries coded `code`.

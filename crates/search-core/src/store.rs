@@ -420,9 +420,8 @@ fn table_bytes<T>(capacity: usize) -> u64 {
 /// Makes room for one more entry in `table` within the budget `meter`
 /// keeps: the growth ([`Meter::grown_capacity`]) is counted before it is
 /// asked for, and refused when it would pass the budget or the machine
-/// cannot give it. `rehash` gives an
-/// entry's hash again, for the move to the larger table. After this, one
-/// insertion cannot reallocate.
+/// cannot give it. `rehash` gives an entry's hash again, for the move to
+/// the larger table. After this, one insertion cannot reallocate.
 #[inline]
 fn reserve_one<T>(
     meter: &mut Meter,
