@@ -1,11 +1,11 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::expand::{at_depth_bound, expand_into};
+use crate::expand::at_depth_bound;
 use crate::limits::Limits;
 use crate::memory::Meter;
 use crate::path::Path;
-use crate::search::Search;
+use crate::search::{KEYED_RUN, Search};
 use crate::space::{State, Successors};
 use crate::stats::Stats;
 use crate::store::{Lookup, NO_PARENT, Tree};
@@ -138,20 +138,37 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             )? {
                 return Ok(None);
             }
-            tree.expand_node(space, head, &mut self.scratch, &mut self.stats);
-            self.watch.tick(&self.stats, tree.len(), depth, meter.used());
-            let parent = head as u32;
-            for (next, mv) in self.scratch.drain(..) {
-                match tree.insert(space, &self.limits, meter, next, parent, Some(mv))? {
-                    Some(id) => {
-                        if is_goal(tree.state(id as usize)) {
-                            return Ok(Some(tree.path(id)));
+            // A run of the layer is expanded before any successor is
+            // stored ([`Seen::collect_keyed`](crate::store::Seen::collect_keyed)
+            // says why); each state's successors are then stored, checked
+            // and counted in the order of expanding state by state.
+            let run_end = layer_end.min(head + KEYED_RUN);
+            tree.collect_keyed(space, head..run_end, &mut self.keyed, &mut self.expansions);
+            let mut keyed = self.keyed.drain(..);
+            for (parent, expansion) in (head..run_end).zip(&self.expansions) {
+                expansion.count(&mut self.stats);
+                self.watch.tick(&self.stats, tree.len(), depth, meter.used());
+                for (key, next, mv) in keyed.by_ref().take(expansion.kept) {
+                    let parent = parent as u32;
+                    match tree.insert_keyed(
+                        space,
+                        &self.limits,
+                        meter,
+                        key,
+                        next,
+                        parent,
+                        Some(mv),
+                    )? {
+                        Some(id) => {
+                            if is_goal(tree.state(id as usize)) {
+                                return Ok(Some(tree.path(id)));
+                            }
                         }
+                        None => self.stats.duplicates += 1,
                     }
-                    None => self.stats.duplicates += 1,
                 }
             }
-            head += 1;
+            head = run_end;
         }
         Ok(None)
     }
@@ -217,40 +234,12 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             if self.frontier_at_depth_bound(space, depth)? {
                 break Ok(None);
             }
-            self.next_frontier.clear();
-            if self.distance_layer(space, depth, is_goal)? {
+            if self.expand_frontier(space, depth, &mut *is_goal)? {
                 break Ok(Some(depth + 1));
             }
             std::mem::swap(&mut self.frontier, &mut self.next_frontier);
             depth += 1;
         }
-    }
-
-    /// Expands the frontier into `next_frontier`; true when a goal was found.
-    fn distance_layer<G, P>(
-        &mut self,
-        space: &G,
-        depth: usize,
-        is_goal: &mut P,
-    ) -> Result<bool, Error>
-    where
-        G: Successors<State = S, Move = M>,
-        P: FnMut(&S) -> bool,
-    {
-        for state in &self.frontier {
-            expand_into(space, state, None, &mut self.scratch, &mut self.stats);
-            self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used());
-            for (next, _) in self.scratch.drain(..) {
-                if !self.seen.insert(space, &self.limits, &mut self.meter, &next)? {
-                    self.stats.duplicates += 1;
-                } else if is_goal(&next) {
-                    return Ok(true);
-                } else {
-                    self.meter.push(&mut self.next_frontier, next)?;
-                }
-            }
-        }
-        Ok(false)
     }
 }
 

@@ -1,5 +1,4 @@
 use crate::error::Error;
-use crate::expand::expand_into;
 use crate::search::Search;
 use crate::space::{State, Successors};
 
@@ -184,18 +183,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             if self.frontier_at_depth_bound(space, depth)? {
                 break;
             }
-            self.next_frontier.clear();
-            for state in &self.frontier {
-                expand_into(space, state, None, &mut self.scratch, &mut self.stats);
-                self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used());
-                for (next, _) in self.scratch.drain(..) {
-                    if self.seen.insert(space, &self.limits, &mut self.meter, &next)? {
-                        self.meter.push(&mut self.next_frontier, next)?;
-                    } else {
-                        self.stats.duplicates += 1;
-                    }
-                }
-            }
+            self.expand_frontier(space, depth, |_| false)?;
             if self.next_frontier.is_empty() {
                 break;
             }

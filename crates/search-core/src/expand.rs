@@ -9,6 +9,24 @@ use crate::limits::{Limit, Limits};
 use crate::space::Successors;
 use crate::stats::Stats;
 
+/// What expanding one state gave: the successors kept, and those left out
+/// because they were known already (a state's parent).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Expansion {
+    pub(crate) kept: usize,
+    pub(crate) skipped: usize,
+}
+
+impl Expansion {
+    /// Counts the expansion in `counters`.
+    #[inline]
+    pub(crate) fn count(self, counters: &mut Stats) {
+        counters.expanded += 1;
+        counters.generated += (self.kept + self.skipped) as u64;
+        counters.duplicates += self.skipped as u64;
+    }
+}
+
 /// Collects the successors of `state` into `out`, which is emptied first,
 /// leaving out `known`, a state already stored (the state's parent), and
 /// counting it as a duplicate.
@@ -28,9 +46,7 @@ pub(crate) fn expand_into<G: Successors>(
             out.push((next, mv));
         }
     });
-    counters.expanded += 1;
-    counters.generated += (out.len() + skipped) as u64;
-    counters.duplicates += skipped as u64;
+    Expansion { kept: out.len(), skipped }.count(counters);
 }
 
 /// The depth policy of every breadth-first search (see

@@ -1,7 +1,7 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::expand::at_depth_bound;
+use crate::expand::{Expansion, at_depth_bound};
 use crate::hash::StateMap;
 use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of};
@@ -9,6 +9,11 @@ use crate::progress::{Progress, Watch};
 use crate::space::{State, Successors};
 use crate::stats::Stats;
 use crate::store::{Seen, Tree};
+
+/// The frontier states [`Search::expand_frontier`] expands before it
+/// stores their successors: a few thousand successors, which stay in
+/// cache until they are stored.
+pub(crate) const KEYED_RUN: usize = 512;
 
 /// A breadth-first search cache: [`Limits`], the [`Stats`] of the last run,
 /// and the tables and buffers that successive runs reuse.
@@ -50,6 +55,11 @@ pub struct Search<'o, S, M> {
     pub(crate) frontier: Vec<S>,
     pub(crate) next_frontier: Vec<S>,
     pub(crate) scratch: Vec<(S, M)>,
+    /// A run of the frontier's successors with their keys in the visited
+    /// store and their moves, and what each state of the run gave
+    /// ([`Seen::collect_keyed`], [`Tree::collect_keyed`]).
+    pub(crate) keyed: Vec<(u64, S, M)>,
+    pub(crate) expansions: Vec<Expansion>,
     /// Bidirectional search's one index for both of its trees.
     pub(crate) sides: StateMap<S, u32>,
     /// The bytes the tables hold, against `limits`.
@@ -79,6 +89,8 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             frontier: Vec::new(),
             next_frontier: Vec::new(),
             scratch: Vec::new(),
+            keyed: Vec::new(),
+            expansions: Vec::new(),
             sides: StateMap::default(),
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
             watch: Watch::new(),
@@ -189,6 +201,8 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             frontier: self.frontier,
             next_frontier: self.next_frontier,
             scratch: self.scratch,
+            keyed: self.keyed,
+            expansions: self.expansions,
             sides: self.sides,
             meter: self.meter,
             watch: Watch::new(),
@@ -236,6 +250,46 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             &mut self.stats,
             |next| seen.contains(space, next),
         )
+    }
+
+    /// Expands the frontier into `next_frontier`, which is emptied first,
+    /// storing each successor not seen before; `stop` is asked of each
+    /// such state in turn, and true ends the layer there (a goal found):
+    /// then `Ok(true)`.
+    ///
+    /// The frontier is expanded a run of [`KEYED_RUN`] states at a time,
+    /// and the run's successors then stored in order
+    /// ([`Seen::collect_keyed`] says why). Each state's expansion is
+    /// counted when its successors are stored, so the statistics of a
+    /// layer cut short are those of expanding state by state.
+    pub(crate) fn expand_frontier<G>(
+        &mut self,
+        space: &G,
+        depth: usize,
+        mut stop: impl FnMut(&S) -> bool,
+    ) -> Result<bool, Error>
+    where
+        G: Successors<State = S, Move = M>,
+    {
+        self.next_frontier.clear();
+        for run in self.frontier.chunks(KEYED_RUN) {
+            self.seen.collect_keyed(space, run, &mut self.keyed, &mut self.expansions);
+            let mut keyed = self.keyed.drain(..);
+            for expansion in &self.expansions {
+                expansion.count(&mut self.stats);
+                self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used());
+                for (key, next, _) in keyed.by_ref().take(expansion.kept) {
+                    if !self.seen.insert_keyed(space, &self.limits, &mut self.meter, key, &next)? {
+                        self.stats.duplicates += 1;
+                    } else if stop(&next) {
+                        return Ok(true);
+                    } else {
+                        self.meter.push(&mut self.next_frontier, next)?;
+                    }
+                }
+            }
+        }
+        Ok(false)
     }
 
     /// Empties the visited set, and makes the distinct `starts` the

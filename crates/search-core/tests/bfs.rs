@@ -127,3 +127,25 @@ fn stats_count_the_work() {
     assert_eq!(stats.stored, 4);
     assert_eq!(stats.max_frontier, 2);
 }
+
+#[test]
+fn a_goal_found_inside_a_wide_layer_counts_only_the_states_expanded_before_it() {
+    // A binary tree numbered in breadth-first order: 1 -> 2, 3; 2 -> 4, 5;
+    // ... The goal 1,500 is found by expanding 750, after every state
+    // below it: the searches expand in runs of hundreds of states, and
+    // must count as if one at a time.
+    let tree = search_core::from_fn(|&n: &u32| [2 * n, 2 * n + 1]);
+    let mut search = Search::new();
+    let path = search.bfs(&tree, [1], |&n| n == 1_500).unwrap().unwrap();
+    assert_eq!(path.len(), 10);
+    let stats = search.stats();
+    assert_eq!((stats.expanded, stats.generated, stats.duplicates), (750, 1_500, 0));
+    assert_eq!(stats.stored, 1_500);
+    assert_eq!(search.distance(&tree, [1], |&n| n == 1_500).unwrap(), Some(10));
+    let stats = search.stats();
+    assert_eq!((stats.expanded, stats.generated, stats.duplicates), (750, 1_500, 0));
+    // A goal in the first layer past the starts, and a run cut short by
+    // the end of a layer: 3 is stored by expanding 1.
+    assert_eq!(search.distance(&tree, [1], |&n| n == 3).unwrap(), Some(1));
+    assert_eq!(search.stats().expanded, 1);
+}
