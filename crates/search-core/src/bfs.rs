@@ -5,7 +5,7 @@ use crate::expand::at_depth_bound;
 use crate::limits::Limits;
 use crate::memory::Meter;
 use crate::path::Path;
-use crate::search::{KEYED_RUN, Search};
+use crate::search::Search;
 use crate::space::{State, Successors};
 use crate::stats::Stats;
 use crate::store::{Lookup, NO_PARENT, Tree};
@@ -142,8 +142,8 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             // stored ([`Seen::collect_keyed`](crate::store::Seen::collect_keyed)
             // says why); each state's successors are then stored, checked
             // and counted in the order of expanding state by state.
-            let run_end = layer_end.min(head + KEYED_RUN);
-            tree.collect_keyed(space, head..run_end, &mut self.keyed, &mut self.expansions);
+            tree.collect_keyed(space, head..layer_end, &mut self.keyed, &mut self.expansions);
+            let run_end = head + self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in (head..run_end).zip(&self.expansions) {
                 expansion.count(&mut self.stats);

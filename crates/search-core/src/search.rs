@@ -10,11 +10,6 @@ use crate::space::{State, Successors};
 use crate::stats::Stats;
 use crate::store::{Seen, Tree};
 
-/// The frontier states [`Search::expand_frontier`] expands before it
-/// stores their successors: a few thousand successors, which stay in
-/// cache until they are stored.
-pub(crate) const KEYED_RUN: usize = 512;
-
 /// A breadth-first search cache: [`Limits`], the [`Stats`] of the last run,
 /// and the tables and buffers that successive runs reuse.
 ///
@@ -257,9 +252,9 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
     /// such state in turn, and true ends the layer there (a goal found):
     /// then `Ok(true)`.
     ///
-    /// The frontier is expanded a run of [`KEYED_RUN`] states at a time,
-    /// and the run's successors then stored in order
-    /// ([`Seen::collect_keyed`] says why). Each state's expansion is
+    /// The frontier is expanded a run of states at a time, and the run's
+    /// successors then stored in order ([`Seen::collect_keyed`] says
+    /// why). Each state's expansion is
     /// counted when its successors are stored, so the statistics of a
     /// layer cut short are those of expanding state by state.
     pub(crate) fn expand_frontier<G>(
@@ -272,8 +267,11 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         G: Successors<State = S, Move = M>,
     {
         self.next_frontier.clear();
-        for run in self.frontier.chunks(KEYED_RUN) {
+        let mut done = 0;
+        while done < self.frontier.len() {
+            let run = &self.frontier[done..];
             self.seen.collect_keyed(space, run, &mut self.keyed, &mut self.expansions);
+            done += self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for expansion in &self.expansions {
                 expansion.count(&mut self.stats);

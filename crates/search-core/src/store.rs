@@ -18,6 +18,20 @@ use crate::stats::Stats;
 /// The parent of a root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
+/// The most states whose successors a search collects before it stores
+/// them (`collect_keyed`): enough that the inserts that follow run back to
+/// back for thousands of states.
+const RUN_STATES: usize = 512;
+
+/// The successors after which a run ends early, so that a space with many
+/// moves a state (a word ladder's hundreds) keeps the run's buffer small.
+const RUN_SUCCESSORS: usize = 4096;
+
+/// Whether a run of `states` expanded, holding `successors`, is full.
+fn run_is_full(states: usize, successors: usize) -> bool {
+    states == RUN_STATES || successors >= RUN_SUCCESSORS
+}
+
 /// The space's rank count, when a flat table of `table_bytes(count)` bytes
 /// takes at most half of the memory budget. Above that, a hash table,
 /// which grows only with what the search stores, is the safer bet.
@@ -277,9 +291,11 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         }
     }
 
-    /// Collects the successors of nodes `ids` into `out`, each with its
-    /// [key](Tree::key_of) and its move, leaving out each node's parent,
-    /// and what each node gave into `expansions`; both are emptied first.
+    /// Collects the successors of the first nodes of `ids` into `out`, each
+    /// with its [key](Tree::key_of) and its move, leaving out each node's
+    /// parent, and what each node gave into `expansions`; both are emptied
+    /// first. A run ends at [`RUN_STATES`] nodes or [`RUN_SUCCESSORS`]
+    /// successors: `expansions.len()` tells how many nodes it took.
     /// [`Seen::collect_keyed`] says why a search expands a run of states
     /// before it stores their successors.
     pub(crate) fn collect_keyed<G: Successors<State = S, Move = M>>(
@@ -292,6 +308,9 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         out.clear();
         expansions.clear();
         for id in ids {
+            if run_is_full(expansions.len(), out.len()) {
+                break;
+            }
             let known = self.parent_state(id);
             let before = out.len();
             let mut skipped = 0;
@@ -629,9 +648,11 @@ impl<S: crate::State> Seen<S> {
         }
     }
 
-    /// Collects the successors of each of `states` into `out`, each with
-    /// its [key](Seen::key_of) and its move, and what each state gave into
-    /// `expansions`; both are emptied first.
+    /// Collects the successors of the first of `states` into `out`, each
+    /// with its [key](Seen::key_of) and its move, and what each state gave
+    /// into `expansions`; both are emptied first. A run ends at
+    /// [`RUN_STATES`] states or [`RUN_SUCCESSORS`] successors:
+    /// `expansions.len()` tells how many states it took.
     ///
     /// Why a search expands a run of states before it stores any of their
     /// successors: the inserts ([`insert_keyed`](Seen::insert_keyed)) then
@@ -651,6 +672,9 @@ impl<S: crate::State> Seen<S> {
         out.clear();
         expansions.clear();
         for state in states {
+            if run_is_full(expansions.len(), out.len()) {
+                break;
+            }
             let before = out.len();
             space.successors(state, |next, mv| out.push((self.key_of(space, &next), next, mv)));
             expansions.push(Expansion { kept: out.len() - before, skipped: 0 });

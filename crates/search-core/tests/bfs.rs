@@ -149,3 +149,26 @@ fn a_goal_found_inside_a_wide_layer_counts_only_the_states_expanded_before_it() 
     assert_eq!(search.distance(&tree, [1], |&n| n == 3).unwrap(), Some(1));
     assert_eq!(search.stats().expanded, 1);
 }
+
+#[test]
+fn states_of_many_successors_are_expanded_in_short_runs_and_counted_one_at_a_time() {
+    // 0 -> 1..=3000, and each of those to its own 3,000: a few states'
+    // successors fill a run. The goal 15,007 is found by expanding 5, the
+    // sixth state expanded.
+    let wide = search_core::from_fn(|&n: &u64| wide_children(n, 3_000));
+    let mut search = Search::new();
+    let path = search.bfs(&wide, [0], |&n| n == 15_007).unwrap().unwrap();
+    assert_eq!(path.states(), [0, 5, 15_007]);
+    assert_eq!((search.stats().expanded, search.stats().generated), (6, 18_000));
+    assert_eq!(search.distance(&wide, [0], |&n| n == 15_007).unwrap(), Some(2));
+    assert_eq!((search.stats().expanded, search.stats().generated), (6, 18_000));
+    let shallow = search_core::from_fn(|&n: &u64| wide_children(n, 30));
+    let layers = search.enumerate(&shallow, [0]).unwrap();
+    assert_eq!(layers.layer_sizes(), [1, 3_000, 90_000]);
+}
+
+/// The 3,000 children of `n`, `n * 3,000 + 1` on, for `n` up to `last`;
+/// none past it.
+fn wide_children(n: u64, last: u64) -> impl Iterator<Item = u64> {
+    (1..=3_000).filter(move |_| n <= last).map(move |i| n * 3_000 + i)
+}
