@@ -148,17 +148,9 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             for (parent, expansion) in (head..run_end).zip(&self.expansions) {
                 expansion.count(&mut self.stats);
                 self.watch.tick(&self.stats, tree.len(), depth, meter.used());
-                for (key, next, mv) in keyed.by_ref().take(expansion.kept) {
+                for child in keyed.by_ref().take(expansion.kept) {
                     let parent = parent as u32;
-                    match tree.insert_keyed(
-                        space,
-                        &self.limits,
-                        meter,
-                        key,
-                        next,
-                        parent,
-                        Some(mv),
-                    )? {
+                    match tree.insert_keyed(space, &self.limits, meter, parent, child.reached())? {
                         Some(id) => {
                             if is_goal(tree.state(id as usize)) {
                                 return Ok(Some(tree.path(id)));

@@ -8,7 +8,7 @@ use crate::memory::{Meter, bytes_of};
 use crate::progress::{Progress, Watch};
 use crate::space::{State, Successors};
 use crate::stats::Stats;
-use crate::store::{Seen, Tree};
+use crate::store::{Keyed, Seen, Tree};
 
 /// A breadth-first search cache: [`Limits`], the [`Stats`] of the last run,
 /// and the tables and buffers that successive runs reuse.
@@ -53,7 +53,7 @@ pub struct Search<'o, S, M> {
     /// A run of the frontier's successors with their keys in the visited
     /// store and their moves, and what each state of the run gave
     /// ([`Seen::collect_keyed`], [`Tree::collect_keyed`]).
-    pub(crate) keyed: Vec<(u64, S, M)>,
+    pub(crate) keyed: Vec<Keyed<S, M>>,
     pub(crate) expansions: Vec<Expansion>,
     /// Bidirectional search's one index for both of its trees.
     pub(crate) sides: StateMap<S, u32>,
@@ -276,7 +276,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             for expansion in &self.expansions {
                 expansion.count(&mut self.stats);
                 self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used());
-                for (key, next, _) in keyed.by_ref().take(expansion.kept) {
+                for Keyed { key, state: next, .. } in keyed.by_ref().take(expansion.kept) {
                     if !self.seen.insert_keyed(space, &self.limits, &mut self.meter, key, &next)? {
                         self.stats.duplicates += 1;
                     } else if stop(&next) {

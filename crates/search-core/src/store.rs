@@ -32,6 +32,55 @@ fn run_is_full(states: usize, successors: usize) -> bool {
     states == RUN_STATES || successors >= RUN_SUCCESSORS
 }
 
+/// Collects into `out` the successors of the first of `states` (each
+/// with a state to leave out, its parent if it has one), each with its
+/// `key_of` and its move, and what each state gave into `expansions`; both
+/// are emptied first. The run ends when it is full ([`run_is_full`]).
+fn collect_run<'a, G: Successors>(
+    space: &G,
+    states: impl Iterator<Item = (&'a G::State, Option<&'a G::State>)>,
+    key_of: impl Fn(&G::State) -> u64,
+    out: &mut Vec<Keyed<G::State, G::Move>>,
+    expansions: &mut Vec<Expansion>,
+) where
+    G::State: 'a,
+{
+    out.clear();
+    expansions.clear();
+    for (state, known) in states {
+        if run_is_full(expansions.len(), out.len()) {
+            break;
+        }
+        let before = out.len();
+        let mut skipped = 0;
+        space.successors(state, |next, mv| {
+            if Some(&next) == known {
+                skipped += 1;
+            } else {
+                out.push(Keyed { key: key_of(&next), state: next, mv });
+            }
+        });
+        expansions.push(Expansion { kept: out.len() - before, skipped });
+    }
+}
+
+/// A successor on its way to a store: the state, its key in the store's
+/// index ([`Tree::key_of`], [`Seen::key_of`]), and the move that reached
+/// it.
+#[derive(Clone, Debug)]
+pub(crate) struct Keyed<S, M> {
+    pub(crate) key: u64,
+    pub(crate) state: S,
+    pub(crate) mv: M,
+}
+
+impl<S, M> Keyed<S, M> {
+    /// The same successor, its move as a tree node holds it.
+    pub(crate) fn reached(self) -> Keyed<S, Option<M>> {
+        Keyed { key: self.key, state: self.state, mv: Some(self.mv) }
+    }
+}
+
 /// The space's rank count, when a flat table of `table_bytes(count)` bytes
 /// takes at most half of the memory budget. Above that, a hash table,
 /// which grows only with what the search stores, is the safer bet.
@@ -302,27 +351,11 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         &self,
         space: &G,
         ids: Range<usize>,
-        out: &mut Vec<(u64, S, M)>,
+        out: &mut Vec<Keyed<S, M>>,
         expansions: &mut Vec<Expansion>,
     ) {
-        out.clear();
-        expansions.clear();
-        for id in ids {
-            if run_is_full(expansions.len(), out.len()) {
-                break;
-            }
-            let known = self.parent_state(id);
-            let before = out.len();
-            let mut skipped = 0;
-            space.successors(&self.nodes[id].state, |next, mv| {
-                if Some(&next) == known {
-                    skipped += 1;
-                } else {
-                    out.push((self.key_of(space, &next), next, mv));
-                }
-            });
-            expansions.push(Expansion { kept: out.len() - before, skipped });
-        }
+        let states = ids.map(|id| (&self.nodes[id].state, self.parent_state(id)));
+        collect_run(space, states, |state| self.key_of(space, state), out, expansions);
     }
 
     /// Stores `state` unless it is already stored, and returns its new id.
@@ -336,29 +369,27 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         mv: Option<M>,
     ) -> Result<Option<u32>, Error> {
         let key = self.key_of(space, &state);
-        self.insert_keyed(space, limits, meter, key, state, parent, mv)
+        self.insert_keyed(space, limits, meter, parent, Keyed { key, state, mv })
     }
 
-    /// Stores `state`, whose [key](Tree::key_of) is `key`, unless it is
+    /// Stores `child`, reached from node `parent`, unless its state is
     /// already stored, and returns its new id.
-    #[expect(clippy::too_many_arguments, reason = "the arguments of `insert`, and the key")]
     #[inline]
     pub(crate) fn insert_keyed<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
         limits: &Limits,
         meter: &mut Meter,
-        key: u64,
-        state: S,
         parent: u32,
-        mv: Option<M>,
+        child: Keyed<S, Option<M>>,
     ) -> Result<Option<u32>, Error> {
         let NodeIndex::Bits { bits, bound } = &mut self.index else {
-            return match self.find_or_insert_keyed(space, limits, meter, key, state, parent, mv)? {
+            return match self.find_or_insert_keyed(space, limits, meter, parent, child)? {
                 Stored::New(id) => Ok(Some(id)),
                 Stored::Old(..) => Ok(None),
             };
         };
+        let Keyed { key, state, mv } = child;
         let rank = key_index(space, &state, key, *bound)?;
         if bit_is_set(bits, rank) {
             return Ok(None);
@@ -382,23 +413,21 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         mv: Option<M>,
     ) -> Result<Stored<Option<M>>, Error> {
         let key = self.key_of(space, &state);
-        self.find_or_insert_keyed(space, limits, meter, key, state, parent, mv)
+        self.find_or_insert_keyed(space, limits, meter, parent, Keyed { key, state, mv })
     }
 
-    /// [`find_or_insert`](Tree::find_or_insert) of a `state` whose
-    /// [key](Tree::key_of) is `key`.
-    #[expect(clippy::too_many_arguments, reason = "the arguments of `find_or_insert`, and the key")]
+    /// [`find_or_insert`](Tree::find_or_insert) of a `child` whose key is
+    /// known.
     #[inline]
     fn find_or_insert_keyed<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
         limits: &Limits,
         meter: &mut Meter,
-        key: u64,
-        state: S,
         parent: u32,
-        mv: Option<M>,
+        child: Keyed<S, Option<M>>,
     ) -> Result<Stored<Option<M>>, Error> {
+        let Keyed { key, state, mv } = child;
         let id = self.nodes.len();
         match &mut self.index {
             NodeIndex::Dense(slots) => {
@@ -666,19 +695,11 @@ impl<S: crate::State> Seen<S> {
         &self,
         space: &G,
         states: &[S],
-        out: &mut Vec<(u64, S, G::Move)>,
+        out: &mut Vec<Keyed<S, G::Move>>,
         expansions: &mut Vec<Expansion>,
     ) {
-        out.clear();
-        expansions.clear();
-        for state in states {
-            if run_is_full(expansions.len(), out.len()) {
-                break;
-            }
-            let before = out.len();
-            space.successors(state, |next, mv| out.push((self.key_of(space, &next), next, mv)));
-            expansions.push(Expansion { kept: out.len() - before, skipped: 0 });
-        }
+        let states = states.iter().map(|state| (state, None));
+        collect_run(space, states, |state| self.key_of(space, state), out, expansions);
     }
 
     /// Marks `state` seen; true when it was not seen before.
