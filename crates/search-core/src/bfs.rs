@@ -8,7 +8,7 @@ use crate::path::Path;
 use crate::search::Search;
 use crate::space::{State, Successors};
 use crate::stats::Stats;
-use crate::store::{Lookup, NO_PARENT, Tree};
+use crate::store::{Lookup, NO_PARENT, Tree, run_length};
 
 /// The shortest path from any of `starts` to the first state that satisfies
 /// `is_goal`, or `None` when no goal can be reached.
@@ -142,7 +142,9 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             // stored ([`Seen::collect_keyed`](crate::store::Seen::collect_keyed)
             // says why); each state's successors are then stored, checked
             // and counted in the order of expanding state by state.
-            tree.collect_keyed(space, head..layer_end, &mut self.keyed, &mut self.expansions);
+            let longest = run_length(self.stats.expanded);
+            let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
+            tree.collect_keyed(space, head..layer_end, longest, keyed, expansions);
             let run_end = head + self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in (head..run_end).zip(&self.expansions) {

@@ -8,7 +8,7 @@ use crate::memory::{Meter, bytes_of};
 use crate::progress::{Progress, Watch};
 use crate::space::{State, Successors};
 use crate::stats::Stats;
-use crate::store::{Keyed, Seen, Tree};
+use crate::store::{Keyed, Seen, Tree, run_length};
 
 /// A breadth-first search cache: [`Limits`], the [`Stats`] of the last run,
 /// and the tables and buffers that successive runs reuse.
@@ -270,7 +270,8 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         let mut done = 0;
         while done < self.frontier.len() {
             let run = &self.frontier[done..];
-            self.seen.collect_keyed(space, run, &mut self.keyed, &mut self.expansions);
+            let longest = run_length(self.stats.expanded);
+            self.seen.collect_keyed(space, run, longest, &mut self.keyed, &mut self.expansions);
             done += self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for expansion in &self.expansions {

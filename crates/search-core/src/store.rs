@@ -27,18 +27,25 @@ const RUN_STATES: usize = 512;
 /// moves a state (a word ladder's hundreds) keeps the run's buffer small.
 const RUN_SUCCESSORS: usize = 4096;
 
-/// Whether a run of `states` expanded, holding `successors`, is full.
-fn run_is_full(states: usize, successors: usize) -> bool {
-    states == RUN_STATES || successors >= RUN_SUCCESSORS
+/// The most states a run may expand in a search that has expanded
+/// `expanded` states before it: as many, at least one, at most
+/// [`RUN_STATES`]. A search whose goal turns up early in a run has called
+/// the successor function on states it did not need; this way at most as
+/// many as it needed, and at most `RUN_STATES`, however costly the
+/// function.
+pub(crate) fn run_length(expanded: u64) -> usize {
+    usize::try_from(expanded).unwrap_or(RUN_STATES).clamp(1, RUN_STATES)
 }
 
 /// Collects into `out` the successors of the first of `states` (each
 /// with a state to leave out, its parent if it has one), each with its
 /// `key_of` and its move, and what each state gave into `expansions`; both
-/// are emptied first. The run ends when it is full ([`run_is_full`]).
+/// are emptied first. The run ends after `longest` states, or once it holds
+/// [`RUN_SUCCESSORS`] successors.
 fn collect_run<'a, G: Successors>(
     space: &G,
     states: impl Iterator<Item = (&'a G::State, Option<&'a G::State>)>,
+    longest: usize,
     key_of: impl Fn(&G::State) -> u64,
     out: &mut Vec<Keyed<G::State, G::Move>>,
     expansions: &mut Vec<Expansion>,
@@ -47,8 +54,8 @@ fn collect_run<'a, G: Successors>(
 {
     out.clear();
     expansions.clear();
-    for (state, known) in states {
-        if run_is_full(expansions.len(), out.len()) {
+    for (state, known) in states.take(longest) {
+        if out.len() >= RUN_SUCCESSORS {
             break;
         }
         let before = out.len();
@@ -343,19 +350,21 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// Collects the successors of the first nodes of `ids` into `out`, each
     /// with its [key](Tree::key_of) and its move, leaving out each node's
     /// parent, and what each node gave into `expansions`; both are emptied
-    /// first. A run ends at [`RUN_STATES`] nodes or [`RUN_SUCCESSORS`]
-    /// successors: `expansions.len()` tells how many nodes it took.
+    /// first. A run ends after `longest` nodes ([`run_length`]) or once it
+    /// holds [`RUN_SUCCESSORS`] successors: `expansions.len()` tells how
+    /// many nodes it took.
     /// [`Seen::collect_keyed`] says why a search expands a run of states
     /// before it stores their successors.
     pub(crate) fn collect_keyed<G: Successors<State = S, Move = M>>(
         &self,
         space: &G,
         ids: Range<usize>,
+        longest: usize,
         out: &mut Vec<Keyed<S, M>>,
         expansions: &mut Vec<Expansion>,
     ) {
         let states = ids.map(|id| (&self.nodes[id].state, self.parent_state(id)));
-        collect_run(space, states, |state| self.key_of(space, state), out, expansions);
+        collect_run(space, states, longest, |state| self.key_of(space, state), out, expansions);
     }
 
     /// Stores `state` unless it is already stored, and returns its new id.
@@ -679,9 +688,10 @@ impl<S: crate::State> Seen<S> {
 
     /// Collects the successors of the first of `states` into `out`, each
     /// with its [key](Seen::key_of) and its move, and what each state gave
-    /// into `expansions`; both are emptied first. A run ends at
-    /// [`RUN_STATES`] states or [`RUN_SUCCESSORS`] successors:
-    /// `expansions.len()` tells how many states it took.
+    /// into `expansions`; both are emptied first. A run ends after
+    /// `longest` states ([`run_length`]) or once it holds
+    /// [`RUN_SUCCESSORS`] successors: `expansions.len()` tells how many
+    /// states it took.
     ///
     /// Why a search expands a run of states before it stores any of their
     /// successors: the inserts ([`insert_keyed`](Seen::insert_keyed)) then
@@ -695,11 +705,12 @@ impl<S: crate::State> Seen<S> {
         &self,
         space: &G,
         states: &[S],
+        longest: usize,
         out: &mut Vec<Keyed<S, G::Move>>,
         expansions: &mut Vec<Expansion>,
     ) {
         let states = states.iter().map(|state| (state, None));
-        collect_run(space, states, |state| self.key_of(space, state), out, expansions);
+        collect_run(space, states, longest, |state| self.key_of(space, state), out, expansions);
     }
 
     /// Marks `state` seen; true when it was not seen before.

@@ -172,3 +172,55 @@ fn states_of_many_successors_are_expanded_in_short_runs_and_counted_one_at_a_tim
 fn wide_children(n: u64, last: u64) -> impl Iterator<Item = u64> {
     (1..=3_000).filter(move |_| n <= last).map(move |i| n * 3_000 + i)
 }
+
+#[test]
+fn a_search_calls_the_successor_function_at_most_twice_as_often_as_it_needs() {
+    // Runs grow with the states a search has expanded: one whose goal is
+    // early in a run has expanded at most as many states past it as before.
+    let calls = std::cell::Cell::new(0u64);
+    let tree = search_core::from_fn(|&n: &u32| {
+        calls.set(calls.get() + 1);
+        [2 * n, 2 * n + 1]
+    });
+    let mut search = Search::new();
+    for (goal, needed) in [(2, 1), (3, 1), (9, 4), (1_500, 750), (70_000, 35_000)] {
+        calls.set(0);
+        assert!(search.bfs(&tree, [1], |&n| n == goal).unwrap().is_some());
+        assert_eq!(search.stats().expanded, needed);
+        assert!(
+            (needed..=2 * needed).contains(&calls.get()),
+            "bfs to {goal}: {} calls",
+            calls.get()
+        );
+        calls.set(0);
+        assert!(search.distance(&tree, [1], |&n| n == goal).unwrap().is_some());
+        assert_eq!(search.stats().expanded, needed);
+        assert!(
+            (needed..=2 * needed).contains(&calls.get()),
+            "distance to {goal}: {} calls",
+            calls.get()
+        );
+    }
+}
+
+#[test]
+fn a_goal_near_the_start_of_a_wide_layer_costs_few_calls() {
+    // A first layer of 10,000 states whose second leads to the goal:
+    // three states expanded (0, 1, 2), where runs of hundreds of states
+    // would call the function hundreds of times.
+    let calls = std::cell::Cell::new(0u64);
+    let fan = search_core::from_fn(|&n: &u64| {
+        calls.set(calls.get() + 1);
+        match n {
+            0 => (1..=10_000).collect(),
+            1..=10_000 => vec![n * 100_000],
+            _ => Vec::new(),
+        }
+    });
+    let mut search = Search::new();
+    assert_eq!(search.bfs(&fan, [0], |&n| n == 200_000).unwrap().map(|p| p.len()), Some(2));
+    assert_eq!((search.stats().expanded, calls.get()), (3, 4));
+    calls.set(0);
+    assert_eq!(search.distance(&fan, [0], |&n| n == 200_000).unwrap(), Some(2));
+    assert_eq!((search.stats().expanded, calls.get()), (3, 4));
+}
