@@ -60,13 +60,20 @@ fn collect_run<'a, G: Successors>(
         }
         let before = out.len();
         let mut skipped = 0;
-        space.successors(state, |next, mv| {
-            if Some(&next) == known {
-                skipped += 1;
-            } else {
+        // Two closures, so that a state with nothing to leave out (every
+        // state of a visited set's frontier) compares nothing.
+        match known {
+            None => space.successors(state, |next, mv| {
                 out.push(Keyed { key: key_of(&next), state: next, mv });
-            }
-        });
+            }),
+            Some(known) => space.successors(state, |next, mv| {
+                if next == *known {
+                    skipped += 1;
+                } else {
+                    out.push(Keyed { key: key_of(&next), state: next, mv });
+                }
+            }),
+        }
         expansions.push(Expansion { kept: out.len() - before, skipped });
     }
 }
