@@ -254,9 +254,9 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
     ///
     /// The frontier is expanded a run of states at a time, and the run's
     /// successors then stored in order ([`Seen::collect_keyed`] says
-    /// why). Each state's expansion is
-    /// counted when its successors are stored, so the statistics of a
-    /// layer cut short are those of expanding state by state.
+    /// why). Each state's expansion is counted when its successors are
+    /// stored, so the statistics of a layer cut short are those of
+    /// expanding state by state.
     pub(crate) fn expand_frontier<G>(
         &mut self,
         space: &G,
