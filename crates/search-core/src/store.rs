@@ -344,8 +344,8 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     }
 
     /// What the tree's index looks `state` up by: its hash in a hashed
-    /// index, its rank in one by rank (`u64::MAX` for a space without
-    /// ranks, which such an index never serves).
+    /// index, its rank in one by rank (past every table for a rank no
+    /// index could reach).
     #[inline]
     pub(crate) fn key_of<G: Successors<State = S, Move = M>>(&self, space: &G, state: &S) -> u64 {
         match &self.index {
@@ -359,9 +359,8 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// parent, and what each node gave into `expansions`; both are emptied
     /// first. A run ends after `longest` nodes ([`run_length`]) or once it
     /// holds [`RUN_SUCCESSORS`] successors: `expansions.len()` tells how
-    /// many nodes it took.
-    /// [`Seen::collect_keyed`] says why a search expands a run of states
-    /// before it stores their successors.
+    /// many nodes it took. [`Seen::collect_keyed`] says why a search
+    /// expands a run of states before it stores their successors.
     pub(crate) fn collect_keyed<G: Successors<State = S, Move = M>>(
         &self,
         space: &G,
