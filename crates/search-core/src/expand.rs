@@ -37,16 +37,34 @@ pub(crate) fn expand_into<G: Successors>(
     out: &mut Vec<(G::State, G::Move)>,
     counters: &mut Stats,
 ) {
-    let mut skipped = 0;
     out.clear();
-    space.successors(state, |next, mv| {
-        if Some(&next) == known {
-            skipped += 1;
-        } else {
-            out.push((next, mv));
-        }
-    });
+    let skipped = successors_except(space, state, known, |next, mv| out.push((next, mv)));
     Expansion { kept: out.len(), skipped }.count(counters);
+}
+
+/// Calls `keep` with each successor of `state` and its move, leaving out
+/// `known`, a state already stored (the state's parent); returns how many
+/// it left out. Two closures, so that a state with nothing to leave out
+/// (every state of a visited set's frontier) compares nothing.
+#[inline]
+pub(crate) fn successors_except<G: Successors>(
+    space: &G,
+    state: &G::State,
+    known: Option<&G::State>,
+    mut keep: impl FnMut(G::State, G::Move),
+) -> usize {
+    let mut skipped = 0;
+    match known {
+        None => space.successors(state, keep),
+        Some(known) => space.successors(state, |next, mv| {
+            if next == *known {
+                skipped += 1;
+            } else {
+                keep(next, mv);
+            }
+        }),
+    }
+    skipped
 }
 
 /// The depth policy of every breadth-first search (see

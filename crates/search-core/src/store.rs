@@ -7,7 +7,7 @@ use std::ops::Range;
 use hashbrown::HashTable;
 
 use crate::error::Error;
-use crate::expand::{Expansion, expand_into};
+use crate::expand::{Expansion, expand_into, successors_except};
 use crate::hash::hash_of;
 use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of, filled_vec};
@@ -59,21 +59,9 @@ fn collect_run<'a, G: Successors>(
             break;
         }
         let before = out.len();
-        let mut skipped = 0;
-        // Two closures, so that a state with nothing to leave out (every
-        // state of a visited set's frontier) compares nothing.
-        match known {
-            None => space.successors(state, |next, mv| {
-                out.push(Keyed { key: key_of(&next), state: next, mv });
-            }),
-            Some(known) => space.successors(state, |next, mv| {
-                if next == *known {
-                    skipped += 1;
-                } else {
-                    out.push(Keyed { key: key_of(&next), state: next, mv });
-                }
-            }),
-        }
+        let skipped = successors_except(space, state, known, |next, mv| {
+            out.push(Keyed { key: key_of(&next), state: next, mv });
+        });
         expansions.push(Expansion { kept: out.len() - before, skipped });
     }
 }
