@@ -161,6 +161,23 @@ fn a_process_that_never_comes_is_named_after_the_timeout() {
 }
 
 #[test]
+fn processes_started_on_different_puzzles_refuse_each_other() {
+    let dir = scratch_dir("different");
+    let hosts = hostfile(&dir, 2);
+    let deadline = Instant::now() + DEADLINE;
+    let first = spawn(&["enumerate", "2x3", "--engine", "hashed"], 0, 2, &hosts);
+    let second = spawn(&["enumerate", "2x4", "--engine", "hashed"], 1, 2, &hosts);
+    let (first, second) = (finish(first, deadline), finish(second, deadline));
+    assert_eq!(first.status.code(), Some(2));
+    assert_eq!(second.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&first.stderr);
+    assert!(message.contains("process 1 at"), "{message}");
+    assert!(message.contains("was started on another job"), "{message}");
+    let message = String::from_utf8_lossy(&second.stderr);
+    assert!(message.contains("process 0 did not answer (it closed the connection)"), "{message}");
+}
+
+#[test]
 fn a_killed_process_stops_the_other_and_the_run_resumes_from_its_checkpoint() {
     for (engine, files) in [("ranked", "slice"), ("hashed", "states")] {
         killed_and_resumed(engine, files);

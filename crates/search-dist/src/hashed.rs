@@ -179,6 +179,7 @@ where
         config.get_max_memory() / workers.threads_per_process() as u64 / bytes_per_state;
     let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);
     let checkpoint = config.checkpoint_plan().cloned();
+    let job = BuildStateHasher.hash_one(("hashed", starts));
     let starts = starts.to_vec();
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
         let part = Part {
@@ -188,7 +189,7 @@ where
         };
         work(worker, abort, (Rc::new(part), checkpoint.as_ref()), &*space, &starts, report)
     };
-    workers.run(body, &mut on_layer)
+    workers.run(job, body, &mut on_layer)
 }
 
 fn work<G>(

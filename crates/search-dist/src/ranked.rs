@@ -1,12 +1,13 @@
 //! The dense engine: ranks split into one contiguous slice per worker,
 //! each slice a [`LayerTable`] of 2 bits a rank.
 
+use std::hash::BuildHasher;
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use search_core::{Enumeration, LayerTable, RankedSpace};
+use search_core::{BuildStateHasher, Enumeration, LayerTable, RankedSpace};
 use timely::worker::Worker;
 
 use crate::enumeration::{Checkpoint, DistributedEnumeration};
@@ -52,11 +53,12 @@ where
     let workers = config.workers();
     let per_worker = config.get_max_memory() / workers.threads_per_process() as u64;
     let checkpoint = config.checkpoint_plan().cloned();
+    let job = BuildStateHasher.hash_one(("ranked", space.rank_count(), starts));
     let starts = starts.to_vec();
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
         work(worker, abort, checkpoint.as_ref(), per_worker, &*space, &starts, report)
     };
-    workers.run(body, &mut on_layer)
+    workers.run(job, body, &mut on_layer)
 }
 
 fn work<R: RankedSpace>(

@@ -3,6 +3,7 @@
 //! worker, failures turned into errors.
 
 use std::any::Any;
+use std::hash::BuildHasher;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -17,6 +18,8 @@ use timely_communication::allocator::zero_copy::initialize::initialize_networkin
 use timely_communication::allocator::{AllocatorBuilder, ProcessBuilder};
 use timely_communication::{Config as CommunicationConfig, Hooks, initialize_from};
 
+use search_core::BuildStateHasher;
+
 use crate::error::Error;
 
 /// The most worker threads one process may run.
@@ -28,7 +31,12 @@ const MAX_THREADS: usize = 1024;
 /// Every process of a cluster is started with the same addresses and
 /// threads and its own index, as timely-dataflow's own programs are
 /// (`-w THREADS -n PROCESSES -p INDEX -h HOSTFILE`). Worker `i` of process
-/// `p` is worker `p * threads + i` of the run.
+/// `p` is worker `p * threads + i` of the run. The processes check this
+/// as they connect: each greets the other with its index, threads, a hash
+/// of the addresses and a fingerprint of the job, and a run whose
+/// processes differ stops with an error that names what differs.
+/// Connections that do not greet (a port scanner, a health check) are
+/// turned away without ending the run.
 ///
 /// # Example
 ///
@@ -232,9 +240,11 @@ impl Workers {
     /// returns the answer of this process's first worker, or the error
     /// that stopped the run. The first worker's `report(depth, size)`
     /// calls reach `on_layer` on the calling thread; the others' go
-    /// nowhere.
+    /// nowhere. `job` fingerprints what the run computes: the processes
+    /// of a cluster refuse one another when theirs differ.
     pub(crate) fn run<T, B>(
         &self,
+        job: u64,
         body: B,
         on_layer: &mut dyn FnMut(usize, u64),
     ) -> Result<T, Error>
@@ -245,7 +255,7 @@ impl Workers {
             + Sync
             + 'static,
     {
-        let (builders, communication) = self.allocators()?;
+        let (builders, communication) = self.allocators(job)?;
         let abort = Arc::new(AtomicBool::new(false));
         let (sender, messages) = mpsc::channel::<Message<T>>();
         let first = self.process * self.threads;
@@ -314,7 +324,7 @@ impl Workers {
         }
     }
 
-    fn allocators(&self) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), Error> {
+    fn allocators(&self, job: u64) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), Error> {
         if self.addresses.is_empty() {
             let config = if self.threads == 1 {
                 CommunicationConfig::Thread
@@ -329,7 +339,8 @@ impl Workers {
             hooks.refill.clone(),
             hooks.spill.clone(),
         );
-        let sockets = connect(&self.addresses, self.process, self.connect_timeout)?;
+        let greeting = Greeting::new(self, job);
+        let sockets = connect(&self.addresses, greeting, self.connect_timeout)?;
         let (builders, guard) =
             initialize_networking_from_sockets(local, sockets, self.process, self.threads, hooks)
                 .map_err(|e| Error::connect(&self.addresses[self.process], e))?;
@@ -383,68 +394,152 @@ fn is_aborted(error: &Error) -> bool {
     *error == aborted()
 }
 
+/// How long a process that accepted a connection waits for its greeting:
+/// a real process sends it at once.
+const GREETING_PATIENCE: Duration = Duration::from_secs(5);
+
+/// At most this many turned-away connections are named in an error.
+const STRAYS_NAMED: usize = 3;
+
 /// One stream to every other process: dialled to the processes before
-/// this one, accepted from those after it, each introduced by the
-/// dialler's index. Gives up after `timeout`, naming who did not come.
+/// this one, accepted from those after it, each opened by the two
+/// processes' [`Greeting`]s. Gives up after `timeout`, naming who did not
+/// come and any connection it turned away.
 fn connect(
     addresses: &[String],
-    process: usize,
+    ours: Greeting,
     timeout: Duration,
 ) -> Result<Vec<Option<TcpStream>>, Error> {
     let deadline = Instant::now() + timeout;
-    let mut sockets: Vec<Option<TcpStream>> = (0..addresses.len()).map(|_| None).collect();
+    let process = usize::try_from(ours.process).unwrap_or(usize::MAX);
     let own = &addresses[process];
     let listener = TcpListener::bind(own.as_str()).map_err(|e| Error::connect(own, e))?;
     listener.set_nonblocking(true).map_err(|e| Error::connect(own, e))?;
+    let mut sockets: Vec<Option<TcpStream>> = Vec::with_capacity(addresses.len());
     for (index, address) in addresses.iter().enumerate().take(process) {
-        let mut stream = loop {
-            match TcpStream::connect(address.as_str()) {
-                Ok(stream) => break stream,
-                Err(error) if Instant::now() >= deadline => {
-                    return Err(Error::connect(
-                        address,
-                        format!("process {index} did not answer within {timeout:?} ({error})"),
-                    ));
-                }
-                Err(_) => std::thread::sleep(Duration::from_millis(50)),
-            }
-        };
-        introduce(&mut stream, process).map_err(|e| Error::connect(address, e))?;
-        sockets[index] = Some(stream);
+        sockets.push(Some(dial(address, index, ours, deadline, timeout)?));
     }
-    let mut missing = addresses.len() - process - 1;
+    sockets.resize_with(addresses.len(), || None);
+    accept_later_processes(&listener, own, ours, &mut sockets, deadline, timeout)?;
+    for stream in sockets.iter().flatten() {
+        stream.set_nodelay(true).map_err(|e| Error::connect(own, e))?;
+        detect_silence(stream).map_err(|e| Error::connect(own, e))?;
+    }
+    Ok(sockets)
+}
+
+/// The stream to process `index` at `address`, once it has answered
+/// `ours` with a greeting of the same run.
+fn dial(
+    address: &str,
+    index: usize,
+    ours: Greeting,
+    deadline: Instant,
+    timeout: Duration,
+) -> Result<TcpStream, Error> {
+    let mut stream = loop {
+        match TcpStream::connect(address) {
+            Ok(stream) => break stream,
+            Err(error) if Instant::now() >= deadline => {
+                return Err(Error::connect(
+                    address,
+                    format!("process {index} did not answer within {timeout:?} ({error})"),
+                ));
+            }
+            Err(_) => std::thread::sleep(Duration::from_millis(50)),
+        }
+    };
+    ours.send(&mut stream).map_err(|e| Error::connect(address, e))?;
+    // The process there answers once it has connected to the processes
+    // before it, which may take until its own deadline.
+    let patience = deadline.saturating_duration_since(Instant::now()) + GREETING_PATIENCE;
+    let answer = Greeting::receive(&mut stream, patience).map_err(|e| {
+        let silence = Greeting::silence(&e);
+        Error::connect(
+            address,
+            format!("process {index} did not answer ({silence}); see its own error"),
+        )
+    })?;
+    let why = match answer {
+        Some(theirs) if theirs.process == index as u64 => ours.mismatch(&theirs),
+        Some(theirs) => {
+            Some(format!("is process {}: give every process the same host file", theirs.process))
+        }
+        None => Some("is not a process of a cluster".to_string()),
+    };
+    match why {
+        Some(why) => {
+            Err(Error::connect(address, format!("what answered as process {index} {why}")))
+        }
+        None => Ok(stream),
+    }
+}
+
+/// Accepts the processes after this one into the empty places of
+/// `sockets`, turning away connections that do not greet.
+fn accept_later_processes(
+    listener: &TcpListener,
+    own: &str,
+    ours: Greeting,
+    sockets: &mut [Option<TcpStream>],
+    deadline: Instant,
+    timeout: Duration,
+) -> Result<(), Error> {
+    let process = usize::try_from(ours.process).unwrap_or(usize::MAX);
+    let mut missing = sockets.len() - process - 1;
+    let mut strays: Vec<String> = Vec::new();
     while missing > 0 {
         match listener.accept() {
-            Ok((mut stream, _)) => {
+            Ok((mut stream, peer)) => {
                 stream.set_nonblocking(false).map_err(|e| Error::connect(own, e))?;
-                let index = introduced(&mut stream).map_err(|e| Error::connect(own, e))?;
-                if index <= process || index >= addresses.len() || sockets[index].is_some() {
-                    return Err(Error::connect(own, format!("a peer said it was process {index}")));
+                let theirs = match Greeting::receive(&mut stream, GREETING_PATIENCE) {
+                    Ok(Some(theirs)) => theirs,
+                    Ok(None) => {
+                        strays.push(format!("{peer} (it is not a process of a cluster)"));
+                        continue;
+                    }
+                    Err(error) => {
+                        strays.push(format!("{peer} ({})", Greeting::silence(&error)));
+                        continue;
+                    }
+                };
+                let index = usize::try_from(theirs.process).unwrap_or(usize::MAX);
+                if let Some(why) = ours.mismatch(&theirs) {
+                    return Err(Error::connect(own, format!("process {index} at {peer} {why}")));
                 }
+                if index <= process || index >= sockets.len() || sockets[index].is_some() {
+                    return Err(Error::connect(
+                        own,
+                        format!("a peer at {peer} said it was process {index}"),
+                    ));
+                }
+                ours.send(&mut stream).map_err(|e| Error::connect(own, e))?;
                 sockets[index] = Some(stream);
                 missing -= 1;
             }
             Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {
                 if Instant::now() >= deadline {
-                    let absent: Vec<String> = (process + 1..addresses.len())
+                    let absent: Vec<String> = (process + 1..sockets.len())
                         .filter(|&index| sockets[index].is_none())
                         .map(|index| index.to_string())
                         .collect();
-                    return Err(Error::connect(
-                        own,
-                        format!("process {} did not connect within {timeout:?}", absent.join(", ")),
-                    ));
+                    let mut reason =
+                        format!("process {} did not connect within {timeout:?}", absent.join(", "));
+                    if !strays.is_empty() {
+                        let named = strays[..strays.len().min(STRAYS_NAMED)].join(", ");
+                        reason += "; ";
+                        reason += &strays.len().to_string();
+                        reason += " other connection(s) turned away: ";
+                        reason += &named;
+                    }
+                    return Err(Error::connect(own, reason));
                 }
                 std::thread::sleep(Duration::from_millis(20));
             }
             Err(error) => return Err(Error::connect(own, error)),
         }
     }
-    for stream in sockets.iter().flatten() {
-        stream.set_nodelay(true).map_err(|e| Error::connect(own, e))?;
-        detect_silence(stream).map_err(|e| Error::connect(own, e))?;
-    }
-    Ok(sockets)
+    Ok(())
 }
 
 /// How long a connection may be silent before the kernel asks whether the
@@ -473,14 +568,225 @@ fn detect_silence(_: &TcpStream) -> std::io::Result<()> {
     Ok(())
 }
 
-fn introduce(stream: &mut TcpStream, process: usize) -> std::io::Result<()> {
-    stream.write_all(&(process as u64).to_le_bytes())
+/// What each process of a cluster says first on every connection it
+/// makes or accepts: who it is and what it was started with. A process
+/// that accepts checks the dialler's greeting before it answers with its
+/// own, and the dialler checks the answer, so that a cluster whose
+/// processes were started differently stops at once with a message
+/// instead of exchanging data that means something else to each side, and
+/// a connection from something that is not a process of a cluster (a port
+/// scanner, a health check, a process of another run that was handed the
+/// same port) is turned away without ending the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Greeting {
+    process: u64,
+    processes: u64,
+    threads: u64,
+    /// The hash of the address list.
+    addresses: u64,
+    /// The fingerprint of the job the run was started on.
+    job: u64,
 }
 
-fn introduced(stream: &mut TcpStream) -> std::io::Result<usize> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut bytes = [0u8; 8];
-    stream.read_exact(&mut bytes)?;
-    stream.set_read_timeout(None)?;
-    Ok(usize::try_from(u64::from_le_bytes(bytes)).unwrap_or(usize::MAX))
+impl Greeting {
+    /// The first bytes of every greeting: the protocol and its version.
+    const TAG: [u8; 8] = *b"srchdst\x01";
+    const BYTES: usize = 8 + 5 * 8;
+
+    fn new(workers: &Workers, job: u64) -> Greeting {
+        Greeting {
+            process: workers.process as u64,
+            processes: workers.processes() as u64,
+            threads: workers.threads as u64,
+            addresses: BuildStateHasher.hash_one(&workers.addresses),
+            job,
+        }
+    }
+
+    fn to_bytes(self) -> [u8; Greeting::BYTES] {
+        let mut bytes = [0u8; Greeting::BYTES];
+        bytes[..8].copy_from_slice(&Greeting::TAG);
+        let fields = [self.process, self.processes, self.threads, self.addresses, self.job];
+        for (chunk, field) in bytes[8..].chunks_exact_mut(8).zip(fields) {
+            chunk.copy_from_slice(&field.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// The greeting in `bytes`, or `None` when they are not one.
+    fn from_bytes(bytes: &[u8; Greeting::BYTES]) -> Option<Greeting> {
+        if bytes[..8] != Greeting::TAG {
+            return None;
+        }
+        let mut fields = bytes[8..].chunks_exact(8).map(|chunk| {
+            let mut field = [0u8; 8];
+            field.copy_from_slice(chunk);
+            u64::from_le_bytes(field)
+        });
+        let mut next = || fields.next().unwrap_or_default();
+        Some(Greeting {
+            process: next(),
+            processes: next(),
+            threads: next(),
+            addresses: next(),
+            job: next(),
+        })
+    }
+
+    /// Why a process that greeted with `theirs` is not a process of this
+    /// one's run, if it is not.
+    fn mismatch(&self, theirs: &Greeting) -> Option<String> {
+        if (theirs.processes, theirs.addresses) != (self.processes, self.addresses) {
+            Some(
+                "was started with another host file or number of processes: \
+                 give every process the same --processes and host file"
+                    .to_string(),
+            )
+        } else if theirs.threads != self.threads {
+            Some(format!(
+                "runs {} worker threads a process where this one runs {}: \
+                 give every process the same number",
+                theirs.threads, self.threads
+            ))
+        } else if theirs.job != self.job {
+            Some(
+                "was started on another job (another space, engine or start), \
+                 or is another build of the program"
+                    .to_string(),
+            )
+        } else {
+            None
+        }
+    }
+
+    fn send(self, stream: &mut TcpStream) -> std::io::Result<()> {
+        stream.write_all(&self.to_bytes())
+    }
+
+    /// Reads a greeting from `stream`, waiting at most `patience`: `None`
+    /// when what came is not one.
+    fn receive(stream: &mut TcpStream, patience: Duration) -> std::io::Result<Option<Greeting>> {
+        stream.set_read_timeout(Some(patience.max(Duration::from_millis(1))))?;
+        let mut bytes = [0u8; Greeting::BYTES];
+        stream.read_exact(&mut bytes)?;
+        stream.set_read_timeout(None)?;
+        Ok(Greeting::from_bytes(&bytes))
+    }
+
+    /// What a failed [`receive`](Greeting::receive) says, in words.
+    fn silence(error: &std::io::Error) -> String {
+        match error.kind() {
+            std::io::ErrorKind::UnexpectedEof => "it closed the connection".to_string(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => {
+                "no greeting came in time".to_string()
+            }
+            _ => error.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The addresses of `count` ports that were free a moment ago.
+    fn free_addresses(count: usize) -> Vec<String> {
+        let listeners: Vec<TcpListener> =
+            (0..count).map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port")).collect();
+        listeners.iter().map(|listener| listener.local_addr().expect("bound").to_string()).collect()
+    }
+
+    fn greeting(addresses: &[String], process: usize, threads: usize, job: u64) -> Greeting {
+        let workers = Workers::cluster(threads, process, addresses.to_vec()).expect("a cluster");
+        Greeting::new(&workers, job)
+    }
+
+    /// Runs `connect` for `greeting` on a thread of its own.
+    fn connecting(
+        addresses: &[String],
+        greeting: Greeting,
+        timeout: Duration,
+    ) -> std::thread::JoinHandle<Result<Vec<Option<TcpStream>>, Error>> {
+        let addresses = addresses.to_vec();
+        std::thread::spawn(move || connect(&addresses, greeting, timeout))
+    }
+
+    /// A connection to `address` once something listens there.
+    fn dial(address: &str) -> TcpStream {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            match TcpStream::connect(address) {
+                Ok(stream) => return stream,
+                Err(error) => assert!(Instant::now() < deadline, "{address}: {error}"),
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn a_greeting_reads_back_and_other_bytes_are_not_one() {
+        let ours = Greeting { process: 1, processes: 3, threads: 2, addresses: 7, job: u64::MAX };
+        assert_eq!(Greeting::from_bytes(&ours.to_bytes()), Some(ours));
+        let mut bytes = ours.to_bytes();
+        bytes[0] = b'G';
+        assert_eq!(Greeting::from_bytes(&bytes), None);
+        assert_eq!(ours.mismatch(&Greeting { process: 2, ..ours }), None);
+    }
+
+    #[test]
+    fn a_greeting_names_what_differs() {
+        let addresses = free_addresses(2);
+        let ours = greeting(&addresses, 0, 2, 9);
+        let why = |theirs: Greeting| ours.mismatch(&theirs).expect("a mismatch");
+        assert!(why(greeting(&addresses, 1, 3, 9)).contains("runs 3 worker threads"));
+        assert!(why(greeting(&addresses, 1, 2, 8)).contains("another job"));
+        let mut others = addresses.clone();
+        others.reverse();
+        assert!(why(greeting(&others, 1, 2, 9)).contains("another host file"));
+    }
+
+    #[test]
+    fn connections_that_do_not_greet_are_turned_away_and_the_cluster_forms() {
+        let addresses = free_addresses(2);
+        let timeout = Duration::from_secs(30);
+        let first = connecting(&addresses, greeting(&addresses, 0, 1, 5), timeout);
+        // One that closes at once, one that says something else.
+        drop(dial(&addresses[0]));
+        let request = b"GET /health HTTP/1.1\r\nHost: localhost\r\nUser-Agent: probe\r\n\r\n";
+        assert!(request.len() > Greeting::BYTES);
+        dial(&addresses[0]).write_all(request).ok();
+        let second = connecting(&addresses, greeting(&addresses, 1, 1, 5), timeout);
+        let first = first.join().expect("no panic").expect("process 0 connects");
+        let second = second.join().expect("no panic").expect("process 1 connects");
+        assert!(first[0].is_none() && first[1].is_some());
+        assert!(second[0].is_some() && second[1].is_none());
+    }
+
+    #[test]
+    fn processes_of_other_thread_counts_refuse_each_other() {
+        let addresses = free_addresses(2);
+        let timeout = Duration::from_secs(30);
+        let first = connecting(&addresses, greeting(&addresses, 0, 1, 5), timeout);
+        let second = connecting(&addresses, greeting(&addresses, 1, 2, 5), timeout);
+        let first = first.join().expect("no panic").expect_err("process 0 refuses");
+        let second = second.join().expect("no panic").expect_err("process 1 is refused");
+        assert!(first.to_string().contains("process 1 at"), "{first}");
+        assert!(first.to_string().contains("runs 2 worker threads"), "{first}");
+        assert!(
+            second.to_string().contains("did not answer (it closed the connection)"),
+            "{second}"
+        );
+    }
+
+    #[test]
+    fn a_timeout_names_the_absent_process_and_what_was_turned_away() {
+        let addresses = free_addresses(2);
+        let first =
+            connecting(&addresses, greeting(&addresses, 0, 1, 5), Duration::from_millis(1500));
+        dial(&addresses[0]).write_all(&[0u8; Greeting::BYTES]).ok();
+        let error = first.join().expect("no panic").expect_err("process 1 never comes");
+        let message = error.to_string();
+        assert!(message.contains("process 1 did not connect within 1.5s"), "{message}");
+        assert!(message.contains("turned away"), "{message}");
+    }
 }
