@@ -5,10 +5,12 @@ use crate::limits::Limit;
 use crate::path::Path;
 use crate::search::Search;
 use crate::space::{Predecessors, State, Successors};
-use std::collections::hash_map::Entry;
 
-use crate::memory::map_bytes;
-use crate::store::{Lookup, NO_PARENT};
+use hashbrown::hash_table;
+
+use crate::expand::Expansion;
+use crate::hash::hash_of;
+use crate::store::{Lookup, NO_PARENT, presize_table, reserve_room, table_bytes};
 
 /// The shortest path from `start` to `goal`, searched from both ends at
 /// once, or `None` when `goal` cannot be reached.
@@ -71,6 +73,7 @@ const BACKWARD: u32 = 1 << 31;
 const FIRST_CAPACITY: usize = 4096;
 
 /// The id under which node `index` of one side is indexed.
+#[inline]
 fn side_id(index: usize, side: u32) -> Result<u32, Error> {
     u32::try_from(index)
         .ok()
@@ -147,20 +150,20 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         G: Predecessors<State = S, Move = M>,
     {
         self.sides.clear();
-        self.meter.charge(map_bytes::<S, u32>(self.sides.capacity()))?;
-        self.meter.presize(&mut self.sides, FIRST_CAPACITY);
+        self.meter.charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
+        presize_table(&mut self.meter, &mut self.sides, FIRST_CAPACITY);
         self.forward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
         self.backward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
+        let rehash = |(state, _): &(S, u32)| hash_of(state);
+        reserve_room(&mut self.meter, &mut self.sides, 2, rehash)?;
         if start == goal {
-            self.sides.insert(start.clone(), 0);
+            self.sides.insert_unique(hash_of(&start), (start.clone(), 0), rehash);
             return Ok(Some(Path::new(vec![start], Vec::new())));
         }
         self.limits.check_states(0)?;
         self.limits.check_states(1)?;
-        self.meter.reserve_entry(&mut self.sides)?;
-        self.sides.insert(start.clone(), 0);
-        self.meter.reserve_entry(&mut self.sides)?;
-        self.sides.insert(goal.clone(), BACKWARD);
+        self.sides.insert_unique(hash_of(&start), (start.clone(), 0), rehash);
+        self.sides.insert_unique(hash_of(&goal), (goal.clone(), BACKWARD), rehash);
         self.forward.push(&mut self.meter, start, NO_PARENT, None)?;
         self.backward.push(&mut self.meter, goal, NO_PARENT, None)?;
         let mut forward = Side::new();
@@ -204,35 +207,34 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         backward: &Side,
         explored: usize,
     ) -> Result<Option<Meeting>, Error> {
+        let rehash = |(state, _): &(S, u32)| hash_of(state);
         for parent in frontier {
             self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
+            reserve_room(&mut self.meter, &mut self.sides, self.scratch.len(), rehash)?;
             for (next, mv) in self.scratch.drain(..) {
-                self.meter.reserve_entry(&mut self.sides)?;
                 // One lookup answers both questions: seen on this side, or
                 // on the other.
-                match self.sides.entry(next) {
-                    Entry::Occupied(entry) if entry.get() & BACKWARD == 0 => {
+                match self.sides.entry(hash_of(&next), |(other, _)| *other == next, rehash) {
+                    hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD == 0 => {
                         self.stats.duplicates += 1;
                     }
-                    Entry::Occupied(entry) => {
-                        let other = entry.get() & !BACKWARD;
+                    hash_table::Entry::Occupied(entry) => {
+                        let other = entry.get().1 & !BACKWARD;
                         debug_assert_eq!(
                             backward.depth_of(other),
                             backward.depth(),
                             "see `bidirectional`"
                         );
-                        let state = entry.key().clone();
                         let id =
-                            self.forward.push(&mut self.meter, state, parent as u32, Some(mv))?;
+                            self.forward.push(&mut self.meter, next, parent as u32, Some(mv))?;
                         return Ok(Some(Meeting { forward: id, backward: other }));
                     }
-                    Entry::Vacant(entry) => {
+                    hash_table::Entry::Vacant(entry) => {
                         self.limits.check_states(self.forward.len() + self.backward.len())?;
                         let id = side_id(self.forward.len(), 0)?;
-                        let state = entry.key().clone();
-                        self.forward.push(&mut self.meter, state, parent as u32, Some(mv))?;
-                        entry.insert(id);
+                        entry.insert((next.clone(), id));
+                        self.forward.push(&mut self.meter, next, parent as u32, Some(mv))?;
                     }
                 }
             }
@@ -249,6 +251,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         forward: &Side,
         explored: usize,
     ) -> Result<Option<Meeting>, Error> {
+        let rehash = |(state, _): &(S, u32)| hash_of(state);
         for child in frontier {
             self.next_frontier.clear();
             let previous = &mut self.next_frontier;
@@ -263,33 +266,29 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                     previous.push(state);
                 }
             });
-            self.stats.expanded += 1;
-            self.stats.generated += (self.next_frontier.len() + skipped) as u64;
-            self.stats.duplicates += skipped as u64;
+            Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
+            reserve_room(&mut self.meter, &mut self.sides, self.next_frontier.len(), rehash)?;
             for state in self.next_frontier.drain(..) {
-                self.meter.reserve_entry(&mut self.sides)?;
-                match self.sides.entry(state) {
-                    Entry::Occupied(entry) if entry.get() & BACKWARD != 0 => {
+                match self.sides.entry(hash_of(&state), |(other, _)| *other == state, rehash) {
+                    hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != 0 => {
                         self.stats.duplicates += 1;
                     }
-                    Entry::Occupied(entry) => {
-                        let other = *entry.get();
+                    hash_table::Entry::Occupied(entry) => {
+                        let other = entry.get().1;
                         debug_assert_eq!(
                             forward.depth_of(other),
                             forward.depth(),
                             "see `bidirectional`"
                         );
-                        let state = entry.key().clone();
                         let id = self.backward.push(&mut self.meter, state, child as u32, None)?;
                         return Ok(Some(Meeting { forward: other, backward: id }));
                     }
-                    Entry::Vacant(entry) => {
+                    hash_table::Entry::Vacant(entry) => {
                         self.limits.check_states(self.forward.len() + self.backward.len())?;
                         let id = side_id(self.backward.len(), BACKWARD)?;
-                        let state = entry.key().clone();
+                        entry.insert((state.clone(), id));
                         self.backward.push(&mut self.meter, state, child as u32, None)?;
-                        entry.insert(id);
                     }
                 }
             }

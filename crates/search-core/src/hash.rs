@@ -123,9 +123,6 @@ pub(crate) fn hash_of<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
     BuildStateHasher.hash_one(value)
 }
 
-/// A `HashMap` keyed by states.
-pub(crate) type StateMap<K, V> = std::collections::HashMap<K, V, BuildStateHasher>;
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,8 +10,7 @@
 //! rather than an abort. Growth is rare (each table at least doubles), so
 //! the check costs nothing measurable per state.
 
-use std::collections::{BinaryHeap, HashMap, HashSet};
-use std::hash::{BuildHasher, Hash};
+use std::collections::BinaryHeap;
 use std::mem::size_of;
 
 use crate::error::Error;
@@ -53,6 +52,13 @@ impl Meter {
     /// Gives back `bytes` charged before: a table freed or shrunk.
     pub(crate) fn release(&mut self, bytes: u64) {
         self.used = self.used.saturating_sub(bytes);
+    }
+
+    /// Counts a table that held `before` bytes as holding `after` from now
+    /// on: it was replaced by one that [`fits`](Meter::fits) was asked
+    /// about.
+    pub(crate) fn recount(&mut self, before: u64, after: u64) {
+        self.used = self.used.saturating_sub(before).saturating_add(after);
     }
 
     /// Counts `bytes` more, or fails when they would pass the budget.
@@ -106,29 +112,6 @@ impl Meter {
         Ok(())
     }
 
-    /// Makes room in `table` for one more entry, within the budget.
-    #[inline]
-    pub(crate) fn reserve_entry<T: HashTable>(&mut self, table: &mut T) -> Result<(), Error> {
-        if table.len() == table.capacity() {
-            self.grow_table(table)?;
-        }
-        Ok(())
-    }
-
-    /// Gives an empty `table` room for `capacity` entries when the budget
-    /// has room for them, so that a search on a fresh cache does not
-    /// rehash its way up from nothing (a fifth of a one-shot bidirectional
-    /// search's time on the 8-puzzle, under `perf`); otherwise leaves it to
-    /// grow.
-    pub(crate) fn presize<T: HashTable>(&mut self, table: &mut T, capacity: usize) {
-        let before = T::bytes(table.capacity());
-        let fits =
-            self.used.saturating_sub(before).saturating_add(T::bytes(capacity)) <= self.limit;
-        if table.capacity() < capacity && fits && table.try_reserve_more(capacity - table.len()) {
-            self.used = self.used.saturating_sub(before) + T::bytes(table.capacity());
-        }
-    }
-
     /// The capacity a full hash table of `capacity` entries, each slot of
     /// which takes `bytes(slots)`, grows to: fourfold while it is small
     /// and the budget has room for the new table beside the old (both are
@@ -142,75 +125,11 @@ impl Meter {
             capacity.saturating_mul(2).max(16)
         }
     }
-
-    #[cold]
-    fn grow_table<T: HashTable>(&mut self, table: &mut T) -> Result<(), Error> {
-        let held = self.used;
-        let before = T::bytes(table.capacity());
-        let target = self.grown_capacity(table.capacity(), T::bytes);
-        let estimate = T::bytes(target);
-        self.charge(estimate)?;
-        if !table.try_reserve_more(target - table.len()) {
-            self.used = held;
-            return Err(Error::allocation_failed(estimate));
-        }
-        // The old table is freed: count what the new one really takes.
-        self.used = held.saturating_sub(before) + T::bytes(table.capacity());
-        Ok(())
-    }
-}
-
-/// The standard library's hash tables, as the meter sees them.
-pub(crate) trait HashTable {
-    fn len(&self) -> usize;
-    fn capacity(&self) -> usize;
-    /// Room for `additional` more entries; false when the allocator
-    /// refuses.
-    fn try_reserve_more(&mut self, additional: usize) -> bool;
-    /// The bytes a table with room for `capacity` entries takes.
-    fn bytes(capacity: usize) -> u64;
-}
-
-impl<K: Eq + Hash, V, H: BuildHasher> HashTable for HashMap<K, V, H> {
-    fn len(&self) -> usize {
-        HashMap::len(self)
-    }
-    fn capacity(&self) -> usize {
-        HashMap::capacity(self)
-    }
-    fn try_reserve_more(&mut self, additional: usize) -> bool {
-        self.try_reserve(additional).is_ok()
-    }
-    fn bytes(capacity: usize) -> u64 {
-        map_bytes::<K, V>(capacity)
-    }
-}
-
-impl<K: Eq + Hash, H: BuildHasher> HashTable for HashSet<K, H> {
-    fn len(&self) -> usize {
-        HashSet::len(self)
-    }
-    fn capacity(&self) -> usize {
-        HashSet::capacity(self)
-    }
-    fn try_reserve_more(&mut self, additional: usize) -> bool {
-        self.try_reserve(additional).is_ok()
-    }
-    fn bytes(capacity: usize) -> u64 {
-        map_bytes::<K, ()>(capacity)
-    }
 }
 
 /// The bytes `count` values of `T` take.
 pub(crate) fn bytes_of<T>(count: usize) -> u64 {
     (count as u64).saturating_mul(size_of::<T>() as u64)
-}
-
-/// The bytes a hash table with room for `capacity` entries takes: buckets
-/// are at most 7/8 full, and each has a control byte beside its entry.
-pub(crate) fn map_bytes<K, V>(capacity: usize) -> u64 {
-    let buckets = (capacity as u64).saturating_mul(8) / 7;
-    buckets.saturating_mul(size_of::<(K, V)>() as u64 + 1)
 }
 
 /// A vector of `len` default values, within `meter`'s budget.
@@ -257,73 +176,5 @@ mod tests {
         let mut meter = Meter::new(u64::MAX);
         let error = filled_vec(&mut meter, 1 << 60, 0u64).unwrap_err();
         assert!(matches!(error.kind(), ErrorKind::AllocationFailed { bytes } if *bytes == 1 << 63));
-    }
-
-    #[test]
-    fn maps_are_counted_as_they_grow() {
-        let mut meter = Meter::new(u64::MAX);
-        let mut map = HashMap::new();
-        for key in 0..1000u32 {
-            meter.reserve_entry(&mut map).unwrap();
-            map.insert(key, key);
-        }
-        let held = map_bytes::<u32, u32>(map.capacity());
-        assert_eq!(meter.used(), held);
-        let mut small = Meter::new(held / 2);
-        let mut map = HashMap::new();
-        let mut inserted = 0u32;
-        while small.reserve_entry(&mut map).is_ok() {
-            map.insert(inserted, inserted);
-            inserted += 1;
-        }
-        assert!(inserted > 100 && inserted < 1000, "{inserted}");
-    }
-
-    /// Fills `map` to its capacity, growing it through `meter` once it is
-    /// full; the capacities it passes through.
-    fn capacities(meter: &mut Meter, map: &mut HashMap<u64, u32>, up_to: usize) -> Vec<usize> {
-        let mut seen = vec![map.capacity()];
-        for key in 0..up_to as u64 {
-            meter.reserve_entry(map).unwrap();
-            map.insert(key, 0);
-            if map.capacity() != seen[seen.len() - 1] {
-                seen.push(map.capacity());
-            }
-        }
-        seen
-    }
-
-    #[test]
-    fn small_tables_grow_fourfold_large_ones_and_tight_budgets_twofold() {
-        let mut meter = Meter::new(u64::MAX);
-        let mut map = HashMap::new();
-        map.reserve(7);
-        let seen = capacities(&mut meter, &mut map, 300_000);
-        // hashbrown's capacity is 7/8 of a power of two of buckets.
-        assert_eq!(seen, [7, 28, 112, 448, 1_792, 7_168, 28_672, 114_688, 229_376, 458_752]);
-        assert_eq!(meter.used(), map_bytes::<u64, u32>(458_752));
-        // With room for a table of 28,672 (and the old one while it
-        // rehashes) but not of 114,688, the full table doubles instead.
-        let limit = map_bytes::<u64, u32>(28_672) + map_bytes::<u64, u32>(57_344);
-        let mut meter = Meter::new(limit);
-        let mut map = HashMap::new();
-        map.reserve(7);
-        let seen = capacities(&mut meter, &mut map, 50_000);
-        assert_eq!(seen[seen.len() - 2..], [28_672, 57_344]);
-    }
-
-    #[test]
-    fn an_empty_table_grows_within_the_budget() {
-        let mut meter = Meter::new(u64::MAX);
-        let mut map: HashMap<u64, u32> = HashMap::new();
-        assert_eq!(map.capacity(), 0);
-        meter.reserve_entry(&mut map).unwrap();
-        assert!(map.capacity() >= 16, "{}", map.capacity());
-        assert_eq!(meter.used(), map_bytes::<u64, u32>(map.capacity()));
-        // A budget that has no room for any table refuses the first entry.
-        let mut meter = Meter::new(map_bytes::<u64, u32>(8));
-        let mut map: HashMap<u64, u32> = HashMap::new();
-        assert!(meter.reserve_entry(&mut map).is_err());
-        assert_eq!((map.capacity(), meter.used()), (0, 0));
     }
 }

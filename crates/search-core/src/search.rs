@@ -1,8 +1,9 @@
 use std::fmt;
 
+use hashbrown::HashTable;
+
 use crate::error::Error;
 use crate::expand::{Expansion, at_depth_bound};
-use crate::hash::StateMap;
 use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of};
 use crate::progress::{Progress, Watch};
@@ -56,7 +57,7 @@ pub struct Search<'o, S, M> {
     pub(crate) keyed: Vec<Keyed<S, M>>,
     pub(crate) expansions: Vec<Expansion>,
     /// Bidirectional search's one index for both of its trees.
-    pub(crate) sides: StateMap<S, u32>,
+    pub(crate) sides: HashTable<(S, u32)>,
     /// The bytes the tables hold, against `limits`.
     pub(crate) meter: Meter,
     pub(crate) watch: Watch<'o>,
@@ -86,7 +87,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             scratch: Vec::new(),
             keyed: Vec::new(),
             expansions: Vec::new(),
-            sides: StateMap::default(),
+            sides: HashTable::new(),
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
             watch: Watch::new(),
         }

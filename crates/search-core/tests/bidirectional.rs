@@ -139,3 +139,57 @@ fn limits_bound_both_sides() {
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
     assert!(search.stats().stored <= 50);
 }
+
+#[test]
+fn a_hypercube_is_searched_from_both_ends_to_the_middle() {
+    // A 16-bit hypercube: flip one bit a move. From 0 to all ones is 16
+    // flips; each side explores 7 or 8 layers of thousands of states.
+    let calls = std::cell::Cell::new(0u64);
+    let cube = Undirected(from_fn(|&bits: &u32| {
+        calls.set(calls.get() + 1);
+        (0..16).map(move |i| bits ^ (1 << i))
+    }));
+    let mut search = Search::new();
+    let path = search.bidirectional(&cube, 0, 0xFFFF).unwrap().expect("reachable");
+    assert_eq!(path.len(), 16);
+    for (state, next) in path.states().iter().zip(&path.states()[1..]) {
+        assert_eq!((state ^ next).count_ones(), 1, "{state:#x} -> {next:#x}");
+    }
+    let stats = search.stats();
+    // The forward side expands every state within 7 flips of the start
+    // (26,333), the backward side every state within 6 of the goal
+    // (14,893), and the first state it expands 7 flips away meets.
+    assert_eq!((stats.expanded, stats.stored), (26_333 + 14_893 + 1, 1 << 16));
+    assert_eq!(stats.generated, 16 * stats.expanded);
+    // One call a state expanded, and one for each of the 8 backward
+    // steps of the path, to name its move.
+    assert_eq!(calls.get(), stats.expanded + 8);
+}
+
+#[test]
+fn a_meeting_near_the_start_of_a_wide_layer_costs_few_calls() {
+    // The start fans out to 10,000 states and the goal to 20,000; the
+    // second of the start's is joined to the first of the goal's. So the
+    // start and the goal are expanded, then the start's layer, whose
+    // second state meets: 4 states. (A version that expanded runs of up
+    // to 512 states before looking their successors up made 515 calls.)
+    const GOAL: u64 = 1_000_000;
+    const NEAR_GOAL: u64 = 2_000_000;
+    let calls = std::cell::Cell::new(0u64);
+    let fans = Undirected(from_fn(|&n: &u64| {
+        calls.set(calls.get() + 1);
+        match n {
+            0 => (1..=10_000).collect(),
+            2 => vec![0, NEAR_GOAL + 1],
+            1..=10_000 => vec![0],
+            GOAL => (NEAR_GOAL + 1..=NEAR_GOAL + 20_000).collect(),
+            n if n == NEAR_GOAL + 1 => vec![GOAL, 2],
+            _ => vec![GOAL],
+        }
+    }));
+    let mut search = Search::new();
+    let path = search.bidirectional(&fans, 0, GOAL).unwrap().expect("reachable");
+    assert_eq!(path.states(), [0, 2, NEAR_GOAL + 1, GOAL]);
+    // One call more names the move of the path's one backward step.
+    assert_eq!((search.stats().expanded, calls.get()), (4, 5));
+}
