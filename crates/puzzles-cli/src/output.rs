@@ -46,7 +46,9 @@ pub(crate) fn write_solution<W: Write>(
         (Some(path), false) => {
             let moves: Vec<String> = path.moves().iter().map(ToString::to_string).collect();
             let noun = if path.len() == 1 { "move" } else { "moves" };
-            writeln!(out, "{}: {} {noun}: {}", board_json(board), path.len(), moves.join(" "))?;
+            let listed =
+                if moves.is_empty() { "already solved".to_string() } else { moves.join(" ") };
+            writeln!(out, "{}: {} {noun}: {listed}", board_json(board), path.len())?;
             if !one_line {
                 for (step, state) in path.states().iter().enumerate() {
                     match step.checked_sub(1) {

@@ -53,6 +53,15 @@ fn solve_draws_each_board_of_the_solution() {
 }
 
 #[test]
+fn a_solved_board_says_so() {
+    let (status, out, _) = run(&["solve", "1 2 3 / 4 5 0"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(out, "[[1,2,3],[4,5,0]]: 0 moves: already solved\n\nstart\n1 2 3\n4 5 .\n");
+    let (_, out, _) = run(&["solve", "-c", "1 2 3 / 4 5 0"], b"");
+    assert_eq!(out, "0\n");
+}
+
+#[test]
 fn solve_counts_the_leetcode_examples() {
     let input = "[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n[[4,1,2],[5,0,3]]\n[[1,2,3],[4,5,0]]\n[[3,2,4],[1,5,0]]\n";
     for algorithm in ["bfs", "bidirectional"] {
