@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -27,15 +28,28 @@ fn scratch_dir(name: &str) -> PathBuf {
 
 /// A host file of `processes` free ports on 127.0.0.1.
 fn hostfile(dir: &Path, processes: usize) -> PathBuf {
-    let listeners: Vec<TcpListener> =
-        (0..processes).map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port")).collect();
-    let lines: Vec<String> = listeners
-        .iter()
-        .map(|listener| format!("127.0.0.1:{}\n", listener.local_addr().expect("bound").port()))
-        .collect();
+    let lines: Vec<String> =
+        (0..processes).map(|_| format!("127.0.0.1:{}\n", free_port())).collect();
     let path = dir.join("hosts");
     std::fs::write(&path, lines.concat()).expect("host file written");
     path
+}
+
+/// A port that is free now, below Linux's range of ephemeral ports (32,768
+/// and up): a port the kernel picks, released for a process to bind, can
+/// meanwhile become the local port of a connection that another test
+/// opens, and that process then cannot bind it. Distinct within one run of
+/// these tests; spread by process id against another run beside it.
+fn free_port() -> u16 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let spread = std::process::id() % 1_000 * 10;
+    loop {
+        let offset = (spread + NEXT.fetch_add(1, Ordering::Relaxed)) % 12_000;
+        let port = 20_000 + u16::try_from(offset).expect("below 12,000");
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
 }
 
 fn spawn(args: &[&str], process: usize, processes: usize, hosts: &Path) -> Child {

@@ -689,11 +689,21 @@ impl Greeting {
 mod tests {
     use super::*;
 
-    /// The addresses of `count` ports that were free a moment ago.
+    /// The addresses of `count` ports that were free a moment ago, below
+    /// Linux's ephemeral ports (32,768 and up), so that no connection
+    /// another test opens meanwhile is given one; distinct within a run.
     fn free_addresses(count: usize) -> Vec<String> {
-        let listeners: Vec<TcpListener> =
-            (0..count).map(|_| TcpListener::bind("127.0.0.1:0").expect("a free port")).collect();
-        listeners.iter().map(|listener| listener.local_addr().expect("bound").to_string()).collect()
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let spread = std::process::id() % 1_000 * 10;
+        let mut addresses = Vec::new();
+        while addresses.len() < count {
+            let offset = (spread + NEXT.fetch_add(1, Ordering::Relaxed)) % 12_000;
+            let address = format!("127.0.0.1:{}", 20_000 + offset);
+            if TcpListener::bind(address.as_str()).is_ok() {
+                addresses.push(address);
+            }
+        }
+        addresses
     }
 
     fn greeting(addresses: &[String], process: usize, threads: usize, job: u64) -> Greeting {
