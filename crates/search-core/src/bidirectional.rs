@@ -8,7 +8,7 @@ use crate::space::{Predecessors, State, Successors};
 
 use hashbrown::hash_table;
 
-use crate::expand::Expansion;
+use crate::expand::{Backwards, Expansion, neighbours_except};
 use crate::hash::hash_of;
 use crate::store::{Lookup, NO_PARENT, presize_table, reserve_room, table_bytes};
 
@@ -258,14 +258,12 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             // As forwards, the state this one was reached from is stored
             // already and needs no lookup.
             let known = self.backward.parent_state(child);
-            let mut skipped = 0;
-            space.predecessors(self.backward.state(child), |state| {
-                if Some(&state) == known {
-                    skipped += 1;
-                } else {
-                    previous.push(state);
-                }
-            });
+            let skipped = neighbours_except(
+                &Backwards(space),
+                self.backward.state(child),
+                known,
+                |state, ()| previous.push(state),
+            );
             Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
             reserve_room(&mut self.meter, &mut self.sides, self.next_frontier.len(), rehash)?;

@@ -6,7 +6,7 @@
 
 use crate::error::Error;
 use crate::limits::{Limit, Limits};
-use crate::space::Successors;
+use crate::space::{Predecessors, Successors};
 use crate::stats::Stats;
 
 /// What expanding one state gave: the successors kept, and those left out
@@ -44,19 +44,68 @@ pub(crate) fn expand_into<G: Successors>(
 
 /// Calls `keep` with each successor of `state` and its move, leaving out
 /// `known`, a state already stored (the state's parent); returns how many
-/// it left out. Two closures, so that a state with nothing to leave out
-/// (every state of a visited set's frontier) compares nothing.
+/// it left out.
 #[inline]
 pub(crate) fn successors_except<G: Successors>(
     space: &G,
     state: &G::State,
     known: Option<&G::State>,
-    mut keep: impl FnMut(G::State, G::Move),
+    keep: impl FnMut(G::State, G::Move),
+) -> usize {
+    neighbours_except(&Forwards(space), state, known, keep)
+}
+
+/// One direction of a space's edges, so that the loop that leaves a known
+/// state out ([`neighbours_except`]) is written once for both: a static
+/// call either way, nothing dynamic on the path every edge takes.
+pub(crate) trait Edges {
+    type State: PartialEq;
+    type Move;
+    /// Calls `report` with each neighbour of `state` in this direction.
+    fn each<F: FnMut(Self::State, Self::Move)>(&self, state: &Self::State, report: F);
+}
+
+/// A space's edges as [`Successors`] gives them.
+pub(crate) struct Forwards<'a, G>(pub(crate) &'a G);
+
+/// A space's edges backwards, as [`Predecessors`] gives them, without
+/// moves.
+pub(crate) struct Backwards<'a, G>(pub(crate) &'a G);
+
+impl<G: Successors> Edges for Forwards<'_, G> {
+    type State = G::State;
+    type Move = G::Move;
+    #[inline]
+    fn each<F: FnMut(G::State, G::Move)>(&self, state: &G::State, report: F) {
+        self.0.successors(state, report);
+    }
+}
+
+impl<G: Predecessors> Edges for Backwards<'_, G> {
+    type State = G::State;
+    type Move = ();
+    #[inline]
+    fn each<F: FnMut(G::State, ())>(&self, state: &G::State, mut report: F) {
+        self.0.predecessors(state, |previous| report(previous, ()));
+    }
+}
+
+/// Calls `keep` with each neighbour of `state` along `edges`, leaving out
+/// `known`, a state already stored (the one `state` was reached from);
+/// returns how many it left out. Two closures, so that a state with
+/// nothing to leave out (every state of a visited set's frontier)
+/// compares nothing.
+#[inline]
+pub(crate) fn neighbours_except<E: Edges>(
+    edges: &E,
+    state: &E::State,
+    known: Option<&E::State>,
+    mut keep: impl FnMut(E::State, E::Move),
 ) -> usize {
     let mut skipped = 0;
     match known {
-        None => space.successors(state, keep),
-        Some(known) => space.successors(state, |next, mv| {
+        None => edges.each(state, keep),
+        Some(known) => edges.each(state, |next, mv| {
             if next == *known {
                 skipped += 1;
             } else {
