@@ -561,11 +561,7 @@ impl LayerTable {
         let mut batch = [0u64; BATCH];
         let mut len = 0;
         self.scan_chunk(first_word, chunk, current, steps, |index, value, layer, residue| {
-            let base = self.rank_of(index, 0);
-            for_each_bit(layer, |entry| {
-                batch[len] = base + entry as u64;
-                len += 1;
-            });
+            append_ranks(layer, self.rank_of(index, 0), &mut batch, &mut len);
             if let Some(steps) = steps {
                 marks.mark_steps(index, value, steps.targets(layer, residue));
             }
@@ -1352,6 +1348,30 @@ fn for_each_bit(mut entries: u64, mut visit: impl FnMut(usize)) {
     }
 }
 
+/// Appends to `batch`, from `len` on, the rank of each entry whose low bit
+/// is set in `entries`, `base` being the rank of the word's first entry;
+/// `batch` must have room for a word's worth of entries past `len`. Four at
+/// a time, whether or not four are left: the entries past the last are
+/// written and then left past the new `len`. The loop runs once for up to
+/// four entries, and its exit is then predictable, where a loop of one
+/// turn an entry mispredicts its exit at almost every word.
+#[inline]
+fn append_ranks(entries: u64, base: u64, batch: &mut [u64; BATCH], len: &mut usize) {
+    let count = entries.count_ones() as usize;
+    let mut bits = entries;
+    let mut written = 0;
+    while written < count {
+        for slot in &mut batch[*len + written..*len + written + 4] {
+            // Past the last entry `bits` is 0: 64 trailing zeros, a rank
+            // past the word, written where the next word's ranks go.
+            *slot = base + u64::from(bits.trailing_zeros()) / BITS as u64;
+            bits &= bits.wrapping_sub(1);
+        }
+        written += 4;
+    }
+    *len += count;
+}
+
 /// The first bytes of a checkpoint file.
 const CHECKPOINT_MAGIC: &[u8; 8] = b"SRCHLAYR";
 /// The layout of checkpoint files; a file of another is refused.
@@ -1440,5 +1460,37 @@ impl LayerTable {
         input.finish()?;
         self.begun.store(layer_sizes.len() - 1, Ordering::Relaxed);
         Ok(layer_sizes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BATCH, LOW_BITS, PER_WORD, append_ranks, for_each_bit};
+
+    #[test]
+    fn appended_ranks_are_the_entries_of_the_word_and_nothing_more() {
+        // Every count of entries from none to a full word, at the start of
+        // the batch and where a word's worth of room is all that is left.
+        let mut pattern = 0x9E37_79B9_7F4A_7C15u64;
+        for count in 0..=PER_WORD {
+            pattern = pattern.rotate_left(7) ^ 0xD1B5_4A32_D192_ED03;
+            let mut entries = 0u64;
+            let mut bit = pattern;
+            while (entries.count_ones() as usize) < count {
+                entries |= 1 << (2 * (bit % PER_WORD as u64));
+                bit = bit.rotate_left(5).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            }
+            assert_eq!(entries & !LOW_BITS, 0);
+            for start in [0, 3, BATCH - PER_WORD] {
+                let mut batch = [u64::MAX; BATCH];
+                let mut len = start;
+                append_ranks(entries, 1_000, &mut batch, &mut len);
+                let mut expected = Vec::new();
+                for_each_bit(entries, |entry| expected.push(1_000 + entry as u64));
+                assert_eq!(len, start + count);
+                assert_eq!(&batch[start..len], expected.as_slice());
+                assert!(batch[..start].iter().all(|&rank| rank == u64::MAX));
+            }
+        }
     }
 }
