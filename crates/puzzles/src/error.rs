@@ -240,7 +240,8 @@ impl fmt::Display for Error {
                 write!(f, "row {row}: '{}' is not a tile: {why}", Quoted(text))
             }
             ErrorKind::RaggedRow { row, found, expected } => {
-                write!(f, "row {row} has {found} cells, but row 1 has {expected}")
+                let cells = if *found == 1 { "cell" } else { "cells" };
+                write!(f, "row {row} has {found} {cells}, but row 1 has {expected}")
             }
             ErrorKind::BoardSize { rows, cols } => write!(
                 f,

@@ -57,11 +57,12 @@ impl KeyGrid {
         let mut all_keys = 0;
         for (r, row) in rows.iter().enumerate() {
             let row = row.as_ref();
-            if row.chars().count() != cols {
+            let found = row.chars().count();
+            if found != cols {
+                let cells = if found == 1 { "cell" } else { "cells" };
                 return Err(grid_error(format!(
-                    "row {} has {} cells, but row 1 has {cols}",
-                    r + 1,
-                    row.chars().count()
+                    "row {} has {found} {cells}, but row 1 has {cols}",
+                    r + 1
                 )));
             }
             for (c, ch) in row.chars().enumerate() {

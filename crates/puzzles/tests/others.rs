@@ -30,6 +30,10 @@ fn all_keys() {
         KeyGrid::parse(&["@.", "..."]).unwrap_err().to_string(),
         "row 2 has 3 cells, but row 1 has 2"
     );
+    assert_eq!(
+        KeyGrid::parse(&["@a", "."]).unwrap_err().to_string(),
+        "row 2 has 1 cell, but row 1 has 2"
+    );
     assert_eq!(KeyGrid::parse(&["..a"]).unwrap_err().to_string(), "the grid has no start '@'");
     assert_eq!(
         KeyGrid::parse(&["@@"]).unwrap_err().to_string(),

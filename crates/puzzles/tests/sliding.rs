@@ -229,6 +229,7 @@ fn parse_errors_name_what_is_wrong_and_where() {
     let cases = [
         ("[[1,2,3],[4,0]]", "row 2 has 2 cells, but row 1 has 3"),
         ("1 2 3 / 4 5", "row 2 has 2 cells, but row 1 has 3"),
+        ("[[1,2],[0]]", "row 2 has 1 cell, but row 1 has 2"),
         (
             "[[1,2,3,4,5,6,7,8,0]]",
             "a 1x9 board is not supported: rows and columns must be at least 2, with at most 16 cells",

@@ -239,7 +239,7 @@ def test_states_are_compared_by_python_equality():
 def test_bad_boards_and_names_raise_value_error():
     with pytest.raises(ValueError, match="the board has no blank"):
         statespace.sliding_puzzle([[1, 2], [3, 3]])
-    with pytest.raises(ValueError, match=r"row 2 has 1 cells, but row 1 has 2"):
+    with pytest.raises(ValueError, match=r"row 2 has 1 cell, but row 1 has 2"):
         statespace.sliding_puzzle([[1, 0], [2]])
     with pytest.raises(ValueError, match="not a tile of this board"):
         statespace.solve([[1, 2, 3], [4, 0, 9]])
