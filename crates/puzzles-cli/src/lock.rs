@@ -44,7 +44,8 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
     let lock = Lock::new(args.wheels, args.digits).map_err(|e| e.to_string())?;
     let display = Display::new(args.search.progress);
     let answer_one = |question: &Question, out: &mut W| {
-        let lock = lock.clone().with_deadends(&question.deadends).map_err(|e| e.to_string())?;
+        let lock =
+            lock.clone().with_deadends(&question.deadends).map_err(|e| crate::explain(&e, None))?;
         let mut options = SearchOptions::new()
             .limits(args.search.limits())
             .on_progress(|progress| display.observe(progress));

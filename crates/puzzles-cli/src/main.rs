@@ -118,23 +118,33 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
 /// A failed search's message, with the option that moves the limit it
 /// reached, and `more` (advice for this puzzle) after it.
 fn explain(error: &puzzles::Error, more: Option<&str>) -> String {
-    let option = match error.kind() {
+    let hint = match error.kind() {
         puzzles::ErrorKind::Search(inner) => match inner.kind() {
             search_core::ErrorKind::LimitReached(search_core::Limit::States(_)) => {
-                Some("--max-states")
+                Some("raise it with --max-states")
             }
             search_core::ErrorKind::LimitReached(search_core::Limit::Memory(_))
-            | search_core::ErrorKind::TooLarge { .. } => Some("--max-memory"),
+            | search_core::ErrorKind::TooLarge { .. } => Some("raise it with --max-memory"),
             search_core::ErrorKind::LimitReached(search_core::Limit::Nodes(_)) => {
-                Some("--max-nodes")
+                Some("raise it with --max-nodes")
             }
             _ => None,
         },
+        // The lock's shape comes from options the user may not know of.
+        puzzles::ErrorKind::CodeLength { .. } => Some("--wheels sets the number of wheels"),
+        puzzles::ErrorKind::CodeDigit { code, position, .. }
+            if position
+                .checked_sub(1)
+                .and_then(|i| code.chars().nth(i))
+                .is_some_and(|c| c.is_ascii_digit()) =>
+        {
+            Some("--digits sets the digits on a wheel")
+        }
         _ => None,
     };
-    match (option, more) {
-        (Some(option), Some(more)) => format!("{error} (raise it with {option}; {more})"),
-        (Some(option), None) => format!("{error} (raise it with {option})"),
+    match (hint, more) {
+        (Some(hint), Some(more)) => format!("{error} ({hint}; {more})"),
+        (Some(hint), None) => format!("{error} ({hint})"),
         (None, _) => error.to_string(),
     }
 }

@@ -263,7 +263,10 @@ fn lock_answers_a_target_and_json_lines() {
     assert_eq!(status, 2);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[..3], ["1", "-1", "-1"]);
-    assert_eq!(lines[3], "error: code '12' has 2 wheels, expected 4");
+    assert_eq!(
+        lines[3],
+        "error: code '12' has 2 wheels, expected 4 (--wheels sets the number of wheels)"
+    );
     assert!(lines[4].starts_with("error: not a lock question"));
     assert_eq!(lines[5], "20");
     assert!(err.contains("line 5"), "{err}");
@@ -432,8 +435,22 @@ fn json_mode_answers_a_bad_line_with_a_json_object() {
     assert_eq!(status, 2);
     assert_eq!(
         json_lines(&out),
-        [serde_json::json!({"error": "code '12' has 2 wheels, expected 4"})]
+        [serde_json::json!({
+            "error": "code '12' has 2 wheels, expected 4 (--wheels sets the number of wheels)"
+        })]
     );
+    // A digit past the lock's names the option that sets them; a letter,
+    // which no lock has, does not.
+    let (status, out, _) =
+        run(&["lock", "--digits", "6", "--deadends", "0800", "--target", "0101"], b"");
+    assert_eq!(status, 2);
+    assert_eq!(
+        out.trim_end(),
+        "error: code '0800': character 2 is not a digit from 0 to 5 (--digits sets the digits on a wheel)"
+    );
+    let (status, out, _) = run(&["lock", "--target", "0a01"], b"");
+    assert_eq!(status, 2);
+    assert_eq!(out.trim_end(), "error: code '0a01': character 2 is not a digit from 0 to 9");
 
     let (status, out, _) = run(
         &["ladder", "--json", "--words", "hot,dot"],
