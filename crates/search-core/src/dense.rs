@@ -1341,10 +1341,14 @@ fn for_each_entry(word: u64, code: u64, visit: impl FnMut(usize)) {
 /// Calls `visit` with the index of each entry whose low bit is set in
 /// `entries`.
 #[inline]
-fn for_each_bit(mut entries: u64, mut visit: impl FnMut(usize)) {
-    while entries != 0 {
-        visit(entries.trailing_zeros() as usize / BITS);
-        entries &= entries - 1;
+fn for_each_bit(entries: u64, mut visit: impl FnMut(usize)) {
+    // A loop counted in advance: when `visit` does nothing (a `run`
+    // without a visitor), the compiler can see that it ends and drop it,
+    // where it keeps a loop that runs until the bits are cleared.
+    let mut bits = entries;
+    for _ in 0..entries.count_ones() {
+        visit(bits.trailing_zeros() as usize / BITS);
+        bits &= bits - 1;
     }
 }
 
