@@ -524,14 +524,13 @@ impl LayerTable {
             for word in chunk {
                 let value = word.load(Ordering::Relaxed);
                 let equal = equal_entries(value, code);
-                if equal != 0 {
-                    // A plain store, not a locked read-modify-write: no mark
-                    // may run while a layer begins (a mark of the new layer
-                    // would carry the retiring code), so nothing else
-                    // writes the word. Entries are two bits apart, so the
-                    // product has no carries.
-                    word.store(value ^ (equal * (code ^ DONE)), Ordering::Relaxed);
-                }
+                // A plain store, not a locked read-modify-write: no mark
+                // may run while a layer begins (a mark of the new layer
+                // would carry the retiring code), so nothing else writes
+                // the word. Entries are two bits apart, so the product has
+                // no carries. Stored whether or not it changed: a test
+                // would be as good as random in a layer's busy chunks.
+                word.store(value ^ (equal * (code ^ DONE)), Ordering::Relaxed);
             }
             codes.fetch_and(!bit, Ordering::Relaxed);
         };
