@@ -115,8 +115,9 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
     number.checked_mul(1 << shift).ok_or_else(|| format!("'{text}' is too large"))
 }
 
-/// A failed search's message, with the option that moves the limit it
-/// reached, and `more` (advice for this puzzle) after it.
+/// An error's message, with a hint that names the option behind what it
+/// ran into (the limit a search reached, the lock's wheels or digits), and
+/// `more` (advice for this puzzle) after it.
 fn explain(error: &puzzles::Error, more: Option<&str>) -> String {
     let hint = match error.kind() {
         puzzles::ErrorKind::Search(inner) => match inner.kind() {
