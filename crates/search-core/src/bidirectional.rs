@@ -72,6 +72,12 @@ const BACKWARD: u32 = 1 << 31;
 /// one-shot call makes need a few thousand.
 const FIRST_CAPACITY: usize = 4096;
 
+/// The hash of an entry of the index of both sides, for its table to grow
+/// by.
+fn side_hash<S: State>((state, _): &(S, u32)) -> u64 {
+    hash_of(state)
+}
+
 /// The id under which node `index` of one side is indexed.
 #[inline]
 fn side_id(index: usize, side: u32) -> Result<u32, Error> {
@@ -154,16 +160,15 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         presize_table(&mut self.meter, &mut self.sides, FIRST_CAPACITY);
         self.forward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
         self.backward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
-        let rehash = |(state, _): &(S, u32)| hash_of(state);
-        reserve_room(&mut self.meter, &mut self.sides, 2, rehash)?;
+        reserve_room(&mut self.meter, &mut self.sides, 2, side_hash)?;
         if start == goal {
-            self.sides.insert_unique(hash_of(&start), (start.clone(), 0), rehash);
+            self.sides.insert_unique(hash_of(&start), (start.clone(), 0), side_hash);
             return Ok(Some(Path::new(vec![start], Vec::new())));
         }
         self.limits.check_states(0)?;
         self.limits.check_states(1)?;
-        self.sides.insert_unique(hash_of(&start), (start.clone(), 0), rehash);
-        self.sides.insert_unique(hash_of(&goal), (goal.clone(), BACKWARD), rehash);
+        self.sides.insert_unique(hash_of(&start), (start.clone(), 0), side_hash);
+        self.sides.insert_unique(hash_of(&goal), (goal.clone(), BACKWARD), side_hash);
         self.forward.push(&mut self.meter, start, NO_PARENT, None)?;
         self.backward.push(&mut self.meter, goal, NO_PARENT, None)?;
         let mut forward = Side::new();
@@ -207,15 +212,14 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         backward: &Side,
         explored: usize,
     ) -> Result<Option<Meeting>, Error> {
-        let rehash = |(state, _): &(S, u32)| hash_of(state);
         for parent in frontier {
             self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
-            reserve_room(&mut self.meter, &mut self.sides, self.scratch.len(), rehash)?;
+            reserve_room(&mut self.meter, &mut self.sides, self.scratch.len(), side_hash)?;
             for (next, mv) in self.scratch.drain(..) {
                 // One lookup answers both questions: seen on this side, or
                 // on the other.
-                match self.sides.entry(hash_of(&next), |(other, _)| *other == next, rehash) {
+                match self.sides.entry(hash_of(&next), |(other, _)| *other == next, side_hash) {
                     hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD == 0 => {
                         self.stats.duplicates += 1;
                     }
@@ -251,7 +255,6 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         forward: &Side,
         explored: usize,
     ) -> Result<Option<Meeting>, Error> {
-        let rehash = |(state, _): &(S, u32)| hash_of(state);
         for child in frontier {
             self.next_frontier.clear();
             let previous = &mut self.next_frontier;
@@ -266,9 +269,9 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             );
             Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
-            reserve_room(&mut self.meter, &mut self.sides, self.next_frontier.len(), rehash)?;
+            reserve_room(&mut self.meter, &mut self.sides, self.next_frontier.len(), side_hash)?;
             for state in self.next_frontier.drain(..) {
-                match self.sides.entry(hash_of(&state), |(other, _)| *other == state, rehash) {
+                match self.sides.entry(hash_of(&state), |(other, _)| *other == state, side_hash) {
                     hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != 0 => {
                         self.stats.duplicates += 1;
                     }
