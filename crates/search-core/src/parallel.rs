@@ -329,18 +329,17 @@ impl<S: State + Send + Sync> Shards<S> {
 }
 
 /// Adds `state`, whose hash is `hash`, to `table` unless it is there; true
-/// when it was new. One probe finds the state or its slot; a full table
-/// doubles first, through a fallible allocation.
+/// when it was new. A lookup, then an insertion for a new state (the
+/// store's hashed sets say why not one `entry`); a full table doubles
+/// first, through a fallible allocation.
 fn insert_new<S: State>(table: &mut HashTable<S>, hash: u64, state: &S) -> Result<bool, Error> {
     if table.len() == table.capacity() {
         let doubled = bytes_of::<S>(table.capacity().max(8) * 2);
         table.try_reserve(1, hash_of).map_err(|_| Error::allocation_failed(doubled))?;
     }
-    match table.entry(hash, |other| other == state, hash_of) {
-        hashbrown::hash_table::Entry::Occupied(_) => Ok(false),
-        hashbrown::hash_table::Entry::Vacant(slot) => {
-            slot.insert(state.clone());
-            Ok(true)
-        }
+    if table.find(hash, |other| other == state).is_some() {
+        return Ok(false);
     }
+    table.insert_unique(hash, state.clone(), hash_of);
+    Ok(true)
 }

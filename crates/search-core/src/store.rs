@@ -377,7 +377,11 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
 
     /// Stores `child`, reached from node `parent`, unless its state is
     /// already stored, and returns its new id.
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search (docs/performance.md)"
+    )]
+    #[inline(always)]
     pub(crate) fn insert_keyed<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
@@ -421,7 +425,11 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
 
     /// [`find_or_insert`](Tree::find_or_insert) of a `child` whose key is
     /// known.
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search (docs/performance.md)"
+    )]
+    #[inline(always)]
     fn find_or_insert_keyed<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
@@ -456,17 +464,17 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 let nodes = &self.nodes;
                 let rehash = |&other: &u32| hash_of(&nodes[other as usize].state);
                 reserve_one(meter, table, rehash)?;
-                // One probe finds the state or the slot for it.
+                // `find`, then `insert_unique` for a new state, rather than
+                // one `entry`: `entry` is too large for the compiler to
+                // inline, and the call cost 12% to 16% of a search of the
+                // whole 8-puzzle. The second probe, for the slot, reads
+                // control bytes the first has just brought into cache.
                 let same = |&other: &u32| nodes[other as usize].state == state;
-                match table.entry(key, same, rehash) {
-                    hashbrown::hash_table::Entry::Occupied(old) => {
-                        return Ok(Stored::Old(*old.get(), mv));
-                    }
-                    hashbrown::hash_table::Entry::Vacant(slot) => {
-                        limits.check_states(id)?;
-                        slot.insert(node_id(id)?);
-                    }
+                if let Some(&old) = table.find(key, same) {
+                    return Ok(Stored::Old(old, mv));
                 }
+                limits.check_states(id)?;
+                table.insert_unique(key, node_id(id)?, rehash);
             }
             NodeIndex::Bits { .. } => unreachable!("a tree of bits keeps no ids: see `insert`"),
         }
@@ -750,7 +758,11 @@ impl<S: crate::State> Seen<S> {
 
     /// Marks `state`, whose [key](Seen::key_of) is `key`, seen; true when
     /// it was not seen before.
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search (docs/performance.md)"
+    )]
+    #[inline(always)]
     pub(crate) fn insert_keyed<G: Successors<State = S>>(
         &mut self,
         space: &G,
@@ -770,13 +782,12 @@ impl<S: crate::State> Seen<S> {
             }
             SeenIndex::Hashed(set) => {
                 reserve_one(meter, set, hash_of)?;
-                match set.entry(key, |other| other == state, hash_of) {
-                    hashbrown::hash_table::Entry::Occupied(_) => return Ok(false),
-                    hashbrown::hash_table::Entry::Vacant(slot) => {
-                        limits.check_states(self.len)?;
-                        slot.insert(state.clone());
-                    }
+                // Two calls rather than one `entry`, as in `Tree`.
+                if set.find(key, |other| other == state).is_some() {
+                    return Ok(false);
                 }
+                limits.check_states(self.len)?;
+                set.insert_unique(key, state.clone(), hash_of);
             }
         }
         self.len += 1;
