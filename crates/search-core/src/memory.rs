@@ -20,7 +20,7 @@ use crate::limits::Limit;
 /// twofold ([`Meter::grown_capacity`]): rehashing a growing table was a
 /// sixth of a one-shot bidirectional search of the 8-puzzle, and below
 /// this size the larger step costs at most a few megabytes.
-const FOURFOLD_BELOW: usize = 1 << 16;
+pub(crate) const FOURFOLD_BELOW: usize = 1 << 16;
 
 /// The bytes a search holds, against its budget.
 #[derive(Clone, Copy, Debug)]

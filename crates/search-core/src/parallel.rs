@@ -16,7 +16,7 @@ use crate::enumerate::Enumeration;
 use crate::error::Error;
 use crate::hash::hash_of;
 use crate::limits::{Limit, Limits};
-use crate::memory::bytes_of;
+use crate::memory::{FOURFOLD_BELOW, bytes_of};
 use crate::space::{State, Successors};
 
 /// Frontier states expanded by one task of the first pass: small enough
@@ -330,16 +330,28 @@ impl<S: State + Send + Sync> Shards<S> {
 
 /// Adds `state`, whose hash is `hash`, to `table` unless it is there; true
 /// when it was new. A lookup, then an insertion for a new state (the
-/// store's hashed sets say why not one `entry`); a full table doubles
-/// first, through a fallible allocation.
+/// store's hashed sets say why not one `entry`); a full table grows
+/// first ([`grow`]).
 fn insert_new<S: State>(table: &mut HashTable<S>, hash: u64, state: &S) -> Result<bool, Error> {
     if table.len() == table.capacity() {
-        let doubled = bytes_of::<S>(table.capacity().max(8) * 2);
-        table.try_reserve(1, hash_of).map_err(|_| Error::allocation_failed(doubled))?;
+        grow(table)?;
     }
     if table.find(hash, |other| other == state).is_some() {
         return Ok(false);
     }
     table.insert_unique(hash, state.clone(), hash_of);
     Ok(true)
+}
+
+/// Grows a full `table` through a fallible allocation: fourfold while it
+/// is small, as the stores' tables do (`Meter::grown_capacity`), so that
+/// fewer entries are rehashed on its way up, and twofold past that.
+#[cold]
+fn grow<S: State>(table: &mut HashTable<S>) -> Result<(), Error> {
+    let capacity = table.capacity();
+    let factor = if capacity < FOURFOLD_BELOW { 4 } else { 2 };
+    let target = capacity.saturating_mul(factor).max(16);
+    table
+        .try_reserve(target - table.len(), hash_of)
+        .map_err(|_| Error::allocation_failed(bytes_of::<S>(target) * 9 / 8))
 }
