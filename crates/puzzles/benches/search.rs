@@ -628,7 +628,8 @@ fn generic_bidirectional(
 }
 
 /// Whole-space enumeration of hashed spaces (no ranks): the sequential
-/// `enumerate`, and `ParallelEnumeration` on one and on two threads.
+/// `enumerate`, and `ParallelEnumeration` on one and on two threads; then
+/// the distance to the farthest board, sequential and parallel.
 fn generic_enumeration(c: &mut Criterion) {
     use search_core::{ParallelEnumeration, enumerate, from_fn};
     let mut group = c.benchmark_group("generic enumerate");
@@ -645,6 +646,19 @@ fn generic_enumeration(c: &mut Criterion) {
             let parallel = ParallelEnumeration::new().threads(threads);
             group.bench_with_input(id, &space, |b, space| {
                 b.iter(|| black_box(parallel.run(space, [goal]).unwrap().states()));
+            });
+        }
+        // The distance to a board at the radius: every layer but the
+        // goal's last few boards.
+        let far = enumerate(&space, [goal]).unwrap().deepest()[0];
+        group.bench_with_input(BenchmarkId::new("ours/distance", &size), &space, |b, space| {
+            b.iter(|| black_box(Search::new().distance(space, [goal], |&s| s == far).unwrap()));
+        });
+        for threads in [1, 2] {
+            let id = BenchmarkId::new(format!("ours/par_distance_{threads}_threads"), &size);
+            let parallel = ParallelEnumeration::new().threads(threads);
+            group.bench_with_input(id, &space, |b, space| {
+                b.iter(|| black_box(parallel.distance(space, [goal], |&s| s == far).unwrap()));
             });
         }
     }

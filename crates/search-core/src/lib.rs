@@ -85,7 +85,7 @@ Optional traits widen what a space can do:
 | what you want | call |
 |---|---|
 | a shortest path, from one or many starts to a goal test | [`bfs`], [`Search::bfs`] |
-| only the number of moves | [`Search::distance`] |
+| only the number of moves | [`Search::distance`]; on every core, [`ParallelEnumeration::distance`] |
 | a shortest path searched from both ends | [`bidirectional_bfs`], [`Search::bidirectional`] |
 | every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`] |
 | the same on every core, for any space | [`par_enumerate`], [`ParallelEnumeration`] |

@@ -1,5 +1,6 @@
-//! Breadth-first enumeration of a hashed space on every core:
-//! [`ParallelEnumeration`] and [`par_enumerate`].
+//! Breadth-first enumeration of a hashed space on every core, and the
+//! distance to a goal found the same way: [`ParallelEnumeration`] and
+//! [`par_enumerate`].
 //!
 //! Each layer takes two passes. First the frontier is expanded in chunks,
 //! in parallel, and each successor is put in the bucket of the shard its
@@ -8,6 +9,8 @@
 //! next frontier. A shard belongs to one task at a time, so the visited set
 //! needs no lock and no atomic, and the layers come out exactly as the
 //! sequential [`enumerate`](crate::enumerate) gives them.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use hashbrown::HashTable;
 use rayon::prelude::*;
@@ -31,7 +34,9 @@ const CHUNK: usize = 1 << 10;
 const SHARDS_PER_THREAD: usize = 2;
 
 /// A layer-synchronous enumeration of any [`Successors`] space on every
-/// core, its visited set split into shards by hash.
+/// core, its visited set split into shards by hash: the whole space
+/// ([`run`](ParallelEnumeration::run)), or the layers up to a goal
+/// ([`distance`](ParallelEnumeration::distance)).
 ///
 /// For spaces whose states have no [`Ranking`](crate::Ranking); a ranked
 /// space is faster through [`DenseEnumeration`](crate::DenseEnumeration).
@@ -137,21 +142,84 @@ impl ParallelEnumeration {
         I: IntoIterator<Item = G::State>,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
+        match self.on_pool(|| self.layers(space, starts, &|_: &G::State| false))? {
+            Ended::Exhausted(layers) => Ok(layers),
+            Ended::Goal(_) => unreachable!("no state is the goal of an enumeration"),
+        }
+    }
+
+    /// The number of moves in `space` from the nearest of `starts` to the
+    /// nearest state that satisfies `is_goal`, or `None` when no goal can
+    /// be reached: [`Search::distance`](crate::Search::distance) on every
+    /// core, for a space whose layers are large.
+    ///
+    /// The layers are those of [`run`](ParallelEnumeration::run), each
+    /// state tested as it is stored, on the thread that stores it; the
+    /// search stops at the end of the first layer that holds a goal. It
+    /// keeps no parents: for a path, use [`Search::bfs`](crate::Search::bfs).
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](ParallelEnumeration::run), under the depth policy of
+    /// every breadth-first search ([`Limits::max_depth`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, ParallelEnumeration, Search};
+    ///
+    /// // Numbers below 100,000, joined to their neighbours and their double.
+    /// let space = from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 100_000));
+    /// let parallel = ParallelEnumeration::new().threads(2);
+    /// assert_eq!(parallel.distance(&space, [1], |&n| n == 99_999)?, Some(23));
+    /// assert_eq!(Search::new().distance(&space, [1], |&n| n == 99_999)?, Some(23));
+    /// assert_eq!(parallel.distance(&space, [1], |&n| n == 100_000)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn distance<G, I, P>(
+        &self,
+        space: &G,
+        starts: I,
+        is_goal: P,
+    ) -> Result<Option<usize>, Error>
+    where
+        G: Successors + Sync,
+        G::State: Send + Sync,
+        I: IntoIterator<Item = G::State>,
+        P: Fn(&G::State) -> bool + Sync,
+    {
+        let starts: Vec<G::State> = starts.into_iter().collect();
+        match self.on_pool(|| self.layers(space, starts, &is_goal))? {
+            Ended::Exhausted(_) => Ok(None),
+            Ended::Goal(depth) => Ok(Some(depth)),
+        }
+    }
+
+    /// Runs `work` on a pool of this enumeration's threads, or on the
+    /// current rayon pool.
+    fn on_pool<T: Send>(&self, work: impl FnOnce() -> Result<T, Error> + Send) -> Result<T, Error> {
         match self.threads {
             Some(threads) => rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
                 .map_err(|_| Error::thread_pool())?
-                .install(|| self.layers(space, starts)),
-            None => self.layers(space, starts),
+                .install(work),
+            None => work(),
         }
     }
 
-    /// The enumeration, on the current rayon pool.
-    fn layers<G>(&self, space: &G, starts: Vec<G::State>) -> Result<Enumeration<G::State>, Error>
+    /// The layers from `starts` until they run out or one holds a state
+    /// that satisfies `is_goal`, on the current rayon pool.
+    fn layers<G, P>(
+        &self,
+        space: &G,
+        starts: Vec<G::State>,
+        is_goal: &P,
+    ) -> Result<Ended<G::State>, Error>
     where
         G: Successors + Sync,
         G::State: Send + Sync,
+        P: Fn(&G::State) -> bool + Sync,
     {
         let mut shards =
             Shards::new(rayon::current_num_threads() * SHARDS_PER_THREAD, &self.limits);
@@ -163,6 +231,9 @@ impl ParallelEnumeration {
                 frontier[shard].push(start);
             }
         }
+        if frontier.iter().flatten().any(is_goal) {
+            return Ok(Ended::Goal(0));
+        }
         let mut layer_sizes = Vec::new();
         loop {
             let size: usize = frontier.iter().map(Vec::len).sum();
@@ -171,17 +242,31 @@ impl ParallelEnumeration {
             }
             layer_sizes.push(size as u64);
             let buckets = expand(space, &frontier, &shards);
-            let next = shards.take_in(buckets)?;
+            let (next, found) = shards.take_in(buckets, is_goal)?;
             if next.iter().all(Vec::is_empty) {
                 break;
             }
             if !self.limits.allows_depth(layer_sizes.len()) {
                 return Err(Error::limit(Limit::Depth(layer_sizes.len() - 1)));
             }
+            if found {
+                return Ok(Ended::Goal(layer_sizes.len()));
+            }
             frontier = next;
         }
-        Ok(Enumeration::new(layer_sizes, frontier.into_iter().flatten().collect()))
+        Ok(Ended::Exhausted(Enumeration::new(
+            layer_sizes,
+            frontier.into_iter().flatten().collect(),
+        )))
     }
+}
+
+/// How [`ParallelEnumeration::layers`] ended.
+enum Ended<S> {
+    /// Every reachable state was stored, and none was a goal.
+    Exhausted(Enumeration<S>),
+    /// A goal was stored, at this depth.
+    Goal(usize),
 }
 
 /// Every state reachable from `starts`, layer by layer, on every core: a
@@ -283,8 +368,13 @@ impl<S: State + Send + Sync> Shards<S> {
     }
 
     /// Takes a layer's successors into the tables, each shard on one task,
-    /// and returns what was new, by shard: the next frontier.
-    fn take_in(&mut self, buckets: Buckets<S>) -> Result<Vec<Vec<S>>, Error> {
+    /// and returns what was new, by shard (the next frontier), and whether
+    /// any of it satisfies `is_goal`. Once a goal is found, the shards stop
+    /// early: the layer's depth is the answer, and the rest is not needed.
+    fn take_in<P>(&mut self, buckets: Buckets<S>, is_goal: &P) -> Result<(Vec<Vec<S>>, bool), Error>
+    where
+        P: Fn(&S) -> bool + Sync,
+    {
         let candidates: usize = buckets.iter().flatten().map(Vec::len).sum();
         // The successors held at once, and the tables if every one were new:
         // within the budget, or the layer is refused before it is stored.
@@ -301,6 +391,7 @@ impl<S: State + Send + Sync> Shards<S> {
                 }
             }
         }
+        let found = AtomicBool::new(false);
         let next: Vec<Result<Vec<S>, Error>> = self
             .tables
             .par_iter_mut()
@@ -310,9 +401,17 @@ impl<S: State + Send + Sync> Shards<S> {
                 let mut new = Vec::new();
                 new.try_reserve(incoming / 2)
                     .map_err(|_| Error::allocation_failed(bytes_of::<S>(incoming / 2)))?;
-                for (hash, state) in buckets.into_iter().flatten() {
-                    if insert_new(table, hash, &state)? {
-                        new.push(state);
+                for bucket in buckets {
+                    if found.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    for (hash, state) in bucket {
+                        if insert_new(table, hash, &state)? {
+                            if is_goal(&state) {
+                                found.store(true, Ordering::Relaxed);
+                            }
+                            new.push(state);
+                        }
                     }
                 }
                 Ok(new)
@@ -324,7 +423,7 @@ impl<S: State + Send + Sync> Shards<S> {
         if self.stored() > self.max_states {
             return Err(Error::limit(Limit::States(self.max_states)));
         }
-        Ok(next)
+        Ok((next, found.into_inner()))
     }
 }
 

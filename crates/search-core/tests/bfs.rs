@@ -224,3 +224,69 @@ fn a_goal_near_the_start_of_a_wide_layer_costs_few_calls() {
     assert_eq!(search.distance(&fan, [0], |&n| n == 200_000).unwrap(), Some(2));
     assert_eq!((search.stats().expanded, calls.get()), (3, 4));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The parallel distance search against the textbook one, from one or
+    /// more starts to any of a set of goals, on one to three threads.
+    #[test]
+    fn parallel_distance_is_the_distance_of_plain_bfs(
+        graph in graph(200, 3),
+        start_picks in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
+        goal_picks in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        threads in 1usize..4,
+    ) {
+        use search_core::ParallelEnumeration;
+        let starts: Vec<u32> = start_picks.iter().map(|i| i.index(graph.len()) as u32).collect();
+        let goals: Vec<u32> = goal_picks.iter().map(|i| i.index(graph.len()) as u32).collect();
+        let distances = reference_distances(&graph, &starts);
+        let expected = goals.iter().filter_map(|&goal| distances[goal as usize]).min();
+        let parallel = ParallelEnumeration::new().threads(threads);
+        let found = parallel.distance(&hashed(&graph), starts.clone(), |n| goals.contains(n)).unwrap();
+        prop_assert_eq!(found, expected);
+        let sequential = Search::new().distance(&hashed(&graph), starts, |n| goals.contains(n)).unwrap();
+        prop_assert_eq!(sequential, expected);
+    }
+}
+
+#[test]
+fn parallel_distance_keeps_the_depth_policy_of_every_search() {
+    use search_core::{ErrorKind, Limit, ParallelEnumeration};
+    // A line 0 -> 1 -> 2, as in `Limits::max_depth`'s example.
+    let line = search_core::from_fn(|&n: &u8| (n < 2).then_some(n + 1));
+    let within = ParallelEnumeration::new().limits(Limits::new().max_depth(2));
+    assert_eq!(within.distance(&line, [0], |&n| n == 5).unwrap(), None);
+    assert_eq!(within.distance(&line, [0], |&n| n == 2).unwrap(), Some(2));
+    assert_eq!(within.distance(&line, [0], |&n| n == 0).unwrap(), Some(0));
+    let short = ParallelEnumeration::new().limits(Limits::new().max_depth(1));
+    let error = short.distance(&line, [0], |&n| n == 5).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
+    // A goal past the bound is not reported: states lie past it.
+    let error = short.distance(&line, [0], |&n| n == 2).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
+    // Sequential distance says the same.
+    let mut search = Search::new().limits(Limits::new().max_depth(1));
+    let error = search.distance(&line, [0], |&n| n == 2).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
+}
+
+#[test]
+fn parallel_distance_matches_the_sequential_one_on_a_large_space() {
+    use search_core::{ParallelEnumeration, from_fn};
+    // A ring of 300,000 states with chords: layers of thousands of states,
+    // so that both passes of a layer run in parallel.
+    const RING: u64 = 300_000;
+    let space = from_fn(|&r: &u64| [(r + 1) % RING, (r * 7 + 3) % RING, (r + RING - 1) % RING]);
+    let mut search = Search::new();
+    for goal in [0, 1, 150_000, 299_999, 123_457] {
+        let expected = search.distance(&space, [0], |&n| n == goal).unwrap();
+        assert!(expected.is_some());
+        for threads in [1, 2, 3] {
+            let parallel = ParallelEnumeration::new().threads(threads);
+            assert_eq!(parallel.distance(&space, [0], |&n| n == goal).unwrap(), expected);
+        }
+    }
+    let parallel = ParallelEnumeration::new().threads(2);
+    assert_eq!(parallel.distance(&space, [0], |&n| n >= RING).unwrap(), None);
+}
