@@ -350,14 +350,21 @@ mod packed {
     }
 
     pub(crate) fn successors(&state: &u64) -> SmallVec<[u64; 4]> {
+        let mut out = SmallVec::new();
+        each_neighbour(state, |next| out.push(next));
+        out
+    }
+
+    /// Hands each neighbour of `state` to `report`.
+    #[inline]
+    fn each_neighbour(state: u64, mut report: impl FnMut(u64)) {
         let blank = (state >> BLANK) as usize;
         let (row, col) = (blank / 3, blank % 3);
-        let mut out = SmallVec::new();
         let mut swap = |cell: usize| {
             let tile = (state >> (4 * cell)) & 0xF;
             let cells = state & ((1 << BLANK) - 1);
             let cells = cells & !(0xF << (4 * cell)) | (tile << (4 * blank));
-            out.push(cells | ((cell as u64) << BLANK));
+            report(cells | ((cell as u64) << BLANK));
         };
         if row > 0 {
             swap(blank - 3);
@@ -371,14 +378,15 @@ mod packed {
         if col < 2 {
             swap(blank + 1);
         }
-        out
     }
 
-    /// The same neighbours in a `Vec`: the plainest successor function a
-    /// user could write, handed unchanged to every contender of the
-    /// `generic` groups.
-    pub(crate) fn successors_vec(state: &u64) -> Vec<u64> {
-        successors(state).into_vec()
+    /// The same neighbours in a `Vec` of room for four, filled in place:
+    /// the plainest successor function a user could write, handed
+    /// unchanged to every contender of the `generic` groups.
+    pub(crate) fn successors_vec(&state: &u64) -> Vec<u64> {
+        let mut out = Vec::with_capacity(4);
+        each_neighbour(state, |next| out.push(next));
+        out
     }
 
     /// Any board of `rows x cols` (at most 15 cells) packed the same way,
