@@ -255,6 +255,8 @@ impl<S: Clone, M: Clone> Iterator for Paths<'_, S, M> {
 /// satisfy `is_goal`.
 ///
 /// A shortcut for [`Search::all_shortest_paths`] with default limits.
+/// Like [`bfs`](crate::bfs), it starts from the node index that the last
+/// one-shot search on its thread left, and leaves its own.
 ///
 /// # Errors
 ///
@@ -279,7 +281,7 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    Search::new().all_shortest_paths(space, starts, is_goal)
+    Search::one_shot().all_shortest_paths(space, starts, is_goal)
 }
 
 impl<S: State, M: Clone> Search<'_, S, M> {

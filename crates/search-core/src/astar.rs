@@ -20,6 +20,8 @@ use crate::weighted::{Heuristic, Weighted};
 /// be reached.
 ///
 /// A shortcut for [`AStar::run`] with default [`Limits`].
+/// Like [`bfs`](crate::bfs), it starts from the node index that the last
+/// one-shot search on its thread left, and leaves its own.
 ///
 /// # Errors
 ///
@@ -54,7 +56,7 @@ where
     H: Heuristic<G::State, Cost = G::Cost>,
     P: FnMut(&G::State) -> bool,
 {
-    AStar::new().run(space, start, heuristic, is_goal)
+    AStar::one_shot().run(space, start, heuristic, is_goal)
 }
 
 /// A cheapest path from `start` to the first state that satisfies
@@ -101,7 +103,7 @@ where
     G: Weighted,
     P: FnMut(&G::State) -> bool,
 {
-    AStar::new().run(space, start, &|_: &G::State| G::Cost::zero(), is_goal)
+    AStar::one_shot().run(space, start, &|_: &G::State| G::Cost::zero(), is_goal)
 }
 
 /// A* search, as a cache the caller keeps: its [`Limits`], the [`Stats`]
@@ -172,6 +174,12 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
             open: OpenList::new(),
             scratch: Vec::new(),
         }
+    }
+
+    /// A search with default [`Limits`] for one run, whose tree starts
+    /// from its thread's spare index (see [`bfs`](crate::bfs)).
+    fn one_shot() -> AStar<S, M, C> {
+        AStar { tree: Tree::with_spare_index(), ..AStar::new() }
     }
 
     /// Sets the limits of every later run.

@@ -13,7 +13,12 @@ use crate::store::{Lookup, NO_PARENT, Tree, run_length};
 /// The shortest path from any of `starts` to the first state that satisfies
 /// `is_goal`, or `None` when no goal can be reached.
 ///
-/// A shortcut for [`Search::bfs`] with default [`Limits`].
+/// A shortcut for [`Search::bfs`] with default [`Limits`]. A space without
+/// ranks keeps its states' node ids in a hash table; a dropped search
+/// leaves that table, emptied, to the next call on its thread (up to 4 MiB
+/// of it, the table of about 700,000 states), so that a run of one-shot
+/// calls does not grow one from nothing each time. A [`Search`] kept by the
+/// caller reuses all of its tables.
 ///
 /// - `space`: the state space.
 /// - `starts`: one start (`[start]`) or several; the path begins at the
@@ -50,7 +55,7 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    Search::new().bfs(space, starts, is_goal)
+    Search::one_shot().bfs(space, starts, is_goal)
 }
 
 impl<S: State, M: Clone> Search<'_, S, M> {

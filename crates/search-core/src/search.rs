@@ -93,6 +93,13 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         }
     }
 
+    /// A search with default [`Limits`] for one run: its tree starts from
+    /// the hashed index that an earlier one-shot search on this thread
+    /// left behind, rather than growing one from nothing.
+    pub(crate) fn one_shot() -> Search<'o, S, M> {
+        Search { forward: Tree::with_spare_index(), ..Search::new() }
+    }
+
     /// Sets the limits of every later run.
     ///
     /// # Example

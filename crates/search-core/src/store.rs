@@ -2,6 +2,7 @@
 //! rank, or a hash table. Each store picks its index when it is reset, from
 //! the space's rank bound and the memory budget.
 
+use std::cell::Cell;
 use std::ops::Range;
 
 use hashbrown::HashTable;
@@ -185,11 +186,54 @@ pub(crate) enum Stored<M> {
     Old(u32, M),
 }
 
+/// The largest hashed node index a dropped tree leaves to the next tree of
+/// its thread: 4 MiB, the index of about 700,000 states.
+const SPARE_INDEX_BYTES: u64 = 4 << 20;
+
+thread_local! {
+    /// A hashed node index that a dropped tree left behind, empty, for the
+    /// next one-shot search on this thread. Node ids are `u32` whatever the
+    /// state type, so one spare serves every search; it lets a one-shot
+    /// `bfs(...)` skip growing its index from nothing, whose rehashing
+    /// alone took a seventh of a one-shot search of the 8-puzzle under
+    /// `perf`.
+    static SPARE_INDEX: Cell<Option<HashTable<u32>>> = const { Cell::new(None) };
+}
+
+/// The spare index of this thread, if there is one.
+fn take_spare_index() -> HashTable<u32> {
+    SPARE_INDEX.try_with(Cell::take).ok().flatten().unwrap_or_default()
+}
+
+/// Leaves `table`, emptied, as this thread's spare index, unless it is
+/// larger than [`SPARE_INDEX_BYTES`] or no larger than the spare there is.
+fn offer_spare_index(mut table: HashTable<u32>) {
+    let capacity = table.capacity();
+    if capacity == 0 || table_bytes::<u32>(capacity) > SPARE_INDEX_BYTES {
+        return;
+    }
+    // Emptied here, at the end of the search that filled it, so that the
+    // next search's reset finds it empty and pays nothing to clear it.
+    table.clear();
+    // During the thread's teardown the spare is gone: the table is freed.
+    let _ = SPARE_INDEX.try_with(|spare| {
+        let kept = spare.take();
+        let larger = match kept {
+            Some(kept) if kept.capacity() >= capacity => kept,
+            _ => table,
+        };
+        spare.set(Some(larger));
+    });
+}
+
 /// A search tree: stored states in the order they were found, each with its
 /// parent and the move from it, and an index from state to node id.
 ///
 /// A node is its state, a 4-byte parent id and its move, and the index
-/// holds 4-byte ids, so a state is stored once.
+/// holds 4-byte ids, so a state is stored once. A dropped tree, or one
+/// whose reset replaces its hashed index, leaves that index to its
+/// thread's next one-shot search
+/// ([`with_spare_index`](Tree::with_spare_index)).
 #[derive(Clone, Debug)]
 pub(crate) struct Tree<S, M> {
     nodes: Vec<Node<S, M>>,
@@ -207,11 +251,33 @@ impl<S, M> Tree<S, M> {
     }
 }
 
+impl<S, M> Drop for Tree<S, M> {
+    fn drop(&mut self) {
+        if let NodeIndex::Hashed(table) = &mut self.index {
+            offer_spare_index(std::mem::take(table));
+        }
+    }
+}
+
 impl<S: crate::State, M: Clone> Tree<S, M> {
     pub(crate) fn new() -> Tree<S, M> {
         Tree {
             nodes: Vec::new(),
             index: NodeIndex::Hashed(HashTable::new()),
+            touched: Some(Vec::new()),
+        }
+    }
+
+    /// A tree that starts from its thread's spare index, for the one-shot
+    /// searches, which run with default limits. The spare is counted
+    /// against the budget like any table a tree keeps (at most 4 MiB of
+    /// the default 4 GiB); a cache the caller makes, whose limits may be
+    /// tight, starts from [`new`](Tree::new), so that its limits are
+    /// reached where they always were.
+    pub(crate) fn with_spare_index() -> Tree<S, M> {
+        Tree {
+            nodes: Vec::new(),
+            index: NodeIndex::Hashed(take_spare_index()),
             touched: Some(Vec::new()),
         }
     }
@@ -260,7 +326,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         };
         self.nodes.clear();
         if !reused {
-            self.index = NodeIndex::Hashed(HashTable::new());
+            let old = std::mem::replace(&mut self.index, NodeIndex::Hashed(HashTable::new()));
+            if let NodeIndex::Hashed(table) = old {
+                offer_spare_index(table);
+            }
         }
         let mut touched = self.touched.take().unwrap_or_default();
         touched.clear();
@@ -866,6 +935,65 @@ mod tests {
         reserve_room(&mut meter, &mut table, 1_000, rehash).expect("within the budget");
         assert!(table.capacity() >= 1_000, "{}", table.capacity());
         assert_eq!(meter.used(), table_bytes::<Entry>(table.capacity()));
+    }
+
+    /// The capacity of a tree's hashed index.
+    fn index_capacity<S, M>(tree: &Tree<S, M>) -> usize {
+        match &tree.index {
+            NodeIndex::Hashed(table) => table.capacity(),
+            _ => panic!("not a hashed index"),
+        }
+    }
+
+    /// `tree` with `count` states of `T` stored in its hashed index.
+    fn filled<T: crate::State>(
+        mut tree: Tree<T, ()>,
+        count: usize,
+        state: impl Fn(usize) -> T,
+    ) -> Tree<T, ()> {
+        let space = crate::space::from_fn(|_: &T| std::iter::empty());
+        let (limits, mut meter) = (Limits::new(), Meter::new(u64::MAX));
+        tree.reset(&space, Lookup::Ids, &limits, &mut meter).expect("within the budget");
+        for i in 0..count {
+            tree.insert(&space, &limits, &mut meter, state(i), NO_PARENT, None).expect("stored");
+        }
+        tree
+    }
+
+    #[test]
+    fn a_dropped_index_is_the_next_one_shot_trees_spare_whatever_the_state_type() {
+        // Each test runs on a thread of its own: the spare starts empty.
+        // The spare's capacity; it is handed over empty.
+        let spare_capacity = || match Tree::<u64, ()>::with_spare_index().index {
+            NodeIndex::Hashed(ref table) if table.is_empty() => table.capacity(),
+            _ => panic!("the spare holds entries"),
+        };
+        assert_eq!(spare_capacity(), 0);
+        let numbers = filled(Tree::with_spare_index(), 10_000, |i| i as u64);
+        let capacity = index_capacity(&numbers);
+        let few = filled(Tree::new(), 10, |i| i as u64);
+        assert!(index_capacity(&few) < capacity);
+        drop(numbers);
+        // A smaller index does not replace a larger spare.
+        drop(few);
+        // Taken once, emptied, by a tree of another state type, which finds
+        // none of the old states and numbers its own from 0.
+        let words = filled(Tree::with_spare_index(), 3, |i| format!("word {i}"));
+        assert_eq!(index_capacity(&words), capacity);
+        let space = crate::space::from_fn(|_: &String| std::iter::empty());
+        assert_eq!(words.find(&space, &"word 2".to_owned()), Some(2));
+        assert_eq!(words.find(&space, &"word 3".to_owned()), None);
+        assert_eq!(spare_capacity(), 0);
+        drop(words);
+        // A tree made by `new` never takes the spare.
+        assert_eq!(index_capacity(&Tree::<u64, ()>::new()), 0);
+        assert_eq!(spare_capacity(), capacity);
+        // An index past the size kept for a spare is freed instead.
+        let large = (SPARE_INDEX_BYTES / 5) as usize;
+        drop(filled(Tree::new(), large, |i| i as u64));
+        assert_eq!(spare_capacity(), capacity);
+        drop(filled(Tree::with_spare_index(), large, |i| i as u64));
+        assert_eq!(spare_capacity(), 0);
     }
 
     #[test]

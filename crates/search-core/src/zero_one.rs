@@ -20,6 +20,8 @@ use crate::weighted::{Cost, Weighted};
 /// when no goal can be reached.
 ///
 /// A shortcut for [`ZeroOneBfs::run`] with default [`Limits`].
+/// Like [`bfs`](crate::bfs), it starts from the node index that the last
+/// one-shot search on its thread left, and leaves its own.
 ///
 /// # Errors
 ///
@@ -72,7 +74,7 @@ where
     G::Cost: One,
     P: FnMut(&G::State) -> bool,
 {
-    ZeroOneBfs::new().run(space, start, is_goal)
+    ZeroOneBfs::one_shot().run(space, start, is_goal)
 }
 
 /// 0-1 breadth-first search, as a cache the caller keeps: its [`Limits`],
@@ -151,6 +153,12 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
             next: Vec::new(),
             scratch: Vec::new(),
         }
+    }
+
+    /// A search with default [`Limits`] for one run, whose tree starts
+    /// from its thread's spare index (see [`bfs`](crate::bfs)).
+    fn one_shot() -> ZeroOneBfs<S, M, C> {
+        ZeroOneBfs { tree: Tree::with_spare_index(), ..ZeroOneBfs::new() }
     }
 
     /// Sets the limits of every later run: stored states, memory and

@@ -290,3 +290,34 @@ fn parallel_distance_matches_the_sequential_one_on_a_large_space() {
     let parallel = ParallelEnumeration::new().threads(2);
     assert_eq!(parallel.distance(&space, [0], |&n| n >= RING).unwrap(), None);
 }
+
+#[test]
+fn one_shot_searches_of_other_state_types_on_one_thread_stay_exact() {
+    // Each one-shot search starts from the node index the last one on its
+    // thread left: a ring of numbers with chords, words, then numbers
+    // again, each checked against the plain search, with legal paths.
+    let ring = Graph::new(
+        (0..30_000u32)
+            .map(|n| vec![(n + 1) % 30_000, (n + 29_999) % 30_000, n * 7 % 30_000])
+            .collect(),
+    );
+    let expected = reference_distances(&ring, &[0]);
+    let words = search_core::from_fn(|word: &String| {
+        let word = word.clone();
+        (0..word.len()).filter_map(move |i| {
+            let mut bytes = word.clone().into_bytes();
+            bytes[i] = if bytes[i] == b'z' { return None } else { bytes[i] + 1 };
+            String::from_utf8(bytes).ok()
+        })
+    });
+    for goal in [29_999, 12_345, 20_000] {
+        let path = bfs(&hashed(&ring), [0], |&n| n == goal).unwrap().expect("reachable");
+        assert_eq!(Some(path.len()), expected[goal as usize], "to {goal}");
+        ring.assert_legal(path.states(), path.moves());
+        // Three letters counted up one at a time: as many moves as the
+        // letters climb.
+        let path = bfs(&words, ["aaa".to_owned()], |w| w == "dzb").unwrap().expect("reachable");
+        assert_eq!(path.len(), 3 + 25 + 1);
+        assert_eq!(bfs(&words, ["bbb".to_owned()], |w| w == "abc").unwrap(), None);
+    }
+}
