@@ -291,6 +291,58 @@ fn naive_enumeration(puzzle: &SlidingPuzzle) -> (u64, usize) {
     (states, radius)
 }
 
+/// The naive enumerator as the dense-enumeration issue describes it: a
+/// board as an array of its cells, a byte per slot over all `n!`
+/// arrangements, a FIFO queue, one thread, and the Lehmer rank over a bit
+/// mask of the values placed so far (a population count a digit), without
+/// the library's packed boards and nibble counts that
+/// [`naive_enumeration`] borrows.
+fn naive_lehmer_enumeration(rows: usize, cols: usize) -> (u64, usize) {
+    /// The Lehmer rank of `cells` among all arrangements of `0..n`.
+    fn lehmer(cells: &[u8]) -> usize {
+        let mut placed = 0u32;
+        let mut rank = 0;
+        for (i, &value) in cells.iter().enumerate() {
+            let placed_below = (placed & ((1 << value) - 1)).count_ones() as u8;
+            rank = rank * (cells.len() - i) + usize::from(value - placed_below);
+            placed |= 1 << value;
+        }
+        rank
+    }
+    let n = rows * cols;
+    let mut depth = vec![u8::MAX; (1..=n).product()];
+    let mut goal = [0u8; 16];
+    for (cell, tile) in goal[..n - 1].iter_mut().zip(1..) {
+        *cell = tile;
+    }
+    depth[lehmer(&goal[..n])] = 0;
+    let mut queue = VecDeque::from([goal]);
+    let (mut states, mut radius) = (1u64, 0);
+    while let Some(cells) = queue.pop_front() {
+        let d = depth[lehmer(&cells[..n])];
+        radius = radius.max(usize::from(d));
+        let blank = cells[..n].iter().position(|&cell| cell == 0).unwrap();
+        let (row, col) = (blank / cols, blank % cols);
+        let moves = [
+            (row > 0).then(|| blank - cols),
+            (row + 1 < rows).then_some(blank + cols),
+            (col > 0).then(|| blank - 1),
+            (col + 1 < cols).then_some(blank + 1),
+        ];
+        for cell in moves.into_iter().flatten() {
+            let mut next = cells;
+            next.swap(blank, cell);
+            let rank = lehmer(&next[..n]);
+            if depth[rank] == u8::MAX {
+                depth[rank] = d + 1;
+                states += 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    (states, radius)
+}
+
 fn enumeration(c: &mut Criterion) {
     let mut group = c.benchmark_group("enumerate");
     group.sample_size(10).measurement_time(Duration::from_secs(8));
@@ -320,6 +372,13 @@ fn enumeration(c: &mut Criterion) {
         );
         group.bench_with_input(BenchmarkId::new("naive/byte_per_slot", &size), &puzzle, |b, p| {
             b.iter(|| black_box(naive_enumeration(p)));
+        });
+        let reference = puzzle.enumerate().unwrap();
+        let expected = (reference.states(), reference.radius());
+        assert_eq!(naive_lehmer_enumeration(rows, cols), expected, "{size}");
+        assert_eq!(naive_enumeration(&puzzle), expected, "{size}");
+        group.bench_function(BenchmarkId::new("naive/lehmer_bit_mask", &size), |b| {
+            b.iter(|| black_box(naive_lehmer_enumeration(rows, cols)));
         });
     }
     group.finish();
