@@ -15,8 +15,8 @@ use crate::store::{Lookup, NO_PARENT, Tree, run_length};
 ///
 /// A shortcut for [`Search::bfs`] with default [`Limits`]. A space without
 /// ranks keeps its states' node ids in a hash table; a dropped search
-/// leaves that table, emptied, to the next call on its thread (up to 4 MiB
-/// of it, the table of about 700,000 states), so that a run of one-shot
+/// leaves that table, emptied, to the next call on its thread (a table of
+/// at most 4 MiB, room for 458,752 states), so that a run of one-shot
 /// calls does not grow one from nothing each time. A [`Search`] kept by the
 /// caller reuses all of its tables.
 ///
