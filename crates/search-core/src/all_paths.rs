@@ -256,7 +256,7 @@ impl<S: Clone, M: Clone> Iterator for Paths<'_, S, M> {
 ///
 /// A shortcut for [`Search::all_shortest_paths`] with default limits.
 /// Like [`bfs`](crate::bfs), it starts from the node index that the last
-/// one-shot search on its thread left, and leaves its own.
+/// search dropped on its thread left behind, and leaves its own.
 ///
 /// # Errors
 ///

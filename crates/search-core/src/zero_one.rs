@@ -21,7 +21,7 @@ use crate::weighted::{Cost, Weighted};
 ///
 /// A shortcut for [`ZeroOneBfs::run`] with default [`Limits`].
 /// Like [`bfs`](crate::bfs), it starts from the node index that the last
-/// one-shot search on its thread left, and leaves its own.
+/// search dropped on its thread left behind, and leaves its own.
 ///
 /// # Errors
 ///
