@@ -6,11 +6,17 @@ use crate::path::Path;
 use crate::search::Search;
 use crate::space::{Predecessors, State, Successors};
 
-use hashbrown::hash_table;
+use hashbrown::{HashTable, hash_table};
 
 use crate::expand::{Backwards, Expansion, neighbours_except};
 use crate::hash::hash_of;
-use crate::store::{Lookup, NO_PARENT, presize_table, reserve_room, table_bytes};
+use crate::limits::Limits;
+use crate::memory::Meter;
+use crate::stats::Stats;
+use crate::store::{
+    Keyed, Lookup, NO_PARENT, RUN_SUCCESSORS, Tree, presize_table, reserve_room, run_length,
+    table_bytes,
+};
 
 /// The shortest path from `start` to `goal`, searched from both ends at
 /// once, or `None` when `goal` cannot be reached.
@@ -72,6 +78,17 @@ const BACKWARD: u32 = 1 << 31;
 /// one-shot call makes need a few thousand.
 const FIRST_CAPACITY: usize = 4096;
 
+/// The states both sides hold from which a layer that begins is expanded
+/// a run of states at a time before their successors are looked up, as
+/// `bfs` and `distance` do ([`Seen::collect_keyed`](crate::store::Seen::collect_keyed)
+/// says why): by then the index of both sides (16 bytes an entry for a
+/// `u64` state) has outgrown the processors' own caches, and lookups that
+/// run back to back overlap their misses. Before it every state is
+/// expanded just before its successors are looked up, so that a small
+/// search that meets early calls the successor function no more than it
+/// must.
+const RUNS_PAST: usize = 1 << 18;
+
 /// The hash of an entry of the index of both sides, for its table to grow
 /// by.
 fn side_hash<S: State>((state, _): &(S, u32)) -> u64 {
@@ -93,6 +110,87 @@ fn side_id(index: usize, side: u32) -> Result<u32, Error> {
 struct Meeting {
     forward: u32,
     backward: u32,
+}
+
+/// The index of both sides, and the limits its growth is checked against:
+/// where each successor a layer finds is looked up and stored.
+struct Sides<'a, S> {
+    table: &'a mut HashTable<(S, u32)>,
+    limits: &'a Limits,
+}
+
+impl<S: State> Sides<'_, S> {
+    /// Stores `child`, a successor of forward node `parent`, in the index
+    /// and the forward `tree`, unless this side holds it; the meeting when
+    /// the `backward` side does. One lookup answers both questions.
+    #[expect(clippy::inline_always, reason = "called once a successor: see `Tree::insert_keyed`")]
+    #[inline(always)]
+    fn store_forward<M: Clone>(
+        &mut self,
+        tree: &mut Tree<S, M>,
+        meter: &mut Meter,
+        counters: &mut Stats,
+        parent: usize,
+        child: Keyed<S, M>,
+        backward: &Side,
+    ) -> Result<Option<Meeting>, Error> {
+        let Keyed { key, state, mv } = child;
+        // Until the sides meet, the index holds every state of both trees.
+        let stored = self.table.len();
+        match self.table.entry(key, |(other, _)| *other == state, side_hash) {
+            hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD == 0 => {
+                counters.duplicates += 1;
+                Ok(None)
+            }
+            hash_table::Entry::Occupied(entry) => {
+                let other = entry.get().1 & !BACKWARD;
+                debug_assert_eq!(backward.depth_of(other), backward.depth(), "see `bidirectional`");
+                let id = tree.push(meter, state, parent as u32, Some(mv))?;
+                Ok(Some(Meeting { forward: id, backward: other }))
+            }
+            hash_table::Entry::Vacant(entry) => {
+                self.limits.check_states(stored)?;
+                entry.insert((state.clone(), side_id(tree.len(), 0)?));
+                tree.push(meter, state, parent as u32, Some(mv))?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// As [`store_forward`](Sides::store_forward), a `parent` (a
+    /// predecessor) of backward node `child`, against the `forward` side.
+    #[expect(clippy::inline_always, reason = "called once a successor: see `Tree::insert_keyed`")]
+    #[inline(always)]
+    fn store_backward<M: Clone>(
+        &mut self,
+        tree: &mut Tree<S, M>,
+        meter: &mut Meter,
+        counters: &mut Stats,
+        child: usize,
+        parent: Keyed<S, ()>,
+        forward: &Side,
+    ) -> Result<Option<Meeting>, Error> {
+        let Keyed { key, state, mv: () } = parent;
+        let stored = self.table.len();
+        match self.table.entry(key, |(other, _)| *other == state, side_hash) {
+            hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != 0 => {
+                counters.duplicates += 1;
+                Ok(None)
+            }
+            hash_table::Entry::Occupied(entry) => {
+                let other = entry.get().1;
+                debug_assert_eq!(forward.depth_of(other), forward.depth(), "see `bidirectional`");
+                let id = tree.push(meter, state, child as u32, None)?;
+                Ok(Some(Meeting { forward: other, backward: id }))
+            }
+            hash_table::Entry::Vacant(entry) => {
+                self.limits.check_states(stored)?;
+                entry.insert((state.clone(), side_id(tree.len(), BACKWARD)?));
+                tree.push(meter, state, child as u32, None)?;
+                Ok(None)
+            }
+        }
+    }
 }
 
 impl<S: State, M: Clone> Search<'_, S, M> {
@@ -190,12 +288,24 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 <= (backward_frontier.len(), self.backward.len());
             self.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
             // The layer being built starts where the frontier ends.
-            let meeting = if expand_forward {
-                forward.layer_starts.push(forward_frontier.end);
-                self.forward_layer(space, forward_frontier, &backward, explored)
-            } else {
-                backward.layer_starts.push(backward_frontier.end);
-                self.backward_layer(space, backward_frontier, &forward, explored)
+            let in_runs = self.sides.len() >= RUNS_PAST;
+            let meeting = match (expand_forward, in_runs) {
+                (true, false) => {
+                    forward.layer_starts.push(forward_frontier.end);
+                    self.forward_layer(space, forward_frontier, &backward, explored)
+                }
+                (true, true) => {
+                    forward.layer_starts.push(forward_frontier.end);
+                    self.forward_runs(space, forward_frontier, &backward, explored)
+                }
+                (false, false) => {
+                    backward.layer_starts.push(backward_frontier.end);
+                    self.backward_layer(space, backward_frontier, &forward, explored)
+                }
+                (false, true) => {
+                    backward.layer_starts.push(backward_frontier.end);
+                    self.backward_runs(space, backward_frontier, &forward, explored)
+                }
             };
             if let Some(meeting) = meeting? {
                 break self.join(space, meeting).map(Some);
@@ -216,30 +326,14 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
             reserve_room(&mut self.meter, &mut self.sides, self.scratch.len(), side_hash)?;
+            let mut sides = Sides { table: &mut self.sides, limits: &self.limits };
             for (next, mv) in self.scratch.drain(..) {
-                // One lookup answers both questions: seen on this side, or
-                // on the other.
-                match self.sides.entry(hash_of(&next), |(other, _)| *other == next, side_hash) {
-                    hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD == 0 => {
-                        self.stats.duplicates += 1;
-                    }
-                    hash_table::Entry::Occupied(entry) => {
-                        let other = entry.get().1 & !BACKWARD;
-                        debug_assert_eq!(
-                            backward.depth_of(other),
-                            backward.depth(),
-                            "see `bidirectional`"
-                        );
-                        let id =
-                            self.forward.push(&mut self.meter, next, parent as u32, Some(mv))?;
-                        return Ok(Some(Meeting { forward: id, backward: other }));
-                    }
-                    hash_table::Entry::Vacant(entry) => {
-                        self.limits.check_states(self.forward.len() + self.backward.len())?;
-                        let id = side_id(self.forward.len(), 0)?;
-                        entry.insert((next.clone(), id));
-                        self.forward.push(&mut self.meter, next, parent as u32, Some(mv))?;
-                    }
+                let child = Keyed { key: hash_of(&next), state: next, mv };
+                let (tree, meter) = (&mut self.forward, &mut self.meter);
+                if let Some(meeting) =
+                    sides.store_forward(tree, meter, &mut self.stats, parent, child, backward)?
+                {
+                    return Ok(Some(meeting));
                 }
             }
         }
@@ -270,26 +364,114 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
             reserve_room(&mut self.meter, &mut self.sides, self.next_frontier.len(), side_hash)?;
+            let mut sides = Sides { table: &mut self.sides, limits: &self.limits };
             for state in self.next_frontier.drain(..) {
-                match self.sides.entry(hash_of(&state), |(other, _)| *other == state, side_hash) {
-                    hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != 0 => {
-                        self.stats.duplicates += 1;
+                let (tree, meter) = (&mut self.backward, &mut self.meter);
+                let parent = Keyed { key: hash_of(&state), state, mv: () };
+                if let Some(meeting) =
+                    sides.store_backward(tree, meter, &mut self.stats, child, parent, forward)?
+                {
+                    return Ok(Some(meeting));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// As [`forward_layer`](Search::forward_layer), but a run of states
+    /// is expanded before their successors are looked up, back to back
+    /// ([`RUNS_PAST`] says when). Kept apart, and out of line, so that
+    /// small searches run the loop above as it compiled on its own: the
+    /// two in one function made them a twentieth slower.
+    #[inline(never)]
+    fn forward_runs<G: Successors<State = S, Move = M>>(
+        &mut self,
+        space: &G,
+        frontier: Range<usize>,
+        backward: &Side,
+        explored: usize,
+    ) -> Result<Option<Meeting>, Error> {
+        let mut head = frontier.start;
+        while head < frontier.end {
+            let longest = run_length(self.stats.expanded);
+            let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
+            self.forward.collect_keyed(space, head..frontier.end, longest, keyed, expansions);
+            let run = head..head + self.expansions.len();
+            head = run.end;
+            reserve_room(&mut self.meter, &mut self.sides, self.keyed.len(), side_hash)?;
+            let mut sides = Sides { table: &mut self.sides, limits: &self.limits };
+            let mut keyed = self.keyed.drain(..);
+            for (parent, expansion) in run.zip(&self.expansions) {
+                expansion.count(&mut self.stats);
+                self.watch.tick(&self.stats, sides.table.len(), explored, self.meter.used());
+                for child in keyed.by_ref().take(expansion.kept) {
+                    let (tree, meter) = (&mut self.forward, &mut self.meter);
+                    if let Some(meeting) = sides.store_forward(
+                        tree,
+                        meter,
+                        &mut self.stats,
+                        parent,
+                        child,
+                        backward,
+                    )? {
+                        return Ok(Some(meeting));
                     }
-                    hash_table::Entry::Occupied(entry) => {
-                        let other = entry.get().1;
-                        debug_assert_eq!(
-                            forward.depth_of(other),
-                            forward.depth(),
-                            "see `bidirectional`"
-                        );
-                        let id = self.backward.push(&mut self.meter, state, child as u32, None)?;
-                        return Ok(Some(Meeting { forward: other, backward: id }));
-                    }
-                    hash_table::Entry::Vacant(entry) => {
-                        self.limits.check_states(self.forward.len() + self.backward.len())?;
-                        let id = side_id(self.backward.len(), BACKWARD)?;
-                        entry.insert((state.clone(), id));
-                        self.backward.push(&mut self.meter, state, child as u32, None)?;
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// As [`backward_layer`](Search::backward_layer), a run of states at
+    /// a time, as [`forward_runs`](Search::forward_runs) does.
+    #[inline(never)]
+    fn backward_runs<G: Predecessors<State = S, Move = M>>(
+        &mut self,
+        space: &G,
+        frontier: Range<usize>,
+        forward: &Side,
+        explored: usize,
+    ) -> Result<Option<Meeting>, Error> {
+        let mut head = frontier.start;
+        while head < frontier.end {
+            let longest = run_length(self.stats.expanded);
+            self.predecessors.clear();
+            self.expansions.clear();
+            for child in (head..frontier.end).take(longest) {
+                if self.predecessors.len() >= RUN_SUCCESSORS {
+                    break;
+                }
+                let before = self.predecessors.len();
+                let previous = &mut self.predecessors;
+                let known = self.backward.parent_state(child);
+                let skipped = neighbours_except(
+                    &Backwards(space),
+                    self.backward.state(child),
+                    known,
+                    |state, ()| previous.push((hash_of(&state), state)),
+                );
+                self.expansions.push(Expansion { kept: self.predecessors.len() - before, skipped });
+            }
+            let run = head..head + self.expansions.len();
+            head = run.end;
+            reserve_room(&mut self.meter, &mut self.sides, self.predecessors.len(), side_hash)?;
+            let mut sides = Sides { table: &mut self.sides, limits: &self.limits };
+            let mut states = self.predecessors.drain(..);
+            for (child, expansion) in run.zip(&self.expansions) {
+                expansion.count(&mut self.stats);
+                self.watch.tick(&self.stats, sides.table.len(), explored, self.meter.used());
+                for (key, state) in states.by_ref().take(expansion.kept) {
+                    let (tree, meter) = (&mut self.backward, &mut self.meter);
+                    let parent = Keyed { key, state, mv: () };
+                    if let Some(meeting) = sides.store_backward(
+                        tree,
+                        meter,
+                        &mut self.stats,
+                        child,
+                        parent,
+                        forward,
+                    )? {
+                        return Ok(Some(meeting));
                     }
                 }
             }

@@ -56,6 +56,9 @@ pub struct Search<'o, S, M> {
     /// ([`Seen::collect_keyed`], [`Tree::collect_keyed`]).
     pub(crate) keyed: Vec<Keyed<S, M>>,
     pub(crate) expansions: Vec<Expansion>,
+    /// A run of bidirectional search's backward frontier's predecessors,
+    /// each with its hash.
+    pub(crate) predecessors: Vec<(u64, S)>,
     /// Bidirectional search's one index for both of its trees.
     pub(crate) sides: HashTable<(S, u32)>,
     /// The bytes the tables hold, against `limits`.
@@ -87,6 +90,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             scratch: Vec::new(),
             keyed: Vec::new(),
             expansions: Vec::new(),
+            predecessors: Vec::new(),
             sides: HashTable::new(),
             meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
             watch: Watch::new(),
@@ -206,6 +210,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             scratch: self.scratch,
             keyed: self.keyed,
             expansions: self.expansions,
+            predecessors: self.predecessors,
             sides: self.sides,
             meter: self.meter,
             watch: Watch::new(),

@@ -26,7 +26,7 @@ const RUN_STATES: usize = 512;
 
 /// The successors after which a run ends early, so that a space with many
 /// moves a state (a word ladder's hundreds) keeps the run's buffer small.
-const RUN_SUCCESSORS: usize = 4096;
+pub(crate) const RUN_SUCCESSORS: usize = 4096;
 
 /// The most states a run may expand in a search that has expanded
 /// `expanded` states before it: as many, at least one, at most

@@ -167,6 +167,34 @@ fn a_hypercube_is_searched_from_both_ends_to_the_middle() {
 }
 
 #[test]
+fn a_large_search_looks_successors_up_in_runs_and_counts_as_one_at_a_time() {
+    // A 20-bit hypercube, past the 2^18 stored states from which a layer
+    // is expanded a run at a time: the same shape as the 16-bit one above,
+    // the same counts as a search that looks each state's successors up
+    // as it expands it, and a run's worth of calls more at most.
+    let calls = std::cell::Cell::new(0u64);
+    let cube = Undirected(from_fn(|&bits: &u32| {
+        calls.set(calls.get() + 1);
+        (0..20).map(move |i| bits ^ (1 << i))
+    }));
+    let mut search = Search::new();
+    let path = search.bidirectional(&cube, 0, 0xF_FFFF).unwrap().expect("reachable");
+    assert_eq!(path.len(), 20);
+    for (state, next) in path.states().iter().zip(&path.states()[1..]) {
+        assert_eq!((state ^ next).count_ones(), 1, "{state:#x} -> {next:#x}");
+    }
+    let stats = search.stats();
+    // Within 9 flips of the start, within 8 of the goal, and the one that
+    // meets.
+    assert_eq!((stats.expanded, stats.stored), (431_910 + 263_950 + 1, 1 << 20));
+    assert_eq!(stats.generated, 20 * stats.expanded);
+    // The 10 backward steps of the path, and at most one run of 512 states
+    // expanded past the one that met.
+    let extra = calls.get() - stats.expanded - 10;
+    assert!(extra <= 512, "{extra} calls more than the search needed");
+}
+
+#[test]
 fn a_meeting_near_the_start_of_a_wide_layer_costs_few_calls() {
     // The start fans out to 10,000 states and the goal to 20,000; the
     // second of the start's is joined to the first of the goal's. So the
@@ -192,4 +220,31 @@ fn a_meeting_near_the_start_of_a_wide_layer_costs_few_calls() {
     assert_eq!(path.states(), [0, 2, NEAR_GOAL + 1, GOAL]);
     // One call more names the move of the path's one backward step.
     assert_eq!((search.stats().expanded, calls.get()), (4, 5));
+}
+
+#[test]
+fn large_searches_agree_with_plain_bfs() {
+    // A 1,024 x 1,024 torus walked a square at a time, or by a knight's
+    // move (1, 2) and back (-1, -2), between far-apart squares: each side
+    // stores a diamond of hundreds of thousands of squares, past the 2^18
+    // stored states from which layers are expanded in runs. Each path is
+    // as long as plain BFS says, and legal.
+    const SIDE: u32 = 1_024;
+    let torus = Undirected(from_fn(|&(x, y): &(u32, u32)| {
+        let step = |d: u32| (d + SIDE) % SIDE;
+        [(1, 0), (SIDE - 1, 0), (0, 1), (0, SIDE - 1), (1, 2), (SIDE - 1, SIDE - 2)]
+            .map(|(dx, dy)| (step(x + dx), step(y + dy)))
+    }));
+    let mut search = Search::new();
+    let mut plain = Search::new();
+    for goal in [(512, 512), (300, 900), (700, 300)] {
+        let path = search.bidirectional(&torus, (0, 0), goal).unwrap().expect("reachable");
+        assert_eq!(Some(path.len()), plain.distance(&torus, [(0, 0)], |&n| n == goal).unwrap());
+        for (state, next) in path.states().iter().zip(&path.states()[1..]) {
+            let mut neighbours = Vec::new();
+            torus.successors(state, |n, ()| neighbours.push(n));
+            assert!(neighbours.contains(next), "{state:?} -> {next:?}");
+        }
+        assert!(search.stats().stored > 1 << 18, "{} stored", search.stats().stored);
+    }
 }
