@@ -14,8 +14,7 @@ use crate::limits::Limits;
 use crate::memory::Meter;
 use crate::stats::Stats;
 use crate::store::{
-    Keyed, Lookup, NO_PARENT, RUN_SUCCESSORS, Tree, presize_table, reserve_room, run_length,
-    table_bytes,
+    Keyed, Lookup, NO_PARENT, Tree, presize_table, reserve_room, run_length, table_bytes,
 };
 
 /// The shortest path from `start` to `goal`, searched from both ends at
@@ -112,81 +111,49 @@ struct Meeting {
     backward: u32,
 }
 
-/// The index of both sides, and the limits its growth is checked against:
-/// where each successor a layer finds is looked up and stored.
+/// The index of both sides, with what storing in it counts against:
+/// where each neighbour a layer finds is looked up and stored.
 struct Sides<'a, S> {
     table: &'a mut HashTable<(S, u32)>,
     limits: &'a Limits,
+    meter: &'a mut Meter,
+    counters: &'a mut Stats,
 }
 
 impl<S: State> Sides<'_, S> {
-    /// Stores `child`, a successor of forward node `parent`, in the index
-    /// and the forward `tree`, unless this side holds it; the meeting when
-    /// the `backward` side does. One lookup answers both questions.
+    /// Stores `child`, a neighbour of node `from` of side `side`
+    /// ([`BACKWARD`] or 0), in the index and that side's `tree`, unless
+    /// this side holds it already. When the `other` side holds it, the
+    /// meeting: the new node's id, and the other side's. One lookup
+    /// answers both questions.
     #[expect(clippy::inline_always, reason = "called once a successor: see `Tree::insert_keyed`")]
     #[inline(always)]
-    fn store_forward<M: Clone>(
+    fn store<M: Clone>(
         &mut self,
+        side: u32,
         tree: &mut Tree<S, M>,
-        meter: &mut Meter,
-        counters: &mut Stats,
-        parent: usize,
-        child: Keyed<S, M>,
-        backward: &Side,
-    ) -> Result<Option<Meeting>, Error> {
+        other: &Side,
+        from: usize,
+        child: Keyed<S, Option<M>>,
+    ) -> Result<Option<(u32, u32)>, Error> {
         let Keyed { key, state, mv } = child;
         // Until the sides meet, the index holds every state of both trees.
         let stored = self.table.len();
-        match self.table.entry(key, |(other, _)| *other == state, side_hash) {
-            hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD == 0 => {
-                counters.duplicates += 1;
+        match self.table.entry(key, |(held, _)| *held == state, side_hash) {
+            hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD == side => {
+                self.counters.duplicates += 1;
                 Ok(None)
             }
             hash_table::Entry::Occupied(entry) => {
-                let other = entry.get().1 & !BACKWARD;
-                debug_assert_eq!(backward.depth_of(other), backward.depth(), "see `bidirectional`");
-                let id = tree.push(meter, state, parent as u32, Some(mv))?;
-                Ok(Some(Meeting { forward: id, backward: other }))
+                let theirs = entry.get().1 & !BACKWARD;
+                debug_assert_eq!(other.depth_of(theirs), other.depth(), "see `bidirectional`");
+                let id = tree.push(self.meter, state, from as u32, mv)?;
+                Ok(Some((id, theirs)))
             }
             hash_table::Entry::Vacant(entry) => {
                 self.limits.check_states(stored)?;
-                entry.insert((state.clone(), side_id(tree.len(), 0)?));
-                tree.push(meter, state, parent as u32, Some(mv))?;
-                Ok(None)
-            }
-        }
-    }
-
-    /// As [`store_forward`](Sides::store_forward), a `parent` (a
-    /// predecessor) of backward node `child`, against the `forward` side.
-    #[expect(clippy::inline_always, reason = "called once a successor: see `Tree::insert_keyed`")]
-    #[inline(always)]
-    fn store_backward<M: Clone>(
-        &mut self,
-        tree: &mut Tree<S, M>,
-        meter: &mut Meter,
-        counters: &mut Stats,
-        child: usize,
-        parent: Keyed<S, ()>,
-        forward: &Side,
-    ) -> Result<Option<Meeting>, Error> {
-        let Keyed { key, state, mv: () } = parent;
-        let stored = self.table.len();
-        match self.table.entry(key, |(other, _)| *other == state, side_hash) {
-            hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != 0 => {
-                counters.duplicates += 1;
-                Ok(None)
-            }
-            hash_table::Entry::Occupied(entry) => {
-                let other = entry.get().1;
-                debug_assert_eq!(forward.depth_of(other), forward.depth(), "see `bidirectional`");
-                let id = tree.push(meter, state, child as u32, None)?;
-                Ok(Some(Meeting { forward: other, backward: id }))
-            }
-            hash_table::Entry::Vacant(entry) => {
-                self.limits.check_states(stored)?;
-                entry.insert((state.clone(), side_id(tree.len(), BACKWARD)?));
-                tree.push(meter, state, child as u32, None)?;
+                entry.insert((state.clone(), side_id(tree.len(), side)?));
+                tree.push(self.meter, state, from as u32, mv)?;
                 Ok(None)
             }
         }
@@ -289,22 +256,19 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             self.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
             // The layer being built starts where the frontier ends.
             let in_runs = self.sides.len() >= RUNS_PAST;
-            let meeting = match (expand_forward, in_runs) {
-                (true, false) => {
-                    forward.layer_starts.push(forward_frontier.end);
+            let meeting = if expand_forward {
+                forward.layer_starts.push(forward_frontier.end);
+                if in_runs {
+                    self.forward_runs(space, forward_frontier, &backward, explored)
+                } else {
                     self.forward_layer(space, forward_frontier, &backward, explored)
                 }
-                (true, true) => {
-                    forward.layer_starts.push(forward_frontier.end);
-                    self.forward_runs(space, forward_frontier, &backward, explored)
-                }
-                (false, false) => {
-                    backward.layer_starts.push(backward_frontier.end);
-                    self.backward_layer(space, backward_frontier, &forward, explored)
-                }
-                (false, true) => {
-                    backward.layer_starts.push(backward_frontier.end);
+            } else {
+                backward.layer_starts.push(backward_frontier.end);
+                if in_runs {
                     self.backward_runs(space, backward_frontier, &forward, explored)
+                } else {
+                    self.backward_layer(space, backward_frontier, &forward, explored)
                 }
             };
             if let Some(meeting) = meeting? {
@@ -326,14 +290,18 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
             reserve_room(&mut self.meter, &mut self.sides, self.scratch.len(), side_hash)?;
-            let mut sides = Sides { table: &mut self.sides, limits: &self.limits };
+            let mut sides = Sides {
+                table: &mut self.sides,
+                limits: &self.limits,
+                meter: &mut self.meter,
+                counters: &mut self.stats,
+            };
             for (next, mv) in self.scratch.drain(..) {
-                let child = Keyed { key: hash_of(&next), state: next, mv };
-                let (tree, meter) = (&mut self.forward, &mut self.meter);
-                if let Some(meeting) =
-                    sides.store_forward(tree, meter, &mut self.stats, parent, child, backward)?
+                let child = Keyed { key: hash_of(&next), state: next, mv: Some(mv) };
+                if let Some((id, other)) =
+                    sides.store(0, &mut self.forward, backward, parent, child)?
                 {
-                    return Ok(Some(meeting));
+                    return Ok(Some(Meeting { forward: id, backward: other }));
                 }
             }
         }
@@ -364,14 +332,18 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.stats);
             self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
             reserve_room(&mut self.meter, &mut self.sides, self.next_frontier.len(), side_hash)?;
-            let mut sides = Sides { table: &mut self.sides, limits: &self.limits };
+            let mut sides = Sides {
+                table: &mut self.sides,
+                limits: &self.limits,
+                meter: &mut self.meter,
+                counters: &mut self.stats,
+            };
             for state in self.next_frontier.drain(..) {
-                let (tree, meter) = (&mut self.backward, &mut self.meter);
-                let parent = Keyed { key: hash_of(&state), state, mv: () };
-                if let Some(meeting) =
-                    sides.store_backward(tree, meter, &mut self.stats, child, parent, forward)?
+                let parent = Keyed { key: hash_of(&state), state, mv: None };
+                if let Some((id, other)) =
+                    sides.store(BACKWARD, &mut self.backward, forward, child, parent)?
                 {
-                    return Ok(Some(meeting));
+                    return Ok(Some(Meeting { forward: other, backward: id }));
                 }
             }
         }
@@ -399,22 +371,22 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             let run = head..head + self.expansions.len();
             head = run.end;
             reserve_room(&mut self.meter, &mut self.sides, self.keyed.len(), side_hash)?;
-            let mut sides = Sides { table: &mut self.sides, limits: &self.limits };
+            let mut sides = Sides {
+                table: &mut self.sides,
+                limits: &self.limits,
+                meter: &mut self.meter,
+                counters: &mut self.stats,
+            };
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in run.zip(&self.expansions) {
-                expansion.count(&mut self.stats);
-                self.watch.tick(&self.stats, sides.table.len(), explored, self.meter.used());
+                expansion.count(sides.counters);
+                self.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used());
                 for child in keyed.by_ref().take(expansion.kept) {
-                    let (tree, meter) = (&mut self.forward, &mut self.meter);
-                    if let Some(meeting) = sides.store_forward(
-                        tree,
-                        meter,
-                        &mut self.stats,
-                        parent,
-                        child,
-                        backward,
-                    )? {
-                        return Ok(Some(meeting));
+                    let child = child.reached();
+                    if let Some((id, other)) =
+                        sides.store(0, &mut self.forward, backward, parent, child)?
+                    {
+                        return Ok(Some(Meeting { forward: id, backward: other }));
                     }
                 }
             }
@@ -435,43 +407,33 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let mut head = frontier.start;
         while head < frontier.end {
             let longest = run_length(self.stats.expanded);
-            self.predecessors.clear();
-            self.expansions.clear();
-            for child in (head..frontier.end).take(longest) {
-                if self.predecessors.len() >= RUN_SUCCESSORS {
-                    break;
-                }
-                let before = self.predecessors.len();
-                let previous = &mut self.predecessors;
-                let known = self.backward.parent_state(child);
-                let skipped = neighbours_except(
-                    &Backwards(space),
-                    self.backward.state(child),
-                    known,
-                    |state, ()| previous.push((hash_of(&state), state)),
-                );
-                self.expansions.push(Expansion { kept: self.predecessors.len() - before, skipped });
-            }
+            let (keyed, expansions) = (&mut self.predecessors, &mut self.expansions);
+            self.backward.collect_predecessors(
+                space,
+                head..frontier.end,
+                longest,
+                keyed,
+                expansions,
+            );
             let run = head..head + self.expansions.len();
             head = run.end;
             reserve_room(&mut self.meter, &mut self.sides, self.predecessors.len(), side_hash)?;
-            let mut sides = Sides { table: &mut self.sides, limits: &self.limits };
-            let mut states = self.predecessors.drain(..);
+            let mut sides = Sides {
+                table: &mut self.sides,
+                limits: &self.limits,
+                meter: &mut self.meter,
+                counters: &mut self.stats,
+            };
+            let mut keyed = self.predecessors.drain(..);
             for (child, expansion) in run.zip(&self.expansions) {
-                expansion.count(&mut self.stats);
-                self.watch.tick(&self.stats, sides.table.len(), explored, self.meter.used());
-                for (key, state) in states.by_ref().take(expansion.kept) {
-                    let (tree, meter) = (&mut self.backward, &mut self.meter);
-                    let parent = Keyed { key, state, mv: () };
-                    if let Some(meeting) = sides.store_backward(
-                        tree,
-                        meter,
-                        &mut self.stats,
-                        child,
-                        parent,
-                        forward,
-                    )? {
-                        return Ok(Some(meeting));
+                expansion.count(sides.counters);
+                self.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used());
+                for Keyed { key, state, mv: () } in keyed.by_ref().take(expansion.kept) {
+                    let parent = Keyed { key, state, mv: None };
+                    if let Some((id, other)) =
+                        sides.store(BACKWARD, &mut self.backward, forward, child, parent)?
+                    {
+                        return Ok(Some(Meeting { forward: other, backward: id }));
                     }
                 }
             }

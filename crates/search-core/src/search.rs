@@ -57,8 +57,8 @@ pub struct Search<'o, S, M> {
     pub(crate) keyed: Vec<Keyed<S, M>>,
     pub(crate) expansions: Vec<Expansion>,
     /// A run of bidirectional search's backward frontier's predecessors,
-    /// each with its hash.
-    pub(crate) predecessors: Vec<(u64, S)>,
+    /// each with its hash ([`Tree::collect_predecessors`]).
+    pub(crate) predecessors: Vec<Keyed<S, ()>>,
     /// Bidirectional search's one index for both of its trees.
     pub(crate) sides: HashTable<(S, u32)>,
     /// The bytes the tables hold, against `limits`.

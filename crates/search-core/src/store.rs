@@ -8,12 +8,12 @@ use std::ops::Range;
 use hashbrown::HashTable;
 
 use crate::error::Error;
-use crate::expand::{Expansion, expand_into, successors_except};
+use crate::expand::{Backwards, Edges, Expansion, Forwards, expand_into, neighbours_except};
 use crate::hash::hash_of;
 use crate::limits::Limits;
 use crate::memory::{Meter, bytes_of, filled_vec};
 use crate::path::Path;
-use crate::space::{Ranking, Successors};
+use crate::space::{Predecessors, Ranking, Successors};
 use crate::stats::Stats;
 
 /// The parent of a root.
@@ -26,7 +26,7 @@ const RUN_STATES: usize = 512;
 
 /// The successors after which a run ends early, so that a space with many
 /// moves a state (a word ladder's hundreds) keeps the run's buffer small.
-pub(crate) const RUN_SUCCESSORS: usize = 4096;
+const RUN_SUCCESSORS: usize = 4096;
 
 /// The most states a run may expand in a search that has expanded
 /// `expanded` states before it: as many, at least one, at most
@@ -38,20 +38,20 @@ pub(crate) fn run_length(expanded: u64) -> usize {
     usize::try_from(expanded).unwrap_or(RUN_STATES).clamp(1, RUN_STATES)
 }
 
-/// Collects into `out` the successors of the first of `states` (each
-/// with a state to leave out, its parent if it has one), each with its
-/// `key_of` and its move, and what each state gave into `expansions`; both
-/// are emptied first. The run ends after `longest` states, or once it holds
-/// [`RUN_SUCCESSORS`] successors.
-fn collect_run<'a, G: Successors>(
-    space: &G,
-    states: impl Iterator<Item = (&'a G::State, Option<&'a G::State>)>,
+/// Collects into `out` the neighbours along `edges` of the first of
+/// `states` (each with a state to leave out, the one it was reached from
+/// if any), each with its `key_of` and its move, and what each state gave
+/// into `expansions`; both are emptied first. The run ends after `longest`
+/// states, or once it holds [`RUN_SUCCESSORS`] neighbours.
+fn collect_run<'a, E: Edges>(
+    edges: &E,
+    states: impl Iterator<Item = (&'a E::State, Option<&'a E::State>)>,
     longest: usize,
-    key_of: impl Fn(&G::State) -> u64,
-    out: &mut Vec<Keyed<G::State, G::Move>>,
+    key_of: impl Fn(&E::State) -> u64,
+    out: &mut Vec<Keyed<E::State, E::Move>>,
     expansions: &mut Vec<Expansion>,
 ) where
-    G::State: 'a,
+    E::State: 'a,
 {
     out.clear();
     expansions.clear();
@@ -60,7 +60,7 @@ fn collect_run<'a, G: Successors>(
             break;
         }
         let before = out.len();
-        let skipped = successors_except(space, state, known, |next, mv| {
+        let skipped = neighbours_except(edges, state, known, |next, mv| {
             out.push(Keyed { key: key_of(&next), state: next, mv });
         });
         expansions.push(Expansion { kept: out.len() - before, skipped });
@@ -428,7 +428,23 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         expansions: &mut Vec<Expansion>,
     ) {
         let states = ids.map(|id| (&self.nodes[id].state, self.parent_state(id)));
-        collect_run(space, states, longest, |state| self.key_of(space, state), out, expansions);
+        let key_of = |state: &S| self.key_of(space, state);
+        collect_run(&Forwards(space), states, longest, key_of, out, expansions);
+    }
+
+    /// As [`collect_keyed`](Tree::collect_keyed), the predecessors of the
+    /// first nodes of `ids`, leaving out each node's parent (in a backward
+    /// tree, the state it was reached from), each keyed by its hash.
+    pub(crate) fn collect_predecessors<G: Predecessors<State = S, Move = M>>(
+        &self,
+        space: &G,
+        ids: Range<usize>,
+        longest: usize,
+        out: &mut Vec<Keyed<S, ()>>,
+        expansions: &mut Vec<Expansion>,
+    ) {
+        let states = ids.map(|id| (&self.nodes[id].state, self.parent_state(id)));
+        collect_run(&Backwards(space), states, longest, hash_of, out, expansions);
     }
 
     /// Stores `state` unless it is already stored, and returns its new id.
@@ -811,7 +827,8 @@ impl<S: crate::State> Seen<S> {
         expansions: &mut Vec<Expansion>,
     ) {
         let states = states.iter().map(|state| (state, None));
-        collect_run(space, states, longest, |state| self.key_of(space, state), out, expansions);
+        let key_of = |state: &S| self.key_of(space, state);
+        collect_run(&Forwards(space), states, longest, key_of, out, expansions);
     }
 
     /// Marks `state` seen; true when it was not seen before.

@@ -140,57 +140,51 @@ fn limits_bound_both_sides() {
     assert!(search.stats().stored <= 50);
 }
 
-#[test]
-fn a_hypercube_is_searched_from_both_ends_to_the_middle() {
-    // A 16-bit hypercube: flip one bit a move. From 0 to all ones is 16
-    // flips; each side explores 7 or 8 layers of thousands of states.
+/// Searches a hypercube of `bits` bits (flip one bit a move) from all
+/// zeros to all ones, checks that the path takes `bits` flips of one bit
+/// each, and returns the statistics and the calls of the successor
+/// function.
+fn search_hypercube(bits: u32) -> (search_core::Stats, u64) {
     let calls = std::cell::Cell::new(0u64);
-    let cube = Undirected(from_fn(|&bits: &u32| {
+    let cube = Undirected(from_fn(|&state: &u32| {
         calls.set(calls.get() + 1);
-        (0..16).map(move |i| bits ^ (1 << i))
+        (0..bits).map(move |i| state ^ (1 << i))
     }));
     let mut search = Search::new();
-    let path = search.bidirectional(&cube, 0, 0xFFFF).unwrap().expect("reachable");
-    assert_eq!(path.len(), 16);
+    let path = search.bidirectional(&cube, 0, (1 << bits) - 1).unwrap().expect("reachable");
+    assert_eq!(path.len(), bits as usize);
     for (state, next) in path.states().iter().zip(&path.states()[1..]) {
         assert_eq!((state ^ next).count_ones(), 1, "{state:#x} -> {next:#x}");
     }
-    let stats = search.stats();
+    assert_eq!(search.stats().generated, u64::from(bits) * search.stats().expanded);
+    (search.stats(), calls.get())
+}
+
+#[test]
+fn a_hypercube_is_searched_from_both_ends_to_the_middle() {
+    // 16 bits: each side explores 7 or 8 layers of thousands of states.
     // The forward side expands every state within 7 flips of the start
     // (26,333), the backward side every state within 6 of the goal
     // (14,893), and the first state it expands 7 flips away meets.
+    let (stats, calls) = search_hypercube(16);
     assert_eq!((stats.expanded, stats.stored), (26_333 + 14_893 + 1, 1 << 16));
-    assert_eq!(stats.generated, 16 * stats.expanded);
     // One call a state expanded, and one for each of the 8 backward
     // steps of the path, to name its move.
-    assert_eq!(calls.get(), stats.expanded + 8);
+    assert_eq!(calls, stats.expanded + 8);
 }
 
 #[test]
 fn a_large_search_looks_successors_up_in_runs_and_counts_as_one_at_a_time() {
-    // A 20-bit hypercube, past the 2^18 stored states from which a layer
-    // is expanded a run at a time: the same shape as the 16-bit one above,
-    // the same counts as a search that looks each state's successors up
-    // as it expands it, and a run's worth of calls more at most.
-    let calls = std::cell::Cell::new(0u64);
-    let cube = Undirected(from_fn(|&bits: &u32| {
-        calls.set(calls.get() + 1);
-        (0..20).map(move |i| bits ^ (1 << i))
-    }));
-    let mut search = Search::new();
-    let path = search.bidirectional(&cube, 0, 0xF_FFFF).unwrap().expect("reachable");
-    assert_eq!(path.len(), 20);
-    for (state, next) in path.states().iter().zip(&path.states()[1..]) {
-        assert_eq!((state ^ next).count_ones(), 1, "{state:#x} -> {next:#x}");
-    }
-    let stats = search.stats();
-    // Within 9 flips of the start, within 8 of the goal, and the one that
-    // meets.
+    // 20 bits, past the 2^18 stored states from which a layer is expanded
+    // a run at a time: the same counts as a search that looks each state's
+    // successors up as it expands it (within 9 flips of the start, within
+    // 8 of the goal, and the one that meets), and a run's worth of calls
+    // more at most.
+    let (stats, calls) = search_hypercube(20);
     assert_eq!((stats.expanded, stats.stored), (431_910 + 263_950 + 1, 1 << 20));
-    assert_eq!(stats.generated, 20 * stats.expanded);
     // The 10 backward steps of the path, and at most one run of 512 states
     // expanded past the one that met.
-    let extra = calls.get() - stats.expanded - 10;
+    let extra = calls - stats.expanded - 10;
     assert!(extra <= 512, "{extra} calls more than the search needed");
 }
 
