@@ -737,7 +737,7 @@ fn generic_enumeration(c: &mut Criterion) {
 fn informed_15_puzzle(c: &mut Criterion) {
     let goal: Board = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15".parse().unwrap();
     let puzzle = SlidingPuzzle::with_goal(goal);
-    let text = include_str!("../../../../shared/data/korf100.txt");
+    let text = include_str!("../data/korf100.txt");
     let instances: Vec<Board> = text
         .lines()
         .map(|line| {

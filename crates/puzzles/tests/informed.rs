@@ -94,7 +94,7 @@ proptest! {
 
 /// Korf's instances, as (number, board).
 pub(crate) fn korf_instances() -> Vec<(u32, Board)> {
-    let text = include_str!("../../../../shared/data/korf100.txt");
+    let text = include_str!("../data/korf100.txt");
     text.lines()
         .map(|line| {
             let numbers: Vec<u8> = line.split_whitespace().map(|n| n.parse().unwrap()).collect();
