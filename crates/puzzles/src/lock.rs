@@ -174,6 +174,25 @@ impl Lock {
         self.wheels
     }
 
+    /// Whether `code` is one of the dead ends, where the lock jams: a
+    /// search neither enters one nor, when the start is one, leaves it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Lock;
+    ///
+    /// let lock = Lock::standard().with_deadends(["0000", "0201"])?;
+    /// assert!(lock.is_deadend(lock.parse_code("0201")?));
+    /// assert!(lock.is_deadend(0));
+    /// assert!(!lock.is_deadend(lock.parse_code("0202")?));
+    /// assert!(lock.open("0202")?.is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_deadend(&self, code: u32) -> bool {
+        self.deadends.contains(&code)
+    }
+
     /// The code written as digits, as a number.
     ///
     /// # Errors

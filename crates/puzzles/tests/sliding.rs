@@ -232,7 +232,17 @@ fn parse_errors_name_what_is_wrong_and_where() {
         ("[[1,2],[0]]", "row 2 has 1 cell, but row 1 has 2"),
         (
             "[[1,2,3,4,5,6,7,8,0]]",
-            "a 1x9 board is not supported: rows and columns must be at least 2, with at most 16 cells",
+            "a 1x9 board is not supported: rows and columns must be at least 2, with at most 16 cells \
+             (mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])",
+        ),
+        (
+            "1 2 3 4 5 0",
+            "a 1x6 board is not supported: rows and columns must be at least 2, with at most 16 cells \
+             (mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])",
+        ),
+        (
+            "1 0",
+            "a 1x2 board is not supported: rows and columns must be at least 2, with at most 16 cells",
         ),
         (
             "[[]]",
@@ -259,6 +269,18 @@ fn parse_errors_name_what_is_wrong_and_where() {
         assert_eq!(error.to_string(), message, "for {text:?}");
     }
     assert!(matches!("1 2 / 3 3".parse::<Board>().unwrap_err().kind(), ErrorKind::NoBlank));
+}
+
+#[test]
+fn one_line_of_a_square_count_of_cells_is_a_square_board() {
+    // Korf's first instance, as papers and files usually write it.
+    let korf_1: Board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse().unwrap();
+    assert_eq!(korf_1, "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3".parse().unwrap());
+    assert_eq!((korf_1.rows(), korf_1.cols()), (4, 4));
+    let eight: Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
+    assert_eq!(eight, Board::solved(3, 3).unwrap());
+    let two: Board = "1, 2, 3, 0".parse().unwrap();
+    assert_eq!(two, Board::solved(2, 2).unwrap());
 }
 
 #[test]

@@ -49,7 +49,21 @@ fn tokenize_rows(text: &str) -> Result<Vec<Vec<Cell>>, Error> {
         let row = grid.len() + 1;
         grid.push(tokens.iter().map(|t| number(t, row)).collect::<Result<_, _>>()?);
     }
-    Ok(grid)
+    Ok(square_if_one_row(grid))
+}
+
+/// A board written on one row with a square number of cells, as Korf's
+/// instances usually are (`14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3`), read
+/// row by row as a square: a board of one row is never a puzzle (every
+/// side needs two cells), so the square reading takes nothing away.
+fn square_if_one_row(grid: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
+    let [cells] = grid.as_slice() else {
+        return grid;
+    };
+    match (2..=4).find(|side| side * side == cells.len()) {
+        Some(side) => cells.chunks(side).map(<[Cell]>::to_vec).collect(),
+        None => grid,
+    }
 }
 
 /// A small hand-written reader for `[[1,2],[3,0]]`, so that errors can say
