@@ -64,7 +64,7 @@ where
                 writeln!(out, "error: {message}")
             }
             .map_err(crate::io_failure)?;
-            eprintln!("puzzles: {place}: {message}");
+            eprintln!("puzzles: {}{message}", place.prefix());
         }
         Ok(())
     };
@@ -111,12 +111,14 @@ enum Place {
     Line(usize),
 }
 
-impl std::fmt::Display for Place {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Place {
+    /// What an error message on standard error starts with: the line or
+    /// argument, and nothing for the options' one question.
+    fn prefix(self) -> String {
         match self {
-            Place::Options => f.write_str("the options"),
-            Place::Argument(number) => write!(f, "argument {number}"),
-            Place::Line(number) => write!(f, "line {number}"),
+            Place::Options => String::new(),
+            Place::Argument(number) => format!("argument {number}: "),
+            Place::Line(number) => format!("line {number}: "),
         }
     }
 }

@@ -12,6 +12,11 @@ use crate::progress::Display;
 use crate::{Format, SearchArgs};
 
 #[derive(Debug, Args)]
+#[command(mut_arg("count", |count| {
+    count.help(
+        "Print only the ladder's length in words, both ends counted, one line per question (0 when there is no ladder).",
+    )
+}))]
 pub(crate) struct LadderArgs {
     /// The first word; with none, JSON lines are read from standard input.
     /// Words are compared exactly as given: "HIT" and "hit" differ.
@@ -48,14 +53,9 @@ struct Question {
     words: Option<Vec<String>>,
 }
 
-/// The words of a comma-separated list, trimmed, without empty ones.
-fn split_list(list: &str) -> Vec<String> {
-    list.split(',').map(str::trim).filter(|w| !w.is_empty()).map(String::from).collect()
-}
-
 pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, String> {
     let words = match (&args.words, &args.dict) {
-        (Some(list), _) => Some(split_list(list)),
+        (Some(list), _) => Some(crate::split_list(list)),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -11,10 +11,16 @@ use crate::progress::Display;
 use crate::{Format, SearchArgs};
 
 #[derive(Debug, Args)]
+#[command(mut_arg("count", |count| {
+    count.help(
+        "Print only the number of turns, one line per question (-1 when the target cannot be reached).",
+    )
+}))]
 pub(crate) struct LockArgs {
-    /// Dead ends, comma-separated, such as 0201,0101.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    deadends: Vec<String>,
+    /// Dead ends, comma-separated, such as 0201,0101; spaces around a code
+    /// are ignored, and an empty list is allowed.
+    #[arg(long, value_name = "LIST")]
+    deadends: Option<String>,
     /// The code to reach from all zeros; with none, JSON lines are read
     /// from standard input.
     #[arg(long, value_name = "CODE")]
@@ -62,7 +68,8 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
         )
     };
     if let Some(target) = &args.target {
-        let question = Question { deadends: args.deadends.clone(), target: target.clone() };
+        let deadends = args.deadends.as_deref().map(crate::split_list).unwrap_or_default();
+        let question = Question { deadends, target: target.clone() };
         return answer_each(Questions::Options, args.format.json, out, |_, out| {
             answer_one(&question, out)
         });

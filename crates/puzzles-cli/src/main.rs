@@ -65,8 +65,8 @@ enum Command {
 /// How answers are printed, shared by every command.
 #[derive(Clone, Copy, Debug, Args)]
 struct Format {
-    /// Print only the number of moves, one line per question (-1, or 0 for
-    /// ladders, when there is none).
+    /// Print only the answer's number, one line per question (each command
+    /// says which number).
     #[arg(short, long, conflicts_with = "json")]
     count: bool,
     /// Print one JSON object per line.
@@ -94,6 +94,11 @@ impl SearchArgs {
     fn limits(&self) -> Limits {
         Limits::new().max_states(self.max_states).max_memory(self.max_memory)
     }
+}
+
+/// The items of a comma-separated list, trimmed, without empty ones.
+fn split_list(list: &str) -> Vec<String> {
+    list.split(',').map(str::trim).filter(|item| !item.is_empty()).map(String::from).collect()
 }
 
 /// A size in bytes with an optional binary unit: `4096`, `512M`, `16GiB`.
@@ -164,8 +169,30 @@ pub(crate) fn io_failure(error: io::Error) -> String {
 /// Input errors and failed searches end with status 2, as usage errors do.
 const FAILURE: u8 = 2;
 
+/// The command line with every argument that starts with a minus sign and
+/// a digit but is not a number marked as a value, by a leading space: no
+/// option of ours is spelled so, and clap would otherwise take a board
+/// whose first tile is negative (`"-1 2 3 / 4 5 0"`) for an unknown option,
+/// where the board's reader, which ignores the space, says what is wrong
+/// with it. A negative number is a value already (`allow_negative_numbers`).
+fn arguments() -> impl Iterator<Item = std::ffi::OsString> {
+    std::env::args_os().map(|argument| {
+        let text = argument.to_string_lossy();
+        let mut chars = text.chars();
+        let hyphen_digit =
+            chars.next() == Some('-') && chars.next().is_some_and(|c| c.is_ascii_digit());
+        if hyphen_digit && text.parse::<i64>().is_err() {
+            let mut marked = std::ffi::OsString::from(" ");
+            marked.push(&argument);
+            marked
+        } else {
+            argument
+        }
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(arguments());
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {

@@ -122,11 +122,21 @@ pub(crate) fn write_lock_answer<W: Write>(
             "codes": codes,
         });
         writeln!(out, "{object}")
+    } else if path.is_some() && turns.is_empty() {
+        writeln!(out, "0 turns: the lock is at {target} already; codes: {}", codes.join(" "))
     } else if path.is_some() {
         let noun = if count == 1 { "turn" } else { "turns" };
         writeln!(out, "{count} {noun}: {}; codes: {}", turns.join(", "), codes.join(" "))
     } else {
-        writeln!(out, "-1: {} cannot be reached from {}", target, "0".repeat(lock.wheels()))
+        let start = lock.format_code(0);
+        let why = if lock.is_deadend(0) {
+            format!(": the start {start} is a dead end")
+        } else if lock.parse_code(target).is_ok_and(|code| lock.is_deadend(code)) {
+            format!(": {target} is a dead end")
+        } else {
+            format!(" from {start}: the dead ends wall it off")
+        };
+        writeln!(out, "-1: {target} cannot be reached{why}")
     };
     written.map_err(crate::io_failure)
 }
@@ -184,7 +194,8 @@ pub(crate) fn write_ladders<W: Write>(
     json: bool,
 ) -> io::Result<()> {
     if json {
-        writeln!(out, "{}", json!({ "length": length, "ladders": ladders }))
+        let object = json!({ "begin": begin, "end": end, "length": length, "ladders": ladders });
+        writeln!(out, "{object}")
     } else if ladders.is_empty() {
         writeln!(out, "0: no ladder from {begin} to {end}")
     } else {

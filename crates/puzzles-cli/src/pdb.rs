@@ -33,9 +33,9 @@ struct BuildArgs {
     #[arg(value_name = "RxC", value_parser = crate::enumerate::parse_size)]
     size: (usize, usize),
     /// The partition of the tiles: 7-8 (minutes to build, 288 MB, the
-    /// fastest solves) or 6-6-3 (seconds, 5.8 MB).
-    #[arg(long, value_name = "PATTERN", default_value = "7-8")]
-    pattern: Partition,
+    /// fastest solves) or 6-6-3 (seconds, 5.8 MB) [default: 7-8].
+    #[arg(long, value_name = "PATTERN")]
+    pattern: Option<Partition>,
     /// The goal board; by default tiles in order with the blank last.
     #[arg(long, value_name = "BOARD", value_parser = crate::solve::parse_board)]
     goal: Option<Board>,
@@ -57,6 +57,26 @@ pub(crate) struct DirArgs {
 }
 
 impl DirArgs {
+    /// The `--pdb-dir` option to repeat in a command we suggest, when it
+    /// was given: a database built elsewhere would not be found.
+    fn repeated(&self) -> String {
+        self.dir.as_ref().map_or_else(String::new, |dir| {
+            let dir = dir.display().to_string();
+            if dir.contains(char::is_whitespace) {
+                format!(" --pdb-dir '{dir}'")
+            } else {
+                format!(" --pdb-dir {dir}")
+            }
+        })
+    }
+
+    /// Whether `dir` was named by the user, with `--pdb-dir` or the
+    /// environment variable, rather than being the default cache.
+    fn named(&self, dir: &Path) -> bool {
+        self.dir.is_some()
+            || std::env::var_os(DIR_VARIABLE).is_some_and(|value| Path::new(&value) == dir)
+    }
+
     /// The directory, if any can be named.
     pub(crate) fn resolve(&self) -> Option<PathBuf> {
         let from_env = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
@@ -77,6 +97,16 @@ pub(crate) fn run<W: Write>(args: &PdbArgs, out: &mut W) -> Result<bool, String>
 
 fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
     let (rows, cols) = args.size;
+    let pattern = match args.pattern {
+        Some(pattern) => pattern,
+        None if (rows, cols) == (4, 4) => Partition::SevenEight,
+        None => {
+            return Err(format!(
+                "pattern databases are built for 4x4 boards only, not {rows}x{cols}: smaller \
+                 boards are solved without one"
+            ));
+        }
+    };
     let goal = match args.goal {
         Some(goal) if (goal.rows(), goal.cols()) != (rows, cols) => {
             return Err(format!(
@@ -88,12 +118,12 @@ fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
         Some(goal) => goal,
         None => Board::solved(rows, cols).map_err(|e| e.to_string())?,
     };
-    let patterns = args.pattern.patterns(&goal).map_err(|e| e.to_string())?;
+    let patterns = pattern.patterns(&goal).map_err(|e| e.to_string())?;
     let dir = args.dir.resolve().ok_or_else(|| {
         format!("no directory for the database: give --pdb-dir or set {DIR_VARIABLE}")
     })?;
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(args.pattern.file_name(&goal));
+    let path = dir.join(pattern.file_name(&goal));
     let started = Instant::now();
     // Hidden on its own when standard error is not a terminal.
     let progress = ProgressBar::new(0);
@@ -122,8 +152,7 @@ fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
     let megabytes = database.table_bytes() as f64 / 1e6;
     writeln!(
         out,
-        "built the {} database for the goal {} in {:.1} s: {megabytes:.1} MB in {}",
-        args.pattern,
+        "built the {pattern} database for the goal {} in {:.1} s: {megabytes:.1} MB in {}",
         crate::output::board_json(&goal),
         started.elapsed().as_secs_f64(),
         path.display()
@@ -136,10 +165,16 @@ fn list<W: Write>(args: &DirArgs, out: &mut W) -> Result<bool, String> {
     let Some(dir) = args.resolve() else {
         return Err(format!("no database directory: give --pdb-dir or set {DIR_VARIABLE}"));
     };
-    writeln!(out, "{}", dir.display()).map_err(crate::io_failure)?;
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return Ok(true);
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        // The default directory is made by the first database saved.
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound && !args.named(&dir) => {
+            writeln!(out, "{}\nno databases yet", dir.display()).map_err(crate::io_failure)?;
+            return Ok(true);
+        }
+        Err(error) => return Err(format!("cannot list {}: {error}", dir.display())),
     };
+    writeln!(out, "{}", dir.display()).map_err(crate::io_failure)?;
     let mut names: Vec<String> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
@@ -150,6 +185,9 @@ fn list<W: Write>(args: &DirArgs, out: &mut W) -> Result<bool, String> {
         })
         .collect();
     names.sort();
+    if names.is_empty() {
+        writeln!(out, "no databases yet").map_err(crate::io_failure)?;
+    }
     for name in names {
         writeln!(out, "{name}").map_err(crate::io_failure)?;
     }
@@ -167,8 +205,10 @@ fn list<W: Write>(args: &DirArgs, out: &mut W) -> Result<bool, String> {
 pub(crate) fn prepare(
     puzzle: &SlidingPuzzle,
     heuristic: SlidingHeuristic,
-    dir: Option<&Path>,
+    dirs: &DirArgs,
 ) -> Result<(), String> {
+    let dir = dirs.resolve();
+    let dir = dir.as_deref();
     let goal = puzzle.goal();
     if goal.cell_count() != 16 {
         return Ok(());
@@ -217,7 +257,8 @@ pub(crate) fn prepare(
             };
             Err(format!(
                 "the 7-8 pattern database for this goal is not built: {place}; build it with \
-                 `puzzles pdb build 4x4 --pattern 7-8{goal_option}` (a few minutes, once)"
+                 `puzzles pdb build 4x4 --pattern 7-8{goal_option}{}` (a few minutes, once)",
+                dirs.repeated()
             ))
         }
         SlidingHeuristic::SixSixThree => {

@@ -10,6 +10,13 @@ use crate::progress::Display;
 use crate::{Format, SearchArgs};
 
 #[derive(Debug, Args)]
+#[command(mut_arg("count", |count| {
+    count.help(
+        "Print only the number of moves, one line per board (-1 when the board cannot reach the goal).",
+    )
+}))]
+// A negative number is a value, such as a tile of a board to refuse.
+#[command(allow_negative_numbers = true)]
 pub(crate) struct SolveArgs {
     /// Boards to solve; with none, one board per line of standard input.
     boards: Vec<String>,
@@ -17,7 +24,8 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "BOARD", value_parser = parse_board)]
     goal: Option<Board>,
     /// The search to use: bfs, bidirectional, astar, idastar or auto
-    /// [default: auto: bidirectional up to 10 cells, idastar above]
+    /// [default: auto: idastar when --heuristic or --max-nodes is given,
+    /// else bidirectional up to 10 cells and idastar above]
     #[arg(long, value_name = "ALGORITHM")]
     algorithm: Option<Algorithm>,
     /// The estimate that guides astar and idastar: manhattan,
@@ -79,9 +87,9 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     // Boards of a line each are printed on a line each; boards given as
     // arguments are drawn in full.
     let one_line = matches!(questions, Questions::Lines(_));
+    let algorithm = chosen_algorithm(args)?;
     let display = Display::new(args.search.progress);
     let heuristic = args.heuristic.unwrap_or_default();
-    let dir = args.pdb.resolve();
     let mut limits = args.search.limits();
     if let Some(nodes) = args.max_nodes {
         limits = limits.max_nodes(nodes);
@@ -90,7 +98,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     let prepare = |puzzle: SlidingPuzzle| Prepared {
         solver: puzzle
             .into_solver()
-            .algorithm(args.algorithm.unwrap_or_default())
+            .algorithm(algorithm)
             .heuristic(heuristic)
             .parallel(args.threads != Some(1))
             .limits(limits)
@@ -106,14 +114,17 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
             Some(prepared) => prepared,
             None => solver_of_size(&mut solvers, board.rows(), board.cols(), &prepare)?,
         };
-        let algorithm = args.algorithm.unwrap_or_default().resolve(board.cell_count());
+        let algorithm = algorithm.resolve(board.cell_count());
         let puzzle = prepared.solver.puzzle();
+        // A board of the wrong parity is answered without a search, so it
+        // waits for no database.
         if matches!(algorithm, Algorithm::AStar | Algorithm::IdaStar)
-            && board.cell_count() == puzzle.goal().cell_count()
+            && (board.rows(), board.cols()) == (puzzle.goal().rows(), puzzle.goal().cols())
+            && puzzle.is_solvable(&board)
         {
             prepared
                 .databases
-                .get_or_insert_with(|| crate::pdb::prepare(puzzle, heuristic, dir.as_deref()))
+                .get_or_insert_with(|| crate::pdb::prepare(puzzle, heuristic, &args.pdb))
                 .clone()?;
         }
         let solver = &mut prepared.solver;
@@ -147,6 +158,38 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         crate::output::write_solution(out, &board, path.as_ref(), args.format.json, one_line)
             .map_err(crate::io_failure)
     })
+}
+
+/// The algorithm every board is searched with: the one asked for, except
+/// that `auto` with an option of the informed searches (`--heuristic`,
+/// `--max-nodes`) is IDA*, so that the option applies.
+///
+/// # Errors
+///
+/// When an option of the informed searches is given with a search that
+/// uses none: silently ignoring it would answer another question.
+fn chosen_algorithm(args: &SolveArgs) -> Result<Algorithm, String> {
+    let algorithm = args.algorithm.unwrap_or_default();
+    let name = match algorithm {
+        Algorithm::Bfs => "bfs",
+        Algorithm::Bidirectional => "bidirectional",
+        _ if args.heuristic.is_some() || args.max_nodes.is_some() => {
+            return Ok(if algorithm == Algorithm::Auto { Algorithm::IdaStar } else { algorithm });
+        }
+        _ => return Ok(algorithm),
+    };
+    if args.heuristic.is_some() {
+        return Err(format!(
+            "--heuristic guides astar and idastar only; --algorithm {name} uses no estimate"
+        ));
+    }
+    if args.max_nodes.is_some() {
+        return Err(format!(
+            "--max-nodes bounds astar and idastar only; --algorithm {name} is bounded by \
+             --max-states and --max-memory"
+        ));
+    }
+    Ok(algorithm)
 }
 
 /// The standard puzzle of one size, made on first use.

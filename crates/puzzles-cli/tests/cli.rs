@@ -700,10 +700,11 @@ fn pattern_databases_are_built_once_saved_and_found_again() {
     let (status, out, err) =
         run(&[&args[..], &["--heuristic", "pdb-78"]].concat(), boards.as_bytes());
     assert_eq!(status, 2);
+    // The command it suggests builds where this run looks: --pdb-dir too.
     let expected = format!(
         "error: the 7-8 pattern database for this goal is not built: none is in {dir_text}; \
          build it with `puzzles pdb build 4x4 --pattern 7-8 --goal \"[[0,1,2,3],[4,5,6,7],\
-         [8,9,10,11],[12,13,14,15]]\"` (a few minutes, once)"
+         [8,9,10,11],[12,13,14,15]]\" --pdb-dir {dir_text}` (a few minutes, once)"
     );
     assert_eq!(out, format!("{expected}\n{expected}\n"));
     assert!(err.contains("line 1"), "{err}");
@@ -755,4 +756,166 @@ fn pdb_build_saves_a_database_that_solve_uses() {
     assert_eq!(status, 2);
     assert!(err.contains("the goal is 2x2 but the size is 4x4"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A new user's first tries, each once answered wrongly or unhelpfully.
+mod rough_edges {
+    use super::{KORF_1, run, scratch_dir};
+
+    #[test]
+    fn one_line_of_sixteen_numbers_is_a_4x4_board() {
+        let (_, goal) = KORF_1;
+        let (status, out, err) =
+            run(&["solve", "-c", "--goal", goal, "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"], b"");
+        assert_eq!((status, out.as_str()), (0, "57\n"), "{err}");
+        let (status, out, _) = run(&["solve", "-c", "1 2 3 4 5 0"], b"");
+        assert_eq!(status, 2);
+        assert!(out.contains("(mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])"), "{out}");
+    }
+
+    #[test]
+    fn an_unsolvable_4x4_board_is_answered_before_any_database_is_built() {
+        let dir = scratch_dir("parity-first");
+        let dir_text = dir.to_str().expect("a UTF-8 path");
+        // Two tiles swapped: the other parity.
+        let board = "2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0";
+        let (status, out, err) = run(&["solve", "-c", "--pdb-dir", dir_text, board], b"");
+        assert_eq!((status, out.as_str(), err.as_str()), (0, "-1\n", ""));
+        assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0);
+    }
+
+    #[test]
+    fn options_of_the_informed_searches_apply_or_are_refused() {
+        // Under auto, --max-nodes and --heuristic pick IDA*, which they bound
+        // and guide, on any size.
+        let hard = "[[8,6,7],[2,5,4],[3,0,1]]";
+        let (status, out, err) = run(&["solve", "-c", "--max-nodes", "10", hard], b"");
+        assert_eq!(status, 2);
+        assert_eq!(
+            out,
+            "error: search reached its limit of 10 expanded nodes without an answer \
+             (raise it with --max-nodes)\n"
+        );
+        assert!(err.starts_with("puzzles: argument 1: "), "{err}");
+        let (status, out, _) = run(&["solve", "-c", "--heuristic", "manhattan", hard], b"");
+        assert_eq!((status, out.as_str()), (0, "31\n"));
+        // A search that uses neither is refused before any board.
+        for (args, message) in [
+            (
+                ["--heuristic", "manhattan", "--algorithm", "bfs"],
+                "puzzles: --heuristic guides astar and idastar only; --algorithm bfs uses no \
+                 estimate\n",
+            ),
+            (
+                ["--max-nodes", "10", "--algorithm", "bidirectional"],
+                "puzzles: --max-nodes bounds astar and idastar only; --algorithm bidirectional \
+                 is bounded by --max-states and --max-memory\n",
+            ),
+        ] {
+            let (status, out, err) = run(&[&["solve", "-c"][..], &args, &[hard]].concat(), b"");
+            assert_eq!((status, out.as_str(), err.as_str()), (2, "", message));
+        }
+    }
+
+    #[test]
+    fn a_board_that_starts_with_a_minus_sign_is_a_bad_board_not_an_option() {
+        let (status, out, err) = run(&["solve", "-1 2 3 / 4 5 0", "-c"], b"");
+        assert_eq!(status, 2);
+        assert_eq!(out, "error: row 1, column 1: -1 is not a tile of this board (0 to 5)\n");
+        assert_eq!(
+            err,
+            "puzzles: argument 1: row 1, column 1: -1 is not a tile of this board (0 to 5)\n"
+        );
+        let (status, _, err) = run(&["solve", "--max-nodes", "-5", "1 2 3 / 4 0 5"], b"");
+        assert_eq!(status, 2);
+        assert!(err.contains("invalid value '-5' for '--max-nodes <N>'"), "{err}");
+    }
+
+    #[test]
+    fn lock_answers_say_what_happened() {
+        let cases: [(&[&str], &str); 5] = [
+            (&["--deadends", "", "--target", "0202"], "4 turns: "),
+            (
+                &["--deadends", "0000", "--target", "8888"],
+                "-1: 8888 cannot be reached: the start 0000 is a dead end\n",
+            ),
+            (
+                &["--deadends", "8888", "--target", "8888"],
+                "-1: 8888 cannot be reached: 8888 is a dead end\n",
+            ),
+            (
+                &["--deadends", "8887, 8889,8878,8898,8788,8988,7888,9888", "--target", "8888"],
+                "-1: 8888 cannot be reached from 0000: the dead ends wall it off\n",
+            ),
+            (&["--target", "0000"], "0 turns: the lock is at 0000 already; codes: 0000\n"),
+        ];
+        for (args, answer) in cases {
+            let (status, out, err) = run(&[&["lock"][..], args].concat(), b"");
+            assert_eq!((status, err.as_str()), (0, ""), "{args:?}");
+            assert!(out.starts_with(answer), "{args:?}: {out}");
+        }
+    }
+
+    #[test]
+    fn each_command_says_what_its_count_is() {
+        for (command, count) in [
+            ("solve", "Print only the number of moves, one line per board (-1 when"),
+            ("lock", "Print only the number of turns, one line per question (-1 when"),
+            ("ladder", "Print only the ladder's length in words, both ends counted"),
+        ] {
+            let (status, out, _) = run(&[command, "--help"], b"");
+            assert_eq!(status, 0);
+            assert!(out.contains(count), "{command}: {out}");
+            assert!(!out.contains("for ladders") || command == "ladder", "{command}: {out}");
+        }
+    }
+
+    #[test]
+    fn an_error_from_the_options_names_no_place() {
+        let (status, out, err) = run(&["lock", "--target", "12"], b"");
+        assert_eq!(status, 2);
+        let message = "code '12' has 2 wheels, expected 4 (--wheels sets the number of wheels)";
+        assert_eq!(out, format!("error: {message}\n"));
+        assert_eq!(err, format!("puzzles: {message}\n"));
+    }
+
+    #[test]
+    fn ladder_json_echoes_its_question_as_lock_json_does() {
+        let (status, out, _) = run(
+            &["ladder", "--json", "--begin", "hit", "--end", "cog", "--words", "hot,dot,dog,cog"],
+            b"",
+        );
+        assert_eq!(status, 0);
+        assert_eq!(
+            out,
+            "{\"begin\":\"hit\",\"end\":\"cog\",\"length\":5,\
+             \"ladders\":[[\"hit\",\"hot\",\"dot\",\"dog\",\"cog\"]]}\n"
+        );
+    }
+
+    #[test]
+    fn pdb_commands_speak_of_what_was_asked() {
+        let (status, _, err) = run(&["pdb", "build", "3x3"], b"");
+        assert_eq!(status, 2);
+        assert_eq!(
+            err,
+            "puzzles: pattern databases are built for 4x4 boards only, not 3x3: smaller boards \
+             are solved without one\n"
+        );
+        let missing = scratch_dir("pdb-list").join("missing");
+        let missing = missing.to_str().expect("a UTF-8 path");
+        let (status, _, err) = run(&["pdb", "list", "--pdb-dir", missing], b"");
+        assert_eq!(status, 2);
+        assert!(err.starts_with(&format!("puzzles: cannot list {missing}: ")), "{err}");
+        let file = scratch_dir("pdb-list").join("a-file");
+        std::fs::write(&file, "not a directory").expect("a scratch file");
+        let file = file.to_str().expect("a UTF-8 path");
+        let (status, _, err) = run(&["pdb", "list", "--pdb-dir", file], b"");
+        assert_eq!(status, 2);
+        assert!(err.starts_with(&format!("puzzles: cannot list {file}: ")), "{err}");
+        let empty = scratch_dir("pdb-list-empty");
+        let empty = empty.to_str().expect("a UTF-8 path");
+        let (status, out, _) = run(&["pdb", "list", "--pdb-dir", empty], b"");
+        assert_eq!((status, out), (0, format!("{empty}\nno databases yet\n")));
+    }
 }
