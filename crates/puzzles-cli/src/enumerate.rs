@@ -157,14 +157,16 @@ fn run_distributed<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, 
     .map_err(|e| e.to_string())?
     .connect_timeout(Duration::from_secs(args.connect_timeout));
     let first = workers.process() == 0;
-    let mut config = DistributedEnumeration::new(workers).max_memory(args.max_memory);
+    // Names the space for the processes' handshake, too: a 2x3 and a 3x2
+    // have the same type and rank count.
+    let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
+    let mut config =
+        DistributedEnumeration::new(workers).max_memory(args.max_memory).describe(&description);
     if let Some(dir) = &args.checkpoint {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
-        let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
-        config = config
-            .checkpoint(dir, &description, Duration::from_secs(args.checkpoint_every))
-            .resume(args.resume);
+        config =
+            config.checkpoint(dir, Duration::from_secs(args.checkpoint_every)).resume(args.resume);
     }
     let goal = Board::solved(rows, cols).map_err(|e| e.to_string())?;
     let progress = if first { progress_bar((rows, cols))? } else { ProgressBar::hidden() };

@@ -176,19 +176,30 @@ fn a_process_that_never_comes_is_named_after_the_timeout() {
 
 #[test]
 fn processes_started_on_different_puzzles_refuse_each_other() {
-    let dir = scratch_dir("different");
-    let hosts = hostfile(&dir, 2);
-    let deadline = Instant::now() + DEADLINE;
-    let first = spawn(&["enumerate", "2x3", "--engine", "hashed"], 0, 2, &hosts);
-    let second = spawn(&["enumerate", "2x4", "--engine", "hashed"], 1, 2, &hosts);
-    let (first, second) = (finish(first, deadline), finish(second, deadline));
-    assert_eq!(first.status.code(), Some(2));
-    assert_eq!(second.status.code(), Some(2));
-    let message = String::from_utf8_lossy(&first.stderr);
-    assert!(message.contains("process 1 at"), "{message}");
-    assert!(message.contains("was started on another job"), "{message}");
-    let message = String::from_utf8_lossy(&second.stderr);
-    assert!(message.contains("process 0 did not answer (it closed the connection)"), "{message}");
+    // 2x3 and 3x2 have the same type, rank count and goal rank: only the
+    // description tells them apart (once, process 0 printed a wrong table).
+    for (first, second, engine) in
+        [("2x3", "2x4", "hashed"), ("2x3", "3x2", "hashed"), ("2x3", "3x2", "ranked")]
+    {
+        let context = format!("{first} and {second}, {engine}");
+        let dir = scratch_dir(&format!("different-{first}-{second}-{engine}"));
+        let hosts = hostfile(&dir, 2);
+        let deadline = Instant::now() + DEADLINE;
+        let started = spawn(&["enumerate", first, "--engine", engine, "--json"], 0, 2, &hosts);
+        let other = spawn(&["enumerate", second, "--engine", engine, "--json"], 1, 2, &hosts);
+        let (started, other) = (finish(started, deadline), finish(other, deadline));
+        assert_eq!(started.status.code(), Some(2), "{context}");
+        assert_eq!(other.status.code(), Some(2), "{context}");
+        assert!(started.stdout.is_empty(), "{context}: no table is printed");
+        let message = String::from_utf8_lossy(&started.stderr);
+        assert!(message.contains("process 1 at"), "{context}: {message}");
+        assert!(message.contains("was started on another job"), "{context}: {message}");
+        let message = String::from_utf8_lossy(&other.stderr);
+        assert!(
+            message.contains("process 0 did not answer (it closed the connection)"),
+            "{context}: {message}"
+        );
+    }
 }
 
 #[test]

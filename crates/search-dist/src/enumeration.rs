@@ -1,11 +1,12 @@
 //! [`DistributedEnumeration`]: what a run is asked to do, and its two
 //! engines' entry points.
 
+use std::hash::{BuildHasher, Hash};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use search_core::{Enumeration, RankedSpace, Successors};
+use search_core::{BuildStateHasher, Enumeration, RankedSpace, Successors};
 
 use crate::error::Error;
 use crate::workers::Workers;
@@ -54,6 +55,7 @@ use crate::{hashed, ranked};
 pub struct DistributedEnumeration {
     workers: Workers,
     max_memory: u64,
+    description: String,
     checkpoint: Option<Checkpoint>,
 }
 
@@ -61,6 +63,7 @@ pub struct DistributedEnumeration {
 #[derive(Clone, Debug)]
 pub(crate) struct Checkpoint {
     pub(crate) dir: PathBuf,
+    /// The run's description, filled in when the run starts.
     pub(crate) description: String,
     pub(crate) every: Duration,
     pub(crate) resume: bool,
@@ -78,7 +81,12 @@ impl DistributedEnumeration {
     ///
     /// See [`DistributedEnumeration`].
     pub fn new(workers: Workers) -> DistributedEnumeration {
-        DistributedEnumeration { workers, max_memory: Self::DEFAULT_MAX_MEMORY, checkpoint: None }
+        DistributedEnumeration {
+            workers,
+            max_memory: Self::DEFAULT_MAX_MEMORY,
+            description: String::new(),
+            checkpoint: None,
+        }
     }
 
     /// The most memory the tables of this process's workers may take
@@ -111,14 +119,48 @@ impl DistributedEnumeration {
         self
     }
 
+    /// Names the space, such as `"2x3 sliding puzzle, layers from the
+    /// goal"`: processes join one run only when they agree on it (and on
+    /// the engine, the space's type, its rank count and the starts), and
+    /// each checkpoint file names it, so that a file of another space is
+    /// refused. Two spaces of one type and one size, such as the 2x3 and
+    /// the 3x2 sliding puzzles, differ only by their description: give
+    /// every run one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_dist::{DistributedEnumeration, Workers};
+    ///
+    /// let run = DistributedEnumeration::new(Workers::threads(2)?).describe("a ring of 100");
+    /// assert_eq!(run.description(), "a ring of 100");
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    #[must_use]
+    pub fn describe(mut self, description: &str) -> DistributedEnumeration {
+        self.description = description.to_string();
+        self
+    }
+
+    /// The space's description, empty unless
+    /// [`describe`](DistributedEnumeration::describe) gave one.
+    ///
+    /// # Example
+    ///
+    /// See [`describe`](DistributedEnumeration::describe).
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
     /// Saves what every worker holds in `dir` at the end of a layer, at
     /// most once every `every`, so that an interrupted run can
     /// [`resume`](DistributedEnumeration::resume). Worker `i` of `n` keeps
     /// `slice-i-of-n.depth-D` and `slice-i-of-n.complete` there in a
     /// ranked run, `states-i-of-n...` in a hashed one (on a cluster, `dir`
     /// is on each machine's own disk); a finished run deletes them.
-    /// `description` names the space in each file: a file of another space
-    /// is refused.
+    /// Each file names the space's
+    /// [`description`](DistributedEnumeration::describe): a file of
+    /// another space is refused.
     ///
     /// # Example
     ///
@@ -139,7 +181,8 @@ impl DistributedEnumeration {
     /// let dir = std::env::temp_dir().join(format!("ring-{}", std::process::id()));
     /// std::fs::create_dir_all(&dir)?;
     /// let run = DistributedEnumeration::new(Workers::threads(2)?)
-    ///     .checkpoint(&dir, "a ring of 100", Duration::ZERO);
+    ///     .describe("a ring of 100")
+    ///     .checkpoint(&dir, Duration::ZERO);
     /// assert_eq!(run.run(Arc::new(Ring), &[0], |_, _| {})?.radius(), 99);
     /// // A finished run leaves nothing behind.
     /// assert_eq!(std::fs::read_dir(&dir)?.count(), 0);
@@ -150,16 +193,11 @@ impl DistributedEnumeration {
     pub fn checkpoint(
         mut self,
         dir: impl Into<PathBuf>,
-        description: &str,
         every: Duration,
     ) -> DistributedEnumeration {
         let resume = self.checkpoint.as_ref().is_some_and(|checkpoint| checkpoint.resume);
-        self.checkpoint = Some(Checkpoint {
-            dir: dir.into(),
-            description: description.to_string(),
-            every,
-            resume,
-        });
+        let dir = dir.into();
+        self.checkpoint = Some(Checkpoint { dir, description: String::new(), every, resume });
         self
     }
 
@@ -175,7 +213,8 @@ impl DistributedEnumeration {
     /// use search_dist::{DistributedEnumeration, Workers};
     ///
     /// let run = DistributedEnumeration::new(Workers::threads(2)?)
-    ///     .checkpoint("/var/tmp/enumeration", "my space", Duration::from_secs(600))
+    ///     .describe("my space")
+    ///     .checkpoint("/var/tmp/enumeration", Duration::from_secs(600))
     ///     .resume(true);
     /// # Ok::<(), search_dist::Error>(())
     /// ```
@@ -217,8 +256,15 @@ impl DistributedEnumeration {
         self.max_memory
     }
 
-    pub(crate) fn checkpoint_plan(&self) -> Option<&Checkpoint> {
-        self.checkpoint.as_ref()
+    pub(crate) fn checkpoint_plan(&self) -> Option<Checkpoint> {
+        let description = self.description.clone();
+        self.checkpoint.clone().map(|plan| Checkpoint { description, ..plan })
+    }
+
+    /// What processes compare when they join: the engine, the space's type
+    /// and description, and `what` (the rank count, the starts).
+    pub(crate) fn job<S: ?Sized>(&self, engine: &str, what: impl Hash) -> u64 {
+        BuildStateHasher.hash_one((engine, std::any::type_name::<S>(), &self.description, what))
     }
 
     /// Enumerates `space` from the ranks `starts`, layer by layer, calling

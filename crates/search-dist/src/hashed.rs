@@ -178,8 +178,8 @@ where
     let max_states =
         config.get_max_memory() / workers.threads_per_process() as u64 / bytes_per_state;
     let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);
-    let checkpoint = config.checkpoint_plan().cloned();
-    let job = BuildStateHasher.hash_one(("hashed", starts));
+    let checkpoint = config.checkpoint_plan();
+    let job = config.job::<G>("hashed", starts);
     let starts = starts.to_vec();
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
         let part = Part {

@@ -1,13 +1,12 @@
 //! The dense engine: ranks split into one contiguous slice per worker,
 //! each slice a [`LayerTable`] of 2 bits a rank.
 
-use std::hash::BuildHasher;
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use search_core::{BuildStateHasher, Enumeration, LayerTable, RankedSpace};
+use search_core::{Enumeration, LayerTable, RankedSpace};
 use timely::worker::Worker;
 
 use crate::enumeration::{Checkpoint, DistributedEnumeration};
@@ -52,8 +51,8 @@ where
 {
     let workers = config.workers();
     let per_worker = config.get_max_memory() / workers.threads_per_process() as u64;
-    let checkpoint = config.checkpoint_plan().cloned();
-    let job = BuildStateHasher.hash_one(("ranked", space.rank_count(), starts));
+    let checkpoint = config.checkpoint_plan();
+    let job = config.job::<R>("ranked", (space.rank_count(), starts));
     let starts = starts.to_vec();
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
         work(worker, abort, checkpoint.as_ref(), per_worker, &*space, &starts, report)

@@ -306,7 +306,8 @@ fn hashed_run_that_fails(dir: &std::path::Path, (rows, cols): (usize, usize), th
     let share = space_size(rows, cols) / 3 / threads as u64;
     let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"))
         .max_memory(share * 17 * threads as u64)
-        .checkpoint(dir, "tiles", std::time::Duration::ZERO);
+        .describe("tiles")
+        .checkpoint(dir, std::time::Duration::ZERO);
     let mut layers = 0;
     let error = run.run_hashed(Arc::new(space), &[goal_tiles(rows, cols)], |_, _| layers += 1);
     let error = error.expect_err("the memory limit stops the run");
@@ -327,7 +328,8 @@ fn the_hashed_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
         let start = goal_tiles(rows, cols);
         let reference = enumerate(&space, [start]).expect("in memory");
         let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"))
-            .checkpoint(&dir, "tiles", std::time::Duration::ZERO)
+            .describe("tiles")
+            .checkpoint(&dir, std::time::Duration::ZERO)
             .resume(true);
         let mut reported = Vec::new();
         let layers = run
@@ -351,7 +353,8 @@ fn a_damaged_or_foreign_hashed_checkpoint_is_refused() {
     hashed_run_that_fails(&dir, (3, 3), 2);
     let resume = |description: &str| {
         DistributedEnumeration::new(Workers::threads(2).expect("threads"))
-            .checkpoint(&dir, description, std::time::Duration::ZERO)
+            .describe(description)
+            .checkpoint(&dir, std::time::Duration::ZERO)
             .resume(true)
             .run_hashed(Arc::new(Tiles { rows: 3, cols: 3 }), &[goal_tiles(3, 3)], |_, _| {})
     };
@@ -412,11 +415,9 @@ fn the_ranked_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
         let boards = ReachableBoards::new(&goal_board(rows, cols));
         let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
         let run = || {
-            DistributedEnumeration::new(Workers::threads(threads).expect("threads")).checkpoint(
-                &dir,
-                "boards",
-                std::time::Duration::ZERO,
-            )
+            DistributedEnumeration::new(Workers::threads(threads).expect("threads"))
+                .describe("boards")
+                .checkpoint(&dir, std::time::Duration::ZERO)
         };
         // Batches of up to 256 ranks: half of the 8-puzzle's.
         let failing = FailingAfter {
