@@ -13,7 +13,7 @@ use crate::path::Path;
 use crate::space::State;
 use crate::stats::Stats;
 use crate::store::{Lookup, NO_PARENT, Stored, Tree};
-use crate::weighted::{Heuristic, Weighted};
+use crate::weighted::{Heuristic, Weighted, add_costs};
 
 /// A cheapest path from `start` to the first state that satisfies
 /// `is_goal`, and its cost, guided by `heuristic`; `None` when no goal can
@@ -290,7 +290,7 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
                 Taken::Expanded(state) => state,
             };
             for (next, mv) in self.scratch.drain(..) {
-                let cost = g + space.cost(&state, &mv, &next);
+                let cost = add_costs(g, space.cost(&state, &mv, &next))?;
                 let meter = &mut self.meter;
                 let reached = Reached { parent: node, mv, cost };
                 let Some(child) = relax(
@@ -305,7 +305,7 @@ impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
                     continue;
                 };
                 // Estimated only for entries that go on the open list.
-                let f = cost + heuristic.estimate(&next);
+                let f = add_costs(cost, heuristic.estimate(&next))?;
                 self.open.push(meter, Open { f, g: cost, node: child })?;
             }
             self.stats.frontier(self.open.len());

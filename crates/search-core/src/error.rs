@@ -54,6 +54,9 @@ pub enum ErrorKind {
     /// The space's predecessors reported an edge `a -> b` that its
     /// successors of `a` do not contain.
     InconsistentPredecessors,
+    /// A path's cost, or a cost and its estimate added, passed the most
+    /// the cost type holds: a wider cost type answers the question.
+    CostOverflow,
     /// A rank was not below the space's rank count: the space's
     /// [`Ranking`](crate::Ranking) or [`RankedSpace`](crate::RankedSpace)
     /// is wrong, or a rank was given outside a table's range.
@@ -133,6 +136,10 @@ impl Error {
         Error { kind: ErrorKind::InconsistentPredecessors }
     }
 
+    pub(crate) fn cost_overflow() -> Error {
+        Error { kind: ErrorKind::CostOverflow }
+    }
+
     pub(crate) fn rank_out_of_bounds(rank: u64, count: u64) -> Error {
         Error { kind: ErrorKind::RankOutOfBounds { rank, count } }
     }
@@ -197,6 +204,9 @@ impl fmt::Display for Error {
             ErrorKind::InconsistentPredecessors => {
                 f.write_str("state space reported a predecessor whose successors do not lead back")
             }
+            ErrorKind::CostOverflow => f.write_str(
+                "a path's cost passed the most its cost type holds: search with a wider cost type",
+            ),
             ErrorKind::RankOutOfBounds { rank, count } => {
                 write!(f, "state space reported rank {rank}, not below its rank count {count}")
             }

@@ -16,7 +16,7 @@ use crate::path::Path;
 use crate::progress::{EVERY, Progress};
 use crate::space::State;
 use crate::stats::Stats;
-use crate::weighted::{Cost, Heuristic, Weighted};
+use crate::weighted::{Cost, Heuristic, Weighted, add_costs};
 
 /// A cheapest path from `start` to the first state that satisfies
 /// `is_goal`, and its cost, by IDA* guided by `heuristic`; `None` when no
@@ -518,10 +518,10 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             }
             let (cost, parent_estimate) = (top.cost, top.estimate);
             let (child, _, step) = &self.children[index];
-            let cost = cost + *step;
+            let cost = add_costs(cost, *step)?;
             let parent = &self.path[self.path.len() - 1].state;
             let child_estimate = heuristic.estimate_child(parent, parent_estimate, child);
-            let f = cost + child_estimate;
+            let f = add_costs(cost, child_estimate)?;
             if f > bound {
                 smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
                 continue;
@@ -715,9 +715,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                 too_deep = true;
                 continue;
             }
-            let cost = top.cost + space.apply(state, mv);
+            let cost = add_costs(top.cost, space.apply(state, mv))?;
             self.stats.generated += 1;
-            let f = cost + heuristic.estimate(state);
+            let f = add_costs(cost, heuristic.estimate(state))?;
             if f > bound {
                 smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
                 space.undo(state, &self.moves[top.next]);
@@ -957,9 +957,9 @@ where
                 self.stats.expanded += 1;
                 self.stats.generated += children.len() as u64;
                 for (next, mv) in children {
-                    let cost = job.cost + space.cost(state, &mv, &next);
+                    let cost = add_costs(job.cost, space.cost(state, &mv, &next))?;
                     let next_estimate = heuristic.estimate_child(state, job.estimate, &next);
-                    let f = cost + next_estimate;
+                    let f = add_costs(cost, next_estimate)?;
                     if f > bound {
                         smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
                         continue;

@@ -1,32 +1,72 @@
 //! Spaces whose moves have costs, and the heuristics that estimate them.
 
 use std::fmt;
-use std::ops::Add;
 
-use num_traits::Zero;
+use num_traits::{CheckedAdd, Zero};
 
+use crate::error::Error;
 use crate::space::{Ranking, Reversible, Successors};
 
-/// The cost of a move or a path: any ordered number with a zero, such as
-/// `u32`, `u64` or `i64`.
+/// The cost of a move or a path: any ordered number with a zero and a
+/// checked sum, such as `u32`, `u64` or `i64`.
 ///
-/// Floats are not `Ord`; wrap them in an ordered type (for example
-/// `ordered_float::OrderedFloat<f64>`, which implements every bound here).
-/// A* keeps the primitive integer types (up to a cost of 255 per path) in
-/// buckets instead of a heap, which it tells by the type: hence `'static`.
+/// Every sum of costs (a path's cost, a cost and its estimate) is
+/// checked: one that passes the most the type holds ends the search with
+/// [`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow), never a
+/// wrapped, wrong answer. A* keeps the primitive integer types (up to a
+/// cost of 255 per path) in buckets instead of a heap, which it tells by
+/// the type: hence `'static`.
+///
+/// Floats are not `Ord`; a type of your own that orders them can be a
+/// cost, as below.
 ///
 /// # Example
 ///
 /// ```
+/// use std::cmp::Ordering;
+/// use std::ops::Add;
+/// use num_traits::{CheckedAdd, Zero};
 /// use search_core::Cost;
+///
+/// /// A non-negative, finite `f64` cost, ordered by `total_cmp`.
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// struct Metres(f64);
+/// impl Eq for Metres {}
+/// impl PartialOrd for Metres {
+///     fn partial_cmp(&self, other: &Metres) -> Option<Ordering> { Some(self.cmp(other)) }
+/// }
+/// impl Ord for Metres {
+///     fn cmp(&self, other: &Metres) -> Ordering { self.0.total_cmp(&other.0) }
+/// }
+/// impl Add for Metres {
+///     type Output = Metres;
+///     fn add(self, other: Metres) -> Metres { Metres(self.0 + other.0) }
+/// }
+/// impl CheckedAdd for Metres {
+///     fn checked_add(&self, other: &Metres) -> Option<Metres> {
+///         Some(*self + *other).filter(|sum| sum.0.is_finite())
+///     }
+/// }
+/// impl Zero for Metres {
+///     fn zero() -> Metres { Metres(0.0) }
+///     fn is_zero(&self) -> bool { self.0 == 0.0 }
+/// }
 ///
 /// fn assert_cost<C: Cost>() {}
 /// assert_cost::<u32>();
 /// assert_cost::<i64>();
+/// assert_cost::<Metres>();
 /// ```
-pub trait Cost: Copy + Ord + Zero + Add<Output = Self> + fmt::Debug + 'static {}
+pub trait Cost: Copy + Ord + Zero + CheckedAdd + fmt::Debug + 'static {}
 
-impl<C: Copy + Ord + Zero + Add<Output = C> + fmt::Debug + 'static> Cost for C {}
+impl<C: Copy + Ord + Zero + CheckedAdd + fmt::Debug + 'static> Cost for C {}
+
+/// `a + b`, or [`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)
+/// when the sum passes the most `C` holds.
+#[inline]
+pub(crate) fn add_costs<C: Cost>(a: C, b: C) -> Result<C, Error> {
+    a.checked_add(&b).ok_or_else(Error::cost_overflow)
+}
 
 /// A space whose moves have costs, for [`AStar`](crate::AStar),
 /// [`IdaStar`](crate::IdaStar) and [`dijkstra`](crate::dijkstra).

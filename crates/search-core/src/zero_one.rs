@@ -13,7 +13,7 @@ use crate::path::Path;
 use crate::space::State;
 use crate::stats::Stats;
 use crate::store::{Lookup, NO_PARENT, Tree};
-use crate::weighted::{Cost, Weighted};
+use crate::weighted::{Cost, Weighted, add_costs};
 
 /// A cheapest path from `start` to the first state that satisfies
 /// `is_goal`, and its cost, in a space whose moves cost 0 or 1; `None`
@@ -260,7 +260,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                     return Ok(None);
                 }
                 std::mem::swap(&mut self.current, &mut self.next);
-                settling = settling + C::one();
+                settling = add_costs(settling, C::one())?;
                 continue;
             };
             let state = match take(
@@ -285,7 +285,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                 } else {
                     return Err(Error::cost_not_zero_or_one());
                 };
-                let cost = if free { settling } else { settling + C::one() };
+                let cost = if free { settling } else { add_costs(settling, C::one())? };
                 let meter = &mut self.meter;
                 // A settled node is never made cheaper: it was settled at
                 // its cheapest cost.

@@ -7,5 +7,6 @@ mod informed;
 mod all_paths;
 mod bfs;
 mod bidirectional;
+mod costs;
 mod enumerate;
 mod limits;
