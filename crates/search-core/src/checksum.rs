@@ -179,7 +179,9 @@ impl<W: Write> Write for Checksummed<W> {
 /// Writes a file whose bytes `write` gives, followed by their
 /// [`Checksum`] (8 bytes, little-endian), through a temporary file beside
 /// `path` that is synced and renamed into place when complete: a reader
-/// never sees half a file.
+/// never sees half a file. The temporary files of earlier writers of
+/// `path` that were killed are removed first (on Linux, where `/proc`
+/// tells which processes still run).
 ///
 /// # Errors
 ///
@@ -204,8 +206,8 @@ pub fn write_checksummed<F>(path: &Path, write: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".{}.tmp", std::process::id()));
+    remove_stale_temporaries(path);
+    let temporary = temporary_path(path, std::process::id());
     let temporary = Path::new(&temporary);
     let written = (|| {
         let mut out = Checksummed::new(BufWriter::new(File::create(temporary)?));
@@ -221,6 +223,43 @@ where
         let _ = std::fs::remove_file(temporary);
     }
     written
+}
+
+/// Where the process `pid` writes `path` before renaming it into place.
+fn temporary_path(path: &Path, pid: u32) -> std::ffi::OsString {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".{pid}.tmp"));
+    temporary
+}
+
+/// Removes what writers of `path` that no longer run left beside it (a
+/// killed database build leaves megabytes, a killed checkpoint gigabytes):
+/// `path.PID.tmp` files whose process is gone. Only where the system says
+/// which processes run (Linux's `/proc`); elsewhere they are left alone.
+fn remove_stale_temporaries(path: &Path) {
+    let proc = Path::new("/proc/self");
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return };
+    if !cfg!(target_os = "linux") || !proc.exists() {
+        return;
+    }
+    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let prefix = format!("{}.", name.to_string_lossy());
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let pid = file_name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !Path::new("/proc").join(pid.to_string()).exists()
+        {
+            // Best effort: a file another cleaner removed first is fine.
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Writes a table file at `path`, as [`write_checksummed`] does (a
@@ -547,7 +586,19 @@ impl<'p> TableReader<'p> {
         if u64::from_le_bytes(bytes) != computed {
             return Err(Error::table_file(path, "fails its checksum: the file is corrupt".into()));
         }
-        Ok(())
+        // A writer ends the file with the checksum: anything after it was
+        // added by something else.
+        let mut rest = [0u8; 1];
+        match input.read(&mut rest) {
+            Ok(0) => Ok(()),
+            Ok(_) => Err(Error::table_file(
+                path,
+                format!(
+                    "is {length} bytes, with bytes after its checksum: the file was appended to"
+                ),
+            )),
+            Err(error) => Err(failed_read(path, length, &error)),
+        }
     }
 }
 
@@ -558,5 +609,75 @@ fn failed_read(path: &Path, length: u64, error: &io::Error) -> Error {
             Error::table_file(path, format!("is {length} bytes: truncated"))
         }
         _ => Error::table_file(path, format!("cannot be read: {error}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::{TableReader, temporary_path, write_table_file};
+    use crate::ErrorKind;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("checksum-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        dir
+    }
+
+    fn write_seven(path: &std::path::Path) {
+        write_table_file(path, *b"SEVEN!!!", 1, "seven", |out| out.write_all(&7u64.to_le_bytes()))
+            .expect("written");
+    }
+
+    #[test]
+    fn a_file_with_bytes_after_its_checksum_is_refused() {
+        let dir = scratch("appended");
+        let path = dir.join("seven.table");
+        write_seven(&path);
+        let read = || -> Result<u64, crate::Error> {
+            let mut input = TableReader::open(&path, *b"SEVEN!!!", 1, "a seven", "seven")?;
+            let seven = input.read_u64()?;
+            input.finish()?;
+            Ok(seven)
+        };
+        assert_eq!(read(), Ok(7));
+        let mut bytes = std::fs::read(&path).expect("the file");
+        let length = bytes.len();
+        bytes.push(0);
+        std::fs::write(&path, &bytes).expect("appended");
+        let error = read().unwrap_err();
+        assert!(matches!(error.kind(), ErrorKind::TableFile { .. }));
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "table file {} is {} bytes, with bytes after its checksum: the file was \
+                 appended to",
+                path.display(),
+                length + 1
+            )
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn temporaries_of_writers_that_are_gone_are_removed() {
+        let dir = scratch("stale");
+        let path = dir.join("seven.table");
+        // No process has a pid this large (Linux's limit is 2^22).
+        let gone = dir.join(temporary_path(&path, 4_000_000_000));
+        let alive = dir.join(temporary_path(&path, 1));
+        let other = dir.join("other.table.4000000000.tmp");
+        for file in [&gone, &alive, &other] {
+            std::fs::write(file, b"half a table").expect("a temporary");
+        }
+        write_seven(&path);
+        if cfg!(target_os = "linux") {
+            assert!(!gone.exists(), "the dead writer's temporary is removed");
+        }
+        assert!(alive.exists(), "process 1 runs: its temporary stays");
+        assert!(other.exists(), "another file's temporary stays");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
