@@ -397,6 +397,8 @@ fn is_aborted(error: &Error) -> bool {
 /// How long a process that accepted a connection waits for its greeting:
 /// a real process sends it at once.
 const GREETING_PATIENCE: Duration = Duration::from_secs(5);
+/// The least a connection accepted at the deadline is given to greet.
+const STRAY_PATIENCE: Duration = Duration::from_millis(200);
 
 /// At most this many turned-away connections are named in an error.
 const STRAYS_NAMED: usize = 3;
@@ -451,8 +453,9 @@ fn dial(
     };
     ours.send(&mut stream).map_err(|e| Error::connect(address, e))?;
     // The process there answers once it has connected to the processes
-    // before it, which may take until its own deadline.
-    let patience = deadline.saturating_duration_since(Instant::now()) + GREETING_PATIENCE;
+    // before it; this one waits for that no longer than its own deadline,
+    // as --connect-timeout promises.
+    let patience = deadline.saturating_duration_since(Instant::now());
     let answer = Greeting::receive(&mut stream, patience).map_err(|e| {
         let silence = Greeting::silence(&e);
         Error::connect(
@@ -492,7 +495,11 @@ fn accept_later_processes(
         match listener.accept() {
             Ok((mut stream, peer)) => {
                 stream.set_nonblocking(false).map_err(|e| Error::connect(own, e))?;
-                let theirs = match Greeting::receive(&mut stream, GREETING_PATIENCE) {
+                // A real process greets at once; a silent stray is not
+                // waited for past the deadline.
+                let left = deadline.saturating_duration_since(Instant::now());
+                let patience = GREETING_PATIENCE.min(left.max(STRAY_PATIENCE));
+                let theirs = match Greeting::receive(&mut stream, patience) {
                     Ok(Some(theirs)) => theirs,
                     Ok(None) => {
                         strays.push(format!("{peer} (it is not a process of a cluster)"));
@@ -798,5 +805,37 @@ mod tests {
         let message = error.to_string();
         assert!(message.contains("process 1 did not connect within 1.5s"), "{message}");
         assert!(message.contains("turned away"), "{message}");
+    }
+
+    #[test]
+    fn a_peer_that_never_answers_is_given_up_on_at_the_timeout() {
+        let addresses = free_addresses(2);
+        // Process 0's address accepts connections and says nothing.
+        let silent = std::net::TcpListener::bind(addresses[0].as_str()).expect("bound");
+        let started = Instant::now();
+        let second =
+            connecting(&addresses, greeting(&addresses, 1, 1, 5), Duration::from_millis(1500));
+        let (_held, _) = silent.accept().expect("process 1 dials");
+        let error = second.join().expect("no panic").expect_err("no answer comes");
+        let waited = started.elapsed();
+        assert!(error.to_string().contains("process 0 did not answer"), "{error}");
+        // It took 1.5 s and then the greeting's 5 s of patience: 6.5 s.
+        assert!(waited < Duration::from_secs(5), "gave up after {waited:?}");
+    }
+
+    #[test]
+    fn a_stray_that_never_greets_is_not_waited_for_past_the_timeout() {
+        let addresses = free_addresses(2);
+        let started = Instant::now();
+        let first =
+            connecting(&addresses, greeting(&addresses, 0, 1, 5), Duration::from_millis(1500));
+        // Connects near the deadline and never greets.
+        std::thread::sleep(Duration::from_millis(1300));
+        let _stray = dial(&addresses[0]);
+        let error = first.join().expect("no panic").expect_err("process 1 never comes");
+        let waited = started.elapsed();
+        assert!(error.to_string().contains("process 1 did not connect"), "{error}");
+        // It took 1.3 s and then the greeting's 5 s of patience: 6.3 s.
+        assert!(waited < Duration::from_secs(5), "gave up after {waited:?}");
     }
 }
