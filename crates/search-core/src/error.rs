@@ -1,6 +1,6 @@
 use std::fmt;
 
-use crate::limits::Limit;
+use crate::run::limits::Limit;
 
 /// The reason a search failed.
 ///

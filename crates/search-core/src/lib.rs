@@ -186,32 +186,32 @@ table (the `puzzles` crate builds its 15-puzzle databases that way).
 // Every public type can be printed with `{:?}`.
 #![warn(missing_debug_implementations)]
 
-pub use crate::all_paths::{Paths, ShortestPaths, all_shortest_paths};
-pub use crate::astar::{AStar, astar, dijkstra};
-pub use crate::bfs::{Bfs, NodeId, Visit, Walk, bfs};
-pub use crate::bidirectional::bidirectional_bfs;
-pub use crate::checksum::{
+pub use crate::breadth_first::all_paths::{Paths, ShortestPaths, all_shortest_paths};
+pub use crate::breadth_first::bfs::{Bfs, NodeId, Visit, Walk, bfs};
+pub use crate::breadth_first::bidirectional::bidirectional_bfs;
+pub use crate::breadth_first::enumerate::{Enumeration, enumerate};
+#[cfg(feature = "rayon")]
+pub use crate::breadth_first::parallel::{ParallelEnumeration, par_enumerate};
+pub use crate::breadth_first::search::Search;
+pub use crate::dense::files::{
     Checksum, Checksummed, TableReader, write_checksummed, write_layer_sizes, write_table_file,
 };
-pub use crate::dense::{DenseEnumeration, LayerTable};
-pub use crate::enumerate::{Enumeration, enumerate};
+pub use crate::dense::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
+pub use crate::dense::table::{DenseEnumeration, LayerTable};
 pub use crate::error::{Error, ErrorKind};
-pub use crate::hash::{BuildStateHasher, StateHasher};
-pub use crate::idastar::{IdaStar, InPlace, Iteration, ida_star};
-pub use crate::limits::{Limit, Limits};
-#[cfg(feature = "rayon")]
-pub use crate::parallel::{ParallelEnumeration, par_enumerate};
+pub use crate::informed::astar::{AStar, astar, dijkstra};
+pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
+pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;
-pub use crate::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
-pub use crate::progress::Progress;
-pub use crate::search::Search;
-pub use crate::space::{
+pub use crate::run::limits::{Limit, Limits};
+pub use crate::run::progress::Progress;
+pub use crate::run::stats::Stats;
+pub use crate::space::traits::{
     AsRanked, FromFn, Predecessors, RankBy, RankSteps, RankedSpace, Ranking, Reversible, State,
     Successors, Undirected, Unranking, from_fn, rank_by,
 };
-pub use crate::stats::Stats;
-pub use crate::weighted::{Cost, Heuristic, UnitCost, Weighted};
-pub use crate::zero_one::{ZeroOneBfs, zero_one_bfs};
+pub use crate::space::weighted::{Cost, Heuristic, UnitCost, Weighted};
+pub use crate::store::hash::{BuildStateHasher, StateHasher};
 
 /// The guide in `docs/writing-a-state-space.md`, run as doctests so that
 /// it stays true.
@@ -219,28 +219,15 @@ pub use crate::zero_one::{ZeroOneBfs, zero_one_bfs};
 #[doc = include_str!("../../../docs/writing-a-state-space.md")]
 pub struct GuideDoctests;
 
-mod all_paths;
-mod astar;
-mod bfs;
-mod bidirectional;
-mod checksum;
-mod dense;
-mod enumerate;
+// The folders, in the order they build on each other; each `mod.rs`
+// says what lives there and what it may use. docs/architecture.md maps
+// them.
 mod error;
-mod expand;
-mod hash;
-mod idastar;
-mod limits;
-mod memory;
-mod open_list;
-#[cfg(feature = "rayon")]
-mod parallel;
 mod path;
-mod pdb;
-mod progress;
-mod search;
+mod run;
 mod space;
-mod stats;
 mod store;
-mod weighted;
-mod zero_one;
+
+mod breadth_first;
+mod dense;
+mod informed;

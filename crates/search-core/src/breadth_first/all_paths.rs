@@ -1,13 +1,13 @@
 use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::{SmallVec, smallvec};
 
+use crate::breadth_first::search::Search;
 use crate::error::Error;
-use crate::expand::at_depth_bound;
-use crate::memory::bytes_of;
 use crate::path::Path;
-use crate::search::Search;
-use crate::space::{State, Successors};
-use crate::store::{Lookup, NO_PARENT};
+use crate::run::memory::bytes_of;
+use crate::space::traits::{State, Successors};
+use crate::store::expand::at_depth_bound;
+use crate::store::tree::{Lookup, NO_PARENT};
 
 /// Every shortest path from the starts to the nearest goals, held as the
 /// layered graph of shortest-path edges rather than as a list of paths.

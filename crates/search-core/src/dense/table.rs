@@ -12,10 +12,10 @@ use std::time::{Duration, Instant};
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::checksum::{TableReader, write_layer_sizes, write_table_file};
-use crate::enumerate::Enumeration;
+use crate::breadth_first::enumerate::Enumeration;
+use crate::dense::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
-use crate::space::{RankSteps, RankedSpace};
+use crate::space::traits::{RankSteps, RankedSpace};
 
 /// Bits per entry of the table. An entry is [`UNSEEN`], [`DONE`] (expanded
 /// in an earlier layer), or one of two layer codes that alternate: the

@@ -9,8 +9,8 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::error::Error;
-use crate::memory::{Meter, bytes_of};
-use crate::weighted::Cost;
+use crate::run::memory::{Meter, bytes_of};
+use crate::space::weighted::Cost;
 
 /// An entry of the open list: the smallest `f` first, and among equal `f`
 /// the largest `g`, which is the deepest node and the nearest to a goal.

@@ -1,19 +1,19 @@
 use std::ops::Range;
 
+use crate::breadth_first::search::Search;
 use crate::error::Error;
-use crate::limits::Limit;
 use crate::path::Path;
-use crate::search::Search;
-use crate::space::{Predecessors, State, Successors};
+use crate::run::limits::Limit;
+use crate::space::traits::{Predecessors, State, Successors};
 
 use hashbrown::{HashTable, hash_table};
 
-use crate::expand::{Backwards, Expansion, neighbours_except};
-use crate::hash::hash_of;
-use crate::limits::Limits;
-use crate::memory::Meter;
-use crate::stats::Stats;
-use crate::store::{
+use crate::run::limits::Limits;
+use crate::run::memory::Meter;
+use crate::run::stats::Stats;
+use crate::store::expand::{Backwards, Expansion, neighbours_except};
+use crate::store::hash::hash_of;
+use crate::store::tree::{
     Keyed, Lookup, NO_PARENT, Tree, presize_table, reserve_room, run_length, table_bytes,
 };
 
@@ -79,7 +79,7 @@ const FIRST_CAPACITY: usize = 4096;
 
 /// The states both sides hold from which a layer that begins is expanded
 /// a run of states at a time before their successors are looked up, as
-/// `bfs` and `distance` do ([`Seen::collect_keyed`](crate::store::Seen::collect_keyed)
+/// `bfs` and `distance` do ([`Seen::collect_keyed`](crate::store::tree::Seen::collect_keyed)
 /// says why): by then the index of both sides (16 bytes an entry for a
 /// `u64` state) has outgrown the processors' own caches, and lookups that
 /// run back to back overlap their misses. Before it every state is

@@ -15,12 +15,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use hashbrown::HashTable;
 use rayon::prelude::*;
 
-use crate::enumerate::Enumeration;
+use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
-use crate::hash::hash_of;
-use crate::limits::{Limit, Limits};
-use crate::memory::{FOURFOLD_BELOW, bytes_of};
-use crate::space::{State, Successors};
+use crate::run::limits::{Limit, Limits};
+use crate::run::memory::{FOURFOLD_BELOW, bytes_of};
+use crate::space::traits::{State, Successors};
+use crate::store::hash::hash_of;
 
 /// Frontier states expanded by one task of the first pass: small enough
 /// that an 8-puzzle layer of a few thousand states is split between two

@@ -5,15 +5,15 @@ use std::fmt;
 
 use num_traits::One;
 
-use crate::astar::{Reached, Taken, relax, take};
 use crate::error::Error;
-use crate::limits::Limits;
-use crate::memory::Meter;
+use crate::informed::astar::{Reached, Taken, relax, take};
 use crate::path::Path;
-use crate::space::State;
-use crate::stats::Stats;
-use crate::store::{Lookup, NO_PARENT, Tree};
-use crate::weighted::{Cost, Weighted, add_costs};
+use crate::run::limits::Limits;
+use crate::run::memory::Meter;
+use crate::run::stats::Stats;
+use crate::space::traits::State;
+use crate::space::weighted::{Cost, Weighted, add_costs};
+use crate::store::tree::{Lookup, NO_PARENT, Tree};
 
 /// A cheapest path from `start` to the first state that satisfies
 /// `is_goal`, and its cost, in a space whose moves cost 0 or 1; `None`

@@ -11,12 +11,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::limits::{Limit, Limits};
 use crate::path::Path;
-use crate::progress::{EVERY, Progress};
-use crate::space::State;
-use crate::stats::Stats;
-use crate::weighted::{Cost, Heuristic, Weighted, add_costs};
+use crate::run::limits::{Limit, Limits};
+use crate::run::progress::{EVERY, Progress};
+use crate::run::stats::Stats;
+use crate::space::traits::State;
+use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
 
 /// A cheapest path from `start` to the first state that satisfies
 /// `is_goal`, and its cost, by IDA* guided by `heuristic`; `None` when no

@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::checksum::{TableReader, write_table_file};
+use crate::dense::files::{TableReader, write_table_file};
 use crate::error::Error;
-use crate::weighted::Heuristic;
+use crate::space::weighted::Heuristic;
 
 /// The first bytes of a distance table's file, and its layout's version.
 const MAGIC: &[u8; 8] = b"SCDIST\r\n";

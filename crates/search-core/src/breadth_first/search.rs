@@ -3,13 +3,13 @@ use std::fmt;
 use hashbrown::HashTable;
 
 use crate::error::Error;
-use crate::expand::{Expansion, at_depth_bound};
-use crate::limits::Limits;
-use crate::memory::{Meter, bytes_of};
-use crate::progress::{Progress, Watch};
-use crate::space::{State, Successors};
-use crate::stats::Stats;
-use crate::store::{Keyed, Seen, Tree, run_length};
+use crate::run::limits::Limits;
+use crate::run::memory::{Meter, bytes_of};
+use crate::run::progress::{Progress, Watch};
+use crate::run::stats::Stats;
+use crate::space::traits::{State, Successors};
+use crate::store::expand::{Expansion, at_depth_bound};
+use crate::store::tree::{Keyed, Seen, Tree, run_length};
 
 /// A breadth-first search cache: [`Limits`], the [`Stats`] of the last run,
 /// and the tables and buffers that successive runs reuse.

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::stats::Stats;
+use crate::run::stats::Stats;
 
 /// A snapshot of a running search, handed to the observer set with
 /// [`Search::on_progress`](crate::Search::on_progress) or

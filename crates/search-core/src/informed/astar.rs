@@ -6,14 +6,14 @@ use std::fmt;
 use num_traits::Zero;
 
 use crate::error::Error;
-use crate::limits::Limits;
-use crate::memory::Meter;
-use crate::open_list::{Open, OpenList};
+use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
-use crate::space::State;
-use crate::stats::Stats;
-use crate::store::{Lookup, NO_PARENT, Stored, Tree};
-use crate::weighted::{Heuristic, Weighted, add_costs};
+use crate::run::limits::Limits;
+use crate::run::memory::Meter;
+use crate::run::stats::Stats;
+use crate::space::traits::State;
+use crate::space::weighted::{Heuristic, Weighted, add_costs};
+use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
 /// A cheapest path from `start` to the first state that satisfies
 /// `is_goal`, and its cost, guided by `heuristic`; `None` when no goal can
@@ -153,7 +153,7 @@ pub struct AStar<S, M, C> {
     scratch: Vec<(S, M)>,
 }
 
-impl<S: State, M: Clone, C: crate::weighted::Cost> AStar<S, M, C> {
+impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
     /// A search with default [`Limits`].
     ///
     /// # Example
@@ -337,7 +337,7 @@ pub(crate) fn take<G, C, P>(
     is_goal: &mut P,
 ) -> Result<Taken<G::State>, Error>
 where
-    G: crate::space::Successors,
+    G: crate::space::traits::Successors,
     G::Move: Clone,
     C: Copy + Eq,
     P: FnMut(&G::State) -> bool,
@@ -378,7 +378,7 @@ pub(crate) fn relax<G, C>(
     reached: Reached<G::Move, C>,
 ) -> Result<Option<u32>, Error>
 where
-    G: crate::space::Successors,
+    G: crate::space::traits::Successors,
     G::Move: Clone,
     C: Copy + Ord,
 {
@@ -405,7 +405,7 @@ where
     }
 }
 
-impl<S: State, M: Clone, C: crate::weighted::Cost> Default for AStar<S, M, C> {
+impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<S, M, C> {
     fn default() -> AStar<S, M, C> {
         AStar::new()
     }

@@ -1,6 +1,6 @@
+use crate::breadth_first::search::Search;
 use crate::error::Error;
-use crate::search::Search;
-use crate::space::{State, Successors};
+use crate::space::traits::{State, Successors};
 
 /// Every state reachable from the starts, layer by layer: how many lie at
 /// each depth, how deep the deepest lie, and which they are.

@@ -5,7 +5,7 @@ use std::fmt;
 use num_traits::{CheckedAdd, Zero};
 
 use crate::error::Error;
-use crate::space::{Ranking, Reversible, Successors};
+use crate::space::traits::{Ranking, Reversible, Successors};
 
 /// The cost of a move or a path: any ordered number with a zero and a
 /// checked sum, such as `u32`, `u64` or `i64`.

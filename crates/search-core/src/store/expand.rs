@@ -5,9 +5,9 @@
 //! [`at_depth_bound`] before it expands a layer.
 
 use crate::error::Error;
-use crate::limits::{Limit, Limits};
-use crate::space::{Predecessors, Successors};
-use crate::stats::Stats;
+use crate::run::limits::{Limit, Limits};
+use crate::run::stats::Stats;
+use crate::space::traits::{Predecessors, Successors};
 
 /// What expanding one state gave: the successors kept, and those left out
 /// because they were known already (a state's parent).

@@ -1,0 +1,18 @@
+//! The informed family: cheapest paths in spaces whose moves have costs,
+//! guided by an estimate.
+//!
+//! - `astar`: [`AStar`](crate::AStar), [`astar`](crate::astar) and
+//!   [`dijkstra`](crate::dijkstra); start here.
+//! - `open_list`: A*'s open list, buckets for small integer costs and a
+//!   heap for the rest.
+//! - `zero_one`: [`ZeroOneBfs`](crate::ZeroOneBfs), for costs of 0 or 1.
+//! - `idastar`: [`IdaStar`](crate::IdaStar), in memory of one path: on
+//!   owned states, in place ([`InPlace`](crate::InPlace)), or on every
+//!   core.
+//!
+//! It may use `space`, `store`, `run`, `path` and `error`.
+
+pub(crate) mod astar;
+pub(crate) mod idastar;
+pub(crate) mod open_list;
+pub(crate) mod zero_one;

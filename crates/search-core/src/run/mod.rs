@@ -1,0 +1,16 @@
+//! What every search runs within and reports: its bounds, its memory
+//! budget, its statistics and its progress.
+//!
+//! - `limits`: [`Limits`](crate::Limits) and the [`Limit`](crate::Limit)
+//!   a search reached.
+//! - `memory`: the `Meter` that counts a search's tables against its
+//!   memory budget and allocates fallibly.
+//! - `stats`: [`Stats`](crate::Stats).
+//! - `progress`: [`Progress`](crate::Progress) reports.
+//!
+//! It may use `error` and nothing else.
+
+pub(crate) mod limits;
+pub(crate) mod memory;
+pub(crate) mod progress;
+pub(crate) mod stats;
