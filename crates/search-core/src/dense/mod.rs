@@ -1,9 +1,11 @@
 //! Dense tables for spaces that number their states, the files they are
 //! kept in, and the pattern databases built with them.
 //!
-//! - `table`: [`LayerTable`](crate::LayerTable), 2 bits a rank, and
-//!   [`DenseEnumeration`](crate::DenseEnumeration), which drives it on
-//!   every core with checkpoints; start here.
+//! - `table`: [`LayerTable`](crate::LayerTable), 2 bits a rank, and its
+//!   layer steps; start here. `marks` marks neighbours in batches and a
+//!   space's steps a word at a time; `checkpoint` saves and loads a table.
+//! - `enumeration`: [`DenseEnumeration`](crate::DenseEnumeration), which
+//!   drives one table on every core, with checkpoints.
 //! - `files`: the checksummed table-file format that checkpoints, distance
 //!   tables and pattern databases share ([`TableReader`](crate::TableReader),
 //!   [`write_table_file`](crate::write_table_file)).
@@ -13,6 +15,9 @@
 //! It may use `space`, `run`, `error` and the `Enumeration` result of
 //! `breadth_first`.
 
+mod checkpoint;
+pub(crate) mod enumeration;
 pub(crate) mod files;
+mod marks;
 pub(crate) mod pdb;
 pub(crate) mod table;

@@ -1,43 +1,41 @@
 //! Breadth-first layers in 2 bits per rank: [`LayerTable`], the table and
-//! its layer steps, and [`DenseEnumeration`], which drives them on one
-//! machine. Another executor (the distributed engine of `search-dist`)
-//! drives the same steps itself.
+//! its layer steps, which [`DenseEnumeration`](crate::DenseEnumeration)
+//! drives on one machine and the distributed engine of `search-dist`
+//! drives slice by slice; and the word-level helpers they share.
 
 use std::io::{self, Read, Write};
-use std::ops::{ControlFlow, Range};
-use std::path::{Path, PathBuf};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::breadth_first::enumerate::Enumeration;
-use crate::dense::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
 use crate::space::traits::{RankSteps, RankedSpace};
+
+use super::marks::{Marks, StepMasks};
 
 /// Bits per entry of the table. An entry is [`UNSEEN`], [`DONE`] (expanded
 /// in an earlier layer), or one of two layer codes that alternate: the
 /// layer being expanded, and the layer being found.
-const BITS: usize = 2;
-const PER_WORD: usize = 64 / BITS;
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-const UNSEEN: u64 = 0;
-const DONE: u64 = 1;
+pub(super) const BITS: usize = 2;
+pub(super) const PER_WORD: usize = 64 / BITS;
+pub(super) const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+pub(super) const UNSEEN: u64 = 0;
+pub(super) const DONE: u64 = 1;
 /// Tables of at most this many words are walked on the calling thread.
 #[cfg(feature = "rayon")]
-const SEQUENTIAL_WORDS: usize = 4 * CHUNK_WORDS;
+pub(super) const SEQUENTIAL_WORDS: usize = 4 * CHUNK_WORDS;
 /// Ranks handed to [`RankedSpace::neighbours_of_all`] at once.
-const BATCH: usize = 256;
+pub(super) const BATCH: usize = 256;
 /// Neighbours whose table words are read together before any is marked.
-const MARK_BATCH: usize = 32;
+pub(super) const MARK_BATCH: usize = 32;
 /// Words per unit of parallel work: large enough to amortise scheduling,
 /// small enough to balance two cores over a small space.
-const CHUNK_WORDS: usize = 1 << 10;
+pub(super) const CHUNK_WORDS: usize = 1 << 10;
 
 /// A table of 2 bits for each rank of a range: the breadth-first layer
-/// engine that [`DenseEnumeration`] drives, public so that other executors
+/// engine that [`DenseEnumeration`](crate::DenseEnumeration) drives, public so that other executors
 /// can drive it too.
 ///
 /// Each entry is unseen, in one of the two newest layers, or done (in an
@@ -100,18 +98,18 @@ const CHUNK_WORDS: usize = 1 << 10;
 /// ```
 #[derive(Debug)]
 pub struct LayerTable {
-    words: Vec<AtomicU64>,
+    pub(super) words: Vec<AtomicU64>,
     /// For each chunk of [`CHUNK_WORDS`] words, a bit for each layer code
     /// (see [`code_bit`]), set when the chunk may hold an entry of that
     /// code. Scans and retirement pass over the chunks whose bit is clear:
     /// the first and last layers of a large space are thin, and every layer
     /// would otherwise read the whole table twice (the 2x7's 10.9 GB, 108
     /// layers).
-    chunk_codes: Vec<AtomicU8>,
-    ranks: Range<u64>,
+    pub(super) chunk_codes: Vec<AtomicU8>,
+    pub(super) ranks: Range<u64>,
     /// The deepest layer begun: its code is taken, and the layer two
     /// before it is done.
-    begun: AtomicUsize,
+    pub(super) begun: AtomicUsize,
 }
 
 impl LayerTable {
@@ -261,7 +259,7 @@ impl LayerTable {
 
     /// As [`begin_layer`](LayerTable::begin_layer), on the current rayon
     /// pool when `parallel`.
-    fn begin_layer_on(&self, depth: usize, parallel: bool) {
+    pub(super) fn begin_layer_on(&self, depth: usize, parallel: bool) {
         // A plain load first: an executor calls this for every rank it is
         // sent, and all but the first of a layer find it begun.
         if self.begun.load(Ordering::Relaxed) >= depth
@@ -415,7 +413,7 @@ impl LayerTable {
 
     /// As [`write_entries`](LayerTable::write_entries), with the entries
     /// coded `forget` written as unseen.
-    fn write_entries_forgetting<W: Write>(
+    pub(super) fn write_entries_forgetting<W: Write>(
         &self,
         mut out: W,
         forget: Option<u64>,
@@ -470,24 +468,24 @@ impl LayerTable {
     }
 
     /// The index of `rank`, which is in range, from the table's start.
-    fn offset(&self, rank: u64) -> usize {
+    pub(super) fn offset(&self, rank: u64) -> usize {
         // Below the range's length, which fits a usize: the table has a
         // word for every 32 of them.
         usize::try_from(rank - self.ranks.start).unwrap_or(usize::MAX)
     }
 
     /// The rank of entry `entry` of word `word`.
-    fn rank_of(&self, word: usize, entry: usize) -> u64 {
+    pub(super) fn rank_of(&self, word: usize, entry: usize) -> u64 {
         self.ranks.start + (word * PER_WORD + entry) as u64
     }
 
     /// Whether chunk `chunk_index` may hold entries coded `layer`.
-    fn chunk_holds(&self, chunk_index: usize, layer: u64) -> bool {
+    pub(super) fn chunk_holds(&self, chunk_index: usize, layer: u64) -> bool {
         self.chunk_codes[chunk_index].load(Ordering::Relaxed) & code_bit(layer) != 0
     }
 
     /// The chunks that may hold entries coded `layer`, with their indices.
-    fn chunks_holding(&self, layer: u64) -> impl Iterator<Item = (usize, &[AtomicU64])> {
+    pub(super) fn chunks_holding(&self, layer: u64) -> impl Iterator<Item = (usize, &[AtomicU64])> {
         self.words
             .chunks(CHUNK_WORDS)
             .enumerate()
@@ -496,7 +494,7 @@ impl LayerTable {
 
     /// Marks entry `offset` with `code` if it is unseen; true when this
     /// call marked it.
-    fn mark_offset(&self, offset: usize, code: u64) -> bool {
+    pub(super) fn mark_offset(&self, offset: usize, code: u64) -> bool {
         let word = &self.words[offset / PER_WORD];
         let shift = (offset % PER_WORD) * BITS;
         // A plain load first: most neighbours are seen already, and a failed
@@ -515,7 +513,7 @@ impl LayerTable {
 
     /// Turns every entry coded `code` into [`DONE`], in the chunks that
     /// may hold one, and clears their bit for the code.
-    fn retire(&self, code: u64, parallel: bool) {
+    pub(super) fn retire(&self, code: u64, parallel: bool) {
         let bit = code_bit(code);
         let retire_chunk = |(chunk, codes): (&[AtomicU64], &AtomicU8)| {
             if codes.load(Ordering::Relaxed) & bit == 0 {
@@ -546,7 +544,7 @@ impl LayerTable {
     /// Expands the entries coded `current` among `chunk`, whose first word
     /// is word `first_word` of the table, into ranks coded `next` at
     /// `depth`; see [`expand_layer`](LayerTable::expand_layer).
-    fn expand_chunk<R: RankedSpace, V: Fn(u64, usize)>(
+    pub(super) fn expand_chunk<R: RankedSpace, V: Fn(u64, usize)>(
         &self,
         space: &R,
         first_word: usize,
@@ -631,7 +629,7 @@ impl LayerTable {
     /// the period of `steps` (0 without steps), for
     /// [`StepMasks::targets`].
     #[inline]
-    fn scan_chunk(
+    pub(super) fn scan_chunk(
         &self,
         first_word: usize,
         chunk: &[AtomicU64],
@@ -654,7 +652,7 @@ impl LayerTable {
 
     /// Notes that the chunk of word `index` may hold entries coded `code`.
     #[inline]
-    fn note_code(&self, index: usize, code: u64) {
+    pub(super) fn note_code(&self, index: usize, code: u64) {
         // Read before written: in all but the thinnest layers the chunk has
         // its bit already.
         let codes = &self.chunk_codes[index / CHUNK_WORDS];
@@ -663,684 +661,36 @@ impl LayerTable {
         }
     }
 }
-
-/// The neighbours found while expanding part of a [`LayerTable`], marked
-/// in batches; those outside the table's range go to `outside`.
-struct Marks<'a, V, O> {
-    table: &'a LayerTable,
-    next: u64,
-    depth: usize,
-    visit: &'a V,
-    outside: O,
-    found: u64,
-    pending: [u64; MARK_BATCH],
-    len: usize,
-}
-
-impl<'a, V: Fn(u64, usize), O: FnMut(u64)> Marks<'a, V, O> {
-    fn new(
-        table: &'a LayerTable,
-        next: u64,
-        depth: usize,
-        visit: &'a V,
-        outside: O,
-    ) -> Marks<'a, V, O> {
-        Marks { table, next, depth, visit, outside, found: 0, pending: [0; MARK_BATCH], len: 0 }
-    }
-
-    /// Adds `rank` to the batch, marking the batch when it is full.
-    #[inline]
-    fn push(&mut self, rank: u64) {
-        self.pending[self.len] = rank;
-        self.len += 1;
-        if self.len == MARK_BATCH {
-            self.mark_pending();
-        }
-    }
-
-    /// Marks the batch.
-    fn mark_pending(&mut self) {
-        let table = self.table;
-        let (first, range_len) = (table.ranks.start, table.ranks.end - table.ranks.start);
-        let pending = &self.pending[..self.len];
-        // Read every word first: the reads do not depend on one another,
-        // so the processor overlaps their cache misses, where testing each
-        // before reading the next would wait for each.
-        let mut words = [0u64; MARK_BATCH];
-        let mut offsets = [0u64; MARK_BATCH];
-        for ((word, offset), &rank) in words.iter_mut().zip(&mut offsets).zip(pending) {
-            // Past the range, a rank below its start wraps to a large
-            // offset: one comparison checks both ends.
-            *offset = rank.wrapping_sub(first);
-            if *offset < range_len {
-                *word = table.words[*offset as usize / PER_WORD].load(Ordering::Relaxed);
-            }
-        }
-        for ((&word, &offset), &rank) in words.iter().zip(&offsets).zip(pending) {
-            if offset >= range_len {
-                (self.outside)(rank);
-            } else if entry(word, (offset as usize % PER_WORD) * BITS) == UNSEEN
-                && table.mark_offset(offset as usize, self.next)
-            {
-                (self.visit)(rank, self.depth);
-                self.found += 1;
-            }
-        }
-        self.len = 0;
-    }
-
-    /// Marks `targets`, step neighbours of the entries of word `index`
-    /// (which held `value` when scanned), where they are unseen.
-    #[inline]
-    fn mark_steps(&mut self, index: usize, value: u64, targets: StepTargets) {
-        let table = self.table;
-        let base = table.rank_of(index, 0);
-        // The steps that leave the word go the way of any other neighbour.
-        if targets.below {
-            self.push(base.wrapping_sub(1));
-        }
-        if targets.above {
-            self.push(base + PER_WORD as u64);
-        }
-        let mut within = targets.within;
-        // A last word that the range ends inside: a step past the end is
-        // out of bounds, reported by the same path.
-        let beyond = table.ranks.end - base;
-        if beyond < PER_WORD as u64 {
-            let inside = (1u64 << (BITS as u64 * beyond)) - 1;
-            for_each_bit(within & !inside, |entry| self.push(base + entry as u64));
-            within &= inside;
-        }
-        // Entries only go from unseen to the new layer's code while a
-        // layer is expanded, so one unseen when the word was scanned is
-        // unseen or newly marked now, and or-ing the code into it is right
-        // either way; the word as it was before tells which this call
-        // marked.
-        let unseen = within & equal_entries(value, UNSEEN);
-        if unseen == 0 {
-            return;
-        }
-        let before = table.words[index].fetch_or(unseen * self.next, Ordering::Relaxed);
-        let marked = unseen & equal_entries(before, UNSEEN);
-        if marked != 0 {
-            table.note_code(index, self.next);
-            self.found += u64::from(marked.count_ones());
-            for_each_bit(marked, |entry| (self.visit)(base + entry as u64, self.depth));
-        }
-    }
-
-    /// Marks what is left in the batch; the number of ranks marked.
-    fn finish(mut self) -> u64 {
-        self.mark_pending();
-        self.found
-    }
-}
-
-/// A space's [`RankSteps`] as masks over a table word: for each residue of
-/// a word's first rank modulo the period, the entries (their low bits)
-/// that step down and up.
-struct StepMasks {
-    period: u64,
-    /// How far the residue moves from one word to the next.
-    stride: usize,
-    down: [u64; 64],
-    up: [u64; 64],
-}
-
-/// Where the step neighbours of a word's entries are.
-#[derive(Clone, Copy)]
-struct StepTargets {
-    /// Entries of the same word, their low bits set.
-    within: u64,
-    /// Whether the first entry steps down, into the word before.
-    below: bool,
-    /// Whether the last entry steps up, into the word after.
-    above: bool,
-}
-
-impl StepMasks {
-    /// The masks of `steps`, or `None` when it names none.
-    fn new(steps: RankSteps) -> Option<StepMasks> {
-        if steps.is_none() {
-            return None;
-        }
-        let period = u64::from(steps.period());
-        let mut masks = StepMasks {
-            period,
-            stride: PER_WORD % steps.period() as usize,
-            down: [0; 64],
-            up: [0; 64],
-        };
-        for residue in 0..period {
-            for entry in 0..PER_WORD as u64 {
-                let rank = residue + entry;
-                if steps.steps_down(rank) {
-                    masks.down[residue as usize] |= 1 << (BITS as u64 * entry);
-                }
-                if steps.steps_up(rank) {
-                    masks.up[residue as usize] |= 1 << (BITS as u64 * entry);
-                }
-            }
-        }
-        Some(masks)
-    }
-
-    /// The residue of `rank`, a word's first.
-    fn residue_of(&self, rank: u64) -> usize {
-        // Below the period, at most 64.
-        (rank % self.period) as usize
-    }
-
-    /// The residue of the word after one whose first rank has `residue`.
-    #[inline]
-    fn next_residue(&self, residue: usize) -> usize {
-        let next = residue + self.stride;
-        if next as u64 >= self.period { next - self.period as usize } else { next }
-    }
-
-    /// The step neighbours of the entries `layer` (low bits) of a word
-    /// whose first rank has `residue`.
-    #[inline]
-    fn targets(&self, layer: u64, residue: usize) -> StepTargets {
-        let down = layer & self.down[residue];
-        let up = layer & self.up[residue];
-        let last = 1 << (BITS * (PER_WORD - 1));
-        StepTargets {
-            within: (down >> BITS) | (up << BITS),
-            below: down & 1 != 0,
-            above: up & last != 0,
-        }
-    }
-}
-
-/// A layer-synchronous enumeration of a [`RankedSpace`], with 2 bits per
-/// rank and every core at work, after Cooperman and Finkelstein, and Korf.
-///
-/// The frontier is never stored: each layer is found by scanning the
-/// [`LayerTable`] for the entries of the current depth. Memory is therefore
-/// `rank_count() / 4` bytes, whatever the shape of the layers; the
-/// enumeration refuses to start when that passes its memory limit.
-///
-/// # Example
-///
-/// ```
-/// use search_core::{DenseEnumeration, RankedSpace};
-///
-/// /// Numbers below 1000, joined to their double and their half.
-/// struct Halving;
-///
-/// impl RankedSpace for Halving {
-///     fn rank_count(&self) -> u64 {
-///         1000
-///     }
-///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-///         if 2 * rank < 1000 {
-///             report(2 * rank);
-///         }
-///         report(rank / 2);
-///     }
-/// }
-///
-/// let layers = DenseEnumeration::new().threads(2).run(&Halving, &[1], |_, _| {})?;
-/// assert_eq!(layers.layer_sizes(), [1, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
-/// assert_eq!(layers.deepest(), [512]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DenseEnumeration {
-    max_memory: u64,
-    threads: Option<usize>,
-    checkpoint: Option<Checkpoint>,
-}
-
-/// Where and how often a [`DenseEnumeration`] saves its table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Checkpoint {
-    path: PathBuf,
-    /// The caller's name for the space, kept in the file: a checkpoint of
-    /// another space is refused.
-    description: String,
-    every: Duration,
-    resume: bool,
-}
-
-impl DenseEnumeration {
-    /// The memory a table may take unless told otherwise: 8 GiB.
-    pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
-
-    /// An enumeration on every core, with the default memory limit.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::DenseEnumeration;
-    ///
-    /// assert_eq!(DenseEnumeration::new().get_max_memory(), DenseEnumeration::DEFAULT_MAX_MEMORY);
-    /// ```
-    pub fn new() -> DenseEnumeration {
-        DenseEnumeration {
-            max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY,
-            threads: None,
-            checkpoint: None,
-        }
-    }
-
-    /// Refuses spaces whose table would take more than `bytes`.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::DenseEnumeration;
-    ///
-    /// assert_eq!(DenseEnumeration::new().max_memory(1 << 20).get_max_memory(), 1 << 20);
-    /// ```
-    #[must_use]
-    pub fn max_memory(mut self, bytes: u64) -> DenseEnumeration {
-        self.max_memory = bytes;
-        self
-    }
-
-    /// Uses `threads` threads; the default is one per core. A small space
-    /// gets fewer: one per chunk of 32,768 ranks at the most.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::DenseEnumeration;
-    ///
-    /// let single = DenseEnumeration::new().threads(1);
-    /// # let _ = single;
-    /// ```
-    #[must_use]
-    pub fn threads(mut self, threads: usize) -> DenseEnumeration {
-        self.threads = Some(threads.max(1));
-        self
-    }
-
-    /// Saves the table and the layer counts to the file `path` at the end
-    /// of a layer, at most once every `every` (and after the first layer
-    /// that ends after it): written beside it first, synced, then renamed
-    /// over the last one, so the file is always one whole checkpoint, and
-    /// only the newest is kept. `description` names the space; it is
-    /// stored in the file, and [`resume`](DenseEnumeration::resume) refuses
-    /// a file with another.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use search_core::{DenseEnumeration, RankedSpace};
-    ///
-    /// struct Ring;
-    /// impl RankedSpace for Ring {
-    ///     fn rank_count(&self) -> u64 { 1_000 }
-    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-    ///         report((rank + 1) % 1_000);
-    ///     }
-    /// }
-    ///
-    /// let path = std::env::temp_dir().join(format!("doc-ring-{}.checkpoint", std::process::id()));
-    /// let saving = DenseEnumeration::new().checkpoint(&path, "a ring of 1,000", Duration::ZERO);
-    /// let whole = saving.run(&Ring, &[0], |_, _| {})?;
-    /// // Resumed from the last layer's checkpoint, the answer is the same.
-    /// let resumed = saving.clone().resume(true).run(&Ring, &[0], |_, _| {})?;
-    /// assert_eq!(resumed, whole);
-    /// # std::fs::remove_file(&path)?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn checkpoint(
-        mut self,
-        path: impl Into<PathBuf>,
-        description: &str,
-        every: Duration,
-    ) -> DenseEnumeration {
-        let resume = self.checkpoint.as_ref().is_some_and(|checkpoint| checkpoint.resume);
-        self.checkpoint = Some(Checkpoint {
-            path: path.into(),
-            description: description.to_string(),
-            every,
-            resume,
-        });
-        self
-    }
-
-    /// Whether to start from the [`checkpoint`](DenseEnumeration::checkpoint)
-    /// file instead of the starts. The enumeration then goes on from the
-    /// layer the file ends with: `on_layer` is called for each restored
-    /// layer first, and `visit` only for ranks found after them.
-    ///
-    /// # Example
-    ///
-    /// See [`checkpoint`](DenseEnumeration::checkpoint).
-    #[must_use]
-    pub fn resume(mut self, resume: bool) -> DenseEnumeration {
-        if let Some(checkpoint) = &mut self.checkpoint {
-            checkpoint.resume = resume;
-        }
-        self
-    }
-
-    /// The memory limit in bytes.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::DenseEnumeration;
-    ///
-    /// assert!(DenseEnumeration::new().get_max_memory() > 0);
-    /// ```
-    pub fn get_max_memory(&self) -> u64 {
-        self.max_memory
-    }
-
-    /// The bytes a table for `rank_count` ranks takes: see
-    /// [`LayerTable::memory_needed`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::DenseEnumeration;
-    ///
-    /// assert_eq!(DenseEnumeration::memory_needed(239_500_800), 59_875_200);
-    /// ```
-    pub fn memory_needed(rank_count: u64) -> u64 {
-        LayerTable::memory_needed(rank_count)
-    }
-
-    /// Enumerates every rank reachable from `starts`. The result's states
-    /// are ranks: [`Enumeration::deepest`] lists the deepest layer's ranks
-    /// in increasing order.
-    ///
-    /// `on_layer(depth, size)` is called after each layer is complete, for a
-    /// progress display.
-    ///
-    /// # Errors
-    ///
-    /// When the table would pass the memory limit
-    /// ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)), when the
-    /// machine cannot give the memory the limit allows
-    /// ([`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)),
-    /// when a start or a neighbour is not below
-    /// [`RankedSpace::rank_count`], or when the thread pool cannot be
-    /// built.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{DenseEnumeration, ErrorKind, RankedSpace};
-    ///
-    /// struct Huge;
-    ///
-    /// impl RankedSpace for Huge {
-    ///     fn rank_count(&self) -> u64 {
-    ///         1 << 40
-    ///     }
-    ///     fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
-    /// }
-    ///
-    /// let error = DenseEnumeration::new().run(&Huge, &[0], |_, _| {}).unwrap_err();
-    /// assert!(matches!(error.kind(), ErrorKind::TooLarge { needed: 274_877_906_944, .. }));
-    /// ```
-    pub fn run<R, F>(
-        &self,
-        space: &R,
-        starts: &[u64],
-        on_layer: F,
-    ) -> Result<Enumeration<u64>, Error>
-    where
-        R: RankedSpace,
-        F: FnMut(usize, u64),
-    {
-        self.run_visiting(space, starts, on_layer, |_, _| {})
-    }
-
-    /// As [`run`](DenseEnumeration::run), calling `visit(rank, depth)`
-    /// once for every rank reached, as it is reached, from the worker
-    /// threads: the way to keep each state's distance, as a pattern
-    /// database does, while the table itself keeps only 2 bits.
-    ///
-    /// # Errors
-    ///
-    /// As for [`run`](DenseEnumeration::run).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use std::sync::atomic::{AtomicU8, Ordering};
-    /// use search_core::{DenseEnumeration, RankedSpace};
-    ///
-    /// /// A ring of 10 ranks.
-    /// struct Ring;
-    /// impl RankedSpace for Ring {
-    ///     fn rank_count(&self) -> u64 { 10 }
-    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-    ///         report((rank + 1) % 10);
-    ///         report((rank + 9) % 10);
-    ///     }
-    /// }
-    ///
-    /// let distance: Vec<AtomicU8> = (0..10).map(|_| AtomicU8::new(0)).collect();
-    /// DenseEnumeration::new().run_visiting(&Ring, &[0], |_, _| {}, |rank, depth| {
-    ///     distance[rank as usize].store(depth as u8, Ordering::Relaxed);
-    /// })?;
-    /// let distance: Vec<u8> = distance.iter().map(|d| d.load(Ordering::Relaxed)).collect();
-    /// assert_eq!(distance, [0, 1, 2, 3, 4, 5, 4, 3, 2, 1]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn run_visiting<R, F, V>(
-        &self,
-        space: &R,
-        starts: &[u64],
-        mut on_layer: F,
-        visit: V,
-    ) -> Result<Enumeration<u64>, Error>
-    where
-        R: RankedSpace,
-        F: FnMut(usize, u64),
-        V: Fn(u64, usize) + Sync,
-    {
-        let on_layer = |depth, size| {
-            on_layer(depth, size);
-            ControlFlow::Continue(())
-        };
-        self.run_until(space, starts, on_layer, visit)
-    }
-
-    /// As [`run_visiting`](DenseEnumeration::run_visiting), stopping after
-    /// the first layer for which `on_layer(depth, size)` breaks: the way to
-    /// search for one rank, layer by layer, in 2 bits per rank. The
-    /// enumeration returned then ends at that layer, and its
-    /// [`deepest`](Enumeration::deepest) are that layer's ranks.
-    ///
-    /// # Errors
-    ///
-    /// As for [`run`](DenseEnumeration::run).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use std::ops::ControlFlow;
-    /// use std::sync::atomic::{AtomicBool, Ordering};
-    /// use search_core::{DenseEnumeration, RankedSpace};
-    ///
-    /// /// A ring of 1,000 ranks.
-    /// struct Ring;
-    /// impl RankedSpace for Ring {
-    ///     fn rank_count(&self) -> u64 { 1_000 }
-    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-    ///         report((rank + 1) % 1_000);
-    ///         report((rank + 999) % 1_000);
-    ///     }
-    /// }
-    ///
-    /// let found = AtomicBool::new(false);
-    /// let layers = DenseEnumeration::new().run_until(
-    ///     &Ring,
-    ///     &[0],
-    ///     |_, _| if found.load(Ordering::Relaxed) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) },
-    ///     |rank, _| if rank == 7 { found.store(true, Ordering::Relaxed) },
-    /// )?;
-    /// assert_eq!(layers.radius(), 7);
-    /// assert_eq!(layers.deepest(), [7, 993]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn run_until<R, F, V>(
-        &self,
-        space: &R,
-        starts: &[u64],
-        mut on_layer: F,
-        visit: V,
-    ) -> Result<Enumeration<u64>, Error>
-    where
-        R: RankedSpace,
-        F: FnMut(usize, u64) -> ControlFlow<()>,
-        V: Fn(u64, usize) + Sync,
-    {
-        let table = LayerTable::new(0..space.rank_count(), self.max_memory)?;
-        // Below a few chunks, starting threads and splitting each layer costs
-        // more than the work: the 2x3 puzzle took 410 us on a pool and 6 us
-        // without one. Above, a thread per chunk at the most: more would
-        // only wait (1,000 threads on the 3x3 took 2.3 s instead of 10 ms).
-        let words = table.words.len();
-        let pool = self.pool(words)?;
-        let resumed = match &self.checkpoint {
-            Some(checkpoint) if checkpoint.resume => {
-                Some(table.load(&checkpoint.path, &checkpoint.description)?)
-            }
-            _ => None,
-        };
-        let mut layer_sizes = if let Some(layer_sizes) = resumed {
-            layer_sizes
-        } else {
-            let mut first = 0;
-            for &start in starts {
-                if table.mark(start, 0)? {
-                    visit(start, 0);
-                    first += 1;
-                }
-            }
-            vec![first]
-        };
-        let first = layer_sizes[0];
-        // A resumed run reports the layers it restored, as the run that
-        // found them did.
-        let mut stopped = false;
-        for (depth, &size) in layer_sizes.iter().enumerate() {
-            stopped = on_layer(depth, size).is_break();
-            if stopped {
-                break;
-            }
-        }
-        let mut saved = Instant::now();
-        while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
-            let depth = layer_sizes.len() - 1;
-            let found = pool.run(|parallel| table.expand_layer(space, depth, &visit, parallel))?;
-            if found == 0 {
-                break;
-            }
-            layer_sizes.push(found);
-            if let Some(checkpoint) = &self.checkpoint
-                && saved.elapsed() >= checkpoint.every
-            {
-                table.save(&checkpoint.path, &checkpoint.description, &layer_sizes)?;
-                saved = Instant::now();
-            }
-            stopped = on_layer(depth + 1, found).is_break();
-        }
-        if first == 0 {
-            layer_sizes.clear();
-        }
-        let mut deepest = Vec::new();
-        if let Some(radius) = layer_sizes.len().checked_sub(1) {
-            table.for_each_at(radius, |rank| deepest.push(rank));
-        }
-        Ok(Enumeration::new(layer_sizes, deepest))
-    }
-}
-
-impl DenseEnumeration {
-    /// The threads for a table of `words` words: a pool of its own, or
-    /// none (the calling thread) for a small table, one thread asked for,
-    /// or a build without rayon.
-    #[cfg_attr(
-        not(feature = "rayon"),
-        expect(
-            clippy::unused_self,
-            clippy::unnecessary_wraps,
-            reason = "without rayon there is no pool to configure or to fail"
-        )
-    )]
-    fn pool(&self, words: usize) -> Result<Pool, Error> {
-        #[cfg(feature = "rayon")]
-        if words > SEQUENTIAL_WORDS && self.threads != Some(1) {
-            let mut builder = rayon::ThreadPoolBuilder::new();
-            if let Some(threads) = self.threads {
-                builder = builder.num_threads(threads.min(words.div_ceil(CHUNK_WORDS)));
-            }
-            return Ok(Pool(Some(builder.build().map_err(|_| Error::thread_pool())?)));
-        }
-        let _ = words;
-        Ok(Pool::default())
-    }
-}
-
-/// Where a layer runs: on a rayon pool, or on the calling thread.
-#[derive(Default)]
-struct Pool(
-    #[cfg(feature = "rayon")] Option<rayon::ThreadPool>,
-    #[cfg(not(feature = "rayon"))] Option<std::convert::Infallible>,
-);
-
-impl Pool {
-    /// Runs `step`, telling it whether it runs on a pool.
-    fn run<T: Send>(&self, step: impl FnOnce(bool) -> T + Send) -> T {
-        match &self.0 {
-            #[cfg(feature = "rayon")]
-            Some(pool) => pool.install(|| step(true)),
-            #[cfg(not(feature = "rayon"))]
-            Some(never) => match *never {},
-            None => step(false),
-        }
-    }
-}
-
-impl Default for DenseEnumeration {
-    fn default() -> DenseEnumeration {
-        DenseEnumeration::new()
-    }
-}
-
 /// The table code of the layer at `depth`.
-fn code(depth: usize) -> u64 {
+pub(super) fn code(depth: usize) -> u64 {
     2 + (depth % 2) as u64
 }
 
 /// A mask with the low bit of each entry of `word` equal to `code` set.
-fn equal_entries(word: u64, code: u64) -> u64 {
+pub(super) fn equal_entries(word: u64, code: u64) -> u64 {
     let differs = word ^ (code * LOW_BITS);
     !(differs | (differs >> 1)) & LOW_BITS
 }
 
 /// The bit of a chunk's [`LayerTable::chunk_codes`] for a layer code.
-fn code_bit(code: u64) -> u8 {
+pub(super) fn code_bit(code: u64) -> u8 {
     1 << (code & 1)
 }
 
 /// The entry at bit `shift` of a table word.
-fn entry(word: u64, shift: usize) -> u64 {
+pub(super) fn entry(word: u64, shift: usize) -> u64 {
     (word >> shift) & 3
 }
 
 /// Calls `visit` with the index within `word` of each entry equal to `code`.
-fn for_each_entry(word: u64, code: u64, visit: impl FnMut(usize)) {
+pub(super) fn for_each_entry(word: u64, code: u64, visit: impl FnMut(usize)) {
     for_each_bit(equal_entries(word, code), visit);
 }
 
 /// Calls `visit` with the index of each entry whose low bit is set in
 /// `entries`.
 #[inline]
-fn for_each_bit(entries: u64, mut visit: impl FnMut(usize)) {
+pub(super) fn for_each_bit(entries: u64, mut visit: impl FnMut(usize)) {
     // A loop counted in advance: when `visit` does nothing (a `run`
     // without a visitor), the compiler can see that it ends and drop it,
     // where it keeps a loop that runs until the bits are cleared.
@@ -1359,7 +709,7 @@ fn for_each_bit(entries: u64, mut visit: impl FnMut(usize)) {
 /// four entries, and its exit is then predictable, where a loop of one
 /// turn an entry mispredicts its exit at almost every word.
 #[inline]
-fn append_ranks(entries: u64, base: u64, batch: &mut [u64; BATCH], len: &mut usize) {
+pub(super) fn append_ranks(entries: u64, base: u64, batch: &mut [u64; BATCH], len: &mut usize) {
     let count = entries.count_ones() as usize;
     let mut bits = entries;
     let mut written = 0;
@@ -1373,97 +723,6 @@ fn append_ranks(entries: u64, base: u64, batch: &mut [u64; BATCH], len: &mut usi
         written += 4;
     }
     *len += count;
-}
-
-/// The first bytes of a checkpoint file.
-const CHECKPOINT_MAGIC: &[u8; 8] = b"SRCHLAYR";
-/// The layout of checkpoint files; a file of another is refused.
-const CHECKPOINT_VERSION: u32 = 1;
-
-impl LayerTable {
-    /// Saves the table and the sizes of the layers it holds to `path`: a
-    /// header (magic, layout version, `description`, the rank range, the
-    /// layer sizes), the entries, a checksum. Written to a temporary file,
-    /// synced, then renamed over `path`, so that `path` is always whole: a
-    /// checkpoint between two layers.
-    ///
-    /// The file holds the layers `layer_sizes` counts. When the layer after
-    /// them is begun already (in a distributed run, a faster worker may
-    /// have sent some of it), its marks are left out: they were counted
-    /// with that layer, which a resumed run counts again.
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) when the file
-    /// cannot be written, or when the table has begun a layer past the one
-    /// after `layer_sizes`, whose marks it could not tell apart.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::LayerTable;
-    ///
-    /// let path = std::env::temp_dir().join(format!("layers-{}.checkpoint", std::process::id()));
-    /// let table = LayerTable::new(0..100, 1 << 10)?;
-    /// table.mark(7, 0)?;
-    /// table.save(&path, "a ring of 100", &[1])?;
-    ///
-    /// let copy = LayerTable::new(0..100, 1 << 10)?;
-    /// assert_eq!(copy.load(&path, "a ring of 100")?, [1]);
-    /// assert_eq!(copy.count_at(0), 1);
-    /// // Another space, or another slice of ranks, is refused.
-    /// assert!(copy.load(&path, "a ring of 99").is_err());
-    /// assert!(LayerTable::new(0..50, 1 << 10)?.load(&path, "a ring of 100").is_err());
-    /// # std::fs::remove_file(&path)?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn save(&self, path: &Path, description: &str, layer_sizes: &[u64]) -> Result<(), Error> {
-        let after = layer_sizes.len();
-        let begun = self.begun.load(Ordering::Relaxed);
-        if begun > after {
-            return Err(Error::table_file(
-                path,
-                format!("cannot be written: layer {begun} is begun, past the {after} layers given"),
-            ));
-        }
-        let forget = (after >= 1 && begun == after).then(|| code(after));
-        write_table_file(path, *CHECKPOINT_MAGIC, CHECKPOINT_VERSION, description, |out| {
-            out.write_all(&self.ranks.start.to_le_bytes())?;
-            out.write_all(&self.ranks.end.to_le_bytes())?;
-            write_layer_sizes(out, layer_sizes)?;
-            self.write_entries_forgetting(out, forget)
-        })
-    }
-
-    /// Restores a table [`save`](LayerTable::save)d with the same
-    /// description and the same ranks, and returns its layer sizes.
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile) when the file
-    /// cannot be read, is of another description or another range of
-    /// ranks, is truncated, or fails its checksum.
-    ///
-    /// # Example
-    ///
-    /// See [`save`](LayerTable::save).
-    pub fn load(&self, path: &Path, description: &str) -> Result<Vec<u64>, Error> {
-        let kind = "an enumeration checkpoint";
-        let mut input =
-            TableReader::open(path, *CHECKPOINT_MAGIC, CHECKPOINT_VERSION, kind, description)?;
-        let (start, end) = (input.read_u64()?, input.read_u64()?);
-        if (start..end) != self.ranks {
-            return Err(input.fail(format!(
-                "holds ranks {start}..{end}, not {}..{}",
-                self.ranks.start, self.ranks.end
-            )));
-        }
-        let layer_sizes = input.read_layer_sizes()?;
-        input.read_with(|body| self.read_entries(body))?;
-        input.finish()?;
-        self.begun.store(layer_sizes.len() - 1, Ordering::Relaxed);
-        Ok(layer_sizes)
-    }
 }
 
 #[cfg(test)]
