@@ -6,9 +6,10 @@
 //! - `open_list`: A*'s open list, buckets for small integer costs and a
 //!   heap for the rest.
 //! - `zero_one`: [`ZeroOneBfs`](crate::ZeroOneBfs), for costs of 0 or 1.
-//! - `idastar`: [`IdaStar`](crate::IdaStar), in memory of one path: on
-//!   owned states, in place ([`InPlace`](crate::InPlace)), or on every
-//!   core.
+//! - `idastar/`: [`IdaStar`](crate::IdaStar), in memory of one path, with
+//!   an executor a file: on owned states (`owned`), in place
+//!   ([`InPlace`](crate::InPlace), `in_place`), or on every core
+//!   (`parallel`).
 //!
 //! It may use `space`, `store`, `run`, `path` and `error`.
 

@@ -1,0 +1,266 @@
+//! IDA*'s executor on [`InPlace`] spaces: one state, changed by each move
+//! and changed back, its path copied out only when a goal is found.
+
+use std::ops::ControlFlow;
+
+use crate::error::Error;
+use crate::path::Path;
+use crate::space::traits::State;
+use crate::space::weighted::{Cost, Heuristic, add_costs};
+
+use super::{IdaStar, Outcome};
+
+/// A node on [`IdaStar::run_in_place`]'s path: its moves, `begin..end` of
+/// the moves buffer, the next to try, and the cost of reaching it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Frame<C> {
+    begin: usize,
+    next: usize,
+    end: usize,
+    cost: C,
+}
+
+/// A space whose moves are made on a state in place and taken back, for
+/// [`IdaStar::run_in_place`]: the search then keeps one state and the
+/// moves of its path, where [`IdaStar::run`] keeps a copy of every state
+/// on its path and of every child waiting there. Worth it when states are
+/// large or costly to copy (a state that is a few machine words, like a
+/// sliding-puzzle board, gains nothing).
+///
+/// # Example
+///
+/// ```
+/// use search_core::{IdaStar, InPlace};
+///
+/// /// Sorting by swapping neighbours: a state of 6 numbers, in place.
+/// struct Swaps;
+/// impl InPlace for Swaps {
+///     type State = [u8; 6];
+///     type Move = usize;
+///     type Cost = u32;
+///     fn moves<F: FnMut(usize)>(&self, _: &[u8; 6], mut report: F) {
+///         (0..5).for_each(|i| report(i));
+///     }
+///     fn apply(&self, state: &mut [u8; 6], &i: &usize) -> u32 {
+///         state.swap(i, i + 1);
+///         1
+///     }
+///     fn undo(&self, state: &mut [u8; 6], &i: &usize) {
+///         state.swap(i, i + 1);
+///     }
+///     fn reverses(&self, mv: &usize, previous: &usize) -> bool {
+///         mv == previous
+///     }
+/// }
+///
+/// // Each swap of neighbours removes at most one inversion: admissible.
+/// let inversions = |s: &[u8; 6]| {
+///     (0..6).map(|i| (i + 1..6).filter(|&j| s[i] > s[j]).count() as u32).sum::<u32>()
+/// };
+/// let (path, cost) = IdaStar::new()
+///     .run_in_place(&Swaps, [5, 4, 3, 2, 1, 0], &inversions, |s| s.is_sorted())?
+///     .expect("sortable");
+/// assert_eq!((cost, path.len()), (15, 15));
+/// assert_eq!(path.end(), &[0, 1, 2, 3, 4, 5]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait InPlace {
+    /// The states.
+    type State: Clone;
+    /// The moves.
+    type Move: Clone;
+    /// What a move costs.
+    type Cost: Cost;
+
+    /// Calls `report(mv)` for each move that can be made on `state`.
+    fn moves<F: FnMut(Self::Move)>(&self, state: &Self::State, report: F);
+
+    /// Makes `mv` on `state`, and returns what it cost.
+    fn apply(&self, state: &mut Self::State, mv: &Self::Move) -> Self::Cost;
+
+    /// Takes back `mv`, the last move made on `state`.
+    fn undo(&self, state: &mut Self::State, mv: &Self::Move);
+
+    /// Whether `mv` takes `previous` straight back, so that the search
+    /// never steps back to the state it came from. By default never: such
+    /// steps are then searched, which costs time, not answers.
+    fn reverses(&self, mv: &Self::Move, previous: &Self::Move) -> bool {
+        let _ = (mv, previous);
+        false
+    }
+}
+
+impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
+    /// As [`run`](IdaStar::run), on a space whose moves are made in place
+    /// ([`InPlace`]): one state is kept and changed, and the path is
+    /// copied out only when a goal is found. Estimates are computed afresh
+    /// for each child ([`Heuristic::estimate`]; there is no parent state to
+    /// update one from). The limits, statistics and iterations are
+    /// [`run`](IdaStar::run)'s; no progress is reported.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](IdaStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{IdaStar, InPlace, Limits};
+    ///
+    /// /// A counter that adds 3 or takes 2.
+    /// struct Counter;
+    /// impl InPlace for Counter {
+    ///     type State = i64;
+    ///     type Move = i64;
+    ///     type Cost = u32;
+    ///     fn moves<F: FnMut(i64)>(&self, _: &i64, mut report: F) {
+    ///         report(3);
+    ///         report(-2);
+    ///     }
+    ///     fn apply(&self, n: &mut i64, step: &i64) -> u32 {
+    ///         *n += step;
+    ///         1
+    ///     }
+    ///     fn undo(&self, n: &mut i64, step: &i64) {
+    ///         *n -= step;
+    ///     }
+    /// }
+    ///
+    /// let mut search = IdaStar::new().limits(Limits::new().max_depth(10));
+    /// let (path, cost) = search.run_in_place(&Counter, 0, &|_: &i64| 0u32, |&n| n == 4)?.expect("reachable");
+    /// assert_eq!((cost, path.end()), (3, &4)); // 3 + 3 - 2
+    /// assert_eq!(search.iterations().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_in_place<G, H, P>(
+        &mut self,
+        space: &G,
+        start: S,
+        heuristic: &H,
+        mut is_goal: P,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: InPlace<State = S, Move = M, Cost = C>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        if self.restart(&start, &mut is_goal) {
+            return Ok(Some((Path::new(vec![start], Vec::new()), C::zero())));
+        }
+        let mut state = start.clone();
+        let mut bound = heuristic.estimate(&start);
+        loop {
+            let before = self.stats;
+            let outcome = self.iterate_in_place(space, &mut state, bound, heuristic, &mut is_goal);
+            self.record(bound, &before);
+            match self.settle(outcome?)? {
+                ControlFlow::Break(Some(cost)) => {
+                    return Ok(Some((self.replay(space, start), cost)));
+                }
+                ControlFlow::Break(None) => return Ok(None),
+                ControlFlow::Continue(next) => bound = next,
+            }
+        }
+    }
+
+    /// One depth-first search within `bound`, changing `state` in place;
+    /// on [`Outcome::Found`] the frames hold the path and `state` is the
+    /// goal, otherwise `state` is back where it began.
+    fn iterate_in_place<G, H, P>(
+        &mut self,
+        space: &G,
+        state: &mut S,
+        bound: C,
+        heuristic: &H,
+        is_goal: &mut P,
+    ) -> Result<Outcome<C>, Error>
+    where
+        G: InPlace<State = S, Move = M, Cost = C>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        self.frames.clear();
+        self.moves.clear();
+        let max_depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+        let mut smallest_cut: Option<C> = None;
+        let mut too_deep = false;
+        self.expand_in_place(space, state, C::zero())?;
+        while let Some(&top) = self.frames.last() {
+            let depth = self.frames.len();
+            if top.next == top.end {
+                self.frames.pop();
+                self.moves.truncate(top.begin);
+                // Back to the parent: take back the move that led here.
+                if let Some(parent) = self.frames.last() {
+                    space.undo(state, &self.moves[parent.next - 1]);
+                }
+                continue;
+            }
+            let last = self.frames.len() - 1;
+            self.frames[last].next += 1;
+            let mv = &self.moves[top.next];
+            if depth >= 2 {
+                let came_by = &self.moves[self.frames[last - 1].next - 1];
+                if space.reverses(mv, came_by) {
+                    self.stats.generated += 1;
+                    self.stats.duplicates += 1;
+                    continue;
+                }
+            }
+            if depth > max_depth {
+                too_deep = true;
+                continue;
+            }
+            let cost = add_costs(top.cost, space.apply(state, mv))?;
+            self.stats.generated += 1;
+            let f = add_costs(cost, heuristic.estimate(state))?;
+            if f > bound {
+                smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
+                space.undo(state, &self.moves[top.next]);
+                continue;
+            }
+            if is_goal(state) {
+                return Ok(Outcome::Found(cost));
+            }
+            self.expand_in_place(space, state, cost)?;
+        }
+        if smallest_cut.is_none() && too_deep {
+            return Ok(Outcome::TooDeep);
+        }
+        Ok(Outcome::Cut(smallest_cut))
+    }
+
+    /// Puts a frame for `state`, reached at `cost`, on the path, with its
+    /// moves.
+    fn expand_in_place<G>(&mut self, space: &G, state: &S, cost: C) -> Result<(), Error>
+    where
+        G: InPlace<State = S, Move = M, Cost = C>,
+    {
+        self.limits.check_nodes(self.stats.expanded)?;
+        self.stats.expanded += 1;
+        let begin = self.moves.len();
+        space.moves(state, |mv| self.moves.push(mv));
+        let end = self.moves.len();
+        self.frames.push(Frame { begin, next: begin, end, cost });
+        self.stats.stored = self.stats.stored.max(self.frames.len() as u64);
+        Ok(())
+    }
+
+    /// The path the frames hold, from `start`: each frame's last tried
+    /// move, made again on a copy.
+    fn replay<G>(&self, space: &G, start: S) -> Path<S, M>
+    where
+        G: InPlace<State = S, Move = M, Cost = C>,
+    {
+        let moves: Vec<M> =
+            self.frames.iter().map(|frame| self.moves[frame.next - 1].clone()).collect();
+        let mut states = Vec::with_capacity(moves.len() + 1);
+        let mut state = start;
+        for mv in &moves {
+            states.push(state.clone());
+            space.apply(&mut state, mv);
+        }
+        states.push(state);
+        Path::new(states, moves)
+    }
+}

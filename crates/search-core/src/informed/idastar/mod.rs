@@ -1,0 +1,275 @@
+//! IDA*: iterative-deepening A*, which finds cheapest paths in memory that
+//! grows only with the path's length.
+//!
+//! This file holds [`IdaStar`], its builders and the types its three
+//! executors share; each executor is a file: `owned` (states cloned along
+//! the path, and the iterations of the other two), `in_place` ([`InPlace`]
+//! spaces) and `parallel` (every core).
+
+use std::fmt;
+
+use crate::error::Error;
+use crate::path::Path;
+use crate::run::limits::Limits;
+use crate::run::stats::Stats;
+use crate::space::traits::State;
+use crate::space::weighted::{Cost, Heuristic, Weighted};
+
+/// A cheapest path from `start` to the first state that satisfies
+/// `is_goal`, and its cost, by IDA* guided by `heuristic`; `None` when no
+/// goal can be reached and the space is finite.
+///
+/// A shortcut for [`IdaStar::run`] with default [`Limits`].
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`] bound before it can answer.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{ida_star, from_fn, UnitCost};
+///
+/// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
+/// let (path, cost) = ida_star(&line, 0, &|&n: &i32| (7 - n).unsigned_abs(), |&n| n == 7)?
+///     .expect("reachable");
+/// assert_eq!((path.len(), cost), (7, 7));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn ida_star<G, H, P>(
+    space: &G,
+    start: G::State,
+    heuristic: &H,
+    is_goal: P,
+) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
+where
+    G: Weighted,
+    H: Heuristic<G::State, Cost = G::Cost>,
+    P: FnMut(&G::State) -> bool,
+{
+    IdaStar::new().run(space, start, heuristic, is_goal)
+}
+
+/// One iteration of an [`IdaStar`] search: its cost bound, and the nodes it
+/// expanded.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, IdaStar, UnitCost};
+///
+/// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
+/// let mut search = IdaStar::new();
+/// search.run(&line, 0, &|_: &i32| 0, |&n| n == 2)?;
+/// let bounds: Vec<u32> = search.iterations().iter().map(|i| i.bound).collect();
+/// assert_eq!(bounds, [0, 1, 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Iteration<C> {
+    /// The cost bound: nodes whose `g + h` passes it were cut off.
+    pub bound: C,
+    /// Nodes expanded in this iteration.
+    pub expanded: u64,
+    /// Successors generated in this iteration.
+    pub generated: u64,
+}
+
+/// A node on the current path.
+#[derive(Clone, Debug)]
+struct Step<S, C> {
+    state: S,
+    cost: C,
+    estimate: C,
+    /// Where this node's children start and end in `children`, and the
+    /// next one to visit.
+    children: (usize, usize),
+    next: usize,
+}
+
+/// How an iteration ended.
+#[derive(Clone, Copy)]
+enum Outcome<C> {
+    Found(C),
+    /// No goal within the bound; the smallest `g + h` cut off, if any.
+    Cut(Option<C>),
+    /// No goal within the bound, and nothing cut off but by the depth
+    /// limit.
+    TooDeep,
+    /// Another worker found a goal first.
+    Stopped,
+}
+
+/// Where one depth-first search starts: the start of the whole search, or
+/// a node some moves below it for a parallel worker.
+struct Root<'a, S, C> {
+    state: &'a S,
+    cost: C,
+    estimate: C,
+    /// The state the root was reached from, never generated again.
+    parent: Option<&'a S>,
+    /// The root's depth in moves.
+    depth: usize,
+}
+
+/// IDA* search, as a cache the caller keeps: its [`Limits`], the
+/// [`Stats`] and [`Iteration`]s of the last run, and buffers that later
+/// runs reuse.
+///
+/// Each iteration is a depth-first search that cuts off every node whose
+/// `g + h` passes the bound; the next bound is the smallest value cut off.
+/// With an admissible heuristic the first goal found is a cheapest one:
+/// every node on a cheapest path has `g + h` at most the optimal cost `C*`,
+/// so no bound passes `C*`, and a goal found within a bound costs at most
+/// that bound.
+///
+/// - Memory is the current path and its nodes' unvisited children: no
+///   allocation per node once the buffers have grown to the deepest path.
+/// - A node's parent is never generated again among its children, which in
+///   a reversible space removes a third of the nodes; other cycles are not
+///   detected, which costs time, never answers.
+/// - Goals are tested when a node is generated within the bound.
+/// - The limits that apply are [`Limits::max_nodes`] and
+///   [`Limits::max_depth`] (in moves). IDA* keeps no visited set, so in a
+///   space with cycles it cannot tell that a goal is unreachable: without
+///   one of these limits it then runs for ever. With a depth limit it
+///   answers `Ok(None)` when nothing lies past it, and an error when
+///   something does, as [`Search::bfs`](crate::Search::bfs) does.
+/// - IDA* suits spaces that are trees or nearly so (sliding puzzles,
+///   permutation puzzles) with a good estimate. It walks paths, not
+///   states: in a graph with many short cycles it revisits a state once
+///   per path to it, and a cycle of moves that cost nothing keeps it within
+///   one bound for ever. Use [`AStar`](crate::AStar) there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, IdaStar, Limits, UnitCost};
+///
+/// // A 6x6 grid, and the taxicab distance, which is consistent.
+/// let grid = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
+///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+///         .into_iter()
+///         .filter(|&(x, y)| (0..6).contains(&x) && (0..6).contains(&y))
+/// }));
+/// let taxicab = |&(x, y): &(i8, i8)| u32::from(x.abs_diff(5) + y.abs_diff(5));
+/// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000_000));
+/// let (path, cost) = search.run(&grid, (0, 0), &taxicab, |&s| s == (5, 5))?.expect("reachable");
+/// assert_eq!((path.len(), cost), (10, 10));
+/// assert_eq!(search.iterations().len(), 1); // the estimate was exact
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct IdaStar<S, M, C> {
+    limits: Limits,
+    stats: Stats,
+    iterations: Vec<Iteration<C>>,
+    path: Vec<Step<S, C>>,
+    /// The children of every node on the path, with the move and the
+    /// cost that reach each.
+    children: Vec<(S, M, C)>,
+    /// [`run_in_place`](IdaStar::run_in_place)'s path: a frame per node,
+    /// and the moves out of each.
+    frames: Vec<Frame<C>>,
+    moves: Vec<M>,
+}
+
+impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
+    /// A search with default [`Limits`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::IdaStar;
+    ///
+    /// let search: IdaStar<u32, (), u32> = IdaStar::new();
+    /// assert!(search.iterations().is_empty());
+    /// ```
+    pub fn new() -> IdaStar<S, M, C> {
+        IdaStar {
+            limits: Limits::new(),
+            stats: Stats::default(),
+            iterations: Vec::new(),
+            path: Vec::new(),
+            children: Vec::new(),
+            frames: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Sets the limits of every later run; only
+    /// [`max_nodes`](Limits::max_nodes) applies.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{IdaStar, Limits};
+    ///
+    /// let search: IdaStar<u32, (), u32> = IdaStar::new().limits(Limits::new().max_nodes(10));
+    /// # drop(search);
+    /// ```
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> IdaStar<S, M, C> {
+        self.limits = limits;
+        self
+    }
+
+    /// What the last run counted, over all its iterations. `stored` is the
+    /// longest path held.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, IdaStar, UnitCost};
+    ///
+    /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
+    /// let mut search = IdaStar::new();
+    /// search.run(&line, 0, &|&n: &i32| (3 - n).unsigned_abs(), |&n| n == 3)?;
+    /// assert_eq!(search.stats().expanded, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The iterations of the last run, the last one first to last.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, IdaStar, UnitCost};
+    ///
+    /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
+    /// let mut search = IdaStar::new();
+    /// search.run(&line, 0, &|&n: &i32| (4 - n).unsigned_abs() / 2, |&n| n == 4)?;
+    /// assert_eq!(search.iterations().last().map(|i| i.bound), Some(4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn iterations(&self) -> &[Iteration<C>] {
+        &self.iterations
+    }
+}
+
+impl<S: State, M: Clone, C: Cost> Default for IdaStar<S, M, C> {
+    fn default() -> IdaStar<S, M, C> {
+        IdaStar::new()
+    }
+}
+
+impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<S, M, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("IdaStar")
+            .field("limits", &self.limits)
+            .field("stats", &self.stats)
+            .field("iterations", &self.iterations)
+            .finish_non_exhaustive()
+    }
+}
+
+mod in_place;
+mod owned;
+#[cfg(feature = "rayon")]
+mod parallel;
+
+use in_place::Frame;
+pub use in_place::InPlace;

@@ -1,0 +1,279 @@
+//! IDA*'s executor on owned states: each iteration a depth-first search
+//! whose path clones the states along it; the parallel executor runs its
+//! first iterations and its subtrees' roots with it.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::error::Error;
+use crate::path::Path;
+use crate::run::limits::Limit;
+use crate::run::progress::{EVERY, Progress};
+use crate::run::stats::Stats;
+use crate::space::traits::State;
+use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
+
+use super::{IdaStar, Iteration, Outcome, Root, Step};
+
+impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
+    /// A cheapest path from `start` to the first state that satisfies
+    /// `is_goal`, and its cost, or `None` when no path within the limits
+    /// reaches a goal and none goes further.
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches its node limit, or its depth limit with
+    /// paths going further.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, UnitCost};
+    ///
+    /// let ring = UnitCost(from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]));
+    /// let mut search = IdaStar::new().limits(Limits::new().max_depth(20));
+    /// assert_eq!(search.run(&ring, 0, &|_: &u8| 0, |&n| n == 7)?.map(|(_, c)| c), Some(3));
+    /// // The ring never ends: an unreachable goal is found out at the limit.
+    /// let error = search.run(&ring, 0, &|_: &u8| 0, |&n| n == 70).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(20)));
+    ///
+    /// // A line that ends: nothing lies past the limit, so the answer is no.
+    /// let line = UnitCost(from_fn(|&n: &u8| (n < 5).then_some(n + 1)));
+    /// assert_eq!(search.run(&line, 0, &|_: &u8| 0, |&n| n == 70)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run<G, H, P>(
+        &mut self,
+        space: &G,
+        start: S,
+        heuristic: &H,
+        is_goal: P,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        self.run_with_progress(space, start, heuristic, is_goal, |_| {})
+    }
+
+    /// As [`run`](IdaStar::run), calling `observer` every 65,536 expanded
+    /// nodes with a [`Progress`] report: the path held, the nodes
+    /// expanded, and the deepest path of the current iteration.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](IdaStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, IdaStar, UnitCost};
+    ///
+    /// // A binary tree, searched for a leaf 20 levels down with no estimate.
+    /// let tree = UnitCost(from_fn(|&n: &u32| [2 * n, 2 * n + 1]));
+    /// let mut deepest = 0;
+    /// let mut search = IdaStar::new();
+    /// let found = search.run_with_progress(&tree, 1, &|_: &u32| 0, |&n| n == 1 << 20, |p| {
+    ///     deepest = deepest.max(p.depth)
+    /// })?;
+    /// assert_eq!(found.map(|(_, cost)| cost), Some(20));
+    /// assert!(deepest >= 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_with_progress<G, H, P, O>(
+        &mut self,
+        space: &G,
+        start: S,
+        heuristic: &H,
+        mut is_goal: P,
+        mut observer: O,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+        O: FnMut(&Progress),
+    {
+        if self.restart(&start, &mut is_goal) {
+            return Ok(Some((Path::new(vec![start], Vec::new()), C::zero())));
+        }
+        let estimate = heuristic.estimate(&start);
+        let mut bound = estimate;
+        loop {
+            let before = self.stats;
+            let root = Root { state: &start, cost: C::zero(), estimate, parent: None, depth: 0 };
+            let outcome =
+                self.iterate(space, &root, bound, heuristic, (&mut is_goal, &mut observer, None));
+            self.record(bound, &before);
+            match self.settle(outcome?)? {
+                ControlFlow::Break(Some(cost)) => return Ok(Some((self.solution(), cost))),
+                ControlFlow::Break(None) => return Ok(None),
+                ControlFlow::Continue(next) => bound = next,
+            }
+        }
+    }
+
+    /// Clears the last run's counts for a run from `start`; true when
+    /// `start` is a goal already.
+    pub(super) fn restart<P: FnMut(&S) -> bool>(&mut self, start: &S, mut is_goal: P) -> bool {
+        self.stats = Stats::default();
+        self.iterations.clear();
+        let done = is_goal(start);
+        if done {
+            self.stats.stored = 1;
+        }
+        done
+    }
+
+    /// What a sequential iteration's outcome means for the search: an
+    /// answer (a goal's cost, or none), or the next bound.
+    pub(super) fn settle(&self, outcome: Outcome<C>) -> Result<ControlFlow<Option<C>, C>, Error> {
+        match outcome {
+            Outcome::Found(cost) => Ok(ControlFlow::Break(Some(cost))),
+            Outcome::Cut(None) => Ok(ControlFlow::Break(None)),
+            Outcome::Cut(Some(next)) => Ok(ControlFlow::Continue(next)),
+            Outcome::TooDeep => {
+                let depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+                Err(Error::limit(Limit::Depth(depth)))
+            }
+            Outcome::Stopped => unreachable!("a search alone is never stopped"),
+        }
+    }
+
+    /// Records the iteration within `bound` that began with `before`.
+    pub(super) fn record(&mut self, bound: C, before: &Stats) {
+        self.iterations.push(Iteration {
+            bound,
+            expanded: self.stats.expanded - before.expanded,
+            generated: self.stats.generated - before.generated,
+        });
+    }
+
+    /// The path held when a goal was found, the goal last.
+    pub(super) fn solution(&self) -> Path<S, M> {
+        let states = self.path.iter().map(|step| step.state.clone()).collect();
+        // A node's move is its parent's last visited child's.
+        let moves = self.path[..self.path.len() - 1]
+            .iter()
+            .map(|parent| self.children[parent.next - 1].1.clone())
+            .collect();
+        Path::new(states, moves)
+    }
+
+    /// One depth-first search within `bound`.
+    pub(super) fn iterate<G, H, P, O>(
+        &mut self,
+        space: &G,
+        root: &Root<'_, S, C>,
+        bound: C,
+        heuristic: &H,
+        (is_goal, observer, halt): (&mut P, &mut O, Option<&AtomicBool>),
+    ) -> Result<Outcome<C>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+        O: FnMut(&Progress),
+    {
+        let mut next_report = self.stats.expanded + EVERY;
+        let mut deepest = 0;
+        self.path.clear();
+        self.children.clear();
+        let mut smallest_cut: Option<C> = None;
+        let mut too_deep = false;
+        let max_depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+        self.push(space, root.state.clone(), (root.cost, root.estimate), true, root.parent)?;
+        loop {
+            let depth = root.depth + self.path.len();
+            let Some(top) = self.path.last_mut() else { break };
+            if top.next == top.children.1 {
+                let (begin, _) = top.children;
+                self.path.pop();
+                self.children.truncate(begin);
+                continue;
+            }
+            let index = top.next;
+            top.next += 1;
+            // The child lies as many moves deep as the path holds states.
+            if depth > max_depth {
+                too_deep = true;
+                continue;
+            }
+            let (cost, parent_estimate) = (top.cost, top.estimate);
+            let (child, _, step) = &self.children[index];
+            let cost = add_costs(cost, *step)?;
+            let parent = &self.path[self.path.len() - 1].state;
+            let child_estimate = heuristic.estimate_child(parent, parent_estimate, child);
+            let f = add_costs(cost, child_estimate)?;
+            if f > bound {
+                smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
+                continue;
+            }
+            let child = child.clone();
+            let goal = is_goal(&child);
+            self.push(space, child, (cost, child_estimate), !goal, None)?;
+            deepest = deepest.max(depth);
+            if self.stats.expanded >= next_report {
+                next_report = self.stats.expanded + EVERY;
+                if halt.is_some_and(|halt| halt.load(Ordering::Relaxed)) {
+                    return Ok(Outcome::Stopped);
+                }
+                observer(&Progress {
+                    stored: self.path.len() as u64,
+                    expanded: self.stats.expanded,
+                    depth: deepest,
+                    bytes: 0,
+                });
+            }
+            if goal {
+                return Ok(Outcome::Found(cost));
+            }
+        }
+        if smallest_cut.is_none() && too_deep {
+            return Ok(Outcome::TooDeep);
+        }
+        Ok(Outcome::Cut(smallest_cut))
+    }
+
+    /// Puts `state` on the path and, when `expand`, generates its
+    /// children but for the state it came from.
+    pub(super) fn push<G>(
+        &mut self,
+        space: &G,
+        state: S,
+        (cost, estimate): (C, C),
+        expand: bool,
+        root_parent: Option<&S>,
+    ) -> Result<(), Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+    {
+        let begin = self.children.len();
+        if !expand {
+            let children = (begin, begin);
+            self.path.push(Step { state, cost, estimate, children, next: begin });
+            self.stats.stored = self.stats.stored.max(self.path.len() as u64);
+            return Ok(());
+        }
+        self.limits.check_nodes(self.stats.expanded)?;
+        let grandparent = self.path.last().map(|step| &step.state).or(root_parent);
+        let children = &mut self.children;
+        let mut skipped = 0;
+        space.successors(&state, |next, mv| {
+            if Some(&next) == grandparent {
+                skipped += 1;
+            } else {
+                let step = space.cost(&state, &mv, &next);
+                children.push((next, mv, step));
+            }
+        });
+        let end = self.children.len();
+        self.stats.expanded += 1;
+        self.stats.generated += (end - begin + skipped) as u64;
+        self.stats.duplicates += skipped as u64;
+        self.path.push(Step { state, cost, estimate, children: (begin, end), next: begin });
+        self.stats.stored = self.stats.stored.max(self.path.len() as u64);
+        Ok(())
+    }
+}
