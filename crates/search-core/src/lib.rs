@@ -207,10 +207,9 @@ pub use crate::path::Path;
 pub use crate::run::limits::{Limit, Limits};
 pub use crate::run::progress::Progress;
 pub use crate::run::stats::Stats;
-pub use crate::space::traits::{
-    AsRanked, FromFn, Predecessors, RankBy, RankSteps, RankedSpace, Ranking, Reversible, State,
-    Successors, Undirected, Unranking, from_fn, rank_by,
-};
+pub use crate::space::adaptors::{AsRanked, FromFn, RankBy, Undirected, from_fn, rank_by};
+pub use crate::space::ranked::{RankSteps, RankedSpace};
+pub use crate::space::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
 pub use crate::space::weighted::{Cost, Heuristic, UnitCost, Weighted};
 pub use crate::store::hash::{BuildStateHasher, StateHasher};
 

@@ -11,7 +11,7 @@ use super::table::LayerTable;
 use super::table::{CHUNK_WORDS, SEQUENTIAL_WORDS};
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
-use crate::space::traits::RankedSpace;
+use crate::space::ranked::RankedSpace;
 
 /// A layer-synchronous enumeration of a [`RankedSpace`], with 2 bits per
 /// rank and every core at work, after Cooperman and Finkelstein, and Korf.

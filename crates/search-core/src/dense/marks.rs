@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use super::table::{
     BITS, LayerTable, MARK_BATCH, PER_WORD, UNSEEN, entry, equal_entries, for_each_bit,
 };
-use crate::space::traits::RankSteps;
+use crate::space::ranked::RankSteps;
 
 /// The neighbours found while expanding part of a [`LayerTable`], marked
 /// in batches; those outside the table's range go to `outside`.

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::space::traits::{RankSteps, RankedSpace};
+use crate::space::ranked::{RankSteps, RankedSpace};
 
 use super::marks::{Marks, StepMasks};
 

@@ -969,7 +969,7 @@ mod tests {
         count: usize,
         state: impl Fn(usize) -> T,
     ) -> Tree<T, ()> {
-        let space = crate::space::traits::from_fn(|_: &T| std::iter::empty());
+        let space = crate::space::adaptors::from_fn(|_: &T| std::iter::empty());
         let (limits, mut meter) = (Limits::new(), Meter::new(u64::MAX));
         tree.reset(&space, Lookup::Ids, &limits, &mut meter).expect("within the budget");
         for i in 0..count {
@@ -998,7 +998,7 @@ mod tests {
         // none of the old states and numbers its own from 0.
         let words = filled(Tree::with_spare_index(), 3, |i| format!("word {i}"));
         assert_eq!(index_capacity(&words), capacity);
-        let space = crate::space::traits::from_fn(|_: &String| std::iter::empty());
+        let space = crate::space::adaptors::from_fn(|_: &String| std::iter::empty());
         assert_eq!(words.find(&space, &"word 2".to_owned()), Some(2));
         assert_eq!(words.find(&space, &"word 3".to_owned()), None);
         assert_eq!(spare_capacity(), 0);

@@ -1,0 +1,267 @@
+//! Spaces made from closures or from other spaces: [`from_fn`],
+//! [`Undirected`], [`AsRanked`], and rankings from a formula, [`rank_by`].
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use super::ranked::RankedSpace;
+use super::traits::{Ranking, Reversible, State, Successors, Unranking};
+
+/// A state space made from a closure that lists a state's neighbours.
+///
+/// Built by [`from_fn`]; see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, FromFn, Successors};
+///
+/// let space = from_fn(|&n: &u8| [n ^ 1]);
+/// let mut next = Vec::new();
+/// space.successors(&6, |state, ()| next.push(state));
+/// assert_eq!(next, [7]);
+/// ```
+pub struct FromFn<S, F> {
+    successors: F,
+    state: PhantomData<fn(&S)>,
+}
+
+/// Turns a closure `Fn(&S) -> impl IntoIterator<Item = S>` into a state space
+/// with unlabelled moves.
+///
+/// Wrap the result in [`Undirected`] when every edge can be walked both ways,
+/// to search it from both ends.
+///
+/// # Example
+///
+/// The fewest steps of `+1` or `*3` from 1 to 42:
+///
+/// ```
+/// use search_core::{bfs, from_fn};
+///
+/// let space = from_fn(|&n: &u64| [n + 1, n * 3]);
+/// let path = bfs(&space, [1], |&n| n == 42)?.expect("reachable");
+/// assert_eq!(path.states(), [1, 3, 4, 12, 13, 14, 42]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_fn<S, F, I>(successors: F) -> FromFn<S, F>
+where
+    S: State,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+{
+    FromFn { successors, state: PhantomData }
+}
+
+impl<S, F, I> Successors for FromFn<S, F>
+where
+    S: State,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+{
+    type State = S;
+    type Move = ();
+
+    fn successors<R>(&self, state: &S, mut report: R)
+    where
+        R: FnMut(S, ()),
+    {
+        for next in (self.successors)(state) {
+            report(next, ());
+        }
+    }
+}
+
+impl<S, F: Clone> Clone for FromFn<S, F> {
+    fn clone(&self) -> Self {
+        FromFn { successors: self.successors.clone(), state: PhantomData }
+    }
+}
+
+impl<S, F> fmt::Debug for FromFn<S, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FromFn").finish_non_exhaustive()
+    }
+}
+
+/// Declares a space [`Reversible`]: every edge it reports can be walked back.
+///
+/// Useful with [`from_fn`], whose closures cannot carry the marker
+/// themselves. The wrapped space is not checked; a space that is not truly
+/// undirected gives wrong bidirectional answers.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{bidirectional_bfs, from_fn, Undirected};
+///
+/// // A 10x10 grid, walked in four directions.
+/// let grid = Undirected(from_fn(|&(x, y): &(i32, i32)| {
+///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+///         .into_iter()
+///         .filter(|&(x, y)| (0..10).contains(&x) && (0..10).contains(&y))
+/// }));
+/// let path = bidirectional_bfs(&grid, (0, 0), (9, 9))?.expect("reachable");
+/// assert_eq!(path.len(), 18);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Undirected<G>(pub G);
+
+impl<G: Successors> Successors for Undirected<G> {
+    type State = G::State;
+    type Move = G::Move;
+
+    fn successors<F>(&self, state: &Self::State, report: F)
+    where
+        F: FnMut(Self::State, Self::Move),
+    {
+        self.0.successors(state, report);
+    }
+
+    fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
+        self.0.ranking()
+    }
+}
+
+impl<G: Successors> Reversible for Undirected<G> {}
+
+/// A space with [`Successors`], [`Ranking`] and [`Unranking`], seen rank to
+/// rank as a [`RankedSpace`]: each rank is unranked, expanded, and its
+/// successors ranked.
+///
+/// One implementation of a space then serves the hashed algorithms, the
+/// flat-array ones and dense enumeration alike. A space that can find a
+/// neighbour's rank without building the state (the sliding puzzle's
+/// [`ReachableBoards`] in the `puzzles` crate does) is faster as its own
+/// `RankedSpace`.
+///
+/// [`ReachableBoards`]: https://docs.rs/puzzles
+///
+/// # Example
+///
+/// ```
+/// use search_core::{AsRanked, DenseEnumeration, Ranking, Successors, Unranking};
+///
+/// /// Three bits, one flipped at a time.
+/// struct Cube;
+///
+/// impl Successors for Cube {
+///     type State = u8;
+///     type Move = ();
+///     fn successors<F: FnMut(u8, ())>(&self, &bits: &u8, mut report: F) {
+///         (0..3).for_each(|i| report(bits ^ (1 << i), ()));
+///     }
+///     fn ranking(&self) -> Option<impl Ranking<u8> + '_> {
+///         Some(self)
+///     }
+/// }
+///
+/// impl Ranking<u8> for Cube {
+///     fn rank_count(&self) -> u64 {
+///         8
+///     }
+///     fn rank(&self, &bits: &u8) -> u64 {
+///         u64::from(bits)
+///     }
+/// }
+///
+/// impl Unranking<u8> for Cube {
+///     fn unrank(&self, rank: u64) -> u8 {
+///         rank as u8
+///     }
+/// }
+///
+/// let layers = DenseEnumeration::new().run(&AsRanked(Cube), &[0], |_, _| {})?;
+/// assert_eq!(layers.layer_sizes(), [1, 3, 3, 1]);
+/// assert_eq!(layers.deepest(), [7]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AsRanked<G>(pub G);
+
+impl<G> RankedSpace for AsRanked<G>
+where
+    G: Successors + Unranking<<G as Successors>::State> + Sync,
+{
+    fn rank_count(&self) -> u64 {
+        self.0.rank_count()
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        let state = self.0.unrank(rank);
+        self.0.successors(&state, |next, _| report(self.0.rank(&next)));
+    }
+}
+
+/// A [`Ranking`] made from a rank count and a closure, for spaces whose
+/// rank is a one-line formula.
+///
+/// Built by [`rank_by`]; see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{rank_by, Ranking};
+///
+/// let ranking = rank_by(256, |&byte: &u8| u64::from(byte));
+/// assert_eq!((ranking.rank_count(), ranking.rank(&9)), (256, 9));
+/// ```
+pub struct RankBy<S, F> {
+    count: u64,
+    rank: F,
+    state: PhantomData<fn(&S)>,
+}
+
+/// A [`Ranking`] of `count` ranks, each state ranked by `rank`: what a
+/// space returns from [`Successors::ranking`] when a formula ranks it.
+///
+/// # Example
+///
+/// Two jugs of 3 and 5 litres, a state numbered by its two levels:
+///
+/// ```
+/// use search_core::{bfs, rank_by, Ranking, Successors};
+///
+/// struct Jugs;
+///
+/// impl Successors for Jugs {
+///     type State = (u8, u8);
+///     type Move = ();
+///     fn successors<F: FnMut((u8, u8), ())>(&self, &(a, b): &(u8, u8), mut report: F) {
+///         let (pour_ab, pour_ba) = (a.min(5 - b), b.min(3 - a));
+///         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - pour_ab, b + pour_ab), (a + pour_ba, b - pour_ba)] {
+///             report(next, ());
+///         }
+///     }
+///     fn ranking(&self) -> Option<impl Ranking<(u8, u8)> + '_> {
+///         Some(rank_by(4 * 6, |&(a, b): &(u8, u8)| u64::from(a) * 6 + u64::from(b)))
+///     }
+/// }
+///
+/// let path = bfs(&Jugs, [(0, 0)], |&(_, b)| b == 4)?.expect("4 litres can be measured");
+/// assert_eq!(path.len(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rank_by<S, F>(count: u64, rank: F) -> RankBy<S, F>
+where
+    F: Fn(&S) -> u64,
+{
+    RankBy { count, rank, state: PhantomData }
+}
+
+impl<S, F: Fn(&S) -> u64> Ranking<S> for RankBy<S, F> {
+    fn rank_count(&self) -> u64 {
+        self.count
+    }
+
+    fn rank(&self, state: &S) -> u64 {
+        (self.rank)(state)
+    }
+}
+
+impl<S, F> fmt::Debug for RankBy<S, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RankBy").field("count", &self.count).finish_non_exhaustive()
+    }
+}
