@@ -8,7 +8,8 @@ use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::at_depth_bound;
-use crate::store::tree::{Lookup, NO_PARENT, Tree, run_length};
+use crate::store::runs::run_length;
+use crate::store::tree::{Lookup, NO_PARENT, Tree};
 
 /// The shortest path from any of `starts` to the first state that satisfies
 /// `is_goal`, or `None` when no goal can be reached.
@@ -144,7 +145,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 return Ok(None);
             }
             // A run of the layer is expanded before any successor is
-            // stored ([`Seen::collect_keyed`](crate::store::tree::Seen::collect_keyed)
+            // stored ([`Seen::collect_keyed`](crate::store::seen::Seen::collect_keyed)
             // says why); each state's successors are then stored, checked
             // and counted in the order of expanding state by state.
             let longest = run_length(self.stats.expanded);

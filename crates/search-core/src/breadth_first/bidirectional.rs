@@ -13,9 +13,9 @@ use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::store::expand::{Backwards, Expansion, neighbours_except};
 use crate::store::hash::hash_of;
-use crate::store::tree::{
-    Keyed, Lookup, NO_PARENT, Tree, presize_table, reserve_room, run_length, table_bytes,
-};
+use crate::store::index::{presize_table, reserve_room, table_bytes};
+use crate::store::runs::{Keyed, run_length};
+use crate::store::tree::{Lookup, NO_PARENT, Tree};
 
 /// The shortest path from `start` to `goal`, searched from both ends at
 /// once, or `None` when `goal` cannot be reached.
@@ -79,7 +79,7 @@ const FIRST_CAPACITY: usize = 4096;
 
 /// The states both sides hold from which a layer that begins is expanded
 /// a run of states at a time before their successors are looked up, as
-/// `bfs` and `distance` do ([`Seen::collect_keyed`](crate::store::tree::Seen::collect_keyed)
+/// `bfs` and `distance` do ([`Seen::collect_keyed`](crate::store::seen::Seen::collect_keyed)
 /// says why): by then the index of both sides (16 bytes an entry for a
 /// `u64` state) has outgrown the processors' own caches, and lookups that
 /// run back to back overlap their misses. Before it every state is

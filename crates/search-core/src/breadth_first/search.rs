@@ -9,7 +9,9 @@ use crate::run::progress::{Progress, Watch};
 use crate::run::stats::Stats;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::{Expansion, at_depth_bound};
-use crate::store::tree::{Keyed, Seen, Tree, run_length};
+use crate::store::runs::{Keyed, run_length};
+use crate::store::seen::Seen;
+use crate::store::tree::Tree;
 
 /// A breadth-first search cache: [`Limits`], the [`Stats`] of the last run,
 /// and the tables and buffers that successive runs reuse.

@@ -1,10 +1,13 @@
 //! The visited stores of the searches that keep what they visit, and the
 //! expansion of a state into them.
 //!
-//! - `tree`: `Tree` (each state once, with a parent and a move) and `Seen`
-//!   (a set), indexed by rank (a bit or a node id a rank) or by a hash
+//! - `tree`: `Tree`, each state once with a parent and a move; start here.
+//!   `seen`: `Seen`, a set, for searches that keep no parents.
+//! - `index`: how both index states: a bit or a node id a rank, or a hash
 //!   table of node ids, chosen when a store is reset from the space's
-//!   ranking and the memory budget.
+//!   ranking and the memory budget; the tables' growth through the meter.
+//! - `runs`: the successors of a run of states collected before any is
+//!   stored, so that the inserts' cache misses overlap.
 //! - `expand`: one state's successors collected, its parent left out, the
 //!   counts kept, and what a depth bound means.
 //! - `hash`: the one hash of every hashed table,
@@ -14,4 +17,7 @@
 
 pub(crate) mod expand;
 pub(crate) mod hash;
+pub(crate) mod index;
+pub(crate) mod runs;
+pub(crate) mod seen;
 pub(crate) mod tree;

@@ -1,6 +1,7 @@
-//! Visited stores for the searches that keep them: a flat array indexed by
-//! rank, or a hash table. Each store picks its index when it is reset, from
-//! the space's rank bound and the memory budget.
+//! [`Tree`]: each stored state once, with its parent and the move that
+//! reached it, indexed by rank or by a hash table of node ids; the index
+//! is chosen when the tree is reset, from the space's ranking and the
+//! memory budget, and a dropped tree leaves its hash table to the next.
 
 use std::cell::Cell;
 use std::ops::Range;
@@ -12,146 +13,28 @@ use crate::path::Path;
 use crate::run::limits::Limits;
 use crate::run::memory::{Meter, bytes_of, filled_vec};
 use crate::run::stats::Stats;
-use crate::space::traits::{Predecessors, Ranking, Successors};
-use crate::store::expand::{Backwards, Edges, Expansion, Forwards, expand_into, neighbours_except};
+use crate::space::traits::{Predecessors, Successors};
+use crate::store::expand::{Backwards, Expansion, Forwards, expand_into};
 use crate::store::hash::hash_of;
+use crate::store::index::{
+    bit_is_set, bit_words, dense_bound, key_index, node_id, rank_index, reserve_one, set_bit,
+    table_bytes,
+};
+use crate::store::runs::{Keyed, collect_run};
 
 /// The parent of a root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
-/// The most states whose successors a search collects before it stores
-/// them (`collect_keyed`): enough that the inserts that follow run back to
-/// back for thousands of states.
-const RUN_STATES: usize = 512;
-
-/// The successors after which a run ends early, so that a space with many
-/// moves a state (a word ladder's hundreds) keeps the run's buffer small.
-const RUN_SUCCESSORS: usize = 4096;
-
-/// The most states a run may expand in a search that has expanded
-/// `expanded` states before it: as many, at least one, at most
-/// [`RUN_STATES`]. A search whose goal turns up early in a run has called
-/// the successor function on states it did not need; this way at most as
-/// many as it needed, and at most `RUN_STATES`, however costly the
-/// function.
-pub(crate) fn run_length(expanded: u64) -> usize {
-    usize::try_from(expanded).unwrap_or(RUN_STATES).clamp(1, RUN_STATES)
-}
-
-/// Collects into `out` the neighbours along `edges` of the first of
-/// `states` (each with a state to leave out, the one it was reached from
-/// if any), each with its `key_of` and its move, and what each state gave
-/// into `expansions`; both are emptied first. The run ends after `longest`
-/// states, or once it holds [`RUN_SUCCESSORS`] neighbours.
-fn collect_run<'a, E: Edges>(
-    edges: &E,
-    states: impl Iterator<Item = (&'a E::State, Option<&'a E::State>)>,
-    longest: usize,
-    key_of: impl Fn(&E::State) -> u64,
-    out: &mut Vec<Keyed<E::State, E::Move>>,
-    expansions: &mut Vec<Expansion>,
-) where
-    E::State: 'a,
-{
-    out.clear();
-    expansions.clear();
-    for (state, known) in states.take(longest) {
-        if out.len() >= RUN_SUCCESSORS {
-            break;
-        }
-        let before = out.len();
-        let skipped = neighbours_except(edges, state, known, |next, mv| {
-            out.push(Keyed { key: key_of(&next), state: next, mv });
-        });
-        expansions.push(Expansion { kept: out.len() - before, skipped });
-    }
-}
-
-/// A successor on its way to a store: the state, its key in the store's
-/// index ([`Tree::key_of`], [`Seen::key_of`]), and the move that reached
-/// it.
-#[derive(Clone, Debug)]
-pub(crate) struct Keyed<S, M> {
-    pub(crate) key: u64,
-    pub(crate) state: S,
-    pub(crate) mv: M,
-}
-
-impl<S, M> Keyed<S, M> {
-    /// The same successor, its move as a tree node holds it.
-    pub(crate) fn reached(self) -> Keyed<S, Option<M>> {
-        Keyed { key: self.key, state: self.state, mv: Some(self.mv) }
-    }
-}
-
-/// The space's rank count, when a flat table of `table_bytes(count)` bytes
-/// takes at most half of the memory budget. Above that, a hash table,
-/// which grows only with what the search stores, is the safer bet.
-fn dense_bound<G: Successors>(
-    space: &G,
-    limits: &Limits,
-    table_bytes: impl Fn(usize) -> u64,
-) -> Option<usize> {
-    let count = space.ranking()?.rank_count();
-    usize::try_from(count).ok().filter(|&bound| table_bytes(bound) <= limits.get_max_memory() / 2)
-}
-
-fn bit_words(bound: usize) -> usize {
-    bound.div_ceil(64)
-}
-
-/// Whether bit `rank` of a table of a bit per rank is set (not, past its
-/// end): the one bit-set of `Tree` and `Seen`.
-fn bit_is_set(bits: &[u64], rank: usize) -> bool {
-    bits.get(rank / 64).is_some_and(|word| word & (1 << (rank % 64)) != 0)
-}
-
-/// Sets bit `rank`, which must be below the table's bound.
-fn set_bit(bits: &mut [u64], rank: usize) {
-    bits[rank / 64] |= 1 << (rank % 64);
-}
-
-/// The rank of `state` as an index, or `usize::MAX` (past every table) for
-/// a space without ranks or a rank no index could reach.
-fn rank_index<G: Successors>(space: &G, state: &G::State) -> usize {
-    space
-        .ranking()
-        .and_then(|ranking| usize::try_from(ranking.rank(state)).ok())
-        .unwrap_or(usize::MAX)
-}
-
-/// The rank `key` of `state` as an index, checked to be below the table's
-/// `bound`.
-#[inline]
-fn key_index<G: Successors>(
-    space: &G,
-    state: &G::State,
-    key: u64,
-    bound: usize,
-) -> Result<usize, Error> {
-    match usize::try_from(key) {
-        Ok(rank) if rank < bound => Ok(rank),
-        _ => Err(out_of_bounds(space, state, bound)),
-    }
-}
-
-/// The error of a `state` whose rank is not below the table's `bound`.
-#[cold]
-fn out_of_bounds<G: Successors>(space: &G, state: &G::State, bound: usize) -> Error {
-    let reported = space.ranking().map_or(u64::MAX, |ranking| ranking.rank(state));
-    Error::rank_out_of_bounds(reported, bound as u64)
-}
-
 /// A stored state with the edge that first reached it.
 #[derive(Clone, Debug)]
-struct Node<S, M> {
+pub(crate) struct Node<S, M> {
     state: S,
     parent: u32,
     mv: Option<M>,
 }
 
 #[derive(Clone, Debug)]
-enum NodeIndex {
+pub(crate) enum NodeIndex {
     /// `slots[rank]` is one more than the node's id, or 0 when unseen.
     Dense(Vec<u32>),
     /// One bit per rank below `bound`: seen or not. Thirty-two times
@@ -189,7 +72,7 @@ pub(crate) enum Stored<M> {
 /// The largest hashed node index a dropped tree leaves to the next tree of
 /// its thread: 4 MiB, which holds hashbrown's table of 458,752 ids (the
 /// next size up, 917,504, takes 5.2 MB).
-const SPARE_INDEX_BYTES: u64 = 4 << 20;
+pub(crate) const SPARE_INDEX_BYTES: u64 = 4 << 20;
 
 thread_local! {
     /// A hashed node index that a dropped tree left behind, empty, for the
@@ -202,13 +85,13 @@ thread_local! {
 }
 
 /// The spare index of this thread, if there is one.
-fn take_spare_index() -> HashTable<u32> {
+pub(crate) fn take_spare_index() -> HashTable<u32> {
     SPARE_INDEX.try_with(Cell::take).ok().flatten().unwrap_or_default()
 }
 
 /// Leaves `table`, emptied, as this thread's spare index, unless it is
 /// larger than [`SPARE_INDEX_BYTES`] or no larger than the spare there is.
-fn offer_spare_index(mut table: HashTable<u32>) {
+pub(crate) fn offer_spare_index(mut table: HashTable<u32>) {
     let capacity = table.capacity();
     if capacity == 0 || table_bytes::<u32>(capacity) > SPARE_INDEX_BYTES {
         return;
@@ -645,315 +528,9 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     }
 }
 
-/// The bytes of a hash table of `capacity` entries of `T`: an entry and a
-/// control byte each, in about 8/7 as many buckets.
-pub(crate) fn table_bytes<T>(capacity: usize) -> u64 {
-    (bytes_of::<T>(capacity) + capacity as u64) * 8 / 7
-}
-
-/// Makes room for one more entry in `table` within the budget `meter`
-/// keeps: the growth ([`Meter::grown_capacity`]) is counted before it is
-/// asked for, and refused when it would pass the budget or the machine
-/// cannot give it. `rehash` gives an entry's hash again, for the move to
-/// the larger table. After this, one insertion cannot reallocate.
-#[inline]
-fn reserve_one<T>(
-    meter: &mut Meter,
-    table: &mut HashTable<T>,
-    rehash: impl Fn(&T) -> u64,
-) -> Result<(), Error> {
-    reserve_room(meter, table, 1, rehash)
-}
-
-/// As [`reserve_one`], room for `additional` entries: one check for all
-/// of a state's successors.
-#[inline]
-pub(crate) fn reserve_room<T>(
-    meter: &mut Meter,
-    table: &mut HashTable<T>,
-    additional: usize,
-    rehash: impl Fn(&T) -> u64,
-) -> Result<(), Error> {
-    while table.capacity() - table.len() < additional {
-        grow_table(meter, table, &rehash)?;
-    }
-    Ok(())
-}
-
-/// Gives an empty `table` room for `capacity` entries when the budget
-/// `meter` keeps has room for them, so that a search on a fresh cache does
-/// not rehash its way up from nothing (a fifth of a one-shot bidirectional
-/// search's time on the 8-puzzle, under `perf`); otherwise leaves it to
-/// grow.
-pub(crate) fn presize_table<T>(meter: &mut Meter, table: &mut HashTable<T>, capacity: usize) {
-    if !table.is_empty() || table.capacity() >= capacity {
-        return;
-    }
-    let before = table_bytes::<T>(table.capacity());
-    let fits = meter.fits(table_bytes::<T>(capacity).saturating_sub(before));
-    // An empty table rehashes nothing: the hasher is never called.
-    if fits && table.try_reserve(capacity, |_| 0).is_ok() {
-        meter.recount(before, table_bytes::<T>(table.capacity()));
-    }
-}
-
-#[cold]
-fn grow_table<T>(
-    meter: &mut Meter,
-    table: &mut HashTable<T>,
-    rehash: impl Fn(&T) -> u64,
-) -> Result<(), Error> {
-    let before = table_bytes::<T>(table.capacity());
-    // While the table rehashes, the old and the new copies are both alive.
-    let target = meter.grown_capacity(table.capacity(), table_bytes::<T>);
-    let estimate = table_bytes::<T>(target);
-    meter.charge(estimate)?;
-    let grown = table.try_reserve(target - table.len(), rehash);
-    meter.release(estimate);
-    grown.map_err(|_| Error::allocation_failed(estimate))?;
-    meter.release(before);
-    meter.charge(table_bytes::<T>(table.capacity()))
-}
-
-/// Node ids are `u32` to keep nodes small; a search never stores 2^32 states
-/// because [`Limits`] stops it long before.
-#[inline]
-fn node_id(index: usize) -> Result<u32, Error> {
-    u32::try_from(index)
-        .ok()
-        .filter(|&id| id < NO_PARENT - 1)
-        .ok_or_else(|| Error::limit(crate::Limit::States(index)))
-}
-
-#[derive(Clone, Debug)]
-enum SeenIndex<S> {
-    /// One bit per rank below `bound`.
-    Dense {
-        bits: Vec<u64>,
-        bound: usize,
-    },
-    Hashed(HashTable<S>),
-}
-
-/// A visited set, for searches that need no parents.
-#[derive(Clone, Debug)]
-pub(crate) struct Seen<S> {
-    index: SeenIndex<S>,
-    len: usize,
-}
-
-impl<S: crate::State> Seen<S> {
-    pub(crate) fn new() -> Seen<S> {
-        Seen { index: SeenIndex::Hashed(HashTable::new()), len: 0 }
-    }
-
-    /// Empties the set for a search of `space`, as [`Tree::reset`] does.
-    pub(crate) fn reset<G: Successors<State = S>>(
-        &mut self,
-        space: &G,
-        limits: &Limits,
-        meter: &mut Meter,
-    ) -> Result<(), Error> {
-        self.len = 0;
-        match (&mut self.index, dense_bound(space, limits, |b| bytes_of::<u64>(bit_words(b)))) {
-            (SeenIndex::Dense { bits, bound }, Some(new)) if *bound == new => {
-                bits.fill(0);
-                meter.charge(bytes_of::<u64>(bits.capacity()))
-            }
-            (SeenIndex::Hashed(set), None) => {
-                set.clear();
-                // As for a tree: a table too large for this budget is given
-                // back rather than kept.
-                if table_bytes::<S>(set.capacity()) > limits.get_max_memory() / 2 {
-                    *set = HashTable::new();
-                }
-                meter.charge(table_bytes::<S>(set.capacity()))
-            }
-            (index, Some(bound)) => {
-                *index = SeenIndex::Hashed(HashTable::new());
-                *index = SeenIndex::Dense { bits: filled_vec(meter, bit_words(bound), 0)?, bound };
-                Ok(())
-            }
-            (index, None) => {
-                *index = SeenIndex::Hashed(HashTable::new());
-                Ok(())
-            }
-        }
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether `state` has been seen.
-    pub(crate) fn contains<G: Successors<State = S>>(&self, space: &G, state: &S) -> bool {
-        match &self.index {
-            SeenIndex::Dense { bits, .. } => bit_is_set(bits, rank_index(space, state)),
-            SeenIndex::Hashed(set) => set.find(hash_of(state), |other| other == state).is_some(),
-        }
-    }
-
-    /// What the set looks `state` up by: its rank in a set of bits, its
-    /// hash in a hashed one.
-    #[inline]
-    pub(crate) fn key_of<G: Successors<State = S>>(&self, space: &G, state: &S) -> u64 {
-        match &self.index {
-            SeenIndex::Dense { .. } => rank_index(space, state) as u64,
-            SeenIndex::Hashed(_) => hash_of(state),
-        }
-    }
-
-    /// Collects the successors of the first of `states` into `out`, each
-    /// with its [key](Seen::key_of) and its move, and what each state gave
-    /// into `expansions`; both are emptied first. A run ends after
-    /// `longest` states ([`run_length`]) or once it holds
-    /// [`RUN_SUCCESSORS`] successors: `expansions.len()` tells how many
-    /// states it took.
-    ///
-    /// Why a search expands a run of states before it stores any of their
-    /// successors: the inserts ([`insert_keyed`](Seen::insert_keyed)) then
-    /// follow one another with nothing between them, their keys known, so
-    /// the processor runs ahead and overlaps their cache misses. Expanding
-    /// and storing state by state, the successor function's work sits
-    /// between two inserts and each miss waits for the one before: `perf`
-    /// put 70% of the 2x5 puzzle's hashed enumeration (1.8 M states, a
-    /// 16 MB table) on one load in the insert.
-    pub(crate) fn collect_keyed<G: Successors<State = S>>(
-        &self,
-        space: &G,
-        states: &[S],
-        longest: usize,
-        out: &mut Vec<Keyed<S, G::Move>>,
-        expansions: &mut Vec<Expansion>,
-    ) {
-        let states = states.iter().map(|state| (state, None));
-        let key_of = |state: &S| self.key_of(space, state);
-        collect_run(&Forwards(space), states, longest, key_of, out, expansions);
-    }
-
-    /// Marks `state` seen; true when it was not seen before.
-    pub(crate) fn insert<G: Successors<State = S>>(
-        &mut self,
-        space: &G,
-        limits: &Limits,
-        meter: &mut Meter,
-        state: &S,
-    ) -> Result<bool, Error> {
-        let key = self.key_of(space, state);
-        self.insert_keyed(space, limits, meter, key, state)
-    }
-
-    /// Marks `state`, whose [key](Seen::key_of) is `key`, seen; true when
-    /// it was not seen before.
-    #[expect(
-        clippy::inline_always,
-        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search (docs/performance.md)"
-    )]
-    #[inline(always)]
-    pub(crate) fn insert_keyed<G: Successors<State = S>>(
-        &mut self,
-        space: &G,
-        limits: &Limits,
-        meter: &mut Meter,
-        key: u64,
-        state: &S,
-    ) -> Result<bool, Error> {
-        match &mut self.index {
-            SeenIndex::Dense { bits, bound } => {
-                let rank = key_index(space, state, key, *bound)?;
-                if bit_is_set(bits, rank) {
-                    return Ok(false);
-                }
-                limits.check_states(self.len)?;
-                set_bit(bits, rank);
-            }
-            SeenIndex::Hashed(set) => {
-                reserve_one(meter, set, hash_of)?;
-                // Two calls rather than one `entry`, as in `Tree`.
-                if set.find(key, |other| other == state).is_some() {
-                    return Ok(false);
-                }
-                limits.check_states(self.len)?;
-                set.insert_unique(key, state.clone(), hash_of);
-            }
-        }
-        self.len += 1;
-        Ok(true)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    type Entry = (u64, u32);
-
-    fn rehash(entry: &Entry) -> u64 {
-        hash_of(&entry.0)
-    }
-
-    /// Fills `table` with `up_to` keys, making room through `meter` one
-    /// entry at a time; the capacities it passes through.
-    fn capacities(meter: &mut Meter, table: &mut HashTable<Entry>, up_to: u64) -> Vec<usize> {
-        let mut seen = vec![table.capacity()];
-        for key in 0..up_to {
-            reserve_one(meter, table, rehash).expect("within the budget");
-            table.insert_unique(hash_of(&key), (key, 0), rehash);
-            if table.capacity() != seen[seen.len() - 1] {
-                seen.push(table.capacity());
-            }
-        }
-        seen
-    }
-
-    #[test]
-    fn small_tables_grow_fourfold_large_ones_and_tight_budgets_twofold() {
-        let mut meter = Meter::new(u64::MAX);
-        let mut table = HashTable::new();
-        let seen = capacities(&mut meter, &mut table, 300_000);
-        // hashbrown's capacity is 7/8 of a power of two of buckets.
-        assert_eq!(seen, [0, 28, 112, 448, 1_792, 7_168, 28_672, 114_688, 229_376, 458_752]);
-        assert_eq!(meter.used(), table_bytes::<Entry>(458_752));
-        // With room for a table of 28,672 (and the old one while it
-        // rehashes) but not of 114,688, the full table doubles instead.
-        let limit = table_bytes::<Entry>(28_672) + table_bytes::<Entry>(57_344);
-        let mut meter = Meter::new(limit);
-        let mut table = HashTable::new();
-        let seen = capacities(&mut meter, &mut table, 50_000);
-        assert_eq!(seen[seen.len() - 2..], [28_672, 57_344]);
-    }
-
-    #[test]
-    fn tables_are_counted_as_they_grow_and_refused_past_the_budget() {
-        let mut meter = Meter::new(u64::MAX);
-        let mut table = HashTable::new();
-        capacities(&mut meter, &mut table, 1_000);
-        let held = table_bytes::<Entry>(table.capacity());
-        assert_eq!(meter.used(), held);
-        let mut small = Meter::new(held / 2);
-        let mut table = HashTable::new();
-        let mut inserted = 0u64;
-        while reserve_one(&mut small, &mut table, rehash).is_ok() {
-            table.insert_unique(hash_of(&inserted), (inserted, 0), rehash);
-            inserted += 1;
-        }
-        assert!(inserted > 100 && inserted < 1_000, "{inserted}");
-        assert!(small.used() <= held / 2);
-        // A budget with no room for any table refuses the first entry.
-        let mut meter = Meter::new(table_bytes::<Entry>(8));
-        let mut table: HashTable<Entry> = HashTable::new();
-        assert!(reserve_one(&mut meter, &mut table, rehash).is_err());
-        assert_eq!((table.capacity(), meter.used()), (0, 0));
-    }
-
-    #[test]
-    fn room_for_many_entries_is_made_at_once() {
-        let mut meter = Meter::new(u64::MAX);
-        let mut table: HashTable<Entry> = HashTable::new();
-        reserve_room(&mut meter, &mut table, 1_000, rehash).expect("within the budget");
-        assert!(table.capacity() >= 1_000, "{}", table.capacity());
-        assert_eq!(meter.used(), table_bytes::<Entry>(table.capacity()));
-    }
 
     /// The capacity of a tree's hashed index.
     fn index_capacity<S, M>(tree: &Tree<S, M>) -> usize {
@@ -1017,18 +594,5 @@ mod tests {
         assert_eq!(index_capacity(&largest), 458_752);
         drop(largest);
         assert_eq!(spare_capacity(), 458_752);
-    }
-
-    #[test]
-    fn an_empty_table_is_presized_only_within_the_budget() {
-        let mut meter = Meter::new(u64::MAX);
-        let mut table: HashTable<Entry> = HashTable::new();
-        presize_table(&mut meter, &mut table, 4_096);
-        assert!(table.capacity() >= 4_096, "{}", table.capacity());
-        assert_eq!(meter.used(), table_bytes::<Entry>(table.capacity()));
-        let mut meter = Meter::new(table_bytes::<Entry>(1_000));
-        let mut table: HashTable<Entry> = HashTable::new();
-        presize_table(&mut meter, &mut table, 4_096);
-        assert_eq!((table.capacity(), meter.used()), (0, 0));
     }
 }

@@ -1,0 +1,70 @@
+//! Runs of states: the successors of up to [`RUN_STATES`] states are
+//! collected with their keys before any is stored, so that the inserts run
+//! back to back and their cache misses overlap.
+
+use crate::store::expand::{Edges, Expansion, neighbours_except};
+
+/// The most states whose successors a search collects before it stores
+/// them (`collect_keyed`): enough that the inserts that follow run back to
+/// back for thousands of states.
+pub(crate) const RUN_STATES: usize = 512;
+
+/// The successors after which a run ends early, so that a space with many
+/// moves a state (a word ladder's hundreds) keeps the run's buffer small.
+pub(crate) const RUN_SUCCESSORS: usize = 4096;
+
+/// The most states a run may expand in a search that has expanded
+/// `expanded` states before it: as many, at least one, at most
+/// [`RUN_STATES`]. A search whose goal turns up early in a run has called
+/// the successor function on states it did not need; this way at most as
+/// many as it needed, and at most `RUN_STATES`, however costly the
+/// function.
+pub(crate) fn run_length(expanded: u64) -> usize {
+    usize::try_from(expanded).unwrap_or(RUN_STATES).clamp(1, RUN_STATES)
+}
+
+/// Collects into `out` the neighbours along `edges` of the first of
+/// `states` (each with a state to leave out, the one it was reached from
+/// if any), each with its `key_of` and its move, and what each state gave
+/// into `expansions`; both are emptied first. The run ends after `longest`
+/// states, or once it holds [`RUN_SUCCESSORS`] neighbours.
+pub(crate) fn collect_run<'a, E: Edges>(
+    edges: &E,
+    states: impl Iterator<Item = (&'a E::State, Option<&'a E::State>)>,
+    longest: usize,
+    key_of: impl Fn(&E::State) -> u64,
+    out: &mut Vec<Keyed<E::State, E::Move>>,
+    expansions: &mut Vec<Expansion>,
+) where
+    E::State: 'a,
+{
+    out.clear();
+    expansions.clear();
+    for (state, known) in states.take(longest) {
+        if out.len() >= RUN_SUCCESSORS {
+            break;
+        }
+        let before = out.len();
+        let skipped = neighbours_except(edges, state, known, |next, mv| {
+            out.push(Keyed { key: key_of(&next), state: next, mv });
+        });
+        expansions.push(Expansion { kept: out.len() - before, skipped });
+    }
+}
+
+/// A successor on its way to a store: the state, its key in the store's
+/// index ([`Tree::key_of`], [`Seen::key_of`]), and the move that reached
+/// it.
+#[derive(Clone, Debug)]
+pub(crate) struct Keyed<S, M> {
+    pub(crate) key: u64,
+    pub(crate) state: S,
+    pub(crate) mv: M,
+}
+
+impl<S, M> Keyed<S, M> {
+    /// The same successor, its move as a tree node holds it.
+    pub(crate) fn reached(self) -> Keyed<S, Option<M>> {
+        Keyed { key: self.key, state: self.state, mv: Some(self.mv) }
+    }
+}
