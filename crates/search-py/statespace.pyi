@@ -2,8 +2,13 @@
 
 Puzzles take and return plain Python values; custom spaces take any
 hashable states and Python callables for their neighbours.
+
+An argument of the wrong type raises TypeError, a bad value ValueError,
+each naming the argument; a search that reaches a limit raises
+LimitError; Ctrl-C stops every search.
 """
 
+import os
 from typing import Callable, Hashable, Iterable, Optional, TypeVar, Union, List
 
 S = TypeVar("S", bound=Hashable)
@@ -46,8 +51,13 @@ def solve(
     goal: Optional[List[List[int]]] = None,
     algorithm: str = "auto",
     heuristic: str = "best",
+    databases: Union[str, os.PathLike, None] = None,
 ) -> Optional[Solution]:
-    """A shortest solution of a sliding puzzle, or None when it cannot be solved."""
+    """A shortest solution of a sliding puzzle, or None when it cannot be solved.
+
+    heuristic is "manhattan", "linear-conflict", "pdb-663", "pdb-78" or
+    "best"; "pdb-78" needs databases, a folder of `puzzles pdb build 4x4`.
+    """
 
 def enumerate(rows: int, cols: int, max_memory: int = 8 << 30) -> List[int]:
     """The number of boards at each distance from the goal of the rows x cols puzzle."""

@@ -1,15 +1,20 @@
 //! State spaces written in Python: states are hashable Python objects,
 //! neighbours come from Python callables, and everything else (the visited
 //! set, parents, frontiers) is search-core's, in Rust.
+//!
+//! The first exception anything Python raises (a callable, a state's
+//! `__eq__` or `__hash__`) stops the search and is raised when it returns.
 
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use search_core::{Limits, Path, Predecessors, Search, Successors};
 
-use crate::search_error;
+use crate::args::{self, shown};
+use crate::{LimitError, search_error};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Layers>()?;
@@ -19,9 +24,36 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+thread_local! {
+    /// The first exception of each search running on this thread, the
+    /// innermost last (a callable may start a search of its own). A
+    /// state's `__eq__` is called from inside search-core's tables, with
+    /// no way to reach its search but this.
+    static FAULTS: RefCell<Vec<Option<PyErr>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether the innermost search on this thread has failed.
+fn innermost_failed() -> bool {
+    FAULTS.with_borrow(|faults| faults.last().is_some_and(Option::is_some))
+}
+
+/// Records `error` as the innermost search's, unless it already has one.
+fn record(error: PyErr) {
+    let unused = FAULTS.with_borrow_mut(|faults| match faults.last_mut() {
+        Some(slot @ None) => {
+            *slot = Some(error);
+            None
+        }
+        _ => Some(error),
+    });
+    // Dropped outside the borrow: dropping a Python object can run Python.
+    drop(unused);
+}
+
 /// A Python object as a search state, with its Python hash taken once,
 /// when it entered the search: the search hashes and compares states many
-/// times, and Python's `__hash__` is the costly part.
+/// times, and Python's `__hash__` is the costly part. Cloned only while
+/// the GIL is held (pyo3's `py-clone`), as searches run holding it.
 #[derive(Clone)]
 struct PyState {
     object: Py<PyAny>,
@@ -33,6 +65,42 @@ impl PyState {
         let hash = object.hash()?;
         Ok(PyState { object: object.unbind(), hash })
     }
+
+    /// A state given as the argument `name`: an unhashable one raises
+    /// TypeError naming it, with Python's error as its cause.
+    fn argument(object: Bound<'_, PyAny>, name: &str) -> PyResult<PyState> {
+        let py = object.py();
+        PyState::new(object).map_err(|error| {
+            if error.is_instance_of::<PyTypeError>(py) {
+                let named = PyTypeError::new_err(format!("{name}: {}", error.value(py)));
+                named.set_cause(py, Some(error));
+                named
+            } else {
+                error
+            }
+        })
+    }
+
+    /// One start, or each of a list of starts (a list is not hashable, so
+    /// it cannot be one state).
+    fn starts(start: Bound<'_, PyAny>) -> PyResult<Vec<PyState>> {
+        match start.cast::<PyList>() {
+            Ok(list) => list
+                .iter()
+                .enumerate()
+                .map(|(index, item)| PyState::argument(item, &format!("start[{index}]")))
+                .collect(),
+            Err(_) => Ok(vec![PyState::argument(start, "start")?]),
+        }
+    }
+
+    fn copy(&self, py: Python<'_>) -> PyState {
+        PyState { object: self.object.clone_ref(py), hash: self.hash }
+    }
+
+    fn shown(&self, py: Python<'_>) -> String {
+        shown(self.object.bind(py))
+    }
 }
 
 impl Hash for PyState {
@@ -42,15 +110,27 @@ impl Hash for PyState {
 }
 
 impl PartialEq for PyState {
+    /// Python's `==`. An exception it raises is the search's first
+    /// (recorded, and raised when the search returns); from then on no
+    /// more Python runs, and states are equal only when they are the same
+    /// object.
     fn eq(&self, other: &PyState) -> bool {
-        self.hash == other.hash
-            && (self.object.as_ptr() == other.object.as_ptr()
-                // Searches run holding the GIL, so this only counts a level.
-                || Python::attach(|py| {
-                    // An `__eq__` that raises answers "different", as a
-                    // Python set would not: documented on the functions.
-                    self.object.bind(py).eq(other.object.bind(py)).unwrap_or(false)
-                }))
+        if self.hash != other.hash {
+            return false;
+        }
+        if self.object.as_ptr() == other.object.as_ptr() {
+            return true;
+        }
+        if innermost_failed() {
+            return false;
+        }
+        Python::attach(|py| match self.object.bind(py).eq(other.object.bind(py)) {
+            Ok(equal) => equal,
+            Err(error) => {
+                record(error);
+                false
+            }
+        })
     }
 }
 
@@ -61,55 +141,131 @@ struct Space<'py> {
     py: Python<'py>,
     successors: Bound<'py, PyAny>,
     predecessors: Option<Bound<'py, PyAny>>,
-    /// The first exception a callable raised. Once there is one, no more
-    /// Python is called, goal tests answer yes so that the search stops,
-    /// and the exception is raised when it returns.
-    error: RefCell<Option<PyErr>>,
+    /// This search's place in [`FAULTS`]. Once it holds an exception, no
+    /// more Python is called, callables report no neighbours and goal
+    /// tests answer yes, so that the search stops; the exception is
+    /// raised when it returns.
+    level: usize,
     calls: Cell<u32>,
+    /// The most states one call may give: the search's state limit, since
+    /// a call that gives more could not be stored. Counted as they arrive,
+    /// so that an endless iterator ends.
+    most: usize,
+    /// Bidirectional search: check sampled moves against the other
+    /// callable ([`Space::sampled`]).
+    check_moves: bool,
+    /// Expansions so far forwards and backwards, for the sampling.
+    expansions: [Cell<u64>; 2],
 }
 
 /// Calls between checks for Ctrl-C.
 const SIGNAL_EVERY: u32 = 1 << 10;
 
+/// Expansions of each side whose first move is checked against the other
+/// callable, before only one in [`CHECK_EVERY`] is.
+const CHECK_FIRST: u64 = 64;
+const CHECK_EVERY: u64 = 64;
+
 impl<'py> Space<'py> {
-    fn new(successors: Bound<'py, PyAny>, predecessors: Option<Bound<'py, PyAny>>) -> Space<'py> {
+    fn new(
+        successors: Bound<'py, PyAny>,
+        predecessors: Option<Bound<'py, PyAny>>,
+        max_states: Option<usize>,
+    ) -> Space<'py> {
+        let level = FAULTS.with_borrow_mut(|faults| {
+            faults.push(None);
+            faults.len() - 1
+        });
         Space {
             py: successors.py(),
             successors,
             predecessors,
-            error: RefCell::new(None),
+            level,
             calls: Cell::new(0),
+            most: max_states.unwrap_or(Limits::DEFAULT_MAX_STATES),
+            check_moves: false,
+            expansions: [Cell::new(0), Cell::new(0)],
         }
     }
 
     fn failed(&self) -> bool {
-        self.error.borrow().is_some()
+        FAULTS.with_borrow(|faults| faults.get(self.level).is_some_and(Option::is_some))
     }
 
     fn fail(&self, error: PyErr) {
-        self.error.borrow_mut().get_or_insert(error);
+        let unused = FAULTS.with_borrow_mut(|faults| match faults.get_mut(self.level) {
+            Some(slot @ None) => {
+                *slot = Some(error);
+                None
+            }
+            _ => Some(error),
+        });
+        drop(unused);
     }
 
-    /// Calls `function(state)` and reports each state it returns.
-    fn call(&self, function: &Bound<'py, PyAny>, state: &PyState, mut report: impl FnMut(PyState)) {
+    /// The callable that gives a state's predecessors.
+    fn backward(&self) -> &Bound<'py, PyAny> {
+        self.predecessors.as_ref().unwrap_or(&self.successors)
+    }
+
+    /// Calls `function(state)` and reports each state it gives; the first
+    /// of them is returned when moves are checked.
+    fn call(
+        &self,
+        function: &Bound<'py, PyAny>,
+        state: &PyState,
+        mut report: impl FnMut(PyState),
+    ) -> Option<PyState> {
         if self.failed() {
-            return;
+            return None;
         }
         let calls = self.calls.get().wrapping_add(1);
         self.calls.set(calls);
+        let mut first = None;
         let outcome = (|| -> PyResult<()> {
             if calls.is_multiple_of(SIGNAL_EVERY) {
                 self.py.check_signals()?;
             }
-            let neighbours = function.call1((state.object.bind(self.py),))?;
-            for neighbour in neighbours.try_iter()? {
-                report(PyState::new(neighbour?)?);
+            let object = state.object.bind(self.py);
+            let neighbours = function.call1((object,))?;
+            let iterator = neighbours.try_iter().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "{} must return an iterable of states, but it returned {} for {}",
+                    self.name(function),
+                    args::type_name(&neighbours),
+                    shown(object)
+                ))
+            })?;
+            for (count, neighbour) in iterator.enumerate() {
+                if count == self.most {
+                    return Err(LimitError::new_err(format!(
+                        "search reached its limit of {} stored states without an answer: {}({}) \
+                         gave more states than that",
+                        self.most,
+                        self.name(function),
+                        shown(object)
+                    )));
+                }
+                let neighbour = PyState::new(neighbour?)?;
+                if self.check_moves && first.is_none() {
+                    first = Some(neighbour.copy(self.py));
+                }
+                report(neighbour);
+                if self.failed() {
+                    break;
+                }
             }
             Ok(())
         })();
         if let Err(error) = outcome {
             self.fail(error);
         }
+        first
+    }
+
+    /// The name of a callable in messages: its argument's.
+    fn name(&self, function: &Bound<'py, PyAny>) -> &'static str {
+        if function.is(&self.successors) { "successors" } else { "predecessors" }
     }
 
     /// `is_goal(state)`, or yes once something has failed.
@@ -126,9 +282,76 @@ impl<'py> Space<'py> {
         }
     }
 
-    /// The search's answer: the callables' exception first, then its own.
+    /// Whether `function(state)` gives `wanted`, by Python's `==`.
+    fn gives(&self, function: &Bound<'py, PyAny>, state: &PyState, wanted: &PyState) -> bool {
+        let mut found = false;
+        self.call(function, state, |neighbour| found = found || neighbour == *wanted);
+        found
+    }
+
+    /// Checks a move `from` -> `to` that one callable gave against the
+    /// other: `to` must be among `successors(from)` and `from` among
+    /// `predecessors(to)`. `forward` says which callable gave the move.
+    fn check_move(&self, from: &PyState, to: &PyState, forward: bool) {
+        let agrees = if forward {
+            self.gives(self.backward(), to, from)
+        } else {
+            self.gives(&self.successors, from, to)
+        };
+        if agrees || self.failed() {
+            return;
+        }
+        let (from, to) = (from.shown(self.py), to.shown(self.py));
+        let message = match (&self.predecessors, forward) {
+            (None, true) => format!(
+                "successors is not symmetric, so predecessors must be given: {to} is among \
+                 successors({from}) but {from} is not among successors({to})"
+            ),
+            (None, false) => format!(
+                "successors is not symmetric, so predecessors must be given: {from} is among \
+                 successors({to}) but {to} is not among successors({from})"
+            ),
+            (Some(_), true) => format!(
+                "predecessors disagrees with successors: {to} is among successors({from}) but \
+                 {from} is not among predecessors({to})"
+            ),
+            (Some(_), false) => format!(
+                "predecessors disagrees with successors: {from} is among predecessors({to}) but \
+                 {to} is not among successors({from})"
+            ),
+        };
+        self.fail(PyValueError::new_err(message));
+    }
+
+    /// Whether this expansion of one side is one whose first move is
+    /// checked: the first [`CHECK_FIRST`], then one in [`CHECK_EVERY`].
+    fn sampled(&self, forward: bool) -> bool {
+        let expansions = &self.expansions[usize::from(!forward)];
+        let done = expansions.get();
+        expansions.set(done + 1);
+        self.check_moves && (done < CHECK_FIRST || done.is_multiple_of(CHECK_EVERY))
+    }
+
+    /// The check of a bidirectional search that found nothing: the first
+    /// move out of `start` and the first into `goal`, each both ways. A
+    /// side whose callable gives nothing ends the search before any
+    /// expansion of the other is sampled. (A path found needs no check
+    /// here: search-core finds each step of its backward half again among
+    /// the successors, and fails when one is not there.)
+    fn check_nothing_found(&self, start: &PyState, goal: &PyState) {
+        if let Some(next) = self.call(&self.successors, start, |_| {}) {
+            self.check_move(start, &next, true);
+        }
+        if let Some(previous) = self.call(self.backward(), goal, |_| {}) {
+            self.check_move(&previous, goal, false);
+        }
+    }
+
+    /// The search's answer: the first exception raised, then its own.
     fn finish<T>(&self, result: Result<T, search_core::Error>) -> PyResult<T> {
-        if let Some(error) = self.error.borrow_mut().take() {
+        let error =
+            FAULTS.with_borrow_mut(|faults| faults.get_mut(self.level).and_then(Option::take));
+        if let Some(error) = error {
             return Err(error);
         }
         result.map_err(|error| search_error(&error))
@@ -139,19 +362,36 @@ impl<'py> Space<'py> {
     }
 }
 
+impl Drop for Space<'_> {
+    fn drop(&mut self) {
+        let slots = FAULTS.with_borrow_mut(|faults| faults.split_off(self.level.min(faults.len())));
+        // Dropped outside the borrow: dropping a Python object can run Python.
+        drop(slots);
+    }
+}
+
 impl Successors for Space<'_> {
     type State = PyState;
     type Move = ();
 
     fn successors<F: FnMut(PyState, ())>(&self, state: &PyState, mut report: F) {
-        self.call(&self.successors, state, |next| report(next, ()));
+        let first = self.call(&self.successors, state, |next| report(next, ()));
+        if let Some(next) = first
+            && self.sampled(true)
+        {
+            self.check_move(state, &next, true);
+        }
     }
 }
 
 impl Predecessors for Space<'_> {
     fn predecessors<F: FnMut(PyState)>(&self, state: &PyState, report: F) {
-        let function = self.predecessors.as_ref().unwrap_or(&self.successors);
-        self.call(function, state, report);
+        let first = self.call(self.backward(), state, report);
+        if let Some(previous) = first
+            && self.sampled(false)
+        {
+            self.check_move(&previous, state, false);
+        }
     }
 }
 
@@ -175,8 +415,16 @@ fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Limits {
 /// States are any hashable objects; equal states must hash alike, as for a
 /// `set`. Goals are tested as states are generated. `max_states` (default
 /// 134,217,728) and `max_depth` bound the search: reaching one raises
-/// LimitError. An exception raised by `successors` or `is_goal` propagates
-/// unchanged; one raised by a state's `__eq__` counts as "not equal".
+/// LimitError, and so does one call of `successors` that gives more than
+/// `max_states` states (its iterator is read no further, so an endless one
+/// ends). The first exception raised by `successors`, `is_goal` or a
+/// state's `__eq__` or `__hash__` stops the search and propagates
+/// unchanged. Ctrl-C is checked every 1,024 calls of `successors`.
+///
+/// A wrong type raises TypeError (a `start` that cannot be hashed, a
+/// `successors` or `is_goal` that cannot be called, a limit that is not an
+/// int) and a negative or huge limit raises ValueError; each names its
+/// argument.
 ///
 /// ```python
 /// >>> # A knight's fewest moves across a chessboard.
@@ -187,6 +435,9 @@ fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Limits {
 /// >>> path = bfs((0, 0), knight, lambda square: square == (7, 7))
 /// >>> len(path) - 1, path[0], path[-1]
 /// (6, (0, 0), (7, 7))
+/// >>> bfs(0, lambda n: [n + 1], lambda n: False, max_states=100)
+/// Traceback (most recent call last):
+/// statespace.LimitError: search reached its limit of 100 stored states without an answer
 /// ```
 #[pyfunction]
 #[pyo3(signature = (start, successors, is_goal, *, max_states = None, max_depth = None))]
@@ -194,14 +445,15 @@ fn bfs<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     is_goal: Bound<'py, PyAny>,
-    max_states: Option<usize>,
-    max_depth: Option<usize>,
+    max_states: Option<Bound<'py, PyAny>>,
+    max_depth: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<Vec<Py<PyAny>>>> {
-    let starts = match start.cast::<PyList>() {
-        Ok(list) => list.iter().map(PyState::new).collect::<PyResult<Vec<_>>>()?,
-        Err(_) => vec![PyState::new(start)?],
-    };
-    let space = Space::new(successors, None);
+    let successors = args::callable(successors, "successors")?;
+    let is_goal = args::callable(is_goal, "is_goal")?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
+    let starts = PyState::starts(start)?;
+    let space = Space::new(successors, None, max_states);
     let result = Search::new()
         .limits(limits(max_states, max_depth))
         .bfs(&space, starts, |state| space.is_goal(&is_goal, state));
@@ -213,8 +465,16 @@ fn bfs<'py>(
 ///
 /// `predecessors(state)` returns the states one move before; leave it out
 /// when every move can be undone (then `successors` serves both ways).
-/// Limits and exceptions as for `bfs`; a `predecessors` that disagrees with
-/// `successors` raises ValueError.
+/// Limits, exceptions and argument errors as for `bfs`.
+///
+/// A `predecessors` that disagrees with `successors` raises ValueError
+/// when the disagreement is seen. Every step of a path found must be among
+/// `successors`. One move of each of the first 64 expansions of each side,
+/// and of one in 64 after, is checked against the other callable (a move
+/// one gives, the other must give back), and a search that finds nothing
+/// checks the first move out of `start` and the first into `goal`. A
+/// disagreement elsewhere is not seen, and can make the answer None when a
+/// path exists, or a path longer than the shortest.
 ///
 /// ```python
 /// >>> # Counting by +1 and *2: the fewest steps from 1 to 100.
@@ -225,6 +485,9 @@ fn bfs<'py>(
 /// ... )
 /// >>> path
 /// [1, 2, 3, 6, 12, 24, 25, 50, 100]
+/// >>> bidirectional_bfs(0, 10, lambda n: [n + 1], lambda n: [])
+/// Traceback (most recent call last):
+/// ValueError: predecessors disagrees with successors: 1 is among successors(0) but 0 is not among predecessors(1)
 /// ```
 #[pyfunction]
 #[pyo3(signature = (start, goal, successors, predecessors = None, *, max_states = None))]
@@ -233,11 +496,24 @@ fn bidirectional_bfs<'py>(
     goal: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     predecessors: Option<Bound<'py, PyAny>>,
-    max_states: Option<usize>,
+    max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<Vec<Py<PyAny>>>> {
-    let (start, goal) = (PyState::new(start)?, PyState::new(goal)?);
-    let space = Space::new(successors, predecessors);
-    let result = Search::new().limits(limits(max_states, None)).bidirectional(&space, start, goal);
+    let successors = args::callable(successors, "successors")?;
+    let predecessors =
+        predecessors.map(|function| args::callable(function, "predecessors")).transpose()?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let (start, goal) = (PyState::argument(start, "start")?, PyState::argument(goal, "goal")?);
+    let mut space = Space::new(successors, predecessors, max_states);
+    space.check_moves = true;
+    let py = space.py;
+    let result = Search::new().limits(limits(max_states, None)).bidirectional(
+        &space,
+        start.copy(py),
+        goal.copy(py),
+    );
+    if let Ok(None) = &result {
+        space.check_nothing_found(&start, &goal);
+    }
     Ok(space.finish(result)?.map(|path| space.states(&path)))
 }
 
@@ -281,7 +557,7 @@ impl Layers {
 /// Every state reachable from `start` (a list for several starts), by
 /// breadth-first layers: how many at each distance, and the farthest.
 ///
-/// Limits and exceptions as for `bfs`.
+/// Limits, exceptions and argument errors as for `bfs`.
 ///
 /// ```python
 /// >>> # Two jugs of 3 and 5 litres: every state (a, b) reachable from empty.
@@ -299,13 +575,12 @@ fn enumerate_space<'py>(
     py: Python<'py>,
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
-    max_states: Option<usize>,
+    max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Layers> {
-    let starts = match start.cast::<PyList>() {
-        Ok(list) => list.iter().map(PyState::new).collect::<PyResult<Vec<_>>>()?,
-        Err(_) => vec![PyState::new(start)?],
-    };
-    let space = Space::new(successors, None);
+    let successors = args::callable(successors, "successors")?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let starts = PyState::starts(start)?;
+    let space = Space::new(successors, None, max_states);
     let result = Search::new().limits(limits(max_states, None)).enumerate(&space, starts);
     let layers = space.finish(result)?;
     Ok(Layers {

@@ -11,9 +11,12 @@ Two halves:
   Python objects; the visited set, the parents and the frontiers live in
   Rust, and the callables are the only Python code run per expansion.
 
-Errors: bad input raises `ValueError`; a search that reaches a limit raises
-`statespace.LimitError` (a `RuntimeError`) with the Rust error's message;
-an exception raised inside a callable propagates unchanged.
+Errors: an argument of the wrong type raises `TypeError` and a bad value
+`ValueError`, each naming the argument (module `args`); a search that
+reaches a limit raises `statespace.LimitError` (a `RuntimeError`) with the
+Rust error's message; the first exception raised inside a callable or a
+state's `__eq__` stops the search and propagates unchanged. Ctrl-C stops
+the searches of custom spaces and of sliding puzzles (module `sliding`).
 
 ```python
 >>> import statespace
@@ -27,8 +30,10 @@ an exception raised inside a callable propagates unchanged.
 
 use pyo3::prelude::*;
 
+mod args;
 mod custom;
 mod puzzles;
+mod sliding;
 
 pyo3::create_exception!(
     statespace,
@@ -62,6 +67,12 @@ fn puzzle_error(error: &::puzzles::Error) -> PyErr {
 /// Puzzles with Python values in and out (sliding_puzzle, solve, enumerate,
 /// open_lock, ladder_length, find_ladders), and your own state spaces from
 /// Python callables (bfs, bidirectional_bfs, enumerate_space).
+///
+/// An argument of the wrong type raises TypeError and a bad value
+/// ValueError, each naming the argument; a search that reaches a limit
+/// raises LimitError; the first exception raised by a callable or a
+/// state's __eq__ stops the search and propagates unchanged; Ctrl-C stops
+/// the searches of sliding puzzles and of your own spaces.
 ///
 /// ```python
 /// >>> import statespace

@@ -1,13 +1,15 @@
 //! The puzzles, with Python values in and out, solved with the GIL
 //! released.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 
-use ::puzzles::{Algorithm, Board, SlidingHeuristic, SlidingPuzzle};
+use ::puzzles::{Algorithm, Board, ErrorKind, Lock, SlidingHeuristic, SlidingPuzzle, WordLadder};
 use pyo3::prelude::*;
 use search_core::{Bfs, DenseEnumeration, Ranking};
 
+use crate::args::{self, Arg, bad_value};
 use crate::puzzle_error;
+use crate::sliding::{Failure, Interrupt, puzzle_for};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Solution>()?;
@@ -20,19 +22,19 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The puzzles made so far, one per goal, so that the tables of their
-/// estimates are built once a process.
-static PUZZLES: Mutex<Vec<Arc<SlidingPuzzle>>> = Mutex::new(Vec::new());
-
-fn puzzle_for(goal: Board) -> Arc<SlidingPuzzle> {
-    // A panic elsewhere cannot leave the list half-changed: it only grows.
-    let mut puzzles = PUZZLES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(puzzle) = puzzles.iter().find(|puzzle| puzzle.goal() == &goal) {
-        return Arc::clone(puzzle);
+/// Runs `search` with the GIL released and Ctrl-C checked; a
+/// KeyboardInterrupt (or whatever a signal handler raised) takes the place
+/// of its answer.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    search: impl FnOnce(&Interrupt) -> T + Send,
+) -> PyResult<T> {
+    let interrupt = Interrupt::default();
+    let answer = py.detach(|| search(&interrupt));
+    match interrupt.into_error() {
+        Some(error) => Err(error),
+        None => Ok(answer),
     }
-    let puzzle = Arc::new(SlidingPuzzle::with_goal(goal));
-    puzzles.push(Arc::clone(&puzzle));
-    puzzle
 }
 
 /// The sizes of at most 6 cells (at most 360 reachable boards).
@@ -69,32 +71,54 @@ fn small_answer(board: &Board) -> Option<i64> {
     Some(if distance == UNREACHABLE { -1 } else { i64::from(distance) })
 }
 
-fn parse_board(rows: &[Vec<i64>]) -> PyResult<Board> {
-    Board::from_rows(rows).map_err(|error| puzzle_error(&error))
+/// A board given as the argument `name`.
+fn board(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Board> {
+    Board::from_rows(&args::rows(value, name)?).map_err(|error| bad_value(name, error))
+}
+
+/// The Python exception for a failed solve of `board`.
+fn solve_error(failure: Failure) -> PyErr {
+    match failure {
+        Failure::Heuristic(reason) => bad_value("heuristic", reason),
+        Failure::Puzzle(error) => match error.kind() {
+            ErrorKind::SizeMismatch { .. } => bad_value("goal", error),
+            ErrorKind::Input { .. } => bad_value("heuristic", error),
+            _ => puzzle_error(&error),
+        },
+    }
 }
 
 /// The fewest moves that solve a sliding puzzle, or -1 when it cannot be
 /// solved: LeetCode 773's signature, for boards of any size from 2x2 to
-/// 4x4, with the goal of tiles in order and the blank (0) last.
+/// 4x4, with the goal of tiles in order and the blank (0) last. Searches
+/// as `solve` does by default; Ctrl-C stops it.
 ///
-/// Raises ValueError for a malformed board.
+/// Raises TypeError when `board` is not rows (lists) of ints, and
+/// ValueError when it is not a board (a tile twice or missing, rows of
+/// different lengths, a size outside 2x2 to 4x4).
 ///
 /// ```python
 /// >>> sliding_puzzle([[4, 1, 2], [5, 0, 3]])
 /// 5
 /// >>> sliding_puzzle([[1, 2, 3], [5, 4, 0]])
 /// -1
+/// >>> sliding_puzzle([[1, 2], [3, 3]])
+/// Traceback (most recent call last):
+/// ValueError: board: the board has no blank (0)
 /// ```
 #[pyfunction]
-fn sliding_puzzle(py: Python<'_>, board: Vec<Vec<i64>>) -> PyResult<i64> {
-    let board = parse_board(&board)?;
+fn sliding_puzzle(py: Python<'_>, board: Bound<'_, PyAny>) -> PyResult<i64> {
+    let board = self::board(&board, "board")?;
     if let Some(answer) = small_answer(&board) {
         return Ok(answer);
     }
-    let goal = Board::solved(board.rows(), board.cols()).map_err(|e| puzzle_error(&e))?;
-    let puzzle = puzzle_for(goal);
-    let moves = py.detach(|| puzzle.moves(&board)).map_err(|error| puzzle_error(&error))?;
-    Ok(moves.map_or(-1, |moves| i64::try_from(moves).unwrap_or(i64::MAX)))
+    let goal = Board::solved(board.rows(), board.cols()).map_err(|e| bad_value("board", e))?;
+    let sliding = puzzle_for(goal);
+    let path = interruptible(py, |interrupt| {
+        sliding.solve(&board, Algorithm::Auto, SlidingHeuristic::Best, interrupt)
+    })?
+    .map_err(solve_error)?;
+    Ok(path.map_or(-1, |path| i64::try_from(path.len()).unwrap_or(i64::MAX)))
 }
 
 /// A shortest solution of a sliding puzzle: its moves and every board
@@ -137,41 +161,88 @@ fn rows_of(board: &Board) -> Vec<Vec<u32>> {
 /// A shortest solution of a sliding puzzle, or None when it cannot be
 /// solved.
 ///
-/// `goal` is a board of the same size (by default tiles in order, the
-/// blank last); `algorithm` is "auto" (bidirectional up to 10 cells, IDA*
-/// above), "bfs", "bidirectional", "astar" or "idastar"; `heuristic`
-/// guides astar and idastar: "manhattan", "linear-conflict", "pdb-663" (4x4:
-/// builds pattern databases once a process, a few seconds) or "best".
+/// - `goal`: a board of the same size; by default tiles in order, the
+///   blank last.
+/// - `algorithm`: "auto" (bidirectional up to 10 cells, IDA* above),
+///   "bfs", "bidirectional", "astar" or "idastar".
+/// - `heuristic`, the estimate that guides astar and idastar:
+///   "manhattan", "linear-conflict", "pdb-663", "pdb-78" or "best".
+///   "pdb-663" and "pdb-78" are additive pattern databases for 4x4 boards
+///   only. "pdb-663" builds its databases (5.8 MB, a few seconds, which
+///   Ctrl-C cannot interrupt) unless `databases` holds them. "pdb-78"
+///   never builds its own (minutes and 1.6 GB): build them once with the
+///   command line, `puzzles pdb build 4x4`, and pass their folder as
+///   `databases`; without them it raises ValueError. "best", the default,
+///   takes the 7-8 databases, else the 6-6-3 ones, if this process has
+///   them or `databases` holds them, else linear conflicts, and builds
+///   nothing.
+/// - `databases`: a folder (str or os.PathLike) of databases saved by
+///   `puzzles pdb build`, such as its default ~/.cache/puzzles; read only
+///   for 4x4 boards, and only what `heuristic` can use. A loaded database
+///   is kept for the rest of the process (the 7-8 ones take 288 MB).
 ///
-/// Raises ValueError for a malformed board or an unknown name, and
-/// LimitError when the search reaches a limit.
+/// Ctrl-C stops the search (KeyboardInterrupt). Raises TypeError for an
+/// argument of the wrong type, ValueError for a malformed board or goal,
+/// an unknown name, or a database file that is unreadable, damaged or for
+/// another goal (each message names its argument), and LimitError when
+/// the search reaches a limit.
 ///
 /// ```python
 /// >>> solve([[1, 2, 3], [4, 0, 5]]).moves
 /// ['right']
 /// >>> solve([[1, 2, 3], [5, 4, 0]]) is None
 /// True
+/// >>> solve([[1, 2, 3], [4, 0, 5]], algorithm="dfs")
+/// Traceback (most recent call last):
+/// ValueError: algorithm: 'dfs' is not an algorithm: expected bfs, bidirectional, astar, idastar or auto
 /// ```
 #[pyfunction]
-#[pyo3(signature = (board, goal = None, algorithm = "auto", heuristic = "best"))]
+#[pyo3(
+    signature = (board, goal = None, algorithm = Arg::Default, heuristic = Arg::Default, databases = None),
+    text_signature = "(board, goal=None, algorithm='auto', heuristic='best', databases=None)"
+)]
 fn solve(
     py: Python<'_>,
-    board: Vec<Vec<i64>>,
-    goal: Option<Vec<Vec<i64>>>,
-    algorithm: &str,
-    heuristic: &str,
+    board: Bound<'_, PyAny>,
+    goal: Option<Bound<'_, PyAny>>,
+    algorithm: Arg<'_>,
+    heuristic: Arg<'_>,
+    databases: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Option<Solution>> {
-    let board = parse_board(&board)?;
+    let board = self::board(&board, "board")?;
     let goal = match goal {
-        Some(goal) => parse_board(&goal)?,
-        None => Board::solved(board.rows(), board.cols()).map_err(|e| puzzle_error(&e))?,
+        Some(goal) => self::board(&goal, "goal")?,
+        None => Board::solved(board.rows(), board.cols()).map_err(|e| bad_value("board", e))?,
     };
-    let algorithm: Algorithm = algorithm.parse().map_err(|e| puzzle_error(&e))?;
-    let heuristic: SlidingHeuristic = heuristic.parse().map_err(|e| puzzle_error(&e))?;
-    let puzzle = puzzle_for(goal);
-    let path = py
-        .detach(|| puzzle.solver().algorithm(algorithm).heuristic(heuristic).solve(&board))
-        .map_err(|error| puzzle_error(&error))?;
+    let algorithm: Algorithm = algorithm
+        .string_or("algorithm", "auto")?
+        .parse()
+        .map_err(|error| bad_value("algorithm", error))?;
+    let heuristic: SlidingHeuristic = heuristic
+        .string_or("heuristic", "best")?
+        .parse()
+        .map_err(|error| bad_value("heuristic", error))?;
+    let databases = databases.map(|folder| args::folder(&folder, "databases")).transpose()?;
+    if (board.rows(), board.cols()) != (goal.rows(), goal.cols()) {
+        return Err(bad_value(
+            "goal",
+            format!(
+                "the board is {}x{} but the goal is {}x{}",
+                board.rows(),
+                board.cols(),
+                goal.rows(),
+                goal.cols()
+            ),
+        ));
+    }
+    let sliding = puzzle_for(goal);
+    if let Some(folder) = &databases {
+        py.detach(|| sliding.install_from(folder, heuristic))
+            .map_err(|reason| bad_value("databases", reason))?;
+    }
+    let path =
+        interruptible(py, |interrupt| sliding.solve(&board, algorithm, heuristic, interrupt))?
+            .map_err(solve_error)?;
     Ok(path.map(|path| Solution {
         moves: path.moves().iter().map(ToString::to_string).collect(),
         boards: path.states().iter().map(rows_of).collect(),
@@ -180,10 +251,13 @@ fn solve(
 
 /// The number of boards at each distance from the goal of the `rows` x
 /// `cols` sliding puzzle: every reachable board, enumerated breadth-first
-/// in 2 bits a board on every core.
+/// in 2 bits a board on every core. Ctrl-C stops it between two layers
+/// (at most a second or so apart).
 ///
-/// Raises ValueError for a size outside 2x2 to 4x4, and LimitError when
-/// the table would pass `max_memory` bytes (default 8 GiB).
+/// Raises TypeError when an argument is not an int, ValueError for a
+/// negative or huge one or a size outside 2x2 to 4x4, and LimitError when
+/// the table would pass `max_memory` bytes (default 8 GiB): 3x4 takes
+/// 60 MB, 2x7 and 4x4 more than the default allows.
 ///
 /// ```python
 /// >>> layers = enumerate(2, 3)
@@ -191,18 +265,32 @@ fn solve(
 /// (360, 21, 1)
 /// ```
 #[pyfunction]
-#[pyo3(signature = (rows, cols, max_memory = 8 << 30))]
-fn enumerate(py: Python<'_>, rows: usize, cols: usize, max_memory: u64) -> PyResult<Vec<u64>> {
-    let puzzle = SlidingPuzzle::new(rows, cols).map_err(|error| puzzle_error(&error))?;
+#[pyo3(
+    signature = (rows, cols, max_memory = Arg::Default),
+    text_signature = "(rows, cols, max_memory=8589934592)"
+)]
+fn enumerate(
+    py: Python<'_>,
+    rows: Bound<'_, PyAny>,
+    cols: Bound<'_, PyAny>,
+    max_memory: Arg<'_>,
+) -> PyResult<Vec<u64>> {
+    let rows = args::size(&rows, "rows")?;
+    let cols = args::size(&cols, "cols")?;
+    let max_memory = max_memory.count_or("max_memory", 8 << 30)?;
+    let goal = Board::solved(rows, cols)
+        .map_err(|error| bad_value(&format!("rows={rows}, cols={cols}"), error))?;
+    let sliding = puzzle_for(goal);
     let config = DenseEnumeration::new().max_memory(max_memory);
-    let layers = py
-        .detach(|| puzzle.enumerate_dense(&config, |_, _| {}))
-        .map_err(|error| puzzle_error(&error))?;
-    Ok(layers.layer_sizes().to_vec())
+    interruptible(py, |interrupt| sliding.enumerate(&config, interrupt))?
+        .map_err(|error| puzzle_error(&error))
 }
 
 /// The fewest turns that open a 4-wheel lock from "0000" to `target`
 /// without passing a code of `deadends`, or -1 (LeetCode 752).
+///
+/// Raises TypeError when `deadends` is not a list of str or `target` not
+/// a str, and ValueError for a code that is not 4 digits.
 ///
 /// ```python
 /// >>> open_lock(["0201", "0101", "0102", "1212", "2002"], "0202")
@@ -211,15 +299,56 @@ fn enumerate(py: Python<'_>, rows: usize, cols: usize, max_memory: u64) -> PyRes
 /// -1
 /// ```
 #[pyfunction]
-fn open_lock(py: Python<'_>, deadends: Vec<String>, target: String) -> PyResult<i64> {
-    let turns = py
-        .detach(|| ::puzzles::open_lock(&deadends, &target))
-        .map_err(|error| puzzle_error(&error))?;
-    Ok(i64::from(turns))
+fn open_lock(
+    py: Python<'_>,
+    deadends: Bound<'_, PyAny>,
+    target: Bound<'_, PyAny>,
+) -> PyResult<i64> {
+    let deadends = args::strings(&deadends, "deadends")?;
+    let target = args::string(&target, "target")?;
+    let lock = Lock::standard().with_deadends(&deadends).map_err(|e| bad_value("deadends", e))?;
+    let turns = py.detach(|| lock.turns(&target)).map_err(|error| match error.kind() {
+        ErrorKind::Search(_) => puzzle_error(&error),
+        _ => bad_value("target", error),
+    })?;
+    Ok(turns.map_or(-1, |turns| i64::try_from(turns).unwrap_or(i64::MAX)))
+}
+
+/// The argument a word ladder's error is about: `words` when they alone
+/// fail, else `end` (checked first, as LeetCode's `endWord`), else
+/// `begin`. Checked only after a failure, so that a good call builds its
+/// dictionary once.
+fn ladder_error(error: &::puzzles::Error, end: &str, words: &[String]) -> PyErr {
+    if matches!(error.kind(), ErrorKind::Search(_)) {
+        return puzzle_error(error);
+    }
+    let with = |extra: Option<&str>| {
+        WordLadder::new(words.iter().map(String::as_str).chain(extra)).map(|_| ())
+    };
+    if with(None).is_err() {
+        return bad_value("words", error);
+    }
+    if with(Some(end)).is_err() {
+        return bad_value("end", error);
+    }
+    bad_value("begin", error)
+}
+
+/// The words of a ladder's arguments.
+fn ladder_arguments(
+    begin: &Bound<'_, PyAny>,
+    end: &Bound<'_, PyAny>,
+    words: &Bound<'_, PyAny>,
+) -> PyResult<(String, String, Vec<String>)> {
+    Ok((args::string(begin, "begin")?, args::string(end, "end")?, args::strings(words, "words")?))
 }
 
 /// The number of words in the shortest ladder from `begin` to `end` that
 /// changes one letter a step through `words`, or 0 (LeetCode 127).
+///
+/// Raises TypeError when `begin` or `end` is not a str or `words` not a
+/// list of str, and ValueError for a word that is empty, not ASCII
+/// letters, or of another length than the first of `words`.
 ///
 /// ```python
 /// >>> ladder_length("hit", "cog", ["hot", "dot", "dog", "lot", "log", "cog"])
@@ -228,15 +357,17 @@ fn open_lock(py: Python<'_>, deadends: Vec<String>, target: String) -> PyResult<
 #[pyfunction]
 fn ladder_length(
     py: Python<'_>,
-    begin: String,
-    end: String,
-    words: Vec<String>,
+    begin: Bound<'_, PyAny>,
+    end: Bound<'_, PyAny>,
+    words: Bound<'_, PyAny>,
 ) -> PyResult<usize> {
+    let (begin, end, words) = ladder_arguments(&begin, &end, &words)?;
     py.detach(|| ::puzzles::ladder_length(&begin, &end, &words))
-        .map_err(|error| puzzle_error(&error))
+        .map_err(|error| ladder_error(&error, &end, &words))
 }
 
 /// Every shortest ladder from `begin` to `end` (LeetCode 126), sorted.
+/// Errors as for `ladder_length`.
 ///
 /// ```python
 /// >>> find_ladders("hit", "cog", ["hot", "dot", "dog", "lot", "log", "cog"])
@@ -245,13 +376,14 @@ fn ladder_length(
 #[pyfunction]
 fn find_ladders(
     py: Python<'_>,
-    begin: String,
-    end: String,
-    words: Vec<String>,
+    begin: Bound<'_, PyAny>,
+    end: Bound<'_, PyAny>,
+    words: Bound<'_, PyAny>,
 ) -> PyResult<Vec<Vec<String>>> {
+    let (begin, end, words) = ladder_arguments(&begin, &end, &words)?;
     let mut ladders = py
         .detach(|| ::puzzles::find_ladders(&begin, &end, &words))
-        .map_err(|error| puzzle_error(&error))?;
+        .map_err(|error| ladder_error(&error, &end, &words))?;
     ladders.sort();
     Ok(ladders)
 }
