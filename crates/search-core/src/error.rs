@@ -54,6 +54,9 @@ pub enum ErrorKind {
     /// The space's predecessors reported an edge `a -> b` that its
     /// successors of `a` do not contain.
     InconsistentPredecessors,
+    /// The search was stopped through its
+    /// [`CancelHandle`](crate::CancelHandle).
+    Cancelled,
     /// A path's cost, or a cost and its estimate added, passed the most
     /// the cost type holds: a wider cost type answers the question.
     CostOverflow,
@@ -136,6 +139,10 @@ impl Error {
         Error { kind: ErrorKind::InconsistentPredecessors }
     }
 
+    pub(crate) fn cancelled() -> Error {
+        Error { kind: ErrorKind::Cancelled }
+    }
+
     pub(crate) fn cost_overflow() -> Error {
         Error { kind: ErrorKind::CostOverflow }
     }
@@ -204,6 +211,7 @@ impl fmt::Display for Error {
             ErrorKind::InconsistentPredecessors => {
                 f.write_str("state space reported a predecessor whose successors do not lead back")
             }
+            ErrorKind::Cancelled => f.write_str("search was cancelled"),
             ErrorKind::CostOverflow => f.write_str(
                 "a path's cost passed the most its cost type holds: search with a wider cost type",
             ),

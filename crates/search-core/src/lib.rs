@@ -204,6 +204,7 @@ pub use crate::informed::astar::{AStar, astar, dijkstra};
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;
+pub use crate::run::cancel::CancelHandle;
 pub use crate::run::limits::{Limit, Limits};
 pub use crate::run::progress::Progress;
 pub use crate::run::stats::Stats;

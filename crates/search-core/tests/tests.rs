@@ -7,6 +7,7 @@ mod informed;
 mod all_paths;
 mod bfs;
 mod bidirectional;
+mod cancel;
 mod costs;
 mod enumerate;
 mod limits;

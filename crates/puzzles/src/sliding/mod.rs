@@ -8,8 +8,8 @@ use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use search_core::{
-    AStar, DenseEnumeration, Enumeration, Heuristic, IdaStar, InPlace, Iteration, Limits, Path,
-    Progress, Ranking, Reversible, Search, Stats, Successors, Weighted,
+    AStar, CancelHandle, DenseEnumeration, Enumeration, Heuristic, IdaStar, InPlace, Iteration,
+    Limits, Path, Progress, Ranking, Reversible, Search, Stats, Successors, Weighted,
 };
 
 use crate::error::{Error, ErrorKind};
@@ -807,7 +807,7 @@ impl Weighted for SlidingPuzzle {
 pub struct Solver<'p> {
     puzzle: Cow<'p, SlidingPuzzle>,
     search: Search<'p, Board, Slide>,
-    astar: AStar<Board, Slide, u32>,
+    astar: AStar<'p, Board, Slide, u32>,
     ida_star: IdaStar<Board, Slide, u32>,
     algorithm: Algorithm,
     /// The search that answered the last board.
@@ -888,6 +888,41 @@ impl<'p> Solver<'p> {
         }
     }
 
+    /// Ends the solver's searches with a
+    /// [`Cancelled`](search_core::ErrorKind::Cancelled) error once `cancel`
+    /// is cancelled, from any thread or from the progress observer, within
+    /// 65,536 expansions; see [`CancelHandle`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Algorithm, ErrorKind, SlidingPuzzle};
+    /// use search_core::CancelHandle;
+    ///
+    /// let puzzle = SlidingPuzzle::new(4, 4)?;
+    /// let cancel = CancelHandle::new();
+    /// let stop = cancel.clone();
+    /// let mut solver = puzzle
+    ///     .solver()
+    ///     .algorithm(Algorithm::Bfs)
+    ///     .cancel_with(cancel)
+    ///     .on_progress(move |_| stop.cancel());
+    /// // Two pairs of tiles swapped: solvable, and far from the goal.
+    /// let error = solver.moves(&"2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0".parse()?).unwrap_err();
+    /// let ErrorKind::Search(error) = error.kind() else { panic!("{error}") };
+    /// assert_eq!(error.kind(), &search_core::ErrorKind::Cancelled);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn cancel_with(self, cancel: CancelHandle) -> Self {
+        Solver {
+            search: self.search.cancel_with(cancel.clone()),
+            astar: self.astar.cancel_with(cancel.clone()),
+            ida_star: self.ida_star.cancel_with(cancel),
+            ..self
+        }
+    }
+
     /// Runs IDA* on every thread of the current rayon pool
     /// ([`IdaStar::run_parallel`]); off by default. The cost of the answer
     /// is the same; which of several optimal paths is returned may differ.
@@ -962,11 +997,14 @@ impl<'p> Solver<'p> {
     /// ```
     #[must_use]
     pub fn on_progress<F: FnMut(&Progress) + 'p>(self, observer: F) -> Self {
-        // Breadth-first searches keep the observer; IDA* borrows it per run.
+        // Breadth-first search and A* keep the observer; IDA* borrows it per
+        // run.
         let shared: Rc<RefCell<dyn FnMut(&Progress) + 'p>> = Rc::new(RefCell::new(observer));
         let for_search = Rc::clone(&shared);
+        let for_astar = Rc::clone(&shared);
         Solver {
             search: self.search.on_progress(move |progress| (for_search.borrow_mut())(progress)),
+            astar: self.astar.on_progress(move |progress| (for_astar.borrow_mut())(progress)),
             observer: Some(Observer(shared)),
             ..self
         }

@@ -369,7 +369,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             let next_start = tree.len();
             for parent in layer.clone() {
                 tree.expand_node(space, parent, &mut self.scratch, &mut self.stats);
-                self.watch.tick(&self.stats, tree.len(), depth, meter.used());
+                self.watch.tick(&self.stats, tree.len(), depth, meter.used())?;
                 for (next, mv) in self.scratch.drain(..) {
                     if let Some(id) = tree.find(space, &next) {
                         self.stats.duplicates += 1;

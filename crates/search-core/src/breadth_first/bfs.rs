@@ -155,7 +155,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in (head..run_end).zip(&self.expansions) {
                 expansion.count(&mut self.stats);
-                self.watch.tick(&self.stats, tree.len(), depth, meter.used());
+                self.watch.tick(&self.stats, tree.len(), depth, meter.used())?;
                 for child in keyed.by_ref().take(expansion.kept) {
                     let parent = parent as u32;
                     match tree.insert_keyed(space, &self.limits, meter, parent, child.reached())? {

@@ -288,7 +288,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     ) -> Result<Option<Meeting>, Error> {
         for parent in frontier {
             self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
-            self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
+            self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used())?;
             reserve_room(&mut self.meter, &mut self.sides, self.scratch.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
@@ -330,7 +330,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 |state, ()| previous.push(state),
             );
             Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.stats);
-            self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used());
+            self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used())?;
             reserve_room(&mut self.meter, &mut self.sides, self.next_frontier.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
@@ -380,7 +380,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in run.zip(&self.expansions) {
                 expansion.count(sides.counters);
-                self.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used());
+                self.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used())?;
                 for child in keyed.by_ref().take(expansion.kept) {
                     let child = child.reached();
                     if let Some((id, other)) =
@@ -427,7 +427,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             let mut keyed = self.predecessors.drain(..);
             for (child, expansion) in run.zip(&self.expansions) {
                 expansion.count(sides.counters);
-                self.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used());
+                self.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used())?;
                 for Keyed { key, state, mv: () } in keyed.by_ref().take(expansion.kept) {
                     let parent = Keyed { key, state, mv: None };
                     if let Some((id, other)) =

@@ -3,6 +3,7 @@ use std::fmt;
 use hashbrown::HashTable;
 
 use crate::error::Error;
+use crate::run::cancel::CancelHandle;
 use crate::run::limits::Limits;
 use crate::run::memory::{Meter, bytes_of};
 use crate::run::progress::{Progress, Watch};
@@ -145,6 +146,30 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         self
     }
 
+    /// Ends every later run with
+    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
+    /// is cancelled, from any thread; see [`CancelHandle`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, CancelHandle, ErrorKind, Search};
+    ///
+    /// let cancel = CancelHandle::new();
+    /// let space = from_fn(|&n: &u64| [n + 1]);
+    /// let mut search = Search::new().cancel_with(cancel.clone());
+    /// assert_eq!(search.distance(&space, [0], |&n| n == 10)?, Some(10));
+    /// cancel.cancel();
+    /// let error = search.distance(&space, [0], |&n| n == 10).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn cancel_with(mut self, cancel: CancelHandle) -> Search<'o, S, M> {
+        self.watch.set_cancel(cancel);
+        self
+    }
+
     /// What the last run counted.
     ///
     /// # Example
@@ -215,7 +240,13 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             predecessors: self.predecessors,
             sides: self.sides,
             meter: self.meter,
-            watch: Watch::new(),
+            watch: {
+                let mut watch = Watch::new();
+                if let Some(cancel) = self.watch.cancel() {
+                    watch.set_cancel(cancel);
+                }
+                watch
+            },
         }
     }
 
@@ -230,7 +261,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
     ) -> Result<T, Error> {
         self.stats = Stats::default();
         self.meter.restart(self.limits.get_max_memory());
-        self.watch.restart();
+        self.watch.restart()?;
         let frontiers = self.frontier.capacity() + self.next_frontier.capacity();
         // Within any budget worth having; a tiny one fails at the first
         // store instead.
@@ -291,7 +322,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             let mut keyed = self.keyed.drain(..);
             for expansion in &self.expansions {
                 expansion.count(&mut self.stats);
-                self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used());
+                self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used())?;
                 for Keyed { key, state: next, .. } in keyed.by_ref().take(expansion.kept) {
                     if !self.seen.insert_keyed(space, &self.limits, &mut self.meter, key, &next)? {
                         self.stats.duplicates += 1;

@@ -8,8 +8,10 @@ use num_traits::Zero;
 use crate::error::Error;
 use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
+use crate::run::cancel::CancelHandle;
 use crate::run::limits::Limits;
 use crate::run::memory::Meter;
+use crate::run::progress::{Progress, Watch};
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::weighted::{Heuristic, Weighted, add_costs};
@@ -141,7 +143,7 @@ where
 /// assert!(search.stats().expanded < 400);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct AStar<S, M, C> {
+pub struct AStar<'o, S, M, C> {
     limits: Limits,
     stats: Stats,
     meter: Meter,
@@ -151,9 +153,10 @@ pub struct AStar<S, M, C> {
     costs: Vec<(C, bool)>,
     open: OpenList<C>,
     scratch: Vec<(S, M)>,
+    watch: Watch<'o>,
 }
 
-impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
+impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C> {
     /// A search with default [`Limits`].
     ///
     /// # Example
@@ -164,7 +167,7 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
     /// let search: AStar<u32, (), u32> = AStar::new();
     /// assert_eq!(search.stats().expanded, 0);
     /// ```
-    pub fn new() -> AStar<S, M, C> {
+    pub fn new() -> AStar<'o, S, M, C> {
         AStar {
             limits: Limits::new(),
             stats: Stats::default(),
@@ -173,12 +176,13 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
             costs: Vec::new(),
             open: OpenList::new(),
             scratch: Vec::new(),
+            watch: Watch::new(),
         }
     }
 
     /// A search with default [`Limits`] for one run, whose tree starts
     /// from its thread's spare index (see [`bfs`](crate::bfs)).
-    fn one_shot() -> AStar<S, M, C> {
+    fn one_shot() -> AStar<'o, S, M, C> {
         AStar { tree: Tree::with_spare_index(), ..AStar::new() }
     }
 
@@ -193,8 +197,53 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
     /// # drop(search);
     /// ```
     #[must_use]
-    pub fn limits(mut self, limits: Limits) -> AStar<S, M, C> {
+    pub fn limits(mut self, limits: Limits) -> AStar<'o, S, M, C> {
         self.limits = limits;
+        self
+    }
+
+    /// Ends every later run with
+    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
+    /// is cancelled, from any thread; see [`CancelHandle`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, AStar, CancelHandle, ErrorKind, UnitCost};
+    ///
+    /// let cancel = CancelHandle::new();
+    /// let mut search = AStar::new().cancel_with(cancel.clone());
+    /// cancel.cancel();
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// let error = search.run(&line, 0, &|_: &u32| 0, |&n| n == 5).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// ```
+    #[must_use]
+    pub fn cancel_with(mut self, cancel: CancelHandle) -> AStar<'o, S, M, C> {
+        self.watch.set_cancel(cancel);
+        self
+    }
+
+    /// Calls `observer` every 65,536 expanded states with a [`Progress`]
+    /// report (its `depth` is 0: A* expands in order of cost, not depth),
+    /// for a display that shows a long search is alive.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, AStar, UnitCost};
+    ///
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// let mut reports = 0;
+    /// let mut search = AStar::new().on_progress(|_| reports += 1);
+    /// search.run(&line, 0, &|_: &u32| 0, |&n| n == 200_000)?;
+    /// drop(search);
+    /// assert_eq!(reports, 3);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn on_progress<F: FnMut(&Progress) + 'o>(mut self, observer: F) -> AStar<'o, S, M, C> {
+        self.watch.set(Box::new(observer));
         self
     }
 
@@ -265,6 +314,7 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
+        self.watch.restart()?;
         let meter = &mut self.meter;
         self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
         self.costs.clear();
@@ -289,6 +339,7 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
                 Taken::Goal => return Ok(Some((self.tree.path(node), g))),
                 Taken::Expanded(state) => state,
             };
+            self.watch.tick(&self.stats, self.tree.len(), 0, self.meter.used())?;
             for (next, mv) in self.scratch.drain(..) {
                 let cost = add_costs(g, space.cost(&state, &mv, &next))?;
                 let meter = &mut self.meter;
@@ -405,13 +456,13 @@ where
     }
 }
 
-impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<S, M, C> {
-    fn default() -> AStar<S, M, C> {
+impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<'_, S, M, C> {
+    fn default() -> Self {
         AStar::new()
     }
 }
 
-impl<S, M, C> fmt::Debug for AStar<S, M, C> {
+impl<S, M, C> fmt::Debug for AStar<'_, S, M, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("AStar")
             .field("limits", &self.limits)

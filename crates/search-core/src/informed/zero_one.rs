@@ -8,6 +8,7 @@ use num_traits::One;
 use crate::error::Error;
 use crate::informed::astar::{Reached, Taken, relax, take};
 use crate::path::Path;
+use crate::run::cancel::{CancelHandle, check, check_every};
 use crate::run::limits::Limits;
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
@@ -129,6 +130,7 @@ pub struct ZeroOneBfs<S, M, C> {
     current: Vec<u32>,
     next: Vec<u32>,
     scratch: Vec<(S, M)>,
+    cancel: Option<CancelHandle>,
 }
 
 impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
@@ -152,6 +154,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
             current: Vec::new(),
             next: Vec::new(),
             scratch: Vec::new(),
+            cancel: None,
         }
     }
 
@@ -177,6 +180,28 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> ZeroOneBfs<S, M, C> {
         self.limits = limits;
+        self
+    }
+
+    /// Ends every later run with
+    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
+    /// is cancelled, from any thread; see [`CancelHandle`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, CancelHandle, ErrorKind, UnitCost, ZeroOneBfs};
+    ///
+    /// let cancel = CancelHandle::new();
+    /// let mut search = ZeroOneBfs::new().cancel_with(cancel.clone());
+    /// cancel.cancel();
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// let error = search.run(&line, 0, |&n| n == 5).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// ```
+    #[must_use]
+    pub fn cancel_with(mut self, cancel: CancelHandle) -> ZeroOneBfs<S, M, C> {
+        self.cancel = Some(cancel);
         self
     }
 
@@ -242,6 +267,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         G: Weighted<State = S, Move = M, Cost = C>,
         P: FnMut(&S) -> bool,
     {
+        check(self.cancel.as_ref())?;
         let meter = &mut self.meter;
         self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
         self.costs.clear();
@@ -276,6 +302,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                 Taken::Goal => return Ok(Some((self.tree.path(node), settling))),
                 Taken::Expanded(state) => state,
             };
+            check_every(self.cancel.as_ref(), self.stats.expanded)?;
             for (child_state, mv) in self.scratch.drain(..) {
                 let step = space.cost(&state, &mv, &child_state);
                 let free = if step == C::zero() {

@@ -6,10 +6,14 @@
 //! - `memory`: the `Meter` that counts a search's tables against its
 //!   memory budget and allocates fallibly.
 //! - `stats`: [`Stats`](crate::Stats).
-//! - `progress`: [`Progress`](crate::Progress) reports.
+//! - `progress`: [`Progress`](crate::Progress) reports, and the `Watch`
+//!   that makes them and checks for cancellation.
+//! - `cancel`: [`CancelHandle`](crate::CancelHandle), which stops a search
+//!   from another thread.
 //!
 //! It may use `error` and nothing else.
 
+pub(crate) mod cancel;
 pub(crate) mod limits;
 pub(crate) mod memory;
 pub(crate) mod progress;

@@ -3,10 +3,13 @@
 
 use std::fmt;
 
+use crate::error::Error;
+use crate::run::cancel::CancelHandle;
 use crate::run::stats::Stats;
 
 /// A snapshot of a running search, handed to the observer set with
-/// [`Search::on_progress`](crate::Search::on_progress) or
+/// [`Search::on_progress`](crate::Search::on_progress),
+/// [`AStar::on_progress`](crate::AStar::on_progress) or
 /// [`IdaStar::run_with_progress`](crate::IdaStar::run_with_progress).
 ///
 /// # Example
@@ -31,7 +34,7 @@ pub struct Progress {
     pub expanded: u64,
     /// The depth of the layer being expanded (for a bidirectional search,
     /// both sides' depths added; for IDA*, the deepest path of the current
-    /// iteration).
+    /// iteration; 0 for A*, which expands in order of cost).
     pub depth: usize,
     /// The bytes the search's tables hold (0 for IDA*, whose only table is
     /// its path).
@@ -41,15 +44,17 @@ pub struct Progress {
 /// How many expansions pass between two reports.
 pub(crate) const EVERY: u64 = 1 << 16;
 
-/// Calls the observer, if any, every [`EVERY`] expansions.
+/// Calls the observer, if any, every [`EVERY`] expansions, and there checks
+/// the cancel handle, if any.
 pub(crate) struct Watch<'o> {
     observer: Option<Box<dyn FnMut(&Progress) + 'o>>,
+    cancel: Option<CancelHandle>,
     next: u64,
 }
 
 impl<'o> Watch<'o> {
     pub(crate) fn new() -> Watch<'o> {
-        Watch { observer: None, next: u64::MAX }
+        Watch { observer: None, cancel: None, next: u64::MAX }
     }
 
     pub(crate) fn set(&mut self, observer: Box<dyn FnMut(&Progress) + 'o>) {
@@ -57,26 +62,57 @@ impl<'o> Watch<'o> {
         self.next = EVERY;
     }
 
-    /// Starts counting again, for a new run.
-    pub(crate) fn restart(&mut self) {
-        if self.observer.is_some() {
-            self.next = EVERY;
-        }
+    pub(crate) fn set_cancel(&mut self, cancel: CancelHandle) {
+        self.cancel = Some(cancel);
+        self.next = EVERY;
     }
 
-    /// Reports when enough expansions have passed since the last report.
-    #[inline]
-    pub(crate) fn tick(&mut self, stats: &Stats, stored: usize, depth: usize, bytes: u64) {
-        if stats.expanded >= self.next {
-            self.report(stats, stored, depth, bytes);
+    /// The cancel handle, for a copy of this watch without its observer.
+    pub(crate) fn cancel(&self) -> Option<CancelHandle> {
+        self.cancel.clone()
+    }
+
+    /// Starts counting again, for a new run, which a cancelled handle
+    /// refuses.
+    pub(crate) fn restart(&mut self) -> Result<(), Error> {
+        if self.observer.is_some() || self.cancel.is_some() {
+            self.next = EVERY;
         }
+        self.check()
+    }
+
+    /// Reports when enough expansions have passed since the last report,
+    /// and stops the search there if it was cancelled.
+    #[inline]
+    pub(crate) fn tick(
+        &mut self,
+        stats: &Stats,
+        stored: usize,
+        depth: usize,
+        bytes: u64,
+    ) -> Result<(), Error> {
+        if stats.expanded >= self.next { self.report(stats, stored, depth, bytes) } else { Ok(()) }
     }
 
     #[cold]
-    fn report(&mut self, stats: &Stats, stored: usize, depth: usize, bytes: u64) {
+    fn report(
+        &mut self,
+        stats: &Stats,
+        stored: usize,
+        depth: usize,
+        bytes: u64,
+    ) -> Result<(), Error> {
         self.next = stats.expanded + EVERY;
         if let Some(observer) = &mut self.observer {
             observer(&Progress { stored: stored as u64, expanded: stats.expanded, depth, bytes });
+        }
+        self.check()
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        match &self.cancel {
+            Some(cancel) if cancel.is_cancelled() => Err(Error::cancelled()),
+            _ => Ok(()),
         }
     }
 }

@@ -236,7 +236,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     where
         G: InPlace<State = S, Move = M, Cost = C>,
     {
-        self.limits.check_nodes(self.stats.expanded)?;
+        self.check_expansion()?;
         self.stats.expanded += 1;
         let begin = self.moves.len();
         space.moves(state, |mv| self.moves.push(mv));

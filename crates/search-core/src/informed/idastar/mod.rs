@@ -10,7 +10,9 @@ use std::fmt;
 
 use crate::error::Error;
 use crate::path::Path;
+use crate::run::cancel::{CancelHandle, check};
 use crate::run::limits::Limits;
+use crate::run::progress::EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Heuristic, Weighted};
@@ -172,6 +174,10 @@ pub struct IdaStar<S, M, C> {
     /// and the moves out of each.
     frames: Vec<Frame<C>>,
     moves: Vec<M>,
+    cancel: Option<CancelHandle>,
+    /// The expansions at which the node bound and the cancel handle are
+    /// checked next: one compare an expansion checks both.
+    next_check: u64,
 }
 
 impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
@@ -194,6 +200,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             children: Vec::new(),
             frames: Vec::new(),
             moves: Vec::new(),
+            cancel: None,
+            next_check: 0,
         }
     }
 
@@ -211,6 +219,28 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> IdaStar<S, M, C> {
         self.limits = limits;
+        self
+    }
+
+    /// Ends every later run, by any executor, with
+    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
+    /// is cancelled, from any thread; see [`CancelHandle`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, CancelHandle, ErrorKind, IdaStar, UnitCost};
+    ///
+    /// let cancel = CancelHandle::new();
+    /// let mut search = IdaStar::new().cancel_with(cancel.clone());
+    /// cancel.cancel();
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// let error = search.run(&line, 0, &|_: &u32| 0, |&n| n == 5).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// ```
+    #[must_use]
+    pub fn cancel_with(mut self, cancel: CancelHandle) -> IdaStar<S, M, C> {
+        self.cancel = Some(cancel);
         self
     }
 
@@ -256,10 +286,31 @@ impl<S: State, M: Clone, C: Cost> Default for IdaStar<S, M, C> {
     }
 }
 
+impl<S, M, C> IdaStar<S, M, C> {
+    /// Fails when one more expansion would pass the node bound, or the
+    /// search was cancelled: checked at the bound, and every [`EVERY`]
+    /// expansions for the cancel handle.
+    #[inline]
+    fn check_expansion(&mut self) -> Result<(), Error> {
+        if self.stats.expanded >= self.next_check { self.check_now() } else { Ok(()) }
+    }
+
+    #[cold]
+    fn check_now(&mut self) -> Result<(), Error> {
+        let expanded = self.stats.expanded;
+        self.limits.check_nodes(expanded)?;
+        check(self.cancel.as_ref())?;
+        let bound = self.limits.get_max_nodes().unwrap_or(u64::MAX);
+        self.next_check = expanded.saturating_add(EVERY).min(bound);
+        Ok(())
+    }
+}
+
 impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<S, M, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("IdaStar")
             .field("limits", &self.limits)
+            .field("cancel", &self.cancel)
             .field("stats", &self.stats)
             .field("iterations", &self.iterations)
             .finish_non_exhaustive()

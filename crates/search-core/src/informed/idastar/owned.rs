@@ -118,6 +118,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// `start` is a goal already.
     pub(super) fn restart<P: FnMut(&S) -> bool>(&mut self, start: &S, mut is_goal: P) -> bool {
         self.stats = Stats::default();
+        self.next_check = 0;
         self.iterations.clear();
         let done = is_goal(start);
         if done {
@@ -256,7 +257,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             self.stats.stored = self.stats.stored.max(self.path.len() as u64);
             return Ok(());
         }
-        self.limits.check_nodes(self.stats.expanded)?;
+        self.check_expansion()?;
         let grandparent = self.path.last().map(|step| &step.state).or(root_parent);
         let children = &mut self.children;
         let mut skipped = 0;

@@ -185,7 +185,7 @@ where
         while jobs.len() < wanted && !jobs.is_empty() && depth < max_depth {
             let mut next_level = Vec::new();
             for job in &jobs {
-                self.limits.check_nodes(self.stats.expanded)?;
+                self.check_expansion()?;
                 let state = &job.states[job.states.len() - 1];
                 let parent = job.states.len().checked_sub(2).map(|i| &job.states[i]);
                 let mut children = Vec::new();
@@ -234,10 +234,11 @@ where
         let stop = AtomicBool::new(false);
         let expanded = AtomicU64::new(self.stats.expanded);
         let limits = self.limits;
+        let cancel = self.cancel.clone();
         let answers: Vec<Answer<S, M, C>> = jobs
             .par_iter()
             .map_init(
-                || IdaStar::new().limits(limits),
+                || IdaStar { cancel: cancel.clone(), ..IdaStar::new().limits(limits) },
                 |worker, job| {
                     worker.subtree(space, job, bound, heuristic, is_goal, (&stop, &expanded))
                 },
@@ -281,6 +282,7 @@ where
         P: Fn(&S) -> bool,
     {
         self.stats = Stats::default();
+        self.next_check = 0;
         if stop.load(Ordering::Relaxed) {
             return Answer { outcome: Ok(Outcome::Stopped), stats: self.stats, path: None };
         }

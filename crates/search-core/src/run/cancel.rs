@@ -1,0 +1,96 @@
+//! [`CancelHandle`]: a search stopped from another thread.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::error::Error;
+use crate::run::progress::EVERY;
+
+/// Stops the searches given it, from any thread: a clonable, `Send` token.
+///
+/// Give a clone to a search cache with its `cancel_with` method
+/// ([`Search::cancel_with`](crate::Search::cancel_with),
+/// [`AStar::cancel_with`](crate::AStar::cancel_with),
+/// [`ZeroOneBfs::cancel_with`](crate::ZeroOneBfs::cancel_with),
+/// [`IdaStar::cancel_with`](crate::IdaStar::cancel_with)) and keep one;
+/// [`cancel`](CancelHandle::cancel) then ends the cache's run with
+/// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) within 65,536
+/// expansions (where progress is reported), its statistics those of the
+/// run so far. A handle stays cancelled: every later run given it ends at
+/// once, so a cancel that comes between two runs is never lost. Make a new
+/// handle for new work.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, CancelHandle, ErrorKind, Search};
+///
+/// let naturals = from_fn(|&n: &u64| [n + 1]);
+/// let cancel = CancelHandle::new();
+/// let mut search = Search::new().cancel_with(cancel.clone());
+/// let stopper = std::thread::spawn(move || cancel.cancel());
+/// stopper.join().unwrap();
+/// let error = search.distance(&naturals, [0], |_| false).unwrap_err();
+/// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct CancelHandle(Arc<AtomicBool>);
+
+impl CancelHandle {
+    /// A handle not yet cancelled.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::CancelHandle;
+    ///
+    /// assert!(!CancelHandle::new().is_cancelled());
+    /// ```
+    pub fn new() -> CancelHandle {
+        CancelHandle::default()
+    }
+
+    /// Cancels every search given a clone of this handle, and every later
+    /// one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::CancelHandle;
+    ///
+    /// let cancel = CancelHandle::new();
+    /// let seen_elsewhere = cancel.clone();
+    /// cancel.cancel();
+    /// assert!(seen_elsewhere.is_cancelled());
+    /// ```
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`cancel`](CancelHandle::cancel) was called on this handle
+    /// or a clone of it.
+    ///
+    /// # Example
+    ///
+    /// See [`cancel`](CancelHandle::cancel).
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Ends a search whose `cancel` was cancelled: checked when `expanded`
+/// reaches a multiple of [`EVERY`], for the searches that report no
+/// progress through a `Watch`.
+#[inline]
+pub(crate) fn check_every(cancel: Option<&CancelHandle>, expanded: u64) -> Result<(), Error> {
+    if expanded.is_multiple_of(EVERY) { check(cancel) } else { Ok(()) }
+}
+
+/// Ends a search whose `cancel` was cancelled.
+#[cold]
+pub(crate) fn check(cancel: Option<&CancelHandle>) -> Result<(), Error> {
+    match cancel {
+        Some(cancel) if cancel.is_cancelled() => Err(Error::cancelled()),
+        _ => Ok(()),
+    }
+}
