@@ -1,42 +1,29 @@
 //! Sliding puzzles solved and enumerated with the GIL released, in a way
 //! Ctrl-C can stop.
 //!
-//! The engine has no way to cancel a search from outside: its progress
-//! observers return nothing. So the searches here run over [`Stoppable`],
-//! the puzzle's own space behind a check: every [`TICKS`] expansions it
-//! takes the GIL for a moment and runs Python's signal handlers, and once
-//! one raises (KeyboardInterrupt) it reports no more successors, so that
-//! the search runs dry at once, and the exception is raised in place of
-//! its answer. The dense enumeration checks between layers instead, as
-//! its `run_until` allows. This module therefore picks the search and the
-//! estimate itself, as `puzzles::Solver` does, since a `Solver` can only
-//! search the puzzle it was made from: a second owner of that choice, to
-//! go when search-core's searches take a cancellation handle and
-//! `puzzles` owns which pattern databases a heuristic loads.
+//! A search runs on the calling thread with the GIL released, so Python's
+//! signal handlers cannot run until it returns. The solver's progress
+//! observer, called every 65,536 expansions, takes the GIL for a moment to
+//! run them; once one raises (KeyboardInterrupt), it cancels the search
+//! through its [`CancelHandle`], and the exception is raised in place of
+//! the answer. The dense enumeration checks between layers instead, as
+//! its `run_until` allows.
 
 use std::path::Path as FilePath;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ::puzzles::{
-    Algorithm, Board, LinearConflict, Manhattan, Partition, PatternDatabase, ReachableBoards,
-    Slide, SlidingHeuristic, SlidingPuzzle,
+    Algorithm, Board, Partition, PatternDatabase, ReachableBoards, Slide, SlidingHeuristic,
+    SlidingPuzzle,
 };
 use pyo3::prelude::*;
-use search_core::{
-    AStar, DenseEnumeration, Heuristic, IdaStar, Path, Ranking, Reversible, Search, Successors,
-    Weighted,
-};
-
-/// Expansions between two checks for Ctrl-C: some microseconds of work,
-/// against well under one for taking the GIL.
-const TICKS: u32 = 1 << 14;
+use search_core::{CancelHandle, DenseEnumeration, Path};
 
 /// Ctrl-C for a search running with the GIL released.
 #[derive(Default)]
 pub(crate) struct Interrupt {
     stopped: AtomicBool,
-    ticks: AtomicU32,
     error: Mutex<Option<PyErr>>,
 }
 
@@ -57,16 +44,9 @@ impl Interrupt {
         self.stopped.load(Ordering::Relaxed)
     }
 
-    /// Counts one expansion, and checks every [`TICKS`]; true once
-    /// stopped.
-    fn tick(&self) -> bool {
-        let ticks = self.ticks.load(Ordering::Relaxed).wrapping_add(1);
-        self.ticks.store(ticks, Ordering::Relaxed);
-        if ticks.is_multiple_of(TICKS) {
-            self.check()
-        } else {
-            self.stopped.load(Ordering::Relaxed)
-        }
+    /// Whether a signal handler has raised.
+    fn stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
     }
 
     /// The exception a signal handler raised, if one did.
@@ -75,42 +55,10 @@ impl Interrupt {
     }
 }
 
-/// A puzzle's space that reports no successors once interrupted.
-struct Stoppable<'a> {
-    puzzle: &'a SlidingPuzzle,
-    interrupt: &'a Interrupt,
-}
-
-impl Successors for Stoppable<'_> {
-    type State = Board;
-    type Move = Slide;
-
-    fn successors<F: FnMut(Board, Slide)>(&self, board: &Board, report: F) {
-        if !self.interrupt.tick() {
-            self.puzzle.successors(board, report);
-        }
-    }
-
-    fn ranking(&self) -> Option<impl Ranking<Board> + '_> {
-        self.puzzle.ranking()
-    }
-}
-
-impl Reversible for Stoppable<'_> {}
-
-impl Weighted for Stoppable<'_> {
-    type Cost = u32;
-
-    fn cost(&self, from: &Board, slide: &Slide, to: &Board) -> u32 {
-        self.puzzle.cost(from, slide, to)
-    }
-}
-
 /// A puzzle towards one goal, with the tables of its estimates, built on
 /// first use and kept for the process.
 pub(crate) struct Sliding {
     pub(crate) puzzle: SlidingPuzzle,
-    linear_conflict: OnceLock<Arc<LinearConflict>>,
 }
 
 /// The puzzles made so far, one per goal.
@@ -123,10 +71,7 @@ pub(crate) fn puzzle_for(goal: Board) -> Arc<Sliding> {
     if let Some(sliding) = puzzles.iter().find(|sliding| sliding.puzzle.goal() == &goal) {
         return Arc::clone(sliding);
     }
-    let sliding = Arc::new(Sliding {
-        puzzle: SlidingPuzzle::with_goal(goal),
-        linear_conflict: OnceLock::new(),
-    });
+    let sliding = Arc::new(Sliding { puzzle: SlidingPuzzle::with_goal(goal) });
     puzzles.push(Arc::clone(&sliding));
     sliding
 }
@@ -147,37 +92,6 @@ impl From<::puzzles::Error> for Failure {
 impl From<search_core::Error> for Failure {
     fn from(error: search_core::Error) -> Failure {
         Failure::Puzzle(error.into())
-    }
-}
-
-/// The estimate that guides A* and IDA*.
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one per search, and the Manhattan table is read on every node: kept inline"
-)]
-enum Estimate {
-    Manhattan(Manhattan),
-    LinearConflict(Arc<LinearConflict>),
-    Database(Arc<PatternDatabase>),
-}
-
-impl Heuristic<Board> for Estimate {
-    type Cost = u32;
-
-    fn estimate(&self, board: &Board) -> u32 {
-        match self {
-            Estimate::Manhattan(h) => h.estimate(board),
-            Estimate::LinearConflict(h) => h.estimate(board),
-            Estimate::Database(h) => h.estimate(board),
-        }
-    }
-
-    fn estimate_child(&self, parent: &Board, parent_estimate: u32, child: &Board) -> u32 {
-        match self {
-            Estimate::Manhattan(h) => h.estimate_child(parent, parent_estimate, child),
-            Estimate::LinearConflict(h) => h.estimate_child(parent, parent_estimate, child),
-            Estimate::Database(h) => h.estimate_child(parent, parent_estimate, child),
-        }
     }
 }
 
@@ -228,50 +142,41 @@ impl Sliding {
         ))
     }
 
-    /// The estimate of `kind`: 6-6-3 databases are built when missing (a
-    /// few seconds), 7-8 ones never (minutes and 1.6 GB: the CLI builds
-    /// and saves them).
-    fn estimate(&self, kind: SlidingHeuristic) -> Result<Estimate, Failure> {
+    /// The heuristic to hand the solver for `kind`: "pdb-78" only when its
+    /// databases are installed (building them takes minutes and 1.6 GB:
+    /// the CLI builds and saves them), and "best" on a 4x4 board with no
+    /// database installed linear conflicts, so that nothing is built that
+    /// was not asked for.
+    fn usable(&self, board: &Board, kind: SlidingHeuristic) -> Result<SlidingHeuristic, Failure> {
         let puzzle = &self.puzzle;
-        Ok(match kind {
-            SlidingHeuristic::Manhattan => Estimate::Manhattan(Manhattan::new(puzzle.goal())),
-            SlidingHeuristic::LinearConflict => Estimate::LinearConflict(Arc::clone(
-                self.linear_conflict.get_or_init(|| Arc::new(LinearConflict::new(puzzle.goal()))),
-            )),
-            SlidingHeuristic::SixSixThree => {
-                Estimate::Database(puzzle.pattern_database(Partition::SixSixThree)?)
-            }
+        let installed = |partition| puzzle.installed_database(partition).is_some();
+        match kind {
             SlidingHeuristic::SevenEight => {
                 // The size is checked first, as building would check it.
                 Partition::SevenEight.patterns(puzzle.goal())?;
-                match puzzle.installed_database(Partition::SevenEight) {
-                    Some(database) => Estimate::Database(database),
-                    None => {
-                        return Err(Failure::Heuristic(
-                            "'pdb-78' needs the 7-8 pattern databases, which take minutes and \
-                             1.6 GB to build: build them once with `puzzles pdb build 4x4` and \
-                             pass their folder as databases="
-                                .to_string(),
-                        ));
-                    }
+                if installed(Partition::SevenEight) {
+                    Ok(kind)
+                } else {
+                    Err(Failure::Heuristic(
+                        "'pdb-78' needs the 7-8 pattern databases, which take minutes and 1.6 GB \
+                         to build: build them once with `puzzles pdb build 4x4` and pass their \
+                         folder as databases="
+                            .to_string(),
+                    ))
                 }
             }
-            SlidingHeuristic::Best => {
-                let installed = Partition::ALL
-                    .iter()
-                    .rev()
-                    .find_map(|&partition| puzzle.installed_database(partition));
-                match installed {
-                    Some(database) => Estimate::Database(database),
-                    None => self.estimate(SlidingHeuristic::LinearConflict)?,
-                }
+            SlidingHeuristic::Best
+                if board.cell_count() == 16 && !Partition::ALL.iter().any(|&p| installed(p)) =>
+            {
+                Ok(SlidingHeuristic::LinearConflict)
             }
-        })
+            _ => Ok(kind),
+        }
     }
 
     /// A shortest solution of `board`, or `None` when it cannot be solved,
-    /// as `puzzles::Solver::solve` finds it; Ctrl-C stops the search
-    /// through `interrupt`, and its answer is then meaningless.
+    /// found by `puzzles::Solver`; Ctrl-C cancels the search through
+    /// `interrupt`, and its answer is then meaningless.
     pub(crate) fn solve(
         &self,
         board: &Board,
@@ -279,24 +184,25 @@ impl Sliding {
         heuristic: SlidingHeuristic,
         interrupt: &Interrupt,
     ) -> Result<Option<Path<Board, Slide>>, Failure> {
-        let puzzle = &self.puzzle;
-        if !puzzle.is_solvable(board) {
-            return Ok(None);
+        let heuristic = self.usable(board, heuristic)?;
+        let cancel = CancelHandle::new();
+        let stop = cancel.clone();
+        let mut solver = self
+            .puzzle
+            .solver()
+            .algorithm(algorithm)
+            .heuristic(heuristic)
+            .cancel_with(cancel)
+            .on_progress(move |_| {
+                if interrupt.check() {
+                    stop.cancel();
+                }
+            });
+        match solver.solve(board) {
+            // The caller raises what the signal handler raised.
+            Err(_) if interrupt.stopped() => Ok(None),
+            answer => Ok(answer?),
         }
-        let goal = *puzzle.goal();
-        let space = Stoppable { puzzle, interrupt };
-        Ok(match algorithm.resolve(board.cell_count()) {
-            Algorithm::Bfs => Search::new().bfs(&space, [*board], |b| *b == goal)?,
-            Algorithm::AStar => {
-                let estimate = self.estimate(heuristic)?;
-                AStar::new().run(&space, *board, &estimate, |b| *b == goal)?.map(|(path, _)| path)
-            }
-            Algorithm::IdaStar => {
-                let estimate = self.estimate(heuristic)?;
-                IdaStar::new().run(&space, *board, &estimate, |b| *b == goal)?.map(|(path, _)| path)
-            }
-            _ => Search::new().bidirectional(&space, *board, goal)?,
-        })
     }
 
     /// The number of boards at each distance from the goal, in 2 bits a
