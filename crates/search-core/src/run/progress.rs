@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::run::cancel::CancelHandle;
+use crate::run::cancel::{self, CancelHandle};
 use crate::run::stats::Stats;
 
 /// A snapshot of a running search, handed to the observer set with
@@ -110,10 +110,7 @@ impl<'o> Watch<'o> {
     }
 
     fn check(&self) -> Result<(), Error> {
-        match &self.cancel {
-            Some(cancel) if cancel.is_cancelled() => Err(Error::cancelled()),
-            _ => Ok(()),
-        }
+        cancel::check(self.cancel.as_ref())
     }
 }
 
