@@ -1,14 +1,14 @@
 //! [`DistributedEnumeration`]: what a run is asked to do, and its two
 //! engines' entry points.
 
-use std::hash::{BuildHasher, Hash};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use search_core::{BuildStateHasher, Enumeration, RankedSpace, Successors};
+use search_core::{Enumeration, RankedSpace, Successors};
 
 use crate::error::Error;
+use crate::layers::{Checkpoint, Plan};
 use crate::workers::Workers;
 use crate::{hashed, ranked};
 
@@ -57,16 +57,6 @@ pub struct DistributedEnumeration {
     max_memory: u64,
     description: String,
     checkpoint: Option<Checkpoint>,
-}
-
-/// Where and how often the workers save their slices.
-#[derive(Clone, Debug)]
-pub(crate) struct Checkpoint {
-    pub(crate) dir: PathBuf,
-    /// The run's description, filled in when the run starts.
-    pub(crate) description: String,
-    pub(crate) every: Duration,
-    pub(crate) resume: bool,
 }
 
 impl DistributedEnumeration {
@@ -256,15 +246,16 @@ impl DistributedEnumeration {
         self.max_memory
     }
 
-    pub(crate) fn checkpoint_plan(&self) -> Option<Checkpoint> {
+    /// What the engines are handed: the workers, the memory limit, the
+    /// description and the checkpoints.
+    fn plan(&self) -> Plan<'_> {
         let description = self.description.clone();
-        self.checkpoint.clone().map(|plan| Checkpoint { description, ..plan })
-    }
-
-    /// What processes compare when they join: the engine, the space's type
-    /// and description, and `what` (the rank count, the starts).
-    pub(crate) fn job<S: ?Sized>(&self, engine: &str, what: impl Hash) -> u64 {
-        BuildStateHasher.hash_one((engine, std::any::type_name::<S>(), &self.description, what))
+        Plan {
+            workers: &self.workers,
+            max_memory: self.max_memory,
+            description: &self.description,
+            checkpoint: self.checkpoint.clone().map(|plan| Checkpoint { description, ..plan }),
+        }
     }
 
     /// Enumerates `space` from the ranks `starts`, layer by layer, calling
@@ -296,7 +287,7 @@ impl DistributedEnumeration {
         R: RankedSpace + Send + 'static,
         F: FnMut(usize, u64),
     {
-        ranked::run(self, space, starts, on_layer)
+        ranked::run(&self.plan(), space, starts, on_layer)
     }
 
     /// Enumerates `space` from `starts`, layer by layer, as
@@ -340,6 +331,6 @@ impl DistributedEnumeration {
         G::State: timely::ExchangeData + Sync,
         F: FnMut(usize, u64),
     {
-        hashed::run(self, space, starts, on_layer)
+        hashed::run(&self.plan(), space, starts, on_layer)
     }
 }

@@ -17,9 +17,8 @@ use search_core::{
 use timely::ExchangeData;
 use timely::worker::Worker;
 
-use crate::enumeration::{Checkpoint, DistributedEnumeration};
 use crate::error::Error;
-use crate::layers::{Saves, Snapshot, run_layers};
+use crate::layers::{Checkpoint, Plan, Saves, Snapshot, run_layers};
 use crate::rounds::{Owner, Rounds, gather};
 
 /// The first bytes of a hashed checkpoint file, and its layout.
@@ -161,7 +160,7 @@ fn owner_of<S: std::hash::Hash>(state: &S, peers: usize) -> usize {
 }
 
 pub(crate) fn run<G, F>(
-    config: &DistributedEnumeration,
+    plan: &Plan<'_>,
     space: Arc<G>,
     starts: &[G::State],
     mut on_layer: F,
@@ -171,15 +170,14 @@ where
     G::State: ExchangeData + Sync,
     F: FnMut(usize, u64),
 {
-    let workers = config.workers();
+    let workers = plan.workers;
     // A state is kept twice (the set and its layer), and the set has a
     // control byte for each slot.
     let bytes_per_state = 2 * std::mem::size_of::<G::State>() as u64 + 1;
-    let max_states =
-        config.get_max_memory() / workers.threads_per_process() as u64 / bytes_per_state;
+    let max_states = plan.max_memory / workers.threads_per_process() as u64 / bytes_per_state;
     let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);
-    let checkpoint = config.checkpoint_plan();
-    let job = config.job::<G>("hashed", starts);
+    let checkpoint = plan.checkpoint.clone();
+    let job = plan.job::<G>("hashed", starts);
     let starts = starts.to_vec();
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
         let part = Part {

@@ -3,16 +3,44 @@
 //! every worker holds so that an interrupted run can go on.
 
 use std::cell::Cell;
+use std::hash::{BuildHasher, Hash};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use search_core::{Checksum, write_checksummed};
+use search_core::{BuildStateHasher, Checksum, write_checksummed};
 use timely::worker::Worker;
 
-use crate::enumeration::Checkpoint;
 use crate::error::Error;
 use crate::rounds::{Owner, Rounds};
+use crate::workers::Workers;
+
+/// What an engine is asked to run, as a `DistributedEnumeration` says.
+pub(crate) struct Plan<'a> {
+    pub(crate) workers: &'a Workers,
+    /// The memory all this process's workers' tables may take.
+    pub(crate) max_memory: u64,
+    pub(crate) description: &'a str,
+    pub(crate) checkpoint: Option<Checkpoint>,
+}
+
+impl Plan<'_> {
+    /// What processes compare when they join: the engine, the space's type
+    /// and description, and `what` (the rank count, the starts).
+    pub(crate) fn job<S: ?Sized>(&self, engine: &str, what: impl Hash) -> u64 {
+        BuildStateHasher.hash_one((engine, std::any::type_name::<S>(), self.description, what))
+    }
+}
+
+/// Where and how often the workers save their slices.
+#[derive(Clone, Debug)]
+pub(crate) struct Checkpoint {
+    pub(crate) dir: PathBuf,
+    /// The run's description, filled in when the run starts.
+    pub(crate) description: String,
+    pub(crate) every: Duration,
+    pub(crate) resume: bool,
+}
 
 /// What a worker writes at a checkpoint and reads back to resume.
 pub(crate) trait Snapshot {

@@ -9,9 +9,8 @@ use std::sync::atomic::AtomicBool;
 use search_core::{Enumeration, LayerTable, RankedSpace};
 use timely::worker::Worker;
 
-use crate::enumeration::{Checkpoint, DistributedEnumeration};
 use crate::error::Error;
-use crate::layers::{Saves, Snapshot, run_layers};
+use crate::layers::{Checkpoint, Plan, Saves, Snapshot, run_layers};
 use crate::rounds::{Owner, Rounds, gather};
 
 /// Ranks handed to [`RankedSpace::neighbours_of_all`] at once.
@@ -40,7 +39,7 @@ fn slice_length(rank_count: u64, peers: usize) -> u64 {
 }
 
 pub(crate) fn run<R, F>(
-    config: &DistributedEnumeration,
+    plan: &Plan<'_>,
     space: Arc<R>,
     starts: &[u64],
     mut on_layer: F,
@@ -49,10 +48,10 @@ where
     R: RankedSpace + Send + 'static,
     F: FnMut(usize, u64),
 {
-    let workers = config.workers();
-    let per_worker = config.get_max_memory() / workers.threads_per_process() as u64;
-    let checkpoint = config.checkpoint_plan();
-    let job = config.job::<R>("ranked", (space.rank_count(), starts));
+    let workers = plan.workers;
+    let per_worker = plan.max_memory / workers.threads_per_process() as u64;
+    let checkpoint = plan.checkpoint.clone();
+    let job = plan.job::<R>("ranked", (space.rank_count(), starts));
     let starts = starts.to_vec();
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
         work(worker, abort, checkpoint.as_ref(), per_worker, &*space, &starts, report)
