@@ -16,7 +16,7 @@ use search_dist::{DistributedEnumeration, Workers};
 pub(crate) struct EnumerateArgs {
     /// The board size, rows x columns, such as 3x3 (2x2 to 4x4, at most 16
     /// cells).
-    #[arg(value_name = "RxC", value_parser = parse_size)]
+    #[arg(value_name = "RxC", value_parser = crate::values::parse_size)]
     size: (usize, usize),
     /// Print one JSON object.
     #[arg(long)]
@@ -60,7 +60,7 @@ pub(crate) struct EnumerateArgs {
     #[arg(long, value_enum, default_value_t = Engine::Ranked)]
     engine: Engine,
     /// The most memory the table may take, such as 512M or 16G.
-    #[arg(long, value_name = "SIZE", value_parser = crate::parse_bytes, default_value = "8G")]
+    #[arg(long, value_name = "SIZE", value_parser = crate::values::parse_bytes, default_value = "8G")]
     max_memory: u64,
     /// Save the table in DIR at the end of a layer, so that an interrupted
     /// run can go on with --resume (one file, the newest only: as large as
@@ -73,17 +73,6 @@ pub(crate) struct EnumerateArgs {
     /// Go on from the checkpoint in --checkpoint DIR.
     #[arg(long, requires = "checkpoint")]
     resume: bool,
-}
-
-pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let (rows, cols) =
-        text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' is not a size like 3x3"))?;
-    let rows: usize =
-        rows.trim().parse().map_err(|_| format!("'{rows}' is not a number of rows"))?;
-    let cols: usize =
-        cols.trim().parse().map_err(|_| format!("'{cols}' is not a number of columns"))?;
-    SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
-    Ok((rows, cols))
 }
 
 /// The engines of `--workers` and `--processes`.

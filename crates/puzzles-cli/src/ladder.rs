@@ -55,7 +55,7 @@ struct Question {
 
 pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, String> {
     let words = match (&args.words, &args.dict) {
-        (Some(list), _) => Some(crate::split_list(list)),
+        (Some(list), _) => Some(crate::values::split_list(list)),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -68,7 +68,7 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
         )
     };
     if let Some(target) = &args.target {
-        let deadends = args.deadends.as_deref().map(crate::split_list).unwrap_or_default();
+        let deadends = args.deadends.as_deref().map(crate::values::split_list).unwrap_or_default();
         let question = Question { deadends, target: target.clone() };
         return answer_each(Questions::Options, args.format.json, out, |_, out| {
             answer_one(&question, out)

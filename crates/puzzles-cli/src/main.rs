@@ -21,6 +21,7 @@ mod output;
 mod pdb;
 mod progress;
 mod solve;
+mod values;
 
 /// Breadth-first search over puzzles: solve them, answer them in batches,
 /// and explore whole state spaces.
@@ -81,7 +82,7 @@ struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_STATES)]
     max_states: usize,
     /// The most memory one search's tables may take, such as 512M or 16G.
-    #[arg(long, value_name = "SIZE", value_parser = parse_bytes, default_value = "4G")]
+    #[arg(long, value_name = "SIZE", value_parser = values::parse_bytes, default_value = "4G")]
     max_memory: u64,
     /// Print progress on standard error once a second even when it is not a
     /// terminal (on a terminal, a search that runs over a second always
@@ -94,30 +95,6 @@ impl SearchArgs {
     fn limits(&self) -> Limits {
         Limits::new().max_states(self.max_states).max_memory(self.max_memory)
     }
-}
-
-/// The items of a comma-separated list, trimmed, without empty ones.
-fn split_list(list: &str) -> Vec<String> {
-    list.split(',').map(str::trim).filter(|item| !item.is_empty()).map(String::from).collect()
-}
-
-/// A size in bytes with an optional binary unit: `4096`, `512M`, `16GiB`.
-fn parse_bytes(text: &str) -> Result<u64, String> {
-    let text = text.trim();
-    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let number: u64 =
-        number.parse().map_err(|_| format!("'{text}' is not a size like 512M or 16G"))?;
-    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B')
-    {
-        "" => 0,
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        "T" => 40,
-        _ => return Err(format!("'{unit}' is not a unit: use K, M, G or T")),
-    };
-    number.checked_mul(1 << shift).ok_or_else(|| format!("'{text}' is too large"))
 }
 
 /// An error's message, with a hint that names the option behind what it

@@ -30,14 +30,14 @@ enum PdbCommand {
 #[derive(Debug, Args)]
 struct BuildArgs {
     /// The board size: 4x4.
-    #[arg(value_name = "RxC", value_parser = crate::enumerate::parse_size)]
+    #[arg(value_name = "RxC", value_parser = crate::values::parse_size)]
     size: (usize, usize),
     /// The partition of the tiles: 7-8 (minutes to build, 288 MB, the
     /// fastest solves) or 6-6-3 (seconds, 5.8 MB) [default: 7-8].
     #[arg(long, value_name = "PATTERN")]
     pattern: Option<Partition>,
     /// The goal board; by default tiles in order with the blank last.
-    #[arg(long, value_name = "BOARD", value_parser = crate::solve::parse_board)]
+    #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board)]
     goal: Option<Board>,
     #[command(flatten)]
     dir: DirArgs,

@@ -21,7 +21,7 @@ pub(crate) struct SolveArgs {
     /// Boards to solve; with none, one board per line of standard input.
     boards: Vec<String>,
     /// The goal board; by default tiles in order with the blank last.
-    #[arg(long, value_name = "BOARD", value_parser = parse_board)]
+    #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board)]
     goal: Option<Board>,
     /// The search to use: bfs, bidirectional, astar, idastar or auto
     /// [default: auto: idastar when --heuristic or --max-nodes is given,
@@ -71,10 +71,6 @@ struct Prepared<'d> {
 const LARGE_BOARD_ADVICE: &str = "boards of 16 cells far from the goal need \
     --algorithm idastar (the default), which keeps only its path";
 
-pub(crate) fn parse_board(text: &str) -> Result<Board, String> {
-    text.parse().map_err(|e: puzzles::Error| e.to_string())
-}
-
 pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, String> {
     // The searches run on rayon's global pool; this command makes it once.
     if let Some(threads) = args.threads.filter(|&threads| threads > 1) {
@@ -109,7 +105,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     // One solver per board size, made when a board of that size first comes.
     let mut solvers: Vec<Prepared> = Vec::new();
     answer_each(questions, args.format.json, out, |text, out| {
-        let board = parse_board(text)?;
+        let board = crate::values::parse_board(text)?;
         let prepared = match &mut fixed_goal {
             Some(prepared) => prepared,
             None => solver_of_size(&mut solvers, board.rows(), board.cols(), &prepare)?,

@@ -1,0 +1,46 @@
+//! The values the command line takes apart: boards, sizes, byte counts
+//! and comma-separated lists, each with a message that says what is wrong.
+
+use puzzles::{Board, SlidingPuzzle};
+
+/// A board as the options take it: LeetCode's JSON, text rows, or one
+/// line of a square count of numbers.
+pub(crate) fn parse_board(text: &str) -> Result<Board, String> {
+    text.parse().map_err(|e: puzzles::Error| e.to_string())
+}
+
+/// A board size such as `3x4`, within the sizes the puzzles take.
+pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (rows, cols) =
+        text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' is not a size like 3x3"))?;
+    let rows: usize =
+        rows.trim().parse().map_err(|_| format!("'{rows}' is not a number of rows"))?;
+    let cols: usize =
+        cols.trim().parse().map_err(|_| format!("'{cols}' is not a number of columns"))?;
+    SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
+    Ok((rows, cols))
+}
+
+/// The items of a comma-separated list, trimmed, without empty ones.
+pub(crate) fn split_list(list: &str) -> Vec<String> {
+    list.split(',').map(str::trim).filter(|item| !item.is_empty()).map(String::from).collect()
+}
+
+/// A size in bytes with an optional binary unit: `4096`, `512M`, `16GiB`.
+pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: u64 =
+        number.parse().map_err(|_| format!("'{text}' is not a size like 512M or 16G"))?;
+    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B')
+    {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("'{unit}' is not a unit: use K, M, G or T")),
+    };
+    number.checked_mul(1 << shift).ok_or_else(|| format!("'{text}' is too large"))
+}
