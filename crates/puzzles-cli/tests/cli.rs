@@ -774,6 +774,14 @@ mod rough_edges {
     }
 
     #[test]
+    fn a_size_of_one_row_gets_no_hint_about_writing_boards() {
+        let (status, _, err) = run(&["enumerate", "1x5"], b"");
+        assert_eq!(status, 2);
+        assert!(err.contains("a 1x5 board is not supported"), "{err}");
+        assert!(!err.contains("mark the rows"), "{err}");
+    }
+
+    #[test]
     fn an_unsolvable_4x4_board_is_answered_before_any_database_is_built() {
         let dir = scratch_dir("parity-first");
         let dir_text = dir.to_str().expect("a UTF-8 path");

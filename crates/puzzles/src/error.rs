@@ -69,6 +69,12 @@ pub enum ErrorKind {
         /// Columns found.
         cols: usize,
     },
+    /// A board written on one row whose cells are not a square count (4, 9
+    /// or 16, which are read as a square): its rows must be marked.
+    UnmarkedRows {
+        /// Its number of cells.
+        cells: usize,
+    },
     /// A value is not a tile of this board.
     ValueOutOfRange {
         /// The value, as written.
@@ -243,18 +249,14 @@ impl fmt::Display for Error {
                 let cells = if *found == 1 { "cell" } else { "cells" };
                 write!(f, "row {row} has {found} {cells}, but row 1 has {expected}")
             }
-            ErrorKind::BoardSize { rows, cols } => {
-                write!(
-                    f,
-                    "a {rows}x{cols} board is not supported: rows and columns must be at least 2, with at most 16 cells"
-                )?;
-                if *rows == 1 && *cols >= 4 {
-                    // Text rows of 4, 9 or 16 cells on one line are read as
-                    // a square; other counts need their rows marked.
-                    f.write_str(" (mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])")?;
-                }
-                Ok(())
-            }
+            ErrorKind::BoardSize { rows, cols } => write!(
+                f,
+                "a {rows}x{cols} board is not supported: rows and columns must be at least 2, with at most 16 cells"
+            ),
+            ErrorKind::UnmarkedRows { cells } => write!(
+                f,
+                "a 1x{cells} board is not supported: rows and columns must be at least 2, with at most 16 cells (mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])"
+            ),
             ErrorKind::ValueOutOfRange { value, max, row, column } => write!(
                 f,
                 "row {row}, column {column}: {} is not a tile of this board (0 to {max})",

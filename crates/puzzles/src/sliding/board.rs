@@ -416,6 +416,10 @@ pub(super) fn validate(grid: &[Vec<Cell>]) -> Result<Board, Error> {
             }));
         }
     }
+    if rows == 1 && cols >= 4 {
+        // One line of 4, 9 or 16 cells was read as a square already.
+        return Err(Error::new(ErrorKind::UnmarkedRows { cells: cols }));
+    }
     check_size(rows, cols)?;
     let n = rows * cols;
     if !grid.iter().flatten().any(|cell| matches!(cell, Cell::Value(0))) {
