@@ -208,7 +208,10 @@ pub use crate::run::cancel::CancelHandle;
 pub use crate::run::limits::{Limit, Limits};
 pub use crate::run::progress::Progress;
 pub use crate::run::stats::Stats;
-pub use crate::space::adaptors::{AsRanked, FromFn, RankBy, Undirected, from_fn, rank_by};
+pub use crate::space::adaptors::{
+    AsRanked, FromFn, FromFnDirected, FromFnWeighted, RankBy, Undirected, from_fn,
+    from_fn_directed, from_fn_weighted, rank_by,
+};
 pub use crate::space::ranked::{RankSteps, RankedSpace};
 pub use crate::space::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
 pub use crate::space::weighted::{Cost, Heuristic, UnitCost, Weighted};

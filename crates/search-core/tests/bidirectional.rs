@@ -42,6 +42,23 @@ proptest! {
     fn agrees_on_sparse_graphs_with_long_paths((graph, start, goal) in graph_with_ends(300, 1)) {
         check(&graph.undirected(), start, goal);
     }
+
+    #[test]
+    fn a_space_of_two_closures_agrees_with_plain_bfs((graph, start, goal) in graph_with_ends(150, 3)) {
+        let space = search_core::from_fn_directed(
+            |&n: &u32| graph.adjacency[n as usize].clone(),
+            |&n: &u32| graph.reverse[n as usize].clone(),
+        );
+        let expected = reference_distances(&graph, &[start])[goal as usize];
+        let path = bidirectional_bfs(&space, start, goal).unwrap();
+        prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected);
+        if let Some(path) = path {
+            prop_assert_eq!((path.start(), path.end()), (&start, &goal));
+            for pair in path.states().windows(2) {
+                prop_assert!(graph.adjacency[pair[0] as usize].contains(&pair[1]));
+            }
+        }
+    }
 }
 
 #[test]

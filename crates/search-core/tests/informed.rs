@@ -167,6 +167,22 @@ proptest! {
     }
 
     #[test]
+    fn a_weighted_closure_agrees_with_bellman_ford((space, start, goal) in weighted_graph_with_ends()) {
+        let expected = bellman_ford(&space, start)[goal as usize];
+        let closure = search_core::from_fn_weighted(|&n: &u32| {
+            let targets = &space.graph.adjacency[n as usize];
+            targets.iter().copied().zip(space.weights[n as usize].iter().copied()).collect::<Vec<_>>()
+        });
+        let found = dijkstra(&closure, start, |&n| n == goal).unwrap();
+        prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
+        if let Some((path, cost)) = found {
+            // A move is its cost: the moves add up to the path's cost.
+            prop_assert_eq!(path.moves().iter().sum::<u32>(), cost);
+            prop_assert_eq!((*path.start(), *path.end()), (start, goal));
+        }
+    }
+
+    #[test]
     fn weighted_searches_agree_with_bellman_ford((space, start, goal) in weighted_graph_with_ends(), scale in 0u32..=100) {
         let expected = bellman_ford(&space, start)[goal as usize];
         // Cheapest costs to the goal, scaled down: admissible, and for most

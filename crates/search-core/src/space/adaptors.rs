@@ -1,11 +1,14 @@
 //! Spaces made from closures or from other spaces: [`from_fn`],
-//! [`Undirected`], [`AsRanked`], and rankings from a formula, [`rank_by`].
+//! [`from_fn_weighted`] (with costs), [`from_fn_directed`] (with
+//! predecessors), [`Undirected`], [`AsRanked`], and rankings from a
+//! formula, [`rank_by`].
 
 use std::fmt;
 use std::marker::PhantomData;
 
 use super::ranked::RankedSpace;
-use super::traits::{Ranking, Reversible, State, Successors, Unranking};
+use super::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
+use super::weighted::{Cost, Weighted};
 
 /// A state space made from a closure that lists a state's neighbours.
 ///
@@ -81,6 +84,214 @@ impl<S, F: Clone> Clone for FromFn<S, F> {
 impl<S, F> fmt::Debug for FromFn<S, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FromFn").finish_non_exhaustive()
+    }
+}
+
+/// A state space with costs made from a closure that lists a state's
+/// neighbours with the cost of reaching each.
+///
+/// Built by [`from_fn_weighted`]; see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn_weighted, Successors, Weighted};
+///
+/// let space = from_fn_weighted(|&n: &u8| [(n + 1, 5u32)]);
+/// space.successors(&6, |state, cost| assert_eq!((state, space.cost(&6, &cost, &state)), (7, 5)));
+/// ```
+pub struct FromFnWeighted<S, C, F> {
+    successors: F,
+    state: PhantomData<fn(&S) -> C>,
+}
+
+/// Turns a closure `Fn(&S) -> impl IntoIterator<Item = (S, C)>`, each
+/// neighbour with the cost of the move to it, into a space for
+/// [`dijkstra`](crate::dijkstra), [`astar`](crate::astar) and
+/// [`ida_star`](crate::ida_star): the one-line form of a weighted space.
+/// A move is its cost, so a path's moves are the costs of its steps.
+///
+/// # Example
+///
+/// Cheapest from 1 to 40, where `+1` costs 1 and `*2` costs 3:
+///
+/// ```
+/// use search_core::{dijkstra, from_fn_weighted};
+///
+/// let space = from_fn_weighted(|&n: &u32| [(n + 1, 1u32), (n * 2, 3)]);
+/// let (path, cost) = dijkstra(&space, 1, |&n| n == 40)?.expect("reachable");
+/// assert_eq!(path.states(), [1, 2, 3, 4, 5, 10, 20, 40]);
+/// assert_eq!((cost, path.moves().iter().sum::<u32>()), (13, 13));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_fn_weighted<S, C, F, I>(successors: F) -> FromFnWeighted<S, C, F>
+where
+    S: State,
+    C: Cost,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+{
+    FromFnWeighted { successors, state: PhantomData }
+}
+
+impl<S, C, F, I> Successors for FromFnWeighted<S, C, F>
+where
+    S: State,
+    C: Cost,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+{
+    type State = S;
+    type Move = C;
+
+    fn successors<R>(&self, state: &S, mut report: R)
+    where
+        R: FnMut(S, C),
+    {
+        for (next, cost) in (self.successors)(state) {
+            report(next, cost);
+        }
+    }
+}
+
+impl<S, C, F, I> Weighted for FromFnWeighted<S, C, F>
+where
+    S: State,
+    C: Cost,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+{
+    type Cost = C;
+
+    fn cost(&self, _: &S, &cost: &C, _: &S) -> C {
+        cost
+    }
+}
+
+impl<S, C, F: Clone> Clone for FromFnWeighted<S, C, F> {
+    fn clone(&self) -> Self {
+        FromFnWeighted { successors: self.successors.clone(), state: PhantomData }
+    }
+}
+
+impl<S, C, F> fmt::Debug for FromFnWeighted<S, C, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FromFnWeighted").finish_non_exhaustive()
+    }
+}
+
+/// A directed state space made from two closures, one listing a state's
+/// successors and one its predecessors, for searches from both ends.
+///
+/// Built by [`from_fn_directed`]; see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn_directed, Predecessors};
+///
+/// let space = from_fn_directed(|&n: &u32| [n * 2], |&n: &u32| (n % 2 == 0).then_some(n / 2));
+/// let mut before = Vec::new();
+/// space.predecessors(&8, |state| before.push(state));
+/// assert_eq!(before, [4]);
+/// ```
+pub struct FromFnDirected<S, F, P> {
+    successors: F,
+    predecessors: P,
+    state: PhantomData<fn(&S)>,
+}
+
+/// Turns two closures into a directed space that
+/// [`bidirectional_bfs`](crate::bidirectional_bfs) can search:
+/// `successors(s)` lists the states one move after `s`, `predecessors(s)`
+/// those one move before it. They must agree (`b` in `successors(a)`
+/// exactly when `a` in `predecessors(b)`); a predecessor that no
+/// successor leads back from is found out and reported as
+/// [`ErrorKind::InconsistentPredecessors`](crate::ErrorKind::InconsistentPredecessors)
+/// when a path would use it.
+///
+/// # Example
+///
+/// From 1 to 100 by `+1` and `*3`, searched from both ends:
+///
+/// ```
+/// use search_core::{bfs, bidirectional_bfs, from_fn, from_fn_directed};
+///
+/// let forward = |&n: &u64| [n + 1, n * 3];
+/// let backward = |&n: &u64| {
+///     let mut before = vec![n - 1];
+///     if n % 3 == 0 {
+///         before.push(n / 3);
+///     }
+///     before.into_iter().filter(|&m| m >= 1)
+/// };
+/// let space = from_fn_directed(forward, backward);
+/// let path = bidirectional_bfs(&space, 1, 100)?.expect("reachable");
+/// let one_way = bfs(&from_fn(forward), [1], |&n| n == 100)?.expect("reachable");
+/// assert_eq!(path.len(), one_way.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_fn_directed<S, F, P, I, J>(successors: F, predecessors: P) -> FromFnDirected<S, F, P>
+where
+    S: State,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+    P: Fn(&S) -> J,
+    J: IntoIterator<Item = S>,
+{
+    FromFnDirected { successors, predecessors, state: PhantomData }
+}
+
+impl<S, F, P, I> Successors for FromFnDirected<S, F, P>
+where
+    S: State,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+{
+    type State = S;
+    type Move = ();
+
+    fn successors<R>(&self, state: &S, mut report: R)
+    where
+        R: FnMut(S, ()),
+    {
+        for next in (self.successors)(state) {
+            report(next, ());
+        }
+    }
+}
+
+impl<S, F, P, I, J> Predecessors for FromFnDirected<S, F, P>
+where
+    S: State,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+    P: Fn(&S) -> J,
+    J: IntoIterator<Item = S>,
+{
+    fn predecessors<R>(&self, state: &S, mut report: R)
+    where
+        R: FnMut(S),
+    {
+        for previous in (self.predecessors)(state) {
+            report(previous);
+        }
+    }
+}
+
+impl<S, F: Clone, P: Clone> Clone for FromFnDirected<S, F, P> {
+    fn clone(&self) -> Self {
+        FromFnDirected {
+            successors: self.successors.clone(),
+            predecessors: self.predecessors.clone(),
+            state: PhantomData,
+        }
+    }
+}
+
+impl<S, F, P> fmt::Debug for FromFnDirected<S, F, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FromFnDirected").finish_non_exhaustive()
     }
 }
 
