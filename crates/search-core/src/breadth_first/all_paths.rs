@@ -296,7 +296,8 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     ///
     /// When the search reaches its depth or state limit before it finds a
     /// goal while states remain unexplored (a space that ends within the
-    /// depth bound gives no paths, as [`bfs`](Search::bfs) gives `None`).
+    /// depth bound gives no paths, as [`bfs`](Search::bfs) gives `None`),
+    /// or when it is cancelled.
     ///
     /// # Example
     ///

@@ -70,7 +70,9 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     ///
     /// As every breadth-first search here: when a depth bound cuts off
     /// states not yet seen, or the state or memory limit is reached, or
-    /// the space reports a rank outside its count. A space that ends within
+    /// the space reports a rank outside its count, or the search's
+    /// [`CancelHandle`](crate::CancelHandle) is cancelled
+    /// ([`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled)). A space that ends within
     /// the depth bound gives `Ok(None)`; see [`Limits::max_depth`].
     ///
     /// # Example

@@ -188,8 +188,9 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     /// # Errors
     ///
     /// When the search reaches its depth limit (on the length of the whole
-    /// path) or its state limit (on the states of both sides together), or
-    /// when the space's predecessors report an edge its successors lack.
+    /// path) or its state limit (on the states of both sides together),
+    /// when the space's predecessors report an edge its successors lack,
+    /// or when it is cancelled.
     ///
     /// # Example
     ///

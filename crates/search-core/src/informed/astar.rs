@@ -27,7 +27,9 @@ use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound before it can answer.
+/// When the search reaches a [`Limits`] bound before it can answer, or a
+/// sum of costs passes the most the cost type holds
+/// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
 ///
 /// # Example
 ///
@@ -67,7 +69,9 @@ where
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound before it can answer.
+/// When the search reaches a [`Limits`] bound before it can answer, or a
+/// sum of costs passes the most the cost type holds
+/// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
 ///
 /// # Example
 ///
@@ -269,8 +273,10 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
     ///
     /// # Errors
     ///
-    /// When the search reaches its state, memory or node limit, or the
-    /// space reports a rank outside its bound.
+    /// When the search reaches its state, memory or node limit, the space
+    /// reports a rank outside its bound, a sum of costs overflows
+    /// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)), or the search is
+    /// cancelled ([`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled)).
     ///
     /// # Example
     ///

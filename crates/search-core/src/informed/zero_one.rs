@@ -26,8 +26,9 @@ use crate::store::tree::{Lookup, NO_PARENT, Tree};
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound, or a move costs something
-/// other than 0 or 1 ([`ErrorKind::CostNotZeroOrOne`](crate::ErrorKind::CostNotZeroOrOne)).
+/// When the search reaches a [`Limits`] bound, a move costs something
+/// other than 0 or 1 ([`ErrorKind::CostNotZeroOrOne`](crate::ErrorKind::CostNotZeroOrOne)),
+/// or a path's cost passes the most the cost type holds.
 ///
 /// # Example
 ///
@@ -227,8 +228,9 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     ///
     /// # Errors
     ///
-    /// When the search reaches its state, memory or node limit, or a move
-    /// costs something other than 0 or 1.
+    /// When the search reaches its state, memory or node limit, a move
+    /// costs something other than 0 or 1, a cost overflows, or the search
+    /// is cancelled.
     ///
     /// # Example
     ///

@@ -25,7 +25,9 @@ use crate::space::weighted::{Cost, Heuristic, Weighted};
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound before it can answer.
+/// When the search reaches a [`Limits`] bound before it can answer, or a
+/// sum of costs passes the most the cost type holds
+/// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
 ///
 /// # Example
 ///

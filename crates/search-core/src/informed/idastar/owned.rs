@@ -23,7 +23,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// # Errors
     ///
     /// When the search reaches its node limit, or its depth limit with
-    /// paths going further.
+    /// paths going further; when a cost and its estimate add up past the
+    /// most the cost type holds ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow));
+    /// or when it is cancelled ([`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled)).
     ///
     /// # Example
     ///
