@@ -196,9 +196,8 @@ impl<S, C, F> fmt::Debug for FromFnWeighted<S, C, F> {
 /// assert_eq!(before, [4]);
 /// ```
 pub struct FromFnDirected<S, F, P> {
-    successors: F,
+    forward: FromFn<S, F>,
     predecessors: P,
-    state: PhantomData<fn(&S)>,
 }
 
 /// Turns two closures into a directed space that
@@ -239,7 +238,7 @@ where
     P: Fn(&S) -> J,
     J: IntoIterator<Item = S>,
 {
-    FromFnDirected { successors, predecessors, state: PhantomData }
+    FromFnDirected { forward: from_fn(successors), predecessors }
 }
 
 impl<S, F, P, I> Successors for FromFnDirected<S, F, P>
@@ -251,13 +250,11 @@ where
     type State = S;
     type Move = ();
 
-    fn successors<R>(&self, state: &S, mut report: R)
+    fn successors<R>(&self, state: &S, report: R)
     where
         R: FnMut(S, ()),
     {
-        for next in (self.successors)(state) {
-            report(next, ());
-        }
+        self.forward.successors(state, report);
     }
 }
 
@@ -281,11 +278,7 @@ where
 
 impl<S, F: Clone, P: Clone> Clone for FromFnDirected<S, F, P> {
     fn clone(&self) -> Self {
-        FromFnDirected {
-            successors: self.successors.clone(),
-            predecessors: self.predecessors.clone(),
-            state: PhantomData,
-        }
+        FromFnDirected { forward: self.forward.clone(), predecessors: self.predecessors.clone() }
     }
 }
 
