@@ -32,7 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let board = Knight { n: 8 };
     let path = bfs(&board, [(0, 0)], |&square| square == (7, 7))?.ok_or("unreachable")?;
     println!("a1 to h8 in {} moves: {:?}", path.len(), path.states());
-    assert_eq!(bidirectional_bfs(&board, (0, 0), (7, 7))?.map(|p| p.len()), Some(path.len()));
+    assert_eq!(bidirectional_bfs(&board, [(0, 0)], [(7, 7)])?.map(|p| p.len()), Some(path.len()));
     println!("squares by distance from a1: {:?}", enumerate(&board, [(0, 0)])?.layer_sizes());
     Ok(())
 }

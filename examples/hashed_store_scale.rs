@@ -89,7 +89,7 @@ fn curve(max_states: usize) -> Result<Vec<Doubling>, search_core::Error> {
             next_row = progress.stored.saturating_mul(2);
         }
     });
-    match search.bidirectional(&space, scrambled(), GOAL) {
+    match search.bidirectional(&space, [scrambled()], [GOAL]) {
         // The frontiers met first: the board was nearer than it looks.
         Ok(_) => {}
         Err(error) if matches!(error.kind(), ErrorKind::LimitReached(Limit::States(_))) => {}

@@ -6,7 +6,7 @@
 //! `cargo run -p examples --example pattern_database`
 
 use search_core::{
-    Combine, DistanceTable, Patterns, Successors, UnitCost, ZeroOneRankedSpace, bfs, ida_star,
+    Combine, DistanceTable, IdaStar, Patterns, Successors, UnitCost, ZeroOneRankedSpace, bfs,
 };
 
 /// The 8-puzzle: tiles by cell, 0 for the blank.
@@ -95,11 +95,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         estimate = estimate.with(table, move |board: &Board| Abstraction { tiles }.rank(board));
     }
     let space = UnitCost(EightPuzzle);
+    let mut search = IdaStar::new();
     for start in
         [[8, 6, 7, 2, 5, 4, 3, 0, 1], [6, 4, 7, 8, 5, 0, 3, 2, 1], [4, 1, 2, 5, 0, 3, 7, 8, 6]]
     {
         let (path, moves) =
-            ida_star(&space, start, &estimate, |board| *board == GOAL)?.ok_or("solvable")?;
+            search.run(&space, [start], &estimate, |board| *board == GOAL)?.ok_or("solvable")?;
         let shortest = bfs(&EightPuzzle, [start], |board| *board == GOAL)?.ok_or("solvable")?;
         println!("{start:?}: {moves} moves (breadth-first search: {})", shortest.len());
         assert_eq!((path.len(), moves as usize), (shortest.len(), shortest.len()));

@@ -110,8 +110,10 @@ fn compare_sliding(c: &mut Criterion, group_name: &str, puzzle: &SlidingPuzzle, 
             let mut total = 0;
             for board in boards {
                 if puzzle.is_solvable(board) {
-                    total +=
-                        search.bidirectional(puzzle, *board, goal).unwrap().map_or(0, |p| p.len());
+                    total += search
+                        .bidirectional(puzzle, [*board], [goal])
+                        .unwrap()
+                        .map_or(0, |p| p.len());
                 }
             }
             black_box(total)
@@ -196,7 +198,10 @@ fn compare_pair<G>(
         let mut search = Search::new();
         b.iter(|| {
             black_box(
-                search.bidirectional(space, start.clone(), goal.clone()).unwrap().map(|p| p.len()),
+                search
+                    .bidirectional(space, [start.clone()], [goal.clone()])
+                    .unwrap()
+                    .map(|p| p.len()),
             )
         });
     });
@@ -522,7 +527,7 @@ fn informed_generic(c: &mut Criterion) {
             b.iter(|| {
                 let mut total = 0;
                 for &board in &boards {
-                    let found = search.run(&space, board, &packed::manhattan, |s| *s == goal);
+                    let found = search.run(&space, [board], &packed::manhattan, |s| *s == goal);
                     total += found.unwrap().map_or(0, |(_, cost)| cost);
                 }
                 black_box(total)
@@ -657,7 +662,7 @@ fn generic_bidirectional(
             let total: usize = boards
                 .iter()
                 .map(|&board| {
-                    bidirectional_bfs(&undirected, board, goal).unwrap().map_or(0, |p| p.len())
+                    bidirectional_bfs(&undirected, [board], [goal]).unwrap().map_or(0, |p| p.len())
                 })
                 .sum();
             black_box(total)
@@ -669,7 +674,10 @@ fn generic_bidirectional(
             let total: usize = boards
                 .iter()
                 .map(|&board| {
-                    search.bidirectional(&undirected, board, goal).unwrap().map_or(0, |p| p.len())
+                    search
+                        .bidirectional(&undirected, [board], [goal])
+                        .unwrap()
+                        .map_or(0, |p| p.len())
                 })
                 .sum();
             black_box(total)

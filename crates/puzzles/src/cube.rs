@@ -338,7 +338,7 @@ impl PocketCube {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, cube: &Cube) -> Result<Option<Path<Cube, CubeTurn>>, Error> {
-        Ok(Search::new().bidirectional(self, *cube, Cube::solved())?)
+        Ok(Search::new().bidirectional(self, [*cube], [Cube::solved()])?)
     }
 
     fn turns(self) -> &'static [CubeTurn] {

@@ -72,7 +72,7 @@ proptest! {
         if let Some(moves) = expected {
             let goal = *puzzle.goal();
             let (path, cost) = search_core::IdaStar::new()
-                .run_in_place(&puzzle, board, &Manhattan::new(&goal), |b| *b == goal)
+                .run_in_place(&puzzle, [board], &Manhattan::new(&goal), |b| *b == goal)
                 .unwrap()
                 .expect("solvable");
             prop_assert_eq!((path.len(), cost as usize), (moves, moves));

@@ -133,24 +133,33 @@ reports how a long search is going.
 
 # Informed search
 
-A space whose moves have costs implements [`Weighted`] (or is wrapped in
-[`UnitCost`]); an estimate of the cost to a goal implements [`Heuristic`]
-(any closure does). [`AStar`] and [`IdaStar`] are caches the caller keeps,
-like [`Search`], and take the space with each run. With an admissible
-estimate both return cheapest paths; [`Heuristic`] spells out the contract.
+A space whose moves have costs implements [`Weighted`]. In one made by
+[`from_fn`] every move costs one; [`from_fn_weighted`] takes the costs with
+the successors; [`UnitCost`] gives a space of your own a cost of one a
+move. An estimate of the cost to a goal is a closure, or a type that
+implements [`Heuristic`]. Every search is called the same way: the space,
+its starts (anything that iterates over states), then the estimate where
+there is one, then the goal test. [`AStar`] and [`IdaStar`] are caches the
+caller keeps, like [`Search`]; their runs take any [`Heuristic`], among
+them one that updates its estimate from the parent's. With an admissible
+estimate both return cheapest paths; [`Heuristic`] spells out the
+contract.
 
 ```
-use search_core::{ida_star, from_fn, UnitCost};
+use search_core::{astar, from_fn, ida_star};
 
 // A rook on an 8x8 board that moves one square at a time, towards (7, 7).
-let rook = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
+let rook = from_fn(|&(x, y): &(i8, i8)| {
     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
         .into_iter()
         .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y))
-}));
-let taxicab = |&(x, y): &(i8, i8)| u32::from(x.abs_diff(7) + y.abs_diff(7));
-let (path, cost) = ida_star(&rook, (0, 0), &taxicab, |&s| s == (7, 7))?.expect("reachable");
+});
+let taxicab = |(x, y): (i8, i8)| u32::from(x.abs_diff(7) + y.abs_diff(7));
+let (path, cost) = ida_star(&rook, [(0, 0)], |&s| taxicab(s), |&s| s == (7, 7))?.expect("reachable");
 assert_eq!((path.len(), cost), (14, 14));
+// From either of two corners, whichever is nearer.
+let (path, _) = astar(&rook, [(0, 0), (7, 0)], |&s| taxicab(s), |&s| s == (7, 7))?.expect("reachable");
+assert_eq!((path.start(), path.len()), (&(7, 0), 7));
 # Ok::<(), Box<dyn std::error::Error>>(())
 ```
 

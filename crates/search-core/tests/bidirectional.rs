@@ -9,8 +9,8 @@ use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
 fn check(graph: &Graph, start: u32, goal: u32) {
     let expected = reference_distances(graph, &[start])[goal as usize];
     for path in [
-        bidirectional_bfs(&dense(graph), start, goal).unwrap(),
-        bidirectional_bfs(&hashed(graph), start, goal).unwrap(),
+        bidirectional_bfs(&dense(graph), [start], [goal]).unwrap(),
+        bidirectional_bfs(&hashed(graph), [start], [goal]).unwrap(),
     ] {
         assert_eq!(
             path.as_ref().map(search_core::Path::len),
@@ -50,7 +50,7 @@ proptest! {
             |&n: &u32| graph.reverse[n as usize].clone(),
         );
         let expected = reference_distances(&graph, &[start])[goal as usize];
-        let path = bidirectional_bfs(&space, start, goal).unwrap();
+        let path = bidirectional_bfs(&space, [start], [goal]).unwrap();
         prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected);
         if let Some(path) = path {
             prop_assert_eq!((path.start(), path.end()), (&start, &goal));
@@ -64,7 +64,7 @@ proptest! {
 #[test]
 fn start_equal_to_goal_gives_an_empty_path() {
     let graph = Graph::new(vec![vec![1], vec![0]]);
-    let path = bidirectional_bfs(&dense(&graph), 0, 0).unwrap().unwrap();
+    let path = bidirectional_bfs(&dense(&graph), [0], [0]).unwrap().unwrap();
     assert!(path.is_empty());
     assert_eq!(path.states(), [0]);
 }
@@ -73,8 +73,8 @@ fn start_equal_to_goal_gives_an_empty_path() {
 fn an_empty_side_ends_the_search() {
     // The goal has no way in; the start has no way out.
     let graph = Graph::new(vec![vec![1], vec![0], vec![]]);
-    assert_eq!(bidirectional_bfs(&dense(&graph), 0, 2).unwrap(), None);
-    assert_eq!(bidirectional_bfs(&dense(&graph), 2, 0).unwrap(), None);
+    assert_eq!(bidirectional_bfs(&dense(&graph), [0], [2]).unwrap(), None);
+    assert_eq!(bidirectional_bfs(&dense(&graph), [2], [0]).unwrap(), None);
 }
 
 /// Graphs where the first state both sides reach is not on a shortest path,
@@ -136,10 +136,10 @@ impl Predecessors for NaturalsAndAnIsland {
 fn unreachable_goal_beside_an_infinite_space_ends_at_once() {
     // The bound would be reached if the search kept walking the naturals.
     let mut search = Search::new().limits(Limits::new().max_states(1_000));
-    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, 0, -1).unwrap(), None);
+    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, [0], [-1]).unwrap(), None);
     assert!(search.stats().stored < 10, "{:?}", search.stats());
     // And the other way round: the start's side is the finite one.
-    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, -2, 5).unwrap(), None);
+    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, [-2], [5]).unwrap(), None);
     assert!(search.stats().stored < 10, "{:?}", search.stats());
 }
 
@@ -147,12 +147,12 @@ fn unreachable_goal_beside_an_infinite_space_ends_at_once() {
 fn limits_bound_both_sides() {
     let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
     let mut search = Search::new().limits(Limits::new().max_depth(10));
-    assert_eq!(search.bidirectional(&line, 0, 10).unwrap().map(|p| p.len()), Some(10));
-    let error = search.bidirectional(&line, 0, 11).unwrap_err();
+    assert_eq!(search.bidirectional(&line, [0], [10]).unwrap().map(|p| p.len()), Some(10));
+    let error = search.bidirectional(&line, [0], [11]).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(10)));
 
     let mut search = Search::new().limits(Limits::new().max_states(50));
-    let error = search.bidirectional(&line, 0, 1_000).unwrap_err();
+    let error = search.bidirectional(&line, [0], [1_000]).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
     assert!(search.stats().stored <= 50);
 }
@@ -168,7 +168,7 @@ fn search_hypercube(bits: u32) -> (search_core::Stats, u64) {
         (0..bits).map(move |i| state ^ (1 << i))
     }));
     let mut search = Search::new();
-    let path = search.bidirectional(&cube, 0, (1 << bits) - 1).unwrap().expect("reachable");
+    let path = search.bidirectional(&cube, [0], [(1 << bits) - 1]).unwrap().expect("reachable");
     assert_eq!(path.len(), bits as usize);
     for (state, next) in path.states().iter().zip(&path.states()[1..]) {
         assert_eq!((state ^ next).count_ones(), 1, "{state:#x} -> {next:#x}");
@@ -227,7 +227,7 @@ fn a_meeting_near_the_start_of_a_wide_layer_costs_few_calls() {
         }
     }));
     let mut search = Search::new();
-    let path = search.bidirectional(&fans, 0, GOAL).unwrap().expect("reachable");
+    let path = search.bidirectional(&fans, [0], [GOAL]).unwrap().expect("reachable");
     assert_eq!(path.states(), [0, 2, NEAR_GOAL + 1, GOAL]);
     // One call more names the move of the path's one backward step.
     assert_eq!((search.stats().expanded, calls.get()), (4, 5));
@@ -249,7 +249,7 @@ fn large_searches_agree_with_plain_bfs() {
     let mut search = Search::new();
     let mut plain = Search::new();
     for goal in [(512, 512), (300, 900), (700, 300)] {
-        let path = search.bidirectional(&torus, (0, 0), goal).unwrap().expect("reachable");
+        let path = search.bidirectional(&torus, [(0, 0)], [goal]).unwrap().expect("reachable");
         assert_eq!(Some(path.len()), plain.distance(&torus, [(0, 0)], |&n| n == goal).unwrap());
         for (state, next) in path.states().iter().zip(&path.states()[1..]) {
             let mut neighbours = Vec::new();
@@ -257,5 +257,36 @@ fn large_searches_agree_with_plain_bfs() {
             assert!(neighbours.contains(next), "{state:?} -> {next:?}");
         }
         assert!(search.stats().stored > 1 << 18, "{} stored", search.stats().stored);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    // From several starts towards several goals: the distance between the
+    // nearest pair, along a legal path from a start to a goal.
+    #[test]
+    fn several_starts_and_goals_agree_with_plain_bfs(
+        (graph, starts, goals) in crate::graphs::graph(60, 3).prop_flat_map(|graph| {
+            let n = graph.len() as u32;
+            let ends = prop::collection::vec(0..n, 1..=3);
+            (Just(graph), ends.clone(), ends)
+        }),
+    ) {
+        for graph in [graph.clone(), graph.undirected()] {
+            let distances = reference_distances(&graph, &starts);
+            let expected = goals.iter().filter_map(|&goal| distances[goal as usize]).min();
+            for path in [
+                bidirectional_bfs(&dense(&graph), starts.clone(), goals.clone()).unwrap(),
+                bidirectional_bfs(&hashed(&graph), starts.clone(), goals.clone()).unwrap(),
+            ] {
+                prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected);
+                if let Some(path) = path {
+                    prop_assert!(starts.contains(path.start()));
+                    prop_assert!(goals.contains(path.end()));
+                    graph.assert_legal(path.states(), path.moves());
+                }
+            }
+        }
     }
 }

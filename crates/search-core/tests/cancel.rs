@@ -101,7 +101,7 @@ fn breadth_first_searches_stop_when_cancelled() {
 
     let space = Cancelling::new(AT);
     let mut search = Search::new().cancel_with(space.cancel.clone());
-    let result = search.bidirectional(&space, 1, u64::MAX);
+    let result = search.bidirectional(&space, [1], [u64::MAX]);
     assert_cancelled("bidirectional", result.map(|_| ()), &space, search.stats().expanded);
 
     let space = Cancelling::new(AT);
@@ -121,22 +121,22 @@ fn informed_searches_stop_when_cancelled() {
     let zero = |_: &u64| 0u32;
     let space = Cancelling::new(AT);
     let mut search = AStar::new().cancel_with(space.cancel.clone());
-    let result = search.run(&space, 1, &zero, never);
+    let result = search.run(&space, [1], &zero, never);
     assert_cancelled("astar", result.map(|_| ()), &space, search.stats().expanded);
 
     let space = Cancelling::new(AT);
     let mut search = ZeroOneBfs::new().cancel_with(space.cancel.clone());
-    let result = search.run(&space, 1, never);
+    let result = search.run(&space, [1], never);
     assert_cancelled("zero_one_bfs", result.map(|_| ()), &space, search.stats().expanded);
 
     let space = Cancelling::new(AT);
     let mut search = IdaStar::new().cancel_with(space.cancel.clone());
-    let result = search.run(&space, 1, &zero, never);
+    let result = search.run(&space, [1], &zero, never);
     assert_cancelled("ida_star", result.map(|_| ()), &space, search.stats().expanded);
 
     let space = Cancelling::new(AT);
     let mut search = IdaStar::new().cancel_with(space.cancel.clone());
-    let result = search.run_in_place(&space, 1, &zero, never);
+    let result = search.run_in_place(&space, [1], &zero, never);
     assert_cancelled("ida_star in place", result.map(|_| ()), &space, search.stats().expanded);
 }
 
@@ -145,7 +145,7 @@ fn informed_searches_stop_when_cancelled() {
 fn parallel_ida_star_stops_when_cancelled() {
     let space = Cancelling::new(AT);
     let mut search = IdaStar::new().cancel_with(space.cancel.clone());
-    let result = search.run_parallel(&space, 1, &|_: &u64| 0u32, |_| false);
+    let result = search.run_parallel(&space, [1], &|_: &u64| 0u32, |_| false);
     // Each worker checks every 65,536 of its own expansions: a bound per
     // thread.
     let error = result.expect_err("parallel ida_star");
@@ -166,7 +166,7 @@ fn a_cancel_from_another_thread_stops_a_search_that_never_ends() {
         })
     };
     let mut search = IdaStar::new().cancel_with(cancel);
-    let error = search.run(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+    let error = search.run(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::Cancelled);
     stopper.join().unwrap();
 }

@@ -120,17 +120,17 @@ proptest! {
         let exact = reference_distances(&Graph::new(graph.reverse.clone()), &[goal]);
         let exact = |&n: &u32| exact[n as usize].map_or(1_000, |d| d as u32);
         let space = UnitCost(hashed(&graph));
-        let found = astar(&space, start, &zero, |&n| n == goal).unwrap();
+        let found = astar(&space, [start], &zero, |&n| n == goal).unwrap();
         prop_assert_eq!(found.as_ref().map(|(_, c)| *c as usize), expected);
-        let found = astar(&space, start, &exact, |&n| n == goal).unwrap();
+        let found = astar(&space, [start], &exact, |&n| n == goal).unwrap();
         prop_assert_eq!(found.as_ref().map(|(p, _)| p.len()), expected);
         if let Some((path, _)) = found {
             graph.assert_legal(path.states(), path.moves());
         }
         let space = UnitCost(dense(&graph));
-        let found = AStar::new().run(&space, start, &exact, |&n| n == goal).unwrap();
+        let found = AStar::new().run(&space, [start], &exact, |&n| n == goal).unwrap();
         prop_assert_eq!(found.map(|(p, _)| p.len()), expected);
-        let found = dijkstra(&space, start, |&n| n == goal).unwrap();
+        let found = dijkstra(&space, [start], |&n| n == goal).unwrap();
         prop_assert_eq!(found.map(|(_, c)| c as usize), expected);
     }
 
@@ -145,10 +145,10 @@ proptest! {
         // No shortest path has more moves than the graph has nodes.
         let mut search = IdaStar::new().limits(Limits::new().max_depth(graph.len()));
         for found in [
-            search.run(&space, start, &|_: &u32| 0u32, |&n| n == goal),
-            search.run(&space, start, &exact, |&n| n == goal),
-            search.run_parallel(&space, start, &|_: &u32| 0u32, |&n| n == goal),
-            search.run_parallel(&space, start, &exact, |&n| n == goal),
+            search.run(&space, [start], &|_: &u32| 0u32, |&n| n == goal),
+            search.run(&space, [start], &exact, |&n| n == goal),
+            search.run_parallel(&space, [start], &|_: &u32| 0u32, |&n| n == goal),
+            search.run_parallel(&space, [start], &exact, |&n| n == goal),
         ] {
             let found = match found {
                 Ok(found) => found,
@@ -173,7 +173,7 @@ proptest! {
             let targets = &space.graph.adjacency[n as usize];
             targets.iter().copied().zip(space.weights[n as usize].iter().copied()).collect::<Vec<_>>()
         });
-        let found = dijkstra(&closure, start, |&n| n == goal).unwrap();
+        let found = dijkstra(&closure, [start], |&n| n == goal).unwrap();
         prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
         if let Some((path, cost)) = found {
             // A move is its cost: the moves add up to the path's cost.
@@ -192,8 +192,8 @@ proptest! {
             .collect();
         let admissible = |&n: &u32| to_goal[n as usize].map_or(0, |c| c * scale / 100);
         for found in [
-            dijkstra(&space, start, |&n| n == goal).unwrap(),
-            astar(&space, start, &admissible, |&n| n == goal).unwrap(),
+            dijkstra(&space, [start], |&n| n == goal).unwrap(),
+            astar(&space, [start], &admissible, |&n| n == goal).unwrap(),
         ] {
             prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
             if let Some((path, cost)) = found {
@@ -210,9 +210,9 @@ proptest! {
     #[test]
     fn zero_one_search_agrees_with_bellman_ford_and_dijkstra((space, start, goal) in zero_one_graph_with_ends()) {
         let expected = bellman_ford(&space, start)[goal as usize];
-        let found = zero_one_bfs(&space, start, |&n| n == goal).unwrap();
+        let found = zero_one_bfs(&space, [start], |&n| n == goal).unwrap();
         prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
-        prop_assert_eq!(dijkstra(&space, start, |&n| n == goal).unwrap().map(|(_, c)| c), expected);
+        prop_assert_eq!(dijkstra(&space, [start], |&n| n == goal).unwrap().map(|(_, c)| c), expected);
         if let Some((path, cost)) = found {
             prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
             prop_assert_eq!(*path.end(), goal);
@@ -285,7 +285,7 @@ fn pattern_estimates_guide_a_star_to_breadth_first_answers() {
             .with(to_y, |&(_, y): &(usize, usize)| y as u64);
         let expected = search_core::bfs(&grid, [(0, 0)], |&s| s == goal).unwrap().map(|p| p.len());
         for estimate in [&sum, &max] {
-            let found = astar(&grid, (0, 0), estimate, |&s| s == goal).unwrap();
+            let found = AStar::new().run(&grid, [(0, 0)], estimate, |&s| s == goal).unwrap();
             assert_eq!(found.map(|(path, _)| path.len()), expected, "{goal:?} {estimate:?}");
         }
         assert_eq!(sum.estimate(&(0, 0)), (goal.0 + goal.1) as u32);
@@ -322,12 +322,12 @@ fn zero_one_search_refuses_other_costs_and_keeps_its_limits() {
         graph: Graph::new(vec![vec![1], vec![2], vec![]]),
         weights: vec![vec![1], vec![2], vec![]],
     };
-    let error = zero_one_bfs(&space, 0, |&n| n == 2).unwrap_err();
+    let error = zero_one_bfs(&space, [0], |&n| n == 2).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::CostNotZeroOrOne);
-    assert_eq!(zero_one_bfs(&space, 0, |&n| n == 1).unwrap().map(|(_, c)| c), Some(1));
+    assert_eq!(zero_one_bfs(&space, [0], |&n| n == 1).unwrap().map(|(_, c)| c), Some(1));
     let line = UnitCost(search_core::from_fn(|&n: &u32| [n + 1]));
     let mut search = ZeroOneBfs::new().limits(Limits::new().max_states(50));
-    let error = search.run(&line, 0, |&n| n == 1_000).unwrap_err();
+    let error = search.run(&line, [0], |&n| n == 1_000).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
     assert_eq!(search.stats().stored, 50);
 }
@@ -351,10 +351,10 @@ proptest! {
         // A cheapest path costs at most 9 a move and has fewer moves than
         // the graph has nodes.
         let mut search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
-        let sequential = search.run(&positive, start, &admissible, |&n| n == goal);
+        let sequential = search.run(&positive, [start], &admissible, |&n| n == goal);
         let counted = (search.stats().expanded, search.iterations().len());
         let mut in_place_search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
-        let in_place = in_place_search.run_in_place(&InPlaceGraph(&positive), start, &admissible, |&n| n == goal);
+        let in_place = in_place_search.run_in_place(&InPlaceGraph(&positive), [start], &admissible, |&n| n == goal);
         // The same tree, walked in the same order: the same answer and counts.
         prop_assert_eq!(in_place.is_ok(), sequential.is_ok());
         if let (Ok(found), Ok(expected)) = (&in_place, &sequential) {
@@ -371,7 +371,7 @@ proptest! {
                 prop_assert_eq!(path.start(), &start);
             }
         }
-        let parallel = search.run_parallel(&positive, start, &admissible, |&n| n == goal);
+        let parallel = search.run_parallel(&positive, [start], &admissible, |&n| n == goal);
         for found in [sequential, parallel] {
             let found = match found {
                 Ok(found) => found,
@@ -401,7 +401,7 @@ fn an_inconsistent_heuristic_makes_astar_reopen_and_stay_optimal() {
     };
     let h = |&n: &u32| [0, 5, 0, 0][n as usize];
     let mut search = AStar::new();
-    let (path, cost) = search.run(&space, 0, &h, |&n| n == 3).unwrap().unwrap();
+    let (path, cost) = search.run(&space, [0], &h, |&n| n == 3).unwrap().unwrap();
     assert_eq!((path.states(), cost), (&[0, 1, 2, 3][..], 7));
     assert_eq!(search.stats().reopened, 1);
     assert_eq!(search.stats().expanded, 4);
@@ -412,22 +412,22 @@ fn informed_searches_stop_at_their_node_limit() {
     let naturals = UnitCost(search_core::from_fn(|&n: &u64| [n + 1, n + 2]));
     let limits = Limits::new().max_nodes(500);
     let error =
-        AStar::new().limits(limits).run(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+        AStar::new().limits(limits).run(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
     assert_eq!(
         error.to_string(),
         "search reached its limit of 500 expanded nodes without an answer"
     );
     let mut search = IdaStar::new().limits(limits);
-    let error = search.run(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+    let error = search.run(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
     assert_eq!(search.stats().expanded, 500);
-    let error = search.run_parallel(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+    let error = search.run_parallel(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
     // A* also stops at the memory budget, as every stored search does.
     let limits = Limits::new().max_memory(1 << 16);
     let error =
-        AStar::new().limits(limits).run(&naturals, 0, &|_: &u64| 0u32, |_| false).unwrap_err();
+        AStar::new().limits(limits).run(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 16)));
 }
 
@@ -436,7 +436,7 @@ fn ida_star_reports_each_iteration() {
     // A ring of 12: the goal 6 steps away, and no estimate: bounds 0 to 6.
     let ring = UnitCost(search_core::from_fn(|&n: &u8| [(n + 1) % 12, (n + 11) % 12]));
     let mut search = IdaStar::new();
-    let (path, cost) = search.run(&ring, 0, &|_: &u8| 0u32, |&n| n == 6).unwrap().unwrap();
+    let (path, cost) = search.run(&ring, [0], &|_: &u8| 0u32, |&n| n == 6).unwrap().unwrap();
     assert_eq!((path.len(), cost), (6, 6));
     let bounds: Vec<u32> = search.iterations().iter().map(|i| i.bound).collect();
     assert_eq!(bounds, [0, 1, 2, 3, 4, 5, 6]);
@@ -472,11 +472,11 @@ fn a_reused_astar_forgets_the_last_space_whose_ranks_differ() {
     let mut search = AStar::new();
     let zero = |_: &usize| 0u32;
     let first = UnitCost(ShiftedRing { shift: 0 });
-    assert_eq!(search.run(&first, 0, &zero, |&n| n == 5).unwrap().map(|(_, c)| c), Some(5));
+    assert_eq!(search.run(&first, [0], &zero, |&n| n == 5).unwrap().map(|(_, c)| c), Some(5));
     // The same ranks now belong to other states: nothing of the last run
     // may remain.
     let second = UnitCost(ShiftedRing { shift: 500 });
-    assert_eq!(search.run(&second, 500, &zero, |&n| n == 505).unwrap().map(|(_, c)| c), Some(5));
+    assert_eq!(search.run(&second, [500], &zero, |&n| n == 505).unwrap().map(|(_, c)| c), Some(5));
 }
 
 #[test]
@@ -525,20 +525,20 @@ fn a_star_answers_the_same_in_buckets_in_a_heap_and_across_the_move() {
     let mut search = AStar::new();
     // Costs of 1: buckets all the way.
     let (path, cost) =
-        search.run(&Line { step: 1u32 }, 0, &|_: &u32| 0, |&n| n == 7).unwrap().unwrap();
+        search.run(&Line { step: 1u32 }, [0], &|_: &u32| 0, |&n| n == 7).unwrap().unwrap();
     assert_eq!((path.len(), cost), (7, 7));
     // Steps of 100: past 255 the open list moves to a heap mid-run.
     let (path, cost) = search
-        .run(&Line { step: 100u32 }, 0, &|&n: &u32| 100 * 7u32.saturating_sub(n), |&n| n == 7)
+        .run(&Line { step: 100u32 }, [0], &|&n: &u32| 100 * 7u32.saturating_sub(n), |&n| n == 7)
         .unwrap()
         .unwrap();
     assert_eq!((path.len(), cost), (7, 700));
     // And back to buckets on the next run.
     let (_, cost) =
-        search.run(&Line { step: 2u32 }, 0, &|_: &u32| 0, |&n| n == 7).unwrap().unwrap();
+        search.run(&Line { step: 2u32 }, [0], &|_: &u32| 0, |&n| n == 7).unwrap().unwrap();
     assert_eq!(cost, 14);
     let (path, cost) = AStar::new()
-        .run(&Line { step: Pence(3) }, 0, &|_: &u32| Pence(0), |&n| n == 7)
+        .run(&Line { step: Pence(3) }, [0], &|_: &u32| Pence(0), |&n| n == 7)
         .unwrap()
         .unwrap();
     assert_eq!((path.len(), cost), (7, Pence(21)));
@@ -588,4 +588,79 @@ fn distance_table_files_are_refused_when_they_do_not_match() {
     std::fs::remove_file(&path).unwrap();
     let missing = DistanceTable::load(&path, "ring of 200, goal 0").unwrap_err();
     assert!(missing.to_string().contains("cannot be read"), "{missing}");
+}
+
+/// Up to four starts, some of them repeated, in a graph of `nodes` nodes.
+fn starts_in(nodes: usize) -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(0..nodes as u32, 1..=4)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    // From several starts, each search answers as Bellman-Ford does from the
+    // cheapest of them, along a legal path that begins at one of them.
+    #[test]
+    fn searches_from_several_starts_agree_with_bellman_ford(
+        ((space, _, goal), picks) in weighted_graph_with_ends()
+            .prop_flat_map(|ends| { let n = ends.0.graph.len(); (Just(ends), starts_in(n)) }),
+    ) {
+        let positive = WeightedGraph {
+            graph: space.graph.clone(),
+            weights: space.weights.iter().map(|w| w.iter().map(|&w| w.max(1)).collect()).collect(),
+        };
+        for (space, informed) in [(&space, false), (&positive, true)] {
+            let expected = picks.iter().filter_map(|&s| bellman_ford(space, s)[goal as usize]).min();
+            // Each answer as its states, its moves' edge indices and its cost.
+            let plain = |found: Option<(search_core::Path<u32, usize>, u32)>| {
+                found.map(|(path, cost)| (path.states().to_vec(), path.moves().to_vec(), cost))
+            };
+            let mut answers = vec![
+                plain(dijkstra(space, picks.clone(), |&n| n == goal).unwrap()),
+                plain(astar(space, picks.clone(), |_| 0, |&n| n == goal).unwrap()),
+            ];
+            if informed && space.graph.len() <= 12 {
+                let mut search = IdaStar::new().limits(Limits::new().max_depth(space.graph.len()));
+                let in_place = IdaStar::new()
+                    .limits(Limits::new().max_depth(space.graph.len()))
+                    .run_in_place(&InPlaceGraph(space), picks.clone(), |_: &u32| 0, |&n| n == goal)
+                    .map(|found| found.map(|(path, cost)| {
+                        let moves = path.moves().iter().map(|mv| mv.2).collect();
+                        (path.states().to_vec(), moves, cost)
+                    }));
+                for found in [
+                    search.run(space, picks.clone(), |_: &u32| 0, |&n| n == goal).map(plain),
+                    in_place,
+                    search.run_parallel(space, picks.clone(), |_: &u32| 0, |&n| n == goal).map(plain),
+                ] {
+                    match found {
+                        Ok(found) => answers.push(found),
+                        Err(error) => prop_assert!(expected.is_none(), "{error}"),
+                    }
+                }
+            }
+            for found in answers {
+                prop_assert_eq!(found.as_ref().map(|(_, _, c)| *c), expected);
+                if let Some((states, moves, cost)) = found {
+                    prop_assert!(picks.contains(&states[0]));
+                    prop_assert_eq!(states[states.len() - 1], goal);
+                    prop_assert_eq!(walk_cost(space, &states, &moves), cost);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn zero_one_search_from_several_starts_agrees_with_bellman_ford(
+        ((space, _, goal), picks) in zero_one_graph_with_ends()
+            .prop_flat_map(|ends| { let n = ends.0.graph.len(); (Just(ends), starts_in(n)) }),
+    ) {
+        let expected = picks.iter().filter_map(|&s| bellman_ford(&space, s)[goal as usize]).min();
+        let found = zero_one_bfs(&space, picks.clone(), |&n| n == goal).unwrap();
+        prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
+        if let Some((path, cost)) = found {
+            prop_assert!(picks.contains(path.start()));
+            prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
+        }
+    }
 }

@@ -56,7 +56,7 @@ fn every_algorithm_reports_what_it_stored_when_it_reaches_the_state_limit() {
     assert_eq!(search.stats().stored, 1_000, "all_shortest_paths");
     let ring = search_core::Undirected(from_fn(|&n: &u64| [n + 1, n.saturating_sub(1)]));
     let mut search = Search::new().limits(Limits::new().max_states(1_000));
-    assert!(search.bidirectional(&ring, 0, 5_000).is_err());
+    assert!(search.bidirectional(&ring, [0], [5_000]).is_err());
     assert_eq!(search.stats().stored, 1_000, "bidirectional");
 }
 
@@ -70,7 +70,7 @@ fn the_memory_limit_stops_every_algorithm_with_its_own_error() {
         search.distance(&naturals, [0], |_| false).unwrap_err(),
         search.enumerate(&naturals, [0]).unwrap_err(),
         search.all_shortest_paths(&naturals, [0], |_| false).unwrap_err(),
-        search.bidirectional(&naturals, 0, 1 << 40).unwrap_err(),
+        search.bidirectional(&naturals, [0], [1 << 40]).unwrap_err(),
     ];
     for error in errors {
         assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 20)));

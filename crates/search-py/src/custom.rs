@@ -508,8 +508,8 @@ fn bidirectional_bfs<'py>(
     let py = space.py;
     let result = Search::new().limits(limits(max_states, None)).bidirectional(
         &space,
-        start.copy(py),
-        goal.copy(py),
+        [start.copy(py)],
+        [goal.copy(py)],
     );
     if let Ok(None) = &result {
         space.check_nothing_found(&start, &goal);

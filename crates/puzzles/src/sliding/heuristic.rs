@@ -6,6 +6,27 @@ use search_core::Heuristic;
 
 use super::board::{Board, MAX_CELLS};
 
+/// Lets a borrowed estimate guide a search, which takes its estimate by
+/// value: `&Manhattan` as well as `Manhattan`.
+macro_rules! heuristic_by_reference {
+    ($($estimate:ty),*) => {$(
+        impl search_core::Heuristic<Board> for &$estimate {
+            type Cost = u32;
+
+            fn estimate(&self, board: &Board) -> u32 {
+                (**self).estimate(board)
+            }
+
+            fn estimate_child(&self, parent: &Board, parent_estimate: u32, child: &Board) -> u32 {
+                (**self).estimate_child(parent, parent_estimate, child)
+            }
+        }
+    )*};
+}
+pub(super) use heuristic_by_reference;
+
+heuristic_by_reference!(Manhattan, LinearConflict);
+
 /// The Manhattan distance: the sum, over tiles, of the rows and columns
 /// between each tile and its goal cell. Each move moves one tile by one
 /// cell, so it is admissible, and consistent.

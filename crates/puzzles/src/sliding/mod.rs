@@ -307,6 +307,8 @@ impl Heuristic<Board> for Estimate {
     }
 }
 
+heuristic::heuristic_by_reference!(Estimate, PatternDatabase);
+
 /// The sliding puzzle of one board size, towards one goal, as a state space.
 ///
 /// States are [`Board`]s and moves are [`Slide`]s. The space numbers boards
@@ -1043,7 +1045,7 @@ impl<'p> Solver<'p> {
                 return path;
             }
             Algorithm::Bidirectional | Algorithm::Auto => {
-                self.search.bidirectional(&*self.puzzle, *board, goal)
+                self.search.bidirectional(&*self.puzzle, [*board], [goal])
             }
         };
         self.last_stats = self.stats_of_last();
@@ -1108,7 +1110,7 @@ impl<'p> Solver<'p> {
             None => self.estimate.insert(Estimate::new(self.heuristic, puzzle)?),
         };
         let found = if self.last_algorithm == Algorithm::AStar {
-            self.astar.run(puzzle, *board, estimate, |b| *b == goal)
+            self.astar.run(puzzle, [*board], estimate, |b| *b == goal)
         } else {
             let observer = self.observer.clone();
             let report = |progress: &Progress| {
@@ -1119,13 +1121,13 @@ impl<'p> Solver<'p> {
             if self.parallel {
                 self.ida_star.run_parallel_with_progress(
                     puzzle,
-                    *board,
+                    [*board],
                     estimate,
                     |b| *b == goal,
                     report,
                 )
             } else {
-                self.ida_star.run_with_progress(puzzle, *board, estimate, |b| *b == goal, report)
+                self.ida_star.run_with_progress(puzzle, [*board], estimate, |b| *b == goal, report)
             }
         };
         Ok(found?.map(|(path, _)| path))

@@ -17,8 +17,8 @@ use crate::store::index::{presize_table, reserve_room, table_bytes};
 use crate::store::runs::{Keyed, run_length};
 use crate::store::tree::{Lookup, NO_PARENT, Tree};
 
-/// The shortest path from `start` to `goal`, searched from both ends at
-/// once, or `None` when `goal` cannot be reached.
+/// A shortest path from any of `starts` to any of `goals`, searched from
+/// both ends at once, or `None` when no goal can be reached.
 ///
 /// A shortcut for [`Search::bidirectional`] with default [`Limits`](crate::Limits).
 ///
@@ -33,16 +33,21 @@ use crate::store::tree::{Lookup, NO_PARENT, Tree};
 ///
 /// // Flip one of 20 bits at a time: from all zeros to all ones takes 20 flips.
 /// let cube = Undirected(from_fn(|&bits: &u32| (0..20).map(move |i| bits ^ (1 << i))));
-/// let path = bidirectional_bfs(&cube, 0, (1 << 20) - 1)?.expect("reachable");
+/// let path = bidirectional_bfs(&cube, [0], [(1 << 20) - 1])?.expect("reachable");
 /// assert_eq!(path.len(), 20);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn bidirectional_bfs<G: Predecessors>(
+pub fn bidirectional_bfs<G, I, J>(
     space: &G,
-    start: G::State,
-    goal: G::State,
-) -> Result<Option<Path<G::State, G::Move>>, Error> {
-    Search::new().bidirectional(space, start, goal)
+    starts: I,
+    goals: J,
+) -> Result<Option<Path<G::State, G::Move>>, Error>
+where
+    G: Predecessors,
+    I: IntoIterator<Item = G::State>,
+    J: IntoIterator<Item = G::State>,
+{
+    Search::new().bidirectional(space, starts, goals)
 }
 
 /// One end of a bidirectional search: where each of its layers starts in its
@@ -161,8 +166,8 @@ impl<S: State> Sides<'_, S> {
 }
 
 impl<S: State, M: Clone> Search<'_, S, M> {
-    /// The shortest path from `start` to `goal`, searched from both ends at
-    /// once, or `None` when `goal` cannot be reached.
+    /// A shortest path from any of `starts` to any of `goals`, searched
+    /// from both ends at once, or `None` when no goal can be reached.
     ///
     /// Each round expands one whole layer of the side with the smaller
     /// frontier (on a tie, the side with fewer states), and tests every
@@ -199,44 +204,58 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     ///
     /// let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
     /// let mut search = Search::new();
-    /// assert_eq!(search.bidirectional(&line, 0, 0)?.map(|p| p.len()), Some(0));
-    /// assert_eq!(search.bidirectional(&line, -3, 4)?.map(|p| p.len()), Some(7));
+    /// assert_eq!(search.bidirectional(&line, [0], [0])?.map(|p| p.len()), Some(0));
+    /// assert_eq!(search.bidirectional(&line, [-3], [4])?.map(|p| p.len()), Some(7));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn bidirectional<G>(
+    pub fn bidirectional<G, I, J>(
         &mut self,
         space: &G,
-        start: S,
-        goal: S,
+        starts: I,
+        goals: J,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Predecessors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        J: IntoIterator<Item = S>,
     {
-        self.run(|search| search.meet(space, start, goal), |search| search.sides.len())
+        self.run(|search| search.meet(space, starts, goals), |search| search.sides.len())
     }
 
     /// The search of [`bidirectional`](Search::bidirectional), which sets
     /// the statistics however it ends.
-    fn meet<G>(&mut self, space: &G, start: S, goal: S) -> Result<Option<Path<S, M>>, Error>
+    fn meet<G, I, J>(&mut self, space: &G, starts: I, goals: J) -> Result<Option<Path<S, M>>, Error>
     where
         G: Predecessors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        J: IntoIterator<Item = S>,
     {
         self.sides.clear();
         self.meter.charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
         presize_table(&mut self.meter, &mut self.sides, FIRST_CAPACITY);
         self.forward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
         self.backward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
-        reserve_room(&mut self.meter, &mut self.sides, 2, side_hash)?;
-        if start == goal {
-            self.sides.insert_unique(hash_of(&start), (start.clone(), 0), side_hash);
-            return Ok(Some(Path::new(vec![start], Vec::new())));
+        let ends = starts
+            .into_iter()
+            .map(|end| (end, 0))
+            .chain(goals.into_iter().map(|end| (end, BACKWARD)));
+        for (end, side) in ends {
+            let tree = if side == 0 { &mut self.forward } else { &mut self.backward };
+            reserve_room(&mut self.meter, &mut self.sides, 1, side_hash)?;
+            let stored = self.sides.len();
+            match self.sides.entry(hash_of(&end), |(held, _)| *held == end, side_hash) {
+                // A start that is a goal too: the path of no moves.
+                hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != side => {
+                    return Ok(Some(Path::new(vec![end], Vec::new())));
+                }
+                hash_table::Entry::Occupied(_) => {}
+                hash_table::Entry::Vacant(entry) => {
+                    self.limits.check_states(stored)?;
+                    entry.insert((end.clone(), side_id(tree.len(), side)?));
+                    tree.push(&mut self.meter, end, NO_PARENT, None)?;
+                }
+            }
         }
-        self.limits.check_states(0)?;
-        self.limits.check_states(1)?;
-        self.sides.insert_unique(hash_of(&start), (start.clone(), 0), side_hash);
-        self.sides.insert_unique(hash_of(&goal), (goal.clone(), BACKWARD), side_hash);
-        self.forward.push(&mut self.meter, start, NO_PARENT, None)?;
-        self.backward.push(&mut self.meter, goal, NO_PARENT, None)?;
         let mut forward = Side::new();
         let mut backward = Side::new();
         loop {

@@ -529,6 +529,16 @@ impl<S> Heuristic<S> for Patterns<S> {
     }
 }
 
+/// A borrowed set of patterns guides a search as the set does, so one set
+/// serves many searches.
+impl<S> Heuristic<S> for &Patterns<S> {
+    type Cost = u32;
+
+    fn estimate(&self, state: &S) -> u32 {
+        (**self).estimate(state)
+    }
+}
+
 impl<S> fmt::Debug for Patterns<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Patterns")

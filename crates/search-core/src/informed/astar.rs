@@ -17,7 +17,7 @@ use crate::space::traits::State;
 use crate::space::weighted::{Heuristic, Weighted, add_costs};
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
-/// A cheapest path from `start` to the first state that satisfies
+/// A cheapest path from any of `starts` to the first state that satisfies
 /// `is_goal`, and its cost, guided by `heuristic`; `None` when no goal can
 /// be reached.
 ///
@@ -33,37 +33,43 @@ use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 ///
 /// # Example
 ///
-/// A knight's fewest moves, guided by a third of the larger coordinate
-/// distance (a knight covers at most 2 squares of it a move, so this
-/// underestimates: it is admissible).
+/// A knight's fewest moves, guided by half the larger coordinate distance
+/// (a knight covers at most 2 squares of it a move, so this underestimates:
+/// it is admissible). The estimate is a plain closure, its argument's type
+/// inferred from the space.
 ///
 /// ```
-/// use search_core::{astar, from_fn, UnitCost};
+/// use search_core::{astar, from_fn};
 ///
-/// let knight = UnitCost(from_fn(|&(x, y): &(i32, i32)| {
+/// let space = from_fn(|&(x, y): &(i32, i32)| {
 ///     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 ///         .map(|(dx, dy)| (x + dx, y + dy))
-/// }));
-/// let estimate = |&(x, y): &(i32, i32)| ((50 - x).abs().max((50 - y).abs()) as u32).div_ceil(2);
-/// let (path, moves) = astar(&knight, (0, 0), &estimate, |&s| s == (50, 50))?.expect("reachable");
+/// });
+/// let estimate = |(x, y): (i32, i32), (tx, ty): (i32, i32)| {
+///     ((tx - x).abs().max((ty - y).abs()) as u32).div_ceil(2)
+/// };
+/// let target = (50, 50);
+/// let goal = |&s: &(i32, i32)| s == target;
+/// let (path, moves) = astar(&space, [(0, 0)], |&s| estimate(s, target), goal)?.expect("reachable");
 /// assert_eq!((path.len(), moves), (34, 34));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn astar<G, H, P>(
+pub fn astar<G, I, H, P>(
     space: &G,
-    start: G::State,
-    heuristic: &H,
+    starts: I,
+    heuristic: H,
     is_goal: P,
 ) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
 where
     G: Weighted,
-    H: Heuristic<G::State, Cost = G::Cost>,
+    I: IntoIterator<Item = G::State>,
+    H: Fn(&G::State) -> G::Cost,
     P: FnMut(&G::State) -> bool,
 {
-    AStar::one_shot().run(space, start, heuristic, is_goal)
+    AStar::one_shot().run(space, starts, heuristic, is_goal)
 }
 
-/// A cheapest path from `start` to the first state that satisfies
+/// A cheapest path from any of `starts` to the first state that satisfies
 /// `is_goal`, and its cost: Dijkstra's uniform-cost search, which is A*
 /// with an estimate of zero.
 ///
@@ -94,22 +100,23 @@ where
 ///         if mv == '*' { 3 } else { 1 }
 ///     }
 /// }
-/// let (path, cost) = dijkstra(&Counter, 1, |&n| n == 17)?.expect("reachable");
+/// let (path, cost) = dijkstra(&Counter, [1], |&n| n == 17)?.expect("reachable");
 /// // Up to 4 by adding (3), to 16 by doubling twice (6), then one more.
 /// assert_eq!(cost, 10);
 /// assert_eq!(path.moves(), ['+', '+', '+', '*', '*', '+']);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn dijkstra<G, P>(
+pub fn dijkstra<G, I, P>(
     space: &G,
-    start: G::State,
+    starts: I,
     is_goal: P,
 ) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
 where
     G: Weighted,
+    I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    AStar::one_shot().run(space, start, &|_: &G::State| G::Cost::zero(), is_goal)
+    AStar::one_shot().run(space, starts, |_: &G::State| G::Cost::zero(), is_goal)
 }
 
 /// A* search, as a cache the caller keeps: its [`Limits`], the [`Stats`]
@@ -142,7 +149,7 @@ where
 /// }));
 /// let taxicab = |&(x, y): &(i32, i32)| (19 - x).unsigned_abs() + (0 - y).unsigned_abs();
 /// let mut search = AStar::new().limits(Limits::new().max_states(10_000));
-/// let (path, cost) = search.run(&grid, (0, 0), &taxicab, |&s| s == (19, 0))?.expect("reachable");
+/// let (path, cost) = search.run(&grid, [(0, 0)], &taxicab, |&s| s == (19, 0))?.expect("reachable");
 /// assert_eq!((path.len(), cost), (49, 49)); // round the wall at x = 10
 /// assert!(search.stats().expanded < 400);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -219,7 +226,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
     /// let mut search = AStar::new().cancel_with(cancel.clone());
     /// cancel.cancel();
     /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let error = search.run(&line, 0, &|_: &u32| 0, |&n| n == 5).unwrap_err();
+    /// let error = search.run(&line, [0], |_: &u32| 0, |&n| n == 5).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
     /// ```
     #[must_use]
@@ -240,7 +247,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
     /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
     /// let mut reports = 0;
     /// let mut search = AStar::new().on_progress(|_| reports += 1);
-    /// search.run(&line, 0, &|_: &u32| 0, |&n| n == 200_000)?;
+    /// search.run(&line, [0], |_: &u32| 0, |&n| n == 200_000)?;
     /// drop(search);
     /// assert_eq!(reports, 3);
     /// # Ok::<(), search_core::Error>(())
@@ -260,7 +267,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
     ///
     /// let line = UnitCost(from_fn(|&n: &u8| [n.saturating_add(1)]));
     /// let mut search = AStar::new();
-    /// search.run(&line, 0, &|&n: &u8| u32::from(5u8.saturating_sub(n)), |&n| n == 5)?;
+    /// search.run(&line, [0], |&n: &u8| u32::from(5u8.saturating_sub(n)), |&n| n == 5)?;
     /// assert_eq!(search.stats().expanded, 5);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -268,7 +275,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
         self.stats
     }
 
-    /// A cheapest path from `start` to the first state that satisfies
+    /// A cheapest path from any of `starts` to the first state that satisfies
     /// `is_goal`, and its cost, or `None` when no goal can be reached.
     ///
     /// # Errors
@@ -285,38 +292,41 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
     ///
     /// let space = UnitCost(from_fn(|&n: &u32| [n + 1, n * 2]));
     /// let mut search = AStar::new();
-    /// let (path, cost) = search.run(&space, 1, &|_: &u32| 0, |&n| n == 10)?.expect("reachable");
+    /// let (path, cost) = search.run(&space, [1], |_: &u32| 0, |&n| n == 10)?.expect("reachable");
     /// assert_eq!((path.states(), cost), (&[1, 2, 4, 5, 10][..], 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run<G, H, P>(
+    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
+    pub fn run<G, I, H, P>(
         &mut self,
         space: &G,
-        start: S,
-        heuristic: &H,
+        starts: I,
+        heuristic: H,
         mut is_goal: P,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
         self.stats = Stats::default();
         self.meter.restart(self.limits.get_max_memory());
-        let result = self.search(space, start, heuristic, &mut is_goal);
+        let result = self.search(space, starts, &heuristic, &mut is_goal);
         self.stats.stored = self.tree.len() as u64;
         result
     }
 
-    fn search<G, H, P>(
+    fn search<G, I, H, P>(
         &mut self,
         space: &G,
-        start: S,
+        starts: I,
         heuristic: &H,
         is_goal: &mut P,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
@@ -325,13 +335,16 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
         self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
         self.costs.clear();
         self.open.reset();
-        let estimate = heuristic.estimate(&start);
-        let Some(root) = self.tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
-        else {
-            unreachable!("an empty tree holds no state");
-        };
-        meter.push(&mut self.costs, (C::zero(), false))?;
-        self.open.push(meter, Open { f: estimate, g: C::zero(), node: root })?;
+        let open = &mut self.open;
+        plant(
+            (&mut self.tree, &mut self.costs),
+            space,
+            (&self.limits, &mut self.meter),
+            starts,
+            |meter, start, root| {
+                open.push(meter, Open { f: heuristic.estimate(start), g: C::zero(), node: root })
+            },
+        )?;
         while let Some(Open { g, node, .. }) = self.open.pop() {
             let state = match take(
                 (&self.tree, &mut self.costs),
@@ -419,6 +432,32 @@ pub(crate) struct Reached<M, C> {
     pub(crate) parent: u32,
     pub(crate) mv: M,
     pub(crate) cost: C,
+}
+
+/// Stores each of `starts` at cost zero and hands it, with its node, to
+/// `queue`; a start given twice is stored and queued once. Shared by A*
+/// and 0-1 BFS.
+pub(crate) fn plant<G, C, I>(
+    (tree, costs): (&mut Tree<G::State, G::Move>, &mut Vec<(C, bool)>),
+    space: &G,
+    (limits, meter): (&Limits, &mut Meter),
+    starts: I,
+    mut queue: impl FnMut(&mut Meter, &G::State, u32) -> Result<(), Error>,
+) -> Result<(), Error>
+where
+    G: crate::space::traits::Successors,
+    G::Move: Clone,
+    C: Zero,
+    I: IntoIterator<Item = G::State>,
+{
+    for start in starts {
+        let Some(root) = tree.insert(space, limits, meter, start, NO_PARENT, None)? else {
+            continue;
+        };
+        meter.push(costs, (C::zero(), false))?;
+        queue(meter, tree.state(root as usize), root)?;
+    }
+    Ok(())
 }
 
 /// Records `child`, reached as `reached` says, in a tree whose nodes carry

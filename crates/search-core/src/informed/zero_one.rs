@@ -6,7 +6,7 @@ use std::fmt;
 use num_traits::One;
 
 use crate::error::Error;
-use crate::informed::astar::{Reached, Taken, relax, take};
+use crate::informed::astar::{Reached, Taken, plant, relax, take};
 use crate::path::Path;
 use crate::run::cancel::{CancelHandle, check, check_every};
 use crate::run::limits::Limits;
@@ -14,9 +14,9 @@ use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted, add_costs};
-use crate::store::tree::{Lookup, NO_PARENT, Tree};
+use crate::store::tree::{Lookup, Tree};
 
-/// A cheapest path from `start` to the first state that satisfies
+/// A cheapest path from any of `starts` to the first state that satisfies
 /// `is_goal`, and its cost, in a space whose moves cost 0 or 1; `None`
 /// when no goal can be reached.
 ///
@@ -60,23 +60,24 @@ use crate::store::tree::{Lookup, NO_PARENT, Tree};
 ///         u32::from(mv != '*')
 ///     }
 /// }
-/// let (path, cost) = zero_one_bfs(&Teleport, 1, |&n| n == 13)?.expect("reachable");
+/// let (path, cost) = zero_one_bfs(&Teleport, [1], |&n| n == 13)?.expect("reachable");
 /// // 1 -> 2 -> 3 (+1) -> 6 -> 12 -> 13 (+1), or as cheap.
 /// assert_eq!(cost, 2);
 /// assert_eq!(path.end(), &13);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn zero_one_bfs<G, P>(
+pub fn zero_one_bfs<G, I, P>(
     space: &G,
-    start: G::State,
+    starts: I,
     is_goal: P,
 ) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
 where
     G: Weighted,
     G::Cost: One,
+    I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    ZeroOneBfs::one_shot().run(space, start, is_goal)
+    ZeroOneBfs::one_shot().run(space, starts, is_goal)
 }
 
 /// 0-1 breadth-first search, as a cache the caller keeps: its [`Limits`],
@@ -115,7 +116,7 @@ where
 ///     }
 /// }
 /// let mut search = ZeroOneBfs::new().limits(Limits::new().max_states(1_000));
-/// let (_, cost) = search.run(&Windy, (0, 0), |&s| s == (9, 9))?.expect("reachable");
+/// let (_, cost) = search.run(&Windy, [(0, 0)], |&s| s == (9, 9))?.expect("reachable");
 /// assert_eq!(cost, 9); // nine steps down, nine free steps right
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -175,7 +176,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     ///
     /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
     /// let mut search = ZeroOneBfs::new().limits(Limits::new().max_nodes(10));
-    /// let error = search.run(&line, 0, |&n| n == 100).unwrap_err();
+    /// let error = search.run(&line, [0], |&n| n == 100).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(10)));
     /// ```
     #[must_use]
@@ -197,7 +198,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     /// let mut search = ZeroOneBfs::new().cancel_with(cancel.clone());
     /// cancel.cancel();
     /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let error = search.run(&line, 0, |&n| n == 5).unwrap_err();
+    /// let error = search.run(&line, [0], |&n| n == 5).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
     /// ```
     #[must_use]
@@ -215,7 +216,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     ///
     /// let line = UnitCost(from_fn(|&n: &u8| [n.saturating_add(1)]));
     /// let mut search = ZeroOneBfs::new();
-    /// search.run(&line, 0, |&n| n == 5)?;
+    /// search.run(&line, [0], |&n| n == 5)?;
     /// assert_eq!(search.stats().expanded, 5);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -223,7 +224,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         self.stats
     }
 
-    /// A cheapest path from `start` to the first state that satisfies
+    /// A cheapest path from any of `starts` to the first state that satisfies
     /// `is_goal`, and its cost, or `None` when no goal can be reached.
     ///
     /// # Errors
@@ -238,35 +239,37 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     /// use search_core::{from_fn, UnitCost, ZeroOneBfs};
     ///
     /// let space = UnitCost(from_fn(|&n: &u32| [n + 1, n * 2]));
-    /// let (path, cost) = ZeroOneBfs::new().run(&space, 1, |&n| n == 10)?.expect("reachable");
+    /// let (path, cost) = ZeroOneBfs::new().run(&space, [1], |&n| n == 10)?.expect("reachable");
     /// assert_eq!((path.states(), cost), (&[1, 2, 4, 5, 10][..], 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run<G, P>(
+    pub fn run<G, I, P>(
         &mut self,
         space: &G,
-        start: S,
+        starts: I,
         mut is_goal: P,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
         self.stats = Stats::default();
         self.meter.restart(self.limits.get_max_memory());
-        let result = self.search(space, start, &mut is_goal);
+        let result = self.search(space, starts, &mut is_goal);
         self.stats.stored = self.tree.len() as u64;
         result
     }
 
-    fn search<G, P>(
+    fn search<G, I, P>(
         &mut self,
         space: &G,
-        start: S,
+        starts: I,
         is_goal: &mut P,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
         check(self.cancel.as_ref())?;
@@ -275,12 +278,14 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         self.costs.clear();
         self.current.clear();
         self.next.clear();
-        let Some(root) = self.tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
-        else {
-            unreachable!("an empty tree holds no state");
-        };
-        meter.push(&mut self.costs, (C::zero(), false))?;
-        meter.push(&mut self.current, root)?;
+        let current = &mut self.current;
+        plant(
+            (&mut self.tree, &mut self.costs),
+            space,
+            (&self.limits, &mut self.meter),
+            starts,
+            |meter, _, root| meter.push(current, root),
+        )?;
         let mut settling = C::zero();
         loop {
             let Some(node) = self.current.pop() else {

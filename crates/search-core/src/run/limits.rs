@@ -159,7 +159,7 @@ impl Limits {
     ///
     /// let naturals = UnitCost(from_fn(|&n: &u64| [n + 1, n + 2]));
     /// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000));
-    /// let error = search.run(&naturals, 0, &|_: &u64| 0, |&n| n == 1_000).unwrap_err();
+    /// let error = search.run(&naturals, [0], |_: &u64| 0, |&n| n == 1_000).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(1_000)));
     /// ```
     #[must_use]

@@ -75,6 +75,34 @@ where
     }
 }
 
+/// Every move costs 1, so that [`astar`](crate::astar) and
+/// [`ida_star`](crate::ida_star) search a space made from a closure as it
+/// is.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{astar, from_fn};
+///
+/// let line = from_fn(|&n: &i32| [n - 1, n + 1]);
+/// let (path, cost) = astar(&line, [0], |&n| (10 - n).unsigned_abs(), |&n| n == 10)?
+///     .expect("reachable");
+/// assert_eq!((path.len(), cost), (10, 10));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<S, F, I> Weighted for FromFn<S, F>
+where
+    S: State,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+{
+    type Cost = u32;
+
+    fn cost(&self, _: &S, (): &(), _: &S) -> u32 {
+        1
+    }
+}
+
 impl<S, F: Clone> Clone for FromFn<S, F> {
     fn clone(&self) -> Self {
         FromFn { successors: self.successors.clone(), state: PhantomData }
@@ -119,7 +147,7 @@ pub struct FromFnWeighted<S, C, F> {
 /// use search_core::{dijkstra, from_fn_weighted};
 ///
 /// let space = from_fn_weighted(|&n: &u32| [(n + 1, 1u32), (n * 2, 3)]);
-/// let (path, cost) = dijkstra(&space, 1, |&n| n == 40)?.expect("reachable");
+/// let (path, cost) = dijkstra(&space, [1], |&n| n == 40)?.expect("reachable");
 /// assert_eq!(path.states(), [1, 2, 3, 4, 5, 10, 20, 40]);
 /// assert_eq!((cost, path.moves().iter().sum::<u32>()), (13, 13));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -225,7 +253,7 @@ pub struct FromFnDirected<S, F, P> {
 ///     before.into_iter().filter(|&m| m >= 1)
 /// };
 /// let space = from_fn_directed(forward, backward);
-/// let path = bidirectional_bfs(&space, 1, 100)?.expect("reachable");
+/// let path = bidirectional_bfs(&space, [1], [100])?.expect("reachable");
 /// let one_way = bfs(&from_fn(forward), [1], |&n| n == 100)?.expect("reachable");
 /// assert_eq!(path.len(), one_way.len());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -305,7 +333,7 @@ impl<S, F, P> fmt::Debug for FromFnDirected<S, F, P> {
 ///         .into_iter()
 ///         .filter(|&(x, y)| (0..10).contains(&x) && (0..10).contains(&y))
 /// }));
-/// let path = bidirectional_bfs(&grid, (0, 0), (9, 9))?.expect("reachable");
+/// let path = bidirectional_bfs(&grid, [(0, 0)], [(9, 9)])?.expect("reachable");
 /// assert_eq!(path.len(), 18);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -329,6 +357,26 @@ impl<G: Successors> Successors for Undirected<G> {
 }
 
 impl<G: Successors> Reversible for Undirected<G> {}
+
+/// The costs of the space inside.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{astar, from_fn, Undirected};
+///
+/// let line = Undirected(from_fn(|&n: &i32| [n - 1, n + 1]));
+/// let (_, cost) = astar(&line, [0], |&n| (3 - n).unsigned_abs(), |&n| n == 3)?.expect("reachable");
+/// assert_eq!(cost, 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<G: Weighted> Weighted for Undirected<G> {
+    type Cost = G::Cost;
+
+    fn cost(&self, from: &G::State, mv: &G::Move, to: &G::State) -> G::Cost {
+        self.0.cost(from, mv, to)
+    }
+}
 
 /// A space with [`Successors`], [`Ranking`] and [`Unranking`], seen rank to
 /// rank as a [`RankedSpace`]: each rank is unranked, expanded, and its

@@ -291,7 +291,7 @@ impl<G: Successors + ?Sized> Successors for &G {
 /// }
 ///
 /// // 1 -> 2 -> 3 -> 6 -> 12 -> 24 -> 25 -> 50 -> 100
-/// let path = bidirectional_bfs(&Doubling, 1, 100)?.expect("reachable");
+/// let path = bidirectional_bfs(&Doubling, [1], [100])?.expect("reachable");
 /// assert_eq!(path.len(), 8);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -327,7 +327,7 @@ pub trait Predecessors: Successors {
 ///
 /// impl Reversible for Ring {}
 ///
-/// let path = bidirectional_bfs(&Ring, 0, 90)?.expect("reachable");
+/// let path = bidirectional_bfs(&Ring, [0], [90])?.expect("reachable");
 /// assert_eq!(path.len(), 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

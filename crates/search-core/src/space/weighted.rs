@@ -100,7 +100,7 @@ pub(crate) fn add_costs<C: Cost>(a: C, b: C) -> Result<C, Error> {
 ///     }
 /// }
 ///
-/// let (path, cost) = dijkstra(&Lift, 0, |&floor| floor == 7)?.expect("reachable");
+/// let (path, cost) = dijkstra(&Lift, [0], |&floor| floor == 7)?.expect("reachable");
 /// assert_eq!(cost, 5); // 3, 3, 1
 /// assert_eq!(path.len(), 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -123,7 +123,7 @@ pub trait Weighted: Successors {
 /// use search_core::{astar, from_fn, UnitCost};
 ///
 /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
-/// let (path, cost) = astar(&line, 0, &|&n: &i32| (10 - n).unsigned_abs(), |&n| n == 10)?
+/// let (path, cost) = astar(&line, [0], |&n: &i32| (10 - n).unsigned_abs(), |&n| n == 10)?
 ///     .expect("reachable");
 /// assert_eq!((path.len(), cost), (10, 10));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -8,7 +8,7 @@ use crate::path::Path;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Heuristic, add_costs};
 
-use super::{IdaStar, Outcome};
+use super::{IdaStar, Outcome, Starts};
 
 /// A node on [`IdaStar::run_in_place`]'s path: its moves, `begin..end` of
 /// the moves buffer, the next to try, and the cost of reaching it.
@@ -58,7 +58,7 @@ pub(super) struct Frame<C> {
 ///     (0..6).map(|i| (i + 1..6).filter(|&j| s[i] > s[j]).count() as u32).sum::<u32>()
 /// };
 /// let (path, cost) = IdaStar::new()
-///     .run_in_place(&Swaps, [5, 4, 3, 2, 1, 0], &inversions, |s| s.is_sorted())?
+///     .run_in_place(&Swaps, [[5, 4, 3, 2, 1, 0]], inversions, |s| s.is_sorted())?
 ///     .expect("sortable");
 /// assert_eq!((cost, path.len()), (15, 15));
 /// assert_eq!(path.end(), &[0, 1, 2, 3, 4, 5]);
@@ -127,34 +127,55 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// }
     ///
     /// let mut search = IdaStar::new().limits(Limits::new().max_depth(10));
-    /// let (path, cost) = search.run_in_place(&Counter, 0, &|_: &i64| 0u32, |&n| n == 4)?.expect("reachable");
+    /// let (path, cost) = search.run_in_place(&Counter, [0], |_: &i64| 0u32, |&n| n == 4)?.expect("reachable");
     /// assert_eq!((cost, path.end()), (3, &4)); // 3 + 3 - 2
     /// assert_eq!(search.iterations().len(), 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run_in_place<G, H, P>(
+    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
+    pub fn run_in_place<G, I, H, P>(
         &mut self,
         space: &G,
-        start: S,
-        heuristic: &H,
+        starts: I,
+        heuristic: H,
         mut is_goal: P,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: InPlace<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
-        if self.restart(&start, &mut is_goal) {
-            return Ok(Some((Path::new(vec![start], Vec::new()), C::zero())));
+        let starts: Starts<S> = starts.into_iter().collect();
+        if let Some(start) = self.restart(&starts, &mut is_goal) {
+            return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
         }
-        let mut state = start.clone();
-        let mut bound = heuristic.estimate(&start);
+        let Some(mut bound) = starts.iter().map(|start| heuristic.estimate(start)).min() else {
+            return Ok(None);
+        };
+        let mut state = S::clone(&starts[0]);
         loop {
             let before = self.stats;
-            let outcome = self.iterate_in_place(space, &mut state, bound, heuristic, &mut is_goal);
+            let mut outcome = Ok(Outcome::Cut(None));
+            let mut found_from = 0;
+            for (index, start) in starts.iter().enumerate() {
+                state.clone_from(start);
+                let next =
+                    self.iterate_in_place(space, &mut state, bound, &heuristic, &mut is_goal);
+                outcome = match (outcome, next) {
+                    (Ok(so_far), Ok(next)) => Ok(so_far.and(next)),
+                    (Err(error), _) | (_, Err(error)) => Err(error),
+                };
+                found_from = index;
+                if !matches!(outcome, Ok(Outcome::Cut(_) | Outcome::TooDeep)) {
+                    break;
+                }
+            }
             self.record(bound, &before);
             match self.settle(outcome?)? {
                 ControlFlow::Break(Some(cost)) => {
+                    let mut starts = starts;
+                    let start = starts.swap_remove(found_from);
                     return Ok(Some((self.replay(space, start), cost)));
                 }
                 ControlFlow::Break(None) => return Ok(None),

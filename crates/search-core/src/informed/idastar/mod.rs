@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use smallvec::SmallVec;
+
 use crate::error::Error;
 use crate::path::Path;
 use crate::run::cancel::{CancelHandle, check};
@@ -15,9 +17,9 @@ use crate::run::limits::Limits;
 use crate::run::progress::EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
-use crate::space::weighted::{Cost, Heuristic, Weighted};
+use crate::space::weighted::{Cost, Weighted};
 
-/// A cheapest path from `start` to the first state that satisfies
+/// A cheapest path from any of `starts` to the first state that satisfies
 /// `is_goal`, and its cost, by IDA* guided by `heuristic`; `None` when no
 /// goal can be reached and the space is finite.
 ///
@@ -35,23 +37,24 @@ use crate::space::weighted::{Cost, Heuristic, Weighted};
 /// use search_core::{ida_star, from_fn, UnitCost};
 ///
 /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
-/// let (path, cost) = ida_star(&line, 0, &|&n: &i32| (7 - n).unsigned_abs(), |&n| n == 7)?
+/// let (path, cost) = ida_star(&line, [0], |&n: &i32| (7 - n).unsigned_abs(), |&n| n == 7)?
 ///     .expect("reachable");
 /// assert_eq!((path.len(), cost), (7, 7));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn ida_star<G, H, P>(
+pub fn ida_star<G, I, H, P>(
     space: &G,
-    start: G::State,
-    heuristic: &H,
+    starts: I,
+    heuristic: H,
     is_goal: P,
 ) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
 where
     G: Weighted,
-    H: Heuristic<G::State, Cost = G::Cost>,
+    I: IntoIterator<Item = G::State>,
+    H: Fn(&G::State) -> G::Cost,
     P: FnMut(&G::State) -> bool,
 {
-    IdaStar::new().run(space, start, heuristic, is_goal)
+    IdaStar::new().run(space, starts, heuristic, is_goal)
 }
 
 /// One iteration of an [`IdaStar`] search: its cost bound, and the nodes it
@@ -64,7 +67,7 @@ where
 ///
 /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
 /// let mut search = IdaStar::new();
-/// search.run(&line, 0, &|_: &i32| 0, |&n| n == 2)?;
+/// search.run(&line, [0], |_: &i32| 0, |&n| n == 2)?;
 /// let bounds: Vec<u32> = search.iterations().iter().map(|i| i.bound).collect();
 /// assert_eq!(bounds, [0, 1, 2]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -103,6 +106,25 @@ enum Outcome<C> {
     TooDeep,
     /// Another worker found a goal first.
     Stopped,
+}
+
+/// The starts of one run, held for every iteration: most runs have one.
+type Starts<S> = SmallVec<[S; 1]>;
+
+impl<C: Cost> Outcome<C> {
+    /// The outcome of an iteration from several starts, `self` from those
+    /// searched so far and `next` from one more: a goal ends it, otherwise
+    /// the smallest cut off is the next bound.
+    fn and(self, next: Outcome<C>) -> Outcome<C> {
+        match (self, next) {
+            (Outcome::Found(cost), _) | (_, Outcome::Found(cost)) => Outcome::Found(cost),
+            (Outcome::Stopped, _) | (_, Outcome::Stopped) => Outcome::Stopped,
+            (Outcome::Cut(Some(a)), Outcome::Cut(Some(b))) => Outcome::Cut(Some(a.min(b))),
+            (Outcome::Cut(Some(cut)), _) | (_, Outcome::Cut(Some(cut))) => Outcome::Cut(Some(cut)),
+            (Outcome::TooDeep, _) | (_, Outcome::TooDeep) => Outcome::TooDeep,
+            (Outcome::Cut(None), Outcome::Cut(None)) => Outcome::Cut(None),
+        }
+    }
 }
 
 /// Where one depth-first search starts: the start of the whole search, or
@@ -159,7 +181,7 @@ struct Root<'a, S, C> {
 /// }));
 /// let taxicab = |&(x, y): &(i8, i8)| u32::from(x.abs_diff(5) + y.abs_diff(5));
 /// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000_000));
-/// let (path, cost) = search.run(&grid, (0, 0), &taxicab, |&s| s == (5, 5))?.expect("reachable");
+/// let (path, cost) = search.run(&grid, [(0, 0)], &taxicab, |&s| s == (5, 5))?.expect("reachable");
 /// assert_eq!((path.len(), cost), (10, 10));
 /// assert_eq!(search.iterations().len(), 1); // the estimate was exact
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -237,7 +259,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// let mut search = IdaStar::new().cancel_with(cancel.clone());
     /// cancel.cancel();
     /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let error = search.run(&line, 0, &|_: &u32| 0, |&n| n == 5).unwrap_err();
+    /// let error = search.run(&line, [0], |_: &u32| 0, |&n| n == 5).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
     /// ```
     #[must_use]
@@ -256,7 +278,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     ///
     /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
     /// let mut search = IdaStar::new();
-    /// search.run(&line, 0, &|&n: &i32| (3 - n).unsigned_abs(), |&n| n == 3)?;
+    /// search.run(&line, [0], |&n: &i32| (3 - n).unsigned_abs(), |&n| n == 3)?;
     /// assert_eq!(search.stats().expanded, 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -273,7 +295,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     ///
     /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
     /// let mut search = IdaStar::new();
-    /// search.run(&line, 0, &|&n: &i32| (4 - n).unsigned_abs() / 2, |&n| n == 4)?;
+    /// search.run(&line, [0], |&n: &i32| (4 - n).unsigned_abs() / 2, |&n| n == 4)?;
     /// assert_eq!(search.iterations().last().map(|i| i.bound), Some(4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

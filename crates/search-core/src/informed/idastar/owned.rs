@@ -13,10 +13,10 @@ use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
 
-use super::{IdaStar, Iteration, Outcome, Root, Step};
+use super::{IdaStar, Iteration, Outcome, Root, Starts, Step};
 
 impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
-    /// A cheapest path from `start` to the first state that satisfies
+    /// A cheapest path from any of `starts` to the first state that satisfies
     /// `is_goal`, and its cost, or `None` when no path within the limits
     /// reaches a goal and none goes further.
     ///
@@ -34,29 +34,30 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     ///
     /// let ring = UnitCost(from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]));
     /// let mut search = IdaStar::new().limits(Limits::new().max_depth(20));
-    /// assert_eq!(search.run(&ring, 0, &|_: &u8| 0, |&n| n == 7)?.map(|(_, c)| c), Some(3));
+    /// assert_eq!(search.run(&ring, [0], |_: &u8| 0, |&n| n == 7)?.map(|(_, c)| c), Some(3));
     /// // The ring never ends: an unreachable goal is found out at the limit.
-    /// let error = search.run(&ring, 0, &|_: &u8| 0, |&n| n == 70).unwrap_err();
+    /// let error = search.run(&ring, [0], |_: &u8| 0, |&n| n == 70).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(20)));
     ///
     /// // A line that ends: nothing lies past the limit, so the answer is no.
     /// let line = UnitCost(from_fn(|&n: &u8| (n < 5).then_some(n + 1)));
-    /// assert_eq!(search.run(&line, 0, &|_: &u8| 0, |&n| n == 70)?, None);
+    /// assert_eq!(search.run(&line, [0], |_: &u8| 0, |&n| n == 70)?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run<G, H, P>(
+    pub fn run<G, I, H, P>(
         &mut self,
         space: &G,
-        start: S,
-        heuristic: &H,
+        starts: I,
+        heuristic: H,
         is_goal: P,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
-        self.run_with_progress(space, start, heuristic, is_goal, |_| {})
+        self.run_with_progress(space, starts, heuristic, is_goal, |_| {})
     }
 
     /// As [`run`](IdaStar::run), calling `observer` every 65,536 expanded
@@ -76,37 +77,49 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// let tree = UnitCost(from_fn(|&n: &u32| [2 * n, 2 * n + 1]));
     /// let mut deepest = 0;
     /// let mut search = IdaStar::new();
-    /// let found = search.run_with_progress(&tree, 1, &|_: &u32| 0, |&n| n == 1 << 20, |p| {
+    /// let found = search.run_with_progress(&tree, [1], |_: &u32| 0, |&n| n == 1 << 20, |p| {
     ///     deepest = deepest.max(p.depth)
     /// })?;
     /// assert_eq!(found.map(|(_, cost)| cost), Some(20));
     /// assert!(deepest >= 16);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run_with_progress<G, H, P, O>(
+    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
+    pub fn run_with_progress<G, I, H, P, O>(
         &mut self,
         space: &G,
-        start: S,
-        heuristic: &H,
+        starts: I,
+        heuristic: H,
         mut is_goal: P,
         mut observer: O,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
         O: FnMut(&Progress),
     {
-        if self.restart(&start, &mut is_goal) {
-            return Ok(Some((Path::new(vec![start], Vec::new()), C::zero())));
+        let starts: Starts<S> = starts.into_iter().collect();
+        if let Some(start) = self.restart(&starts, &mut is_goal) {
+            return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
         }
-        let estimate = heuristic.estimate(&start);
-        let mut bound = estimate;
+        let estimates: Starts<C> = starts.iter().map(|start| heuristic.estimate(start)).collect();
+        let Some(mut bound) = estimates.iter().copied().min() else { return Ok(None) };
         loop {
             let before = self.stats;
-            let root = Root { state: &start, cost: C::zero(), estimate, parent: None, depth: 0 };
-            let outcome =
-                self.iterate(space, &root, bound, heuristic, (&mut is_goal, &mut observer, None));
+            let mut outcome = Ok(Outcome::Cut(None));
+            for (start, &estimate) in starts.iter().zip(&estimates) {
+                let root = Root { state: start, cost: C::zero(), estimate, parent: None, depth: 0 };
+                let hooks = (&mut is_goal, &mut observer, None);
+                outcome = match (outcome, self.iterate(space, &root, bound, &heuristic, hooks)) {
+                    (Ok(so_far), Ok(next)) => Ok(so_far.and(next)),
+                    (Err(error), _) | (_, Err(error)) => Err(error),
+                };
+                if !matches!(outcome, Ok(Outcome::Cut(_) | Outcome::TooDeep)) {
+                    break;
+                }
+            }
             self.record(bound, &before);
             match self.settle(outcome?)? {
                 ControlFlow::Break(Some(cost)) => return Ok(Some((self.solution(), cost))),
@@ -116,14 +129,18 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         }
     }
 
-    /// Clears the last run's counts for a run from `start`; true when
-    /// `start` is a goal already.
-    pub(super) fn restart<P: FnMut(&S) -> bool>(&mut self, start: &S, mut is_goal: P) -> bool {
+    /// Clears the last run's counts for a run from `starts`; the first of
+    /// them that is a goal already, if any.
+    pub(super) fn restart<'s, P: FnMut(&S) -> bool>(
+        &mut self,
+        starts: &'s [S],
+        mut is_goal: P,
+    ) -> Option<&'s S> {
         self.stats = Stats::default();
         self.next_check = 0;
         self.iterations.clear();
-        let done = is_goal(start);
-        if done {
+        let done = starts.iter().find(|start| is_goal(start));
+        if done.is_some() {
             self.stats.stored = 1;
         }
         done

@@ -13,10 +13,11 @@ use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
 
-use super::{IdaStar, Outcome, Root};
+use super::{IdaStar, Outcome, Root, Starts};
 
 /// A subtree a parallel iteration hands to a worker: the path from the
 /// start to its root, and the moves along it.
+#[derive(Clone)]
 struct Job<S, M, C> {
     states: Vec<S>,
     moves: Vec<M>,
@@ -70,23 +71,24 @@ where
     /// }));
     /// let half = |&(x, y): &(i8, i8)| u32::from(x.abs_diff(5) + y.abs_diff(5)) / 2;
     /// let mut search = IdaStar::new();
-    /// let (path, cost) = search.run_parallel(&grid, (0, 0), &half, |&s| s == (5, 5))?.expect("reachable");
+    /// let (path, cost) = search.run_parallel(&grid, [(0, 0)], &half, |&s| s == (5, 5))?.expect("reachable");
     /// assert_eq!((path.len(), cost), (10, 10));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run_parallel<G, H, P>(
+    pub fn run_parallel<G, I, H, P>(
         &mut self,
         space: &G,
-        start: S,
-        heuristic: &H,
+        starts: I,
+        heuristic: H,
         is_goal: P,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C> + Sync,
+        I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C> + Sync,
         P: Fn(&S) -> bool + Sync,
     {
-        self.run_parallel_with_progress(space, start, heuristic, is_goal, |_| {})
+        self.run_parallel_with_progress(space, starts, heuristic, is_goal, |_| {})
     }
 
     /// As [`run_parallel`](IdaStar::run_parallel), calling `observer` on
@@ -104,34 +106,43 @@ where
     /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
     /// let mut depths = Vec::new();
     /// let mut search = IdaStar::new();
-    /// search.run_parallel_with_progress(&line, 0, &|_: &i32| 0, |&n| n == 3, |p| depths.push(p.depth))?;
+    /// search.run_parallel_with_progress(&line, [0], |_: &i32| 0, |&n| n == 3, |p| depths.push(p.depth))?;
     /// assert_eq!(depths, [0, 1, 2]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run_parallel_with_progress<G, H, P, O>(
+    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
+    pub fn run_parallel_with_progress<G, I, H, P, O>(
         &mut self,
         space: &G,
-        start: S,
-        heuristic: &H,
+        starts: I,
+        heuristic: H,
         is_goal: P,
         mut observer: O,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C> + Sync,
+        I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C> + Sync,
         P: Fn(&S) -> bool + Sync,
         O: FnMut(&Progress),
     {
-        if self.restart(&start, &is_goal) {
-            return Ok(Some((Path::new(vec![start], Vec::new()), C::zero())));
+        let starts: Starts<S> = starts.into_iter().collect();
+        if let Some(start) = self.restart(&starts, &is_goal) {
+            return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
         }
-        let estimate = heuristic.estimate(&start);
-        let mut bound = estimate;
+        let roots: Vec<Job<S, M, C>> = starts
+            .into_iter()
+            .map(|start| {
+                let estimate = heuristic.estimate(&start);
+                Job { states: vec![start], moves: Vec::new(), cost: C::zero(), estimate }
+            })
+            .collect();
+        let Some(mut bound) = roots.iter().map(|root| root.estimate).min() else { return Ok(None) };
         let wanted = JOBS_PER_THREAD * rayon::current_num_threads();
         loop {
             let before = self.stats;
-            let outcome = self
-                .parallel_iteration(space, &start, estimate, bound, heuristic, &is_goal, wanted);
+            let outcome =
+                self.parallel_iteration(space, &roots, bound, &heuristic, &is_goal, wanted);
             self.record(bound, &before);
             let outcome = outcome?;
             if !matches!(outcome.0, Outcome::Found(_)) {
@@ -159,12 +170,10 @@ where
 
     /// One iteration: the top of the tree breadth-first, then its subtrees
     /// in parallel.
-    #[expect(clippy::too_many_arguments, reason = "one iteration's whole state, passed once")]
     fn parallel_iteration<G, H, P>(
         &mut self,
         space: &G,
-        start: &S,
-        estimate: C,
+        roots: &[Job<S, M, C>],
         bound: C,
         heuristic: &H,
         is_goal: &P,
@@ -178,8 +187,15 @@ where
         let max_depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
-        let mut jobs =
-            vec![Job { states: vec![start.clone()], moves: Vec::new(), cost: C::zero(), estimate }];
+        let mut jobs = Vec::new();
+        for root in roots {
+            if root.estimate > bound {
+                let f = root.estimate;
+                smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
+            } else {
+                jobs.push(root.clone());
+            }
+        }
         // Breadth-first over the top of the tree, one level at a time.
         let mut depth = 0;
         while jobs.len() < wanted && !jobs.is_empty() && depth < max_depth {
