@@ -1,9 +1,11 @@
 use std::fmt;
 
-use search_core::{Limits, Progress, Search, State};
+use search_core::{CancelHandle, Limits, Progress, Search, State};
 
-/// How a puzzle's search runs: the [`Limits`] it stays within, and an
-/// observer that hears how a long search is going.
+/// How a puzzle's search runs: the [`Limits`] it stays within, an observer
+/// that hears how a long search is going, and a [`CancelHandle`] that stops
+/// it: what a [`Search`] cache is given, for the puzzles whose states are
+/// their own business.
 ///
 /// The puzzles' plain functions ([`open_lock`](crate::open_lock),
 /// [`ladder_length`](crate::ladder_length), ...) use the defaults; their
@@ -31,6 +33,7 @@ use search_core::{Limits, Progress, Search, State};
 pub struct SearchOptions<'o> {
     limits: Limits,
     observer: Option<Box<dyn FnMut(&Progress) + 'o>>,
+    cancel: CancelHandle,
 }
 
 impl<'o> SearchOptions<'o> {
@@ -82,6 +85,29 @@ impl<'o> SearchOptions<'o> {
         self
     }
 
+    /// Ends the search with
+    /// [`Cancelled`](search_core::ErrorKind::Cancelled) once `cancel` is
+    /// cancelled, from any thread; see [`Search::cancel_with`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Lock, SearchOptions};
+    /// use search_core::{CancelHandle, ErrorKind};
+    ///
+    /// let cancel = CancelHandle::new();
+    /// let mut options = SearchOptions::new().cancel_with(cancel.clone());
+    /// cancel.cancel();
+    /// let error = Lock::new(4, 10)?.open_with("0202", &mut options).unwrap_err();
+    /// assert!(matches!(error.kind(), puzzles::ErrorKind::Search(e) if e.kind() == &ErrorKind::Cancelled));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn cancel_with(mut self, cancel: CancelHandle) -> SearchOptions<'o> {
+        self.cancel = cancel;
+        self
+    }
+
     /// The limits.
     ///
     /// # Example
@@ -98,7 +124,7 @@ impl<'o> SearchOptions<'o> {
 
     /// A search with these limits, reporting to this observer.
     pub(crate) fn search<S: State, M: Clone>(&mut self) -> Search<'_, S, M> {
-        let search = Search::new().limits(self.limits);
+        let search = Search::new().limits(self.limits).cancel_with(self.cancel.clone());
         match &mut self.observer {
             Some(observer) => search.on_progress(move |progress| observer(progress)),
             None => search,
@@ -111,6 +137,7 @@ impl fmt::Debug for SearchOptions<'_> {
         f.debug_struct("SearchOptions")
             .field("limits", &self.limits)
             .field("observed", &self.observer.is_some())
+            .field("cancelled", &self.cancel.is_cancelled())
             .finish()
     }
 }

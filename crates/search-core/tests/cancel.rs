@@ -170,3 +170,47 @@ fn a_cancel_from_another_thread_stops_a_search_that_never_ends() {
     assert_eq!(error.kind(), &ErrorKind::Cancelled);
     stopper.join().unwrap();
 }
+
+/// Cancels `cancel` from another thread after a moment.
+fn cancel_soon(cancel: CancelHandle) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        cancel.cancel();
+    })
+}
+
+#[test]
+fn every_cache_hands_out_a_handle_that_stops_it() {
+    let naturals = UnitCost(search_core::from_fn(|&n: &u64| [n + 1]));
+    let never = |_: &u64| false;
+    let zero = |_: &u64| 0u32;
+
+    let mut search = Search::new();
+    let stopper = cancel_soon(search.cancel_handle());
+    assert_eq!(search.distance(&naturals, [0], never).unwrap_err().kind(), &ErrorKind::Cancelled);
+    stopper.join().unwrap();
+
+    let mut search = AStar::new();
+    let stopper = cancel_soon(search.cancel_handle());
+    let error = search.run(&naturals, [0], zero, never).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    stopper.join().unwrap();
+
+    let mut search = ZeroOneBfs::new();
+    let stopper = cancel_soon(search.cancel_handle());
+    assert_eq!(search.run(&naturals, [0], never).unwrap_err().kind(), &ErrorKind::Cancelled);
+    stopper.join().unwrap();
+
+    // IDA* with no estimate goes one bound deeper each iteration: it never
+    // ends on its own.
+    let mut search = IdaStar::new();
+    let stopper = cancel_soon(search.cancel_handle());
+    let error = search.run(&naturals, [0], zero, never).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    stopper.join().unwrap();
+    // The cache stays cancelled until it is given a new handle.
+    let error = search.run(&naturals, [0], zero, |&n| n == 3).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    let mut search = search.cancel_with(CancelHandle::new());
+    assert_eq!(search.run(&naturals, [0], zero, |&n| n == 3).unwrap().map(|(_, c)| c), Some(3));
+}

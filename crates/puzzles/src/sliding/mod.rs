@@ -622,7 +622,6 @@ impl SlidingPuzzle {
             heuristic: SlidingHeuristic::default(),
             estimate: None,
             last_stats: Stats::default(),
-            observer: None,
             parallel: false,
         }
     }
@@ -810,7 +809,7 @@ pub struct Solver<'p> {
     puzzle: Cow<'p, SlidingPuzzle>,
     search: Search<'p, Board, Slide>,
     astar: AStar<'p, Board, Slide, u32>,
-    ida_star: IdaStar<Board, Slide, u32>,
+    ida_star: IdaStar<'p, Board, Slide, u32>,
     algorithm: Algorithm,
     /// The search that answered the last board.
     last_algorithm: Algorithm,
@@ -818,19 +817,7 @@ pub struct Solver<'p> {
     /// The estimate, built when an informed search first needs it.
     estimate: Option<Estimate>,
     last_stats: Stats,
-    observer: Option<Observer<'p>>,
     parallel: bool,
-}
-
-/// The observer of a solver's searches, shared by its breadth-first search
-/// and its IDA*.
-#[derive(Clone)]
-struct Observer<'p>(Rc<RefCell<dyn FnMut(&Progress) + 'p>>);
-
-impl fmt::Debug for Observer<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Observer")
-    }
 }
 
 impl<'p> Solver<'p> {
@@ -999,15 +986,14 @@ impl<'p> Solver<'p> {
     /// ```
     #[must_use]
     pub fn on_progress<F: FnMut(&Progress) + 'p>(self, observer: F) -> Self {
-        // Breadth-first search and A* keep the observer; IDA* borrows it per
-        // run.
+        // One observer, shared by the three searches, each of which keeps
+        // what it is given.
         let shared: Rc<RefCell<dyn FnMut(&Progress) + 'p>> = Rc::new(RefCell::new(observer));
-        let for_search = Rc::clone(&shared);
-        let for_astar = Rc::clone(&shared);
+        let (for_search, for_astar) = (Rc::clone(&shared), Rc::clone(&shared));
         Solver {
             search: self.search.on_progress(move |progress| (for_search.borrow_mut())(progress)),
             astar: self.astar.on_progress(move |progress| (for_astar.borrow_mut())(progress)),
-            observer: Some(Observer(shared)),
+            ida_star: self.ida_star.on_progress(move |progress| (shared.borrow_mut())(progress)),
             ..self
         }
     }
@@ -1111,24 +1097,10 @@ impl<'p> Solver<'p> {
         };
         let found = if self.last_algorithm == Algorithm::AStar {
             self.astar.run(puzzle, [*board], estimate, |b| *b == goal)
+        } else if self.parallel {
+            self.ida_star.run_parallel(puzzle, [*board], estimate, |b| *b == goal)
         } else {
-            let observer = self.observer.clone();
-            let report = |progress: &Progress| {
-                if let Some(Observer(observer)) = &observer {
-                    (observer.borrow_mut())(progress);
-                }
-            };
-            if self.parallel {
-                self.ida_star.run_parallel_with_progress(
-                    puzzle,
-                    [*board],
-                    estimate,
-                    |b| *b == goal,
-                    report,
-                )
-            } else {
-                self.ida_star.run_with_progress(puzzle, [*board], estimate, |b| *b == goal, report)
-            }
+            self.ida_star.run(puzzle, [*board], estimate, |b| *b == goal)
         };
         Ok(found?.map(|(path, _)| path))
     }

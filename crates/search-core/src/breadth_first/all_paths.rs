@@ -339,12 +339,12 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         P: FnMut(&S) -> bool,
     {
         let tree = &mut self.forward;
-        let meter = &mut self.meter;
-        tree.reset(space, Lookup::Ids, &self.limits, meter)?;
+        let meter = &mut self.run.meter;
+        tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
         let mut parents: Vec<SmallVec<[(u32, M); 1]>> = Vec::new();
         let mut goals = Vec::new();
         for start in starts {
-            if let Some(id) = tree.insert(space, &self.limits, meter, start, NO_PARENT, None)? {
+            if let Some(id) = tree.insert(space, &self.run.limits, meter, start, NO_PARENT, None)? {
                 meter.push(&mut parents, SmallVec::new())?;
                 if is_goal(tree.state(id as usize)) {
                     goals.push(id);
@@ -357,30 +357,30 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             let states = tree.states_from(layer.start);
             if at_depth_bound(
                 space,
-                &self.limits,
+                &self.run.limits,
                 depth,
                 states,
                 &mut self.scratch,
-                &mut self.stats,
+                &mut self.run.stats,
                 |next| tree.find(space, next).is_some(),
             )? {
                 break;
             }
-            self.stats.frontier(layer.len());
+            self.run.stats.frontier(layer.len());
             let next_start = tree.len();
             for parent in layer.clone() {
-                tree.expand_node(space, parent, &mut self.scratch, &mut self.stats);
-                self.watch.tick(&self.stats, tree.len(), depth, meter.used())?;
+                tree.expand_node(space, parent, &mut self.scratch, &mut self.run.stats);
+                self.run.watch.tick(&self.run.stats, tree.len(), depth, meter.used())?;
                 for (next, mv) in self.scratch.drain(..) {
                     if let Some(id) = tree.find(space, &next) {
-                        self.stats.duplicates += 1;
+                        self.run.stats.duplicates += 1;
                         // A second edge into the layer being built is a second
                         // way to reach that state in the fewest moves.
                         if id as usize >= next_start {
                             parents[id as usize].push((parent as u32, mv));
                         }
                     } else if let Some(id) =
-                        tree.insert(space, &self.limits, meter, next, parent as u32, None)?
+                        tree.insert(space, &self.run.limits, meter, next, parent as u32, None)?
                     {
                         meter.push(&mut parents, smallvec![(parent as u32, mv)])?;
                         if is_goal(tree.state(id as usize)) {

@@ -3,8 +3,8 @@ use std::fmt;
 use crate::breadth_first::search::Search;
 use crate::error::Error;
 use crate::path::Path;
+use crate::run::context::RunContext;
 use crate::run::limits::Limits;
-use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::at_depth_bound;
@@ -115,10 +115,10 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         P: FnMut(&S) -> bool,
     {
         let tree = &mut self.forward;
-        let meter = &mut self.meter;
-        tree.reset(space, Lookup::Seen, &self.limits, meter)?;
+        let meter = &mut self.run.meter;
+        tree.reset(space, Lookup::Seen, &self.run.limits, meter)?;
         for start in starts {
-            if let Some(id) = tree.insert(space, &self.limits, meter, start, NO_PARENT, None)?
+            if let Some(id) = tree.insert(space, &self.run.limits, meter, start, NO_PARENT, None)?
                 && is_goal(tree.state(id as usize))
             {
                 return Ok(Some(tree.path(id)));
@@ -127,21 +127,21 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let mut head = 0;
         let mut layer_end = tree.len();
         let mut depth = 0;
-        self.stats.frontier(layer_end);
+        self.run.stats.frontier(layer_end);
         while head < tree.len() {
             if head == layer_end {
                 depth += 1;
                 layer_end = tree.len();
-                self.stats.frontier(layer_end - head);
+                self.run.stats.frontier(layer_end - head);
             }
             let layer = tree.states_from(head);
             if at_depth_bound(
                 space,
-                &self.limits,
+                &self.run.limits,
                 depth,
                 layer,
                 &mut self.scratch,
-                &mut self.stats,
+                &mut self.run.stats,
                 |next| tree.contains(space, next),
             )? {
                 return Ok(None);
@@ -150,23 +150,29 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             // stored ([`Seen::collect_keyed`](crate::store::seen::Seen::collect_keyed)
             // says why); each state's successors are then stored, checked
             // and counted in the order of expanding state by state.
-            let longest = run_length(self.stats.expanded);
+            let longest = run_length(self.run.stats.expanded);
             let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
             tree.collect_keyed(space, head..layer_end, longest, keyed, expansions);
             let run_end = head + self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in (head..run_end).zip(&self.expansions) {
-                expansion.count(&mut self.stats);
-                self.watch.tick(&self.stats, tree.len(), depth, meter.used())?;
+                expansion.count(&mut self.run.stats);
+                self.run.watch.tick(&self.run.stats, tree.len(), depth, meter.used())?;
                 for child in keyed.by_ref().take(expansion.kept) {
                     let parent = parent as u32;
-                    match tree.insert_keyed(space, &self.limits, meter, parent, child.reached())? {
+                    match tree.insert_keyed(
+                        space,
+                        &self.run.limits,
+                        meter,
+                        parent,
+                        child.reached(),
+                    )? {
                         Some(id) => {
                             if is_goal(tree.state(id as usize)) {
                                 return Ok(Some(tree.path(id)));
                             }
                         }
-                        None => self.stats.duplicates += 1,
+                        None => self.run.stats.duplicates += 1,
                     }
                 }
             }
@@ -232,7 +238,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             if self.frontier.is_empty() {
                 break Ok(None);
             }
-            self.stats.frontier(self.frontier.len());
+            self.run.stats.frontier(self.frontier.len());
             if self.frontier_at_depth_bound(space, depth)? {
                 break Ok(None);
             }
@@ -280,9 +286,9 @@ pub struct Bfs<S, M> {
     head: usize,
     layer_end: usize,
     depth: usize,
-    limits: Limits,
-    meter: Meter,
-    stats: Stats,
+    /// Limits, memory and counts; no observer or cancel handle, as the
+    /// caller, who takes each step, can stop at any of them.
+    run: RunContext<'static>,
     scratch: Vec<(S, M)>,
 }
 
@@ -410,9 +416,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
             head: 0,
             layer_end: 0,
             depth: 0,
-            limits: Limits::new(),
-            meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
-            stats: Stats::default(),
+            run: RunContext::new(),
             scratch: Vec::new(),
         }
     }
@@ -436,7 +440,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// ```
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Bfs<S, M> {
-        self.limits = limits;
+        self.run.limits = limits;
         self
     }
 
@@ -465,18 +469,25 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.stats = Stats::default();
+        self.run.stats = Stats::default();
         self.head = 0;
         self.depth = 0;
         self.layer_end = 0;
-        self.meter.restart(self.limits.get_max_memory());
-        self.tree.reset(space, Lookup::Seen, &self.limits, &mut self.meter)?;
+        self.run.meter.restart(self.run.limits.get_max_memory());
+        self.tree.reset(space, Lookup::Seen, &self.run.limits, &mut self.run.meter)?;
         for start in starts {
-            self.tree.insert(space, &self.limits, &mut self.meter, start, NO_PARENT, None)?;
+            self.tree.insert(
+                space,
+                &self.run.limits,
+                &mut self.run.meter,
+                start,
+                NO_PARENT,
+                None,
+            )?;
         }
         self.layer_end = self.tree.len();
-        self.stats.stored = self.tree.len() as u64;
-        self.stats.frontier(self.layer_end);
+        self.run.stats.stored = self.tree.len() as u64;
+        self.run.stats.frontier(self.layer_end);
         Ok(())
     }
 
@@ -514,26 +525,32 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         if self.head == self.layer_end {
             self.depth += 1;
             self.layer_end = self.tree.len();
-            self.stats.frontier(self.layer_end - self.head);
+            self.run.stats.frontier(self.layer_end - self.head);
         }
         let id = self.head;
         self.head += 1;
-        if self.limits.allows_depth(self.depth + 1) {
-            self.tree.expand_node(space, id, &mut self.scratch, &mut self.stats);
+        if self.run.limits.allows_depth(self.depth + 1) {
+            self.tree.expand_node(space, id, &mut self.scratch, &mut self.run.stats);
             let parent = id as u32;
             let mut inserted = Ok(());
             for (next, mv) in self.scratch.drain(..) {
-                match self.tree.insert(space, &self.limits, &mut self.meter, next, parent, Some(mv))
-                {
+                match self.tree.insert(
+                    space,
+                    &self.run.limits,
+                    &mut self.run.meter,
+                    next,
+                    parent,
+                    Some(mv),
+                ) {
                     Ok(Some(_)) => {}
-                    Ok(None) => self.stats.duplicates += 1,
+                    Ok(None) => self.run.stats.duplicates += 1,
                     Err(error) => {
                         inserted = Err(error);
                         break;
                     }
                 }
             }
-            self.stats.stored = self.tree.len() as u64;
+            self.run.stats.stored = self.tree.len() as u64;
             inserted?;
         }
         Ok(Some(Visit { state: self.tree.state(id), depth: self.depth, node: NodeId(id as u32) }))
@@ -611,7 +628,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn stats(&self) -> Stats {
-        self.stats
+        self.run.stats
     }
 }
 
@@ -627,7 +644,7 @@ impl<S, M> fmt::Debug for Bfs<S, M> {
             .field("visited", &self.head)
             .field("stored", &self.tree.len())
             .field("depth", &self.depth)
-            .field("limits", &self.limits)
+            .field("limits", &self.run.limits)
             .finish_non_exhaustive()
     }
 }

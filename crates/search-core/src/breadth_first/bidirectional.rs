@@ -231,17 +231,17 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         J: IntoIterator<Item = S>,
     {
         self.sides.clear();
-        self.meter.charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
-        presize_table(&mut self.meter, &mut self.sides, FIRST_CAPACITY);
-        self.forward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
-        self.backward.reset(space, Lookup::Unindexed, &self.limits, &mut self.meter)?;
+        self.run.meter.charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
+        presize_table(&mut self.run.meter, &mut self.sides, FIRST_CAPACITY);
+        self.forward.reset(space, Lookup::Unindexed, &self.run.limits, &mut self.run.meter)?;
+        self.backward.reset(space, Lookup::Unindexed, &self.run.limits, &mut self.run.meter)?;
         let ends = starts
             .into_iter()
             .map(|end| (end, 0))
             .chain(goals.into_iter().map(|end| (end, BACKWARD)));
         for (end, side) in ends {
             let tree = if side == 0 { &mut self.forward } else { &mut self.backward };
-            reserve_room(&mut self.meter, &mut self.sides, 1, side_hash)?;
+            reserve_room(&mut self.run.meter, &mut self.sides, 1, side_hash)?;
             let stored = self.sides.len();
             match self.sides.entry(hash_of(&end), |(held, _)| *held == end, side_hash) {
                 // A start that is a goal too: the path of no moves.
@@ -250,9 +250,9 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 }
                 hash_table::Entry::Occupied(_) => {}
                 hash_table::Entry::Vacant(entry) => {
-                    self.limits.check_states(stored)?;
+                    self.run.limits.check_states(stored)?;
                     entry.insert((end.clone(), side_id(tree.len(), side)?));
-                    tree.push(&mut self.meter, end, NO_PARENT, None)?;
+                    tree.push(&mut self.run.meter, end, NO_PARENT, None)?;
                 }
             }
         }
@@ -265,7 +265,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 break Ok(None);
             }
             let explored = forward.depth() + backward.depth();
-            if !self.limits.allows_depth(explored + 1) {
+            if !self.run.limits.allows_depth(explored + 1) {
                 break Err(Error::limit(Limit::Depth(explored)));
             }
             // The smaller frontier costs less to expand. On a tie, the side
@@ -273,7 +273,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             // run out from waiting behind one that never ends.
             let expand_forward = (forward_frontier.len(), self.forward.len())
                 <= (backward_frontier.len(), self.backward.len());
-            self.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
+            self.run.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
             // The layer being built starts where the frontier ends.
             let in_runs = self.sides.len() >= RUNS_PAST;
             let meeting = if expand_forward {
@@ -307,14 +307,14 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         explored: usize,
     ) -> Result<Option<Meeting>, Error> {
         for parent in frontier {
-            self.forward.expand_node(space, parent, &mut self.scratch, &mut self.stats);
-            self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used())?;
-            reserve_room(&mut self.meter, &mut self.sides, self.scratch.len(), side_hash)?;
+            self.forward.expand_node(space, parent, &mut self.scratch, &mut self.run.stats);
+            self.run.tick(self.sides.len(), explored)?;
+            reserve_room(&mut self.run.meter, &mut self.sides, self.scratch.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
-                limits: &self.limits,
-                meter: &mut self.meter,
-                counters: &mut self.stats,
+                limits: &self.run.limits,
+                meter: &mut self.run.meter,
+                counters: &mut self.run.stats,
             };
             for (next, mv) in self.scratch.drain(..) {
                 let child = Keyed { key: hash_of(&next), state: next, mv: Some(mv) };
@@ -349,14 +349,19 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 known,
                 |state, ()| previous.push(state),
             );
-            Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.stats);
-            self.watch.tick(&self.stats, self.sides.len(), explored, self.meter.used())?;
-            reserve_room(&mut self.meter, &mut self.sides, self.next_frontier.len(), side_hash)?;
+            Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.run.stats);
+            self.run.tick(self.sides.len(), explored)?;
+            reserve_room(
+                &mut self.run.meter,
+                &mut self.sides,
+                self.next_frontier.len(),
+                side_hash,
+            )?;
             let mut sides = Sides {
                 table: &mut self.sides,
-                limits: &self.limits,
-                meter: &mut self.meter,
-                counters: &mut self.stats,
+                limits: &self.run.limits,
+                meter: &mut self.run.meter,
+                counters: &mut self.run.stats,
             };
             for state in self.next_frontier.drain(..) {
                 let parent = Keyed { key: hash_of(&state), state, mv: None };
@@ -385,22 +390,27 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     ) -> Result<Option<Meeting>, Error> {
         let mut head = frontier.start;
         while head < frontier.end {
-            let longest = run_length(self.stats.expanded);
+            let longest = run_length(self.run.stats.expanded);
             let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
             self.forward.collect_keyed(space, head..frontier.end, longest, keyed, expansions);
             let run = head..head + self.expansions.len();
             head = run.end;
-            reserve_room(&mut self.meter, &mut self.sides, self.keyed.len(), side_hash)?;
+            reserve_room(&mut self.run.meter, &mut self.sides, self.keyed.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
-                limits: &self.limits,
-                meter: &mut self.meter,
-                counters: &mut self.stats,
+                limits: &self.run.limits,
+                meter: &mut self.run.meter,
+                counters: &mut self.run.stats,
             };
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in run.zip(&self.expansions) {
                 expansion.count(sides.counters);
-                self.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used())?;
+                self.run.watch.tick(
+                    sides.counters,
+                    sides.table.len(),
+                    explored,
+                    sides.meter.used(),
+                )?;
                 for child in keyed.by_ref().take(expansion.kept) {
                     let child = child.reached();
                     if let Some((id, other)) =
@@ -426,7 +436,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     ) -> Result<Option<Meeting>, Error> {
         let mut head = frontier.start;
         while head < frontier.end {
-            let longest = run_length(self.stats.expanded);
+            let longest = run_length(self.run.stats.expanded);
             let (keyed, expansions) = (&mut self.predecessors, &mut self.expansions);
             self.backward.collect_predecessors(
                 space,
@@ -437,17 +447,22 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             );
             let run = head..head + self.expansions.len();
             head = run.end;
-            reserve_room(&mut self.meter, &mut self.sides, self.predecessors.len(), side_hash)?;
+            reserve_room(&mut self.run.meter, &mut self.sides, self.predecessors.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
-                limits: &self.limits,
-                meter: &mut self.meter,
-                counters: &mut self.stats,
+                limits: &self.run.limits,
+                meter: &mut self.run.meter,
+                counters: &mut self.run.stats,
             };
             let mut keyed = self.predecessors.drain(..);
             for (child, expansion) in run.zip(&self.expansions) {
                 expansion.count(sides.counters);
-                self.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used())?;
+                self.run.watch.tick(
+                    sides.counters,
+                    sides.table.len(),
+                    explored,
+                    sides.meter.used(),
+                )?;
                 for Keyed { key, state, mv: () } in keyed.by_ref().take(expansion.kept) {
                     let parent = Keyed { key, state, mv: None };
                     if let Some((id, other)) =

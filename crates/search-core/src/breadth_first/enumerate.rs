@@ -179,7 +179,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         while !self.frontier.is_empty() {
             let depth = layer_sizes.len();
             layer_sizes.push(self.frontier.len() as u64);
-            self.stats.frontier(self.frontier.len());
+            self.run.stats.frontier(self.frontier.len());
             if self.frontier_at_depth_bound(space, depth)? {
                 break;
             }

@@ -3,18 +3,15 @@ use std::fmt;
 use hashbrown::HashTable;
 
 use crate::error::Error;
-use crate::run::cancel::CancelHandle;
-use crate::run::limits::Limits;
-use crate::run::memory::{Meter, bytes_of};
-use crate::run::progress::{Progress, Watch};
-use crate::run::stats::Stats;
+use crate::run::context::{RunContext, run_context_methods};
+use crate::run::memory::bytes_of;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::{Expansion, at_depth_bound};
 use crate::store::runs::{Keyed, run_length};
 use crate::store::seen::Seen;
 use crate::store::tree::Tree;
 
-/// A breadth-first search cache: [`Limits`], the [`Stats`] of the last run,
+/// A breadth-first search cache: [`Limits`](crate::Limits), the [`Stats`](crate::Stats) of the last run,
 /// and the tables and buffers that successive runs reuse.
 ///
 /// Every algorithm is a method that takes the space with each run:
@@ -46,8 +43,7 @@ use crate::store::tree::Tree;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Search<'o, S, M> {
-    pub(crate) limits: Limits,
-    pub(crate) stats: Stats,
+    pub(crate) run: RunContext<'o>,
     pub(crate) forward: Tree<S, M>,
     pub(crate) backward: Tree<S, M>,
     pub(crate) seen: Seen<S>,
@@ -64,13 +60,19 @@ pub struct Search<'o, S, M> {
     pub(crate) predecessors: Vec<Keyed<S, ()>>,
     /// Bidirectional search's one index for both of its trees.
     pub(crate) sides: HashTable<(S, u32)>,
-    /// The bytes the tables hold, against `limits`.
-    pub(crate) meter: Meter,
-    pub(crate) watch: Watch<'o>,
+}
+
+run_context_methods! {
+    impl<'o, S, M> Search<'o, S, M>;
+    name: "Search",
+    space: "from_fn(|&n: &u32| [n + 1])",
+    run: "search.distance(&space, [0], |&n| n == 200_000)",
+    limit: "Limits::new().max_states(100)",
+    reached: "Limit::States(100)",
 }
 
 impl<'o, S: State, M: Clone> Search<'o, S, M> {
-    /// A search with default [`Limits`] and empty tables.
+    /// A search with default [`Limits`](crate::Limits) and empty tables.
     ///
     /// # Example
     ///
@@ -83,8 +85,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
     /// ```
     pub fn new() -> Search<'o, S, M> {
         Search {
-            limits: Limits::new(),
-            stats: Stats::default(),
+            run: RunContext::new(),
             forward: Tree::new(),
             backward: Tree::new(),
             seen: Seen::new(),
@@ -95,96 +96,14 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             expansions: Vec::new(),
             predecessors: Vec::new(),
             sides: HashTable::new(),
-            meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
-            watch: Watch::new(),
         }
     }
 
-    /// A search with default [`Limits`] for one run: its tree starts from
+    /// A search with default [`Limits`](crate::Limits) for one run: its tree starts from
     /// the hashed index that an earlier one-shot search on this thread
     /// left behind, rather than growing one from nothing.
     pub(crate) fn one_shot() -> Search<'o, S, M> {
         Search { forward: Tree::with_spare_index(), ..Search::new() }
-    }
-
-    /// Sets the limits of every later run.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, Limits, Search};
-    ///
-    /// let space = from_fn(|&n: &u64| [n + 1]);
-    /// let mut search = Search::new().limits(Limits::new().max_states(100));
-    /// assert!(search.distance(&space, [0], |&n| n == 1_000).is_err());
-    /// ```
-    #[must_use]
-    pub fn limits(mut self, limits: Limits) -> Search<'o, S, M> {
-        self.limits = limits;
-        self
-    }
-
-    /// Calls `observer` every 65,536 expanded states with a [`Progress`]
-    /// report, for a display that shows a long search is alive.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, Search};
-    ///
-    /// let space = from_fn(|&n: &u32| [n + 1]);
-    /// let mut reports = 0;
-    /// let mut search = Search::new().on_progress(|_| reports += 1);
-    /// search.distance(&space, [0], |&n| n == 200_000)?;
-    /// drop(search);
-    /// assert_eq!(reports, 3);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn on_progress<F: FnMut(&Progress) + 'o>(mut self, observer: F) -> Search<'o, S, M> {
-        self.watch.set(Box::new(observer));
-        self
-    }
-
-    /// Ends every later run with
-    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
-    /// is cancelled, from any thread; see [`CancelHandle`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, CancelHandle, ErrorKind, Search};
-    ///
-    /// let cancel = CancelHandle::new();
-    /// let space = from_fn(|&n: &u64| [n + 1]);
-    /// let mut search = Search::new().cancel_with(cancel.clone());
-    /// assert_eq!(search.distance(&space, [0], |&n| n == 10)?, Some(10));
-    /// cancel.cancel();
-    /// let error = search.distance(&space, [0], |&n| n == 10).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
-    /// # Ok::<(), search_core::Error>(())
-    /// ```
-    #[must_use]
-    pub fn cancel_with(mut self, cancel: CancelHandle) -> Search<'o, S, M> {
-        self.watch.set_cancel(cancel);
-        self
-    }
-
-    /// What the last run counted.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, Search};
-    ///
-    /// let space = from_fn(|&n: &u8| [n / 2, n / 3]);
-    /// let mut search = Search::new();
-    /// search.distance(&space, [12], |&n| n == 0)?;
-    /// assert!(search.stats().duplicates > 0);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn stats(&self) -> Stats {
-        self.stats
     }
 
     /// The bytes the last run's tables and buffers took: what this cache
@@ -202,7 +121,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn memory(&self) -> u64 {
-        self.meter.used()
+        self.run.meter.used()
     }
 
     /// The same cache without its [`on_progress`](Search::on_progress)
@@ -227,8 +146,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
     #[must_use]
     pub fn forget_observer(self) -> Search<'static, S, M> {
         Search {
-            limits: self.limits,
-            stats: self.stats,
+            run: self.run.without_observer(),
             forward: self.forward,
             backward: self.backward,
             seen: self.seen,
@@ -239,14 +157,6 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
             expansions: self.expansions,
             predecessors: self.predecessors,
             sides: self.sides,
-            meter: self.meter,
-            watch: {
-                let mut watch = Watch::new();
-                if let Some(cancel) = self.watch.cancel() {
-                    watch.set_cancel(cancel);
-                }
-                watch
-            },
         }
     }
 
@@ -259,15 +169,13 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         search: impl FnOnce(&mut Self) -> Result<T, Error>,
         stored: impl FnOnce(&Self) -> usize,
     ) -> Result<T, Error> {
-        self.stats = Stats::default();
-        self.meter.restart(self.limits.get_max_memory());
-        self.watch.restart()?;
+        self.run.begin()?;
         let frontiers = self.frontier.capacity() + self.next_frontier.capacity();
         // Within any budget worth having; a tiny one fails at the first
         // store instead.
-        let _ = self.meter.charge(bytes_of::<S>(frontiers));
+        let _ = self.run.meter.charge(bytes_of::<S>(frontiers));
         let result = search(self);
-        self.stats.stored = stored(self) as u64;
+        self.run.stats.stored = stored(self) as u64;
         result
     }
 
@@ -284,11 +192,11 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         let seen = &self.seen;
         at_depth_bound(
             space,
-            &self.limits,
+            &self.run.limits,
             depth,
             &self.frontier,
             &mut self.scratch,
-            &mut self.stats,
+            &mut self.run.stats,
             |next| seen.contains(space, next),
         )
     }
@@ -316,20 +224,26 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         let mut done = 0;
         while done < self.frontier.len() {
             let run = &self.frontier[done..];
-            let longest = run_length(self.stats.expanded);
+            let longest = run_length(self.run.stats.expanded);
             self.seen.collect_keyed(space, run, longest, &mut self.keyed, &mut self.expansions);
             done += self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for expansion in &self.expansions {
-                expansion.count(&mut self.stats);
-                self.watch.tick(&self.stats, self.seen.len(), depth, self.meter.used())?;
+                expansion.count(&mut self.run.stats);
+                self.run.tick(self.seen.len(), depth)?;
                 for Keyed { key, state: next, .. } in keyed.by_ref().take(expansion.kept) {
-                    if !self.seen.insert_keyed(space, &self.limits, &mut self.meter, key, &next)? {
-                        self.stats.duplicates += 1;
+                    if !self.seen.insert_keyed(
+                        space,
+                        &self.run.limits,
+                        &mut self.run.meter,
+                        key,
+                        &next,
+                    )? {
+                        self.run.stats.duplicates += 1;
                     } else if stop(&next) {
                         return Ok(true);
                     } else {
-                        self.meter.push(&mut self.next_frontier, next)?;
+                        self.run.meter.push(&mut self.next_frontier, next)?;
                     }
                 }
             }
@@ -344,11 +258,11 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.seen.reset(space, &self.limits, &mut self.meter)?;
+        self.seen.reset(space, &self.run.limits, &mut self.run.meter)?;
         self.frontier.clear();
         for start in starts {
-            if self.seen.insert(space, &self.limits, &mut self.meter, &start)? {
-                self.meter.push(&mut self.frontier, start)?;
+            if self.seen.insert(space, &self.run.limits, &mut self.run.meter, &start)? {
+                self.run.meter.push(&mut self.frontier, start)?;
             }
         }
         Ok(())
@@ -363,10 +277,6 @@ impl<S: State, M: Clone> Default for Search<'_, S, M> {
 
 impl<S, M> fmt::Debug for Search<'_, S, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Search")
-            .field("limits", &self.limits)
-            .field("stats", &self.stats)
-            .field("watch", &self.watch)
-            .finish_non_exhaustive()
+        f.debug_struct("Search").field("run", &self.run).finish_non_exhaustive()
     }
 }

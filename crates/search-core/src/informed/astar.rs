@@ -8,10 +8,9 @@ use num_traits::Zero;
 use crate::error::Error;
 use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
-use crate::run::cancel::CancelHandle;
+use crate::run::context::{RunContext, run_context_methods};
 use crate::run::limits::Limits;
 use crate::run::memory::Meter;
-use crate::run::progress::{Progress, Watch};
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::weighted::{Heuristic, Weighted, add_costs};
@@ -21,13 +20,13 @@ use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 /// `is_goal`, and its cost, guided by `heuristic`; `None` when no goal can
 /// be reached.
 ///
-/// A shortcut for [`AStar::run`] with default [`Limits`].
+/// A shortcut for [`AStar::run`] with default [`Limits`](crate::Limits).
 /// Like [`bfs`](crate::bfs), it starts from the node index that the last
 /// search dropped on its thread left behind, and leaves its own.
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound before it can answer, or a
+/// When the search reaches a [`Limits`](crate::Limits) bound before it can answer, or a
 /// sum of costs passes the most the cost type holds
 /// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
 ///
@@ -75,7 +74,7 @@ where
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound before it can answer, or a
+/// When the search reaches a [`Limits`](crate::Limits) bound before it can answer, or a
 /// sum of costs passes the most the cost type holds
 /// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
 ///
@@ -119,7 +118,7 @@ where
     AStar::one_shot().run(space, starts, |_: &G::State| G::Cost::zero(), is_goal)
 }
 
-/// A* search, as a cache the caller keeps: its [`Limits`], the [`Stats`]
+/// A* search, as a cache the caller keeps: its [`Limits`](crate::Limits), the [`Stats`](crate::Stats)
 /// of the last run, and tables that later runs reuse, for any space of the
 /// same state, move and cost types.
 ///
@@ -130,7 +129,7 @@ where
 ///   nearer to a goal, and ties are many in unit-cost spaces.
 /// - Reopening: when a cheaper path to a stored state is found, the state
 ///   takes it, and if it was already expanded it is expanded again
-///   ([`Stats::reopened`]). With a consistent heuristic this never
+///   ([`Stats::reopened`](crate::Stats::reopened)). With a consistent heuristic this never
 ///   happens; with an admissible but inconsistent one it keeps the answer
 ///   optimal.
 /// - States are indexed by rank when the space has ranks and the table
@@ -155,20 +154,26 @@ where
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct AStar<'o, S, M, C> {
-    limits: Limits,
-    stats: Stats,
-    meter: Meter,
+    run: RunContext<'o>,
     tree: Tree<S, M>,
     /// The cheapest cost found to each node, by node id, and whether the
     /// node has been expanded at that cost.
     costs: Vec<(C, bool)>,
     open: OpenList<C>,
     scratch: Vec<(S, M)>,
-    watch: Watch<'o>,
+}
+
+run_context_methods! {
+    impl<'o, S, M, C> AStar<'o, S, M, C>;
+    name: "AStar",
+    space: "UnitCost(from_fn(|&n: &u32| [n + 1]))",
+    run: "search.run(&space, [0], |_: &u32| 0, |&n| n == 200_000)",
+    limit: "Limits::new().max_states(100)",
+    reached: "Limit::States(100)",
 }
 
 impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C> {
-    /// A search with default [`Limits`].
+    /// A search with default [`Limits`](crate::Limits).
     ///
     /// # Example
     ///
@@ -180,99 +185,18 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
     /// ```
     pub fn new() -> AStar<'o, S, M, C> {
         AStar {
-            limits: Limits::new(),
-            stats: Stats::default(),
-            meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
+            run: RunContext::new(),
             tree: Tree::new(),
             costs: Vec::new(),
             open: OpenList::new(),
             scratch: Vec::new(),
-            watch: Watch::new(),
         }
     }
 
-    /// A search with default [`Limits`] for one run, whose tree starts
+    /// A search with default [`Limits`](crate::Limits) for one run, whose tree starts
     /// from its thread's spare index (see [`bfs`](crate::bfs)).
     fn one_shot() -> AStar<'o, S, M, C> {
         AStar { tree: Tree::with_spare_index(), ..AStar::new() }
-    }
-
-    /// Sets the limits of every later run.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{AStar, Limits};
-    ///
-    /// let search: AStar<u32, (), u32> = AStar::new().limits(Limits::new().max_nodes(10));
-    /// # drop(search);
-    /// ```
-    #[must_use]
-    pub fn limits(mut self, limits: Limits) -> AStar<'o, S, M, C> {
-        self.limits = limits;
-        self
-    }
-
-    /// Ends every later run with
-    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
-    /// is cancelled, from any thread; see [`CancelHandle`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, AStar, CancelHandle, ErrorKind, UnitCost};
-    ///
-    /// let cancel = CancelHandle::new();
-    /// let mut search = AStar::new().cancel_with(cancel.clone());
-    /// cancel.cancel();
-    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let error = search.run(&line, [0], |_: &u32| 0, |&n| n == 5).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
-    /// ```
-    #[must_use]
-    pub fn cancel_with(mut self, cancel: CancelHandle) -> AStar<'o, S, M, C> {
-        self.watch.set_cancel(cancel);
-        self
-    }
-
-    /// Calls `observer` every 65,536 expanded states with a [`Progress`]
-    /// report (its `depth` is 0: A* expands in order of cost, not depth),
-    /// for a display that shows a long search is alive.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, AStar, UnitCost};
-    ///
-    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let mut reports = 0;
-    /// let mut search = AStar::new().on_progress(|_| reports += 1);
-    /// search.run(&line, [0], |_: &u32| 0, |&n| n == 200_000)?;
-    /// drop(search);
-    /// assert_eq!(reports, 3);
-    /// # Ok::<(), search_core::Error>(())
-    /// ```
-    #[must_use]
-    pub fn on_progress<F: FnMut(&Progress) + 'o>(mut self, observer: F) -> AStar<'o, S, M, C> {
-        self.watch.set(Box::new(observer));
-        self
-    }
-
-    /// What the last run counted.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, AStar, UnitCost};
-    ///
-    /// let line = UnitCost(from_fn(|&n: &u8| [n.saturating_add(1)]));
-    /// let mut search = AStar::new();
-    /// search.run(&line, [0], |&n: &u8| u32::from(5u8.saturating_sub(n)), |&n| n == 5)?;
-    /// assert_eq!(search.stats().expanded, 5);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn stats(&self) -> Stats {
-        self.stats
     }
 
     /// A cheapest path from any of `starts` to the first state that satisfies
@@ -310,10 +234,8 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
-        self.stats = Stats::default();
-        self.meter.restart(self.limits.get_max_memory());
         let result = self.search(space, starts, &heuristic, &mut is_goal);
-        self.stats.stored = self.tree.len() as u64;
+        self.run.stats.stored = self.tree.len() as u64;
         result
     }
 
@@ -330,16 +252,16 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
-        self.watch.restart()?;
-        let meter = &mut self.meter;
-        self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
+        self.run.begin()?;
+        let meter = &mut self.run.meter;
+        self.tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
         self.costs.clear();
         self.open.reset();
         let open = &mut self.open;
         plant(
             (&mut self.tree, &mut self.costs),
             space,
-            (&self.limits, &mut self.meter),
+            (&self.run.limits, &mut self.run.meter),
             starts,
             |meter, start, root| {
                 open.push(meter, Open { f: heuristic.estimate(start), g: C::zero(), node: root })
@@ -350,7 +272,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
                 (&self.tree, &mut self.costs),
                 space,
                 (node, g),
-                (&self.limits, &mut self.stats),
+                (&self.run.limits, &mut self.run.stats),
                 &mut self.scratch,
                 is_goal,
             )? {
@@ -358,16 +280,16 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
                 Taken::Goal => return Ok(Some((self.tree.path(node), g))),
                 Taken::Expanded(state) => state,
             };
-            self.watch.tick(&self.stats, self.tree.len(), 0, self.meter.used())?;
+            self.run.tick(self.tree.len(), 0)?;
             for (next, mv) in self.scratch.drain(..) {
                 let cost = add_costs(g, space.cost(&state, &mv, &next))?;
-                let meter = &mut self.meter;
+                let meter = &mut self.run.meter;
                 let reached = Reached { parent: node, mv, cost };
                 let Some(child) = relax(
                     (&mut self.tree, &mut self.costs),
                     space,
-                    (&self.limits, &mut *meter),
-                    &mut self.stats,
+                    (&self.run.limits, &mut *meter),
+                    &mut self.run.stats,
                     next.clone(),
                     reached,
                 )?
@@ -378,7 +300,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
                 let f = add_costs(cost, heuristic.estimate(&next))?;
                 self.open.push(meter, Open { f, g: cost, node: child })?;
             }
-            self.stats.frontier(self.open.len());
+            self.run.stats.frontier(self.open.len());
         }
         Ok(None)
     }
@@ -463,7 +385,7 @@ where
 /// Records `child`, reached as `reached` says, in a tree whose nodes carry
 /// their cheapest cost found and whether they were expanded at it: a new
 /// node, or a cheaper path to a stored one, which is then expanded again
-/// if it was already ([`Stats::reopened`]). Returns the node to queue, or
+/// if it was already ([`Stats::reopened`](crate::Stats::reopened)). Returns the node to queue, or
 /// `None` when the stored path is as cheap.
 pub(crate) fn relax<G, C>(
     (tree, costs): (&mut Tree<G::State, G::Move>, &mut Vec<(C, bool)>),
@@ -509,9 +431,6 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<'_, 
 
 impl<S, M, C> fmt::Debug for AStar<'_, S, M, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("AStar")
-            .field("limits", &self.limits)
-            .field("stats", &self.stats)
-            .finish_non_exhaustive()
+        f.debug_struct("AStar").field("run", &self.run).finish_non_exhaustive()
     }
 }

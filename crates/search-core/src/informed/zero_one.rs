@@ -8,10 +8,7 @@ use num_traits::One;
 use crate::error::Error;
 use crate::informed::astar::{Reached, Taken, plant, relax, take};
 use crate::path::Path;
-use crate::run::cancel::{CancelHandle, check, check_every};
-use crate::run::limits::Limits;
-use crate::run::memory::Meter;
-use crate::run::stats::Stats;
+use crate::run::context::{RunContext, run_context_methods};
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted, add_costs};
 use crate::store::tree::{Lookup, Tree};
@@ -20,13 +17,13 @@ use crate::store::tree::{Lookup, Tree};
 /// `is_goal`, and its cost, in a space whose moves cost 0 or 1; `None`
 /// when no goal can be reached.
 ///
-/// A shortcut for [`ZeroOneBfs::run`] with default [`Limits`].
+/// A shortcut for [`ZeroOneBfs::run`] with default [`Limits`](crate::Limits).
 /// Like [`bfs`](crate::bfs), it starts from the node index that the last
 /// search dropped on its thread left behind, and leaves its own.
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound, a move costs something
+/// When the search reaches a [`Limits`](crate::Limits) bound, a move costs something
 /// other than 0 or 1 ([`ErrorKind::CostNotZeroOrOne`](crate::ErrorKind::CostNotZeroOrOne)),
 /// or a path's cost passes the most the cost type holds.
 ///
@@ -80,8 +77,8 @@ where
     ZeroOneBfs::one_shot().run(space, starts, is_goal)
 }
 
-/// 0-1 breadth-first search, as a cache the caller keeps: its [`Limits`],
-/// the [`Stats`] of the last run, and tables that later runs reuse.
+/// 0-1 breadth-first search, as a cache the caller keeps: its [`Limits`](crate::Limits),
+/// the [`Stats`](crate::Stats) of the last run, and tables that later runs reuse.
 ///
 /// States are settled in order of cost, one cost at a time: a move that
 /// costs 0 puts its state in the cost being settled, one that costs 1 in
@@ -120,10 +117,8 @@ where
 /// assert_eq!(cost, 9); // nine steps down, nine free steps right
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct ZeroOneBfs<S, M, C> {
-    limits: Limits,
-    stats: Stats,
-    meter: Meter,
+pub struct ZeroOneBfs<'o, S, M, C> {
+    run: RunContext<'o>,
     tree: Tree<S, M>,
     /// The cheapest cost found to each node, by node id, and whether the
     /// node has been expanded.
@@ -132,11 +127,19 @@ pub struct ZeroOneBfs<S, M, C> {
     current: Vec<u32>,
     next: Vec<u32>,
     scratch: Vec<(S, M)>,
-    cancel: Option<CancelHandle>,
 }
 
-impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
-    /// A search with default [`Limits`].
+run_context_methods! {
+    impl<'o, S, M, C> ZeroOneBfs<'o, S, M, C>;
+    name: "ZeroOneBfs",
+    space: "UnitCost(from_fn(|&n: &u32| [n + 1]))",
+    run: "search.run(&space, [0], |&n| n == 200_000)",
+    limit: "Limits::new().max_nodes(10)",
+    reached: "Limit::Nodes(10)",
+}
+
+impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
+    /// A search with default [`Limits`](crate::Limits).
     ///
     /// # Example
     ///
@@ -146,82 +149,21 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     /// let search: ZeroOneBfs<u32, (), u32> = ZeroOneBfs::new();
     /// assert_eq!(search.stats().expanded, 0);
     /// ```
-    pub fn new() -> ZeroOneBfs<S, M, C> {
+    pub fn new() -> ZeroOneBfs<'o, S, M, C> {
         ZeroOneBfs {
-            limits: Limits::new(),
-            stats: Stats::default(),
-            meter: Meter::new(Limits::DEFAULT_MAX_MEMORY),
+            run: RunContext::new(),
             tree: Tree::new(),
             costs: Vec::new(),
             current: Vec::new(),
             next: Vec::new(),
             scratch: Vec::new(),
-            cancel: None,
         }
     }
 
-    /// A search with default [`Limits`] for one run, whose tree starts
+    /// A search with default [`Limits`](crate::Limits) for one run, whose tree starts
     /// from its thread's spare index (see [`bfs`](crate::bfs)).
-    fn one_shot() -> ZeroOneBfs<S, M, C> {
+    fn one_shot() -> ZeroOneBfs<'o, S, M, C> {
         ZeroOneBfs { tree: Tree::with_spare_index(), ..ZeroOneBfs::new() }
-    }
-
-    /// Sets the limits of every later run: stored states, memory and
-    /// expanded nodes.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, ErrorKind, Limit, Limits, UnitCost, ZeroOneBfs};
-    ///
-    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let mut search = ZeroOneBfs::new().limits(Limits::new().max_nodes(10));
-    /// let error = search.run(&line, [0], |&n| n == 100).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(10)));
-    /// ```
-    #[must_use]
-    pub fn limits(mut self, limits: Limits) -> ZeroOneBfs<S, M, C> {
-        self.limits = limits;
-        self
-    }
-
-    /// Ends every later run with
-    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
-    /// is cancelled, from any thread; see [`CancelHandle`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, CancelHandle, ErrorKind, UnitCost, ZeroOneBfs};
-    ///
-    /// let cancel = CancelHandle::new();
-    /// let mut search = ZeroOneBfs::new().cancel_with(cancel.clone());
-    /// cancel.cancel();
-    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let error = search.run(&line, [0], |&n| n == 5).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
-    /// ```
-    #[must_use]
-    pub fn cancel_with(mut self, cancel: CancelHandle) -> ZeroOneBfs<S, M, C> {
-        self.cancel = Some(cancel);
-        self
-    }
-
-    /// What the last run counted.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, UnitCost, ZeroOneBfs};
-    ///
-    /// let line = UnitCost(from_fn(|&n: &u8| [n.saturating_add(1)]));
-    /// let mut search = ZeroOneBfs::new();
-    /// search.run(&line, [0], |&n| n == 5)?;
-    /// assert_eq!(search.stats().expanded, 5);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn stats(&self) -> Stats {
-        self.stats
     }
 
     /// A cheapest path from any of `starts` to the first state that satisfies
@@ -254,10 +196,8 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.stats = Stats::default();
-        self.meter.restart(self.limits.get_max_memory());
         let result = self.search(space, starts, &mut is_goal);
-        self.stats.stored = self.tree.len() as u64;
+        self.run.stats.stored = self.tree.len() as u64;
         result
     }
 
@@ -272,9 +212,9 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        check(self.cancel.as_ref())?;
-        let meter = &mut self.meter;
-        self.tree.reset(space, Lookup::Ids, &self.limits, meter)?;
+        self.run.begin()?;
+        let meter = &mut self.run.meter;
+        self.tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
         self.costs.clear();
         self.current.clear();
         self.next.clear();
@@ -282,7 +222,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         plant(
             (&mut self.tree, &mut self.costs),
             space,
-            (&self.limits, &mut self.meter),
+            (&self.run.limits, &mut self.run.meter),
             starts,
             |meter, _, root| meter.push(current, root),
         )?;
@@ -300,7 +240,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                 (&self.tree, &mut self.costs),
                 space,
                 (node, settling),
-                (&self.limits, &mut self.stats),
+                (&self.run.limits, &mut self.run.stats),
                 &mut self.scratch,
                 is_goal,
             )? {
@@ -309,7 +249,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                 Taken::Goal => return Ok(Some((self.tree.path(node), settling))),
                 Taken::Expanded(state) => state,
             };
-            check_every(self.cancel.as_ref(), self.stats.expanded)?;
+            self.run.tick(self.tree.len(), 0)?;
             for (child_state, mv) in self.scratch.drain(..) {
                 let step = space.cost(&state, &mv, &child_state);
                 let free = if step == C::zero() {
@@ -320,14 +260,14 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                     return Err(Error::cost_not_zero_or_one());
                 };
                 let cost = if free { settling } else { add_costs(settling, C::one())? };
-                let meter = &mut self.meter;
+                let meter = &mut self.run.meter;
                 // A settled node is never made cheaper: it was settled at
                 // its cheapest cost.
                 let Some(child) = relax(
                     (&mut self.tree, &mut self.costs),
                     space,
-                    (&self.limits, &mut *meter),
-                    &mut self.stats,
+                    (&self.run.limits, &mut *meter),
+                    &mut self.run.stats,
                     child_state,
                     Reached { parent: node, mv, cost },
                 )?
@@ -337,22 +277,19 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                 let queue = if free { &mut self.current } else { &mut self.next };
                 meter.push(queue, child)?;
             }
-            self.stats.frontier(self.current.len() + self.next.len());
+            self.run.stats.frontier(self.current.len() + self.next.len());
         }
     }
 }
 
-impl<S: State, M: Clone, C: Cost + One> Default for ZeroOneBfs<S, M, C> {
-    fn default() -> ZeroOneBfs<S, M, C> {
+impl<S: State, M: Clone, C: Cost + One> Default for ZeroOneBfs<'_, S, M, C> {
+    fn default() -> Self {
         ZeroOneBfs::new()
     }
 }
 
-impl<S, M, C> fmt::Debug for ZeroOneBfs<S, M, C> {
+impl<S, M, C> fmt::Debug for ZeroOneBfs<'_, S, M, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ZeroOneBfs")
-            .field("limits", &self.limits)
-            .field("stats", &self.stats)
-            .finish_non_exhaustive()
+        f.debug_struct("ZeroOneBfs").field("run", &self.run).finish_non_exhaustive()
     }
 }

@@ -3,22 +3,18 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::error::Error;
-use crate::run::progress::EVERY;
-
 /// Stops the searches given it, from any thread: a clonable, `Send` token.
 ///
-/// Give a clone to a search cache with its `cancel_with` method
-/// ([`Search::cancel_with`](crate::Search::cancel_with),
-/// [`AStar::cancel_with`](crate::AStar::cancel_with),
-/// [`ZeroOneBfs::cancel_with`](crate::ZeroOneBfs::cancel_with),
-/// [`IdaStar::cancel_with`](crate::IdaStar::cancel_with)) and keep one;
+/// Every search cache ([`Search`](crate::Search), [`AStar`](crate::AStar),
+/// [`ZeroOneBfs`](crate::ZeroOneBfs), [`IdaStar`](crate::IdaStar)) holds
+/// one: take a clone with its `cancel_handle` method, or give it one of
+/// yours with `cancel_with`, so that one handle stops several caches.
 /// [`cancel`](CancelHandle::cancel) then ends the cache's run with
 /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) within 65,536
 /// expansions (where progress is reported), its statistics those of the
 /// run so far. A handle stays cancelled: every later run given it ends at
-/// once, so a cancel that comes between two runs is never lost. Make a new
-/// handle for new work.
+/// once, so a cancel that comes between two runs is never lost. For new
+/// work, give the cache a new handle with `cancel_with`.
 ///
 /// # Example
 ///
@@ -75,22 +71,5 @@ impl CancelHandle {
     /// See [`cancel`](CancelHandle::cancel).
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// Ends a search whose `cancel` was cancelled: checked when `expanded`
-/// reaches a multiple of [`EVERY`], for the searches that report no
-/// progress through a `Watch`.
-#[inline]
-pub(crate) fn check_every(cancel: Option<&CancelHandle>, expanded: u64) -> Result<(), Error> {
-    if expanded.is_multiple_of(EVERY) { check(cancel) } else { Ok(()) }
-}
-
-/// Ends a search whose `cancel` was cancelled.
-#[cold]
-pub(crate) fn check(cancel: Option<&CancelHandle>) -> Result<(), Error> {
-    match cancel {
-        Some(cancel) if cancel.is_cancelled() => Err(Error::cancelled()),
-        _ => Ok(()),
     }
 }

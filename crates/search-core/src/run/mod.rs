@@ -10,10 +10,13 @@
 //!   that makes them and checks for cancellation.
 //! - `cancel`: [`CancelHandle`](crate::CancelHandle), which stops a search
 //!   from another thread.
+//! - `context`: the `RunContext` every cache holds (all of the above), and
+//!   the builder methods every cache offers on it.
 //!
 //! It may use `error` and nothing else.
 
 pub(crate) mod cancel;
+pub(crate) mod context;
 pub(crate) mod limits;
 pub(crate) mod memory;
 pub(crate) mod progress;

@@ -4,13 +4,14 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::run::cancel::{self, CancelHandle};
+use crate::run::cancel::CancelHandle;
 use crate::run::stats::Stats;
 
-/// A snapshot of a running search, handed to the observer set with
-/// [`Search::on_progress`](crate::Search::on_progress),
-/// [`AStar::on_progress`](crate::AStar::on_progress) or
-/// [`IdaStar::run_with_progress`](crate::IdaStar::run_with_progress).
+/// A snapshot of a running search, handed to the observer that a cache's
+/// `on_progress` sets ([`Search::on_progress`](crate::Search::on_progress),
+/// [`AStar::on_progress`](crate::AStar::on_progress),
+/// [`ZeroOneBfs::on_progress`](crate::ZeroOneBfs::on_progress),
+/// [`IdaStar::on_progress`](crate::IdaStar::on_progress)).
 ///
 /// # Example
 ///
@@ -33,8 +34,8 @@ pub struct Progress {
     /// States expanded so far.
     pub expanded: u64,
     /// The depth of the layer being expanded (for a bidirectional search,
-    /// both sides' depths added; for IDA*, the deepest path of the current
-    /// iteration; 0 for A*, which expands in order of cost).
+    /// both sides' depths added; for IDA*, the moves of the path held; 0 for
+    /// A* and 0-1 BFS, which expand in order of cost).
     pub depth: usize,
     /// The bytes the search's tables hold (0 for IDA*, whose only table is
     /// its path).
@@ -45,39 +46,35 @@ pub struct Progress {
 pub(crate) const EVERY: u64 = 1 << 16;
 
 /// Calls the observer, if any, every [`EVERY`] expansions, and there checks
-/// the cancel handle, if any.
+/// the cancel handle.
 pub(crate) struct Watch<'o> {
     observer: Option<Box<dyn FnMut(&Progress) + 'o>>,
-    cancel: Option<CancelHandle>,
+    cancel: CancelHandle,
     next: u64,
 }
 
 impl<'o> Watch<'o> {
     pub(crate) fn new() -> Watch<'o> {
-        Watch { observer: None, cancel: None, next: u64::MAX }
+        Watch { observer: None, cancel: CancelHandle::new(), next: EVERY }
     }
 
     pub(crate) fn set(&mut self, observer: Box<dyn FnMut(&Progress) + 'o>) {
         self.observer = Some(observer);
-        self.next = EVERY;
     }
 
     pub(crate) fn set_cancel(&mut self, cancel: CancelHandle) {
-        self.cancel = Some(cancel);
-        self.next = EVERY;
+        self.cancel = cancel;
     }
 
     /// The cancel handle, for a copy of this watch without its observer.
-    pub(crate) fn cancel(&self) -> Option<CancelHandle> {
+    pub(crate) fn cancel(&self) -> CancelHandle {
         self.cancel.clone()
     }
 
     /// Starts counting again, for a new run, which a cancelled handle
     /// refuses.
     pub(crate) fn restart(&mut self) -> Result<(), Error> {
-        if self.observer.is_some() || self.cancel.is_some() {
-            self.next = EVERY;
-        }
+        self.next = EVERY;
         self.check()
     }
 
@@ -109,8 +106,17 @@ impl<'o> Watch<'o> {
         self.check()
     }
 
-    fn check(&self) -> Result<(), Error> {
-        cancel::check(self.cancel.as_ref())
+    /// Ends the run if it was cancelled.
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        if self.cancel.is_cancelled() { Err(Error::cancelled()) } else { Ok(()) }
+    }
+
+    /// Calls the observer, if any, with `progress`, whether or not a
+    /// report is due: for searches that report at moments of their own.
+    pub(crate) fn report_now(&mut self, progress: &Progress) {
+        if let Some(observer) = &mut self.observer {
+            observer(progress);
+        }
     }
 }
 

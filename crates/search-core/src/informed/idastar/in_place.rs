@@ -90,7 +90,7 @@ pub trait InPlace {
     }
 }
 
-impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
+impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
     /// As [`run`](IdaStar::run), on a space whose moves are made in place
     /// ([`InPlace`]): one state is kept and changed, and the path is
     /// copied out only when a goal is found. Estimates are computed afresh
@@ -155,7 +155,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         };
         let mut state = S::clone(&starts[0]);
         loop {
-            let before = self.stats;
+            let before = self.run.stats;
             let mut outcome = Ok(Outcome::Cut(None));
             let mut found_from = 0;
             for (index, start) in starts.iter().enumerate() {
@@ -202,7 +202,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     {
         self.frames.clear();
         self.moves.clear();
-        let max_depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+        let max_depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
         self.expand_in_place(space, state, C::zero())?;
@@ -223,8 +223,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             if depth >= 2 {
                 let came_by = &self.moves[self.frames[last - 1].next - 1];
                 if space.reverses(mv, came_by) {
-                    self.stats.generated += 1;
-                    self.stats.duplicates += 1;
+                    self.run.stats.generated += 1;
+                    self.run.stats.duplicates += 1;
                     continue;
                 }
             }
@@ -233,7 +233,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                 continue;
             }
             let cost = add_costs(top.cost, space.apply(state, mv))?;
-            self.stats.generated += 1;
+            self.run.stats.generated += 1;
             let f = add_costs(cost, heuristic.estimate(state))?;
             if f > bound {
                 smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
@@ -258,12 +258,12 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         G: InPlace<State = S, Move = M, Cost = C>,
     {
         self.check_expansion()?;
-        self.stats.expanded += 1;
+        self.run.stats.expanded += 1;
         let begin = self.moves.len();
         space.moves(state, |mv| self.moves.push(mv));
         let end = self.moves.len();
         self.frames.push(Frame { begin, next: begin, end, cost });
-        self.stats.stored = self.stats.stored.max(self.frames.len() as u64);
+        self.run.stats.stored = self.run.stats.stored.max(self.frames.len() as u64);
         Ok(())
     }
 

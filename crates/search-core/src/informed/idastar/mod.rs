@@ -12,10 +12,8 @@ use smallvec::SmallVec;
 
 use crate::error::Error;
 use crate::path::Path;
-use crate::run::cancel::{CancelHandle, check};
-use crate::run::limits::Limits;
-use crate::run::progress::EVERY;
-use crate::run::stats::Stats;
+use crate::run::context::{RunContext, run_context_methods};
+use crate::run::progress::{EVERY, Progress};
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted};
 
@@ -23,11 +21,11 @@ use crate::space::weighted::{Cost, Weighted};
 /// `is_goal`, and its cost, by IDA* guided by `heuristic`; `None` when no
 /// goal can be reached and the space is finite.
 ///
-/// A shortcut for [`IdaStar::run`] with default [`Limits`].
+/// A shortcut for [`IdaStar::run`] with default [`Limits`](crate::Limits).
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`] bound before it can answer, or a
+/// When the search reaches a [`Limits`](crate::Limits) bound before it can answer, or a
 /// sum of costs passes the most the cost type holds
 /// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
 ///
@@ -139,8 +137,8 @@ struct Root<'a, S, C> {
     depth: usize,
 }
 
-/// IDA* search, as a cache the caller keeps: its [`Limits`], the
-/// [`Stats`] and [`Iteration`]s of the last run, and buffers that later
+/// IDA* search, as a cache the caller keeps: its [`Limits`](crate::Limits), the
+/// [`Stats`](crate::Stats) and [`Iteration`]s of the last run, and buffers that later
 /// runs reuse.
 ///
 /// Each iteration is a depth-first search that cuts off every node whose
@@ -156,8 +154,8 @@ struct Root<'a, S, C> {
 ///   a reversible space removes a third of the nodes; other cycles are not
 ///   detected, which costs time, never answers.
 /// - Goals are tested when a node is generated within the bound.
-/// - The limits that apply are [`Limits::max_nodes`] and
-///   [`Limits::max_depth`] (in moves). IDA* keeps no visited set, so in a
+/// - The limits that apply are [`Limits::max_nodes`](crate::Limits::max_nodes) and
+///   [`Limits::max_depth`](crate::Limits::max_depth) (in moves). IDA* keeps no visited set, so in a
 ///   space with cycles it cannot tell that a goal is unreachable: without
 ///   one of these limits it then runs for ever. With a depth limit it
 ///   answers `Ok(None)` when nothing lies past it, and an error when
@@ -186,9 +184,8 @@ struct Root<'a, S, C> {
 /// assert_eq!(search.iterations().len(), 1); // the estimate was exact
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct IdaStar<S, M, C> {
-    limits: Limits,
-    stats: Stats,
+pub struct IdaStar<'o, S, M, C> {
+    run: RunContext<'o>,
     iterations: Vec<Iteration<C>>,
     path: Vec<Step<S, C>>,
     /// The children of every node on the path, with the move and the
@@ -198,14 +195,22 @@ pub struct IdaStar<S, M, C> {
     /// and the moves out of each.
     frames: Vec<Frame<C>>,
     moves: Vec<M>,
-    cancel: Option<CancelHandle>,
-    /// The expansions at which the node bound and the cancel handle are
-    /// checked next: one compare an expansion checks both.
+    /// The expansions at which the node bound, the observer and the cancel
+    /// handle are next seen to: one compare an expansion checks all three.
     next_check: u64,
 }
 
-impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
-    /// A search with default [`Limits`].
+run_context_methods! {
+    impl<'o, S, M, C> IdaStar<'o, S, M, C>;
+    name: "IdaStar",
+    space: "UnitCost(from_fn(|&n: &u32| [n + 1]))",
+    run: "search.run(&space, [0], |&n: &u32| 200_000 - n, |&n| n == 200_000)",
+    limit: "Limits::new().max_nodes(10)",
+    reached: "Limit::Nodes(10)",
+}
+
+impl<'o, S: State, M: Clone, C: Cost> IdaStar<'o, S, M, C> {
+    /// A search with default [`Limits`](crate::Limits).
     ///
     /// # Example
     ///
@@ -215,75 +220,16 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// let search: IdaStar<u32, (), u32> = IdaStar::new();
     /// assert!(search.iterations().is_empty());
     /// ```
-    pub fn new() -> IdaStar<S, M, C> {
+    pub fn new() -> IdaStar<'o, S, M, C> {
         IdaStar {
-            limits: Limits::new(),
-            stats: Stats::default(),
+            run: RunContext::new(),
             iterations: Vec::new(),
             path: Vec::new(),
             children: Vec::new(),
             frames: Vec::new(),
             moves: Vec::new(),
-            cancel: None,
             next_check: 0,
         }
-    }
-
-    /// Sets the limits of every later run; only
-    /// [`max_nodes`](Limits::max_nodes) applies.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{IdaStar, Limits};
-    ///
-    /// let search: IdaStar<u32, (), u32> = IdaStar::new().limits(Limits::new().max_nodes(10));
-    /// # drop(search);
-    /// ```
-    #[must_use]
-    pub fn limits(mut self, limits: Limits) -> IdaStar<S, M, C> {
-        self.limits = limits;
-        self
-    }
-
-    /// Ends every later run, by any executor, with
-    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
-    /// is cancelled, from any thread; see [`CancelHandle`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, CancelHandle, ErrorKind, IdaStar, UnitCost};
-    ///
-    /// let cancel = CancelHandle::new();
-    /// let mut search = IdaStar::new().cancel_with(cancel.clone());
-    /// cancel.cancel();
-    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let error = search.run(&line, [0], |_: &u32| 0, |&n| n == 5).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
-    /// ```
-    #[must_use]
-    pub fn cancel_with(mut self, cancel: CancelHandle) -> IdaStar<S, M, C> {
-        self.cancel = Some(cancel);
-        self
-    }
-
-    /// What the last run counted, over all its iterations. `stored` is the
-    /// longest path held.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, IdaStar, UnitCost};
-    ///
-    /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
-    /// let mut search = IdaStar::new();
-    /// search.run(&line, [0], |&n: &i32| (3 - n).unsigned_abs(), |&n| n == 3)?;
-    /// assert_eq!(search.stats().expanded, 3);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn stats(&self) -> Stats {
-        self.stats
     }
 
     /// The iterations of the last run, the last one first to last.
@@ -304,38 +250,51 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     }
 }
 
-impl<S: State, M: Clone, C: Cost> Default for IdaStar<S, M, C> {
-    fn default() -> IdaStar<S, M, C> {
+impl<S: State, M: Clone, C: Cost> Default for IdaStar<'_, S, M, C> {
+    fn default() -> Self {
         IdaStar::new()
     }
 }
 
-impl<S, M, C> IdaStar<S, M, C> {
+impl<S, M, C> IdaStar<'_, S, M, C> {
     /// Fails when one more expansion would pass the node bound, or the
     /// search was cancelled: checked at the bound, and every [`EVERY`]
     /// expansions for the cancel handle.
     #[inline]
     fn check_expansion(&mut self) -> Result<(), Error> {
-        if self.stats.expanded >= self.next_check { self.check_now() } else { Ok(()) }
+        if self.run.stats.expanded >= self.next_check { self.check_now() } else { Ok(()) }
     }
 
     #[cold]
     fn check_now(&mut self) -> Result<(), Error> {
-        let expanded = self.stats.expanded;
-        self.limits.check_nodes(expanded)?;
-        check(self.cancel.as_ref())?;
-        let bound = self.limits.get_max_nodes().unwrap_or(u64::MAX);
+        let expanded = self.run.stats.expanded;
+        self.run.limits.check_nodes(expanded)?;
+        self.run.watch.check()?;
+        if expanded > 0 {
+            let held = self.path.len().max(self.frames.len());
+            self.report(held);
+        }
+        let bound = self.run.limits.get_max_nodes().unwrap_or(u64::MAX);
         self.next_check = expanded.saturating_add(EVERY).min(bound);
         Ok(())
     }
+
+    /// Hands the observer the counts so far, `held` the path's length.
+    fn report(&mut self, held: usize) {
+        let progress = Progress {
+            stored: held as u64,
+            expanded: self.run.stats.expanded,
+            depth: held.saturating_sub(1),
+            bytes: 0,
+        };
+        self.run.watch.report_now(&progress);
+    }
 }
 
-impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<S, M, C> {
+impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<'_, S, M, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("IdaStar")
-            .field("limits", &self.limits)
-            .field("cancel", &self.cancel)
-            .field("stats", &self.stats)
+            .field("run", &self.run)
             .field("iterations", &self.iterations)
             .finish_non_exhaustive()
     }

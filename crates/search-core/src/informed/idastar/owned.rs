@@ -8,14 +8,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::error::Error;
 use crate::path::Path;
 use crate::run::limits::Limit;
-use crate::run::progress::{EVERY, Progress};
+use crate::run::progress::EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
 
 use super::{IdaStar, Iteration, Outcome, Root, Starts, Step};
 
-impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
+impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
     /// A cheapest path from any of `starts` to the first state that satisfies
     /// `is_goal`, and its cost, or `None` when no path within the limits
     /// reaches a goal and none goes further.
@@ -44,61 +44,19 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// assert_eq!(search.run(&line, [0], |_: &u8| 0, |&n| n == 70)?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
     pub fn run<G, I, H, P>(
         &mut self,
         space: &G,
         starts: I,
         heuristic: H,
-        is_goal: P,
-    ) -> Result<Option<(Path<S, M>, C)>, Error>
-    where
-        G: Weighted<State = S, Move = M, Cost = C>,
-        I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C>,
-        P: FnMut(&S) -> bool,
-    {
-        self.run_with_progress(space, starts, heuristic, is_goal, |_| {})
-    }
-
-    /// As [`run`](IdaStar::run), calling `observer` every 65,536 expanded
-    /// nodes with a [`Progress`] report: the path held, the nodes
-    /// expanded, and the deepest path of the current iteration.
-    ///
-    /// # Errors
-    ///
-    /// As for [`run`](IdaStar::run).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, IdaStar, UnitCost};
-    ///
-    /// // A binary tree, searched for a leaf 20 levels down with no estimate.
-    /// let tree = UnitCost(from_fn(|&n: &u32| [2 * n, 2 * n + 1]));
-    /// let mut deepest = 0;
-    /// let mut search = IdaStar::new();
-    /// let found = search.run_with_progress(&tree, [1], |_: &u32| 0, |&n| n == 1 << 20, |p| {
-    ///     deepest = deepest.max(p.depth)
-    /// })?;
-    /// assert_eq!(found.map(|(_, cost)| cost), Some(20));
-    /// assert!(deepest >= 16);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
-    pub fn run_with_progress<G, I, H, P, O>(
-        &mut self,
-        space: &G,
-        starts: I,
-        heuristic: H,
         mut is_goal: P,
-        mut observer: O,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
-        O: FnMut(&Progress),
     {
         let starts: Starts<S> = starts.into_iter().collect();
         if let Some(start) = self.restart(&starts, &mut is_goal) {
@@ -107,11 +65,11 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         let estimates: Starts<C> = starts.iter().map(|start| heuristic.estimate(start)).collect();
         let Some(mut bound) = estimates.iter().copied().min() else { return Ok(None) };
         loop {
-            let before = self.stats;
+            let before = self.run.stats;
             let mut outcome = Ok(Outcome::Cut(None));
             for (start, &estimate) in starts.iter().zip(&estimates) {
                 let root = Root { state: start, cost: C::zero(), estimate, parent: None, depth: 0 };
-                let hooks = (&mut is_goal, &mut observer, None);
+                let hooks = (&mut is_goal, None);
                 outcome = match (outcome, self.iterate(space, &root, bound, &heuristic, hooks)) {
                     (Ok(so_far), Ok(next)) => Ok(so_far.and(next)),
                     (Err(error), _) | (_, Err(error)) => Err(error),
@@ -136,12 +94,12 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         starts: &'s [S],
         mut is_goal: P,
     ) -> Option<&'s S> {
-        self.stats = Stats::default();
+        self.run.stats = Stats::default();
         self.next_check = 0;
         self.iterations.clear();
         let done = starts.iter().find(|start| is_goal(start));
         if done.is_some() {
-            self.stats.stored = 1;
+            self.run.stats.stored = 1;
         }
         done
     }
@@ -154,7 +112,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             Outcome::Cut(None) => Ok(ControlFlow::Break(None)),
             Outcome::Cut(Some(next)) => Ok(ControlFlow::Continue(next)),
             Outcome::TooDeep => {
-                let depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+                let depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
                 Err(Error::limit(Limit::Depth(depth)))
             }
             Outcome::Stopped => unreachable!("a search alone is never stopped"),
@@ -165,8 +123,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     pub(super) fn record(&mut self, bound: C, before: &Stats) {
         self.iterations.push(Iteration {
             bound,
-            expanded: self.stats.expanded - before.expanded,
-            generated: self.stats.generated - before.generated,
+            expanded: self.run.stats.expanded - before.expanded,
+            generated: self.run.stats.generated - before.generated,
         });
     }
 
@@ -182,27 +140,25 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     }
 
     /// One depth-first search within `bound`.
-    pub(super) fn iterate<G, H, P, O>(
+    pub(super) fn iterate<G, H, P>(
         &mut self,
         space: &G,
         root: &Root<'_, S, C>,
         bound: C,
         heuristic: &H,
-        (is_goal, observer, halt): (&mut P, &mut O, Option<&AtomicBool>),
+        (is_goal, halt): (&mut P, Option<&AtomicBool>),
     ) -> Result<Outcome<C>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
-        O: FnMut(&Progress),
     {
-        let mut next_report = self.stats.expanded + EVERY;
-        let mut deepest = 0;
+        let mut next_halt_check = self.run.stats.expanded + EVERY;
         self.path.clear();
         self.children.clear();
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
-        let max_depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+        let max_depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
         self.push(space, root.state.clone(), (root.cost, root.estimate), true, root.parent)?;
         loop {
             let depth = root.depth + self.path.len();
@@ -233,18 +189,11 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             let child = child.clone();
             let goal = is_goal(&child);
             self.push(space, child, (cost, child_estimate), !goal, None)?;
-            deepest = deepest.max(depth);
-            if self.stats.expanded >= next_report {
-                next_report = self.stats.expanded + EVERY;
+            if self.run.stats.expanded >= next_halt_check {
+                next_halt_check = self.run.stats.expanded + EVERY;
                 if halt.is_some_and(|halt| halt.load(Ordering::Relaxed)) {
                     return Ok(Outcome::Stopped);
                 }
-                observer(&Progress {
-                    stored: self.path.len() as u64,
-                    expanded: self.stats.expanded,
-                    depth: deepest,
-                    bytes: 0,
-                });
             }
             if goal {
                 return Ok(Outcome::Found(cost));
@@ -273,7 +222,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         if !expand {
             let children = (begin, begin);
             self.path.push(Step { state, cost, estimate, children, next: begin });
-            self.stats.stored = self.stats.stored.max(self.path.len() as u64);
+            self.run.stats.stored = self.run.stats.stored.max(self.path.len() as u64);
             return Ok(());
         }
         self.check_expansion()?;
@@ -289,11 +238,11 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             }
         });
         let end = self.children.len();
-        self.stats.expanded += 1;
-        self.stats.generated += (end - begin + skipped) as u64;
-        self.stats.duplicates += skipped as u64;
+        self.run.stats.expanded += 1;
+        self.run.stats.generated += (end - begin + skipped) as u64;
+        self.run.stats.duplicates += skipped as u64;
         self.path.push(Step { state, cost, estimate, children: (begin, end), next: begin });
-        self.stats.stored = self.stats.stored.max(self.path.len() as u64);
+        self.run.stats.stored = self.run.stats.stored.max(self.path.len() as u64);
         Ok(())
     }
 }

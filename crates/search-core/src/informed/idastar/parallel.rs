@@ -8,7 +8,6 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::path::Path;
 use crate::run::limits::Limit;
-use crate::run::progress::Progress;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
@@ -37,7 +36,7 @@ struct Answer<S, M, C> {
 /// per thread, so that threads stay busy while the subtrees' sizes vary.
 const JOBS_PER_THREAD: usize = 64;
 
-impl<S, M, C> IdaStar<S, M, C>
+impl<S, M, C> IdaStar<'_, S, M, C>
 where
     S: State + Send + Sync,
     M: Clone + Send + Sync,
@@ -75,6 +74,7 @@ where
     /// assert_eq!((path.len(), cost), (10, 10));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
     pub fn run_parallel<G, I, H, P>(
         &mut self,
         space: &G,
@@ -87,44 +87,6 @@ where
         I: IntoIterator<Item = S>,
         H: Heuristic<S, Cost = C> + Sync,
         P: Fn(&S) -> bool + Sync,
-    {
-        self.run_parallel_with_progress(space, starts, heuristic, is_goal, |_| {})
-    }
-
-    /// As [`run_parallel`](IdaStar::run_parallel), calling `observer` on
-    /// the calling thread after each iteration.
-    ///
-    /// # Errors
-    ///
-    /// As for [`run`](IdaStar::run).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, IdaStar, UnitCost};
-    ///
-    /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
-    /// let mut depths = Vec::new();
-    /// let mut search = IdaStar::new();
-    /// search.run_parallel_with_progress(&line, [0], |_: &i32| 0, |&n| n == 3, |p| depths.push(p.depth))?;
-    /// assert_eq!(depths, [0, 1, 2]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
-    pub fn run_parallel_with_progress<G, I, H, P, O>(
-        &mut self,
-        space: &G,
-        starts: I,
-        heuristic: H,
-        is_goal: P,
-        mut observer: O,
-    ) -> Result<Option<(Path<S, M>, C)>, Error>
-    where
-        G: Weighted<State = S, Move = M, Cost = C> + Sync,
-        I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C> + Sync,
-        P: Fn(&S) -> bool + Sync,
-        O: FnMut(&Progress),
     {
         let starts: Starts<S> = starts.into_iter().collect();
         if let Some(start) = self.restart(&starts, &is_goal) {
@@ -140,25 +102,20 @@ where
         let Some(mut bound) = roots.iter().map(|root| root.estimate).min() else { return Ok(None) };
         let wanted = JOBS_PER_THREAD * rayon::current_num_threads();
         loop {
-            let before = self.stats;
+            let before = self.run.stats;
             let outcome =
                 self.parallel_iteration(space, &roots, bound, &heuristic, &is_goal, wanted);
             self.record(bound, &before);
             let outcome = outcome?;
             if !matches!(outcome.0, Outcome::Found(_)) {
-                observer(&Progress {
-                    stored: self.stats.stored,
-                    expanded: self.stats.expanded,
-                    depth: self.stats.stored.saturating_sub(1) as usize,
-                    bytes: 0,
-                });
+                self.report(self.run.stats.stored as usize);
             }
             match outcome {
                 (Outcome::Found(cost), Some(path)) => return Ok(Some((path, cost))),
                 (Outcome::Cut(None), _) => return Ok(None),
                 (Outcome::Cut(Some(next)), _) => bound = next,
                 (Outcome::TooDeep, _) => {
-                    let depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+                    let depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
                     return Err(Error::limit(Limit::Depth(depth)));
                 }
                 (Outcome::Found(_) | Outcome::Stopped, _) => {
@@ -184,7 +141,7 @@ where
         H: Heuristic<S, Cost = C> + Sync,
         P: Fn(&S) -> bool + Sync,
     {
-        let max_depth = self.limits.get_max_depth().unwrap_or(usize::MAX);
+        let max_depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
         let mut jobs = Vec::new();
@@ -207,13 +164,13 @@ where
                 let mut children = Vec::new();
                 space.successors(state, |next, mv| {
                     if Some(&next) == parent {
-                        self.stats.duplicates += 1;
+                        self.run.stats.duplicates += 1;
                     } else {
                         children.push((next, mv));
                     }
                 });
-                self.stats.expanded += 1;
-                self.stats.generated += children.len() as u64;
+                self.run.stats.expanded += 1;
+                self.run.stats.generated += children.len() as u64;
                 for (next, mv) in children {
                     let cost = add_costs(job.cost, space.cost(state, &mv, &next))?;
                     let next_estimate = heuristic.estimate_child(state, job.estimate, &next);
@@ -229,7 +186,7 @@ where
                     if is_goal(&states[states.len() - 1]) {
                         return Ok((Outcome::Found(cost), Some(Path::new(states, moves))));
                     }
-                    self.stats.stored = self.stats.stored.max(states.len() as u64);
+                    self.run.stats.stored = self.run.stats.stored.max(states.len() as u64);
                     next_level.push(Job { states, moves, cost, estimate: next_estimate });
                 }
             }
@@ -248,13 +205,14 @@ where
             jobs.clear();
         }
         let stop = AtomicBool::new(false);
-        let expanded = AtomicU64::new(self.stats.expanded);
-        let limits = self.limits;
-        let cancel = self.cancel.clone();
+        let expanded = AtomicU64::new(self.run.stats.expanded);
+        // The workers share the limits and the cancel handle; the observer
+        // stays on this thread.
+        let (limits, cancel) = (self.run.limits, self.run.cancel_handle());
         let answers: Vec<Answer<S, M, C>> = jobs
             .par_iter()
             .map_init(
-                || IdaStar { cancel: cancel.clone(), ..IdaStar::new().limits(limits) },
+                || IdaStar::new().limits(limits).cancel_with(cancel.clone()),
                 |worker, job| {
                     worker.subtree(space, job, bound, heuristic, is_goal, (&stop, &expanded))
                 },
@@ -262,7 +220,7 @@ where
             .collect();
         let mut found = None;
         for answer in answers {
-            add_stats(&mut self.stats, &answer.stats);
+            add_stats(&mut self.run.stats, &answer.stats);
             match answer.outcome? {
                 Outcome::Found(cost) if found.is_none() => found = Some((cost, answer.path)),
                 Outcome::Cut(Some(cut)) => {
@@ -297,13 +255,13 @@ where
         H: Heuristic<S, Cost = C>,
         P: Fn(&S) -> bool,
     {
-        self.stats = Stats::default();
+        self.run.stats = Stats::default();
         self.next_check = 0;
         if stop.load(Ordering::Relaxed) {
-            return Answer { outcome: Ok(Outcome::Stopped), stats: self.stats, path: None };
+            return Answer { outcome: Ok(Outcome::Stopped), stats: self.run.stats, path: None };
         }
-        if let Err(error) = self.limits.check_nodes(expanded.load(Ordering::Relaxed)) {
-            return Answer { outcome: Err(error.into()), stats: self.stats, path: None };
+        if let Err(error) = self.run.limits.check_nodes(expanded.load(Ordering::Relaxed)) {
+            return Answer { outcome: Err(error.into()), stats: self.run.stats, path: None };
         }
         let states = &job.states;
         let root = Root {
@@ -313,16 +271,11 @@ where
             parent: states.len().checked_sub(2).map(|i| &states[i]),
             depth: states.len() - 1,
         };
-        let outcome = self.iterate(
-            space,
-            &root,
-            bound,
-            heuristic,
-            (&mut |s: &S| is_goal(s), &mut |_: &Progress| {}, Some(stop)),
-        );
-        expanded.fetch_add(self.stats.expanded, Ordering::Relaxed);
+        let outcome =
+            self.iterate(space, &root, bound, heuristic, (&mut |s: &S| is_goal(s), Some(stop)));
+        expanded.fetch_add(self.run.stats.expanded, Ordering::Relaxed);
         // Paths held below the root hold the root's path too.
-        self.stats.stored += root.depth as u64;
+        self.run.stats.stored += root.depth as u64;
         let path = match &outcome {
             Ok(Outcome::Found(_)) => {
                 stop.store(true, Ordering::Relaxed);
@@ -335,7 +288,7 @@ where
             }
             _ => None,
         };
-        Answer { outcome, stats: self.stats, path }
+        Answer { outcome, stats: self.run.stats, path }
     }
 }
 
