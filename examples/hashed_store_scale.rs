@@ -5,10 +5,9 @@
 //! doubling of the states it stores until a state limit stops it.
 //!
 //! `cargo run --release -p examples --example hashed_store_scale -- 120000000`
-//! prints the whole curve (63 s and 8.5 GB here); without an argument
-//! it stops at 4,000,000 states. docs/performance.md has the figures
-//! ("Hashed stores at scale, as a program anyone can run") and what the
-//! hash had to do with them ("Hashed stores at scale").
+//! prints the whole curve (42.5 s here); without an argument it stops at
+//! 4,000,000 states. docs/performance.md has the figures ("Hashed stores
+//! at scale").
 
 use std::time::Instant;
 

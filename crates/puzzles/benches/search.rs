@@ -718,7 +718,7 @@ fn generic_enumeration(c: &mut Criterion) {
         });
         for threads in [1, 2] {
             let id = BenchmarkId::new(format!("ours/par_enumerate_{threads}_threads"), &size);
-            let parallel = ParallelEnumeration::new().threads(threads);
+            let mut parallel = ParallelEnumeration::new().threads(threads);
             group.bench_with_input(id, &space, |b, space| {
                 b.iter(|| black_box(parallel.run(space, [goal]).unwrap().states()));
             });
@@ -731,7 +731,7 @@ fn generic_enumeration(c: &mut Criterion) {
         });
         for threads in [1, 2] {
             let id = BenchmarkId::new(format!("ours/par_distance_{threads}_threads"), &size);
-            let parallel = ParallelEnumeration::new().threads(threads);
+            let mut parallel = ParallelEnumeration::new().threads(threads);
             group.bench_with_input(id, &space, |b, space| {
                 b.iter(|| black_box(parallel.distance(space, [goal], |&s| s == far).unwrap()));
             });

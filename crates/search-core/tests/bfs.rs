@@ -242,7 +242,7 @@ proptest! {
         let goals: Vec<u32> = goal_picks.iter().map(|i| i.index(graph.len()) as u32).collect();
         let distances = reference_distances(&graph, &starts);
         let expected = goals.iter().filter_map(|&goal| distances[goal as usize]).min();
-        let parallel = ParallelEnumeration::new().threads(threads);
+        let mut parallel = ParallelEnumeration::new().threads(threads);
         let found = parallel.distance(&hashed(&graph), starts.clone(), |n| goals.contains(n)).unwrap();
         prop_assert_eq!(found, expected);
         let sequential = Search::new().distance(&hashed(&graph), starts, |n| goals.contains(n)).unwrap();
@@ -255,11 +255,11 @@ fn parallel_distance_keeps_the_depth_policy_of_every_search() {
     use search_core::{ErrorKind, Limit, ParallelEnumeration};
     // A line 0 -> 1 -> 2, as in `Limits::max_depth`'s example.
     let line = search_core::from_fn(|&n: &u8| (n < 2).then_some(n + 1));
-    let within = ParallelEnumeration::new().limits(Limits::new().max_depth(2));
+    let mut within = ParallelEnumeration::new().limits(Limits::new().max_depth(2));
     assert_eq!(within.distance(&line, [0], |&n| n == 5).unwrap(), None);
     assert_eq!(within.distance(&line, [0], |&n| n == 2).unwrap(), Some(2));
     assert_eq!(within.distance(&line, [0], |&n| n == 0).unwrap(), Some(0));
-    let short = ParallelEnumeration::new().limits(Limits::new().max_depth(1));
+    let mut short = ParallelEnumeration::new().limits(Limits::new().max_depth(1));
     let error = short.distance(&line, [0], |&n| n == 5).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
     // A goal past the bound is not reported: states lie past it.
@@ -283,11 +283,11 @@ fn parallel_distance_matches_the_sequential_one_on_a_large_space() {
         let expected = search.distance(&space, [0], |&n| n == goal).unwrap();
         assert!(expected.is_some());
         for threads in [1, 2, 3] {
-            let parallel = ParallelEnumeration::new().threads(threads);
+            let mut parallel = ParallelEnumeration::new().threads(threads);
             assert_eq!(parallel.distance(&space, [0], |&n| n == goal).unwrap(), expected);
         }
     }
-    let parallel = ParallelEnumeration::new().threads(2);
+    let mut parallel = ParallelEnumeration::new().threads(2);
     assert_eq!(parallel.distance(&space, [0], |&n| n >= RING).unwrap(), None);
 }
 

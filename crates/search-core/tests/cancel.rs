@@ -214,3 +214,28 @@ fn every_cache_hands_out_a_handle_that_stops_it() {
     let mut search = search.cancel_with(CancelHandle::new());
     assert_eq!(search.run(&naturals, [0], zero, |&n| n == 3).unwrap().map(|(_, c)| c), Some(3));
 }
+
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_enumeration_reports_each_layer_and_stops_when_cancelled() {
+    use search_core::{ParallelEnumeration, Progress};
+
+    // A binary tree of 1,023 nodes: ten layers, the last 512 leaves.
+    let tree =
+        search_core::from_fn(|&n: &u32| [2 * n, 2 * n + 1].into_iter().filter(|&m| m < 1_024));
+    let mut reports: Vec<Progress> = Vec::new();
+    let mut enumeration = ParallelEnumeration::new().threads(2).on_progress(|p| reports.push(*p));
+    assert_eq!(enumeration.run(&tree, [1]).unwrap().states(), 1_023);
+    drop(enumeration);
+    let depths: Vec<usize> = reports.iter().map(|p| p.depth).collect();
+    assert_eq!(depths, (0..10).collect::<Vec<_>>());
+    assert_eq!(reports.last().map(|p| (p.stored, p.expanded)), Some((1_023, 1_023)));
+
+    // The naturals never end: the cancel ends the run at a layer's end.
+    let naturals = search_core::from_fn(|&n: &u64| [n + 1]);
+    let mut enumeration = ParallelEnumeration::new().threads(2);
+    let stopper = cancel_soon(enumeration.cancel_handle());
+    let error = enumeration.run(&naturals, [0]).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    stopper.join().unwrap();
+}

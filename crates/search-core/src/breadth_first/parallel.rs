@@ -10,6 +10,7 @@
 //! needs no lock and no atomic, and the layers come out exactly as the
 //! sequential [`enumerate`](crate::enumerate) gives them.
 
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use hashbrown::HashTable;
@@ -17,6 +18,8 @@ use rayon::prelude::*;
 
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
+use crate::run::cancel::CancelHandle;
+use crate::run::context::{RunContext, run_context_methods};
 use crate::run::limits::{Limit, Limits};
 use crate::run::memory::{FOURFOLD_BELOW, bytes_of};
 use crate::space::traits::{State, Successors};
@@ -30,7 +33,8 @@ const CHUNK: usize = 1 << 10;
 /// Shards per thread. Two: one alone leaves a thread waiting on the other's
 /// larger shard; eight made each task's successors into eight small
 /// buckets, allocated and freed every layer, and on the 8-puzzle two
-/// threads were then no faster than one (see docs/performance.md).
+/// threads were then no faster than one (measured when the shard count
+/// was chosen; the figures are in that commit).
 const SHARDS_PER_THREAD: usize = 2;
 
 /// A layer-synchronous enumeration of any [`Successors`] space on every
@@ -57,13 +61,26 @@ const SHARDS_PER_THREAD: usize = 2;
 /// assert_eq!(parallel.states(), 100_000);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ParallelEnumeration {
-    limits: Limits,
+pub struct ParallelEnumeration<'o> {
+    /// Its limits (stored states of all shards together, the bytes of the
+    /// tables and of a layer's successors, and depth), its counts, an
+    /// observer called on the calling thread after each layer, and the
+    /// cancel handle checked there and by each chunk of a layer.
+    run: RunContext<'o>,
     threads: Option<usize>,
 }
 
-impl ParallelEnumeration {
+run_context_methods! {
+    impl<'o> ParallelEnumeration<'o>;
+    name: "ParallelEnumeration",
+    space: "from_fn(|&n: &u32| [2 * n, 2 * n + 1].into_iter().filter(|&m| m < 200_001))",
+    run: "search.run(&space, [1])",
+    limit: "Limits::new().max_states(100)",
+    reached: "Limit::States(100)",
+    expanded: "200_000",
+}
+
+impl<'o> ParallelEnumeration<'o> {
     /// An enumeration on rayon's pool (one thread per core) with default
     /// [`Limits`].
     ///
@@ -75,26 +92,8 @@ impl ParallelEnumeration {
     /// let enumeration = ParallelEnumeration::new();
     /// # let _ = enumeration;
     /// ```
-    pub fn new() -> ParallelEnumeration {
-        ParallelEnumeration { limits: Limits::new(), threads: None }
-    }
-
-    /// Stays within `limits`: stored states (all shards together), the
-    /// bytes of the tables and of a layer's successors, and depth.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, Limits, ParallelEnumeration};
-    ///
-    /// let naturals = from_fn(|&n: &u64| [n + 1]);
-    /// let bounded = ParallelEnumeration::new().limits(Limits::new().max_states(1_000));
-    /// assert!(bounded.run(&naturals, [0]).is_err());
-    /// ```
-    #[must_use]
-    pub fn limits(mut self, limits: Limits) -> ParallelEnumeration {
-        self.limits = limits;
-        self
+    pub fn new() -> ParallelEnumeration<'o> {
+        ParallelEnumeration { run: RunContext::new(), threads: None }
     }
 
     /// Runs on a pool of `threads` threads instead of rayon's global one.
@@ -109,7 +108,7 @@ impl ParallelEnumeration {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn threads(mut self, threads: usize) -> ParallelEnumeration {
+    pub fn threads(mut self, threads: usize) -> ParallelEnumeration<'o> {
         self.threads = Some(threads.max(1));
         self
     }
@@ -131,18 +130,18 @@ impl ParallelEnumeration {
     /// use search_core::{from_fn, Limits, ParallelEnumeration};
     ///
     /// let ring = from_fn(|&n: &u32| [(n + 1) % 1_000, (n + 999) % 1_000]);
-    /// let shallow = ParallelEnumeration::new().limits(Limits::new().max_depth(10));
+    /// let mut shallow = ParallelEnumeration::new().limits(Limits::new().max_depth(10));
     /// assert!(shallow.run(&ring, [0]).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run<G, I>(&self, space: &G, starts: I) -> Result<Enumeration<G::State>, Error>
+    pub fn run<G, I>(&mut self, space: &G, starts: I) -> Result<Enumeration<G::State>, Error>
     where
         G: Successors + Sync,
         G::State: Send + Sync,
         I: IntoIterator<Item = G::State>,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        match self.on_pool(|| self.layers(space, starts, &|_: &G::State| false))? {
+        match self.layers(space, starts, &|_: &G::State| false)? {
             Ended::Exhausted(layers) => Ok(layers),
             Ended::Goal(_) => unreachable!("no state is the goal of an enumeration"),
         }
@@ -170,14 +169,14 @@ impl ParallelEnumeration {
     ///
     /// // Numbers below 100,000, joined to their neighbours and their double.
     /// let space = from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 100_000));
-    /// let parallel = ParallelEnumeration::new().threads(2);
+    /// let mut parallel = ParallelEnumeration::new().threads(2);
     /// assert_eq!(parallel.distance(&space, [1], |&n| n == 99_999)?, Some(23));
     /// assert_eq!(Search::new().distance(&space, [1], |&n| n == 99_999)?, Some(23));
     /// assert_eq!(parallel.distance(&space, [1], |&n| n == 100_000)?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn distance<G, I, P>(
-        &self,
+        &mut self,
         space: &G,
         starts: I,
         is_goal: P,
@@ -189,29 +188,18 @@ impl ParallelEnumeration {
         P: Fn(&G::State) -> bool + Sync,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        match self.on_pool(|| self.layers(space, starts, &is_goal))? {
+        match self.layers(space, starts, &is_goal)? {
             Ended::Exhausted(_) => Ok(None),
             Ended::Goal(depth) => Ok(Some(depth)),
         }
     }
 
-    /// Runs `work` on a pool of this enumeration's threads, or on the
-    /// current rayon pool.
-    fn on_pool<T: Send>(&self, work: impl FnOnce() -> Result<T, Error> + Send) -> Result<T, Error> {
-        match self.threads {
-            Some(threads) => rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|_| Error::thread_pool())?
-                .install(work),
-            None => work(),
-        }
-    }
-
     /// The layers from `starts` until they run out or one holds a state
-    /// that satisfies `is_goal`, on the current rayon pool.
+    /// that satisfies `is_goal`: each layer's two passes on this
+    /// enumeration's pool (or the current one), what lies between them on
+    /// the calling thread, where the observer is called.
     fn layers<G, P>(
-        &self,
+        &mut self,
         space: &G,
         starts: Vec<G::State>,
         is_goal: &P,
@@ -221,8 +209,20 @@ impl ParallelEnumeration {
         G::State: Send + Sync,
         P: Fn(&G::State) -> bool + Sync,
     {
-        let mut shards =
-            Shards::new(rayon::current_num_threads() * SHARDS_PER_THREAD, &self.limits);
+        self.run.begin()?;
+        let pool = match self.threads {
+            Some(threads) => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|_| Error::thread_pool())?,
+            ),
+            None => None,
+        };
+        let threads = pool
+            .as_ref()
+            .map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads);
+        let mut shards = Shards::new(threads * SHARDS_PER_THREAD, &self.run.limits);
         let mut frontier: Vec<Vec<G::State>> = (0..shards.count()).map(|_| Vec::new()).collect();
         for start in starts {
             let hash = hash_of(&start);
@@ -231,6 +231,7 @@ impl ParallelEnumeration {
                 frontier[shard].push(start);
             }
         }
+        self.run.stats.stored = shards.stored() as u64;
         if frontier.iter().flatten().any(is_goal) {
             return Ok(Ended::Goal(0));
         }
@@ -241,12 +242,18 @@ impl ParallelEnumeration {
                 break;
             }
             layer_sizes.push(size as u64);
-            let buckets = expand(space, &frontier, &shards);
-            let (next, found) = shards.take_in(buckets, is_goal)?;
+            let cancel = self.run.cancel_handle();
+            let buckets = on_pool(pool.as_ref(), || expand(space, &frontier, &shards, &cancel));
+            let (next, found) = on_pool(pool.as_ref(), || shards.take_in(buckets, is_goal))?;
+            let counts = &mut self.run.stats;
+            counts.expanded += size as u64;
+            counts.stored = shards.stored() as u64;
+            counts.frontier(size);
+            self.run.report(layer_sizes.len() - 1, shards.bytes())?;
             if next.iter().all(Vec::is_empty) {
                 break;
             }
-            if !self.limits.allows_depth(layer_sizes.len()) {
+            if !self.run.limits.allows_depth(layer_sizes.len()) {
                 return Err(Error::limit(Limit::Depth(layer_sizes.len() - 1)));
             }
             if found {
@@ -258,6 +265,29 @@ impl ParallelEnumeration {
             layer_sizes,
             frontier.into_iter().flatten().collect(),
         )))
+    }
+}
+
+/// Runs `work` on `pool`, or on the current rayon pool.
+fn on_pool<T: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
+}
+
+impl Default for ParallelEnumeration<'_> {
+    fn default() -> Self {
+        ParallelEnumeration::new()
+    }
+}
+
+impl fmt::Debug for ParallelEnumeration<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParallelEnumeration")
+            .field("run", &self.run)
+            .field("threads", &self.threads)
+            .finish()
     }
 }
 
@@ -300,13 +330,22 @@ where
 type Buckets<S> = Vec<Vec<Vec<(u64, S)>>>;
 
 /// Expands every state of `frontier`, in parallel chunks, into buckets by
-/// shard.
-fn expand<G>(space: &G, frontier: &[Vec<G::State>], shards: &Shards<G::State>) -> Buckets<G::State>
+/// shard; once `cancel` is cancelled, the chunks not yet begun expand to
+/// nothing.
+fn expand<G>(
+    space: &G,
+    frontier: &[Vec<G::State>],
+    shards: &Shards<G::State>,
+    cancel: &CancelHandle,
+) -> Buckets<G::State>
 where
     G: Successors + Sync,
     G::State: Send + Sync,
 {
     let expand_chunk = |chunk: &[G::State]| {
+        if cancel.is_cancelled() {
+            return Vec::new();
+        }
         // About two successors a state, spread evenly: sized once, most
         // buckets never grow.
         let expected = (2 * chunk.len()).div_ceil(shards.count()) + 8;

@@ -69,6 +69,7 @@ run_context_methods! {
     run: "search.distance(&space, [0], |&n| n == 200_000)",
     limit: "Limits::new().max_states(100)",
     reached: "Limit::States(100)",
+    expanded: "200_000",
 }
 
 impl<'o, S: State, M: Clone> Search<'o, S, M> {

@@ -11,6 +11,7 @@ use super::table::LayerTable;
 use super::table::{CHUNK_WORDS, SEQUENTIAL_WORDS};
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
+use crate::run::cancel::CancelHandle;
 use crate::space::ranked::RankedSpace;
 
 /// A layer-synchronous enumeration of a [`RankedSpace`], with 2 bits per
@@ -46,11 +47,13 @@ use crate::space::ranked::RankedSpace;
 /// assert_eq!(layers.deepest(), [512]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct DenseEnumeration {
     max_memory: u64,
     threads: Option<usize>,
     checkpoint: Option<Checkpoint>,
+    /// Checked before each layer: a layer, once begun, is finished.
+    cancel: CancelHandle,
 }
 
 /// Where and how often a [`DenseEnumeration`] saves its table.
@@ -82,7 +85,64 @@ impl DenseEnumeration {
             max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY,
             threads: None,
             checkpoint: None,
+            cancel: CancelHandle::new(),
         }
+    }
+
+    /// Ends every later run with
+    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
+    /// is cancelled, from any thread, before the next layer begins: one
+    /// handle can stop several enumerations. See [`CancelHandle`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{CancelHandle, DenseEnumeration, ErrorKind, RankedSpace};
+    ///
+    /// struct Line;
+    /// impl RankedSpace for Line {
+    ///     fn rank_count(&self) -> u64 { 1_000 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         if rank + 1 < 1_000 { report(rank + 1); }
+    ///     }
+    /// }
+    ///
+    /// let cancel = CancelHandle::new();
+    /// let enumeration = DenseEnumeration::new().cancel_with(cancel.clone());
+    /// // Cancelled from the layer callback, as from another thread.
+    /// let error = enumeration.run(&Line, &[0], |depth, _| if depth == 10 { cancel.cancel() }).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// ```
+    #[must_use]
+    pub fn cancel_with(mut self, cancel: CancelHandle) -> DenseEnumeration {
+        self.cancel = cancel;
+        self
+    }
+
+    /// A handle that cancels this enumeration's runs from any thread, before
+    /// their next layer: a clone of the one it holds. See [`CancelHandle`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DenseEnumeration, ErrorKind, RankedSpace};
+    ///
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> u64 { 100 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report((rank + 1) % 100);
+    ///     }
+    /// }
+    ///
+    /// let enumeration = DenseEnumeration::new();
+    /// let cancel = enumeration.cancel_handle();
+    /// std::thread::spawn(move || cancel.cancel()).join().unwrap();
+    /// let error = enumeration.run(&Ring, &[0], |_, _| {}).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// ```
+    pub fn cancel_handle(&self) -> CancelHandle {
+        self.cancel.clone()
     }
 
     /// Refuses spaces whose table would take more than `bytes`.
@@ -394,6 +454,9 @@ impl DenseEnumeration {
         }
         let mut saved = Instant::now();
         while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
+            if self.cancel.is_cancelled() {
+                return Err(Error::cancelled());
+            }
             let depth = layer_sizes.len() - 1;
             let found = pool.run(|parallel| table.expand_layer(space, depth, &visit, parallel))?;
             if found == 0 {

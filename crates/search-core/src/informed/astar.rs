@@ -170,6 +170,7 @@ run_context_methods! {
     run: "search.run(&space, [0], |_: &u32| 0, |&n| n == 200_000)",
     limit: "Limits::new().max_states(100)",
     reached: "Limit::States(100)",
+    expanded: "200_000",
 }
 
 impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C> {

@@ -136,6 +136,7 @@ run_context_methods! {
     run: "search.run(&space, [0], |&n| n == 200_000)",
     limit: "Limits::new().max_nodes(10)",
     reached: "Limit::Nodes(10)",
+    expanded: "200_000",
 }
 
 impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {

@@ -48,6 +48,21 @@ impl<'o> RunContext<'o> {
         self.watch.tick(&self.stats, stored, depth, self.meter.used())
     }
 
+    /// Reports progress now, whatever the count, and ends the run here if
+    /// it was cancelled: for searches that report at moments of their own
+    /// (a layer's end).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn report(&mut self, depth: usize, bytes: u64) -> Result<(), Error> {
+        let progress = crate::Progress {
+            stored: self.stats.stored,
+            expanded: self.stats.expanded,
+            depth,
+            bytes,
+        };
+        self.watch.report_now(&progress);
+        self.watch.check()
+    }
+
     /// The same limits, counts and cancel handle, with no observer: for a
     /// worker thread, or a cache that outlives the observer's borrows.
     pub(crate) fn without_observer(&self) -> RunContext<'static> {
@@ -76,8 +91,8 @@ impl fmt::Debug for RunContext<'_> {
 /// a field `run`: `limits`, `on_progress`, `cancel_with`, `cancel_handle`
 /// and `stats`, documented once. `$name` is the cache's name, `$space`
 /// an expression of a space it searches, `$run` a run of `search` on
-/// `space` that expands 200,000 states (the naturals from 0, to
-/// `200_000`), and `$limit` a limit that run reaches, `$reached`.
+/// `space` that expands `$expanded` states and at least 3 x 65,536, and
+/// `$limit` a limit that run reaches, `$reached`.
 macro_rules! run_context_methods {
     (
         impl<$($param:tt),*> $cache:ty;
@@ -85,7 +100,8 @@ macro_rules! run_context_methods {
         space: $space:literal,
         run: $run:literal,
         limit: $limit:literal,
-        reached: $reached:literal $(,)?
+        reached: $reached:literal,
+        expanded: $expanded:literal $(,)?
     ) => {
         impl<$($param),*> $cache {
             #[doc = concat!(
@@ -161,7 +177,7 @@ macro_rules! run_context_methods {
                 "let space = ", $space, ";\n",
                 "let mut search = ", $name, "::new();\n",
                 $run, "?;\n",
-                "assert_eq!(search.stats().expanded, 200_000);\n",
+                "assert_eq!(search.stats().expanded, ", $expanded, ");\n",
                 "# Ok::<(), search_core::Error>(())\n```"
             )]
             pub fn stats(&self) -> $crate::Stats {

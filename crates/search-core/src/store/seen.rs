@@ -136,7 +136,7 @@ impl<S: crate::State> Seen<S> {
     /// it was not seen before.
     #[expect(
         clippy::inline_always,
-        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search (docs/performance.md)"
+        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search, measured by callgrind when it was inlined"
     )]
     #[inline(always)]
     pub(crate) fn insert_keyed<G: Successors<State = S>>(

@@ -348,7 +348,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// already stored, and returns its new id.
     #[expect(
         clippy::inline_always,
-        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search (docs/performance.md)"
+        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search, measured by callgrind when it was inlined"
     )]
     #[inline(always)]
     pub(crate) fn insert_keyed<G: Successors<State = S, Move = M>>(
@@ -396,7 +396,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// known.
     #[expect(
         clippy::inline_always,
-        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search (docs/performance.md)"
+        reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search, measured by callgrind when it was inlined"
     )]
     #[inline(always)]
     fn find_or_insert_keyed<G: Successors<State = S, Move = M>>(

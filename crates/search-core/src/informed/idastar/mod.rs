@@ -207,6 +207,7 @@ run_context_methods! {
     run: "search.run(&space, [0], |&n: &u32| 200_000 - n, |&n| n == 200_000)",
     limit: "Limits::new().max_nodes(10)",
     reached: "Limit::Nodes(10)",
+    expanded: "200_000",
 }
 
 impl<'o, S: State, M: Clone, C: Cost> IdaStar<'o, S, M, C> {
