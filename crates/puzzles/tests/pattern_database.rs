@@ -134,7 +134,7 @@ fn a_file_that_does_not_match_is_refused_with_the_reason() {
     );
     let mut version = good.clone();
     version[8] = 9;
-    assert_eq!(refuse(&version, &goal, &patterns), "has layout version 9, not 1");
+    assert_eq!(refuse(&version, &goal, &patterns), "has layout version 9, not 2");
     let wide = Board::solved(2, 4).unwrap();
     assert_eq!(refuse(&good, &wide, &[vec![1, 2, 3]]), "is for 3x3 boards, not 2x4");
     std::fs::remove_file(&path).unwrap();

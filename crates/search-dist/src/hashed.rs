@@ -23,7 +23,7 @@ use crate::rounds::{Owner, Rounds, gather};
 
 /// The first bytes of a hashed checkpoint file, and its layout.
 const MAGIC: &[u8; 8] = b"SDSTATES";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// The states one worker owns.
 struct Part<S> {

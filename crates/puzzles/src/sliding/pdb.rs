@@ -19,7 +19,7 @@ const UNREACHED: u8 = u8::MAX;
 
 /// The first bytes of a database file, and the version of its layout.
 const MAGIC: &[u8; 8] = b"PZLPDB\r\n";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// The named partitions of the 4x4 puzzle's tiles into patterns.
 ///
@@ -124,12 +124,15 @@ impl Partition {
     /// use puzzles::{Board, Partition};
     ///
     /// let name = Partition::SevenEight.file_name(&Board::solved(4, 4)?);
-    /// assert_eq!(name, "pdb-7-8-4x4-1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.0.bin");
+    /// assert_eq!(name, "pdb-7-8-v2-4x4-1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.0.bin");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn file_name(self, goal: &Board) -> String {
         let tiles: Vec<String> = goal.tiles().map(|tile| tile.to_string()).collect();
-        format!("pdb-{}-{}x{}-{}.bin", self.name(), goal.rows(), goal.cols(), tiles.join("."))
+        // The layout version is in the name: a database saved by a release
+        // with another layout is not found, rather than found and refused.
+        let (name, rows, cols) = (self.name(), goal.rows(), goal.cols());
+        format!("pdb-{name}-v{VERSION}-{rows}x{cols}-{}.bin", tiles.join("."))
     }
 }
 

@@ -10,7 +10,9 @@
 
 // The hot loops here are written once with the board's size as a parameter
 // and stamped out per size; without forced inlining the size stays a
-// variable and every division stays a division.
+// variable and every division stays a division. Measured 2026-12-01 by
+// callgrind, `puzzles enumerate 2x5 --threads 1`: 753.0 M instructions
+// with every `#[inline(always)]` of this file, 908.3 M with `#[inline]`.
 #![expect(clippy::inline_always, reason = "see the comment above")]
 
 use search_core::{RankSteps, RankedSpace};

@@ -12,7 +12,7 @@ use crate::error::Error;
 /// The first bytes of a checkpoint file.
 pub(super) const CHECKPOINT_MAGIC: &[u8; 8] = b"SRCHLAYR";
 /// The layout of checkpoint files; a file of another is refused.
-pub(super) const CHECKPOINT_VERSION: u32 = 1;
+pub(super) const CHECKPOINT_VERSION: u32 = 2;
 
 impl LayerTable {
     /// Saves the table and the sizes of the layers it holds to `path`: a

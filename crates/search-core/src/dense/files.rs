@@ -2,13 +2,16 @@
 //! written once and read back many times, and a file cut short or damaged
 //! must be refused, not used.
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
+use xxhash_rust::xxh3::Xxh3;
+
 use crate::error::Error;
 
-/// A 64-bit checksum of a byte stream, eight bytes a step, the same
+/// A 64-bit checksum of a byte stream (XXH3, from `xxhash-rust`), the same
 /// whatever pieces the stream comes in. It finds a truncated or damaged
 /// file, not a forged one.
 ///
@@ -27,21 +30,10 @@ use crate::error::Error;
 /// other.update(b"pattern databasf");
 /// assert_ne!(whole.finish(), other.finish());
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct Checksum {
-    state: u64,
-    pending: [u8; 8],
-    pending_len: usize,
-    length: u64,
-}
+#[derive(Clone, Default)]
+pub struct Checksum(Xxh3);
 
 impl Checksum {
-    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
-
-    fn mix(&mut self, word: u64) {
-        self.state = (self.state.rotate_left(23) ^ word).wrapping_mul(Checksum::MULTIPLIER);
-    }
-
     /// Adds `bytes` to the stream.
     ///
     /// # Example
@@ -53,28 +45,8 @@ impl Checksum {
     /// sum.update(&[1, 2, 3]);
     /// assert_ne!(sum.finish(), Checksum::default().finish());
     /// ```
-    pub fn update(&mut self, mut bytes: &[u8]) {
-        self.length += bytes.len() as u64;
-        if self.pending_len > 0 {
-            let take = (8 - self.pending_len).min(bytes.len());
-            self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&bytes[..take]);
-            self.pending_len += take;
-            bytes = &bytes[take..];
-            if self.pending_len < 8 {
-                return;
-            }
-            self.mix(u64::from_le_bytes(self.pending));
-            self.pending_len = 0;
-        }
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let mut eight = [0u8; 8];
-            eight.copy_from_slice(word);
-            self.mix(u64::from_le_bytes(eight));
-        }
-        let rest = words.remainder();
-        self.pending[..rest.len()].copy_from_slice(rest);
-        self.pending_len = rest.len();
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
     }
 
     /// The checksum of the bytes so far (the stream can go on).
@@ -90,12 +62,13 @@ impl Checksum {
     /// assert_ne!(a.finish(), b.finish()); // the length counts
     /// ```
     pub fn finish(&self) -> u64 {
-        let mut last = Checksum { state: self.state, ..Checksum::default() };
-        let mut tail = [0u8; 8];
-        tail[..self.pending_len].copy_from_slice(&self.pending[..self.pending_len]);
-        last.mix(u64::from_le_bytes(tail));
-        last.mix(self.length);
-        last.state ^ (last.state >> 29)
+        self.0.digest()
+    }
+}
+
+impl fmt::Debug for Checksum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Checksum").field(&format_args!("{:#018x}", self.finish())).finish()
     }
 }
 

@@ -15,7 +15,7 @@ use crate::space::weighted::Heuristic;
 
 /// The first bytes of a distance table's file, and its layout's version.
 const MAGIC: &[u8; 8] = b"SCDIST\r\n";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// An abstraction of a state space for a pattern database: abstract
 /// states numbered `0..rank_count()`, and moves that cost 0 or 1.
