@@ -221,7 +221,7 @@ pub use crate::space::adaptors::{
     AsRanked, FromFn, FromFnDirected, FromFnWeighted, RankBy, Undirected, from_fn,
     from_fn_directed, from_fn_weighted, rank_by,
 };
-pub use crate::space::ranked::{RankSteps, RankedSpace};
+pub use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};
 pub use crate::space::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
 pub use crate::space::weighted::{Cost, Heuristic, UnitCost, Weighted};
 pub use crate::store::hash::{BuildStateHasher, StateHasher};

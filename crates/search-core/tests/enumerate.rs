@@ -480,16 +480,18 @@ impl search_core::RankedSpace for Stepped {
     fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
         self.all_neighbours(rank).into_iter().for_each(report);
     }
+    fn word_steps(&self) -> Option<impl search_core::WordSteps + '_> {
+        self.by_steps.then_some(self)
+    }
+}
+
+impl search_core::WordSteps for &Stepped {
     fn rank_steps(&self) -> search_core::RankSteps {
-        if self.by_steps { self.steps } else { search_core::RankSteps::none() }
+        self.steps
     }
     fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
         for &rank in ranks {
-            if self.by_steps {
-                self.others[rank as usize].iter().copied().for_each(&mut report);
-            } else {
-                self.neighbours(rank, &mut report);
-            }
+            self.others[rank as usize].iter().copied().for_each(&mut report);
         }
     }
 }

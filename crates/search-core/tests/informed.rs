@@ -573,8 +573,8 @@ fn distance_table_files_are_refused_when_they_do_not_match() {
         "holds \"ring of 200, goal 0\", not \"ring of 200, goal 1\""
     );
     let mut version = good.clone();
-    version[8] = 2;
-    assert_eq!(refuse(&version, "ring of 200, goal 0"), "has layout version 2, not 1");
+    version[8] = 3;
+    assert_eq!(refuse(&version, "ring of 200, goal 0"), "has layout version 3, not 2");
     assert_eq!(refuse(b"hello", "ring of 200, goal 0"), "is not a distance table");
     // A description's length damaged into a huge one is not believed: a
     // little of it is read to show what it is.

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use search_core::{Enumeration, LayerTable, RankedSpace};
+use search_core::{Enumeration, LayerTable, RankSteps, RankedSpace, WordSteps};
 use timely::worker::Worker;
 
 use crate::error::Error;
@@ -139,14 +139,20 @@ fn expand_layer<R: RankedSpace>(
         }
     };
     let mut leaving = Vec::new();
-    let stepped = slice.table.mark_steps(depth, space.rank_steps(), |rank| leaving.push(rank));
+    let word_steps = space.word_steps();
+    let steps = word_steps.as_ref().map_or(RankSteps::none(), WordSteps::rank_steps);
+    let stepped = slice.table.mark_steps(depth, steps, |rank| leaving.push(rank));
     rounds.found_here(stepped);
     for neighbour in leaving {
         route(neighbour, rounds, worker);
     }
     let mut batch = Vec::with_capacity(BATCH);
     let flush = |batch: &mut Vec<u64>, rounds: &mut Rounds<Slice>, worker: &mut Worker| {
-        space.other_neighbours_of_all(batch, |neighbour| route(neighbour, rounds, worker));
+        let report = |neighbour| route(neighbour, rounds, worker);
+        match &word_steps {
+            Some(word_steps) => word_steps.other_neighbours_of_all(batch, report),
+            None => space.neighbours_of_all(batch, report),
+        }
         batch.clear();
     };
     slice.table.for_each_at(depth, |rank| {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use puzzles::{Board, ReachableBoards, SlidingPuzzle};
-use search_core::{DenseEnumeration, RankSteps, RankedSpace, Successors, enumerate};
+use search_core::{DenseEnumeration, RankSteps, RankedSpace, Successors, WordSteps, enumerate};
 use search_dist::{DistributedEnumeration, ErrorKind, Workers};
 
 /// The sliding puzzle as a plain hashed space: a board is its tiles, row
@@ -197,17 +197,19 @@ impl RankedSpace for Stepped {
         self.edges[rank as usize].iter().copied().for_each(report);
     }
 
+    fn word_steps(&self) -> Option<impl WordSteps + '_> {
+        self.by_steps.then_some(self)
+    }
+}
+
+impl WordSteps for &Stepped {
     fn rank_steps(&self) -> RankSteps {
-        if self.by_steps { self.steps } else { RankSteps::none() }
+        self.steps
     }
 
     fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
         for &rank in ranks {
-            if self.by_steps {
-                self.edges[rank as usize].iter().copied().for_each(&mut report);
-            } else {
-                self.neighbours(rank, &mut report);
-            }
+            self.edges[rank as usize].iter().copied().for_each(&mut report);
         }
     }
 }

@@ -15,7 +15,7 @@
 // with every `#[inline(always)]` of this file, 908.3 M with `#[inline]`.
 #![expect(clippy::inline_always, reason = "see the comment above")]
 
-use search_core::{RankSteps, RankedSpace};
+use search_core::{RankSteps, RankedSpace, WordSteps};
 
 use super::board::{Board, MAX_CELLS};
 
@@ -148,7 +148,7 @@ impl NibbleList {
 /// A board is split into the order of its tiles, read row by row without the
 /// blank, and the blank's cell: `rank = order * n + blank`. Sliding the blank
 /// sideways keeps the order, so the rank changes by one; the space names
-/// those slides as [`rank_steps`](RankedSpace::rank_steps), and a
+/// those slides as [`rank_steps`](WordSteps::rank_steps), and a
 /// [`LayerTable`](search_core::LayerTable) marks them a word at a time. Sliding it up or
 /// down moves one tile `cols - 1` places within the order, and only that
 /// order is ranked again.
@@ -347,7 +347,7 @@ impl ReachableBoards {
     /// `rows x cols`. Ranks that share a tile order (the same board with the
     /// blank elsewhere) lie next to each other and share one decoding.
     /// With `SIDEWAYS` false, leaves out the moves along a row, which
-    /// [`rank_steps`](RankedSpace::rank_steps) names.
+    /// [`rank_steps`](WordSteps::rank_steps) names.
     #[inline(always)]
     fn expand_ranks<const SIDEWAYS: bool, F: FnMut(u64)>(
         &self,
@@ -666,6 +666,12 @@ impl RankedSpace for ReachableBoards {
         expand_by_size!(self, true, ranks, report);
     }
 
+    fn word_steps(&self) -> Option<impl WordSteps + '_> {
+        Some(self)
+    }
+}
+
+impl WordSteps for &ReachableBoards {
     /// A move along a row is a step of one rank, and whether the blank can
     /// go left or right depends on its cell alone: the rank modulo the
     /// cell count.
@@ -814,16 +820,16 @@ mod tests {
         let shapes = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 7), (4, 4)];
         for (rows, cols) in shapes {
             let packed = ReachableBoards::new(&Board::solved(rows, cols).unwrap());
-            let steps = packed.rank_steps();
+            let steps = (&packed).rank_steps();
             assert_eq!(steps.period() as usize, rows * cols);
             let step = (packed.rank_count() / 3000).max(1);
             let ranks: Vec<u64> = (0..packed.rank_count()).step_by(step as usize).collect();
             let mut batched = Vec::new();
-            packed.other_neighbours_of_all(&ranks, |n| batched.push(n));
+            (&packed).other_neighbours_of_all(&ranks, |n| batched.push(n));
             let mut rest = batched.as_slice();
             for &r in &ranks {
                 let mut alone = Vec::new();
-                packed.other_neighbours_of_all(&[r], |n| alone.push(n));
+                (&packed).other_neighbours_of_all(&[r], |n| alone.push(n));
                 // Slides up and down only: every rank has one or two.
                 assert!((1..=2).contains(&alone.len()), "{rows}x{cols} rank {r}");
                 let (these, others) = rest.split_at(alone.len());

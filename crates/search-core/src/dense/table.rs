@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::space::ranked::{RankSteps, RankedSpace};
+use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};
 
 use super::marks::{Marks, StepMasks};
 
@@ -365,11 +365,14 @@ impl LayerTable {
     {
         self.begin_layer_on(depth + 1, parallel);
         let codes = (code(depth), code(depth + 1), depth + 1);
-        let steps = StepMasks::new(space.rank_steps());
+        let stepped = space.word_steps();
+        let steps =
+            StepMasks::new(stepped.as_ref().map_or(RankSteps::none(), WordSteps::rank_steps));
+        let steps = (steps.as_ref(), stepped.as_ref());
         let expand = |(chunk_index, chunk): (usize, &[AtomicU64])| {
             if self.chunk_holds(chunk_index, codes.0) {
                 let first_word = chunk_index * CHUNK_WORDS;
-                self.expand_chunk(space, first_word, chunk, codes, steps.as_ref(), &visit)
+                self.expand_chunk(space, first_word, chunk, codes, steps, &visit)
             } else {
                 Ok(0)
             }
@@ -544,13 +547,13 @@ impl LayerTable {
     /// Expands the entries coded `current` among `chunk`, whose first word
     /// is word `first_word` of the table, into ranks coded `next` at
     /// `depth`; see [`expand_layer`](LayerTable::expand_layer).
-    pub(super) fn expand_chunk<R: RankedSpace, V: Fn(u64, usize)>(
+    pub(super) fn expand_chunk<R: RankedSpace, W: WordSteps, V: Fn(u64, usize)>(
         &self,
         space: &R,
         first_word: usize,
         chunk: &[AtomicU64],
         (current, next, depth): (u64, u64, usize),
-        steps: Option<&StepMasks>,
+        (steps, stepped): (Option<&StepMasks>, Option<&W>),
         visit: &V,
     ) -> Result<u64, Error> {
         let mut bad = None;
@@ -565,11 +568,11 @@ impl LayerTable {
             // A word adds at most PER_WORD ranks, so flushing here keeps the
             // batch from overflowing.
             if len > BATCH - PER_WORD {
-                space.other_neighbours_of_all(&batch[..len], |rank| marks.push(rank));
+                other_neighbours(space, stepped, &batch[..len], |rank| marks.push(rank));
                 len = 0;
             }
         });
-        space.other_neighbours_of_all(&batch[..len], |rank| marks.push(rank));
+        other_neighbours(space, stepped, &batch[..len], |rank| marks.push(rank));
         let found = marks.finish();
         match bad {
             Some(rank) => Err(Error::rank_out_of_bounds(rank, self.ranks.end)),
@@ -584,7 +587,7 @@ impl LayerTable {
     /// slice), for the executor to send to the table that holds it. Call
     /// it after [`begin_layer(depth + 1)`](LayerTable::begin_layer), and
     /// report the rest of the neighbours with
-    /// [`RankedSpace::other_neighbours_of_all`];
+    /// [`WordSteps::other_neighbours_of_all`];
     /// [`expand_layer`](LayerTable::expand_layer) does both.
     ///
     /// # Example
@@ -723,6 +726,20 @@ pub(super) fn append_ranks(entries: u64, base: u64, batch: &mut [u64; BATCH], le
         written += 4;
     }
     *len += count;
+}
+
+/// The neighbours of `ranks` that a table does not mark by steps: those
+/// `stepped` leaves out, or all of them when the space names no steps.
+fn other_neighbours<R, W, F>(space: &R, stepped: Option<&W>, ranks: &[u64], report: F)
+where
+    R: RankedSpace,
+    W: WordSteps,
+    F: FnMut(u64),
+{
+    match stepped {
+        Some(stepped) => stepped.other_neighbours_of_all(ranks, report),
+        None => space.neighbours_of_all(ranks, report),
+    }
 }
 
 #[cfg(test)]

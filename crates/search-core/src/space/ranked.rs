@@ -1,6 +1,7 @@
 //! [`RankedSpace`]: a space whose states are numbered densely and whose
-//! edges are known rank to rank, and [`RankSteps`], the steps a space may
-//! name so that a table marks them a word at a time.
+//! edges are known rank to rank; and its optional extension [`WordSteps`]
+//! with [`RankSteps`], the steps a space may name so that a table marks
+//! them a word at a time.
 
 /// A state space whose states are numbered densely, `0..rank_count()`, and
 /// whose edges are known rank to rank.
@@ -79,18 +80,17 @@ pub trait RankedSpace: Sync {
         }
     }
 
-    /// The neighbours one rank away that follow a fixed pattern, which a
-    /// [`LayerTable`](crate::LayerTable) marks a whole table word at a time
-    /// instead of one by one. The default names none.
-    ///
-    /// A space that names some here should override
-    /// [`other_neighbours_of_all`](RankedSpace::other_neighbours_of_all) to
-    /// leave them out; if it does not, they are only marked twice.
+    /// An optional extension for the dense engines: neighbours one rank
+    /// away that a [`LayerTable`](crate::LayerTable) marks a table word at
+    /// a time, and the others. Most spaces leave this alone: the default,
+    /// `None`, has every neighbour come from
+    /// [`neighbours_of_all`](RankedSpace::neighbours_of_all). See
+    /// [`WordSteps`].
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{RankSteps, RankedSpace};
+    /// use search_core::RankedSpace;
     ///
     /// struct Line;
     /// impl RankedSpace for Line {
@@ -98,54 +98,93 @@ pub trait RankedSpace: Sync {
     ///     fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
     /// }
     ///
-    /// assert_eq!(Line.rank_steps(), RankSteps::none());
+    /// assert!(Line.word_steps().is_none());
     /// ```
-    fn rank_steps(&self) -> RankSteps {
-        RankSteps::none()
+    fn word_steps(&self) -> Option<impl WordSteps + '_> {
+        None::<no_steps::NoSteps>
     }
+}
 
-    /// Like [`neighbours_of_all`](RankedSpace::neighbours_of_all), but
-    /// only the neighbours that [`rank_steps`](RankedSpace::rank_steps)
-    /// does not name; together the two must give every neighbour. The
-    /// default reports every neighbour.
+/// The extension a [`RankedSpace`] may offer through
+/// [`word_steps`](RankedSpace::word_steps): its neighbours one rank away
+/// that follow a fixed pattern ([`rank_steps`](WordSteps::rank_steps)),
+/// which the dense engines mark a whole table word at a time instead of
+/// one by one, and the rest ([`other_neighbours_of_all`](WordSteps::other_neighbours_of_all)).
+/// A sliding puzzle ranked with its blank's cell last has this shape.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{DenseEnumeration, RankSteps, RankedSpace, WordSteps};
+///
+/// /// Positions `0..20` on a line, with a jump of 10 from each of the
+/// /// first ten.
+/// struct Jumps;
+/// impl RankedSpace for Jumps {
+///     fn rank_count(&self) -> u64 { 20 }
+///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+///         if rank > 0 { report(rank - 1); }
+///         if rank < 19 { report(rank + 1); }
+///         self.other_neighbours_of_all(&[rank], report);
+///     }
+///     fn word_steps(&self) -> Option<impl WordSteps + '_> {
+///         Some(self)
+///     }
+/// }
+/// impl WordSteps for &Jumps {
+///     fn rank_steps(&self) -> RankSteps {
+///         // Every rank steps both ways, but for the ends.
+///         RankSteps::new(20, !1, !(1 << 19))
+///     }
+///     fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
+///         for &rank in ranks {
+///             if rank < 10 { report(rank + 10); }
+///         }
+///     }
+/// }
+///
+/// let mut found = Vec::new();
+/// (&Jumps).other_neighbours_of_all(&[3, 12], |r| found.push(r));
+/// assert_eq!(found, [13]);
+/// assert!((&Jumps).rank_steps().steps_down(3) && !(&Jumps).rank_steps().steps_down(0));
+/// // The dense engine marks the steps itself, a table word at a time.
+/// let layers = DenseEnumeration::new().run(&Jumps, &[0], |_, _| {})?;
+/// assert_eq!((layers.states(), layers.layer_sizes()[..3].to_vec()), (20, vec![1, 2, 3]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait WordSteps: Sync {
+    /// The neighbours one rank away that follow a fixed pattern.
     ///
     /// # Example
     ///
-    /// ```
-    /// use search_core::{DenseEnumeration, RankSteps, RankedSpace};
+    /// See [`WordSteps`].
+    fn rank_steps(&self) -> RankSteps;
+
+    /// Like [`RankedSpace::neighbours_of_all`], but only the neighbours
+    /// that [`rank_steps`](WordSteps::rank_steps) does not name; together
+    /// the two must give every neighbour.
     ///
-    /// /// Positions `0..20` on a line, with a jump of 10 from each of the
-    /// /// first ten.
-    /// struct Jumps;
-    /// impl RankedSpace for Jumps {
-    ///     fn rank_count(&self) -> u64 { 20 }
-    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-    ///         if rank > 0 { report(rank - 1); }
-    ///         if rank < 19 { report(rank + 1); }
-    ///         self.other_neighbours_of_all(&[rank], report);
-    ///     }
-    ///     fn rank_steps(&self) -> RankSteps {
-    ///         // Every rank steps both ways, but for the ends.
-    ///         RankSteps::new(20, !1, !(1 << 19))
-    ///     }
-    ///     fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
-    ///         for &rank in ranks {
-    ///             if rank < 10 { report(rank + 10); }
-    ///         }
-    ///     }
-    /// }
+    /// # Example
     ///
-    /// let mut found = Vec::new();
-    /// Jumps.other_neighbours_of_all(&[3, 12], |r| found.push(r));
-    /// assert_eq!(found, [13]);
-    /// assert!(Jumps.rank_steps().steps_down(3) && !Jumps.rank_steps().steps_down(0));
-    /// // The dense engine marks the steps itself, a table word at a time.
-    /// let layers = DenseEnumeration::new().run(&Jumps, &[0], |_, _| {})?;
-    /// assert_eq!((layers.states(), layers.layer_sizes()[..3].to_vec()), (20, vec![1, 2, 3]));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], report: F) {
-        self.neighbours_of_all(ranks, report);
+    /// See [`WordSteps`].
+    fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], report: F);
+}
+
+/// The type of "no steps", which the default
+/// [`word_steps`](RankedSpace::word_steps) names and never makes.
+mod no_steps {
+    use super::{RankSteps, WordSteps};
+
+    pub enum NoSteps {}
+
+    impl WordSteps for NoSteps {
+        fn rank_steps(&self) -> RankSteps {
+            match *self {}
+        }
+
+        fn other_neighbours_of_all<F: FnMut(u64)>(&self, _: &[u64], _: F) {
+            match *self {}
+        }
     }
 }
 
@@ -156,7 +195,7 @@ pub trait RankedSpace: Sync {
 /// sliding the blank along a row keeps the order, and whether it can go
 /// left or right depends on the blank's column alone.
 ///
-/// [`RankedSpace::rank_steps`] names them so that a
+/// [`WordSteps::rank_steps`] names them so that a
 /// [`LayerTable`](crate::LayerTable) can mark them a whole table word
 /// (32 ranks) at a time, with a few shifts and masks.
 ///
@@ -202,7 +241,7 @@ impl RankSteps {
     }
 
     /// No steps: every neighbour comes from
-    /// [`other_neighbours_of_all`](RankedSpace::other_neighbours_of_all).
+    /// [`other_neighbours_of_all`](WordSteps::other_neighbours_of_all).
     ///
     /// # Example
     ///
