@@ -73,6 +73,118 @@ def plain_bfs_distance(start, is_goal):
     return None
 
 
+def plain_bfs_path(start, successors, is_goal):
+    """The loop a user writes for a path: a deque and a dict of parents."""
+    parents = {start: None}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        if is_goal(state):
+            path = []
+            while state is not None:
+                path.append(state)
+                state = parents[state]
+            return path[::-1]
+        for nxt in successors(state):
+            if nxt not in parents:
+                parents[nxt] = state
+                queue.append(nxt)
+    return None
+
+
+def hanoi_successors(state):
+    """Four pegs as a tuple of tuples, each peg's discs bottom to top."""
+    result = []
+    for source, pile in enumerate(state):
+        if not pile:
+            continue
+        disc = pile[-1]
+        for target, other in enumerate(state):
+            if target != source and (not other or other[-1] > disc):
+                pegs = list(state)
+                pegs[source] = pile[:-1]
+                pegs[target] = other + (disc,)
+                result.append(tuple(pegs))
+    return result
+
+
+def ladder_space(count=5_000, seed=5):
+    """`count` distinct five-letter words over eight letters, a successors
+    function (the words one letter away), the first word and the one
+    farthest from it."""
+    rng = random.Random(seed)
+    words = set()
+    while len(words) < count:
+        words.add("".join(rng.choice("abcdefgh") for _ in range(5)))
+    letters = "abcdefgh"
+
+    def ladder_successors(word):
+        result = []
+        for i in range(5):
+            head, tail = word[:i], word[i + 1:]
+            for letter in letters:
+                other = head + letter + tail
+                if other != word and other in words:
+                    result.append(other)
+        return result
+
+    begin = min(words)
+    depth = {begin: 0}
+    queue = deque([begin])
+    while queue:
+        word = queue.popleft()
+        for other in ladder_successors(word):
+            if other not in depth:
+                depth[other] = depth[word] + 1
+                queue.append(other)
+    end = max(depth, key=lambda word: (depth[word], word))
+    return ladder_successors, begin, end, depth[end]
+
+
+def custom_spaces(repeat):
+    """statespace.bfs against `plain_bfs_path` with the same callables, on
+    the issue's three spaces; and what the callable alone costs, once on
+    every state the search expands."""
+    discs = 8
+    hanoi_start = (tuple(range(discs, 0, -1)), (), (), ())
+    hanoi_goal = ((), (), (), tuple(range(discs, 0, -1)))
+    ladder_successors, begin, end, ladder_length = ladder_space()
+    puzzle_goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    spaces = [
+        ("4-peg Hanoi, 8 discs, tuples of tuples", hanoi_successors, hanoi_start, hanoi_goal, 33),
+        ("8-puzzle as 9-tuples, (8, 6, 7, 2, 5, 4, 3, 0, 1)", successors,
+         (8, 6, 7, 2, 5, 4, 3, 0, 1), puzzle_goal, 31),
+        ("word ladder, 5,000 five-letter words", ladder_successors, begin, end, ladder_length),
+    ]
+    for name, function, start, goal, moves in spaces:
+        expanded = []
+
+        def counting(state, expanded=expanded, function=function):
+            expanded.append(state)
+            return function(state)
+
+        plain_bfs_path(start, counting, goal.__eq__)
+
+        def call_all(expanded=expanded, function=function):
+            for state in expanded:
+                function(state)
+
+        alone = theirs = ours = float("inf")
+        for _ in range(repeat):
+            alone = min(alone, timed(call_all)[0])
+            took, path = timed(lambda: plain_bfs_path(start, function, goal.__eq__))
+            assert len(path) - 1 == moves, (name, len(path) - 1)
+            theirs = min(theirs, took)
+            took, path = timed(lambda: statespace.bfs(start, function, goal.__eq__))
+            assert len(path) - 1 == moves, (name, len(path) - 1)
+            ours = min(ours, took)
+        print(
+            f"{name} ({len(expanded):,} expansions, {moves} moves): the callable alone"
+            f" {alone:.3f} s; plain Python {theirs:.3f} s (overhead {theirs - alone:.3f} s);"
+            f" statespace.bfs {ours:.3f} s (overhead {ours - alone:.3f} s); {theirs / ours:.2f}x"
+        )
+
+
 def timed(function, repeat=1):
     best = float("inf")
     result = None
@@ -91,7 +203,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--boards", type=int, default=1000, help="random 8-puzzles")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--custom", action="store_true", help="only the custom spaces")
     args = parser.parse_args()
+
+    custom_spaces(max(args.repeat, 5))
+    if args.custom:
+        return
 
     import itertools
 

@@ -620,3 +620,32 @@ def test_pdb_78_is_never_built_silently(tmp_path):
     # Other heuristics need no database, and smaller boards read none.
     assert statespace.solve(BOARD_4X4, heuristic="linear-conflict").moves == ["right"]
     assert len(statespace.solve(BOARD, databases=tmp_path / "absent")) == 5
+
+
+def test_a_search_pauses_the_garbage_collector_and_restores_it():
+    import gc
+
+    seen = []
+
+    def successors(n):
+        seen.append(gc.isenabled())
+        return [n + 1] if n < 5 else []
+
+    assert gc.isenabled()
+    assert statespace.bfs(0, successors, lambda n: n == 5) == [0, 1, 2, 3, 4, 5]
+    assert seen and not any(seen)
+    assert gc.isenabled()
+
+    # Restored however the search ends, and left alone when already off.
+    def failing(n):
+        raise KeyError(n)
+
+    with pytest.raises(KeyError):
+        statespace.enumerate_space(0, failing)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert len(statespace.bidirectional_bfs(0, 3, lambda n: [n - 1, n + 1])) == 4
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
