@@ -2,7 +2,9 @@
 /// the move taken at each step.
 ///
 /// A path of `n` moves holds `n + 1` states; [`len`](Path::len) counts the
-/// moves. A search whose start is already a goal returns a path of length 0.
+/// moves, where the `Vec` of states that the `pathfinding` crate returns
+/// counts states: `path.len()` is its `path.len() - 1`. A search whose
+/// start is already a goal returns a path of length 0.
 ///
 /// # Example
 ///
@@ -45,7 +47,7 @@ impl<S, M> Path<S, M> {
         Path { states, moves }
     }
 
-    /// The number of moves.
+    /// The number of moves: one fewer than [`states`](Path::states).
     ///
     /// # Example
     ///
