@@ -96,12 +96,16 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
         let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
+        let file = dir.join(format!("enumerate-{rows}x{cols}.checkpoint"));
+        if args.resume && !file.exists() {
+            return Err(format!(
+                "{rows}x{cols}: no checkpoint to resume from in {} (one is written once \
+                 --checkpoint-every seconds have passed, at a layer's end)",
+                dir.display()
+            ));
+        }
         config = config
-            .checkpoint(
-                dir.join(format!("enumerate-{rows}x{cols}.checkpoint")),
-                &description,
-                std::time::Duration::from_secs(args.checkpoint_every),
-            )
+            .checkpoint(file, &description, std::time::Duration::from_secs(args.checkpoint_every))
             .resume(args.resume);
     }
     let progress = progress_bar((rows, cols))?;

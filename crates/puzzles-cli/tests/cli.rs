@@ -774,6 +774,24 @@ mod rough_edges {
     }
 
     #[test]
+    fn resuming_with_no_checkpoint_says_when_one_is_written() {
+        let dir = scratch_dir("no-checkpoint");
+        let dir_text = dir.to_str().expect("a UTF-8 path");
+        let (status, out, err) =
+            run(&["enumerate", "2x3", "--checkpoint", dir_text, "--resume"], b"");
+        assert_eq!((status, out.as_str()), (2, ""));
+        assert!(err.contains("2x3: no checkpoint to resume from in"), "{err}");
+        assert!(err.contains("--checkpoint-every"), "{err}");
+        // A run leaves one at its first layer's end past the interval.
+        let args = ["enumerate", "2x3", "--checkpoint", dir_text, "--checkpoint-every", "0"];
+        assert_eq!(run(&args, b"").0, 0);
+        let (status, out, err) =
+            run(&["enumerate", "2x3", "--checkpoint", dir_text, "--resume"], b"");
+        assert_eq!(status, 0, "{err}");
+        assert!(out.contains("360"), "{out}");
+    }
+
+    #[test]
     fn a_size_of_one_row_gets_no_hint_about_writing_boards() {
         let (status, _, err) = run(&["enumerate", "1x5"], b"");
         assert_eq!(status, 2);
