@@ -9,7 +9,7 @@ LimitError; Ctrl-C stops every search.
 """
 
 import os
-from typing import Callable, Hashable, Iterable, Optional, TypeVar, Union, List
+from typing import Callable, Hashable, Iterable, List, Optional, Tuple, TypeVar, Union
 
 S = TypeVar("S", bound=Hashable)
 
@@ -26,6 +26,19 @@ class Solution:
     def boards(self) -> List[List[List[int]]]:
         """The boards, from the start to the goal: one more than the moves."""
     def __len__(self) -> int: ...
+
+class WeightedPath:
+    """A cheapest path: its states, the moves between them, and its cost."""
+
+    @property
+    def states(self) -> List[object]:
+        """The states, from the start to the goal."""
+    @property
+    def moves(self) -> List[object]:
+        """The moves between them, as successors gave them."""
+    @property
+    def cost(self) -> int:
+        """The sum of the moves' costs."""
 
 class Layers:
     """Every state reachable from the starts, layer by layer."""
@@ -90,6 +103,25 @@ def bidirectional_bfs(
     max_states: Optional[int] = None,
 ) -> Optional[List[S]]:
     """A shortest path from start to goal searched from both ends, or None."""
+
+def dijkstra(
+    start: Union[S, List[S]],
+    successors: Callable[[S], Iterable[Tuple[object, S, int]]],
+    is_goal: Callable[[S], object],
+    *,
+    max_states: Optional[int] = None,
+) -> Optional[WeightedPath]:
+    """A cheapest path from start (a list: several starts) to a goal, or None."""
+
+def astar(
+    start: Union[S, List[S]],
+    successors: Callable[[S], Iterable[Tuple[object, S, int]]],
+    is_goal: Callable[[S], object],
+    heuristic: Callable[[S], int],
+    *,
+    max_states: Optional[int] = None,
+) -> Optional[WeightedPath]:
+    """A cheapest path from start to a goal, guided by an estimate that never overestimates, or None."""
 
 def enumerate_space(
     start: Union[S, List[S]],

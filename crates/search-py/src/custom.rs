@@ -38,7 +38,7 @@ thread_local! {
 /// Whether the innermost search on this thread has failed. A search calls
 /// Python only until it fails, so a search inside it runs only while it
 /// has not: any failed search on this thread is the innermost.
-fn innermost_failed() -> bool {
+pub(crate) fn innermost_failed() -> bool {
     FAILED.get() > 0
 }
 
@@ -76,13 +76,13 @@ fn record(error: PyErr) {
 /// and `Python::attach` ask it) made a search of the 8-puzzle from a
 /// 31-move board 0.40 s where it is now 0.23 s.
 #[derive(Clone)]
-struct PyState<'py> {
-    object: Bound<'py, PyAny>,
+pub(crate) struct PyState<'py> {
+    pub(crate) object: Bound<'py, PyAny>,
     hash: isize,
 }
 
 impl<'py> PyState<'py> {
-    fn new(object: Bound<'py, PyAny>) -> PyResult<PyState<'py>> {
+    pub(crate) fn new(object: Bound<'py, PyAny>) -> PyResult<PyState<'py>> {
         let hash = object.hash()?;
         Ok(PyState { object, hash })
     }
@@ -104,7 +104,7 @@ impl<'py> PyState<'py> {
 
     /// One start, or each of a list of starts (a list is not hashable, so
     /// it cannot be one state).
-    fn starts(start: Bound<'py, PyAny>) -> PyResult<Vec<PyState<'py>>> {
+    pub(crate) fn starts(start: Bound<'py, PyAny>) -> PyResult<Vec<PyState<'py>>> {
         match start.cast::<PyList>() {
             Ok(list) => list
                 .iter()
@@ -163,9 +163,9 @@ fn path_states(path: &Path<PyState<'_>, ()>) -> Vec<Py<PyAny>> {
 }
 
 /// A space whose neighbours come from Python callables.
-struct Space<'py> {
+pub(crate) struct Space<'py> {
     py: Python<'py>,
-    successors: Bound<'py, PyAny>,
+    pub(crate) successors: Bound<'py, PyAny>,
     predecessors: Option<Bound<'py, PyAny>>,
     /// This search's place in [`FAULTS`]. Once it holds an exception, no
     /// more Python is called, callables report no neighbours and goal
@@ -209,7 +209,7 @@ const CHECK_FIRST: u64 = 64;
 const CHECK_EVERY: u64 = 64;
 
 impl<'py> Space<'py> {
-    fn new(
+    pub(crate) fn new(
         successors: Bound<'py, PyAny>,
         predecessors: Option<Bound<'py, PyAny>>,
         max_states: Option<usize>,
@@ -232,7 +232,7 @@ impl<'py> Space<'py> {
         }
     }
 
-    fn fail(&self, error: PyErr) {
+    pub(crate) fn fail(&self, error: PyErr) {
         store_fault(Some(self.level), error);
     }
 
@@ -249,12 +249,33 @@ impl<'py> Space<'py> {
         state: &PyState<'py>,
         mut report: impl FnMut(PyState<'py>),
     ) -> Option<PyState<'py>> {
+        let mut first = None;
+        self.call_each(function, state, "states", |neighbour| {
+            let neighbour = PyState::new(neighbour)?;
+            if self.check_moves && first.is_none() {
+                first = Some(neighbour.copy());
+            }
+            report(neighbour);
+            Ok(())
+        });
+        first
+    }
+
+    /// Calls `function(state)` and hands `each` every item of the iterable
+    /// it returns (`what` names the items in messages), until something
+    /// fails or the items pass the state limit; a failure is the search's.
+    pub(crate) fn call_each(
+        &self,
+        function: &Bound<'py, PyAny>,
+        state: &PyState<'py>,
+        what: &str,
+        mut each: impl FnMut(Bound<'py, PyAny>) -> PyResult<()>,
+    ) {
         if innermost_failed() {
-            return None;
+            return;
         }
         let calls = self.calls.get().wrapping_add(1);
         self.calls.set(calls);
-        let mut first = None;
         let outcome = (|| -> PyResult<()> {
             if calls.is_multiple_of(SIGNAL_EVERY) {
                 self.py.check_signals()?;
@@ -263,7 +284,7 @@ impl<'py> Space<'py> {
             let neighbours = function.call1((object,))?;
             let iterator = neighbours.try_iter().map_err(|_| {
                 PyTypeError::new_err(format!(
-                    "{} must return an iterable of states, but it returned {} for {}",
+                    "{} must return an iterable of {what}, but it returned {} for {}",
                     self.name(function),
                     args::type_name(&neighbours),
                     shown(object)
@@ -279,11 +300,7 @@ impl<'py> Space<'py> {
                         shown(object)
                     )));
                 }
-                let neighbour = PyState::new(neighbour?)?;
-                if self.check_moves && first.is_none() {
-                    first = Some(neighbour.copy());
-                }
-                report(neighbour);
+                each(neighbour?)?;
                 if innermost_failed() {
                     break;
                 }
@@ -293,7 +310,6 @@ impl<'py> Space<'py> {
         if let Err(error) = outcome {
             self.fail(error);
         }
-        first
     }
 
     /// The name of a callable in messages: its argument's.
@@ -302,7 +318,7 @@ impl<'py> Space<'py> {
     }
 
     /// `is_goal(state)`, or yes once something has failed.
-    fn is_goal(&self, is_goal: &Bound<'py, PyAny>, state: &PyState<'py>) -> bool {
+    pub(crate) fn is_goal(&self, is_goal: &Bound<'py, PyAny>, state: &PyState<'py>) -> bool {
         if innermost_failed() {
             return true;
         }
@@ -386,7 +402,7 @@ impl<'py> Space<'py> {
     }
 
     /// The search's answer: the first exception raised, then its own.
-    fn finish<T>(&self, result: Result<T, search_core::Error>) -> PyResult<T> {
+    pub(crate) fn finish<T>(&self, result: Result<T, search_core::Error>) -> PyResult<T> {
         let error =
             FAULTS.with_borrow_mut(|faults| faults.get_mut(self.level).and_then(Option::take));
         if let Some(error) = error {
@@ -437,7 +453,7 @@ impl<'py> Predecessors for Space<'py> {
     }
 }
 
-fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Limits {
+pub(crate) fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Limits {
     let mut limits = Limits::new();
     if let Some(states) = max_states {
         limits = limits.max_states(states);

@@ -7,9 +7,12 @@ Two halves:
   signature), `solve`, `enumerate`, `open_lock`, `ladder_length` and
   `find_ladders`. They run entirely in Rust with the GIL released.
 - your own state spaces from Python callables: `bfs`,
-  `bidirectional_bfs` and `enumerate_space`. States are any hashable
-  Python objects; the visited set, the parents and the frontiers live in
-  Rust, and the callables are the only Python code run per expansion.
+  `bidirectional_bfs` and `enumerate_space` (module `custom`), and the
+  cheapest paths of `dijkstra` and `astar`, whose successors give
+  `(move, state, cost)` triples (module `weighted`). States are any
+  hashable Python objects; the visited set, the parents and the frontiers
+  live in Rust, and the callables are the only Python code run per
+  expansion.
 
 Errors: an argument of the wrong type raises `TypeError` and a bad value
 `ValueError`, each naming the argument (module `args`); a search that
@@ -34,6 +37,7 @@ mod args;
 mod custom;
 mod puzzles;
 mod sliding;
+mod weighted;
 
 pyo3::create_exception!(
     statespace,
@@ -86,5 +90,6 @@ fn statespace(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("LimitError", module.py().get_type::<LimitError>())?;
     puzzles::register(module)?;
     custom::register(module)?;
+    weighted::register(module)?;
     Ok(())
 }

@@ -304,6 +304,10 @@ def succ(n):
     return [n + 1]
 
 
+def weighted_succ(n):
+    return [("+1", n + 1, 1)]
+
+
 # For each function: arguments that work, then for each argument the bad
 # values and the exception each must raise. A wrong type is a TypeError,
 # a wrong value of the right type a ValueError; never an OverflowError.
@@ -359,6 +363,26 @@ BAD_ARGUMENTS = {
          "goal": [({}, TypeError), ([3], TypeError)],
          "successors": [(5, TypeError), (None, TypeError)],
          "predecessors": [(5, TypeError), ("n - 1", TypeError)],
+         "max_states": COUNT},
+    ),
+    "dijkstra": (
+        {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError),
+                        (lambda n: [("+1", n + 1, -1)], ValueError),
+                        (lambda n: [("+1", n + 1, 1.5)], TypeError),
+                        (lambda n: [("+1", n + 1, 2**64)], ValueError)],
+         "is_goal": [("3", TypeError), (None, TypeError)],
+         "max_states": COUNT},
+    ),
+    "astar": (
+        {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3,
+         "heuristic": lambda n: max(0, 3 - n)},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError)],
+         "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError),
+                       (lambda n: "0", TypeError)],
          "max_states": COUNT},
     ),
     "enumerate_space": (
@@ -649,3 +673,71 @@ def test_a_search_pauses_the_garbage_collector_and_restores_it():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def plain_dijkstra(start, successors, goal):
+    """The textbook heapq loop: the cheapest cost from start to goal."""
+    import heapq
+
+    best = {start: 0}
+    heap = [(0, 0, start)]
+    tie = 1
+    while heap:
+        cost, _, state = heapq.heappop(heap)
+        if cost > best[state]:
+            continue
+        if state == goal:
+            return cost
+        for _, nxt, step in successors(state):
+            if cost + step < best.get(nxt, float("inf")):
+                best[nxt] = cost + step
+                heapq.heappush(heap, (cost + step, tie, nxt))
+                tie += 1
+    return None
+
+
+def test_dijkstra_and_astar_agree_with_a_plain_heapq_search_on_random_graphs():
+    rng = random.Random(28)
+    for _ in range(200):
+        nodes = rng.randrange(1, 25)
+        edges = {n: [(f"{n}>{m}", m, rng.choice([0, 1, 2, 5, 9]))
+                     for m in rng.sample(range(nodes), rng.randrange(0, min(nodes, 4) + 1))]
+                 for n in range(nodes)}
+        start, goal = rng.randrange(nodes), rng.randrange(nodes)
+        expected = plain_dijkstra(start, edges.__getitem__, goal)
+        # An admissible estimate: the true distance to the goal, scaled down.
+        to_goal = {n: plain_dijkstra(n, edges.__getitem__, goal) for n in range(nodes)}
+        estimate = lambda n: (to_goal[n] or 0) // 2  # noqa: E731
+        for path in [statespace.dijkstra(start, edges.__getitem__, lambda n: n == goal),
+                     statespace.astar(start, edges.__getitem__, lambda n: n == goal, estimate)]:
+            if expected is None:
+                assert path is None
+                continue
+            assert path.cost == expected
+            assert (path.states[0], path.states[-1]) == (start, goal)
+            assert len(path.moves) == len(path.states) - 1
+            walked = 0
+            for here, move, there in zip(path.states, path.moves, path.states[1:]):
+                step = [c for label, m, c in edges[here] if label == move and m == there]
+                assert step, (here, move, there)
+                walked += step[0]
+            assert walked == path.cost
+
+
+def test_weighted_searches_take_several_starts_and_pass_errors_through():
+    line = lambda n: [("+1", n + 1, 1), ("-1", n - 1, 1)]  # noqa: E731
+    path = statespace.dijkstra([0, 10], line, lambda n: n == 7)
+    assert (path.cost, path.states[0]) == (3, 10)
+    assert statespace.dijkstra(0, lambda n: [], lambda n: n == 1) is None
+    with pytest.raises(statespace.LimitError):
+        statespace.dijkstra(0, line, lambda n: False, max_states=50)
+
+    def failing(n):
+        raise KeyError(n)
+
+    with pytest.raises(KeyError):
+        statespace.astar(0, line, lambda n: n == 5, failing)
+    with pytest.raises(TypeError, match=r"successors must give \(move, state, cost\) triples"):
+        statespace.dijkstra(0, lambda n: [n + 1], lambda n: n == 3)
+    with pytest.raises(ValueError, match="must be from 0 to 2\\*\\*64 - 1, not -1"):
+        statespace.dijkstra(0, lambda n: [("+1", n + 1, -1)], lambda n: n == 3)

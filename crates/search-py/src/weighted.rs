@@ -1,0 +1,263 @@
+//! Cheapest paths in a space of the user's own: `dijkstra` and `astar`,
+//! whose `successors` give `(move, state, cost)` triples. The space,
+//! its faults and its limits are `custom`'s; the search is search-core's
+//! `AStar`.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyTuple};
+use search_core::{AStar, Heuristic, Path, Successors, Weighted};
+
+use crate::args::{self, shown};
+use crate::custom::{PyState, Space, innermost_failed, limits};
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<WeightedPath>()?;
+    module.add_function(wrap_pyfunction!(dijkstra, module)?)?;
+    module.add_function(wrap_pyfunction!(astar, module)?)?;
+    Ok(())
+}
+
+/// A cheapest path: its states from the start to the goal, the moves
+/// between them (one fewer), and the sum of the moves' costs.
+///
+/// ```pycon
+/// >>> from statespace import dijkstra
+/// >>> path = dijkstra(1, lambda n: [("+1", n + 1, 1), ("*2", 2 * n, 1)], lambda n: n == 6)
+/// >>> path
+/// WeightedPath(cost=3, states=[1, 2, 3, 6], moves=['+1', '+1', '*2'])
+/// >>> path.states, path.moves, path.cost
+/// ([1, 2, 3, 6], ['+1', '+1', '*2'], 3)
+/// ```
+#[pyclass(frozen, module = "statespace")]
+struct WeightedPath {
+    /// The states, from the start to the goal.
+    #[pyo3(get)]
+    states: Vec<Py<PyAny>>,
+    /// The moves between them, as `successors` gave them.
+    #[pyo3(get)]
+    moves: Vec<Py<PyAny>>,
+    /// The sum of the moves' costs.
+    #[pyo3(get)]
+    cost: u64,
+}
+
+#[pymethods]
+impl WeightedPath {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let list = |items: &[Py<PyAny>]| -> PyResult<String> {
+            let shown: PyResult<Vec<String>> =
+                items.iter().map(|item| Ok(item.bind(py).repr()?.to_string())).collect();
+            Ok(format!("[{}]", shown?.join(", ")))
+        };
+        Ok(format!(
+            "WeightedPath(cost={}, states={}, moves={})",
+            self.cost,
+            list(&self.states)?,
+            list(&self.moves)?
+        ))
+    }
+}
+
+/// A space whose successors give `(move, state, cost)` triples; the move
+/// carries its cost to [`Weighted::cost`].
+struct Triples<'s, 'py> {
+    space: &'s Space<'py>,
+}
+
+impl<'py> Successors for Triples<'_, 'py> {
+    type State = PyState<'py>;
+    type Move = (Bound<'py, PyAny>, u64);
+
+    fn successors<F>(&self, state: &PyState<'py>, mut report: F)
+    where
+        F: FnMut(PyState<'py>, (Bound<'py, PyAny>, u64)),
+    {
+        let what = "(move, state, cost) triples";
+        self.space.call_each(&self.space.successors, state, what, |item| {
+            let (mv, next, cost) = triple(&item, state)?;
+            report(PyState::new(next)?, (mv, cost));
+            Ok(())
+        });
+    }
+}
+
+impl<'py> Weighted for Triples<'_, 'py> {
+    type Cost = u64;
+
+    fn cost(
+        &self,
+        _: &PyState<'py>,
+        (_, cost): &(Bound<'py, PyAny>, u64),
+        _: &PyState<'py>,
+    ) -> u64 {
+        *cost
+    }
+}
+
+/// An item of `successors(state)` as a triple, or the error that names
+/// what is wrong with it.
+fn triple<'py>(
+    item: &Bound<'py, PyAny>,
+    state: &PyState<'py>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, u64)> {
+    let tuple = item.cast::<PyTuple>().ok().filter(|tuple| tuple.len() == 3).ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "successors must give (move, state, cost) triples, but it gave {} for {}",
+            shown(item),
+            shown(&state.object)
+        ))
+    })?;
+    let cost = cost_of(&tuple.get_item(2)?, || {
+        format!("the cost of a move from {} in successors", shown(&state.object))
+    })?;
+    Ok((tuple.get_item(0)?, tuple.get_item(1)?, cost))
+}
+
+/// A cost or an estimate: an int from 0 to 2**64 - 1. `what` names it.
+fn cost_of(value: &Bound<'_, PyAny>, what: impl Fn() -> String) -> PyResult<u64> {
+    if !value.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "{} must be an int, not {}",
+            what(),
+            args::type_name(value)
+        )));
+    }
+    value.extract::<u64>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{} must be from 0 to 2**64 - 1, not {}",
+            what(),
+            shown(value)
+        ))
+    })
+}
+
+/// A Python estimate: `heuristic(state)`, an int. Its first failure is
+/// the search's, and the estimate is then 0.
+struct Estimate<'s, 'py> {
+    space: &'s Space<'py>,
+    heuristic: Bound<'py, PyAny>,
+}
+
+impl<'py> Heuristic<PyState<'py>> for Estimate<'_, 'py> {
+    type Cost = u64;
+
+    fn estimate(&self, state: &PyState<'py>) -> u64 {
+        if innermost_failed() {
+            return 0;
+        }
+        let estimate = self
+            .heuristic
+            .call1((&state.object,))
+            .and_then(|value| cost_of(&value, || format!("heuristic({})", shown(&state.object))));
+        estimate.unwrap_or_else(|error| {
+            self.space.fail(error);
+            0
+        })
+    }
+}
+
+/// Runs A* from `start` with `estimate`, and gives its answer to Python.
+fn cheapest<'py>(
+    space: &Space<'py>,
+    start: Bound<'py, PyAny>,
+    is_goal: &Bound<'py, PyAny>,
+    max_states: Option<usize>,
+    estimate: impl Heuristic<PyState<'py>, Cost = u64>,
+) -> PyResult<Option<WeightedPath>> {
+    let starts = PyState::starts(start)?;
+    let triples = Triples { space };
+    let found =
+        AStar::new()
+            .limits(limits(max_states, None))
+            .run(&triples, starts, estimate, |state| space.is_goal(is_goal, state));
+    Ok(space.finish(found)?.map(|(path, cost)| weighted_path(&path, cost)))
+}
+
+fn weighted_path(path: &Path<PyState<'_>, (Bound<'_, PyAny>, u64)>, cost: u64) -> WeightedPath {
+    WeightedPath {
+        states: path.states().iter().map(|state| state.object.clone().unbind()).collect(),
+        moves: path.moves().iter().map(|(mv, _)| mv.clone().unbind()).collect(),
+        cost,
+    }
+}
+
+/// A cheapest path from `start` to the first state for which
+/// `is_goal(state)` is true, by Dijkstra's algorithm; None when no such
+/// state can be reached. A list for `start` means several starts.
+///
+/// `successors(state)` returns an iterable of `(move, state, cost)`
+/// triples: any move label, the state it leads to, and its cost, an int
+/// from 0 to 2**64 - 1. Goals are tested as states are expanded, cheapest
+/// first, so the first goal is a cheapest one. `max_states` (default
+/// 134,217,728) bounds the states stored: reaching it raises LimitError.
+/// The first exception raised by a callable or a state stops the search
+/// and propagates unchanged; an item that is not such a triple raises
+/// TypeError, a negative cost ValueError, each naming the state.
+///
+/// ```pycon
+/// >>> from statespace import dijkstra
+/// >>> # Roads between towns, and their lengths.
+/// >>> roads = {"a": [("b", 7), ("c", 9), ("f", 14)], "b": [("c", 10), ("d", 15)],
+/// ...          "c": [("d", 11), ("f", 2)], "d": [("e", 6)], "e": [], "f": [("e", 9)]}
+/// >>> def drive(town):
+/// ...     return [(f"{town}-{to}", to, length) for to, length in roads[town]]
+/// >>> path = dijkstra("a", drive, lambda town: town == "e")
+/// >>> path.cost, path.states, path.moves
+/// (20, ['a', 'c', 'f', 'e'], ['a-c', 'c-f', 'f-e'])
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, successors, is_goal, *, max_states = None))]
+fn dijkstra<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<WeightedPath>> {
+    let successors = args::callable(successors, "successors")?;
+    let is_goal = args::callable(is_goal, "is_goal")?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let space = Space::new(successors, None, max_states);
+    cheapest(&space, start, &is_goal, max_states, |_: &PyState<'py>| 0u64)
+}
+
+/// A cheapest path from `start` to the first state for which
+/// `is_goal(state)` is true, by A* guided by `heuristic(state)`, an int
+/// that must not overestimate the cost to the nearest goal (else the path
+/// may not be cheapest); None when no such state can be reached.
+///
+/// `successors`, limits and errors are as for `dijkstra`; a `heuristic`
+/// that returns something other than an int from 0 to 2**64 - 1 raises
+/// TypeError or ValueError naming the state.
+///
+/// ```pycon
+/// >>> from statespace import astar
+/// >>> # A knight on a board without edges, guided by half the larger
+/// >>> # coordinate distance (a jump covers at most 2 of it).
+/// >>> def jumps(square):
+/// ...     x, y = square
+/// ...     return [((dx, dy), (x + dx, y + dy), 1) for dx, dy in
+/// ...             [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]]
+/// >>> def estimate(square):
+/// ...     return (max(abs(20 - square[0]), abs(20 - square[1])) + 1) // 2
+/// >>> path = astar((0, 0), jumps, lambda s: s == (20, 20), estimate)
+/// >>> path.cost, len(path.moves), path.states[-1]
+/// (14, 14, (20, 20))
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, successors, is_goal, heuristic, *, max_states = None))]
+fn astar<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    heuristic: Bound<'py, PyAny>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<WeightedPath>> {
+    let successors = args::callable(successors, "successors")?;
+    let is_goal = args::callable(is_goal, "is_goal")?;
+    let heuristic = args::callable(heuristic, "heuristic")?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let space = Space::new(successors, None, max_states);
+    let estimate = Estimate { space: &space, heuristic };
+    cheapest(&space, start, &is_goal, max_states, estimate)
+}
