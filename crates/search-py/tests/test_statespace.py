@@ -741,3 +741,33 @@ def test_weighted_searches_take_several_starts_and_pass_errors_through():
         statespace.dijkstra(0, lambda n: [n + 1], lambda n: n == 3)
     with pytest.raises(ValueError, match="must be from 0 to 2\\*\\*64 - 1, not -1"):
         statespace.dijkstra(0, lambda n: [("+1", n + 1, -1)], lambda n: n == 3)
+
+
+def test_four_threads_searching_at_once_each_get_their_own_answers():
+    # Each thread's callable runs Python, where the interpreter switches
+    # threads: searches of custom spaces interleave, puzzles run at once.
+    results = {}
+    errors = []
+
+    def work(index):
+        try:
+            target = 40 + index
+            line = lambda n: [n + 1, n - 1]  # noqa: E731
+            path = statespace.bfs(0, line, lambda n: n == target)
+            weighted = statespace.dijkstra(0, lambda n: [("+", n + 1, 2), ("-", n - 1, 1)],
+                                           lambda n: n == target)
+            board = [[4, 1, 2], [5, 0, 3]] if index % 2 else [[1, 2, 3], [5, 0, 4]]
+            results[index] = (len(path) - 1, weighted.cost, statespace.sliding_puzzle(board))
+        except Exception as error:  # noqa: BLE001
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    expected_boards = {i: (5 if i % 2 else statespace.sliding_puzzle([[1, 2, 3], [5, 0, 4]])) for i in range(4)}
+    assert results == {i: (40 + i, 2 * (40 + i), expected_boards[i]) for i in range(4)}
+    import gc
+    assert gc.isenabled()
