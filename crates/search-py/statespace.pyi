@@ -123,6 +123,17 @@ def astar(
 ) -> Optional[WeightedPath]:
     """A cheapest path from start to a goal, guided by an estimate that never overestimates, or None."""
 
+def ida_star(
+    start: Union[S, List[S]],
+    successors: Callable[[S], Iterable[Tuple[object, S, int]]],
+    is_goal: Callable[[S], object],
+    heuristic: Callable[[S], int],
+    *,
+    max_depth: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Optional[WeightedPath]:
+    """A cheapest path by IDA*, in memory that grows only with its length, or None."""
+
 def enumerate_space(
     start: Union[S, List[S]],
     successors: Callable[[S], Iterable[S]],

@@ -8,7 +8,7 @@ Two halves:
   `find_ladders`. They run entirely in Rust with the GIL released.
 - your own state spaces from Python callables: `bfs`,
   `bidirectional_bfs` and `enumerate_space` (module `custom`), and the
-  cheapest paths of `dijkstra` and `astar`, whose successors give
+  cheapest paths of `dijkstra`, `astar` and `ida_star`, whose successors give
   `(move, state, cost)` triples (module `weighted`). States are any
   hashable Python objects; the visited set, the parents and the frontiers
   live in Rust, and the callables are the only Python code run per

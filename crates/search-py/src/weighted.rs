@@ -6,7 +6,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
-use search_core::{AStar, Heuristic, Path, Successors, Weighted};
+use search_core::{AStar, Heuristic, IdaStar, Path, Successors, Weighted};
 
 use crate::args::{self, shown};
 use crate::custom::{PyState, Space, innermost_failed, limits};
@@ -15,6 +15,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<WeightedPath>()?;
     module.add_function(wrap_pyfunction!(dijkstra, module)?)?;
     module.add_function(wrap_pyfunction!(astar, module)?)?;
+    module.add_function(wrap_pyfunction!(ida_star, module)?)?;
     Ok(())
 }
 
@@ -260,4 +261,59 @@ fn astar<'py>(
     let space = Space::new(successors, None, max_states);
     let estimate = Estimate { space: &space, heuristic };
     cheapest(&space, start, &is_goal, max_states, estimate)
+}
+
+/// A cheapest path from `start` to the first state for which
+/// `is_goal(state)` is true, by IDA*: depth-first searches within a
+/// growing bound on cost plus `heuristic(state)`, in memory that grows
+/// only with the path's length; None when no goal can be reached and
+/// nothing lies past the limits.
+///
+/// `successors` and `heuristic` are as for `astar`. IDA* keeps no visited
+/// set: it suits spaces that are trees or nearly so (puzzles, with an
+/// estimate that is good), and in a space with cycles it cannot tell that
+/// a goal is unreachable, so give it `max_depth` (moves) or `max_nodes`
+/// (expansions) there. A limit reached with paths going further raises
+/// LimitError. Ctrl-C is checked every 1,024 calls of `successors`.
+///
+/// ```pycon
+/// >>> from statespace import ida_star
+/// >>> # Sort by reversing a prefix (pancake flips), the estimate the
+/// >>> # number of adjacent pairs that are not neighbours: a flip mends one.
+/// >>> def flips(stack):
+/// ...     return [(k, stack[:k][::-1] + stack[k:], 1) for k in range(2, len(stack) + 1)]
+/// >>> def gaps(stack):
+/// ...     ends = stack + (len(stack),)
+/// ...     return sum(abs(a - b) != 1 for a, b in zip(ends, ends[1:]))
+/// >>> path = ida_star((3, 1, 4, 0, 2), flips, lambda s: s == (0, 1, 2, 3, 4), gaps)
+/// >>> path.cost, path.states[-1]  # breadth-first search agrees: 5 flips
+/// (5, (0, 1, 2, 3, 4))
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, successors, is_goal, heuristic, *, max_depth = None, max_nodes = None))]
+fn ida_star<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    heuristic: Bound<'py, PyAny>,
+    max_depth: Option<Bound<'py, PyAny>>,
+    max_nodes: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<WeightedPath>> {
+    let successors = args::callable(successors, "successors")?;
+    let is_goal = args::callable(is_goal, "is_goal")?;
+    let heuristic = args::callable(heuristic, "heuristic")?;
+    let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
+    let max_nodes = args::optional_size(max_nodes.as_ref(), "max_nodes")?;
+    let starts = PyState::starts(start)?;
+    let space = Space::new(successors, None, None);
+    let mut bounds = limits(None, max_depth);
+    if let Some(nodes) = max_nodes {
+        bounds = bounds.max_nodes(nodes as u64);
+    }
+    let estimate = Estimate { space: &space, heuristic };
+    let triples = Triples { space: &space };
+    let found = IdaStar::new()
+        .limits(bounds)
+        .run(&triples, starts, estimate, |state| space.is_goal(&is_goal, state));
+    Ok(space.finish(found)?.map(|(path, cost)| weighted_path(&path, cost)))
 }

@@ -385,6 +385,16 @@ BAD_ARGUMENTS = {
                        (lambda n: "0", TypeError)],
          "max_states": COUNT},
     ),
+    "ida_star": (
+        {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3,
+         "heuristic": lambda n: max(0, 3 - n)},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError)],
+         "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError)],
+         "max_depth": COUNT,
+         "max_nodes": COUNT},
+    ),
     "enumerate_space": (
         {"start": 0, "successors": lambda n: [(n + 1) % 5]},
         {"start": [({}, TypeError), ([[0]], TypeError)],
@@ -708,6 +718,17 @@ def test_dijkstra_and_astar_agree_with_a_plain_heapq_search_on_random_graphs():
         # An admissible estimate: the true distance to the goal, scaled down.
         to_goal = {n: plain_dijkstra(n, edges.__getitem__, goal) for n in range(nodes)}
         estimate = lambda n: (to_goal[n] or 0) // 2  # noqa: E731
+        # IDA* on small graphs, with every cost positive: with cycles and
+        # no visited set, an unreachable goal is found out only at a limit.
+        if nodes <= 10:
+            positive = {n: [(label, m, max(c, 1)) for label, m, c in out] for n, out in edges.items()}
+            ida_expected = plain_dijkstra(start, positive.__getitem__, goal)
+            try:
+                found = statespace.ida_star(start, positive.__getitem__, lambda n: n == goal,
+                                            lambda n: 0, max_depth=nodes)
+                assert (found.cost if found else None) == ida_expected
+            except statespace.LimitError:
+                assert ida_expected is None
         for path in [statespace.dijkstra(start, edges.__getitem__, lambda n: n == goal),
                      statespace.astar(start, edges.__getitem__, lambda n: n == goal, estimate)]:
             if expected is None:
