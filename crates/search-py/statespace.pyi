@@ -9,13 +9,33 @@ LimitError; Ctrl-C stops every search.
 """
 
 import os
-from typing import Callable, Hashable, Iterable, List, Optional, Tuple, TypeVar, Union
+from typing import Callable, Hashable, Iterable, List, Optional, Tuple, TypeVar, Union, final
 
-S = TypeVar("S", bound=Hashable)
+__all__ = [
+    "LimitError",
+    "Solution",
+    "sliding_puzzle",
+    "solve",
+    "enumerate",
+    "open_lock",
+    "ladder_length",
+    "find_ladders",
+    "Layers",
+    "bfs",
+    "bidirectional_bfs",
+    "enumerate_space",
+    "WeightedPath",
+    "dijkstra",
+    "astar",
+    "ida_star",
+]
+
+_S = TypeVar("_S", bound=Hashable)
 
 class LimitError(RuntimeError):
     """A search reached one of its limits (states, memory, depth) before it could answer."""
 
+@final
 class Solution:
     """A shortest solution of a sliding puzzle."""
 
@@ -27,6 +47,7 @@ class Solution:
         """The boards, from the start to the goal: one more than the moves."""
     def __len__(self) -> int: ...
 
+@final
 class WeightedPath:
     """A cheapest path: its states, the moves between them, and its cost."""
 
@@ -40,6 +61,7 @@ class WeightedPath:
     def cost(self) -> int:
         """The sum of the moves' costs."""
 
+@final
 class Layers:
     """Every state reachable from the starts, layer by layer."""
 
@@ -85,49 +107,49 @@ def find_ladders(begin: str, end: str, words: List[str]) -> List[List[str]]:
     """Every shortest ladder from begin to end, sorted (LeetCode 126)."""
 
 def bfs(
-    start: Union[S, List[S]],
-    successors: Callable[[S], Iterable[S]],
-    is_goal: Callable[[S], object],
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[_S]],
+    is_goal: Callable[[_S], object],
     *,
     max_states: Optional[int] = None,
     max_depth: Optional[int] = None,
-) -> Optional[List[S]]:
+) -> Optional[List[_S]]:
     """A shortest path from start (a list: several starts) to a goal, or None."""
 
 def bidirectional_bfs(
-    start: S,
-    goal: S,
-    successors: Callable[[S], Iterable[S]],
-    predecessors: Optional[Callable[[S], Iterable[S]]] = None,
+    start: _S,
+    goal: _S,
+    successors: Callable[[_S], Iterable[_S]],
+    predecessors: Optional[Callable[[_S], Iterable[_S]]] = None,
     *,
     max_states: Optional[int] = None,
-) -> Optional[List[S]]:
+) -> Optional[List[_S]]:
     """A shortest path from start to goal searched from both ends, or None."""
 
 def dijkstra(
-    start: Union[S, List[S]],
-    successors: Callable[[S], Iterable[Tuple[object, S, int]]],
-    is_goal: Callable[[S], object],
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    is_goal: Callable[[_S], object],
     *,
     max_states: Optional[int] = None,
 ) -> Optional[WeightedPath]:
     """A cheapest path from start (a list: several starts) to a goal, or None."""
 
 def astar(
-    start: Union[S, List[S]],
-    successors: Callable[[S], Iterable[Tuple[object, S, int]]],
-    is_goal: Callable[[S], object],
-    heuristic: Callable[[S], int],
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    is_goal: Callable[[_S], object],
+    heuristic: Callable[[_S], int],
     *,
     max_states: Optional[int] = None,
 ) -> Optional[WeightedPath]:
     """A cheapest path from start to a goal, guided by an estimate that never overestimates, or None."""
 
 def ida_star(
-    start: Union[S, List[S]],
-    successors: Callable[[S], Iterable[Tuple[object, S, int]]],
-    is_goal: Callable[[S], object],
-    heuristic: Callable[[S], int],
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    is_goal: Callable[[_S], object],
+    heuristic: Callable[[_S], int],
     *,
     max_depth: Optional[int] = None,
     max_nodes: Optional[int] = None,
@@ -135,8 +157,8 @@ def ida_star(
     """A cheapest path by IDA*, in memory that grows only with its length, or None."""
 
 def enumerate_space(
-    start: Union[S, List[S]],
-    successors: Callable[[S], Iterable[S]],
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[_S]],
     *,
     max_states: Optional[int] = None,
 ) -> Layers:
