@@ -115,10 +115,6 @@ impl<'py> PyState<'py> {
         }
     }
 
-    fn copy(&self) -> PyState<'py> {
-        self.clone()
-    }
-
     fn shown(&self) -> String {
         shown(&self.object)
     }
@@ -253,7 +249,7 @@ impl<'py> Space<'py> {
         self.call_each(function, state, "states", |neighbour| {
             let neighbour = PyState::new(neighbour)?;
             if self.check_moves && first.is_none() {
-                first = Some(neighbour.copy());
+                first = Some(neighbour.clone());
             }
             report(neighbour);
             Ok(())
@@ -565,8 +561,8 @@ fn bidirectional_bfs<'py>(
     space.check_moves = true;
     let result = Search::new().limits(limits(max_states, None)).bidirectional(
         &space,
-        [start.copy()],
-        [goal.copy()],
+        [start.clone()],
+        [goal.clone()],
     );
     if let Ok(None) = &result {
         space.check_nothing_found(&start, &goal);

@@ -235,6 +235,7 @@ impl<'o> ParallelEnumeration<'o> {
         if frontier.iter().flatten().any(is_goal) {
             return Ok(Ended::Goal(0));
         }
+        let cancel = self.run.cancel_handle();
         let mut layer_sizes = Vec::new();
         loop {
             let size: usize = frontier.iter().map(Vec::len).sum();
@@ -242,7 +243,6 @@ impl<'o> ParallelEnumeration<'o> {
                 break;
             }
             layer_sizes.push(size as u64);
-            let cancel = self.run.cancel_handle();
             let buckets = on_pool(pool.as_ref(), || expand(space, &frontier, &shards, &cancel));
             let (next, found) = on_pool(pool.as_ref(), || shards.take_in(buckets, is_goal))?;
             let counts = &mut self.run.stats;

@@ -156,23 +156,13 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         let mut state = S::clone(&starts[0]);
         loop {
             let before = self.run.stats;
-            let mut outcome = Ok(Outcome::Cut(None));
-            let mut found_from = 0;
-            for (index, start) in starts.iter().enumerate() {
-                state.clone_from(start);
-                let next =
-                    self.iterate_in_place(space, &mut state, bound, &heuristic, &mut is_goal);
-                outcome = match (outcome, next) {
-                    (Ok(so_far), Ok(next)) => Ok(so_far.and(next)),
-                    (Err(error), _) | (_, Err(error)) => Err(error),
-                };
-                found_from = index;
-                if !matches!(outcome, Ok(Outcome::Cut(_) | Outcome::TooDeep)) {
-                    break;
-                }
-            }
+            let outcome = self.iterate_each(starts.len(), |this, index| {
+                state.clone_from(&starts[index]);
+                this.iterate_in_place(space, &mut state, bound, &heuristic, &mut is_goal)
+            });
             self.record(bound, &before);
-            match self.settle(outcome?)? {
+            let (outcome, found_from) = outcome?;
+            match self.settle(outcome)? {
                 ControlFlow::Break(Some(cost)) => {
                     let mut starts = starts;
                     let start = starts.swap_remove(found_from);

@@ -258,6 +258,25 @@ impl<S: State, M: Clone, C: Cost> Default for IdaStar<'_, S, M, C> {
 }
 
 impl<S, M, C> IdaStar<'_, S, M, C> {
+    /// One iteration from each of `count` starts, `search(self, index)`
+    /// searching from start `index`, in order until one finds a goal or
+    /// fails: what they found together, and the index of the last start
+    /// searched (the goal's, when one was found).
+    fn iterate_each<F>(&mut self, count: usize, mut search: F) -> Result<(Outcome<C>, usize), Error>
+    where
+        C: Cost,
+        F: FnMut(&mut Self, usize) -> Result<Outcome<C>, Error>,
+    {
+        let mut outcome = Outcome::Cut(None);
+        for index in 0..count {
+            outcome = outcome.and(search(self, index)?);
+            if !matches!(outcome, Outcome::Cut(_) | Outcome::TooDeep) {
+                return Ok((outcome, index));
+            }
+        }
+        Ok((outcome, count.saturating_sub(1)))
+    }
+
     /// Fails when one more expansion would pass the node bound, or the
     /// search was cancelled: checked at the bound, and every [`EVERY`]
     /// expansions for the cancel handle.

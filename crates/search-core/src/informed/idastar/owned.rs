@@ -66,20 +66,13 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         let Some(mut bound) = estimates.iter().copied().min() else { return Ok(None) };
         loop {
             let before = self.run.stats;
-            let mut outcome = Ok(Outcome::Cut(None));
-            for (start, &estimate) in starts.iter().zip(&estimates) {
-                let root = Root { state: start, cost: C::zero(), estimate, parent: None, depth: 0 };
-                let hooks = (&mut is_goal, None);
-                outcome = match (outcome, self.iterate(space, &root, bound, &heuristic, hooks)) {
-                    (Ok(so_far), Ok(next)) => Ok(so_far.and(next)),
-                    (Err(error), _) | (_, Err(error)) => Err(error),
-                };
-                if !matches!(outcome, Ok(Outcome::Cut(_) | Outcome::TooDeep)) {
-                    break;
-                }
-            }
+            let outcome = self.iterate_each(starts.len(), |this, index| {
+                let (state, estimate) = (&starts[index], estimates[index]);
+                let root = Root { state, cost: C::zero(), estimate, parent: None, depth: 0 };
+                this.iterate(space, &root, bound, &heuristic, (&mut is_goal, None))
+            });
             self.record(bound, &before);
-            match self.settle(outcome?)? {
+            match self.settle(outcome?.0)? {
                 ControlFlow::Break(Some(cost)) => return Ok(Some((self.solution(), cost))),
                 ControlFlow::Break(None) => return Ok(None),
                 ControlFlow::Continue(next) => bound = next,
