@@ -2,12 +2,11 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::{Board, Partition, PatternDatabase, SlidingHeuristic, SlidingPuzzle};
+use puzzles::{Board, DatabaseDir, Partition, PatternDatabase, SlidingHeuristic, SlidingPuzzle};
 
 /// The environment variable that names the database directory.
 pub(crate) const DIR_VARIABLE: &str = "PUZZLES_PDB_DIR";
@@ -78,13 +77,14 @@ impl DirArgs {
     }
 
     /// The directory, if any can be named.
-    pub(crate) fn resolve(&self) -> Option<PathBuf> {
+    pub(crate) fn resolve(&self) -> Option<DatabaseDir> {
         let from_env = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
         self.dir
             .clone()
             .or_else(|| from_env(DIR_VARIABLE).map(PathBuf::from))
             .or_else(|| from_env("XDG_CACHE_HOME").map(|dir| Path::new(&dir).join("puzzles")))
             .or_else(|| from_env("HOME").map(|home| Path::new(&home).join(".cache/puzzles")))
+            .map(DatabaseDir::new)
     }
 }
 
@@ -122,8 +122,6 @@ fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
     let dir = args.dir.resolve().ok_or_else(|| {
         format!("no directory for the database: give --pdb-dir or set {DIR_VARIABLE}")
     })?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(pattern.file_name(&goal));
     let started = Instant::now();
     // Hidden on its own when standard error is not a terminal.
     let progress = ProgressBar::new(0);
@@ -147,7 +145,7 @@ fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
     });
     progress.finish_and_clear();
     let database = database.map_err(|e| e.to_string())?;
-    database.save(&path).map_err(|e| e.to_string())?;
+    let path = dir.save(&database).map_err(|e| e.to_string())?;
     #[expect(clippy::cast_precision_loss, reason = "a size for a person to read")]
     let megabytes = database.table_bytes() as f64 / 1e6;
     writeln!(
@@ -165,26 +163,13 @@ fn list<W: Write>(args: &DirArgs, out: &mut W) -> Result<bool, String> {
     let Some(dir) = args.resolve() else {
         return Err(format!("no database directory: give --pdb-dir or set {DIR_VARIABLE}"));
     };
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(entries) => entries,
-        // The default directory is made by the first database saved.
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound && !args.named(&dir) => {
-            writeln!(out, "{}\nno databases yet", dir.display()).map_err(crate::io_failure)?;
-            return Ok(true);
-        }
-        Err(error) => return Err(format!("cannot list {}: {error}", dir.display())),
-    };
-    writeln!(out, "{}", dir.display()).map_err(crate::io_failure)?;
-    let mut names: Vec<String> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        // The names `Partition::file_name` gives.
-        .filter(|name| {
-            name.starts_with("pdb-")
-                && Path::new(name).extension().is_some_and(|extension| extension == "bin")
-        })
-        .collect();
-    names.sort();
+    // The default directory is made by the first database saved; one the
+    // user named must exist.
+    if args.named(dir.path()) && !dir.path().is_dir() {
+        return Err(format!("cannot list {}: not a directory", dir.path().display()));
+    }
+    let names = dir.names().map_err(|e| e.to_string())?;
+    writeln!(out, "{}", dir.path().display()).map_err(crate::io_failure)?;
     if names.is_empty() {
         writeln!(out, "no databases yet").map_err(crate::io_failure)?;
     }
@@ -195,90 +180,59 @@ fn list<W: Write>(args: &DirArgs, out: &mut W) -> Result<bool, String> {
 }
 
 /// Gives `puzzle` the pattern databases `heuristic` asks for, the first
-/// time a 4x4 board of it is solved: loaded from `dir`, or (the 6-6-3 one)
-/// built and saved there, saying so on standard error.
+/// time a 4x4 board of it is solved: loaded from the directory, or (the
+/// 6-6-3 one) built and saved there, saying so on standard error. An
+/// unusable file is reported and not used.
 ///
 /// # Errors
 ///
-/// When `heuristic` names a database that is neither in `dir` nor
-/// buildable in seconds, or a file there is unusable.
+/// When `heuristic` names the 7-8 database and the directory lacks it.
 pub(crate) fn prepare(
     puzzle: &SlidingPuzzle,
     heuristic: SlidingHeuristic,
     dirs: &DirArgs,
 ) -> Result<(), String> {
     let dir = dirs.resolve();
-    let dir = dir.as_deref();
     let goal = puzzle.goal();
-    if goal.cell_count() != 16 {
+    let wants_database = matches!(
+        heuristic,
+        SlidingHeuristic::SixSixThree | SlidingHeuristic::SevenEight | SlidingHeuristic::Best
+    );
+    if goal.cell_count() != 16 || !wants_database {
         return Ok(());
     }
-    let load = |partition: Partition| -> Result<bool, String> {
-        let Some(path) = dir.map(|dir| dir.join(partition.file_name(goal))) else {
-            return Ok(false);
-        };
-        if !path.exists() {
-            return Ok(false);
+    if let Some(dir) = &dir {
+        let installed = dir.install(puzzle, heuristic);
+        for error in &installed.unusable {
+            eprintln!("puzzles: {error}; not used");
         }
-        let patterns = partition.patterns(goal).map_err(|e| e.to_string())?;
-        let database = PatternDatabase::load(&path, goal, &patterns).map_err(|e| e.to_string())?;
-        puzzle.install_database(Arc::new(database)).map_err(|e| e.to_string())?;
-        Ok(true)
-    };
-    let build_small = || -> Result<(), String> {
-        eprintln!("puzzles: building the 6-6-3 pattern database (a few seconds)");
-        let database =
-            puzzle.pattern_database(Partition::SixSixThree).map_err(|e| e.to_string())?;
-        if let Some(dir) = dir {
-            let path = dir.join(Partition::SixSixThree.file_name(goal));
-            let saved = std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))
-                .and_then(|()| database.save(&path).map_err(|e| e.to_string()));
-            match saved {
-                Ok(()) => eprintln!("puzzles: saved it as {}", path.display()),
-                Err(message) => eprintln!("puzzles: not saved: {message}"),
-            }
+        if installed.partition.is_some() {
+            return Ok(());
         }
-        Ok(())
-    };
-    match heuristic {
-        SlidingHeuristic::SevenEight => {
-            if load(Partition::SevenEight)? {
-                return Ok(());
-            }
-            let place = dir.map_or_else(
-                || format!("no database directory is set ({DIR_VARIABLE})"),
-                |dir| format!("none is in {}", dir.display()),
-            );
-            let goal_option = if *goal == Board::solved(4, 4).map_err(|e| e.to_string())? {
-                String::new()
-            } else {
-                format!(" --goal \"{}\"", crate::output::board_json(goal))
-            };
-            Err(format!(
-                "the 7-8 pattern database for this goal is not built: {place}; build it with \
-                 `puzzles pdb build 4x4 --pattern 7-8{goal_option}{}` (a few minutes, once)",
-                dirs.repeated()
-            ))
-        }
-        SlidingHeuristic::SixSixThree => {
-            if load(Partition::SixSixThree)? {
-                Ok(())
-            } else {
-                build_small()
-            }
-        }
-        SlidingHeuristic::Best => {
-            for partition in [Partition::SevenEight, Partition::SixSixThree] {
-                match load(partition) {
-                    Ok(true) => return Ok(()),
-                    Ok(false) => {}
-                    // An unusable file is skipped, never used, and reported.
-                    Err(message) => eprintln!("puzzles: {message}; not used"),
-                }
-            }
-            build_small()
-        }
-        _ => Ok(()),
     }
+    if heuristic == SlidingHeuristic::SevenEight {
+        let place = dir.as_ref().map_or_else(
+            || format!("no database directory is set ({DIR_VARIABLE})"),
+            |dir| format!("none is in {}", dir.path().display()),
+        );
+        let goal_option = if *goal == Board::solved(4, 4).map_err(|e| e.to_string())? {
+            String::new()
+        } else {
+            format!(" --goal \"{}\"", crate::output::board_json(goal))
+        };
+        return Err(format!(
+            "the 7-8 pattern database for this goal is not built: {place}; build it with \
+             `puzzles pdb build 4x4 --pattern 7-8{goal_option}{}` (a few minutes, once)",
+            dirs.repeated()
+        ));
+    }
+    eprintln!("puzzles: building the 6-6-3 pattern database (a few seconds)");
+    let database = puzzle.pattern_database(Partition::SixSixThree).map_err(|e| e.to_string())?;
+    if let Some(dir) = dir {
+        match dir.save(&database) {
+            Ok(path) => eprintln!("puzzles: saved it as {}", path.display()),
+            Err(error) => eprintln!("puzzles: not saved: {error}"),
+        }
+    }
+    Ok(())
 }

@@ -65,8 +65,9 @@ pub use crate::lock::{Lock, Turn, open_lock};
 pub use crate::mutation::min_mutation;
 pub use crate::options::SearchOptions;
 pub use crate::sliding::{
-    Algorithm, Board, BuildProgress, LinearConflict, Manhattan, Partition, PatternDatabase,
-    ReachableBoards, Slide, SlidingHeuristic, SlidingPuzzle, Solver, sliding_puzzle,
+    Algorithm, Board, BuildProgress, DatabaseDir, Installed, LinearConflict, Manhattan, Partition,
+    PatternDatabase, ReachableBoards, Slide, SlidingHeuristic, SlidingPuzzle, Solver,
+    sliding_puzzle,
 };
 pub use crate::visit_all::{VisitAll, shortest_path_length};
 

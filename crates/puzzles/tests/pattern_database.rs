@@ -81,9 +81,10 @@ fn a_saved_database_loads_with_the_same_estimates() {
     let database = PatternDatabase::new(&goal, &patterns).unwrap();
     let path = temporary("round-trip.bin");
     database.save(&path).unwrap();
-    // Header (8 + 4 + 2 + 9 + 1 + 5 + 5), tables (3,024 placements each,
-    // two a byte), checksum.
-    assert_eq!(std::fs::metadata(&path).unwrap().len(), 34 + 2 * 1512 + 8);
+    // Magic, version, the description's length and the description
+    // "goal [[1,2,3],[4,5,6],[7,8,0]], patterns [[1, 2, 3, 4], [5, 6, 7, 8]]",
+    // tables (3,024 placements each, two a byte), checksum.
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 8 + 4 + 8 + 69 + 2 * 1512 + 8);
     let loaded = PatternDatabase::load(&path, &goal, &patterns).unwrap();
     std::fs::remove_file(&path).unwrap();
     let puzzle = SlidingPuzzle::with_goal(goal);
@@ -118,25 +119,28 @@ fn a_file_that_does_not_match_is_refused_with_the_reason() {
         refuse(&good[..whole - 100], &goal, &patterns),
         format!("is {} bytes where its header says {whole}: truncated or corrupt", whole - 100)
     );
-    assert_eq!(
-        refuse(&good[..20], &goal, &patterns),
-        "is 20 bytes: truncated, or not a pattern database"
-    );
+    assert_eq!(refuse(&good[..30], &goal, &patterns), "is 30 bytes: truncated or corrupt");
     assert_eq!(refuse(b"hello, world", &goal, &patterns), "is not a pattern database");
     let other_goal: Board = "1 2 3 / 4 5 6 / 7 0 8".parse().unwrap();
     assert_eq!(
         refuse(&good, &other_goal, &patterns),
-        "is for the goal [[1,2,3],[4,5,6],[7,8,0]], not [[1,2,3],[4,5,6],[7,0,8]]"
+        "holds \"goal [[1,2,3],[4,5,6],[7,8,0]], patterns [[1, 2, 3, 4], [5, 6, 7, 8]]\", \
+         not \"goal [[1,2,3],[4,5,6],[7,0,8]], patterns [[1, 2, 3, 4], [5, 6, 7, 8]]\""
     );
     assert_eq!(
         refuse(&good, &goal, &[vec![1, 2, 3], vec![4, 5, 6, 7, 8]]),
-        "holds the patterns [[1, 2, 3, 4], [5, 6, 7, 8]], not [[1, 2, 3], [4, 5, 6, 7, 8]]"
+        "holds \"goal [[1,2,3],[4,5,6],[7,8,0]], patterns [[1, 2, 3, 4], [5, 6, 7, 8]]\", \
+         not \"goal [[1,2,3],[4,5,6],[7,8,0]], patterns [[1, 2, 3], [4, 5, 6, 7, 8]]\""
     );
     let mut version = good.clone();
     version[8] = 9;
-    assert_eq!(refuse(&version, &goal, &patterns), "has layout version 9, not 2");
+    assert_eq!(refuse(&version, &goal, &patterns), "has layout version 9, not 3");
     let wide = Board::solved(2, 4).unwrap();
-    assert_eq!(refuse(&good, &wide, &[vec![1, 2, 3]]), "is for 3x3 boards, not 2x4");
+    assert_eq!(
+        refuse(&good, &wide, &[vec![1, 2, 3]]),
+        "holds \"goal [[1,2,3],[4,5,6],[7,8,0]], patterns [[1, 2, 3, 4], [5, 6, 7, 8]]\", \
+         not \"goal [[1,2,3,4],[5,6,7,0]], patterns [[1, 2, 3]]\""
+    );
     std::fs::remove_file(&path).unwrap();
     let missing = PatternDatabase::load(&path, &goal, &patterns).unwrap_err().to_string();
     assert!(missing.contains("cannot be read"), "{missing}");

@@ -202,11 +202,12 @@ pub use crate::breadth_first::enumerate::{Enumeration, enumerate};
 #[cfg(feature = "rayon")]
 pub use crate::breadth_first::parallel::{ParallelEnumeration, par_enumerate};
 pub use crate::breadth_first::search::Search;
+pub use crate::dense::distance_table::{DistanceTable, ZeroOneRankedSpace};
 pub use crate::dense::enumeration::DenseEnumeration;
 pub use crate::dense::files::{
     Checksum, Checksummed, TableReader, write_checksummed, write_layer_sizes, write_table_file,
 };
-pub use crate::dense::pdb::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
+pub use crate::dense::patterns::{Combine, Patterns};
 pub use crate::dense::table::LayerTable;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::informed::astar::{AStar, astar, dijkstra};

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ::puzzles::{
-    Algorithm, Board, Partition, PatternDatabase, ReachableBoards, Slide, SlidingHeuristic,
+    Algorithm, Board, DatabaseDir, Partition, ReachableBoards, Slide, SlidingHeuristic,
     SlidingPuzzle,
 };
 use pyo3::prelude::*;
@@ -107,33 +107,23 @@ impl Sliding {
         heuristic: SlidingHeuristic,
     ) -> Result<(), String> {
         let goal = self.puzzle.goal();
-        if (goal.rows(), goal.cols()) != (4, 4) {
+        let dir = DatabaseDir::new(folder);
+        let installed = dir.install(&self.puzzle, heuristic);
+        // A file the user pointed at that cannot be used is an error here,
+        // not a warning: Python has no standard error a user reads.
+        if let Some(error) = installed.unusable.first() {
+            return Err(error.to_string());
+        }
+        let required = matches!(heuristic, SlidingHeuristic::SevenEight | SlidingHeuristic::Best);
+        if installed.partition.is_some() || !required || goal.cell_count() != 16 {
             return Ok(());
         }
-        let (wanted, required): (&[Partition], bool) = match heuristic {
-            SlidingHeuristic::SevenEight => (&[Partition::SevenEight], true),
-            SlidingHeuristic::SixSixThree => (&[Partition::SixSixThree], false),
-            SlidingHeuristic::Best => (&[Partition::SevenEight, Partition::SixSixThree], true),
-            _ => return Ok(()),
+        let wanted: &[Partition] = match heuristic {
+            SlidingHeuristic::SevenEight => &[Partition::SevenEight],
+            _ => &Partition::ALL[..],
         };
-        if wanted.iter().any(|&partition| self.puzzle.installed_database(partition).is_some()) {
-            return Ok(());
-        }
-        for &partition in wanted {
-            let path = folder.join(partition.file_name(goal));
-            if !path.exists() {
-                continue;
-            }
-            let patterns = partition.patterns(goal).map_err(|error| error.to_string())?;
-            let database =
-                PatternDatabase::load(&path, goal, &patterns).map_err(|error| error.to_string())?;
-            self.puzzle.install_database(Arc::new(database)).map_err(|error| error.to_string())?;
-            return Ok(());
-        }
-        if !required {
-            return Ok(());
-        }
-        let names: Vec<String> = wanted.iter().map(|partition| partition.file_name(goal)).collect();
+        let names: Vec<String> =
+            wanted.iter().rev().map(|partition| partition.file_name(goal)).collect();
         Err(format!(
             "{} has no pattern database for this goal (looked for {}); `puzzles pdb build 4x4` \
              builds one",

@@ -645,7 +645,7 @@ def test_pdb_78_is_never_built_silently(tmp_path):
     assert re.match(r"heuristic: 'pdb-78' needs the 7-8 pattern databases.*puzzles pdb build 4x4", done.stdout)
     with pytest.raises(ValueError, match=r"^heuristic: the 7-8 pattern database is for 4x4 boards, not 3x3$"):
         statespace.solve([[1, 2, 3], [4, 5, 6], [7, 0, 8]], heuristic="pdb-78", algorithm="idastar")
-    name = "pdb-7-8-v2-4x4-1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.0.bin"
+    name = "pdb-7-8-v3-4x4-1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.0.bin"
     with pytest.raises(ValueError, match=rf"^databases: .* has no pattern database for this goal \(looked for {name}\)"):
         statespace.solve(BOARD_4X4, heuristic="pdb-78", databases=tmp_path)
     (tmp_path / name).write_bytes(b"not a database")

@@ -15,11 +15,13 @@ use search_core::{
 use crate::error::{Error, ErrorKind};
 
 pub use self::board::Board;
+pub use self::database_dir::{DatabaseDir, Installed};
 pub use self::heuristic::{LinearConflict, Manhattan};
 pub use self::pdb::{BuildProgress, Partition, PatternDatabase};
 pub use self::ranked::ReachableBoards;
 
 mod board;
+mod database_dir;
 mod heuristic;
 mod parse;
 mod pdb;
@@ -219,6 +221,19 @@ pub enum SlidingHeuristic {
     /// linear conflicts; the default.
     #[default]
     Best,
+}
+
+impl SlidingHeuristic {
+    /// The partitions whose databases this heuristic uses, the better
+    /// first.
+    fn partitions(self) -> &'static [Partition] {
+        match self {
+            SlidingHeuristic::SixSixThree => &[Partition::SixSixThree],
+            SlidingHeuristic::SevenEight => &[Partition::SevenEight],
+            SlidingHeuristic::Best => &[Partition::SevenEight, Partition::SixSixThree],
+            SlidingHeuristic::Manhattan | SlidingHeuristic::LinearConflict => &[],
+        }
+    }
 }
 
 impl FromStr for SlidingHeuristic {
@@ -474,12 +489,7 @@ impl SlidingPuzzle {
                 reason: "the pattern database is for another goal than the puzzle's".to_string(),
             }));
         }
-        let partition = Partition::ALL.into_iter().find(|partition| {
-            partition
-                .patterns(&self.goal)
-                .is_ok_and(|patterns| database.patterns().eq(patterns.iter().map(Vec::as_slice)))
-        });
-        let Some(partition) = partition else {
+        let Some(partition) = Partition::of(&database) else {
             return Err(Error::new(ErrorKind::Input {
                 reason: "the pattern database's patterns are not those of a partition".to_string(),
             }));

@@ -3,23 +3,17 @@
 //! engine, kept in 4 bits an entry, and saved to and loaded from files.
 
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufReader, Read};
 use std::path::Path;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use search_core::{Checksummed, DenseEnumeration, Heuristic, RankedSpace, write_checksummed};
+use search_core::{DenseEnumeration, Heuristic, RankedSpace, TableReader, write_table_file};
 
 use super::board::{Board, MAX_CELLS};
 use crate::error::{Error, ErrorKind};
 
-/// A value no distance takes: not reached yet.
-const UNREACHED: u8 = u8::MAX;
-
 /// The first bytes of a database file, and the version of its layout.
 const MAGIC: &[u8; 8] = b"PZLPDB\r\n";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// The named partitions of the 4x4 puzzle's tiles into patterns.
 ///
@@ -124,7 +118,7 @@ impl Partition {
     /// use puzzles::{Board, Partition};
     ///
     /// let name = Partition::SevenEight.file_name(&Board::solved(4, 4)?);
-    /// assert_eq!(name, "pdb-7-8-v2-4x4-1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.0.bin");
+    /// assert_eq!(name, "pdb-7-8-v3-4x4-1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.0.bin");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn file_name(self, goal: &Board) -> String {
@@ -133,6 +127,24 @@ impl Partition {
         // with another layout is not found, rather than found and refused.
         let (name, rows, cols) = (self.name(), goal.rows(), goal.cols());
         format!("pdb-{name}-v{VERSION}-{rows}x{cols}-{}.bin", tiles.join("."))
+    }
+}
+
+impl Partition {
+    /// The partition whose patterns `database` holds, towards its goal.
+    pub(crate) fn of(database: &PatternDatabase) -> Option<Partition> {
+        Partition::ALL.into_iter().find(|partition| {
+            partition
+                .patterns(database.goal())
+                .is_ok_and(|patterns| database.patterns().eq(patterns.iter().map(Vec::as_slice)))
+        })
+    }
+
+    /// Whether `name` is a database file's name, as
+    /// [`file_name`](Partition::file_name) gives them.
+    pub(crate) fn is_file_name(name: &str) -> bool {
+        name.starts_with("pdb-")
+            && Path::new(name).extension().is_some_and(|extension| extension == "bin")
     }
 }
 
@@ -295,7 +307,7 @@ struct Regions {
 impl Regions {
     fn new(cells: Cells) -> Result<Regions, Error> {
         let count = cells.count();
-        let mut lowest = allocate((1 << count) * count, || 0u8)?;
+        let mut lowest = allocate((1 << count) * count)?;
         for free in 0..1u32 << count {
             let row = &mut lowest[free as usize * count..][..count];
             let mut unlabelled = free;
@@ -438,11 +450,6 @@ fn rank_placement(cells: &[u8], count: usize) -> usize {
     }
     rank
 }
-
-/// A counter of placements given a distance, one per worker thread and
-/// cache line: a shared one cost 7% of the 7-8 build in contention.
-#[repr(align(64))]
-struct Padded(AtomicU64);
 
 /// An additive pattern database for a sliding puzzle: the tiles split into
 /// disjoint patterns, each with a table of the fewest moves of its own
@@ -715,12 +722,11 @@ impl PatternDatabase {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        let failed = |error: io::Error| database_error(path, format!("cannot be written: {error}"));
-        write_checksummed(path, |out| {
-            out.write_all(&self.header())?;
+        let patterns: Vec<Vec<u8>> = self.patterns.iter().map(|p| p.tiles.clone()).collect();
+        write_table_file(path, *MAGIC, VERSION, &description(&self.goal, &patterns), |out| {
             self.patterns.iter().try_for_each(|pattern| out.write_all(&pattern.excess))
         })
-        .map_err(failed)
+        .map_err(database_error)
     }
 
     /// Reads the database of `patterns` towards `goal` from `path`,
@@ -745,64 +751,37 @@ impl PatternDatabase {
     /// let other: Board = "0 1 2 / 3 4 5".parse()?;
     /// let error = PatternDatabase::load(&path, &other, &[vec![1, 2, 3]]).unwrap_err();
     /// assert!(error.to_string().ends_with(
-    ///     "is for the goal [[1,2,3],[4,5,0]], not [[0,1,2],[3,4,5]]"
+    ///     "holds \"goal [[1,2,3],[4,5,0]], patterns [[1, 2, 3]]\", \
+    ///      not \"goal [[0,1,2],[3,4,5]], patterns [[1, 2, 3]]\""
     /// ));
     /// # std::fs::remove_file(&path)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn load(path: &Path, goal: &Board, patterns: &[Vec<u8>]) -> Result<PatternDatabase, Error> {
         let mut database = PatternDatabase::empty(goal, patterns)?;
-        let expected = database.header_for(patterns);
-        let reading = |error: io::Error| database_error(path, format!("cannot be read: {error}"));
-        let file = File::open(path).map_err(reading)?;
-        let length = file.metadata().map_err(reading)?.len();
-        let mut input = Checksummed::new(BufReader::new(file));
-        let mut header = vec![0; expected.len()];
-        let short = |error: io::Error| match error.kind() {
-            io::ErrorKind::UnexpectedEof => database_error(
-                path,
-                format!("is {length} bytes: truncated, or not a pattern database"),
-            ),
-            _ => reading(error),
-        };
-        input.read_exact(&mut header[..MAGIC.len()]).map_err(short)?;
-        if header[..MAGIC.len()] != MAGIC[..] {
-            return Err(database_error(path, "is not a pattern database".to_string()));
-        }
-        input.read_exact(&mut header[MAGIC.len()..]).map_err(short)?;
-        if let Some(reason) = mismatch(&header, &expected, goal, patterns) {
-            return Err(database_error(path, reason));
-        }
-        let tables: u64 = patterns
+        let description = description(goal, patterns);
+        let kind = "a pattern database";
+        let mut input =
+            TableReader::open(path, *MAGIC, VERSION, kind, &description).map_err(database_error)?;
+        let sizes: Vec<usize> = patterns
             .iter()
-            .map(|tiles| database.cells.placements(tiles.len()).div_ceil(2) as u64)
-            .sum();
-        let whole = expected.len() as u64 + tables + 8;
-        if length != whole {
-            return Err(database_error(
-                path,
-                format!("is {length} bytes where its header says {whole}: truncated or corrupt"),
-            ));
+            .map(|tiles| database.cells.placements(tiles.len()).div_ceil(2))
+            .collect();
+        let header = 8 + 4 + 8 + description.len() as u64;
+        let whole = header + sizes.iter().map(|&size| size as u64).sum::<u64>() + 8;
+        if input.length() != whole {
+            let reason = format!(
+                "is {} bytes where its header says {whole}: truncated or corrupt",
+                input.length()
+            );
+            return Err(database_error(input.fail(reason)));
         }
-        for tiles in patterns {
-            let bytes = database.cells.placements(tiles.len()).div_ceil(2);
-            let mut excess = Vec::new();
-            excess.try_reserve_exact(bytes).map_err(|_| {
-                database_error(path, format!("cannot allocate {bytes} bytes for its tables"))
-            })?;
-            excess.resize(bytes, 0);
-            input.read_exact(&mut excess).map_err(short)?;
+        for (tiles, &bytes) in patterns.iter().zip(&sizes) {
+            let mut excess = allocate(bytes)?;
+            input.read_exact(&mut excess).map_err(database_error)?;
             database.patterns.push(Pattern { tiles: tiles.clone(), excess });
         }
-        let (mut input, computed) = input.finish();
-        let mut stored = [0u8; 8];
-        input.read_exact(&mut stored).map_err(short)?;
-        if u64::from_le_bytes(stored) != computed {
-            return Err(database_error(
-                path,
-                "fails its checksum: the file is corrupt".to_string(),
-            ));
-        }
+        input.finish().map_err(database_error)?;
         Ok(database)
     }
 
@@ -864,38 +843,22 @@ impl PatternDatabase {
             + Cells::free_index(blank, occupied)) as u64;
 
         let placements = cells.placements(k);
-        let distances = allocate(placements, || AtomicU8::new(UNREACHED))?;
-        let threads = rayon::current_num_threads() + 1;
-        let done: Vec<Padded> = (0..threads).map(|_| Padded(AtomicU64::new(0))).collect();
-        DenseEnumeration::new().run_visiting(
+        let free = abstraction.free() as u64;
+        let distances = DenseEnumeration::new().distance_table(
             &abstraction,
             &[start],
-            |depth, _| {
-                on_layer(depth, done.iter().map(|count| count.0.load(Ordering::Relaxed)).sum());
-            },
-            |rank, depth| {
-                let slot = &distances[rank as usize / abstraction.free()];
-                let depth = u8::try_from(depth).unwrap_or(UNREACHED - 1);
-                // Layers come in order, so the first region reached is the
-                // nearest.
-                if slot.load(Ordering::Relaxed) == UNREACHED
-                    && slot
-                        .compare_exchange(UNREACHED, depth, Ordering::Relaxed, Ordering::Relaxed)
-                        .is_ok()
-                {
-                    let thread = rayon::current_thread_index().map_or(0, |index| index + 1);
-                    done[thread % done.len()].0.fetch_add(1, Ordering::Relaxed);
-                }
-            },
+            placements as u64,
+            |rank| rank / free,
+            on_layer,
         )?;
-        let mut excess = allocate(placements.div_ceil(2), || 0u8)?;
+        let mut excess = allocate(placements.div_ceil(2))?;
         let mut manhattan = [[0u8; MAX_CELLS]; MAX_CELLS];
         for (row, &tile) in manhattan.iter_mut().zip(tiles) {
             *row = self.manhattan[usize::from(tile)];
         }
         let mut rank = 0;
         for_each_placement(cells, &manhattan[..k], &mut |sum| {
-            let distance = distances[rank].load(Ordering::Relaxed);
+            let distance = distances.distance(rank as u64).unwrap_or(u8::MAX);
             // Every placement is reached (the blank can go anywhere), and a
             // distance is at least the Manhattan distance with its parity;
             // anything else would only lower the estimate.
@@ -904,25 +867,6 @@ impl PatternDatabase {
             rank += 1;
         });
         Ok(excess)
-    }
-
-    /// The header of this database's file, for `patterns`.
-    fn header_for(&self, patterns: &[Vec<u8>]) -> Vec<u8> {
-        let mut header = MAGIC.to_vec();
-        header.extend_from_slice(&VERSION.to_le_bytes());
-        header.extend_from_slice(&[self.goal.rows() as u8, self.goal.cols() as u8]);
-        header.extend(self.goal.tiles());
-        header.push(patterns.len() as u8);
-        for tiles in patterns {
-            header.push(tiles.len() as u8);
-            header.extend_from_slice(tiles);
-        }
-        header
-    }
-
-    fn header(&self) -> Vec<u8> {
-        let patterns: Vec<Vec<u8>> = self.patterns.iter().map(|p| p.tiles.clone()).collect();
-        self.header_for(&patterns)
     }
 
     /// Each tile's cell on `board`.
@@ -951,16 +895,16 @@ impl PatternDatabase {
     }
 }
 
-/// A table of `len` values made by `value`, or an error instead of an
-/// abort when the machine cannot hold it.
-fn allocate<T>(len: usize, value: impl FnMut() -> T) -> Result<Vec<T>, Error> {
+/// `len` zero bytes, or an error instead of an abort when the machine
+/// cannot hold them.
+fn allocate(len: usize) -> Result<Vec<u8>, Error> {
     let mut table = Vec::new();
     table.try_reserve_exact(len).map_err(|_| {
         Error::from(search_core::Error::new(search_core::ErrorKind::AllocationFailed {
-            bytes: (len * std::mem::size_of::<T>()) as u64,
+            bytes: len as u64,
         }))
     })?;
-    table.resize_with(len, value);
+    table.resize(len, 0);
     Ok(table)
 }
 
@@ -988,42 +932,10 @@ fn for_each_placement(cells: Cells, manhattan: &[[u8; MAX_CELLS]], visit: &mut d
     place(cells, manhattan, 0, 0, visit);
 }
 
-/// What differs between a file's header and the one expected, in words.
-fn mismatch(found: &[u8], expected: &[u8], goal: &Board, patterns: &[Vec<u8>]) -> Option<String> {
-    if found == expected {
-        return None;
-    }
-    let at = MAGIC.len();
-    let version = u32::from_le_bytes([found[at], found[at + 1], found[at + 2], found[at + 3]]);
-    if version != VERSION {
-        return Some(format!("has layout version {version}, not {VERSION}"));
-    }
-    let (rows, cols) = (usize::from(found[at + 4]), usize::from(found[at + 5]));
-    if (rows, cols) != (goal.rows(), goal.cols()) {
-        return Some(format!("is for {rows}x{cols} boards, not {}x{}", goal.rows(), goal.cols()));
-    }
-    let tiles = &found[at + 6..at + 6 + goal.cell_count()];
-    if !tiles.iter().copied().eq(goal.tiles()) {
-        let theirs = Board::new(rows, cols, tiles)
-            .map_or_else(|_| format!("{tiles:?}"), |board| rows_text(&board));
-        return Some(format!("is for the goal {}, not {}", theirs, rows_text(goal)));
-    }
-    let theirs = read_patterns(&found[at + 6 + goal.cell_count()..])
-        .map_or_else(|| "other patterns".to_string(), |theirs| format!("the patterns {theirs:?}"));
-    Some(format!("holds {theirs}, not {patterns:?}"))
-}
-
-/// The patterns of a header, from its pattern count on, if whole.
-fn read_patterns(mut bytes: &[u8]) -> Option<Vec<Vec<u8>>> {
-    let (&count, rest) = bytes.split_first()?;
-    bytes = rest;
-    let mut patterns = Vec::new();
-    for _ in 0..count {
-        let (&k, rest) = bytes.split_first()?;
-        patterns.push(rest.get(..usize::from(k))?.to_vec());
-        bytes = &rest[usize::from(k)..];
-    }
-    Some(patterns)
+/// What a database file says it holds, checked when it is loaded: the
+/// goal (and so the board's size) and the patterns.
+fn description(goal: &Board, patterns: &[Vec<u8>]) -> String {
+    format!("goal {}, patterns {patterns:?}", rows_text(goal))
 }
 
 /// A board as LeetCode writes it, `[[1,2,3],[4,5,0]]`.
@@ -1039,9 +951,14 @@ fn rows_text(board: &Board) -> String {
     format!("[{}]", rows.join(","))
 }
 
-/// The error for a database file.
-fn database_error(path: &Path, reason: String) -> Error {
-    Error::new(ErrorKind::Database { path: path.to_path_buf(), reason })
+/// A table file's error as a database's: the same file and reason.
+fn database_error(error: search_core::Error) -> Error {
+    match error.kind() {
+        search_core::ErrorKind::TableFile { path, reason } => {
+            Error::new(ErrorKind::Database { path: path.clone(), reason: reason.clone() })
+        }
+        _ => Error::from(error),
+    }
 }
 
 impl Heuristic<Board> for PatternDatabase {

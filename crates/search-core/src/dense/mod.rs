@@ -9,15 +9,18 @@
 //! - `files`: the checksummed table-file format that checkpoints, distance
 //!   tables and pattern databases share ([`TableReader`](crate::TableReader),
 //!   [`write_table_file`](crate::write_table_file)).
-//! - `pdb`: [`DistanceTable`](crate::DistanceTable) and
-//!   [`Patterns`](crate::Patterns), pattern databases for any space.
+//! - `distance_table`: [`DistanceTable`](crate::DistanceTable), a pattern
+//!   database's table, built by 0-1 BFS or by a dense enumeration;
+//!   `patterns`: [`Patterns`](crate::Patterns), tables combined into one
+//!   estimate.
 //!
 //! It may use `space`, `run`, `error` and the `Enumeration` result of
 //! `breadth_first`.
 
 mod checkpoint;
+pub(crate) mod distance_table;
 pub(crate) mod enumeration;
 pub(crate) mod files;
 mod marks;
-pub(crate) mod pdb;
+pub(crate) mod patterns;
 pub(crate) mod table;

@@ -1,17 +1,20 @@
-//! Pattern databases, generic: exact distances in an abstraction of a
-//! space, a byte per abstract state, built layer by layer on every core,
-//! and the estimates that add or take the largest of several of them.
+//! [`DistanceTable`]: exact distances in an abstraction of a space, a
+//! byte per abstract state, the table of a pattern database. Built two
+//! ways: by 0-1 breadth-first search over a [`ZeroOneRankedSpace`], or by
+//! a [`DenseEnumeration`] of a [`RankedSpace`] whose ranks project onto
+//! the table's entries. Saved and loaded as a table file.
 
 use std::fmt;
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use crate::dense::files::{TableReader, write_table_file};
+use super::enumeration::DenseEnumeration;
+use super::files::{TableReader, write_table_file};
 use crate::error::Error;
-use crate::space::weighted::Heuristic;
+use crate::space::ranked::RankedSpace;
 
 /// The first bytes of a distance table's file, and its layout's version.
 const MAGIC: &[u8; 8] = b"SCDIST\r\n";
@@ -429,121 +432,126 @@ fn check(bad: &AtomicU64, count: u64) -> Result<(), Error> {
     }
 }
 
-/// How [`Patterns`] combines its tables' distances.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Combine {
-    /// The sum: for tables over disjoint patterns whose abstractions count
-    /// only their own pattern's moves (additive pattern databases).
-    Sum,
-    /// The largest: for any tables, each admissible on its own.
-    Max,
-}
-
-/// An estimate made of pattern databases: each table looked up at the
-/// abstract state a function maps the state to, then added or maxed.
-/// Admissible when each table is (its abstraction never costs more than
-/// the space) and, for [`Combine::Sum`], the tables count disjoint moves.
-/// An unreachable abstract state estimates `u32::MAX` (its state cannot
-/// reach the goal either).
-///
-/// # Example
-///
-/// ```
-/// use search_core::{Combine, DistanceTable, Heuristic, Patterns, ZeroOneRankedSpace};
-///
-/// /// One coordinate of a 10x10 grid walk: a step in it costs 1.
-/// struct Axis;
-/// impl ZeroOneRankedSpace for Axis {
-///     fn rank_count(&self) -> u64 { 10 }
-///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
-///         if rank > 0 { report(rank - 1, true) }
-///         if rank < 9 { report(rank + 1, true) }
-///     }
-/// }
-/// let axis = DistanceTable::build(&Axis, &[9], 10)?;
-/// // x and y steps are disjoint: the sum is the taxicab distance to (9, 9).
-/// let taxicab = Patterns::new(Combine::Sum)
-///     .with(axis.clone(), |&(x, _): &(u64, u64)| x)
-///     .with(axis, |&(_, y): &(u64, u64)| y);
-/// assert_eq!(taxicab.estimate(&(2, 5)), 7 + 4);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub struct Patterns<S> {
-    combine: Combine,
-    tables: Vec<(DistanceTable, Box<dyn Fn(&S) -> u64 + Send + Sync>)>,
-}
-
-impl<S> Patterns<S> {
-    /// An estimate of no tables yet (it estimates 0).
+impl DenseEnumeration {
+    /// The distances of a projection of `space` from `starts`: entry `e`
+    /// of the table holds the fewest moves to any rank `r` with
+    /// `project(r) == e`, for `entries` entries, found by enumerating
+    /// `space` layer by layer (2 bits a rank, every core) with this
+    /// enumeration's threads, memory limit and cancel handle.
+    ///
+    /// The way to build a pattern database whose abstract states carry a
+    /// detail the table forgets: the 15-puzzle's abstraction places a
+    /// pattern's tiles *and* the blank's region, and its table keeps one
+    /// distance per placement. `on_layer(depth, entries_done)` is called
+    /// after each layer, `entries_done` counting the entries given a
+    /// distance so far.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](DenseEnumeration::run);
+    /// [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
+    /// when the table cannot be held,
+    /// [`ErrorKind::RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
+    /// when `project` gives an entry not below `entries`, and
+    /// [`ErrorKind::DistanceTooLarge`](crate::ErrorKind::DistanceTooLarge)
+    /// when a distance passes 254.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{Combine, Heuristic, Patterns};
+    /// use search_core::{DenseEnumeration, RankedSpace};
     ///
-    /// assert_eq!(Patterns::<u32>::new(Combine::Max).estimate(&7), 0);
+    /// /// A walker on a ring of 8 cells, and which way it faces (rank =
+    /// /// cell * 2 + facing): it steps ahead or turns round.
+    /// struct Walker;
+    /// impl RankedSpace for Walker {
+    ///     fn rank_count(&self) -> u64 { 16 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         let (cell, facing) = (rank / 2, rank % 2);
+    ///         let ahead = if facing == 0 { (cell + 1) % 8 } else { (cell + 7) % 8 };
+    ///         report(ahead * 2 + facing);
+    ///         report(cell * 2 + 1 - facing);
+    ///     }
+    /// }
+    /// // The table forgets the facing: the fewest moves to each cell.
+    /// let table = DenseEnumeration::new().distance_table(&Walker, &[0], 8, |rank| rank / 2, |_, _| {})?;
+    /// let cells: Vec<Option<u8>> = (0..8).map(|cell| table.distance(cell)).collect();
+    /// let expected = [0, 1, 2, 3, 4, 4, 3, 2];
+    /// assert_eq!(cells, expected.map(Some));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(combine: Combine) -> Patterns<S> {
-        Patterns { combine, tables: Vec::new() }
-    }
-
-    /// Adds `table`, looked up at `abstraction(state)`.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{Combine, DistanceTable, Heuristic, Patterns};
-    ///
-    /// let near = DistanceTable::from_bytes(vec![0, 1, 2]);
-    /// let far = DistanceTable::from_bytes(vec![0, 3, 3]);
-    /// let estimate = Patterns::new(Combine::Max)
-    ///     .with(near, |&s: &u64| s)
-    ///     .with(far, |&s: &u64| s);
-    /// assert_eq!((estimate.estimate(&1), estimate.estimate(&2)), (3, 3));
-    /// ```
-    #[must_use]
-    pub fn with<F>(mut self, table: DistanceTable, abstraction: F) -> Patterns<S>
+    pub fn distance_table<R, P, F>(
+        &self,
+        space: &R,
+        starts: &[u64],
+        entries: u64,
+        project: P,
+        mut on_layer: F,
+    ) -> Result<DistanceTable, Error>
     where
-        F: Fn(&S) -> u64 + Send + Sync + 'static,
+        R: RankedSpace,
+        P: Fn(u64) -> u64 + Sync,
+        F: FnMut(usize, u64),
     {
-        self.tables.push((table, Box::new(abstraction)));
-        self
-    }
-}
-
-impl<S> Heuristic<S> for Patterns<S> {
-    type Cost = u32;
-
-    fn estimate(&self, state: &S) -> u32 {
-        let mut total = 0u32;
-        for (table, abstraction) in &self.tables {
-            let Some(distance) = table.distance(abstraction(state)) else {
-                return u32::MAX;
-            };
-            total = match self.combine {
-                Combine::Sum => total + u32::from(distance),
-                Combine::Max => total.max(u32::from(distance)),
-            };
+        let slots = usize::try_from(entries).map_err(|_| Error::allocation_failed(entries))?;
+        let mut table: Vec<AtomicU8> = Vec::new();
+        table.try_reserve_exact(slots).map_err(|_| Error::allocation_failed(entries))?;
+        table.resize_with(slots, || AtomicU8::new(UNREACHED));
+        // Each thread counts the entries it fills on a line of its own: one
+        // shared counter would be written by every core for every entry.
+        let filled: Vec<Padded> = (0..COUNTERS).map(|_| Padded(AtomicU64::new(0))).collect();
+        let bad = AtomicU64::new(u64::MAX);
+        let too_far = AtomicBool::new(false);
+        self.run_visiting(
+            space,
+            starts,
+            |depth, _| {
+                on_layer(depth, filled.iter().map(|count| count.0.load(Ordering::Relaxed)).sum());
+            },
+            |rank, depth| {
+                let entry = project(rank);
+                let Some(slot) = usize::try_from(entry).ok().and_then(|index| table.get(index))
+                else {
+                    bad.store(entry, Ordering::Relaxed);
+                    return;
+                };
+                let Some(distance) = u8::try_from(depth).ok().filter(|&d| d < UNREACHED) else {
+                    too_far.store(true, Ordering::Relaxed);
+                    return;
+                };
+                // Layers come in order, so the first rank of an entry
+                // reached is its nearest.
+                if slot.load(Ordering::Relaxed) == UNREACHED
+                    && slot
+                        .compare_exchange(UNREACHED, distance, Ordering::Relaxed, Ordering::Relaxed)
+                        .is_ok()
+                {
+                    filled[counter_index()].0.fetch_add(1, Ordering::Relaxed);
+                }
+            },
+        )?;
+        check(&bad, entries)?;
+        if too_far.load(Ordering::Relaxed) {
+            return Err(Error::distance_too_large());
         }
-        total
+        // Collected in place: the atomics and the bytes share a layout.
+        Ok(DistanceTable { distances: table.into_iter().map(AtomicU8::into_inner).collect() })
     }
 }
 
-/// A borrowed set of patterns guides a search as the set does, so one set
-/// serves many searches.
-impl<S> Heuristic<S> for &Patterns<S> {
-    type Cost = u32;
+/// How many counters [`DenseEnumeration::distance_table`] spreads its count
+/// over; threads past that share.
+const COUNTERS: usize = 64;
 
-    fn estimate(&self, state: &S) -> u32 {
-        (**self).estimate(state)
-    }
-}
+/// A counter alone on its cache line (128 bytes: two lines are fetched
+/// together on current x86).
+#[repr(align(128))]
+struct Padded(AtomicU64);
 
-impl<S> fmt::Debug for Patterns<S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Patterns")
-            .field("combine", &self.combine)
-            .field("tables", &self.tables.len())
-            .finish_non_exhaustive()
-    }
+/// The counter of the calling thread.
+fn counter_index() -> usize {
+    #[cfg(feature = "rayon")]
+    return rayon::current_thread_index().map_or(0, |index| index + 1) % COUNTERS;
+    #[cfg(not(feature = "rayon"))]
+    0
 }

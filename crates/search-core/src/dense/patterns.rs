@@ -1,0 +1,125 @@
+//! [`Patterns`]: pattern databases combined into one estimate.
+
+use std::fmt;
+
+use super::distance_table::DistanceTable;
+use crate::space::weighted::Heuristic;
+
+/// How [`Patterns`] combines its tables' distances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// The sum: for tables over disjoint patterns whose abstractions count
+    /// only their own pattern's moves (additive pattern databases).
+    Sum,
+    /// The largest: for any tables, each admissible on its own.
+    Max,
+}
+
+/// An estimate made of pattern databases: each table looked up at the
+/// abstract state a function maps the state to, then added or maxed.
+/// Admissible when each table is (its abstraction never costs more than
+/// the space) and, for [`Combine::Sum`], the tables count disjoint moves.
+/// An unreachable abstract state estimates `u32::MAX` (its state cannot
+/// reach the goal either).
+///
+/// # Example
+///
+/// ```
+/// use search_core::{Combine, DistanceTable, Heuristic, Patterns, ZeroOneRankedSpace};
+///
+/// /// One coordinate of a 10x10 grid walk: a step in it costs 1.
+/// struct Axis;
+/// impl ZeroOneRankedSpace for Axis {
+///     fn rank_count(&self) -> u64 { 10 }
+///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
+///         if rank > 0 { report(rank - 1, true) }
+///         if rank < 9 { report(rank + 1, true) }
+///     }
+/// }
+/// let axis = DistanceTable::build(&Axis, &[9], 10)?;
+/// // x and y steps are disjoint: the sum is the taxicab distance to (9, 9).
+/// let taxicab = Patterns::new(Combine::Sum)
+///     .with(axis.clone(), |&(x, _): &(u64, u64)| x)
+///     .with(axis, |&(_, y): &(u64, u64)| y);
+/// assert_eq!(taxicab.estimate(&(2, 5)), 7 + 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Patterns<S> {
+    combine: Combine,
+    tables: Vec<(DistanceTable, Box<dyn Fn(&S) -> u64 + Send + Sync>)>,
+}
+
+impl<S> Patterns<S> {
+    /// An estimate of no tables yet (it estimates 0).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{Combine, Heuristic, Patterns};
+    ///
+    /// assert_eq!(Patterns::<u32>::new(Combine::Max).estimate(&7), 0);
+    /// ```
+    pub fn new(combine: Combine) -> Patterns<S> {
+        Patterns { combine, tables: Vec::new() }
+    }
+
+    /// Adds `table`, looked up at `abstraction(state)`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{Combine, DistanceTable, Heuristic, Patterns};
+    ///
+    /// let near = DistanceTable::from_bytes(vec![0, 1, 2]);
+    /// let far = DistanceTable::from_bytes(vec![0, 3, 3]);
+    /// let estimate = Patterns::new(Combine::Max)
+    ///     .with(near, |&s: &u64| s)
+    ///     .with(far, |&s: &u64| s);
+    /// assert_eq!((estimate.estimate(&1), estimate.estimate(&2)), (3, 3));
+    /// ```
+    #[must_use]
+    pub fn with<F>(mut self, table: DistanceTable, abstraction: F) -> Patterns<S>
+    where
+        F: Fn(&S) -> u64 + Send + Sync + 'static,
+    {
+        self.tables.push((table, Box::new(abstraction)));
+        self
+    }
+}
+
+impl<S> Heuristic<S> for Patterns<S> {
+    type Cost = u32;
+
+    fn estimate(&self, state: &S) -> u32 {
+        let mut total = 0u32;
+        for (table, abstraction) in &self.tables {
+            let Some(distance) = table.distance(abstraction(state)) else {
+                return u32::MAX;
+            };
+            total = match self.combine {
+                Combine::Sum => total + u32::from(distance),
+                Combine::Max => total.max(u32::from(distance)),
+            };
+        }
+        total
+    }
+}
+
+/// A borrowed set of patterns guides a search as the set does, so one set
+/// serves many searches.
+impl<S> Heuristic<S> for &Patterns<S> {
+    type Cost = u32;
+
+    fn estimate(&self, state: &S) -> u32 {
+        (**self).estimate(state)
+    }
+}
+
+impl<S> fmt::Debug for Patterns<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Patterns")
+            .field("combine", &self.combine)
+            .field("tables", &self.tables.len())
+            .finish_non_exhaustive()
+    }
+}
