@@ -1,7 +1,8 @@
 """Breadth-first and informed search over implicit graphs, in Rust.
 
 Puzzles take and return plain Python values; custom spaces take any
-hashable states and Python callables for their neighbours.
+hashable states and Python callables for their neighbours; vectorized
+spaces take int states and a NumPy function of a whole layer.
 
 An argument of the wrong type raises TypeError, a bad value ValueError,
 each naming the argument; a search that reaches a limit raises
@@ -9,7 +10,7 @@ LimitError; Ctrl-C stops every search.
 """
 
 import os
-from typing import Callable, Hashable, Iterable, List, Optional, Tuple, TypeVar, Union, final
+from typing import Any, Callable, Hashable, Iterable, List, Optional, Tuple, TypeVar, Union, final
 
 __all__ = [
     "LimitError",
@@ -28,6 +29,9 @@ __all__ = [
     "dijkstra",
     "astar",
     "ida_star",
+    "vector_bfs",
+    "vector_bidirectional_bfs",
+    "vector_enumerate",
 ]
 
 _S = TypeVar("_S", bound=Hashable)
@@ -163,3 +167,33 @@ def enumerate_space(
     max_states: Optional[int] = None,
 ) -> Layers:
     """Every state reachable from start, by breadth-first layers."""
+
+# Arrays are NumPy's; typed as Any so that the stubs need no NumPy.
+_Successors = Callable[[Any], Any]
+
+def vector_bfs(
+    start: Union[int, List[int]],
+    successors: _Successors,
+    goal: Union[int, List[int]],
+    *,
+    max_states: Optional[int] = None,
+) -> Optional[List[int]]:
+    """A shortest path over int states whose successors come a layer at a time from NumPy, or None."""
+
+def vector_bidirectional_bfs(
+    start: int,
+    goal: int,
+    successors: _Successors,
+    predecessors: Optional[_Successors] = None,
+    *,
+    max_states: Optional[int] = None,
+) -> Optional[List[int]]:
+    """A shortest path over int states searched from both ends a layer at a time, or None."""
+
+def vector_enumerate(
+    start: Union[int, List[int]],
+    successors: _Successors,
+    *,
+    max_states: Optional[int] = None,
+) -> Layers:
+    """Every int state reachable from start, by layers whose successors come from NumPy."""

@@ -579,13 +579,13 @@ fn bidirectional_bfs<'py>(
 /// ([1, 2, 2, 2, 2, 1], 10, 5, [5])
 /// ```
 #[pyclass(frozen, module = "statespace")]
-struct Layers {
+pub(crate) struct Layers {
     /// The number of states at each distance from the starts.
     #[pyo3(get)]
-    sizes: Vec<u64>,
+    pub(crate) sizes: Vec<u64>,
     /// The states of the last layer: the farthest from the starts.
     #[pyo3(get)]
-    deepest: Vec<Py<PyAny>>,
+    pub(crate) deepest: Vec<Py<PyAny>>,
 }
 
 #[pymethods]

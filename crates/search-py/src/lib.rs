@@ -13,6 +13,10 @@ Two halves:
   hashable Python objects; the visited set, the parents and the frontiers
   live in Rust, and the callables are the only Python code run per
   expansion.
+- vectorized spaces, whose states are ints and whose successor function
+  maps a NumPy array of a layer's states to a 2-D array of their
+  neighbours: `vector_bfs`, `vector_bidirectional_bfs` and
+  `vector_enumerate` (module `vectorized`), a few NumPy calls a layer.
 
 Errors: an argument of the wrong type raises `TypeError` and a bad value
 `ValueError`, each naming the argument (module `args`); a search that
@@ -37,6 +41,7 @@ mod args;
 mod custom;
 mod puzzles;
 mod sliding;
+mod vectorized;
 mod weighted;
 
 pyo3::create_exception!(
@@ -69,8 +74,11 @@ fn puzzle_error(error: &::puzzles::Error) -> PyErr {
 /// Breadth-first and informed search over implicit graphs, in Rust.
 ///
 /// Puzzles with Python values in and out (sliding_puzzle, solve, enumerate,
-/// open_lock, ladder_length, find_ladders), and your own state spaces from
-/// Python callables (bfs, bidirectional_bfs, enumerate_space).
+/// open_lock, ladder_length, find_ladders), your own state spaces from
+/// Python callables (bfs, bidirectional_bfs, enumerate_space, dijkstra,
+/// astar, ida_star), and vectorized spaces whose successors come from
+/// NumPy a layer at a time (vector_bfs, vector_bidirectional_bfs,
+/// vector_enumerate).
 ///
 /// An argument of the wrong type raises TypeError and a bad value
 /// ValueError, each naming the argument; a search that reaches a limit
@@ -91,5 +99,6 @@ fn statespace(module: &Bound<'_, PyModule>) -> PyResult<()> {
     puzzles::register(module)?;
     custom::register(module)?;
     weighted::register(module)?;
+    vectorized::register(module)?;
     Ok(())
 }

@@ -403,6 +403,31 @@ BAD_ARGUMENTS = {
     ),
 }
 
+
+
+def vector_ring(states):
+    """A ring of 5 int states, as the vectorized searches take it."""
+    import numpy
+
+    return numpy.stack([(states + 1) % 5], axis=1)
+
+
+for name, good in [
+    ("vector_bfs", {"start": 0, "successors": vector_ring, "goal": 3}),
+    ("vector_bidirectional_bfs", {"start": 0, "goal": 3, "successors": vector_ring,
+                                  "predecessors": lambda states: (vector_ring(states) + 3) % 5}),
+    ("vector_enumerate", {"start": 0, "successors": vector_ring}),
+]:
+    STATE = [("0", TypeError), (None, TypeError), (-1, ValueError), (2**63, ValueError), (1.5, TypeError)]
+    bad = {"start": STATE, "successors": [(5, TypeError), (None, TypeError),
+                                          (lambda states: states, ValueError)],
+           "max_states": COUNT}
+    if "goal" in good:
+        bad["goal"] = STATE
+    if "predecessors" in good:
+        bad["predecessors"] = [(5, TypeError), (lambda states: [["x"]], TypeError)]
+    BAD_ARGUMENTS[name] = (good, bad)
+
 # find_ladders reads its arguments as ladder_length does.
 BAD_ARGUMENTS["find_ladders"] = BAD_ARGUMENTS["ladder_length"]
 

@@ -1,0 +1,379 @@
+//! Vectorized spaces: states are integers, and the successor function takes
+//! a NumPy array of a whole layer's states and returns a 2-D array of
+//! their neighbours, so that Python runs a few large NumPy calls a layer
+//! while the visited set, the parents and the frontier stay in Rust.
+//!
+//! Arrays cross as bytes (`numpy.frombuffer` one way, `tobytes` the
+//! other): a copy at memory speed, which keeps the wheel on the stable ABI
+//! (the buffer protocol is not in it before Python 3.11) and NumPy out of
+//! the package's dependencies until a vectorized search is called.
+
+use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
+
+use search_core::BuildStateHasher;
+
+/// States to their parents (a start is its own), and sets of states, in
+/// search-core's hash: Fx alone spreads a packed board's few changed
+/// nibbles over too few buckets (a third of the 8-puzzle's search went to
+/// probing).
+type Parents = HashMap<u64, u64, BuildStateHasher>;
+type States = HashSet<u64, BuildStateHasher>;
+
+use crate::LimitError;
+use crate::args;
+use crate::custom::Layers;
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(vector_bfs, module)?)?;
+    module.add_function(wrap_pyfunction!(vector_bidirectional_bfs, module)?)?;
+    module.add_function(wrap_pyfunction!(vector_enumerate, module)?)?;
+    Ok(())
+}
+
+/// The most states a vectorized search stores unless told otherwise, as
+/// for the searches of Python objects.
+const DEFAULT_MAX_STATES: usize = 1 << 27;
+
+/// A successor function over arrays, and NumPy to call it with.
+struct Batch<'py> {
+    name: &'static str,
+    function: Bound<'py, PyAny>,
+    numpy: Bound<'py, PyModule>,
+}
+
+impl<'py> Batch<'py> {
+    fn new(function: Bound<'py, PyAny>, name: &'static str) -> PyResult<Batch<'py>> {
+        let function = args::callable(function, name)?;
+        let numpy = function.py().import("numpy").map_err(|error| {
+            let py = function.py();
+            let missing = PyImportError::new_err(
+                "the vectorized searches need NumPy: pip install \"statespace[numpy]\"",
+            );
+            missing.set_cause(py, Some(error));
+            missing
+        })?;
+        Ok(Batch { name, function, numpy })
+    }
+
+    /// Calls the function on `states`, appending each state's neighbours
+    /// (the non-negative entries of its row) to `report(state, next)`.
+    fn expand(&self, states: &[u64], mut report: impl FnMut(u64, u64)) -> PyResult<()> {
+        if states.is_empty() {
+            return Ok(());
+        }
+        let py = self.function.py();
+        let bytes: Vec<u8> = states.iter().flat_map(|state| state.to_le_bytes()).collect();
+        let array = self.numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<i8"))?;
+        let result = self.function.call1((array,))?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", "<i8")?;
+        let result = self
+            .numpy
+            .call_method("ascontiguousarray", (&result,), Some(&kwargs))
+            .map_err(|error| {
+                let wrong =
+                    PyTypeError::new_err(format!("{} must return an array of ints", self.name));
+                wrong.set_cause(py, Some(error));
+                wrong
+            })?;
+        let shape: Vec<usize> = result.getattr("shape")?.extract()?;
+        let width = match shape[..] {
+            [rows, width] if rows == states.len() => width,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "{} must return an array of shape ({}, k), one row per state, not {shape:?}",
+                    self.name,
+                    states.len()
+                )));
+            }
+        };
+        let data = result.call_method0("tobytes")?;
+        let data = data.cast::<PyBytes>()?.as_bytes();
+        if width == 0 {
+            return Ok(());
+        }
+        for (&state, row) in states.iter().zip(data.chunks_exact(8 * width)) {
+            for word in row.chunks_exact(8) {
+                let mut next = [0u8; 8];
+                next.copy_from_slice(word);
+                // Negative: no move (-1 is the documented sentinel).
+                if let Ok(next) = u64::try_from(i64::from_le_bytes(next)) {
+                    report(state, next);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A state argument: an int from 0 to 2^63 - 1.
+fn state(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    let state = args::count(value, name)?;
+    if i64::try_from(state).is_err() {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be at most {}, not {state}",
+            i64::MAX
+        )));
+    }
+    Ok(state)
+}
+
+/// One state, or each of a list of states.
+fn states(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u64>> {
+    match value.cast::<PyList>() {
+        Ok(list) => list
+            .iter()
+            .enumerate()
+            .map(|(index, item)| state(&item, &format!("{name}[{index}]")))
+            .collect(),
+        Err(_) => Ok(vec![state(value, name)?]),
+    }
+}
+
+fn limit_reached(max_states: usize) -> PyErr {
+    LimitError::new_err(format!(
+        "search reached its limit of {max_states} stored states without an answer"
+    ))
+}
+
+/// The path to `end` through `parents` (a start is its own parent).
+fn path_to(parents: &Parents, mut end: u64) -> Vec<u64> {
+    let mut path = vec![end];
+    while let Some(&parent) = parents.get(&end)
+        && parent != end
+    {
+        path.push(parent);
+        end = parent;
+    }
+    path.reverse();
+    path
+}
+
+/// A shortest path from `start` (an int, or a list of ints) to `goal` (an
+/// int, or a list of ints), as the list of its states; None when no goal
+/// can be reached.
+///
+/// States are ints from 0 to 2^63 - 1. `successors(states)` takes a NumPy
+/// array of int64 states (a whole layer, read-only) and returns a 2-D
+/// array with one row per state: its neighbours, and -1 (any negative
+/// value) where a state has fewer moves than the row has room for. Needs
+/// NumPy (`pip install "statespace[numpy]"`). `max_states` (default
+/// 134,217,728) bounds the states stored: reaching it raises LimitError.
+/// Ctrl-C is checked once a layer; an exception raised by `successors`
+/// propagates unchanged.
+///
+/// ```python
+/// >>> import numpy as np
+/// >>> # Counting by +1 and *2 below 1,000: the fewest steps from 1 to 100.
+/// >>> def steps(n):
+/// ...     moves = np.stack([n + 1, n * 2], axis=1)
+/// ...     return np.where(moves < 1000, moves, -1)
+/// >>> vector_bfs(1, steps, 100)
+/// [1, 2, 3, 6, 12, 24, 25, 50, 100]
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, successors, goal, *, max_states = None))]
+fn vector_bfs<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    goal: Bound<'py, PyAny>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<Vec<u64>>> {
+    let starts = states(&start, "start")?;
+    let goals: States = states(&goal, "goal")?.into_iter().collect();
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    let batch = Batch::new(successors, "successors")?;
+    let py = batch.function.py();
+    let mut parents = Parents::default();
+    let mut frontier = Vec::new();
+    for start in starts {
+        if goals.contains(&start) {
+            return Ok(Some(vec![start]));
+        }
+        if parents.insert(start, start).is_none() {
+            frontier.push(start);
+        }
+    }
+    while !frontier.is_empty() {
+        py.check_signals()?;
+        let mut next_layer = Vec::new();
+        let mut found = None;
+        batch.expand(&frontier, |state, next| {
+            if found.is_some() {
+                return;
+            }
+            if let Entry::Vacant(vacant) = parents.entry(next) {
+                vacant.insert(state);
+                next_layer.push(next);
+                if goals.contains(&next) {
+                    found = Some(next);
+                }
+            }
+        })?;
+        if let Some(goal) = found {
+            return Ok(Some(path_to(&parents, goal)));
+        }
+        if parents.len() > max_states {
+            return Err(limit_reached(max_states));
+        }
+        frontier = next_layer;
+    }
+    Ok(None)
+}
+
+/// A shortest path from `start` to `goal`, searched from both ends a layer
+/// at a time (the smaller frontier first), as the list of its states;
+/// None when `goal` cannot be reached.
+///
+/// `predecessors(states)` gives the states one move before, as
+/// `successors` gives those one move after; leave it out when every move
+/// can be undone. States, arrays, limits and errors as for `vector_bfs`.
+///
+/// ```python
+/// >>> import numpy as np
+/// >>> # A ring of 1,000,000 positions, a step either way.
+/// >>> ring = lambda n: np.stack([(n + 1) % 1_000_000, (n - 1) % 1_000_000], axis=1)
+/// >>> path = vector_bidirectional_bfs(0, 500, ring)
+/// >>> len(path) - 1, path[:3], path[-1]
+/// (500, [0, 1, 2], 500)
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, goal, successors, predecessors = None, *, max_states = None))]
+fn vector_bidirectional_bfs<'py>(
+    start: Bound<'py, PyAny>,
+    goal: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    predecessors: Option<Bound<'py, PyAny>>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<Vec<u64>>> {
+    let (start, goal) = (state(&start, "start")?, state(&goal, "goal")?);
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    let forward = Batch::new(successors, "successors")?;
+    let backward = match predecessors {
+        Some(function) => Batch::new(function, "predecessors")?,
+        None => Batch::new(forward.function.clone(), "successors")?,
+    };
+    let py = forward.function.py();
+    if start == goal {
+        return Ok(Some(vec![start]));
+    }
+    let mut sides = [Side::new(start), Side::new(goal)];
+    loop {
+        py.check_signals()?;
+        // Expanding the smaller frontier keeps the two searches' product
+        // of breadths, and so the work, small; on a tie, the side that has
+        // seen less, so that the two take turns.
+        let size = |side: &Side| (side.frontier.len(), side.parents.len());
+        let which = usize::from(size(&sides[1]) < size(&sides[0]));
+        if sides[which].frontier.is_empty() {
+            return Ok(None);
+        }
+        let [forwards, backwards] = &mut sides;
+        let (here, there) =
+            if which == 0 { (forwards, &*backwards) } else { (backwards, &*forwards) };
+        let batch = if which == 0 { &forward } else { &backward };
+        let meeting = here.expand(batch, there)?;
+        if let Some(meeting) = meeting {
+            // Every meeting in the first layer that meets is as short as
+            // any: a shorter one would have met a layer before.
+            let mut path = path_to(&sides[0].parents, meeting);
+            let mut back = path_to(&sides[1].parents, meeting);
+            back.pop();
+            path.extend(back.into_iter().rev());
+            return Ok(Some(path));
+        }
+        if sides[0].parents.len() + sides[1].parents.len() > max_states {
+            return Err(limit_reached(max_states));
+        }
+    }
+}
+
+/// One end of a bidirectional search.
+struct Side {
+    parents: Parents,
+    frontier: Vec<u64>,
+}
+
+impl Side {
+    fn new(start: u64) -> Side {
+        let mut parents = Parents::default();
+        parents.insert(start, start);
+        Side { parents, frontier: vec![start] }
+    }
+
+    /// Expands the frontier a layer; the first state the other side has
+    /// reached, if one is met.
+    fn expand(&mut self, batch: &Batch<'_>, other: &Side) -> PyResult<Option<u64>> {
+        let mut next_layer = Vec::new();
+        let mut meeting = None;
+        let parents = &mut self.parents;
+        batch.expand(&self.frontier, |state, next| {
+            if meeting.is_some() {
+                return;
+            }
+            if let Entry::Vacant(vacant) = parents.entry(next) {
+                vacant.insert(state);
+                next_layer.push(next);
+                if other.parents.contains_key(&next) {
+                    meeting = Some(next);
+                }
+            }
+        })?;
+        self.frontier = next_layer;
+        Ok(meeting)
+    }
+}
+
+/// Every state reachable from `start` (an int, or a list of ints), by
+/// breadth-first layers: a `Layers`, as `enumerate_space` returns.
+///
+/// States, arrays, limits and errors as for `vector_bfs`.
+///
+/// ```python
+/// >>> import numpy as np
+/// >>> ring = lambda n: np.stack([(n + 1) % 10, (n - 1) % 10], axis=1)
+/// >>> layers = vector_enumerate(0, ring)
+/// >>> layers.sizes, layers.radius, layers.deepest
+/// ([1, 2, 2, 2, 2, 1], 5, [5])
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, successors, *, max_states = None))]
+fn vector_enumerate<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Layers> {
+    let mut frontier = states(&start, "start")?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    let batch = Batch::new(successors, "successors")?;
+    let py = batch.function.py();
+    let mut seen: States = States::default();
+    frontier.retain(|&state| seen.insert(state));
+    let mut sizes = Vec::new();
+    loop {
+        sizes.push(frontier.len() as u64);
+        if seen.len() > max_states {
+            return Err(limit_reached(max_states));
+        }
+        py.check_signals()?;
+        let mut next_layer = Vec::new();
+        batch.expand(&frontier, |_, next| {
+            if seen.insert(next) {
+                next_layer.push(next);
+            }
+        })?;
+        if next_layer.is_empty() {
+            let deepest =
+                frontier.iter().map(|&state| PyInt::new(py, state).into_any().unbind()).collect();
+            return Ok(Layers { sizes, deepest });
+        }
+        frontier = next_layer;
+    }
+}
