@@ -6,7 +6,7 @@
 
 use search_core::{
     ParallelEnumeration, ZeroOneBfs, astar, bfs, bidirectional_bfs, dijkstra, enumerate, from_fn,
-    from_fn_directed, from_fn_weighted, zero_one_bfs,
+    from_fn_directed, from_fn_weighted, par_enumerate, zero_one_bfs,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -61,6 +61,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 200_000));
     let parallel = ParallelEnumeration::new().threads(2).run(&below, [0])?;
     assert_eq!(parallel.layer_sizes(), enumerate(&below, [0])?.layer_sizes());
+    // The one-shot form, on every core.
+    assert_eq!(par_enumerate(&below, [0])?.deepest().len(), parallel.deepest().len());
     println!("numbers below 200,000: radius {} from 0", parallel.radius());
     Ok(())
 }

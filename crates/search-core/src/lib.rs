@@ -205,7 +205,7 @@ pub use crate::breadth_first::search::Search;
 pub use crate::dense::distance_table::{DistanceTable, ZeroOneRankedSpace};
 pub use crate::dense::enumeration::DenseEnumeration;
 pub use crate::dense::files::{
-    Checksum, Checksummed, TableReader, write_checksummed, write_layer_sizes, write_table_file,
+    Checksum, TableReader, write_checksummed, write_layer_sizes, write_table_file,
 };
 pub use crate::dense::patterns::{Combine, Patterns};
 pub use crate::dense::table::LayerTable;

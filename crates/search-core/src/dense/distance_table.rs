@@ -280,28 +280,8 @@ impl DistanceTable {
         self.distances.is_empty()
     }
 
-    /// The table, a byte per abstract state (255: unreachable): to save it.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{DistanceTable, ZeroOneRankedSpace};
-    ///
-    /// struct Pair;
-    /// impl ZeroOneRankedSpace for Pair {
-    ///     fn rank_count(&self) -> u64 { 2 }
-    ///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) { report(1 - rank, true) }
-    /// }
-    /// let table = DistanceTable::build(&Pair, &[1], 2)?;
-    /// assert_eq!(table.as_bytes(), [1, 0]);
-    /// assert_eq!(DistanceTable::from_bytes(table.as_bytes().to_vec()), table);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.distances
-    }
-
-    /// A table from the bytes [`as_bytes`](DistanceTable::as_bytes) gave.
+    /// A table of the distances `distances[rank]` (255: unreachable),
+    /// for a table built or stored elsewhere.
     ///
     /// # Example
     ///

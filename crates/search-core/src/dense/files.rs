@@ -73,58 +73,20 @@ impl fmt::Debug for Checksum {
 }
 
 /// A reader or writer that keeps a [`Checksum`] of the bytes through it.
-///
-/// # Example
-///
-/// ```
-/// use std::io::{Read, Write};
-/// use search_core::Checksummed;
-///
-/// let mut writer = Checksummed::new(Vec::new());
-/// writer.write_all(b"table")?;
-/// let (bytes, written) = writer.finish();
-/// let mut reader = Checksummed::new(&bytes[..]);
-/// let mut text = String::new();
-/// reader.read_to_string(&mut text)?;
-/// assert_eq!((text.as_str(), reader.finish().1), ("table", written));
-/// # Ok::<(), std::io::Error>(())
-/// ```
 #[derive(Debug)]
-pub struct Checksummed<T> {
+pub(crate) struct Checksummed<T> {
     inner: T,
     sum: Checksum,
 }
 
 impl<T> Checksummed<T> {
     /// Wraps `inner`, with an empty checksum.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::Checksummed;
-    ///
-    /// let (inner, sum) = Checksummed::new(Vec::<u8>::new()).finish();
-    /// assert!(inner.is_empty());
-    /// assert_eq!(sum, search_core::Checksum::default().finish());
-    /// ```
-    pub fn new(inner: T) -> Checksummed<T> {
+    pub(crate) fn new(inner: T) -> Checksummed<T> {
         Checksummed { inner, sum: Checksum::default() }
     }
 
     /// The reader or writer back, and the checksum of what went through.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use std::io::Write;
-    /// use search_core::Checksummed;
-    ///
-    /// let mut writer = Checksummed::new(Vec::new());
-    /// writer.write_all(&[7; 3])?;
-    /// assert_eq!(writer.finish().0, [7, 7, 7]);
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    pub fn finish(self) -> (T, u64) {
+    pub(crate) fn finish(self) -> (T, u64) {
         (self.inner, self.sum.finish())
     }
 }
@@ -589,8 +551,25 @@ fn failed_read(path: &Path, length: u64, error: &io::Error) -> Error {
 mod tests {
     use std::path::PathBuf;
 
-    use super::{TableReader, temporary_path, write_table_file};
+    use std::io::{Read, Write};
+
+    use super::{Checksum, Checksummed, TableReader, temporary_path, write_table_file};
     use crate::ErrorKind;
+
+    #[test]
+    fn a_checksummed_reader_and_writer_sum_the_same_bytes_alike() {
+        let mut writer = Checksummed::new(Vec::new());
+        writer.write_all(b"table").unwrap();
+        let (bytes, written) = writer.finish();
+        let mut reader = Checksummed::new(&bytes[..]);
+        let mut text = String::new();
+        reader.read_to_string(&mut text).unwrap();
+        assert_eq!((text.as_str(), reader.finish().1), ("table", written));
+        let mut direct = Checksum::default();
+        direct.update(b"table");
+        assert_eq!(direct.finish(), written);
+        assert_ne!(Checksummed::new(Vec::<u8>::new()).finish().1, written);
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("checksum-{}-{name}", std::process::id()));
