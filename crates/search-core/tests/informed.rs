@@ -350,7 +350,10 @@ proptest! {
         let admissible = |&n: &u32| to_goal[n as usize].map_or(0, |c| c * scale / 100);
         // A cheapest path costs at most 9 a move and has fewer moves than
         // the graph has nodes.
-        let mut search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
+        // Without the cycle check, as `run_in_place` searches.
+        let mut search = IdaStar::new()
+            .check_cycles(false)
+            .limits(Limits::new().max_depth(positive.graph.len()));
         let sequential = search.run(&positive, [start], &admissible, |&n| n == goal);
         let counted = (search.stats().expanded, search.iterations().len());
         let mut in_place_search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
@@ -387,6 +390,55 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    // With the cycle check, IDA* walks simple paths only: on any finite
+    // graph it ends with Bellman-Ford's answer, `None` when the goal cannot
+    // be reached, with no limit to stop it.
+    #[test]
+    fn ida_star_checking_cycles_ends_with_bellman_fords_answer((space, start, goal) in weighted_graph_with_ends()) {
+        // Every simple path is walked once a bound: 7 nodes have a few
+        // thousand.
+        prop_assume!(space.graph.len() <= 7);
+        let positive = WeightedGraph {
+            graph: space.graph.clone(),
+            weights: space.weights.iter().map(|w| w.iter().map(|&w| w.max(1)).collect()).collect(),
+        };
+        let expected = bellman_ford(&positive, start)[goal as usize];
+        let mut search = IdaStar::new();
+        let sequential = search.run(&positive, [start], |_: &u32| 0, |&n| n == goal).unwrap();
+        let parallel = search.run_parallel(&positive, [start], |_: &u32| 0, |&n| n == goal).unwrap();
+        for found in [sequential, parallel] {
+            prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
+            if let Some((path, cost)) = found {
+                prop_assert_eq!(walk_cost(&positive, path.states(), path.moves()), cost);
+                let mut states = path.states().to_vec();
+                states.sort_unstable();
+                states.dedup();
+                prop_assert_eq!(states.len(), path.states().len(), "a simple path");
+            }
+        }
+    }
+}
+
+#[test]
+fn ida_star_ends_when_a_dense_graph_cannot_reach_the_goal() {
+    // A complete graph of 8 nodes but for the goal, which none reaches:
+    // without the check every bound finds longer loops; with it the
+    // simple paths run out.
+    let adjacency: Vec<Vec<u32>> =
+        (0..8).map(|n| (0..8).filter(|&m| m != n && m != 7).collect()).collect();
+    let weights = adjacency.iter().map(|next| vec![1; next.len()]).collect();
+    let space = WeightedGraph { graph: Graph::new(adjacency), weights };
+    let mut search = IdaStar::new();
+    assert_eq!(search.run(&space, [0], |_: &u32| 0, |&n| n == 7).unwrap(), None);
+    let mut unchecked =
+        IdaStar::new().check_cycles(false).limits(Limits::new().max_nodes(1_000_000));
+    let error = unchecked.run(&space, [0], |_: &u32| 0, |&n| n == 7).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(1_000_000)));
 }
 
 #[test]

@@ -266,15 +266,17 @@ fn astar<'py>(
 /// A cheapest path from `start` to the first state for which
 /// `is_goal(state)` is true, by IDA*: depth-first searches within a
 /// growing bound on cost plus `heuristic(state)`, in memory that grows
-/// only with the path's length; None when no goal can be reached and
-/// nothing lies past the limits.
+/// only with the path's length; None when no goal can be reached.
 ///
 /// `successors` and `heuristic` are as for `astar`. IDA* keeps no visited
-/// set: it suits spaces that are trees or nearly so (puzzles, with an
-/// estimate that is good), and in a space with cycles it cannot tell that
-/// a goal is unreachable, so give it `max_depth` (moves) or `max_nodes`
-/// (expansions) there. A limit reached with paths going further raises
-/// LimitError. Ctrl-C is checked every 1,024 calls of `successors`.
+/// set, only the current path: a state already on it is not searched
+/// again, so that in a finite space an unreachable goal ends the search
+/// with None; in an endless one, give it `max_depth` (moves) or
+/// `max_nodes` (expansions). It suits spaces that are trees or nearly so
+/// (puzzles, with an estimate that is good): in a graph with many short
+/// cycles it walks every path to a state. A limit reached with paths
+/// going further raises LimitError. Ctrl-C is checked every 1,024 calls
+/// of `successors`.
 ///
 /// ```pycon
 /// >>> from statespace import ida_star

@@ -626,7 +626,10 @@ impl SlidingPuzzle {
             puzzle,
             search: Search::new(),
             astar: AStar::new(),
-            ida_star: IdaStar::new(),
+            // A board's loops are 12 moves or longer and rare among its
+            // paths: comparing each child with the path costs more than
+            // searching them.
+            ida_star: IdaStar::new().check_cycles(false),
             algorithm: Algorithm::default(),
             last_algorithm: Algorithm::default(),
             heuristic: SlidingHeuristic::default(),

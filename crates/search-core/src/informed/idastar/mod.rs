@@ -133,6 +133,9 @@ struct Root<'a, S, C> {
     estimate: C,
     /// The state the root was reached from, never generated again.
     parent: Option<&'a S>,
+    /// The states above the root, the start first: a parallel worker's
+    /// subtree checks its children against them too.
+    above: &'a [S],
     /// The root's depth in moves.
     depth: usize,
 }
@@ -151,13 +154,19 @@ struct Root<'a, S, C> {
 /// - Memory is the current path and its nodes' unvisited children: no
 ///   allocation per node once the buffers have grown to the deepest path.
 /// - A node's parent is never generated again among its children, which in
-///   a reversible space removes a third of the nodes; other cycles are not
-///   detected, which costs time, never answers.
+///   a reversible space removes a third of the nodes; and a child that
+///   repeats a state of the current path is not searched (set
+///   [`check_cycles`](IdaStar::check_cycles)), so that in a finite space an
+///   unreachable goal ends the search with `Ok(None)`. The check compares a
+///   child with each state of the path, before its bound: a space without
+///   such cycles to speak of (a sliding puzzle) can turn it off and save
+///   the comparisons. [`run_in_place`](IdaStar::run_in_place) keeps no
+///   states along its path and checks only the parent.
 /// - Goals are tested when a node is generated within the bound.
 /// - The limits that apply are [`Limits::max_nodes`](crate::Limits::max_nodes) and
-///   [`Limits::max_depth`](crate::Limits::max_depth) (in moves). IDA* keeps no visited set, so in a
-///   space with cycles it cannot tell that a goal is unreachable: without
-///   one of these limits it then runs for ever. With a depth limit it
+///   [`Limits::max_depth`](crate::Limits::max_depth) (in moves). IDA* keeps no visited set: in an
+///   infinite space, or with the cycle check off, it cannot tell that a
+///   goal is unreachable, and runs until a limit. With a depth limit it
 ///   answers `Ok(None)` when nothing lies past it, and an error when
 ///   something does, as [`Search::bfs`](crate::Search::bfs) does.
 /// - IDA* suits spaces that are trees or nearly so (sliding puzzles,
@@ -198,6 +207,8 @@ pub struct IdaStar<'o, S, M, C> {
     /// The expansions at which the node bound, the observer and the cancel
     /// handle are next seen to: one compare an expansion checks all three.
     next_check: u64,
+    /// Whether a child that repeats a state of the path is skipped.
+    check_cycles: bool,
 }
 
 run_context_methods! {
@@ -230,7 +241,37 @@ impl<'o, S: State, M: Clone, C: Cost> IdaStar<'o, S, M, C> {
             frames: Vec::new(),
             moves: Vec::new(),
             next_check: 0,
+            check_cycles: true,
         }
+    }
+
+    /// Whether a child that repeats a state of the current path is skipped
+    /// (the default) or searched. Skipping it makes a search of a finite
+    /// space end, with `Ok(None)` when no goal can be reached, and prunes
+    /// the paths that loop; it costs a comparison with each state of the
+    /// path per child. A space whose loops are long and rare, such as a
+    /// sliding puzzle, searches faster without it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, UnitCost};
+    ///
+    /// // A ring of 10: 70 is not on it.
+    /// let ring = UnitCost(from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]));
+    /// let mut search = IdaStar::new();
+    /// assert_eq!(search.run(&ring, [0], |_: &u8| 0, |&n| n == 70)?, None);
+    ///
+    /// // Without the check, only a limit ends the search.
+    /// let mut search = IdaStar::new().check_cycles(false).limits(Limits::new().max_depth(30));
+    /// let error = search.run(&ring, [0], |_: &u8| 0, |&n| n == 70).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(30)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn check_cycles(mut self, check: bool) -> Self {
+        self.check_cycles = check;
+        self
     }
 
     /// The iterations of the last run, the last one first to last.

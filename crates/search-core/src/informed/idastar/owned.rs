@@ -32,16 +32,17 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
     /// ```
     /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, UnitCost};
     ///
-    /// let ring = UnitCost(from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]));
+    /// // Numbers upwards by +1 and *2: no end, so an unreachable goal is
+    /// // found out at the limit.
+    /// let up = UnitCost(from_fn(|&n: &u64| [n + 1, n * 2]));
     /// let mut search = IdaStar::new().limits(Limits::new().max_depth(20));
-    /// assert_eq!(search.run(&ring, [0], |_: &u8| 0, |&n| n == 7)?.map(|(_, c)| c), Some(3));
-    /// // The ring never ends: an unreachable goal is found out at the limit.
-    /// let error = search.run(&ring, [0], |_: &u8| 0, |&n| n == 70).unwrap_err();
+    /// assert_eq!(search.run(&up, [1], |_: &u64| 0, |&n| n == 12)?.map(|(_, c)| c), Some(4));
+    /// let error = search.run(&up, [1], |_: &u64| 0, |&n| n == 0).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(20)));
     ///
     /// // A line that ends: nothing lies past the limit, so the answer is no.
-    /// let line = UnitCost(from_fn(|&n: &u8| (n < 5).then_some(n + 1)));
-    /// assert_eq!(search.run(&line, [0], |_: &u8| 0, |&n| n == 70)?, None);
+    /// let line = UnitCost(from_fn(|&n: &u64| (n < 5).then_some(n + 1)));
+    /// assert_eq!(search.run(&line, [0], |_: &u64| 0, |&n| n == 70)?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
@@ -68,7 +69,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
             let before = self.run.stats;
             let outcome = self.iterate_each(starts.len(), |this, index| {
                 let (state, estimate) = (&starts[index], estimates[index]);
-                let root = Root { state, cost: C::zero(), estimate, parent: None, depth: 0 };
+                let root =
+                    Root { state, cost: C::zero(), estimate, parent: None, above: &[], depth: 0 };
                 this.iterate(space, &root, bound, &heuristic, (&mut is_goal, None))
             });
             self.record(bound, &before);
@@ -171,6 +173,14 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
             }
             let (cost, parent_estimate) = (top.cost, top.estimate);
             let (child, _, step) = &self.children[index];
+            // Before the bound: a looping child cut off would otherwise
+            // raise the next bound for ever in a space with no goal.
+            if self.check_cycles
+                && (self.path.iter().any(|step| step.state == *child) || root.above.contains(child))
+            {
+                self.run.stats.duplicates += 1;
+                continue;
+            }
             let cost = add_costs(cost, *step)?;
             let parent = &self.path[self.path.len() - 1].state;
             let child_estimate = heuristic.estimate_child(parent, parent_estimate, child);

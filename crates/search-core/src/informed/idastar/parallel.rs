@@ -162,8 +162,9 @@ where
                 let state = &job.states[job.states.len() - 1];
                 let parent = job.states.len().checked_sub(2).map(|i| &job.states[i]);
                 let mut children = Vec::new();
+                let check_cycles = self.check_cycles;
                 space.successors(state, |next, mv| {
-                    if Some(&next) == parent {
+                    if Some(&next) == parent || check_cycles && job.states.contains(&next) {
                         self.run.stats.duplicates += 1;
                     } else {
                         children.push((next, mv));
@@ -209,10 +210,16 @@ where
         // The workers share the limits and the cancel handle; the observer
         // stays on this thread.
         let (limits, cancel) = (self.run.limits, self.run.cancel_handle());
+        let check_cycles = self.check_cycles;
         let answers: Vec<Answer<S, M, C>> = jobs
             .par_iter()
             .map_init(
-                || IdaStar::new().limits(limits).cancel_with(cancel.clone()),
+                || {
+                    IdaStar::new()
+                        .limits(limits)
+                        .cancel_with(cancel.clone())
+                        .check_cycles(check_cycles)
+                },
                 |worker, job| {
                     worker.subtree(space, job, bound, heuristic, is_goal, (&stop, &expanded))
                 },
@@ -269,6 +276,7 @@ where
             cost: job.cost,
             estimate: job.estimate,
             parent: states.len().checked_sub(2).map(|i| &states[i]),
+            above: &states[..states.len() - 1],
             depth: states.len() - 1,
         };
         let outcome =
