@@ -97,6 +97,25 @@ Optional traits widen what a space can do:
 | a cheapest path guided by an estimate ([`Heuristic`]) | [`astar`], [`AStar`] |
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
+| the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
+| a path, any path, in memory of one path | [`dfs`], [`IdaStar::depth_first`] |
+| a shortest path in memory of one path | [`iddfs`], [`IdaStar::iterative_deepening`] |
+| a path at most `w` times the cheapest, fast (weighted A*) | [`astar`] with the estimate times `w` |
+| a path fast, of no promised cost, from the estimate alone | [`greedy_best_first`] |
+| the same in bounded memory, which may miss a path | [`beam_search`] |
+
+Coming from the `pathfinding` crate, its functions for implicit graphs
+and their counterparts here (each takes an iterator of starts; a `Path`
+counts moves, where `pathfinding`'s `Vec` counts states):
+
+| `pathfinding` | here |
+|---|---|
+| `bfs`, `bfs_bidirectional`, `bfs_reach` | [`bfs`], [`bidirectional_bfs`], [`enumerate`] |
+| `dfs`, `iddfs` | [`dfs`], [`iddfs`] |
+| `dijkstra`, `dijkstra_all`, `dijkstra_partial`, `dijkstra_reach` | [`dijkstra`], [`dijkstra_all`] (with a cost bound) |
+| `astar`, `idastar` | [`astar`], [`ida_star`] |
+| `count_paths` (shortest ones) | [`all_shortest_paths`] |
+| `astar_bag`, `fringe`, `yen`, bidirectional Dijkstra | not yet |
 
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
@@ -210,7 +229,10 @@ pub use crate::dense::files::{
 pub use crate::dense::patterns::{Combine, Patterns};
 pub use crate::dense::table::LayerTable;
 pub use crate::error::{Error, ErrorKind};
+pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
 pub use crate::informed::astar::{AStar, astar, dijkstra};
+pub use crate::informed::greedy::{beam_search, greedy_best_first};
+pub use crate::informed::idastar::depth_first::{dfs, iddfs};
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;

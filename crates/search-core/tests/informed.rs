@@ -5,7 +5,8 @@ use proptest::prelude::*;
 use search_core::{
     AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
     Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
-    dijkstra, from_fn, rank_by, zero_one_bfs,
+    beam_search, dfs, dijkstra, dijkstra_all, from_fn, greedy_best_first, iddfs, rank_by,
+    zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -715,4 +716,117 @@ proptest! {
             prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    // Every state's cheapest cost, settled cheapest first, within a bound.
+    #[test]
+    fn dijkstra_all_agrees_with_bellman_ford((space, start, _) in weighted_graph_with_ends(), bound in 0u32..40) {
+        let expected = bellman_ford(&space, start);
+        for max_cost in [None, Some(bound)] {
+            let costs = dijkstra_all(&space, [start], max_cost).unwrap();
+            let within = |cost: &Option<u32>| cost.is_some_and(|c| max_cost.is_none_or(|m| c <= m));
+            prop_assert_eq!(costs.len(), expected.iter().filter(|c| within(c)).count());
+            let mut last = 0;
+            for (&node, cost) in costs.iter() {
+                prop_assert!(cost >= last, "cheapest first");
+                last = cost;
+                prop_assert_eq!(Some(cost), expected[node as usize]);
+                let path = costs.path_to(&node).unwrap();
+                prop_assert_eq!(path.start(), &start);
+                prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
+            }
+            for (node, cost) in expected.iter().enumerate() {
+                if !within(cost) {
+                    prop_assert_eq!(costs.cost(&(node as u32)), None);
+                }
+            }
+        }
+    }
+
+    // Depth first: a path exactly when one exists, simple and legal;
+    // iterative deepening: a shortest one.
+    #[test]
+    fn dfs_and_iddfs_agree_with_breadth_first_search((graph, start, goal) in graph_with_ends(9, 3)) {
+        let distance = reference_distances(&graph, &[start])[goal as usize];
+        let found = dfs(&hashed(&graph), [start], |&n| n == goal).unwrap();
+        prop_assert_eq!(found.is_some(), distance.is_some());
+        if let Some(path) = found {
+            graph.assert_legal(path.states(), path.moves());
+            prop_assert_eq!((path.start(), path.states().last()), (&start, Some(&goal)));
+            let mut states = path.states().to_vec();
+            states.sort_unstable();
+            states.dedup();
+            prop_assert_eq!(states.len(), path.states().len(), "a simple path");
+        }
+        let shortest = iddfs(&hashed(&graph), [start], |&n| n == goal).unwrap();
+        prop_assert_eq!(shortest.as_ref().map(search_core::Path::len), distance);
+        if let Some(path) = shortest {
+            graph.assert_legal(path.states(), path.moves());
+        }
+    }
+
+    // Weighted A*: an admissible estimate times w finds a path that costs
+    // at most w times the cheapest.
+    #[test]
+    fn weighted_astar_stays_within_its_weight((space, start, goal) in weighted_graph_with_ends(), scale in 0u32..=100) {
+        let expected = bellman_ford(&space, start)[goal as usize];
+        let to_goal: Vec<Option<u32>> = (0..space.graph.len() as u32)
+            .map(|node| bellman_ford(&space, node)[goal as usize])
+            .collect();
+        let admissible = |n: u32| to_goal[n as usize].map_or(0, |c| c * scale / 100);
+        for weight in [1, 2, 5] {
+            let found = astar(&space, [start], |&n: &u32| weight * admissible(n), |&n| n == goal).unwrap();
+            prop_assert_eq!(found.is_some(), expected.is_some());
+            if let (Some((path, cost)), Some(best)) = (found, expected) {
+                prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
+                prop_assert!(cost <= weight * best, "{} > {} x {}", cost, weight, best);
+                if weight == 1 {
+                    prop_assert_eq!(cost, best);
+                }
+            }
+        }
+    }
+
+    // Greedy best-first finds a legal path exactly when one exists; beam
+    // search finds one only when one exists, and as wide as the graph it is
+    // breadth-first search.
+    #[test]
+    fn greedy_and_beam_search_find_legal_paths((graph, start, goal) in graph_with_ends(30, 3), width in 1usize..4) {
+        let distances = reference_distances(&graph, &[start]);
+        let distance = distances[goal as usize];
+        let to_goal = |n: u32| reference_distances(&graph, &[n])[goal as usize].unwrap_or(99) as u32;
+        let found = greedy_best_first(&hashed(&graph), [start], |&n: &u32| to_goal(n) % 3, |&n| n == goal, Limits::new()).unwrap();
+        prop_assert_eq!(found.is_some(), distance.is_some());
+        if let Some(path) = &found {
+            graph.assert_legal(path.states(), path.moves());
+            prop_assert_eq!(path.states().last(), Some(&goal));
+        }
+        let estimate = |&n: &u32| to_goal(n) % 3;
+        let narrow = beam_search(&hashed(&graph), [start], estimate, |&n| n == goal, width, Limits::new()).unwrap();
+        if let Some(path) = &narrow {
+            prop_assert!(distance.is_some());
+            graph.assert_legal(path.states(), path.moves());
+            prop_assert_eq!(path.states().last(), Some(&goal));
+            prop_assert!(Some(path.len()) >= distance);
+        }
+        let wide = beam_search(&hashed(&graph), [start], estimate, |&n| n == goal, graph.len(), Limits::new()).unwrap();
+        prop_assert_eq!(wide.as_ref().map(search_core::Path::len), distance);
+    }
+}
+
+#[test]
+fn beam_search_keeps_its_limits_and_a_width_of_zero_finds_only_a_start() {
+    let line = from_fn(|&n: &u32| [n + 1]);
+    let error = beam_search(&line, [0], |_: &u32| 0, |_| false, 4, Limits::new().max_states(50))
+        .unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
+    let error =
+        beam_search(&line, [0], |_: &u32| 0, |_| false, 4, Limits::new().max_depth(7)).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(7)));
+    assert_eq!(beam_search(&line, [0], |_: &u32| 0, |&n| n == 1, 0, Limits::new()).unwrap(), None);
+    let found = beam_search(&line, [3], |_: &u32| 0, |&n| n == 3, 0, Limits::new()).unwrap();
+    assert_eq!(found.map(|path| path.len()), Some(0));
 }

@@ -424,6 +424,8 @@ where
     }
 }
 
+pub(crate) mod cheapest_costs;
+
 impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<'_, S, M, C> {
     fn default() -> Self {
         AStar::new()

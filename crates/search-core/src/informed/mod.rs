@@ -5,15 +5,21 @@
 //!   [`dijkstra`](crate::dijkstra); start here.
 //! - `open_list`: A*'s open list, buckets for small integer costs and a
 //!   heap for the rest.
+//!   `astar/cheapest_costs`: [`dijkstra_all`](crate::dijkstra_all), the
+//!   cheapest cost of every state within a bound.
 //! - `zero_one`: [`ZeroOneBfs`](crate::ZeroOneBfs), for costs of 0 or 1.
+//! - `greedy`: [`greedy_best_first`](crate::greedy_best_first) and
+//!   [`beam_search`](crate::beam_search), fast and incomplete.
 //! - `idastar/`: [`IdaStar`](crate::IdaStar), in memory of one path, with
 //!   an executor a file: on owned states (`owned`), in place
 //!   ([`InPlace`](crate::InPlace), `in_place`), or on every core
-//!   (`parallel`).
+//!   (`parallel`); `depth_first`: [`dfs`](crate::dfs) and
+//!   [`iddfs`](crate::iddfs), IDA* with unit costs and no estimate.
 //!
 //! It may use `space`, `store`, `run`, `path` and `error`.
 
 pub(crate) mod astar;
+pub(crate) mod greedy;
 pub(crate) mod idastar;
 pub(crate) mod open_list;
 pub(crate) mod zero_one;

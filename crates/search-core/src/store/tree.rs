@@ -494,6 +494,12 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         expand_into(space, &self.nodes[id].state, self.parent_state(id), out, stats);
     }
 
+    /// Node `id`'s parent ([`NO_PARENT`] for a root) and the move from it.
+    pub(crate) fn parent_of(&self, id: usize) -> (u32, Option<&M>) {
+        let node = &self.nodes[id];
+        (node.parent, node.mv.as_ref())
+    }
+
     /// The parent's state of node `id`, if it has a parent.
     pub(crate) fn parent_state(&self, id: usize) -> Option<&S> {
         self.nodes.get(self.nodes[id].parent as usize).map(|parent| &parent.state)

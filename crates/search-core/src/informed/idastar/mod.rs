@@ -4,7 +4,8 @@
 //! This file holds [`IdaStar`], its builders and the types its three
 //! executors share; each executor is a file: `owned` (states cloned along
 //! the path, and the iterations of the other two), `in_place` ([`InPlace`]
-//! spaces) and `parallel` (every core).
+//! spaces) and `parallel` (every core). `depth_first` is IDA* with unit
+//! costs and no estimate: depth-first search and iterative deepening.
 
 use std::fmt;
 
@@ -361,6 +362,7 @@ impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<'_, S, M, C> {
     }
 }
 
+pub(crate) mod depth_first;
 mod in_place;
 mod owned;
 #[cfg(feature = "rayon")]

@@ -1,0 +1,261 @@
+//! [`CheapestCosts`]: Dijkstra's search run to the end, or to a cost
+//! bound, keeping every state it settles, in the order it settles them.
+
+use std::collections::HashMap;
+
+use crate::error::Error;
+use crate::informed::open_list::Open;
+use crate::path::Path;
+use crate::space::traits::State;
+use crate::space::weighted::{Cost, Weighted, add_costs};
+use crate::store::hash::BuildStateHasher;
+use crate::store::tree::{Lookup, NO_PARENT};
+
+use super::{AStar, Reached, Taken, plant, relax, take};
+
+/// The cheapest cost of every state reachable from a search's starts
+/// (within its cost bound, if it had one), and a cheapest path to each,
+/// in the order Dijkstra's search settled them: cheapest first.
+///
+/// What [`dijkstra_all`] and [`AStar::cheapest_costs`] return.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{dijkstra_all, from_fn_weighted};
+///
+/// // A line where a step right costs 2 and a step left 1.
+/// let line = from_fn_weighted(|&n: &i32| [(n + 1, 2u32), (n - 1, 1)]);
+/// let costs = dijkstra_all(&line, [0], Some(4))?;
+/// let settled: Vec<(i32, u32)> = costs.iter().map(|(&s, c)| (s, c)).collect();
+/// assert_eq!(settled[0], (0, 0));
+/// assert_eq!(costs.len(), 7); // -4 to 2
+/// assert_eq!(costs.cost(&2), Some(4));
+/// assert_eq!(costs.cost(&3), None); // past the bound
+/// assert_eq!(costs.path_to(&-2).map(|path| path.states().to_vec()), Some(vec![0, -1, -2]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct CheapestCosts<S, M, C> {
+    /// The settled states, cheapest first: each with its cost, the entry
+    /// it was reached from ([`NO_PARENT`] for a start) and the move.
+    entries: Vec<(S, C, u32, Option<M>)>,
+    index: HashMap<S, u32, BuildStateHasher>,
+}
+
+impl<S: State, M: Clone, C: Copy> CheapestCosts<S, M, C> {
+    /// The number of states settled.
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestCosts`].
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no state was settled (there were no starts).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{dijkstra_all, from_fn_weighted};
+    ///
+    /// let line = from_fn_weighted(|&n: &u8| [(n + 1, 1u32)]);
+    /// assert!(dijkstra_all(&line, [], None)?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The cheapest cost of `state`, or `None` when it was not reached
+    /// (or lies past the bound).
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestCosts`].
+    pub fn cost(&self, state: &S) -> Option<C> {
+        self.index.get(state).map(|&entry| self.entries[entry as usize].1)
+    }
+
+    /// A cheapest path from a start to `state`, or `None` when it was not
+    /// reached.
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestCosts`].
+    pub fn path_to(&self, state: &S) -> Option<Path<S, M>> {
+        let mut entry = *self.index.get(state)?;
+        let (mut states, mut moves) = (Vec::new(), Vec::new());
+        loop {
+            let (state, _, parent, mv) = &self.entries[entry as usize];
+            states.push(state.clone());
+            if *parent == NO_PARENT {
+                break;
+            }
+            moves.extend(mv.clone());
+            entry = *parent;
+        }
+        states.reverse();
+        moves.reverse();
+        Some(Path::new(states, moves))
+    }
+
+    /// The settled states and their costs, cheapest first (ties in the
+    /// order they were settled).
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestCosts`].
+    pub fn iter(&self) -> impl Iterator<Item = (&S, C)> + '_ {
+        self.entries.iter().map(|(state, cost, _, _)| (state, *cost))
+    }
+}
+
+/// The cheapest cost of every state reachable from `starts`, and a path to
+/// each, settled cheapest first, up to `max_cost` when given: Dijkstra's
+/// search run to the end (what `pathfinding` calls `dijkstra_all`,
+/// `dijkstra_partial` and `dijkstra_reach`).
+///
+/// A shortcut for [`AStar::cheapest_costs`] with default
+/// [`Limits`](crate::Limits).
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`](crate::Limits) bound (the whole
+/// space must fit), or a sum of costs passes the most the cost type holds.
+///
+/// # Example
+///
+/// See [`CheapestCosts`].
+pub fn dijkstra_all<G, I>(
+    space: &G,
+    starts: I,
+    max_cost: Option<G::Cost>,
+) -> Result<CheapestCosts<G::State, G::Move, G::Cost>, Error>
+where
+    G: Weighted,
+    G::Move: Clone,
+    I: IntoIterator<Item = G::State>,
+{
+    AStar::one_shot().cheapest_costs(space, starts, max_cost)
+}
+
+impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
+    /// Every state reachable from `starts` whose cheapest cost is at most
+    /// `max_cost` (every one when `None`), with that cost and a path,
+    /// settled cheapest first with this cache's limits, observer and
+    /// cancel handle. See [`dijkstra_all`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](AStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn_weighted, AStar, ErrorKind, Limit, Limits};
+    ///
+    /// let line = from_fn_weighted(|&n: &u32| [(n + 1, 3u32)]);
+    /// let mut search = AStar::new().limits(Limits::new().max_states(100));
+    /// assert_eq!(search.cheapest_costs(&line, [0], Some(30))?.len(), 11);
+    /// let error = search.cheapest_costs(&line, [0], None).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(100)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cheapest_costs<G, I>(
+        &mut self,
+        space: &G,
+        starts: I,
+        max_cost: Option<C>,
+    ) -> Result<CheapestCosts<S, M, C>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+    {
+        let settled = self.settle_all(space, starts, max_cost);
+        self.run.stats.stored = self.tree.len() as u64;
+        let settled = settled?;
+        let mut entry_of = vec![NO_PARENT; self.tree.len()];
+        let mut entries = Vec::with_capacity(settled.len());
+        let mut index = HashMap::with_capacity_and_hasher(settled.len(), BuildStateHasher);
+        for (entry, (node, cost)) in settled.into_iter().enumerate() {
+            let (parent, mv) = self.tree.parent_of(node as usize);
+            // A settled node's parent was settled before it.
+            let parent = if parent == NO_PARENT { NO_PARENT } else { entry_of[parent as usize] };
+            entry_of[node as usize] = entry as u32;
+            let state = self.tree.state(node as usize).clone();
+            index.insert(state.clone(), entry as u32);
+            entries.push((state, cost, parent, mv.cloned()));
+        }
+        Ok(CheapestCosts { entries, index })
+    }
+
+    /// Dijkstra's search from `starts` until nothing within `max_cost` is
+    /// left: the nodes settled, with their costs, in order.
+    fn settle_all<G, I>(
+        &mut self,
+        space: &G,
+        starts: I,
+        max_cost: Option<C>,
+    ) -> Result<Vec<(u32, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+    {
+        self.run.begin()?;
+        let meter = &mut self.run.meter;
+        self.tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
+        self.costs.clear();
+        self.open.reset();
+        let open = &mut self.open;
+        plant(
+            (&mut self.tree, &mut self.costs),
+            space,
+            (&self.run.limits, &mut self.run.meter),
+            starts,
+            |meter, _, root| open.push(meter, Open { f: C::zero(), g: C::zero(), node: root }),
+        )?;
+        let within = |cost: C| max_cost.is_none_or(|max| cost <= max);
+        let mut settled = Vec::new();
+        while let Some(Open { g, node, .. }) = self.open.pop() {
+            let state = match take(
+                (&self.tree, &mut self.costs),
+                space,
+                (node, g),
+                (&self.run.limits, &mut self.run.stats),
+                &mut self.scratch,
+                &mut |_: &S| false,
+            )? {
+                Taken::Stale => continue,
+                Taken::Goal => unreachable!("no state is a goal"),
+                Taken::Expanded(state) => state,
+            };
+            settled.push((node, g));
+            self.run.tick(self.tree.len(), 0)?;
+            for (next, mv) in self.scratch.drain(..) {
+                let cost = add_costs(g, space.cost(&state, &mv, &next))?;
+                // Past the bound a state is never settled: not stored either.
+                if !within(cost) {
+                    continue;
+                }
+                let meter = &mut self.run.meter;
+                let reached = Reached { parent: node, mv, cost };
+                let Some(child) = relax(
+                    (&mut self.tree, &mut self.costs),
+                    space,
+                    (&self.run.limits, &mut *meter),
+                    &mut self.run.stats,
+                    next,
+                    reached,
+                )?
+                else {
+                    continue;
+                };
+                self.open.push(meter, Open { f: cost, g: cost, node: child })?;
+            }
+            self.run.stats.frontier(self.open.len());
+        }
+        Ok(settled)
+    }
+}

@@ -1,0 +1,176 @@
+//! Depth-first search and iterative deepening, in memory of one path:
+//! IDA* with every move costing one and no estimate, its bound never
+//! reached (depth-first) or raised a move at a time (iterative deepening).
+
+use std::ops::ControlFlow;
+
+use crate::error::Error;
+use crate::path::Path;
+use crate::space::traits::{State, Successors};
+use crate::space::weighted::UnitCost;
+
+use super::{IdaStar, Root, Starts};
+
+/// A path from any of `starts` to the first state that satisfies
+/// `is_goal`, found depth first: not always a shortest one, in memory of
+/// one path; `None` when no goal can be reached.
+///
+/// A shortcut for [`IdaStar::depth_first`] with default
+/// [`Limits`](crate::Limits). A state already on the path is not visited
+/// again, so the search of a finite space ends; it may walk every path of
+/// the space, which a visited set ([`bfs`](crate::bfs)) would not.
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`](crate::Limits) bound.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{dfs, from_fn};
+///
+/// // Counting by +1 and *2 below 20: depth first takes +1 all the way.
+/// let steps = from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 20));
+/// let path = dfs(&steps, [1], |&n| n == 16)?.expect("reachable");
+/// assert_eq!(path.len(), 15);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn dfs<G, I, P>(
+    space: &G,
+    starts: I,
+    is_goal: P,
+) -> Result<Option<Path<G::State, G::Move>>, Error>
+where
+    G: Successors,
+    G::Move: Clone,
+    I: IntoIterator<Item = G::State>,
+    P: FnMut(&G::State) -> bool,
+{
+    IdaStar::new().depth_first(space, starts, is_goal)
+}
+
+/// A shortest path from any of `starts` to the first state that satisfies
+/// `is_goal`, by iterative deepening: depth-first searches to depth 0, 1,
+/// 2, ..., in memory of one path; `None` when no goal can be reached.
+///
+/// A shortcut for [`IdaStar::iterative_deepening`] with default
+/// [`Limits`](crate::Limits).
+///
+/// # Errors
+///
+/// When the search reaches a [`Limits`](crate::Limits) bound.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, iddfs};
+///
+/// let steps = from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 20));
+/// let path = iddfs(&steps, [1], |&n| n == 16)?.expect("reachable");
+/// assert_eq!(path.states(), [1, 2, 4, 8, 16]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn iddfs<G, I, P>(
+    space: &G,
+    starts: I,
+    is_goal: P,
+) -> Result<Option<Path<G::State, G::Move>>, Error>
+where
+    G: Successors,
+    G::Move: Clone,
+    I: IntoIterator<Item = G::State>,
+    P: FnMut(&G::State) -> bool,
+{
+    IdaStar::new().iterative_deepening(space, starts, is_goal)
+}
+
+impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
+    /// A path from any of `starts` to the first state that satisfies
+    /// `is_goal`, found depth first, with this cache's limits, observer and
+    /// cancel handle: one iteration of IDA* whose bound is never reached.
+    /// The starts are searched in turn, and each state's successors in the
+    /// order the space gives them. See [`dfs`].
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches its node limit, or its depth limit with
+    /// paths going further, or is cancelled.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, IdaStar, Limits};
+    ///
+    /// let ring = from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]);
+    /// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000));
+    /// let path = search.depth_first(&ring, [0], |&n| n == 9)?.expect("on the ring");
+    /// assert_eq!(path.len(), 9); // the long way round: +1 comes first
+    /// assert_eq!(search.depth_first(&ring, [0], |&n| n == 10)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn depth_first<G, I, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        mut is_goal: P,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
+    {
+        let starts: Starts<S> = starts.into_iter().collect();
+        if let Some(start) = self.restart(&starts, &mut is_goal) {
+            return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
+        }
+        let space = UnitCost(space);
+        let before = self.run.stats;
+        let outcome = self.iterate_each(starts.len(), |this, index| {
+            let state = &starts[index];
+            let root = Root { state, cost: 0, estimate: 0, parent: None, above: &[], depth: 0 };
+            this.iterate(&space, &root, u32::MAX, &|_: &S| 0, (&mut is_goal, None))
+        });
+        self.record(u32::MAX, &before);
+        match self.settle(outcome?.0)? {
+            ControlFlow::Break(Some(_)) => Ok(Some(self.solution())),
+            // Nothing is cut off below a bound that is never reached.
+            ControlFlow::Break(None) | ControlFlow::Continue(_) => Ok(None),
+        }
+    }
+
+    /// A shortest path from any of `starts` to the first state that
+    /// satisfies `is_goal`, by iterative deepening, with this cache's
+    /// limits, observer and cancel handle: IDA* with every move costing
+    /// one and no estimate. See [`iddfs`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`depth_first`](IdaStar::depth_first).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, IdaStar};
+    ///
+    /// let ring = from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]);
+    /// let mut search = IdaStar::new();
+    /// let path = search.iterative_deepening(&ring, [0], |&n| n == 9)?.expect("on the ring");
+    /// assert_eq!(path.states(), [0, 9]);
+    /// assert_eq!(search.iterations().len(), 2); // depths 0 and 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn iterative_deepening<G, I, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        is_goal: P,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
+    {
+        let found = self.run(&UnitCost(space), starts, |_: &S| 0, is_goal)?;
+        Ok(found.map(|(path, _)| path))
+    }
+}
