@@ -552,6 +552,57 @@ fn informed_generic(c: &mut Criterion) {
     }
 }
 
+/// The searches added for `pathfinding`'s users, against `pathfinding`'s
+/// own, on the packed 8-puzzle with the same successor function: every
+/// board's cheapest cost from the goal, a path depth first to a 31-move
+/// board, and a shortest path by iterative deepening to a board 12 moves
+/// away.
+fn pathfinding_parity(c: &mut Criterion) {
+    use search_core::{Limits, UnitCost, dfs, dijkstra_all, from_fn, iddfs};
+    let goal = packed::pack(&SlidingPuzzle::new(3, 3).unwrap().goal().clone());
+    let far = packed::pack(&"[[8,6,7],[2,5,4],[3,0,1]]".parse().unwrap());
+    let near = packed::pack(&"[[5,8,2],[1,7,3],[0,4,6]]".parse().unwrap());
+    let space = from_fn(packed::successors_vec);
+    let weighted = UnitCost(from_fn(packed::successors_vec));
+    let mut group = c.benchmark_group("pathfinding parity 3x3");
+    group.sample_size(10);
+    group.bench_function("ours/dijkstra_all", |b| {
+        b.iter(|| black_box(dijkstra_all(&weighted, [goal], None).unwrap().len()));
+    });
+    group.bench_function("pathfinding/dijkstra_all", |b| {
+        b.iter(|| {
+            let all = pathfinding::directed::dijkstra::dijkstra_all(&goal, |s| {
+                packed::successors_vec(s).into_iter().map(|n| (n, 1u32))
+            });
+            black_box(all.len())
+        });
+    });
+    group.bench_function("ours/dfs", |b| {
+        b.iter(|| {
+            let found = dfs(&space, [goal], |s| *s == far, Limits::new()).unwrap();
+            black_box(found.map(|path| path.len()))
+        });
+    });
+    group.bench_function("pathfinding/dfs", |b| {
+        b.iter(|| {
+            let found =
+                pathfinding::directed::dfs::dfs(goal, packed::successors_vec, |s| *s == far);
+            black_box(found.map(|path| path.len()))
+        });
+    });
+    group.bench_function("ours/iddfs", |b| {
+        b.iter(|| black_box(iddfs(&space, [near], |s| *s == goal).unwrap().map(|p| p.len())));
+    });
+    group.bench_function("pathfinding/iddfs", |b| {
+        b.iter(|| {
+            let found =
+                pathfinding::directed::iddfs::iddfs(near, packed::successors_vec, |s| *s == goal);
+            black_box(found.map(|path| path.len()))
+        });
+    });
+    group.finish();
+}
+
 /// A user's own space, as a user writes one: the packed 8-puzzle, its
 /// neighbours returned in a `Vec` by a plain function, and that function
 /// handed unchanged to ours, to `pathfinding` and to the textbook loop.
@@ -780,6 +831,6 @@ const KORF_EASY: [usize; 4] = [9, 12, 42, 55];
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration, generic, generic_enumeration, informed_generic, informed_15_puzzle
+    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration, generic, generic_enumeration, informed_generic, informed_15_puzzle, pathfinding_parity
 }
 criterion_main!(benches);

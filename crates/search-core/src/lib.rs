@@ -98,7 +98,7 @@ Optional traits widen what a space can do:
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
 | the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
-| a path, any path, in memory of one path | [`dfs`], [`IdaStar::depth_first`] |
+| a path, any path, depth first | [`dfs`]; in memory of one path, [`IdaStar::depth_first`] |
 | a shortest path in memory of one path | [`iddfs`], [`IdaStar::iterative_deepening`] |
 | a path at most `w` times the cheapest, fast (weighted A*) | [`astar`] with the estimate times `w` |
 | a path fast, of no promised cost, from the estimate alone | [`greedy_best_first`] |
@@ -217,6 +217,7 @@ table (the `puzzles` crate builds its 15-puzzle databases that way).
 pub use crate::breadth_first::all_paths::{Paths, ShortestPaths, all_shortest_paths};
 pub use crate::breadth_first::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::breadth_first::bidirectional::bidirectional_bfs;
+pub use crate::breadth_first::depth_first::dfs;
 pub use crate::breadth_first::enumerate::{Enumeration, enumerate};
 #[cfg(feature = "rayon")]
 pub use crate::breadth_first::parallel::{ParallelEnumeration, par_enumerate};
@@ -232,7 +233,7 @@ pub use crate::error::{Error, ErrorKind};
 pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
 pub use crate::informed::astar::{AStar, astar, dijkstra};
 pub use crate::informed::greedy::{beam_search, greedy_best_first};
-pub use crate::informed::idastar::depth_first::{dfs, iddfs};
+pub use crate::informed::idastar::depth_first::iddfs;
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;

@@ -751,7 +751,7 @@ proptest! {
     #[test]
     fn dfs_and_iddfs_agree_with_breadth_first_search((graph, start, goal) in graph_with_ends(9, 3)) {
         let distance = reference_distances(&graph, &[start])[goal as usize];
-        let found = dfs(&hashed(&graph), [start], |&n| n == goal).unwrap();
+        let found = dfs(&hashed(&graph), [start], |&n| n == goal, Limits::new()).unwrap();
         prop_assert_eq!(found.is_some(), distance.is_some());
         if let Some(path) = found {
             graph.assert_legal(path.states(), path.moves());

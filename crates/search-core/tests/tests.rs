@@ -11,3 +11,4 @@ mod cancel;
 mod costs;
 mod enumerate;
 mod limits;
+mod pathfinding_suite;

@@ -1,6 +1,6 @@
-//! Depth-first search and iterative deepening, in memory of one path:
-//! IDA* with every move costing one and no estimate, its bound never
-//! reached (depth-first) or raised a move at a time (iterative deepening).
+//! Depth-first search and iterative deepening in memory of one path: IDA*
+//! with every move costing one and no estimate, its bound never reached
+//! (depth first) or raised a move at a time (iterative deepening).
 
 use std::ops::ControlFlow;
 
@@ -10,44 +10,6 @@ use crate::space::traits::{State, Successors};
 use crate::space::weighted::UnitCost;
 
 use super::{IdaStar, Root, Starts};
-
-/// A path from any of `starts` to the first state that satisfies
-/// `is_goal`, found depth first: not always a shortest one, in memory of
-/// one path; `None` when no goal can be reached.
-///
-/// A shortcut for [`IdaStar::depth_first`] with default
-/// [`Limits`](crate::Limits). A state already on the path is not visited
-/// again, so the search of a finite space ends; it may walk every path of
-/// the space, which a visited set ([`bfs`](crate::bfs)) would not.
-///
-/// # Errors
-///
-/// When the search reaches a [`Limits`](crate::Limits) bound.
-///
-/// # Example
-///
-/// ```
-/// use search_core::{dfs, from_fn};
-///
-/// // Counting by +1 and *2 below 20: depth first takes +1 all the way.
-/// let steps = from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 20));
-/// let path = dfs(&steps, [1], |&n| n == 16)?.expect("reachable");
-/// assert_eq!(path.len(), 15);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn dfs<G, I, P>(
-    space: &G,
-    starts: I,
-    is_goal: P,
-) -> Result<Option<Path<G::State, G::Move>>, Error>
-where
-    G: Successors,
-    G::Move: Clone,
-    I: IntoIterator<Item = G::State>,
-    P: FnMut(&G::State) -> bool,
-{
-    IdaStar::new().depth_first(space, starts, is_goal)
-}
 
 /// A shortest path from any of `starts` to the first state that satisfies
 /// `is_goal`, by iterative deepening: depth-first searches to depth 0, 1,
@@ -89,7 +51,10 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
     /// `is_goal`, found depth first, with this cache's limits, observer and
     /// cancel handle: one iteration of IDA* whose bound is never reached.
     /// The starts are searched in turn, and each state's successors in the
-    /// order the space gives them. See [`dfs`].
+    /// order the space gives them. It keeps only the current path: a state
+    /// on it is not visited again, but one reached by many paths is walked
+    /// once per path, which [`dfs`](crate::dfs), with a visited set, does
+    /// not.
     ///
     /// # Errors
     ///
