@@ -93,7 +93,7 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         let outcome = self.iterate_each(starts.len(), |this, index| {
             let state = &starts[index];
             let root = Root { state, cost: 0, estimate: 0, parent: None, above: &[], depth: 0 };
-            this.iterate(&space, &root, u32::MAX, &|_: &S| 0, (&mut is_goal, None))
+            this.iterate(&space, &root, (u32::MAX, None), &|_: &S| 0, (&mut is_goal, None))
         });
         self.record(u32::MAX, &before);
         match self.settle(outcome?.0)? {
@@ -128,14 +128,35 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         &mut self,
         space: &G,
         starts: I,
-        is_goal: P,
+        mut is_goal: P,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        let found = self.run(&UnitCost(space), starts, |_: &S| 0, is_goal)?;
-        Ok(found.map(|(path, _)| path))
+        let starts: Starts<S> = starts.into_iter().collect();
+        if let Some(start) = self.restart(&starts, &mut is_goal) {
+            return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
+        }
+        let space = UnitCost(space);
+        let mut bound: u32 = 0;
+        loop {
+            let before = self.run.stats;
+            // The nodes at the bound are leaves: their children would all
+            // be cut at one more.
+            let leaf_cut = bound.checked_add(1);
+            let outcome = self.iterate_each(starts.len(), |this, index| {
+                let state = &starts[index];
+                let root = Root { state, cost: 0, estimate: 0, parent: None, above: &[], depth: 0 };
+                this.iterate(&space, &root, (bound, leaf_cut), &|_: &S| 0, (&mut is_goal, None))
+            });
+            self.record(bound, &before);
+            match self.settle(outcome?.0)? {
+                ControlFlow::Break(Some(_)) => return Ok(Some(self.solution())),
+                ControlFlow::Break(None) => return Ok(None),
+                ControlFlow::Continue(next) => bound = next,
+            }
+        }
     }
 }

@@ -71,7 +71,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
                 let (state, estimate) = (&starts[index], estimates[index]);
                 let root =
                     Root { state, cost: C::zero(), estimate, parent: None, above: &[], depth: 0 };
-                this.iterate(space, &root, bound, &heuristic, (&mut is_goal, None))
+                this.iterate(space, &root, (bound, None), &heuristic, (&mut is_goal, None))
             });
             self.record(bound, &before);
             match self.settle(outcome?.0)? {
@@ -134,12 +134,16 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         Path::new(states, moves)
     }
 
-    /// One depth-first search within `bound`.
+    /// One depth-first search within `bound`. With `leaf_cut`, a node
+    /// whose cost is the bound is a leaf, and `leaf_cut` the next bound
+    /// its children would give: iterative deepening, where every move
+    /// costs one and nothing is estimated, so the children of the last
+    /// layer need not be generated to know that.
     pub(super) fn iterate<G, H, P>(
         &mut self,
         space: &G,
         root: &Root<'_, S, C>,
-        bound: C,
+        (bound, leaf_cut): (C, Option<C>),
         heuristic: &H,
         (is_goal, halt): (&mut P, Option<&AtomicBool>),
     ) -> Result<Outcome<C>, Error>
@@ -191,7 +195,14 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
             }
             let child = child.clone();
             let goal = is_goal(&child);
-            self.push(space, child, (cost, child_estimate), !goal, None)?;
+            let leaf = match leaf_cut {
+                Some(next) if cost == bound => {
+                    smallest_cut = Some(next);
+                    true
+                }
+                _ => false,
+            };
+            self.push(space, child, (cost, child_estimate), !goal && !leaf, None)?;
             if self.run.stats.expanded >= next_halt_check {
                 next_halt_check = self.run.stats.expanded + EVERY;
                 if halt.is_some_and(|halt| halt.load(Ordering::Relaxed)) {

@@ -279,8 +279,13 @@ where
             above: &states[..states.len() - 1],
             depth: states.len() - 1,
         };
-        let outcome =
-            self.iterate(space, &root, bound, heuristic, (&mut |s: &S| is_goal(s), Some(stop)));
+        let outcome = self.iterate(
+            space,
+            &root,
+            (bound, None),
+            heuristic,
+            (&mut |s: &S| is_goal(s), Some(stop)),
+        );
         expanded.fetch_add(self.run.stats.expanded, Ordering::Relaxed);
         // Paths held below the root hold the root's path too.
         self.run.stats.stored += root.depth as u64;
