@@ -98,6 +98,7 @@ Optional traits widen what a space can do:
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
 | the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
+| a cheapest path searched from both ends | [`bidirectional_dijkstra`] |
 | a path, any path, depth first | [`dfs`]; in memory of one path, [`IdaStar::depth_first`] |
 | a shortest path in memory of one path | [`iddfs`], [`IdaStar::iterative_deepening`] |
 | a path at most `w` times the cheapest, fast (weighted A*) | [`astar`] with the estimate times `w` |
@@ -115,7 +116,8 @@ counts moves, where `pathfinding`'s `Vec` counts states):
 | `dijkstra`, `dijkstra_all`, `dijkstra_partial`, `dijkstra_reach` | [`dijkstra`], [`dijkstra_all`] (with a cost bound) |
 | `astar`, `idastar` | [`astar`], [`ida_star`] |
 | `count_paths` (shortest ones) | [`all_shortest_paths`] |
-| `astar_bag`, `fringe`, `yen`, bidirectional Dijkstra | not yet |
+| bidirectional Dijkstra | [`bidirectional_dijkstra`] |
+| `astar_bag`, `fringe`, `yen` | not yet |
 
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
@@ -232,6 +234,7 @@ pub use crate::dense::table::LayerTable;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
 pub use crate::informed::astar::{AStar, astar, dijkstra};
+pub use crate::informed::bidirectional_dijkstra::bidirectional_dijkstra;
 pub use crate::informed::greedy::{beam_search, greedy_best_first};
 pub use crate::informed::idastar::depth_first::iddfs;
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};

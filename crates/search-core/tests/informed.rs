@@ -5,8 +5,8 @@ use proptest::prelude::*;
 use search_core::{
     AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
     Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
-    beam_search, dfs, dijkstra, dijkstra_all, from_fn, greedy_best_first, iddfs, rank_by,
-    zero_one_bfs,
+    beam_search, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all, from_fn, greedy_best_first,
+    iddfs, rank_by, zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -24,6 +24,14 @@ impl Successors for WeightedGraph {
     fn successors<F: FnMut(u32, usize)>(&self, &node: &u32, mut report: F) {
         for (mv, &next) in self.graph.adjacency[node as usize].iter().enumerate() {
             report(next, mv);
+        }
+    }
+}
+
+impl search_core::Predecessors for WeightedGraph {
+    fn predecessors<F: FnMut(u32)>(&self, &node: &u32, mut report: F) {
+        for &previous in &self.graph.reverse[node as usize] {
+            report(previous);
         }
     }
 }
@@ -829,4 +837,32 @@ fn beam_search_keeps_its_limits_and_a_width_of_zero_finds_only_a_start() {
     assert_eq!(beam_search(&line, [0], |_: &u32| 0, |&n| n == 1, 0, Limits::new()).unwrap(), None);
     let found = beam_search(&line, [3], |_: &u32| 0, |&n| n == 3, 0, Limits::new()).unwrap();
     assert_eq!(found.map(|path| path.len()), Some(0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    // From both ends, the same cheapest cost as Bellman-Ford, from one or
+    // two starts to one or two goals, on a path that walks the graph.
+    #[test]
+    fn bidirectional_dijkstra_agrees_with_bellman_ford((space, start, goal) in weighted_graph_with_ends(), other in 0u32..30) {
+        let n = space.graph.len() as u32;
+        let (second_start, second_goal) = (other % n, (other * 7 + 3) % n);
+        for (starts, goals) in [(vec![start], vec![goal]), (vec![start, second_start], vec![goal, second_goal])] {
+            let expected = starts
+                .iter()
+                .flat_map(|&s| {
+                    let costs = bellman_ford(&space, s);
+                    goals.iter().filter_map(move |&g| costs[g as usize]).collect::<Vec<_>>()
+                })
+                .min();
+            let found = bidirectional_dijkstra(&space, starts.clone(), goals.clone(), Limits::new()).unwrap();
+            prop_assert_eq!(found.as_ref().map(|(_, cost)| *cost), expected);
+            if let Some((path, cost)) = found {
+                prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
+                prop_assert!(starts.contains(path.start()));
+                prop_assert!(goals.contains(path.states().last().unwrap()));
+            }
+        }
+    }
 }
