@@ -10,7 +10,20 @@ LimitError; Ctrl-C stops every search.
 """
 
 import os
-from typing import Any, Callable, Hashable, Iterable, List, Optional, Tuple, TypeVar, Union, final
+from typing import (
+    Any,
+    Callable,
+    Hashable,
+    Iterable,
+    List,
+    Literal,
+    Optional,
+    Tuple,
+    TypeVar,
+    Union,
+    final,
+    overload,
+)
 
 __all__ = [
     "LimitError",
@@ -110,6 +123,7 @@ def ladder_length(begin: str, end: str, words: List[str]) -> int:
 def find_ladders(begin: str, end: str, words: List[str]) -> List[List[str]]:
     """Every shortest ladder from begin to end, sorted (LeetCode 126)."""
 
+@overload
 def bfs(
     start: Union[_S, List[_S]],
     successors: Callable[[_S], Iterable[_S]],
@@ -117,8 +131,20 @@ def bfs(
     *,
     max_states: Optional[int] = None,
     max_depth: Optional[int] = None,
+    moves: Optional[Literal[False]] = None,
 ) -> Optional[List[_S]]:
     """A shortest path from start (a list: several starts) to a goal, or None."""
+@overload
+def bfs(
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S]]],
+    is_goal: Callable[[_S], object],
+    *,
+    max_states: Optional[int] = None,
+    max_depth: Optional[int] = None,
+    moves: Literal[True],
+) -> Optional[WeightedPath]:
+    """A shortest path whose successors give (move, state) pairs, with its moves, or None."""
 
 def bidirectional_bfs(
     start: _S,

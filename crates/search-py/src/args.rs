@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBool, PyBytes, PyString};
 
 /// At most this many characters of a value are quoted in a message.
 const QUOTED_CHARS: usize = 60;
@@ -32,6 +32,14 @@ pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
 /// A `TypeError` for `name`, which should have been `expected`.
 pub(crate) fn wrong_type(name: &str, expected: &str, value: &Bound<'_, PyAny>) -> PyErr {
     PyTypeError::new_err(format!("{name} must be {expected}, not {}", type_name(value)))
+}
+
+/// A switch: True or False, not a truthy value of another type.
+pub(crate) fn flag(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    value
+        .cast::<PyBool>()
+        .map(PyBoolMethods::is_true)
+        .map_err(|_| wrong_type(name, "a bool", value))
 }
 
 /// A count: an int from 0 to 2^64 - 1.

@@ -14,6 +14,7 @@ use pyo3::types::PyList;
 use search_core::{Limits, Path, Predecessors, Search, Successors};
 
 use crate::args::{self, shown};
+use crate::weighted::WeightedPath;
 use crate::{LimitError, search_error};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -176,6 +177,9 @@ pub(crate) struct Space<'py> {
     /// Bidirectional search: check sampled moves against the other
     /// callable ([`Space::sampled`]).
     check_moves: bool,
+    /// Whether `successors` gives `(move, state)` pairs, of which the
+    /// search keeps the states; the moves are found again along the path.
+    pairs: bool,
     /// Expansions so far forwards and backwards, for the sampling.
     expansions: [Cell<u64>; 2],
     /// Python's `gc` module when this search paused the cyclic garbage
@@ -223,6 +227,7 @@ impl<'py> Space<'py> {
             calls: Cell::new(0),
             most: max_states.unwrap_or(Limits::DEFAULT_MAX_STATES),
             check_moves: false,
+            pairs: false,
             expansions: [Cell::new(0), Cell::new(0)],
             paused_gc: pause_gc(py),
         }
@@ -246,8 +251,13 @@ impl<'py> Space<'py> {
         mut report: impl FnMut(PyState<'py>),
     ) -> Option<PyState<'py>> {
         let mut first = None;
-        self.call_each(function, state, "states", |neighbour| {
-            let neighbour = PyState::new(neighbour)?;
+        let what = if self.pairs { "(move, state) pairs" } else { "states" };
+        self.call_each(function, state, what, |neighbour| {
+            let neighbour = if self.pairs {
+                PyState::new(self.pair(function, state, &neighbour)?.1)?
+            } else {
+                PyState::new(neighbour)?
+            };
             if self.check_moves && first.is_none() {
                 first = Some(neighbour.clone());
             }
@@ -255,6 +265,48 @@ impl<'py> Space<'py> {
             Ok(())
         });
         first
+    }
+
+    /// An item of `function(state)` as a `(move, state)` pair.
+    fn pair(
+        &self,
+        function: &Bound<'py, PyAny>,
+        state: &PyState<'py>,
+        item: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        item.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{} must give (move, state) pairs with moves=True, but it gave {} for {}",
+                self.name(function),
+                shown(item),
+                state.shown()
+            ))
+        })
+    }
+
+    /// The moves of a path whose states this space's `(move, state)` pairs
+    /// gave: for each step, the first pair out of its state that leads to
+    /// the next.
+    fn moves_along(&self, states: &[PyState<'py>]) -> PyResult<Vec<Py<PyAny>>> {
+        let mut moves = Vec::with_capacity(states.len().saturating_sub(1));
+        for step in states.windows(2) {
+            let mut found = None;
+            for item in self.successors.call1((&step[0].object,))?.try_iter()? {
+                let (mv, next) = self.pair(&self.successors, &step[0], &item?)?;
+                if next.eq(&step[1].object)? {
+                    found = Some(mv.unbind());
+                    break;
+                }
+            }
+            moves.push(found.ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "successors({}) no longer gives {}: it answered differently during the search",
+                    step[0].shown(),
+                    step[1].shown()
+                ))
+            })?);
+        }
+        Ok(moves)
     }
 
     /// Calls `function(state)` and hands `each` every item of the iterable
@@ -475,12 +527,22 @@ pub(crate) fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Lim
 /// state's `__eq__` or `__hash__` stops the search and propagates
 /// unchanged. Ctrl-C is checked every 1,024 calls of `successors`.
 ///
+/// With `moves=True`, `successors(state)` gives `(move, state)` pairs
+/// instead, and the path comes back as a `WeightedPath` whose `.moves`
+/// are the moves taken (the first pair out of each state that leads to
+/// the next, found again once the path is known) and whose `.cost` is
+/// their number.
+///
 /// A wrong type raises TypeError (a `start` that cannot be hashed, a
 /// `successors` or `is_goal` that cannot be called, a limit that is not an
 /// int) and a negative or huge limit raises ValueError; each names its
 /// argument.
 ///
 /// ```python
+/// >>> # Counting by +1 and *2, the moves named.
+/// >>> steps = lambda n: [("+1", n + 1), ("*2", n * 2)]
+/// >>> bfs(1, steps, lambda n: n == 10, moves=True)
+/// WeightedPath(cost=4, states=[1, 2, 4, 5, 10], moves=['+1', '*2', '+1', '*2'])
 /// >>> # A knight's fewest moves across a chessboard.
 /// >>> def knight(square):
 /// ...     x, y = square
@@ -494,24 +556,34 @@ pub(crate) fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Lim
 /// statespace.LimitError: search reached its limit of 100 stored states without an answer
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, successors, is_goal, *, max_states = None, max_depth = None))]
+#[pyo3(signature = (start, successors, is_goal, *, max_states = None, max_depth = None, moves = None))]
 fn bfs<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     is_goal: Bound<'py, PyAny>,
     max_states: Option<Bound<'py, PyAny>>,
     max_depth: Option<Bound<'py, PyAny>>,
-) -> PyResult<Option<Vec<Py<PyAny>>>> {
+    moves: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<Py<PyAny>>> {
+    let py = start.py();
     let successors = args::callable(successors, "successors")?;
     let is_goal = args::callable(is_goal, "is_goal")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
+    let pairs = moves.map(|moves| args::flag(&moves, "moves")).transpose()?.unwrap_or(false);
     let starts = PyState::starts(start)?;
-    let space = Space::new(successors, None, max_states);
+    let mut space = Space::new(successors, None, max_states);
+    space.pairs = pairs;
     let result = Search::new()
         .limits(limits(max_states, max_depth))
         .bfs(&space, starts, |state| space.is_goal(&is_goal, state));
-    Ok(space.finish(result)?.map(|path| path_states(&path)))
+    let Some(path) = space.finish(result)? else { return Ok(None) };
+    if !pairs {
+        return Ok(Some(path_states(&path).into_pyobject(py)?.into_any().unbind()));
+    }
+    let moves = space.moves_along(path.states())?;
+    let labelled = WeightedPath { states: path_states(&path), cost: moves.len() as u64, moves };
+    Ok(Some(Py::new(py, labelled)?.into_any()))
 }
 
 /// A shortest path from `start` to `goal`, searched from both ends, as

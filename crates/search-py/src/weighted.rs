@@ -31,16 +31,16 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 /// ([1, 2, 3, 6], ['+1', '+1', '*2'], 3)
 /// ```
 #[pyclass(frozen, module = "statespace")]
-struct WeightedPath {
+pub(crate) struct WeightedPath {
     /// The states, from the start to the goal.
     #[pyo3(get)]
-    states: Vec<Py<PyAny>>,
+    pub(crate) states: Vec<Py<PyAny>>,
     /// The moves between them, as `successors` gave them.
     #[pyo3(get)]
-    moves: Vec<Py<PyAny>>,
+    pub(crate) moves: Vec<Py<PyAny>>,
     /// The sum of the moves' costs.
     #[pyo3(get)]
-    cost: u64,
+    pub(crate) cost: u64,
 }
 
 #[pymethods]

@@ -355,7 +355,8 @@ BAD_ARGUMENTS = {
          "successors": [(5, TypeError), (None, TypeError)],
          "is_goal": [("3", TypeError), (None, TypeError)],
          "max_states": COUNT,
-         "max_depth": COUNT},
+         "max_depth": COUNT,
+         "moves": [(1, TypeError), ("yes", TypeError)]},
     ),
     "bidirectional_bfs": (
         {"start": 0, "goal": 3, "successors": succ, "predecessors": lambda n: [n - 1]},
@@ -816,3 +817,36 @@ def test_four_threads_searching_at_once_each_get_their_own_answers():
     assert results == {i: (40 + i, 2 * (40 + i), expected_boards[i]) for i in range(4)}
     import gc
     assert gc.isenabled()
+
+
+def test_bfs_with_moves_labels_each_step_as_successors_named_it():
+    rng = random.Random(126)
+    for _ in range(100):
+        nodes = rng.randrange(1, 20)
+        edges = {n: [(f"{n}>{m}", m) for m in rng.sample(range(nodes), rng.randrange(0, min(nodes, 3) + 1))]
+                 for n in range(nodes)}
+        start, goal = rng.randrange(nodes), rng.randrange(nodes)
+        expected = python_bfs(start, lambda n: [m for _, m in edges[n]], lambda n: n == goal)
+        path = statespace.bfs(start, edges.__getitem__, lambda n: n == goal, moves=True)
+        if expected is None:
+            assert path is None
+            continue
+        assert (path.states[0], path.states[-1]) == (start, goal)
+        assert path.cost == len(path.moves) == len(path.states) - 1 == len(expected) - 1
+        for here, move, there in zip(path.states, path.moves, path.states[1:]):
+            assert (move, there) in edges[here]
+            assert move == f"{here}>{there}"
+
+
+def test_bfs_with_moves_refuses_what_is_not_a_pair_and_a_callable_that_changed():
+    with pytest.raises(TypeError, match=r"must give \(move, state\) pairs with moves=True, but it gave 1 for 0"):
+        statespace.bfs(0, lambda n: [n + 1], lambda n: n == 2, moves=True)
+    calls = []
+
+    def fickle(n):
+        calls.append(n)
+        # The same moves during the search, other ones when asked again.
+        return [("+1", n + 1)] if len(calls) <= 3 else [("+2", n + 2)]
+
+    with pytest.raises(ValueError, match=r"successors\(0\) no longer gives 1"):
+        statespace.bfs(0, fickle, lambda n: n == 3, moves=True)
