@@ -69,6 +69,13 @@ pub enum ErrorKind {
         /// The count the space declared, or the end of the table's range.
         count: u64,
     },
+    /// A ranking building block was asked for a shape it cannot number
+    /// in 64 bits, or that does not exist (more items chosen than there
+    /// are).
+    InvalidShape {
+        /// What is wrong, in words.
+        reason: String,
+    },
 }
 
 /// The error returned by every search.
@@ -151,6 +158,10 @@ impl Error {
         Error { kind: ErrorKind::RankOutOfBounds { rank, count } }
     }
 
+    pub(crate) fn invalid_shape(reason: String) -> Error {
+        Error { kind: ErrorKind::InvalidShape { reason } }
+    }
+
     /// What went wrong.
     ///
     /// # Example
@@ -218,6 +229,7 @@ impl fmt::Display for Error {
             ErrorKind::RankOutOfBounds { rank, count } => {
                 write!(f, "state space reported rank {rank}, not below its rank count {count}")
             }
+            ErrorKind::InvalidShape { ref reason } => f.write_str(reason),
         }
     }
 }

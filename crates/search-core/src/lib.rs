@@ -79,6 +79,11 @@ Optional traits widen what a space can do:
   [`DenseEnumeration`] in 2 bits per state, on every core. A space that
   can also unrank ([`Unranking`]) is one through [`AsRanked`]; another
   executor drives the same 2-bit table through [`LayerTable`].
+- The numbering is usually a composition of a few shapes:
+  [`Permutations`] (`n!`), [`EvenPermutations`] (`n!/2`, for moves that
+  keep parity), [`KPermutations`] (placements of `k` pieces),
+  [`Combinations`], [`MixedRadix`] (`pegs^discs`) and [`Product`] (two
+  parts side by side).
 
 # The algorithms
 
@@ -240,6 +245,9 @@ pub use crate::informed::idastar::depth_first::iddfs;
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;
+pub use crate::ranking::combinations::Combinations;
+pub use crate::ranking::digits::{MixedRadix, Product};
+pub use crate::ranking::permutations::{EvenPermutations, KPermutations, Permutations};
 pub use crate::run::cancel::CancelHandle;
 pub use crate::run::limits::{Limit, Limits};
 pub use crate::run::progress::Progress;
@@ -264,6 +272,7 @@ pub struct GuideDoctests;
 // them.
 mod error;
 mod path;
+mod ranking;
 mod run;
 mod space;
 mod store;

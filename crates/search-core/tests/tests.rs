@@ -12,3 +12,4 @@ mod costs;
 mod enumerate;
 mod limits;
 mod pathfinding_suite;
+mod ranking;

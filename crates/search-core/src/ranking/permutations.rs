@@ -1,0 +1,339 @@
+//! Permutations ranked by their Lehmer codes, in O(n) with a bit mask of
+//! the values not yet placed.
+
+use crate::error::Error;
+
+/// The most items a permutation ranking takes: 20! is the largest
+/// factorial below 2^64.
+const MAX_ITEMS: usize = 20;
+
+/// `n!/(n-k)!`, the number of ordered choices of `k` of `n` items.
+fn falling_factorial(n: usize, k: usize) -> u64 {
+    (n - k + 1..=n).map(|i| i as u64).product()
+}
+
+/// The bit of `value` in a mask; none past the mask's width, so that
+/// input that is not a permutation gives some rank, never a panic.
+#[inline]
+fn bit(value: u8) -> u32 {
+    1u32.checked_shl(u32::from(value)).unwrap_or(0)
+}
+
+/// How many values below `value` are still unplaced in `unused`.
+#[inline]
+fn smaller_unused(unused: u32, value: u8) -> u64 {
+    u64::from((unused & bit(value).wrapping_sub(1)).count_ones())
+}
+
+/// The `index`-th (from 0) set bit of `mask`.
+#[inline]
+fn nth_set_bit(mut mask: u32, index: u64) -> u8 {
+    for _ in 0..index {
+        mask &= mask.wrapping_sub(1);
+    }
+    mask.trailing_zeros() as u8
+}
+
+/// The ordered choices of `k` distinct values from `0..n`, ranked densely
+/// in `0..n!/(n-k)!` in lexicographic order: the placements of `k`
+/// labelled pieces in `n` cells, what a pattern database of `k` tiles
+/// numbers. `n` is at most 20.
+///
+/// # Example
+///
+/// ```
+/// use search_core::KPermutations;
+///
+/// // Two pieces in four cells: 4 x 3 placements.
+/// let placements = KPermutations::new(4, 2)?;
+/// assert_eq!(placements.count(), 12);
+/// assert_eq!(placements.rank(&[0, 1]), 0);
+/// assert_eq!(placements.rank(&[3, 2]), 11);
+/// let mut cells = [0; 2];
+/// placements.unrank(5, &mut cells);
+/// assert_eq!((cells, placements.rank(&cells)), ([1, 3], 5));
+/// # Ok::<(), search_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KPermutations {
+    n: usize,
+    k: usize,
+    /// `(n-1-i)!/(n-k)!` for each position `i`: the weight of its digit.
+    weights: [u64; MAX_ITEMS],
+}
+
+impl KPermutations {
+    /// The choices of `k` of `n` values.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidShape`](crate::ErrorKind::InvalidShape) when `n` passes 20
+    /// or `k` passes `n`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::KPermutations;
+    ///
+    /// assert_eq!(KPermutations::new(16, 8)?.count(), 518_918_400);
+    /// assert!(KPermutations::new(21, 2).is_err());
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn new(n: usize, k: usize) -> Result<KPermutations, Error> {
+        if n > MAX_ITEMS || k > n {
+            return Err(Error::invalid_shape(format!(
+                "choices of {k} of {n} items: at most 20 items, and k at most n"
+            )));
+        }
+        let mut weights = [0; MAX_ITEMS];
+        for (i, weight) in weights.iter_mut().enumerate().take(k) {
+            *weight = falling_factorial(n - 1 - i, k - 1 - i);
+        }
+        Ok(KPermutations { n, k, weights })
+    }
+
+    /// The number of choices: `n!/(n-k)!`.
+    ///
+    /// # Example
+    ///
+    /// See [`KPermutations`].
+    pub fn count(&self) -> u64 {
+        falling_factorial(self.n, self.k)
+    }
+
+    /// The rank of `values`, `k` distinct values below `n` (not checked:
+    /// other input gives some rank).
+    ///
+    /// # Example
+    ///
+    /// See [`KPermutations`].
+    #[inline]
+    pub fn rank(&self, values: &[u8]) -> u64 {
+        let mut unused = (1u32 << self.n) - 1;
+        let mut rank = 0;
+        for (i, &value) in values.iter().enumerate().take(self.k) {
+            rank += smaller_unused(unused, value) * self.weights[i];
+            unused &= !bit(value);
+        }
+        rank
+    }
+
+    /// Writes the choice of rank `rank` (below [`count`](KPermutations::count))
+    /// into `values[..k]`.
+    ///
+    /// # Example
+    ///
+    /// See [`KPermutations`].
+    #[inline]
+    pub fn unrank(&self, rank: u64, values: &mut [u8]) {
+        self.unrank_counting(rank, values);
+    }
+
+    /// As [`unrank`](KPermutations::unrank), returning the sum of the
+    /// Lehmer digits: the inversions among the values placed and against
+    /// those left, whose parity is the permutation's.
+    #[inline]
+    fn unrank_counting(&self, mut rank: u64, values: &mut [u8]) -> u64 {
+        let mut unused = (1u32 << self.n) - 1;
+        let mut inversions = 0;
+        for (i, value) in values.iter_mut().enumerate().take(self.k) {
+            let digit = rank / self.weights[i];
+            rank %= self.weights[i];
+            inversions += digit;
+            *value = nth_set_bit(unused, digit);
+            unused &= !bit(*value);
+        }
+        inversions
+    }
+}
+
+/// Permutations of `0..n`, ranked densely in `0..n!` in lexicographic
+/// order. `n` is at most 20.
+///
+/// # Example
+///
+/// ```
+/// use search_core::Permutations;
+///
+/// let perms = Permutations::new(4)?;
+/// assert_eq!(perms.count(), 24);
+/// assert_eq!(perms.rank(&[0, 1, 2, 3]), 0);
+/// assert_eq!(perms.rank(&[3, 2, 1, 0]), 23);
+/// let mut perm = [0; 4];
+/// perms.unrank(9, &mut perm);
+/// assert_eq!(perm, [1, 2, 3, 0]);
+/// # Ok::<(), search_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Permutations(KPermutations);
+
+impl Permutations {
+    /// The permutations of `n` items.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidShape`](crate::ErrorKind::InvalidShape) when `n` passes 20.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Permutations;
+    ///
+    /// assert_eq!(Permutations::new(12)?.count(), 479_001_600);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn new(n: usize) -> Result<Permutations, Error> {
+        KPermutations::new(n, n).map(Permutations)
+    }
+
+    /// `n!`.
+    ///
+    /// # Example
+    ///
+    /// See [`Permutations`].
+    pub fn count(&self) -> u64 {
+        self.0.count()
+    }
+
+    /// The rank of `perm`, a permutation of `0..n` (not checked).
+    ///
+    /// # Example
+    ///
+    /// See [`Permutations`].
+    #[inline]
+    pub fn rank(&self, perm: &[u8]) -> u64 {
+        self.0.rank(perm)
+    }
+
+    /// Writes the permutation of rank `rank` into `perm[..n]`.
+    ///
+    /// # Example
+    ///
+    /// See [`Permutations`].
+    #[inline]
+    pub fn unrank(&self, rank: u64, perm: &mut [u8]) {
+        self.0.unrank(rank, perm);
+    }
+}
+
+/// The even permutations of `0..n` (n ≥ 2), ranked densely in `0..n!/2`:
+/// for spaces whose moves keep a permutation's parity (a sliding puzzle's
+/// tiles with the blank's row, `TopSpin`'s turntable of 4). The first
+/// `n - 2` values rank as a [`KPermutations`]; the last two follow from
+/// the parity.
+///
+/// # Example
+///
+/// ```
+/// use search_core::EvenPermutations;
+///
+/// let even = EvenPermutations::new(4)?;
+/// assert_eq!(even.count(), 12);
+/// let mut perm = [0; 4];
+/// even.unrank(0, &mut perm);
+/// assert_eq!(perm, [0, 1, 2, 3]);
+/// even.unrank(1, &mut perm);
+/// assert_eq!(perm, [0, 2, 3, 1]); // [0, 2, 1, 3] is odd
+/// assert_eq!(even.rank(&perm), 1);
+/// assert!(EvenPermutations::is_even(&perm));
+/// # Ok::<(), search_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvenPermutations {
+    n: usize,
+    head: KPermutations,
+}
+
+impl EvenPermutations {
+    /// The even permutations of `n` items.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidShape`](crate::ErrorKind::InvalidShape) when `n` is below 2
+    /// or passes 20.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::EvenPermutations;
+    ///
+    /// assert_eq!(EvenPermutations::new(12)?.count(), 239_500_800);
+    /// assert!(EvenPermutations::new(1).is_err());
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn new(n: usize) -> Result<EvenPermutations, Error> {
+        if n < 2 {
+            return Err(Error::invalid_shape(format!(
+                "even permutations of {n} items: at least 2"
+            )));
+        }
+        Ok(EvenPermutations { n, head: KPermutations::new(n, n - 2)? })
+    }
+
+    /// `n!/2`.
+    ///
+    /// # Example
+    ///
+    /// See [`EvenPermutations`].
+    pub fn count(&self) -> u64 {
+        self.head.count()
+    }
+
+    /// Whether `perm`, a permutation of `0..perm.len()`, is even: its
+    /// length minus its number of cycles is even.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::EvenPermutations;
+    ///
+    /// assert!(EvenPermutations::is_even(&[1, 2, 0]));
+    /// assert!(!EvenPermutations::is_even(&[1, 0, 2]));
+    /// ```
+    pub fn is_even(perm: &[u8]) -> bool {
+        let mut seen = vec![false; perm.len()];
+        let mut cycles = 0;
+        for start in 0..perm.len() {
+            if seen[start] {
+                continue;
+            }
+            cycles += 1;
+            let mut at = start;
+            // A value out of range ends its cycle: input that is not a
+            // permutation gets some answer, never a panic.
+            while at < perm.len() && !seen[at] {
+                seen[at] = true;
+                at = usize::from(perm[at]);
+            }
+        }
+        (perm.len() - cycles).is_multiple_of(2)
+    }
+
+    /// The rank of `perm`, an even permutation of `0..n` (not checked).
+    ///
+    /// # Example
+    ///
+    /// See [`EvenPermutations`].
+    #[inline]
+    pub fn rank(&self, perm: &[u8]) -> u64 {
+        self.head.rank(perm)
+    }
+
+    /// Writes the even permutation of rank `rank` into `perm[..n]`.
+    ///
+    /// # Example
+    ///
+    /// See [`EvenPermutations`].
+    pub fn unrank(&self, rank: u64, perm: &mut [u8]) {
+        let n = self.n;
+        // The two values left, smaller first, add no inversions: the
+        // permutation's parity is that of the head's Lehmer digits.
+        let inversions = self.head.unrank_counting(rank, perm);
+        let placed = perm[..n - 2].iter().fold(0u32, |mask, &value| mask | bit(value));
+        let free = ((1u32 << n) - 1) & !placed;
+        let low = free.trailing_zeros() as u8;
+        let high = 31u8.saturating_sub(free.leading_zeros() as u8);
+        (perm[n - 2], perm[n - 1]) =
+            if inversions.is_multiple_of(2) { (low, high) } else { (high, low) };
+    }
+}
