@@ -166,7 +166,8 @@ fn list<W: Write>(args: &DirArgs, out: &mut W) -> Result<bool, String> {
     // The default directory is made by the first database saved; one the
     // user named must exist.
     if args.named(dir.path()) && !dir.path().is_dir() {
-        return Err(format!("cannot list {}: not a directory", dir.path().display()));
+        let what = if dir.path().exists() { "not a directory" } else { "no such directory" };
+        return Err(format!("cannot list {}: {what}", dir.path().display()));
     }
     let names = dir.names().map_err(|e| e.to_string())?;
     writeln!(out, "{}", dir.path().display()).map_err(crate::io_failure)?;

@@ -125,10 +125,11 @@ impl Sliding {
         let names: Vec<String> =
             wanted.iter().rev().map(|partition| partition.file_name(goal)).collect();
         Err(format!(
-            "{} has no pattern database for this goal (looked for {}); `puzzles pdb build 4x4` \
-             builds one",
+            "{} has no pattern database for this goal (looked for {}); `puzzles pdb build 4x4 \
+             --pdb-dir {}` (the workspace's command-line tool) builds one there",
             folder.display(),
-            names.join(" and ")
+            names.join(" and "),
+            folder.display()
         ))
     }
 
