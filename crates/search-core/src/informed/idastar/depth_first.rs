@@ -77,30 +77,14 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         &mut self,
         space: &G,
         starts: I,
-        mut is_goal: P,
+        is_goal: P,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        let starts: Starts<S> = starts.into_iter().collect();
-        if let Some(start) = self.restart(&starts, &mut is_goal) {
-            return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
-        }
-        let space = UnitCost(space);
-        let before = self.run.stats;
-        let outcome = self.iterate_each(starts.len(), |this, index| {
-            let state = &starts[index];
-            let root = Root { state, cost: 0, estimate: 0, parent: None, above: &[], depth: 0 };
-            this.iterate(&space, &root, (u32::MAX, None), &|_: &S| 0, (&mut is_goal, None))
-        });
-        self.record(u32::MAX, &before);
-        match self.settle(outcome?.0)? {
-            ControlFlow::Break(Some(_)) => Ok(Some(self.solution())),
-            // Nothing is cut off below a bound that is never reached.
-            ControlFlow::Break(None) | ControlFlow::Continue(_) => Ok(None),
-        }
+        self.unit_cost_iterations(space, starts, is_goal, false)
     }
 
     /// A shortest path from any of `starts` to the first state that
@@ -128,7 +112,26 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         &mut self,
         space: &G,
         starts: I,
+        is_goal: P,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
+    {
+        self.unit_cost_iterations(space, starts, is_goal, true)
+    }
+
+    /// IDA* iterations over `space` with every move costing one and no
+    /// estimate: when `deepening`, from bound 0 up a move at a time, the
+    /// last layer of each left unexpanded (its children would all be cut
+    /// at one more); otherwise one iteration whose bound is never reached.
+    fn unit_cost_iterations<G, I, P>(
+        &mut self,
+        space: &G,
+        starts: I,
         mut is_goal: P,
+        deepening: bool,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Successors<State = S, Move = M>,
@@ -140,12 +143,10 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
             return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
         }
         let space = UnitCost(space);
-        let mut bound: u32 = 0;
+        let mut bound = if deepening { 0 } else { u32::MAX };
         loop {
             let before = self.run.stats;
-            // The nodes at the bound are leaves: their children would all
-            // be cut at one more.
-            let leaf_cut = bound.checked_add(1);
+            let leaf_cut = if deepening { bound.checked_add(1) } else { None };
             let outcome = self.iterate_each(starts.len(), |this, index| {
                 let state = &starts[index];
                 let root = Root { state, cost: 0, estimate: 0, parent: None, above: &[], depth: 0 };
@@ -154,8 +155,9 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
             self.record(bound, &before);
             match self.settle(outcome?.0)? {
                 ControlFlow::Break(Some(_)) => return Ok(Some(self.solution())),
-                ControlFlow::Break(None) => return Ok(None),
-                ControlFlow::Continue(next) => bound = next,
+                ControlFlow::Continue(next) if deepening => bound = next,
+                // Nothing is cut off below a bound that is never reached.
+                ControlFlow::Break(None) | ControlFlow::Continue(_) => return Ok(None),
             }
         }
     }
