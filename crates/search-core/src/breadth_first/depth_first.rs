@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use crate::error::Error;
-use crate::path::Path;
+use crate::path::{Path, path_back};
 use crate::run::limits::{Limit, Limits};
-use crate::space::traits::{State, Successors};
+use crate::space::traits::Successors;
 use crate::store::hash::BuildStateHasher;
 
 /// A path from any of `starts` to the first state that satisfies
@@ -69,7 +69,10 @@ where
         }
         *visited = true;
         if is_goal(&state) {
-            return Ok(Some(walk_back(&parents, state)));
+            let parent_of = |state: &G::State| {
+                parents.get(state)?.0.as_ref().map(|(parent, mv)| (parent, Some(mv)))
+            };
+            return Ok(Some(path_back(state, parent_of)));
         }
         space.successors(&state, |child, mv| children.push((child, mv)));
         // Pushed last first, so that the first successor is popped first.
@@ -96,15 +99,3 @@ where
 
 /// Each state's parent and move, and whether it has been visited.
 type Parents<S, M> = HashMap<S, (Option<(S, M)>, bool), BuildStateHasher>;
-
-/// The path to `end` through `parents`.
-fn walk_back<S: State, M: Clone>(parents: &Parents<S, M>, end: S) -> Path<S, M> {
-    let (mut states, mut moves) = (vec![end], Vec::new());
-    while let Some((Some((parent, mv)), _)) = parents.get(&states[states.len() - 1]) {
-        moves.push(mv.clone());
-        states.push(parent.clone());
-    }
-    states.reverse();
-    moves.reverse();
-    Path::new(states, moves)
-}

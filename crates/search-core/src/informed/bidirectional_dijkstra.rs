@@ -8,7 +8,7 @@ use std::collections::{BinaryHeap, HashMap};
 use num_traits::Zero;
 
 use crate::error::Error;
-use crate::path::Path;
+use crate::path::{Path, walk_back};
 use crate::run::limits::{Limit, Limits};
 use crate::space::traits::{Predecessors, State};
 use crate::space::weighted::{Cost, Weighted, add_costs};
@@ -259,11 +259,6 @@ impl<S: State, M: Clone, C: Cost> Side<S, M, C> {
 
     /// The states from `state` back to its root, and the moves stored.
     fn walk_back(&self, state: S) -> (Vec<S>, Vec<M>) {
-        let (mut states, mut moves) = (vec![state], Vec::new());
-        while let Some((parent, mv)) = self.parents.get(&states[states.len() - 1]) {
-            moves.extend(mv.clone());
-            states.push(parent.clone());
-        }
-        (states, moves)
+        walk_back(state, |state| self.parents.get(state).map(|(parent, mv)| (parent, mv.as_ref())))
     }
 }

@@ -7,9 +7,9 @@ use std::collections::hash_map::Entry;
 
 use crate::error::Error;
 use crate::informed::astar::AStar;
-use crate::path::Path;
+use crate::path::{Path, path_back};
 use crate::run::limits::{Limit, Limits};
-use crate::space::traits::{State, Successors};
+use crate::space::traits::Successors;
 use crate::space::weighted::{Cost, Heuristic, Weighted};
 use crate::store::hash::BuildStateHasher;
 
@@ -175,7 +175,10 @@ where
                 }
             });
             if let Some(goal) = goal {
-                return Ok(Some(walk_back(&parents, goal)));
+                let parent_of = |state: &G::State| {
+                    parents.get(state)?.as_ref().map(|(parent, mv)| (parent, Some(mv)))
+                };
+                return Ok(Some(path_back(goal, parent_of)));
             }
             if parents.len() > max_states {
                 return Err(Error::limit(Limit::States(max_states)));
@@ -201,19 +204,4 @@ where
         rated.sort_unstable_by_key(|&(_, index)| index);
         *layer = rated.into_iter().map(|(_, index)| layer[index].clone()).collect();
     }
-}
-
-/// The path to `end` through `parents`.
-fn walk_back<S: State, M: Clone>(
-    parents: &HashMap<S, Option<(S, M)>, BuildStateHasher>,
-    end: S,
-) -> Path<S, M> {
-    let (mut states, mut moves) = (vec![end], Vec::new());
-    while let Some(Some((parent, mv))) = parents.get(&states[states.len() - 1]) {
-        moves.push(mv.clone());
-        states.push(parent.clone());
-    }
-    states.reverse();
-    moves.reverse();
-    Path::new(states, moves)
 }
