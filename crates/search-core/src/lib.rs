@@ -103,7 +103,7 @@ Optional traits widen what a space can do:
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
 | the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
-| a cheapest path searched from both ends | [`bidirectional_dijkstra`] |
+| a cheapest path searched from both ends | [`bidirectional_dijkstra`]; guided by estimates, [`bidirectional_astar`] |
 | a path, any path, depth first | [`dfs`]; in memory of one path, [`IdaStar::depth_first`] |
 | a shortest path in memory of one path | [`iddfs`], [`IdaStar::iterative_deepening`] |
 | a path at most `w` times the cheapest, fast (weighted A*) | [`astar`] with the estimate times `w` |
@@ -239,7 +239,7 @@ pub use crate::dense::table::LayerTable;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
 pub use crate::informed::astar::{AStar, astar, dijkstra};
-pub use crate::informed::bidirectional_dijkstra::bidirectional_dijkstra;
+pub use crate::informed::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
 pub use crate::informed::greedy::{beam_search, greedy_best_first};
 pub use crate::informed::idastar::depth_first::iddfs;
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use search_core::{
     AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
     Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
-    beam_search, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all, from_fn, greedy_best_first,
+    beam_search, bidirectional_astar, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all, from_fn, greedy_best_first,
     iddfs, rank_by, zero_one_bfs,
 };
 
@@ -862,6 +862,45 @@ proptest! {
                 prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
                 prop_assert!(starts.contains(path.start()));
                 prop_assert!(goals.contains(path.states().last().unwrap()));
+            }
+        }
+    }
+}
+
+/// Far more than any path costs here: the estimate of a state that cannot
+/// reach the other end, which keeps it consistent.
+const UNREACHABLE: u32 = 1_000_000;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    // Guided from both ends by consistent estimates (scaled exact costs),
+    // the same cheapest cost as Bellman-Ford and as Dijkstra from both ends.
+    #[test]
+    fn bidirectional_astar_agrees_with_bellman_ford(
+        (space, start, goal) in weighted_graph_with_ends(),
+        other in 0u32..30,
+        scale in 0u32..=100,
+    ) {
+        let n = space.graph.len() as u32;
+        let (second_start, second_goal) = (other % n, (other * 7 + 3) % n);
+        let from_each: Vec<Vec<Option<u32>>> = (0..n).map(|s| bellman_ford(&space, s)).collect();
+        for (starts, goals) in [(vec![start], vec![goal]), (vec![start, second_start], vec![goal, second_goal])] {
+            let scaled = |cost: Option<u32>| cost.map_or(UNREACHABLE, |c| c * scale / 100);
+            let to_goals = |&v: &u32| scaled(goals.iter().filter_map(|&g| from_each[v as usize][g as usize]).min());
+            let from_starts = |&v: &u32| scaled(starts.iter().filter_map(|&s| from_each[s as usize][v as usize]).min());
+            let expected = starts
+                .iter()
+                .flat_map(|&s| goals.iter().filter_map(|&g| from_each[s as usize][g as usize]).collect::<Vec<_>>())
+                .min();
+            let found = bidirectional_astar(&space, starts.clone(), goals.clone(), to_goals, from_starts, Limits::new()).unwrap();
+            prop_assert_eq!(found.as_ref().map(|(_, cost)| *cost), expected);
+            let both_ends = bidirectional_dijkstra(&space, starts.clone(), goals.clone(), Limits::new()).unwrap();
+            prop_assert_eq!(both_ends.map(|(_, cost)| cost), expected);
+            if let Some((path, cost)) = found {
+                prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
+                prop_assert!(starts.contains(path.start()));
+                prop_assert!(goals.contains(path.end()));
             }
         }
     }

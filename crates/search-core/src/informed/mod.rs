@@ -7,9 +7,9 @@
 //!   heap for the rest.
 //!   `astar/cheapest_costs`: [`dijkstra_all`](crate::dijkstra_all), the
 //!   cheapest cost of every state within a bound.
-//! - `bidirectional_dijkstra`:
-//!   [`bidirectional_dijkstra`](crate::bidirectional_dijkstra), from both
-//!   ends.
+//! - `bidirectional`:
+//!   [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and
+//!   [`bidirectional_astar`](crate::bidirectional_astar), from both ends.
 //! - `zero_one`: [`ZeroOneBfs`](crate::ZeroOneBfs), for costs of 0 or 1.
 //! - `greedy`: [`greedy_best_first`](crate::greedy_best_first) and
 //!   [`beam_search`](crate::beam_search), fast and incomplete.
@@ -22,7 +22,7 @@
 //! It may use `space`, `store`, `run`, `path` and `error`.
 
 pub(crate) mod astar;
-pub(crate) mod bidirectional_dijkstra;
+pub(crate) mod bidirectional;
 pub(crate) mod greedy;
 pub(crate) mod idastar;
 pub(crate) mod open_list;
