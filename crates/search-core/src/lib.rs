@@ -96,6 +96,7 @@ Optional traits widen what a space can do:
 | the same on every core, for any space | [`par_enumerate`], [`ParallelEnumeration`] |
 | the same, for spaces of billions of ranked states | [`DenseEnumeration`] |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
+| every cheapest path where moves have costs, the same way | [`all_cheapest_paths`], [`AStar::all_cheapest_paths`] |
 | a traversal you drive state by state, and can resume | [`Bfs`], or as an iterator, [`Bfs::walk`] |
 | a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar`] |
 | the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs`] |
@@ -120,9 +121,10 @@ counts moves, where `pathfinding`'s `Vec` counts states):
 | `dfs`, `iddfs` | [`dfs`], [`iddfs`] |
 | `dijkstra`, `dijkstra_all`, `dijkstra_partial`, `dijkstra_reach` | [`dijkstra`], [`dijkstra_all`] (with a cost bound) |
 | `astar`, `idastar` | [`astar`], [`ida_star`] |
+| `astar_bag` (every cheapest path) | [`all_cheapest_paths`] |
 | `count_paths` (shortest ones) | [`all_shortest_paths`] |
 | bidirectional Dijkstra | [`bidirectional_dijkstra`] |
-| `astar_bag`, `fringe`, `yen` | not yet |
+| `fringe`, `yen` | not yet |
 
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
@@ -221,7 +223,7 @@ table (the `puzzles` crate builds its 15-puzzle databases that way).
 // Every public type can be printed with `{:?}`.
 #![warn(missing_debug_implementations)]
 
-pub use crate::breadth_first::all_paths::{Paths, ShortestPaths, all_shortest_paths};
+pub use crate::breadth_first::all_paths::{ShortestPaths, all_shortest_paths};
 pub use crate::breadth_first::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::breadth_first::bidirectional::bidirectional_bfs;
 pub use crate::breadth_first::depth_first::dfs;
@@ -238,6 +240,7 @@ pub use crate::dense::patterns::{Combine, Patterns};
 pub use crate::dense::table::LayerTable;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
+pub use crate::informed::astar::cheapest_paths::{CheapestPaths, all_cheapest_paths};
 pub use crate::informed::astar::{AStar, astar, dijkstra};
 pub use crate::informed::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
 pub use crate::informed::greedy::{beam_search, greedy_best_first};
@@ -245,6 +248,7 @@ pub use crate::informed::idastar::depth_first::iddfs;
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;
+pub use crate::path::dag::Paths;
 pub use crate::ranking::combinations::Combinations;
 pub use crate::ranking::digits::{MixedRadix, Product};
 pub use crate::ranking::permutations::{EvenPermutations, KPermutations, Permutations};

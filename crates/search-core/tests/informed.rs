@@ -5,17 +5,17 @@ use proptest::prelude::*;
 use search_core::{
     AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
     Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
-    beam_search, bidirectional_astar, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all, from_fn, greedy_best_first,
-    iddfs, rank_by, zero_one_bfs,
+    beam_search, bidirectional_astar, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all, from_fn,
+    greedy_best_first, iddfs, rank_by, zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
 
 /// A graph whose edge `i` out of each node costs `weights[node][i]`.
 #[derive(Clone, Debug)]
-struct WeightedGraph {
-    graph: Graph,
-    weights: Vec<Vec<u32>>,
+pub(crate) struct WeightedGraph {
+    pub(crate) graph: Graph,
+    pub(crate) weights: Vec<Vec<u32>>,
 }
 
 impl Successors for WeightedGraph {
@@ -70,7 +70,7 @@ impl InPlace for InPlaceGraph<'_> {
 }
 
 /// The cheapest cost from `start` to every node, by Bellman-Ford.
-fn bellman_ford(space: &WeightedGraph, start: u32) -> Vec<Option<u32>> {
+pub(crate) fn bellman_ford(space: &WeightedGraph, start: u32) -> Vec<Option<u32>> {
     let n = space.graph.len();
     let mut cost = vec![None; n];
     cost[start as usize] = Some(0);
@@ -89,18 +89,21 @@ fn bellman_ford(space: &WeightedGraph, start: u32) -> Vec<Option<u32>> {
 }
 
 fn weighted_graph_with_ends() -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
-    graph_with_weights(prop_oneof![1 => Just(0u32), 4 => 1..10u32].boxed())
+    graph_with_weights(30, prop_oneof![1 => Just(0u32), 4 => 1..10u32].boxed())
 }
 
 /// Random graphs whose edges cost 0 or 1, about half of each.
 fn zero_one_graph_with_ends() -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
-    graph_with_weights((0u32..=1).boxed())
+    graph_with_weights(30, (0u32..=1).boxed())
 }
 
-fn graph_with_weights(
+/// Random graphs of up to `nodes` nodes, each edge's cost drawn from
+/// `weight`, and two of their nodes.
+pub(crate) fn graph_with_weights(
+    nodes: usize,
     weight: BoxedStrategy<u32>,
 ) -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
-    graph_with_ends(30, 3).prop_flat_map(move |(graph, start, goal)| {
+    graph_with_ends(nodes, 3).prop_flat_map(move |(graph, start, goal)| {
         let shape: Vec<usize> = graph.adjacency.iter().map(Vec::len).collect();
         let weights = shape
             .into_iter()
@@ -113,7 +116,7 @@ fn graph_with_weights(
 }
 
 /// The cost of a path, checked edge by edge.
-fn walk_cost(space: &WeightedGraph, states: &[u32], moves: &[usize]) -> u32 {
+pub(crate) fn walk_cost(space: &WeightedGraph, states: &[u32], moves: &[usize]) -> u32 {
     space.graph.assert_legal(states, moves);
     states.iter().zip(moves).map(|(&from, &mv)| space.weights[from as usize][mv]).sum()
 }

@@ -8,6 +8,7 @@ mod all_paths;
 mod bfs;
 mod bidirectional;
 mod cancel;
+mod cheapest_paths;
 mod costs;
 mod enumerate;
 mod limits;

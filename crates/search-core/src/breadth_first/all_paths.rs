@@ -3,7 +3,7 @@ use smallvec::{SmallVec, smallvec};
 
 use crate::breadth_first::search::Search;
 use crate::error::Error;
-use crate::path::Path;
+use crate::path::dag::{PathDag, Paths};
 use crate::run::memory::bytes_of;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::at_depth_bound;
@@ -37,10 +37,8 @@ use crate::store::tree::{Lookup, NO_PARENT};
 /// ```
 #[derive(Clone, Debug)]
 pub struct ShortestPaths<S, M> {
-    states: Vec<S>,
     /// For each state, the edges into it from the layer before.
-    parents: Vec<SmallVec<[(u32, M); 1]>>,
-    goals: Vec<u32>,
+    dag: PathDag<S, M>,
     distance: Option<usize>,
 }
 
@@ -76,7 +74,7 @@ impl<S: Clone, M: Clone> ShortestPaths<S, M> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn goals(&self) -> impl Iterator<Item = &S> + '_ {
-        self.goals.iter().map(|&goal| &self.states[goal as usize])
+        self.dag.goals()
     }
 
     /// The number of shortest paths, saturating at `u128::MAX`. Computed
@@ -117,17 +115,7 @@ impl<S: Clone, M: Clone> ShortestPaths<S, M> {
     where
         T: Unsigned + SaturatingAdd + Copy,
     {
-        let mut counts = vec![T::zero(); self.states.len()];
-        for (node, parents) in self.parents.iter().enumerate() {
-            counts[node] = if parents.is_empty() {
-                T::one()
-            } else {
-                parents.iter().fold(T::zero(), |sum, &(parent, _)| {
-                    sum.saturating_add(&counts[parent as usize])
-                })
-            };
-        }
-        self.goals.iter().fold(T::zero(), |sum, &goal| sum.saturating_add(&counts[goal as usize]))
+        self.dag.count_as()
     }
 
     /// The shortest paths, built one at a time as the iterator advances.
@@ -145,109 +133,7 @@ impl<S: Clone, M: Clone> ShortestPaths<S, M> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn paths(&self) -> Paths<'_, S, M> {
-        let mut paths = Paths {
-            graph: self,
-            next_goal: 0,
-            chain: Vec::new(),
-            choices: Vec::new(),
-            done: false,
-        };
-        paths.start_next_goal();
-        paths
-    }
-}
-
-/// An iterator over every shortest path, made by
-/// [`ShortestPaths::paths`]. It holds one path's worth of state, so even a
-/// count beyond `u128` can be walked a path at a time.
-///
-/// # Example
-///
-/// ```
-/// use search_core::{all_shortest_paths, from_fn};
-///
-/// let space = from_fn(|&n: &u32| [n + 1, n + 2]);
-/// let paths = all_shortest_paths(&space, [0], |&n| n == 4)?;
-/// let mut walks: Vec<Vec<u32>> = paths.paths().map(|p| p.states().to_vec()).collect();
-/// walks.sort();
-/// assert_eq!(walks, [vec![0, 2, 4]]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug)]
-pub struct Paths<'a, S, M> {
-    graph: &'a ShortestPaths<S, M>,
-    next_goal: usize,
-    /// Nodes from the current goal back towards a root.
-    chain: Vec<u32>,
-    /// `choices[i]`: which parent of `chain[i]` is `chain[i + 1]`.
-    choices: Vec<usize>,
-    done: bool,
-}
-
-impl<S: Clone, M: Clone> Paths<'_, S, M> {
-    fn start_next_goal(&mut self) {
-        self.chain.clear();
-        self.choices.clear();
-        match self.graph.goals.get(self.next_goal) {
-            Some(&goal) => {
-                self.next_goal += 1;
-                self.chain.push(goal);
-                self.descend();
-            }
-            None => self.done = true,
-        }
-    }
-
-    /// Extends the chain to a root through each node's first parent.
-    fn descend(&mut self) {
-        while let Some(&(parent, _)) =
-            self.chain.last().and_then(|&node| self.graph.parents[node as usize].first())
-        {
-            self.choices.push(0);
-            self.chain.push(parent);
-        }
-    }
-
-    /// Moves to the next combination of parents, nearest the root first.
-    fn advance(&mut self) {
-        while let Some(choice) = self.choices.pop() {
-            self.chain.pop();
-            let node = self.chain[self.chain.len() - 1] as usize;
-            let parents = &self.graph.parents[node];
-            if choice + 1 < parents.len() {
-                self.choices.push(choice + 1);
-                self.chain.push(parents[choice + 1].0);
-                self.descend();
-                return;
-            }
-        }
-        self.start_next_goal();
-    }
-
-    fn current(&self) -> Path<S, M> {
-        let states =
-            self.chain.iter().rev().map(|&node| self.graph.states[node as usize].clone()).collect();
-        let moves = self
-            .choices
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, &choice)| self.graph.parents[self.chain[i] as usize][choice].1.clone())
-            .collect();
-        Path::new(states, moves)
-    }
-}
-
-impl<S: Clone, M: Clone> Iterator for Paths<'_, S, M> {
-    type Item = Path<S, M>;
-
-    fn next(&mut self) -> Option<Path<S, M>> {
-        if self.done {
-            return None;
-        }
-        let path = self.current();
-        self.advance();
-        Some(path)
+        self.dag.paths()
     }
 }
 
@@ -398,6 +284,6 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         meter.charge(bytes)?;
         states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
         states.extend(tree.states_from(0).cloned());
-        Ok(ShortestPaths { states, parents, goals, distance })
+        Ok(ShortestPaths { dag: PathDag { states, parents, goals }, distance })
     }
 }

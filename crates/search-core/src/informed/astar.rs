@@ -253,21 +253,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
-        self.run.begin()?;
-        let meter = &mut self.run.meter;
-        self.tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
-        self.costs.clear();
-        self.open.reset();
-        let open = &mut self.open;
-        plant(
-            (&mut self.tree, &mut self.costs),
-            space,
-            (&self.run.limits, &mut self.run.meter),
-            starts,
-            |meter, start, root| {
-                open.push(meter, Open { f: heuristic.estimate(start), g: C::zero(), node: root })
-            },
-        )?;
+        self.restart(space, starts, |start| heuristic.estimate(start))?;
         while let Some(Open { g, node, .. }) = self.open.pop() {
             let state = match take(
                 (&self.tree, &mut self.costs),
@@ -304,6 +290,38 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
             self.run.stats.frontier(self.open.len());
         }
         Ok(None)
+    }
+}
+
+impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'_, S, M, C> {
+    /// Begins a run from `starts`: the run context restarted, the tree,
+    /// costs and open list emptied, and each start stored and queued at
+    /// cost zero with the key `first_key` gives it.
+    fn restart<G, I>(
+        &mut self,
+        space: &G,
+        starts: I,
+        first_key: impl Fn(&S) -> C,
+    ) -> Result<(), Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+    {
+        self.run.begin()?;
+        let meter = &mut self.run.meter;
+        self.tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
+        self.costs.clear();
+        self.open.reset();
+        let open = &mut self.open;
+        plant(
+            (&mut self.tree, &mut self.costs),
+            space,
+            (&self.run.limits, &mut self.run.meter),
+            starts,
+            |meter, start, root| {
+                open.push(meter, Open { f: first_key(start), g: C::zero(), node: root })
+            },
+        )
     }
 }
 
@@ -425,6 +443,7 @@ where
 }
 
 pub(crate) mod cheapest_costs;
+pub(crate) mod cheapest_paths;
 
 impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<'_, S, M, C> {
     fn default() -> Self {

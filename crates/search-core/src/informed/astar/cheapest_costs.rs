@@ -9,9 +9,9 @@ use crate::path::Path;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted, add_costs};
 use crate::store::hash::BuildStateHasher;
-use crate::store::tree::{Lookup, NO_PARENT};
+use crate::store::tree::NO_PARENT;
 
-use super::{AStar, Reached, Taken, plant, relax, take};
+use super::{AStar, Reached, Taken, relax, take};
 
 /// The cheapest cost of every state reachable from a search's starts
 /// (within its cost bound, if it had one), and a cheapest path to each,
@@ -203,19 +203,7 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
     {
-        self.run.begin()?;
-        let meter = &mut self.run.meter;
-        self.tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
-        self.costs.clear();
-        self.open.reset();
-        let open = &mut self.open;
-        plant(
-            (&mut self.tree, &mut self.costs),
-            space,
-            (&self.run.limits, &mut self.run.meter),
-            starts,
-            |meter, _, root| open.push(meter, Open { f: C::zero(), g: C::zero(), node: root }),
-        )?;
+        self.restart(space, starts, |_| C::zero())?;
         let within = |cost: C| max_cost.is_none_or(|max| cost <= max);
         let mut settled = Vec::new();
         while let Some(Open { g, node, .. }) = self.open.pop() {

@@ -1,3 +1,9 @@
+//! Paths: [`Path`], one walk from a start to an end; `dag`, the graph of
+//! every cheapest edge that holds many paths at once; and the walk back
+//! through a map of parents that several searches share.
+
+pub(crate) mod dag;
+
 /// A walk through a state space: the states from the start to the end, and
 /// the move taken at each step.
 ///

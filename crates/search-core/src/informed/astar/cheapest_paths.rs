@@ -1,0 +1,344 @@
+//! [`CheapestPaths`]: A* run past its first goal until every cheapest
+//! path is known, keeping every edge that ties for a state's cheapest
+//! cost (what `pathfinding` calls `astar_bag`).
+
+use num_traits::{SaturatingAdd, Unsigned};
+use smallvec::SmallVec;
+
+use crate::error::Error;
+use crate::informed::open_list::Open;
+use crate::path::dag::{PathDag, Paths};
+use crate::space::traits::State;
+use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
+use crate::store::tree::{NO_PARENT, Stored};
+
+use super::{AStar, Taken, take};
+
+/// Every cheapest path from the starts to the nearest goals, held as the
+/// graph of the edges on them rather than as a list of paths: the
+/// weighted counterpart of [`ShortestPaths`](crate::ShortestPaths).
+///
+/// What [`all_cheapest_paths`] and [`AStar::all_cheapest_paths`] return.
+/// There can be exponentially many cheapest paths, so they are counted
+/// from that graph and produced one at a time by
+/// [`paths`](CheapestPaths::paths). Two moves between the same pair of
+/// states, at the same cost, make two paths.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{all_cheapest_paths, from_fn_weighted};
+///
+/// // Right costs 1 and up costs 2 on a 3x3 grid: every monotone walk costs 6.
+/// let grid = from_fn_weighted(|&(x, y): &(u8, u8)| {
+///     let mut next = Vec::new();
+///     if x < 2 { next.push(((x + 1, y), 1u32)); }
+///     if y < 2 { next.push(((x, y + 1), 2)); }
+///     next
+/// });
+/// let paths = all_cheapest_paths(&grid, [(0, 0)], |_: &(u8, u8)| 0, |&p| p == (2, 2))?;
+/// assert_eq!(paths.cost(), Some(6));
+/// assert_eq!(paths.count(), 6);
+/// assert!(paths.paths().all(|path| path.len() == 4 && path.end() == &(2, 2)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct CheapestPaths<S, M, C> {
+    dag: PathDag<S, M>,
+    cost: Option<C>,
+}
+
+impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
+    /// The cost of the cheapest paths, or `None` when no goal is
+    /// reachable.
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestPaths`].
+    pub fn cost(&self) -> Option<C> {
+        self.cost
+    }
+
+    /// The goals reached, each at [`cost`](CheapestPaths::cost).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_cheapest_paths, from_fn_weighted};
+    ///
+    /// let line = from_fn_weighted(|&n: &i8| [(n - 1, 1u32), (n + 1, 1)]);
+    /// let paths = all_cheapest_paths(&line, [0], |_: &i8| 0, |&n| n.abs() == 2)?;
+    /// let mut goals: Vec<i8> = paths.goals().copied().collect();
+    /// goals.sort();
+    /// assert_eq!(goals, [-2, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn goals(&self) -> impl Iterator<Item = &S> + '_ {
+        self.dag.goals()
+    }
+
+    /// The number of cheapest paths, saturating at `u128::MAX`, computed
+    /// from the graph without building the paths.
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestPaths`].
+    pub fn count(&self) -> u128 {
+        self.count_as::<u128>()
+    }
+
+    /// The number of cheapest paths in any unsigned integer type,
+    /// saturating at its largest value.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_cheapest_paths, from_fn_weighted};
+    ///
+    /// // 20 steps, each of two moves that cost 3: 2^20 paths.
+    /// let walk = from_fn_weighted(|&n: &u8| if n < 20 { vec![(n + 1, 3u32); 2] } else { vec![] });
+    /// let paths = all_cheapest_paths(&walk, [0], |_: &u8| 0, |&n| n == 20)?;
+    /// assert_eq!(paths.count_as::<u64>(), 1 << 20);
+    /// assert_eq!(paths.count_as::<u16>(), u16::MAX);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_as<T>(&self) -> T
+    where
+        T: Unsigned + SaturatingAdd + Copy,
+    {
+        self.dag.count_as()
+    }
+
+    /// The cheapest paths, built one at a time as the iterator advances.
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestPaths`].
+    pub fn paths(&self) -> Paths<'_, S, M> {
+        self.dag.paths()
+    }
+}
+
+/// Every cheapest path from any of `starts` to the nearest states that
+/// satisfy `is_goal`, counted and walked lazily, guided by `heuristic`
+/// (`|_| 0` for Dijkstra's order).
+///
+/// A shortcut for [`AStar::all_cheapest_paths`] with default
+/// [`Limits`](crate::Limits).
+///
+/// # Errors
+///
+/// As for [`AStar::run`].
+///
+/// # Example
+///
+/// See [`CheapestPaths`].
+pub fn all_cheapest_paths<G, I, H, P>(
+    space: &G,
+    starts: I,
+    heuristic: H,
+    is_goal: P,
+) -> Result<CheapestPaths<G::State, G::Move, G::Cost>, Error>
+where
+    G: Weighted,
+    G::Move: Clone,
+    I: IntoIterator<Item = G::State>,
+    H: Heuristic<G::State, Cost = G::Cost>,
+    P: FnMut(&G::State) -> bool,
+{
+    AStar::one_shot().all_cheapest_paths(space, starts, heuristic, is_goal)
+}
+
+/// For each node, the edges into it that tie its tree parent's cost.
+type Ties<M> = Vec<SmallVec<[(u32, M); 1]>>;
+
+impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
+    /// Every cheapest path from any of `starts` to the nearest states that
+    /// satisfy `is_goal`, with this cache's limits, observer and cancel
+    /// handle.
+    ///
+    /// A* runs on past the first goal until every open entry's `g + h`
+    /// exceeds its cost, and keeps, for each state, every edge that
+    /// reaches it at its cheapest cost. With a consistent `heuristic`
+    /// ([`Heuristic`]'s contract) the graph it keeps holds every cheapest
+    /// path. Goals end paths: none passes through one. A move of cost zero
+    /// into a state already expanded is left out, so that a cycle of such
+    /// moves cannot make infinitely many paths.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](AStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn_weighted, AStar};
+    ///
+    /// // Add 1 or double, each for 1.
+    /// let steps = from_fn_weighted(|&n: &u32| [(n + 1, 1u32), (n * 2, 1)]);
+    /// let mut search = AStar::new();
+    /// let paths = search.all_cheapest_paths(&steps, [1], |_: &u32| 0, |&n| n == 6)?;
+    /// assert_eq!(paths.cost(), Some(3));
+    /// // 1 + 1 and 1 * 2 are two moves to 2: two paths through the same states.
+    /// assert_eq!(paths.count(), 2);
+    /// assert!(paths.paths().all(|path| path.states() == [1, 2, 3, 6]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
+    pub fn all_cheapest_paths<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: H,
+        mut is_goal: P,
+    ) -> Result<CheapestPaths<S, M, C>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        let found = self.search_all(space, starts, &heuristic, &mut is_goal);
+        self.run.stats.stored = self.tree.len() as u64;
+        let (goals, ties, order) = found?;
+        Ok(self.keep_paths(&goals, &ties, &order))
+    }
+
+    /// A* that stops only when the open list's head exceeds the first
+    /// goal's cost: the goals at that cost, every node's tying edges, and
+    /// each node's place in the order of expansion (`u32::MAX` for none).
+    #[expect(clippy::type_complexity, reason = "one private caller")]
+    fn search_all<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: &H,
+        is_goal: &mut P,
+    ) -> Result<(Vec<u32>, Ties<M>, Vec<u32>), Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+        H: Heuristic<S, Cost = C>,
+        P: FnMut(&S) -> bool,
+    {
+        self.restart(space, starts, |start| heuristic.estimate(start))?;
+        let mut ties: Ties<M> = Vec::new();
+        let mut order: Vec<u32> = Vec::new();
+        let mut goals = Vec::new();
+        let mut best: Option<C> = None;
+        let mut expansions = 0;
+        while let Some(Open { f, g, node }) = self.open.pop() {
+            if best.is_some_and(|best| f > best) {
+                break;
+            }
+            let state = match take(
+                (&self.tree, &mut self.costs),
+                space,
+                (node, g),
+                (&self.run.limits, &mut self.run.stats),
+                &mut self.scratch,
+                is_goal,
+            )? {
+                Taken::Stale => continue,
+                Taken::Goal => {
+                    best = Some(g);
+                    goals.push(node);
+                    continue;
+                }
+                Taken::Expanded(state) => state,
+            };
+            order.resize(self.tree.len(), u32::MAX);
+            order[node as usize] = expansions;
+            expansions += 1;
+            self.run.tick(self.tree.len(), 0)?;
+            for (next, mv) in self.scratch.drain(..) {
+                let step = space.cost(&state, &mv, &next);
+                let cost = add_costs(g, step)?;
+                let meter = &mut self.run.meter;
+                let child = match self.tree.find_or_insert(
+                    space,
+                    &self.run.limits,
+                    meter,
+                    next.clone(),
+                    node,
+                    Some(mv),
+                )? {
+                    Stored::New(child) => {
+                        meter.push(&mut self.costs, (cost, false))?;
+                        child
+                    }
+                    Stored::Old(child, mv) => {
+                        self.run.stats.duplicates += 1;
+                        let id = child as usize;
+                        let (known, expanded) = self.costs[id];
+                        let root = self.tree.parent_of(id).0 == NO_PARENT;
+                        if cost > known || root || (step.is_zero() && expanded) {
+                            continue;
+                        }
+                        if ties.len() <= id {
+                            ties.resize_with(id + 1, SmallVec::new);
+                        }
+                        if cost == known {
+                            ties[id].extend(mv.map(|mv| (node, mv)));
+                            continue;
+                        }
+                        ties[id].clear();
+                        self.costs[id] = (cost, false);
+                        if expanded {
+                            self.run.stats.reopened += 1;
+                        }
+                        self.tree.reparent(id, node, mv);
+                        child
+                    }
+                };
+                let f = add_costs(cost, heuristic.estimate(&next))?;
+                self.open.push(&mut self.run.meter, Open { f, g: cost, node: child })?;
+            }
+            self.run.stats.frontier(self.open.len());
+        }
+        Ok((goals, ties, order))
+    }
+
+    /// The graph of the paths into `goals`: the nodes they pass through,
+    /// parents first (by cost, then by when they were expanded), with
+    /// their tree edge and their ties.
+    fn keep_paths(&self, goals: &[u32], ties: &Ties<M>, order: &[u32]) -> CheapestPaths<S, M, C> {
+        let cost = goals.first().map(|&goal| self.costs[goal as usize].0);
+        let edges_into = |node: u32| {
+            let (parent, mv) = self.tree.parent_of(node as usize);
+            let tree_edge = (parent != NO_PARENT).then(|| (parent, mv.cloned()));
+            let tying = ties.get(node as usize).into_iter().flatten();
+            tree_edge.into_iter().chain(tying.map(|(parent, mv)| (*parent, Some(mv.clone()))))
+        };
+        let mut kept = vec![false; self.tree.len()];
+        let mut stack = goals.to_vec();
+        let mut nodes = Vec::new();
+        while let Some(node) = stack.pop() {
+            if std::mem::replace(&mut kept[node as usize], true) {
+                continue;
+            }
+            nodes.push(node);
+            stack.extend(edges_into(node).map(|(parent, _)| parent));
+        }
+        let expanded_at = |node: u32| order.get(node as usize).copied().unwrap_or(u32::MAX);
+        nodes.sort_by(|&a, &b| {
+            let key = |node: u32| (self.costs[node as usize].0, expanded_at(node));
+            key(a).cmp(&key(b))
+        });
+        let mut place = vec![u32::MAX; self.tree.len()];
+        for (index, &node) in nodes.iter().enumerate() {
+            place[node as usize] = index as u32;
+        }
+        let parents = nodes
+            .iter()
+            .map(|&node| {
+                edges_into(node)
+                    .filter_map(|(parent, mv)| Some((place[parent as usize], mv?)))
+                    .collect()
+            })
+            .collect();
+        let states = nodes.iter().map(|&node| self.tree.state(node as usize).clone()).collect();
+        let goals = goals.iter().map(|&goal| place[goal as usize]).collect();
+        CheapestPaths { dag: PathDag { states, parents, goals }, cost }
+    }
+}

@@ -1,0 +1,123 @@
+//! Every cheapest path against brute force: each walk of the graph no
+//! dearer than the cheapest, listed one by one.
+
+use proptest::prelude::*;
+use search_core::{AStar, all_cheapest_paths, dijkstra};
+
+use crate::informed::{WeightedGraph, bellman_ford, graph_with_weights, walk_cost};
+
+/// Every walk from `start` that first meets a goal at cost `cost`, as its
+/// states and moves: depth first over walks, which positive costs bound.
+fn walks_costing(
+    space: &WeightedGraph,
+    start: u32,
+    goals: &[u32],
+    cost: u32,
+) -> Vec<(Vec<u32>, Vec<usize>)> {
+    fn extend(
+        space: &WeightedGraph,
+        goals: &[u32],
+        left: u32,
+        walk: &mut (Vec<u32>, Vec<usize>),
+        found: &mut Vec<(Vec<u32>, Vec<usize>)>,
+    ) {
+        let here = *walk.0.last().expect("a walk has a state");
+        if goals.contains(&here) {
+            if left == 0 {
+                found.push(walk.clone());
+            }
+            return;
+        }
+        for (mv, &next) in space.graph.adjacency[here as usize].iter().enumerate() {
+            let step = space.weights[here as usize][mv];
+            if step <= left {
+                walk.0.push(next);
+                walk.1.push(mv);
+                extend(space, goals, left - step, walk, found);
+                walk.0.pop();
+                walk.1.pop();
+            }
+        }
+    }
+    let mut found = Vec::new();
+    extend(space, goals, cost, &mut (vec![start], Vec::new()), &mut found);
+    found
+}
+
+fn small_positive_graph() -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
+    graph_with_weights(10, (1..5u32).boxed())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    // The paths kept are exactly the walks of the cheapest cost, counted
+    // and listed, with no estimate and with a consistent one.
+    #[test]
+    fn every_cheapest_path_is_every_walk_of_the_cheapest_cost(
+        (space, start, goal) in small_positive_graph(),
+        other in 0u32..10,
+        scale in 0u32..=100,
+    ) {
+        let goals = vec![goal, other % space.graph.len() as u32];
+        let from_each: Vec<Vec<Option<u32>>> =
+            (0..space.graph.len() as u32).map(|s| bellman_ford(&space, s)).collect();
+        let cheapest = goals.iter().filter_map(|&g| from_each[start as usize][g as usize]).min();
+        let estimate = |&v: &u32| {
+            goals.iter().filter_map(|&g| from_each[v as usize][g as usize]).min().map_or(1000, |c| c * scale / 100)
+        };
+        let is_goal = |v: &u32| goals.contains(v);
+        let unguided = all_cheapest_paths(&space, [start], |_: &u32| 0, is_goal).unwrap();
+        let guided = AStar::new().all_cheapest_paths(&space, [start], estimate, is_goal).unwrap();
+        let expected_cost = dijkstra(&space, [start], is_goal).unwrap().map(|(_, cost)| cost);
+        prop_assert_eq!(cheapest, expected_cost);
+        for found in [unguided, guided] {
+            prop_assert_eq!(found.cost(), cheapest);
+            let mut paths: Vec<(Vec<u32>, Vec<usize>)> =
+                found.paths().map(|path| (path.states().to_vec(), path.moves().to_vec())).collect();
+            prop_assert_eq!(found.count(), paths.len() as u128);
+            for (states, moves) in &paths {
+                prop_assert_eq!(Some(walk_cost(&space, states, moves)), cheapest);
+            }
+            let mut expected = match cheapest {
+                Some(cost) if cost <= 12 => walks_costing(&space, start, &goals, cost),
+                Some(_) => continue,
+                None => Vec::new(),
+            };
+            paths.sort();
+            expected.sort();
+            prop_assert_eq!(paths, expected);
+        }
+    }
+
+    // With moves of cost zero, every path listed is legal, of the
+    // cheapest cost, listed once, and as many as counted.
+    #[test]
+    fn cheapest_paths_with_free_moves_are_cheapest_and_distinct(
+        (space, start, goal) in graph_with_weights(12, (0..3u32).boxed()),
+    ) {
+        let is_goal = |v: &u32| *v == goal;
+        let found = all_cheapest_paths(&space, [start], |_: &u32| 0, is_goal).unwrap();
+        let cheapest = bellman_ford(&space, start)[goal as usize];
+        prop_assert_eq!(found.cost(), cheapest);
+        let mut paths: Vec<(Vec<u32>, Vec<usize>)> =
+            found.paths().map(|path| (path.states().to_vec(), path.moves().to_vec())).collect();
+        prop_assert_eq!(found.count(), paths.len() as u128);
+        prop_assert_eq!(paths.is_empty(), cheapest.is_none());
+        for (states, moves) in &paths {
+            prop_assert_eq!(Some(walk_cost(&space, states, moves)), cheapest);
+        }
+        paths.sort();
+        paths.dedup();
+        prop_assert_eq!(found.count(), paths.len() as u128);
+    }
+}
+
+#[test]
+fn starts_that_are_goals_make_paths_of_no_moves() {
+    let space = search_core::from_fn_weighted(|&n: &u8| [(n + 1, 1u32)]);
+    let found = all_cheapest_paths(&space, [3, 5], |_: &u8| 0, |&n| n == 3 || n == 5).unwrap();
+    assert_eq!(found.cost(), Some(0));
+    assert_eq!(found.count(), 2);
+    assert!(found.paths().all(|path| path.is_empty()));
+}
