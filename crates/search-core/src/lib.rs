@@ -97,6 +97,7 @@ Optional traits widen what a space can do:
 | the same, for spaces of billions of ranked states | [`DenseEnumeration`] |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
 | every cheapest path where moves have costs, the same way | [`all_cheapest_paths`], [`AStar::all_cheapest_paths`] |
+| the `k` cheapest paths that visit no state twice (Yen) | [`k_cheapest_paths`] |
 | a traversal you drive state by state, and can resume | [`Bfs`], or as an iterator, [`Bfs::walk`] |
 | a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar`] |
 | the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs`] |
@@ -124,7 +125,8 @@ counts moves, where `pathfinding`'s `Vec` counts states):
 | `astar_bag` (every cheapest path) | [`all_cheapest_paths`] |
 | `count_paths` (shortest ones) | [`all_shortest_paths`] |
 | bidirectional Dijkstra | [`bidirectional_dijkstra`] |
-| `fringe`, `yen` | not yet |
+| `yen` | [`k_cheapest_paths`] |
+| `fringe` | not yet |
 
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
@@ -246,6 +248,7 @@ pub use crate::informed::bidirectional::{bidirectional_astar, bidirectional_dijk
 pub use crate::informed::greedy::{beam_search, greedy_best_first};
 pub use crate::informed::idastar::depth_first::iddfs;
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
+pub use crate::informed::k_cheapest::k_cheapest_paths;
 pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;
 pub use crate::path::dag::Paths;

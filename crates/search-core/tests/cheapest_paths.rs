@@ -1,8 +1,10 @@
-//! Every cheapest path against brute force: each walk of the graph no
-//! dearer than the cheapest, listed one by one.
+//! Every cheapest path and Yen's k cheapest loopless paths against brute
+//! force: the walks and loopless paths of small graphs, listed one by one.
+
+use std::collections::HashSet;
 
 use proptest::prelude::*;
-use search_core::{AStar, all_cheapest_paths, dijkstra};
+use search_core::{AStar, Limits, all_cheapest_paths, dijkstra, k_cheapest_paths};
 
 use crate::informed::{WeightedGraph, bellman_ford, graph_with_weights, walk_cost};
 
@@ -120,4 +122,78 @@ fn starts_that_are_goals_make_paths_of_no_moves() {
     assert_eq!(found.cost(), Some(0));
     assert_eq!(found.count(), 2);
     assert!(found.paths().all(|path| path.is_empty()));
+}
+
+/// Every loopless path from `start` that ends at the first goal it meets,
+/// by its states, with the cheapest cost of its moves.
+fn loopless_paths(space: &WeightedGraph, start: u32, goals: &[u32]) -> Vec<(Vec<u32>, u32)> {
+    fn extend(
+        space: &WeightedGraph,
+        goals: &[u32],
+        walk: &mut Vec<u32>,
+        cost: u32,
+        found: &mut Vec<(Vec<u32>, u32)>,
+    ) {
+        let here = walk[walk.len() - 1];
+        if goals.contains(&here) {
+            found.push((walk.clone(), cost));
+            return;
+        }
+        let edges = &space.graph.adjacency[here as usize];
+        for (mv, &next) in edges.iter().enumerate() {
+            let step = space.weights[here as usize][mv];
+            // Of two moves to the same state, only the cheapest (first) one.
+            let cheaper = edges.iter().enumerate().any(|(other, &to)| {
+                to == next && (space.weights[here as usize][other], other) < (step, mv)
+            });
+            if !cheaper && !walk.contains(&next) {
+                walk.push(next);
+                extend(space, goals, walk, cost + step, found);
+                walk.pop();
+            }
+        }
+    }
+    let mut found = Vec::new();
+    extend(space, goals, &mut vec![start], 0, &mut found);
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    // Yen's paths are loopless, distinct, legal, and their costs are the
+    // k least of every loopless path's, from one start or two.
+    #[test]
+    fn k_cheapest_paths_are_the_cheapest_loopless_paths(
+        (space, start, goal) in small_positive_graph(),
+        other in 0u32..10,
+        k in 0usize..12,
+    ) {
+        let other = other % space.graph.len() as u32;
+        for starts in [vec![start], vec![start, other]] {
+            let mut all: Vec<(Vec<u32>, u32)> = Vec::new();
+            let mut starts_seen = Vec::new();
+            for &s in &starts {
+                if !starts_seen.contains(&s) {
+                    starts_seen.push(s);
+                    all.extend(loopless_paths(&space, s, &[goal]));
+                }
+            }
+            let mut expected: Vec<u32> = all.iter().map(|(_, cost)| *cost).collect();
+            expected.sort_unstable();
+            expected.truncate(k);
+            let found = k_cheapest_paths(&space, starts.clone(), |&v| v == goal, k, Limits::new()).unwrap();
+            let costs: Vec<u32> = found.iter().map(|(_, cost)| *cost).collect();
+            prop_assert_eq!(costs, expected);
+            let mut distinct = HashSet::new();
+            for (path, cost) in &found {
+                prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), *cost);
+                prop_assert!(starts.contains(path.start()));
+                prop_assert_eq!(*path.end(), goal);
+                let unique: HashSet<&u32> = path.states().iter().collect();
+                prop_assert_eq!(unique.len(), path.states().len());
+                prop_assert!(distinct.insert(path.states().to_vec()));
+            }
+        }
+    }
 }

@@ -10,6 +10,8 @@
 //! - `bidirectional`:
 //!   [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and
 //!   [`bidirectional_astar`](crate::bidirectional_astar), from both ends.
+//! - `k_cheapest`: [`k_cheapest_paths`](crate::k_cheapest_paths), Yen's
+//!   loopless paths, cheapest first.
 //! - `zero_one`: [`ZeroOneBfs`](crate::ZeroOneBfs), for costs of 0 or 1.
 //! - `greedy`: [`greedy_best_first`](crate::greedy_best_first) and
 //!   [`beam_search`](crate::beam_search), fast and incomplete.
@@ -25,5 +27,6 @@ pub(crate) mod astar;
 pub(crate) mod bidirectional;
 pub(crate) mod greedy;
 pub(crate) mod idastar;
+pub(crate) mod k_cheapest;
 pub(crate) mod open_list;
 pub(crate) mod zero_one;
