@@ -103,6 +103,7 @@ Optional traits widen what a space can do:
 | the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs`] |
 | a cheapest path guided by an estimate ([`Heuristic`]) | [`astar`], [`AStar`] |
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
+| the same by IDA*'s thresholds over the states A* would store | [`fringe_search`] |
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
 | the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
 | a cheapest path searched from both ends | [`bidirectional_dijkstra`]; guided by estimates, [`bidirectional_astar`] |
@@ -126,7 +127,7 @@ counts moves, where `pathfinding`'s `Vec` counts states):
 | `count_paths` (shortest ones) | [`all_shortest_paths`] |
 | bidirectional Dijkstra | [`bidirectional_dijkstra`] |
 | `yen` | [`k_cheapest_paths`] |
-| `fringe` | not yet |
+| `fringe` | [`fringe_search`] |
 
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
@@ -245,6 +246,7 @@ pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
 pub use crate::informed::astar::cheapest_paths::{CheapestPaths, all_cheapest_paths};
 pub use crate::informed::astar::{AStar, astar, dijkstra};
 pub use crate::informed::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
+pub use crate::informed::fringe::fringe_search;
 pub use crate::informed::greedy::{beam_search, greedy_best_first};
 pub use crate::informed::idastar::depth_first::iddfs;
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};

@@ -5,8 +5,8 @@ use proptest::prelude::*;
 use search_core::{
     AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
     Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
-    beam_search, bidirectional_astar, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all, from_fn,
-    greedy_best_first, iddfs, rank_by, zero_one_bfs,
+    beam_search, bidirectional_astar, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all,
+    fringe_search, from_fn, greedy_best_first, iddfs, rank_by, zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -206,6 +206,7 @@ proptest! {
         for found in [
             dijkstra(&space, [start], |&n| n == goal).unwrap(),
             astar(&space, [start], &admissible, |&n| n == goal).unwrap(),
+            fringe_search(&space, [start], &admissible, |&n| n == goal, Limits::new()).unwrap(),
         ] {
             prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
             if let Some((path, cost)) = found {
@@ -682,6 +683,7 @@ proptest! {
             let mut answers = vec![
                 plain(dijkstra(space, picks.clone(), |&n| n == goal).unwrap()),
                 plain(astar(space, picks.clone(), |_| 0, |&n| n == goal).unwrap()),
+                plain(fringe_search(space, picks.clone(), |_: &u32| 0, |&n| n == goal, Limits::new()).unwrap()),
             ];
             if informed && space.graph.len() <= 12 {
                 let mut search = IdaStar::new().limits(Limits::new().max_depth(space.graph.len()));

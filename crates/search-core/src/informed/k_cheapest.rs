@@ -15,8 +15,9 @@ use crate::space::weighted::{Cost, Weighted, add_costs};
 use crate::store::hash::BuildStateHasher;
 
 /// The `k` cheapest loopless paths from any of `starts` to states that
-/// satisfy `is_goal`, cheapest first, each with its cost: Yen's algorithm
-/// (what `pathfinding` calls `yen`). Fewer when fewer exist.
+/// satisfy `is_goal`, cheapest first (paths of equal cost in no promised
+/// order), each with its cost: Yen's algorithm (what `pathfinding` calls
+/// `yen`). Fewer when fewer exist.
 ///
 /// A loopless path visits no state twice and ends at the first goal it
 /// meets. Paths are told apart by their states: of two moves between the

@@ -13,6 +13,8 @@
 //! - `k_cheapest`: [`k_cheapest_paths`](crate::k_cheapest_paths), Yen's
 //!   loopless paths, cheapest first.
 //! - `zero_one`: [`ZeroOneBfs`](crate::ZeroOneBfs), for costs of 0 or 1.
+//! - `fringe`: [`fringe_search`](crate::fringe_search), IDA*'s
+//!   thresholds over a list of the states A* would store.
 //! - `greedy`: [`greedy_best_first`](crate::greedy_best_first) and
 //!   [`beam_search`](crate::beam_search), fast and incomplete.
 //! - `idastar/`: [`IdaStar`](crate::IdaStar), in memory of one path, with
@@ -25,6 +27,7 @@
 
 pub(crate) mod astar;
 pub(crate) mod bidirectional;
+pub(crate) mod fringe;
 pub(crate) mod greedy;
 pub(crate) mod idastar;
 pub(crate) mod k_cheapest;
