@@ -392,120 +392,8 @@ fn enumeration(c: &mut Criterion) {
 /// An 8-puzzle as a user would write one for a generic library: 4 bits a
 /// cell in a `u64`, the blank's cell in bits 36 to 39, neighbours returned
 /// by a plain function, and the Manhattan distance as a plain function.
-#[expect(
-    clippy::trivially_copy_pass_by_ref,
-    reason = "both libraries hand states to these functions by reference"
-)]
-mod packed {
-    use smallvec::SmallVec;
-
-    const BLANK: u32 = 36;
-
-    pub(crate) fn pack(board: &puzzles::Board) -> u64 {
-        let rows = board.to_rows();
-        let mut state = 0;
-        for (index, &tile) in rows.iter().flatten().enumerate() {
-            state |= u64::from(tile) << (4 * index);
-            if tile == 0 {
-                state |= (index as u64) << BLANK;
-            }
-        }
-        state
-    }
-
-    pub(crate) fn successors(&state: &u64) -> SmallVec<[u64; 4]> {
-        let mut out = SmallVec::new();
-        each_neighbour(state, |next| out.push(next));
-        out
-    }
-
-    /// Hands each neighbour of `state` to `report`.
-    #[inline]
-    fn each_neighbour(state: u64, mut report: impl FnMut(u64)) {
-        let blank = (state >> BLANK) as usize;
-        let (row, col) = (blank / 3, blank % 3);
-        let mut swap = |cell: usize| {
-            let tile = (state >> (4 * cell)) & 0xF;
-            let cells = state & ((1 << BLANK) - 1);
-            let cells = cells & !(0xF << (4 * cell)) | (tile << (4 * blank));
-            report(cells | ((cell as u64) << BLANK));
-        };
-        if row > 0 {
-            swap(blank - 3);
-        }
-        if row < 2 {
-            swap(blank + 3);
-        }
-        if col > 0 {
-            swap(blank - 1);
-        }
-        if col < 2 {
-            swap(blank + 1);
-        }
-    }
-
-    /// The same neighbours in a `Vec` of room for four, filled in place:
-    /// the plainest successor function a user could write, handed
-    /// unchanged to every contender of the `generic` groups.
-    pub(crate) fn successors_vec(&state: &u64) -> Vec<u64> {
-        let mut out = Vec::with_capacity(4);
-        each_neighbour(state, |next| out.push(next));
-        out
-    }
-
-    /// Any board of `rows x cols` (at most 15 cells) packed the same way,
-    /// the blank's cell in the top nibble.
-    pub(crate) fn pack_any(board: &puzzles::Board) -> u64 {
-        let mut state = 0;
-        for (index, tile) in board.tiles().enumerate() {
-            state |= u64::from(tile) << (4 * index);
-            if tile == 0 {
-                state |= (index as u64) << 60;
-            }
-        }
-        state
-    }
-
-    /// Neighbours of a board packed by [`pack_any`], as a `Vec`.
-    pub(crate) fn successors_any(rows: usize, cols: usize, state: u64) -> Vec<u64> {
-        let blank = (state >> 60) as usize;
-        let (row, col) = (blank / cols, blank % cols);
-        let mut out = Vec::with_capacity(4);
-        let mut swap = |cell: usize| {
-            let tile = (state >> (4 * cell)) & 0xF;
-            let cells = state & ((1 << 60) - 1);
-            let cells = cells & !(0xF << (4 * cell)) | (tile << (4 * blank));
-            out.push(cells | ((cell as u64) << 60));
-        };
-        if row > 0 {
-            swap(blank - cols);
-        }
-        if row + 1 < rows {
-            swap(blank + cols);
-        }
-        if col > 0 {
-            swap(blank - 1);
-        }
-        if col + 1 < cols {
-            swap(blank + 1);
-        }
-        out
-    }
-
-    /// Towards tiles in order with the blank last.
-    pub(crate) fn manhattan(&state: &u64) -> u32 {
-        (0..9usize)
-            .map(|cell| {
-                let tile = ((state >> (4 * cell)) & 0xF) as usize;
-                if tile == 0 {
-                    return 0;
-                }
-                let home = tile - 1;
-                ((cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3)) as u32
-            })
-            .sum()
-    }
-}
+#[path = "common/packed.rs"]
+mod packed;
 
 /// A* on the packed 8-puzzle: the same successor and heuristic functions
 /// given to ours and to `pathfinding`.
@@ -550,57 +438,6 @@ fn informed_generic(c: &mut Criterion) {
         });
         group.finish();
     }
-}
-
-/// The searches added for `pathfinding`'s users, against `pathfinding`'s
-/// own, on the packed 8-puzzle with the same successor function: every
-/// board's cheapest cost from the goal, a path depth first to a 31-move
-/// board, and a shortest path by iterative deepening to a board 12 moves
-/// away.
-fn pathfinding_parity(c: &mut Criterion) {
-    use search_core::{Limits, UnitCost, dfs, dijkstra_all, from_fn, iddfs};
-    let goal = packed::pack(&SlidingPuzzle::new(3, 3).unwrap().goal().clone());
-    let far = packed::pack(&"[[8,6,7],[2,5,4],[3,0,1]]".parse().unwrap());
-    let near = packed::pack(&"[[5,8,2],[1,7,3],[0,4,6]]".parse().unwrap());
-    let space = from_fn(packed::successors_vec);
-    let weighted = UnitCost(from_fn(packed::successors_vec));
-    let mut group = c.benchmark_group("pathfinding parity 3x3");
-    group.sample_size(10);
-    group.bench_function("ours/dijkstra_all", |b| {
-        b.iter(|| black_box(dijkstra_all(&weighted, [goal], None).unwrap().len()));
-    });
-    group.bench_function("pathfinding/dijkstra_all", |b| {
-        b.iter(|| {
-            let all = pathfinding::directed::dijkstra::dijkstra_all(&goal, |s| {
-                packed::successors_vec(s).into_iter().map(|n| (n, 1u32))
-            });
-            black_box(all.len())
-        });
-    });
-    group.bench_function("ours/dfs", |b| {
-        b.iter(|| {
-            let found = dfs(&space, [goal], |s| *s == far, Limits::new()).unwrap();
-            black_box(found.map(|path| path.len()))
-        });
-    });
-    group.bench_function("pathfinding/dfs", |b| {
-        b.iter(|| {
-            let found =
-                pathfinding::directed::dfs::dfs(goal, packed::successors_vec, |s| *s == far);
-            black_box(found.map(|path| path.len()))
-        });
-    });
-    group.bench_function("ours/iddfs", |b| {
-        b.iter(|| black_box(iddfs(&space, [near], |s| *s == goal).unwrap().map(|p| p.len())));
-    });
-    group.bench_function("pathfinding/iddfs", |b| {
-        b.iter(|| {
-            let found =
-                pathfinding::directed::iddfs::iddfs(near, packed::successors_vec, |s| *s == goal);
-            black_box(found.map(|path| path.len()))
-        });
-    });
-    group.finish();
 }
 
 /// A user's own space, as a user writes one: the packed 8-puzzle, its
@@ -831,6 +668,6 @@ const KORF_EASY: [usize; 4] = [9, 12, 42, 55];
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration, generic, generic_enumeration, informed_generic, informed_15_puzzle, pathfinding_parity
+    targets = sliding_2x3, sliding_3x3, open_the_lock, word_ladder, enumeration, generic, generic_enumeration, informed_generic, informed_15_puzzle
 }
 criterion_main!(benches);

@@ -1,0 +1,95 @@
+//! Fast answers of bounded quality on Korf's 100 15-puzzles: weighted A*
+//! (its cost at most `w` times the cheapest), greedy best-first search
+//! and beam search, each against the optimum from the 6-6-3 pattern
+//! database. `cargo run --release -p examples --example suboptimal -- 100`
+//! runs every instance; with no argument, the first three.
+
+use std::time::{Duration, Instant};
+
+use puzzles::{Board, Manhattan, SlidingHeuristic, SlidingPuzzle};
+use search_core::{Heuristic, Limits, astar, beam_search, greedy_best_first};
+
+/// Korf's instances, as `puzzles` ships them: a number, then 16 cells.
+const KORF_100: &str = include_str!("../crates/puzzles/data/korf100.txt");
+
+/// The beam's width: the boards of each layer kept.
+const BEAM_WIDTH: usize = 1_000;
+
+/// What one search gave over the instances: moves in all and the
+/// optimum's over the same instances, the worst ratio to the optimum, the
+/// instances it missed, and its time.
+#[derive(Default)]
+struct Tally {
+    moves: usize,
+    optimal_moves: usize,
+    worst: f64,
+    missed: usize,
+    time: Duration,
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let count: usize = std::env::args().nth(1).map_or(Ok(3), |arg| arg.parse())?;
+    let goal: Board = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15".parse()?;
+    let puzzle = SlidingPuzzle::with_goal(goal);
+    let boards = KORF_100
+        .lines()
+        .take(count)
+        .map(|line| line.split_once(' ').map_or(line, |(_, cells)| cells).parse::<Board>())
+        .collect::<Result<Vec<Board>, _>>()?;
+    let mut optimal = puzzle.solver().heuristic(SlidingHeuristic::SixSixThree);
+    let mut best = Vec::new();
+    for board in &boards {
+        best.push(optimal.moves(board)?.ok_or("every Korf instance is solvable")?);
+    }
+    let manhattan = Manhattan::new(puzzle.goal());
+    let goal = |board: &Board| board == puzzle.goal();
+    let limits = Limits::new().max_states(50_000_000);
+    let methods: [(&str, &dyn Fn(&Board) -> Result<Option<usize>, search_core::Error>); 4] = [
+        ("weighted A*, w = 2", &|board| {
+            let estimate = |b: &Board| 2 * manhattan.estimate(b);
+            Ok(astar(&puzzle, [board.clone()], estimate, goal)?.map(|(path, _)| path.len()))
+        }),
+        ("weighted A*, w = 5", &|board| {
+            let estimate = |b: &Board| 5 * manhattan.estimate(b);
+            Ok(astar(&puzzle, [board.clone()], estimate, goal)?.map(|(path, _)| path.len()))
+        }),
+        ("greedy best-first", &|board| {
+            let found = greedy_best_first(&puzzle, [board.clone()], &manhattan, goal, limits)?;
+            Ok(found.map(|path| path.len()))
+        }),
+        ("beam search, width 1,000", &|board| {
+            let found =
+                beam_search(&puzzle, [board.clone()], &manhattan, goal, BEAM_WIDTH, limits)?;
+            Ok(found.map(|path| path.len()))
+        }),
+    ];
+    println!("{} instances, {} moves at best", boards.len(), best.iter().sum::<usize>());
+    println!("| search | moves | / optimal | worst instance | missed | time |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, search) in methods {
+        let mut tally = Tally::default();
+        for (board, &optimum) in boards.iter().zip(&best) {
+            let began = Instant::now();
+            let found = search(board)?;
+            tally.time += began.elapsed();
+            match found {
+                Some(moves) => {
+                    assert!(moves >= optimum, "{name} beat the optimum");
+                    tally.moves += moves;
+                    tally.optimal_moves += optimum;
+                    tally.worst = tally.worst.max(moves as f64 / optimum as f64);
+                }
+                None => tally.missed += 1,
+            }
+        }
+        println!(
+            "| {name} | {} | {:.3} | {:.3} | {} | {:.2} s |",
+            tally.moves,
+            tally.moves as f64 / tally.optimal_moves as f64,
+            tally.worst,
+            tally.missed,
+            tally.time.as_secs_f64()
+        );
+    }
+    Ok(())
+}
