@@ -47,19 +47,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let methods: [(&str, &dyn Fn(&Board) -> Result<Option<usize>, search_core::Error>); 4] = [
         ("weighted A*, w = 2", &|board| {
             let estimate = |b: &Board| 2 * manhattan.estimate(b);
-            Ok(astar(&puzzle, [board.clone()], estimate, goal)?.map(|(path, _)| path.len()))
+            Ok(astar(&puzzle, [*board], estimate, goal)?.map(|(path, _)| path.len()))
         }),
         ("weighted A*, w = 5", &|board| {
             let estimate = |b: &Board| 5 * manhattan.estimate(b);
-            Ok(astar(&puzzle, [board.clone()], estimate, goal)?.map(|(path, _)| path.len()))
+            Ok(astar(&puzzle, [*board], estimate, goal)?.map(|(path, _)| path.len()))
         }),
         ("greedy best-first", &|board| {
-            let found = greedy_best_first(&puzzle, [board.clone()], &manhattan, goal, limits)?;
+            let found = greedy_best_first(&puzzle, [*board], &manhattan, goal, limits)?;
             Ok(found.map(|path| path.len()))
         }),
         ("beam search, width 1,000", &|board| {
             let found =
-                beam_search(&puzzle, [board.clone()], &manhattan, goal, BEAM_WIDTH, limits)?;
+                beam_search(&puzzle, [*board], &manhattan, goal, BEAM_WIDTH, limits)?;
             Ok(found.map(|path| path.len()))
         }),
     ];
