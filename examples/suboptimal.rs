@@ -58,8 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Ok(found.map(|path| path.len()))
         }),
         ("beam search, width 1,000", &|board| {
-            let found =
-                beam_search(&puzzle, [*board], &manhattan, goal, BEAM_WIDTH, limits)?;
+            let found = beam_search(&puzzle, [*board], &manhattan, goal, BEAM_WIDTH, limits)?;
             Ok(found.map(|path| path.len()))
         }),
     ];

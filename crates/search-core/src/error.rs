@@ -69,6 +69,15 @@ pub enum ErrorKind {
         /// The count the space declared, or the end of the table's range.
         count: u64,
     },
+    /// A move's cost was negative, or not a finite number (a NaN or an
+    /// infinity of a [`Real`](crate::Real) cost): no cheapest path is
+    /// defined.
+    InvalidCost {
+        /// The cost, as `{:?}` prints it.
+        cost: String,
+        /// The cost of the path to the state the move left.
+        reached_at: String,
+    },
     /// A ranking building block was asked for a shape it cannot number
     /// in 64 bits, or that does not exist (more items chosen than there
     /// are).
@@ -154,6 +163,11 @@ impl Error {
         Error { kind: ErrorKind::CostOverflow }
     }
 
+    pub(crate) fn invalid_cost(cost: &impl fmt::Debug, reached_at: &impl fmt::Debug) -> Error {
+        let (cost, reached_at) = (format!("{cost:?}"), format!("{reached_at:?}"));
+        Error { kind: ErrorKind::InvalidCost { cost, reached_at } }
+    }
+
     pub(crate) fn rank_out_of_bounds(rank: u64, count: u64) -> Error {
         Error { kind: ErrorKind::RankOutOfBounds { rank, count } }
     }
@@ -225,6 +239,11 @@ impl fmt::Display for Error {
             ErrorKind::Cancelled => f.write_str("search was cancelled"),
             ErrorKind::CostOverflow => f.write_str(
                 "a path's cost passed the most its cost type holds: search with a wider cost type",
+            ),
+            ErrorKind::InvalidCost { ref cost, ref reached_at } => write!(
+                f,
+                "a move from a state reached at cost {reached_at} costs {cost}: \
+                 costs must be finite and not negative"
             ),
             ErrorKind::RankOutOfBounds { rank, count } => {
                 write!(f, "state space reported rank {rank}, not below its rank count {count}")

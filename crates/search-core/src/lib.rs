@@ -167,7 +167,8 @@ reports how a long search is going.
 A space whose moves have costs implements [`Weighted`]. In one made by
 [`from_fn`] every move costs one; [`from_fn_weighted`] takes the costs with
 the successors; [`UnitCost`] gives a space of your own a cost of one a
-move. An estimate of the cost to a goal is a closure, or a type that
+move. Costs are integers, or floats wrapped in [`Real`]; a negative or
+NaN cost is refused with [`ErrorKind::InvalidCost`], never answered. An estimate of the cost to a goal is a closure, or a type that
 implements [`Heuristic`]. Every search is called the same way: the space,
 its starts (anything that iterates over states), then the estimate where
 there is one, then the goal test. [`AStar`] and [`IdaStar`] are caches the
@@ -266,6 +267,7 @@ pub use crate::space::adaptors::{
     from_fn_directed, from_fn_weighted, rank_by,
 };
 pub use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};
+pub use crate::space::real::Real;
 pub use crate::space::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
 pub use crate::space::weighted::{Cost, Heuristic, UnitCost, Weighted};
 pub use crate::store::hash::{BuildStateHasher, StateHasher};

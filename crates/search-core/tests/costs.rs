@@ -120,3 +120,99 @@ fn an_estimate_of_the_largest_cost_overflows_instead_of_wrapping() {
     let (_, cost) = ida_star(&line, [0], &|_: &u32| 0, goal).unwrap().expect("reachable");
     assert_eq!(cost, 14);
 }
+
+/// Float costs of quarters, whose sums are exact: every cheapest-cost
+/// search agrees with the same graph's integer costs divided by four, and
+/// a NaN, an infinity or a negative cost is refused, never answered.
+mod real_costs {
+    use search_core::{
+        AStar, ErrorKind, IdaStar, Limits, Real, all_cheapest_paths, astar, dijkstra, dijkstra_all,
+        fringe_search, from_fn_weighted,
+    };
+
+    /// A ring of 12 whose steps forward cost `n % 4 + 1` quarters and
+    /// whose jumps of 5 cost 6 quarters.
+    fn quarters(n: u32) -> [(u32, u32); 2] {
+        [((n + 1) % 12, n % 4 + 1), ((n + 5) % 12, 6)]
+    }
+
+    fn ring(n: u32) -> [(u32, f64); 2] {
+        quarters(n).map(|(next, c)| (next, f64::from(c) / 4.0))
+    }
+
+    #[test]
+    fn float_costs_agree_with_integer_costs() {
+        let floats = from_fn_weighted(|&n: &u32| ring(n).map(|(next, c)| (next, Real(c))));
+        let quarters = from_fn_weighted(|&n: &u32| quarters(n));
+        for goal in 0..12 {
+            let expected = dijkstra(&quarters, [0], |&n| n == goal).unwrap().unwrap().1;
+            let expected = Real(f64::from(expected) / 4.0);
+            let found = dijkstra(&floats, [0], |&n| n == goal).unwrap().unwrap();
+            assert_eq!(found.1, expected, "to {goal}");
+            let walked: f64 = found
+                .0
+                .states()
+                .windows(2)
+                .map(|pair| {
+                    ring(pair[0])
+                        .iter()
+                        .filter(|(next, _)| *next == pair[1])
+                        .map(|(_, c)| *c)
+                        .fold(f64::INFINITY, f64::min)
+                })
+                .sum();
+            assert_eq!(Real(walked), expected);
+            assert_eq!(
+                astar(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal).unwrap().unwrap().1,
+                expected
+            );
+            let fringe =
+                fringe_search(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal, Limits::new());
+            assert_eq!(fringe.unwrap().unwrap().1, expected);
+            let ida = IdaStar::new().run(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal);
+            assert_eq!(ida.unwrap().unwrap().1, expected);
+            assert_eq!(dijkstra_all(&floats, [0], None).unwrap().cost(&goal), Some(expected));
+            assert_eq!(
+                all_cheapest_paths(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal)
+                    .unwrap()
+                    .cost(),
+                Some(expected)
+            );
+        }
+    }
+
+    #[test]
+    fn nan_infinite_and_negative_costs_are_refused() {
+        for bad in [f64::NAN, -f64::NAN, f64::INFINITY, -0.5] {
+            let space =
+                from_fn_weighted(move |&n: &u32| [(n + 1, Real(if n == 3 { bad } else { 1.0 }))]);
+            let goal = |&n: &u32| n == 10;
+            let zero = |_: &u32| Real(0.0);
+            let errors = [
+                dijkstra(&space, [0], goal).unwrap_err(),
+                astar(&space, [0], zero, goal).unwrap_err(),
+                fringe_search(&space, [0], zero, goal, Limits::new()).unwrap_err(),
+                IdaStar::new().run(&space, [0], zero, goal).unwrap_err(),
+                AStar::new().cheapest_costs(&space, [0], None).unwrap_err(),
+                all_cheapest_paths(&space, [0], zero, goal).unwrap_err(),
+            ];
+            for error in errors {
+                let ErrorKind::InvalidCost { cost, reached_at } = error.kind() else {
+                    panic!("{bad}: {error}");
+                };
+                assert_eq!(
+                    (cost.as_str(), reached_at.as_str()),
+                    (format!("{bad:?}").as_str(), "3.0")
+                );
+                assert!(error.to_string().contains("costs must be finite and not negative"));
+            }
+        }
+        // Signed integers too: a negative cost is an error, not a wrong answer.
+        let signed = from_fn_weighted(|&n: &u32| [(n + 1, if n == 2 { -4i64 } else { 1 })]);
+        let error = dijkstra(&signed, [0], |&n| n == 5).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &ErrorKind::InvalidCost { cost: "-4".into(), reached_at: "2".into() }
+        );
+    }
+}

@@ -13,7 +13,7 @@ use crate::run::limits::Limits;
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
-use crate::space::weighted::{Heuristic, Weighted, add_costs};
+use crate::space::weighted::{Heuristic, Weighted, add_costs, extend_cost};
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
 /// A cheapest path from any of `starts` to the first state that satisfies
@@ -269,7 +269,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
             };
             self.run.tick(self.tree.len(), 0)?;
             for (next, mv) in self.scratch.drain(..) {
-                let cost = add_costs(g, space.cost(&state, &mv, &next))?;
+                let cost = extend_cost(g, space.cost(&state, &mv, &next))?;
                 let meter = &mut self.run.meter;
                 let reached = Reached { parent: node, mv, cost };
                 let Some(child) = relax(

@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::path::{Path, walk_back};
 use crate::run::limits::{Limit, Limits};
 use crate::space::traits::{Predecessors, State};
-use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
+use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
 use crate::store::hash::BuildStateHasher;
 
 /// A cheapest path from any of `starts` to any of `goals`, and its cost,
@@ -255,7 +255,7 @@ where
             }
         }
         for (next, mv, step) in edges.drain(..) {
-            let reached = add_costs(cost, step)?;
+            let reached = extend_cost(cost, step)?;
             if let Some(&(other, _)) = there.labels.get(&next) {
                 let total = add_costs(reached, other)?;
                 if best.as_ref().is_none_or(|(cost, ..)| total < *cost) {

@@ -9,7 +9,7 @@ use num_traits::Zero;
 use crate::error::Error;
 use crate::path::Path;
 use crate::run::limits::{Limit, Limits};
-use crate::space::weighted::{Heuristic, Weighted, add_costs};
+use crate::space::weighted::{Heuristic, Weighted, add_costs, extend_cost};
 use crate::store::hash::BuildStateHasher;
 
 /// The end of the fringe's links.
@@ -100,7 +100,7 @@ where
             // In reverse, so that each goes in right after `node` and the
             // first child is visited first.
             for (next, mv) in children.drain(..).rev() {
-                let cost = add_costs(g, space.cost(&state, &mv, &next))?;
+                let cost = extend_cost(g, space.cost(&state, &mv, &next))?;
                 let child = match seen.ids.entry(next) {
                     Entry::Occupied(occupied) => {
                         let child = *occupied.get();

@@ -11,7 +11,7 @@ use crate::informed::astar::AStar;
 use crate::path::Path;
 use crate::run::limits::Limits;
 use crate::space::traits::{State, Successors};
-use crate::space::weighted::{Cost, Weighted, add_costs};
+use crate::space::weighted::{Cost, Weighted, extend_cost};
 use crate::store::hash::BuildStateHasher;
 
 /// The `k` cheapest loopless paths from any of `starts` to states that
@@ -161,7 +161,7 @@ impl<S: State, M: Clone, C: Cost> Walk<S, M, C> {
                 (Some(from), Some(mv), Some(to)) => space.cost(from, mv, to),
                 _ => C::zero(),
             };
-            self.costs.push(add_costs(self.costs[self.costs.len() - 1], step)?);
+            self.costs.push(extend_cost(self.costs[self.costs.len() - 1], step)?);
             self.states.push(next);
             self.moves.push(mv);
         }

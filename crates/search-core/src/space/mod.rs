@@ -12,11 +12,13 @@
 //!   [`rank_by`](crate::rank_by).
 //! - `weighted`: costs and estimates: [`Cost`](crate::Cost),
 //!   [`Weighted`](crate::Weighted), [`Heuristic`](crate::Heuristic),
-//!   [`UnitCost`](crate::UnitCost).
+//!   [`UnitCost`](crate::UnitCost); `real`: [`Real`](crate::Real), float
+//!   costs.
 //!
 //! It may use `error` and nothing else: every other folder builds on it.
 
 pub(crate) mod adaptors;
 pub(crate) mod ranked;
+pub(crate) mod real;
 pub(crate) mod traits;
 pub(crate) mod weighted;

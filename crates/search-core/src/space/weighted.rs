@@ -17,8 +17,12 @@ use crate::space::traits::{Ranking, Reversible, Successors};
 /// cost of 255 per path) in buckets instead of a heap, which it tells by
 /// the type: hence `'static`.
 ///
-/// Floats are not `Ord`; a type of your own that orders them can be a
-/// cost, as below.
+/// A move's cost must not be negative: every search refuses one that is
+/// (or that is not finite) with
+/// [`ErrorKind::InvalidCost`](crate::ErrorKind::InvalidCost) rather than
+/// answer wrongly. Floats are not `Ord`: wrap them in [`Real`](crate::Real)
+/// (`Real(1.5)`), which orders them. A type of your own can be a cost
+/// too, as below.
 ///
 /// # Example
 ///
@@ -60,6 +64,18 @@ use crate::space::traits::{Ranking, Reversible, Successors};
 pub trait Cost: Copy + Ord + Zero + CheckedAdd + fmt::Debug + 'static {}
 
 impl<C: Copy + Ord + Zero + CheckedAdd + fmt::Debug + 'static> Cost for C {}
+
+/// `reached + step`, the cost of a path of cost `reached` extended by a
+/// move of cost `step`: [`ErrorKind::InvalidCost`](crate::ErrorKind::InvalidCost)
+/// when `step` is negative or not finite (no sum with zero), else as
+/// [`add_costs`]. For unsigned integers both checks fold away.
+#[inline]
+pub(crate) fn extend_cost<C: Cost>(reached: C, step: C) -> Result<C, Error> {
+    if step < C::zero() || step.checked_add(&C::zero()).is_none() {
+        return Err(Error::invalid_cost(&step, &reached));
+    }
+    add_costs(reached, step)
+}
 
 /// `a + b`, or [`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)
 /// when the sum passes the most `C` holds.

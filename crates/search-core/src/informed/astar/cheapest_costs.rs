@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::informed::open_list::Open;
 use crate::path::Path;
 use crate::space::traits::State;
-use crate::space::weighted::{Cost, Weighted, add_costs};
+use crate::space::weighted::{Cost, Weighted, extend_cost};
 use crate::store::hash::BuildStateHasher;
 use crate::store::tree::NO_PARENT;
 
@@ -222,7 +222,7 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
             settled.push((node, g));
             self.run.tick(self.tree.len(), 0)?;
             for (next, mv) in self.scratch.drain(..) {
-                let cost = add_costs(g, space.cost(&state, &mv, &next))?;
+                let cost = extend_cost(g, space.cost(&state, &mv, &next))?;
                 // Past the bound a state is never settled: not stored either.
                 if !within(cost) {
                     continue;

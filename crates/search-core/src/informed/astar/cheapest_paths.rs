@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::informed::open_list::Open;
 use crate::path::dag::{PathDag, Paths};
 use crate::space::traits::State;
-use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
+use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
 use crate::store::tree::{NO_PARENT, Stored};
 
 use super::{AStar, Taken, take};
@@ -253,7 +253,7 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
             self.run.tick(self.tree.len(), 0)?;
             for (next, mv) in self.scratch.drain(..) {
                 let step = space.cost(&state, &mv, &next);
-                let cost = add_costs(g, step)?;
+                let cost = extend_cost(g, step)?;
                 let meter = &mut self.run.meter;
                 let child = match self.tree.find_or_insert(
                     space,

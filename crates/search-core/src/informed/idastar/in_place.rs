@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use crate::error::Error;
 use crate::path::Path;
 use crate::space::traits::State;
-use crate::space::weighted::{Cost, Heuristic, add_costs};
+use crate::space::weighted::{Cost, Heuristic, add_costs, extend_cost};
 
 use super::{IdaStar, Outcome, Starts};
 
@@ -222,7 +222,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
                 too_deep = true;
                 continue;
             }
-            let cost = add_costs(top.cost, space.apply(state, mv))?;
+            let cost = extend_cost(top.cost, space.apply(state, mv))?;
             self.run.stats.generated += 1;
             let f = add_costs(cost, heuristic.estimate(state))?;
             if f > bound {

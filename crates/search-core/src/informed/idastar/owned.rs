@@ -11,7 +11,7 @@ use crate::run::limits::Limit;
 use crate::run::progress::EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
-use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
+use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
 
 use super::{IdaStar, Iteration, Outcome, Root, Starts, Step};
 
@@ -185,7 +185,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
                 self.run.stats.duplicates += 1;
                 continue;
             }
-            let cost = add_costs(cost, *step)?;
+            let cost = extend_cost(cost, *step)?;
             let parent = &self.path[self.path.len() - 1].state;
             let child_estimate = heuristic.estimate_child(parent, parent_estimate, child);
             let f = add_costs(cost, child_estimate)?;

@@ -10,7 +10,7 @@ use crate::path::Path;
 use crate::run::limits::Limit;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
-use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs};
+use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
 
 use super::{IdaStar, Outcome, Root, Starts};
 
@@ -173,7 +173,7 @@ where
                 self.run.stats.expanded += 1;
                 self.run.stats.generated += children.len() as u64;
                 for (next, mv) in children {
-                    let cost = add_costs(job.cost, space.cost(state, &mv, &next))?;
+                    let cost = extend_cost(job.cost, space.cost(state, &mv, &next))?;
                     let next_estimate = heuristic.estimate_child(state, job.estimate, &next);
                     let f = add_costs(cost, next_estimate)?;
                     if f > bound {
