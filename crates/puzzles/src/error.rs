@@ -179,6 +179,18 @@ pub enum ErrorKind {
         /// What is wrong with it.
         reason: String,
     },
+    /// A puzzle's size is outside what it supports: pancakes, TopSpin
+    /// tokens or Hanoi discs.
+    Size {
+        /// What was counted, such as "pancakes".
+        what: &'static str,
+        /// The size asked for.
+        size: usize,
+        /// The fewest supported.
+        min: usize,
+        /// The most supported.
+        max: usize,
+    },
     /// The search stopped at a limit, or failed inside search-core.
     Search(search_core::Error),
 }
@@ -307,6 +319,9 @@ impl fmt::Display for Error {
             ErrorKind::Grid { reason } | ErrorKind::Input { reason } => f.write_str(reason),
             ErrorKind::UnknownName { text, what, expected } => {
                 write!(f, "'{}' is not {what}: expected {expected}", Quoted(text))
+            }
+            ErrorKind::Size { what, size, min, max } => {
+                write!(f, "{size} {what}: the puzzle takes {min} to {max}")
             }
             ErrorKind::Database { path, reason } => {
                 write!(f, "pattern database {} {reason}", path.display())

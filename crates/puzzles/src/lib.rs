@@ -17,6 +17,9 @@ to be read as an example of writing a state space.
 | Get All Keys (864) | [`KeyGrid`] | [`shortest_path_all_keys`] | a state that is a place and a key set |
 | Visiting All Nodes (847) | [`VisitAll`] | [`shortest_path_length`] | many starts at once |
 | Genetic Mutation (433) | a closure | [`min_mutation`] | a space written with [`search_core::from_fn`] |
+| the pancake puzzle | [`Pancakes`] | layers by [`search_core::DenseEnumeration`] | a page of code ranked by [`search_core::Permutations`], billions of states |
+| TopSpin, a ring and a turntable of 4 | [`TopSpin`] | the same | parity: an odd ring ranked by [`search_core::EvenPermutations`] |
+| the Tower of Hanoi, 4 pegs | [`Hanoi4`] | the same | ranked by [`search_core::MixedRadix`] |
 
 # Example
 
@@ -63,6 +66,10 @@ pub use crate::ladder::{
 };
 pub use crate::lock::{Lock, Turn, open_lock};
 pub use crate::mutation::min_mutation;
+pub use crate::numbered::hanoi::Hanoi4;
+pub use crate::numbered::pancakes::Pancakes;
+pub use crate::numbered::tokens::Tokens;
+pub use crate::numbered::topspin::{Spin, TopSpin};
 pub use crate::options::SearchOptions;
 pub use crate::sliding::{
     Algorithm, Board, BuildProgress, DatabaseDir, Installed, LinearConflict, Manhattan, Partition,
@@ -74,6 +81,7 @@ pub use crate::visit_all::{VisitAll, shortest_path_length};
 mod cube;
 mod error;
 mod jugs;
+mod numbered;
 
 /// The workspace README's Rust examples, run as doctests so that they stay
 /// true.

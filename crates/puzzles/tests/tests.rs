@@ -4,6 +4,7 @@ mod cube;
 mod informed;
 mod ladder;
 mod lock;
+mod numbered;
 mod others;
 mod pattern_database;
 mod sliding;

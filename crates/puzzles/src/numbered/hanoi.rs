@@ -1,0 +1,114 @@
+//! [`Hanoi4`]: the Tower of Hanoi with four pegs, ranked by `MixedRadix`.
+
+use search_core::{MixedRadix, Ranking, Successors, Unranking};
+
+use crate::error::{Error, ErrorKind};
+use crate::numbered::tokens::Tokens;
+
+/// The Tower of Hanoi with four pegs and `discs` discs (1 to 16): a state
+/// is each disc's peg, the smallest disc first; a move takes a peg's top
+/// disc onto a peg whose discs are all larger. All `4^discs` states are
+/// reachable from the standard start, every disc on the first peg.
+///
+/// A state is ranked by [`MixedRadix`], its pegs the digits.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::Hanoi4;
+/// use search_core::{AsRanked, DenseEnumeration, Ranking};
+///
+/// let hanoi = Hanoi4::new(3)?;
+/// let start = hanoi.rank(&hanoi.start());
+/// let layers = DenseEnumeration::new().run(&AsRanked(hanoi), &[start], |_, _| {})?;
+/// assert_eq!((layers.states(), layers.radius()), (64, 5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Hanoi4 {
+    discs: usize,
+    digits: MixedRadix,
+}
+
+impl Hanoi4 {
+    /// The tower of `discs` discs, 1 to 16.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Size`] for `discs` outside 1 to 16.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert!(puzzles::Hanoi4::new(0).is_err());
+    /// ```
+    pub fn new(discs: usize) -> Result<Hanoi4, Error> {
+        if !(1..=16).contains(&discs) {
+            return Err(Error::new(ErrorKind::Size {
+                what: "discs",
+                size: discs,
+                min: 1,
+                max: 16,
+            }));
+        }
+        Ok(Hanoi4 { discs, digits: MixedRadix::uniform(4, discs)? })
+    }
+
+    /// Every disc on the first peg.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(puzzles::Hanoi4::new(2)?.start().as_slice(), [0, 0]);
+    /// # Ok::<(), puzzles::Error>(())
+    /// ```
+    pub fn start(&self) -> Tokens {
+        Tokens::zeros(self.discs)
+    }
+}
+
+impl Successors for Hanoi4 {
+    type State = Tokens;
+    type Move = (u8, u8);
+
+    fn successors<F: FnMut(Tokens, (u8, u8))>(&self, pegs: &Tokens, mut report: F) {
+        // Each peg's top disc: the smallest on it.
+        let mut top = [usize::MAX; 4];
+        for (disc, &peg) in pegs.as_slice().iter().enumerate().rev() {
+            top[usize::from(peg)] = disc;
+        }
+        for from in 0..4u8 {
+            let disc = top[usize::from(from)];
+            if disc == usize::MAX {
+                continue;
+            }
+            for to in (0..4u8).filter(|&to| disc < top[usize::from(to)]) {
+                let mut next = *pegs;
+                next.as_mut_slice()[disc] = to;
+                report(next, (from, to));
+            }
+        }
+    }
+
+    fn ranking(&self) -> Option<impl Ranking<Tokens> + '_> {
+        Some(self)
+    }
+}
+
+impl Ranking<Tokens> for Hanoi4 {
+    fn rank_count(&self) -> u64 {
+        self.digits.count()
+    }
+
+    fn rank(&self, pegs: &Tokens) -> u64 {
+        self.digits.rank(pegs.as_slice())
+    }
+}
+
+impl Unranking<Tokens> for Hanoi4 {
+    fn unrank(&self, rank: u64) -> Tokens {
+        let mut pegs = Tokens::zeros(self.discs);
+        self.digits.unrank(rank, pegs.as_mut_slice());
+        pegs
+    }
+}

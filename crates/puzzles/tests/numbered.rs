@@ -1,0 +1,64 @@
+//! Pancakes, TopSpin and the 4-peg Hanoi: the dense engine's layers from
+//! their ranks against a plain enumeration of their states, and the
+//! published pancake numbers.
+
+use puzzles::{Hanoi4, Pancakes, Tokens, TopSpin};
+use search_core::{AsRanked, DenseEnumeration, Ranking, Successors, Unranking, enumerate};
+
+/// The dense layers from `start`, checked against a plain (hashed)
+/// enumeration of the states, and every reached rank's unranking.
+fn dense_layers<G>(space: G, start: Tokens) -> Vec<u64>
+where
+    G: Successors<State = Tokens> + Ranking<Tokens> + Unranking<Tokens> + Sync,
+{
+    let plain = enumerate(&space, [start]).unwrap();
+    let rank = space.rank(&start);
+    assert_eq!(space.unrank(rank), start);
+    let dense = DenseEnumeration::new().run(&AsRanked(space), &[rank], |_, _| {}).unwrap();
+    assert_eq!(dense.layer_sizes(), plain.layer_sizes(), "from {start}");
+    dense.layer_sizes().to_vec()
+}
+
+#[test]
+fn pancake_layers_are_a_plain_enumerations_and_reach_the_pancake_numbers() {
+    // The pancake numbers (OEIS A058986) for 2 to 8 pancakes.
+    for (n, radius) in (2..=8).zip([1, 3, 4, 5, 7, 8, 9]) {
+        let pancakes = Pancakes::new(n).unwrap();
+        let layers = dense_layers(pancakes, pancakes.sorted());
+        assert_eq!(layers.len() - 1, radius, "{n} pancakes");
+        assert_eq!(layers.iter().sum::<u64>(), (1..=n as u64).product::<u64>());
+    }
+}
+
+#[test]
+fn topspin_layers_are_a_plain_enumerations() {
+    for n in 4..=9 {
+        let ring = TopSpin::new(n).unwrap();
+        let layers = dense_layers(ring, ring.solved());
+        let states: u64 = layers.iter().sum();
+        assert!(states <= ring.rank_count(), "{n} tokens");
+        if n >= 6 {
+            // From six tokens on, every arrangement of the right parity.
+            assert_eq!(states, ring.rank_count(), "{n} tokens");
+        }
+    }
+}
+
+#[test]
+fn hanoi_layers_are_a_plain_enumerations_and_reach_every_state() {
+    for discs in 1..=7 {
+        let hanoi = Hanoi4::new(discs).unwrap();
+        let layers = dense_layers(hanoi.clone(), hanoi.start());
+        assert_eq!(layers.iter().sum::<u64>(), 4u64.pow(discs as u32), "{discs} discs");
+    }
+}
+
+#[test]
+fn sizes_outside_each_puzzle_are_refused_by_name() {
+    assert_eq!(Pancakes::new(1).unwrap_err().to_string(), "1 pancakes: the puzzle takes 2 to 16");
+    assert_eq!(
+        TopSpin::new(17).unwrap_err().to_string(),
+        "17 TopSpin tokens: the puzzle takes 4 to 16"
+    );
+    assert_eq!(Hanoi4::new(0).unwrap_err().to_string(), "0 discs: the puzzle takes 1 to 16");
+}
