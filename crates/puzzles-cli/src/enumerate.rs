@@ -8,16 +8,21 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::{Board, ReachableBoards, SlidingPuzzle};
-use search_core::{DenseEnumeration, Enumeration};
+use puzzles::{Board, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
+use search_core::{AsRanked, DenseEnumeration, Enumeration, Ranking, Successors, Unranking};
 use search_dist::{DistributedEnumeration, Workers};
 
 #[derive(Debug, Args)]
 pub(crate) struct EnumerateArgs {
-    /// The board size, rows x columns, such as 3x3 (2x2 to 4x4, at most 16
-    /// cells).
-    #[arg(value_name = "RxC", value_parser = crate::values::parse_size)]
-    size: (usize, usize),
+    /// What to enumerate: a sliding puzzle's size, rows x columns, such as
+    /// 3x3 (2x2 to 4x4, at most 16 cells); or `pancake`, `topspin` or
+    /// `hanoi4`, followed by its size.
+    #[arg(value_name = "PUZZLE", value_parser = parse_puzzle)]
+    puzzle: Puzzle,
+    /// The size of a pancake stack (2 to 16 pancakes), a TopSpin ring (4
+    /// to 16 tokens) or a 4-peg Hanoi tower (1 to 16 discs).
+    #[arg(value_name = "N")]
+    size: Option<usize>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -75,6 +80,33 @@ pub(crate) struct EnumerateArgs {
     resume: bool,
 }
 
+/// The spaces `enumerate` walks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Puzzle {
+    /// A sliding puzzle of rows x columns, from its goal.
+    Sliding(usize, usize),
+    /// `pancake N`, from the sorted stack.
+    Pancake,
+    /// `topspin N`, from the solved ring.
+    TopSpin,
+    /// `hanoi4 N`, from every disc on the first peg.
+    Hanoi4,
+}
+
+fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "pancake" | "pancakes" => Ok(Puzzle::Pancake),
+        "topspin" => Ok(Puzzle::TopSpin),
+        "hanoi4" => Ok(Puzzle::Hanoi4),
+        _ if text.contains(['x', 'X']) => {
+            crate::values::parse_size(text).map(|(rows, cols)| Puzzle::Sliding(rows, cols))
+        }
+        _ => {
+            Err(format!("'{text}' is not a size like 3x3, nor one of pancake, topspin and hanoi4"))
+        }
+    }
+}
+
 /// The engines of `--workers` and `--processes`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Engine {
@@ -83,11 +115,48 @@ enum Engine {
 }
 
 pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, String> {
-    if args.workers.is_some() || args.processes.is_some() {
-        return run_distributed(args, out);
+    let size = |name: &str, example: u8| {
+        args.size.ok_or_else(|| {
+            format!("{name} needs a size, such as: puzzles enumerate {name} {example}")
+        })
+    };
+    let failed = |e: puzzles::Error| crate::explain(&e, None);
+    match args.puzzle {
+        Puzzle::Sliding(rows, cols) => {
+            if let Some(extra) = args.size {
+                return Err(format!(
+                    "{rows}x{cols} is a sliding puzzle's whole size: no {extra} after it"
+                ));
+            }
+            run_sliding(args, (rows, cols), out)
+        }
+        Puzzle::Pancake => {
+            let pancakes = Pancakes::new(size("pancake", 12)?).map_err(failed)?;
+            let start = pancakes.sorted();
+            run_numbered(args, pancakes, start, ("pancake", "stacks", "the sorted stack"), out)
+        }
+        Puzzle::TopSpin => {
+            let ring = TopSpin::new(size("topspin", 12)?).map_err(failed)?;
+            let start = ring.solved();
+            run_numbered(args, ring, start, ("topspin", "rings", "the solved ring"), out)
+        }
+        Puzzle::Hanoi4 => {
+            let hanoi = Hanoi4::new(size("hanoi4", 15)?).map_err(failed)?;
+            let start = hanoi.start();
+            let from = "every disc on the first peg";
+            run_numbered(args, hanoi, start, ("hanoi4", "states", from), out)
+        }
     }
-    let (rows, cols) = args.size;
-    let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
+}
+
+/// The dense engine's settings from the arguments: threads, memory, and
+/// the checkpoint `enumerate-{name}.checkpoint` of a run described as
+/// `description`.
+fn dense_config(
+    args: &EnumerateArgs,
+    name: &str,
+    description: &str,
+) -> Result<DenseEnumeration, String> {
     let mut config = DenseEnumeration::new().max_memory(args.max_memory);
     if let Some(threads) = args.threads {
         config = config.threads(usize::from(threads));
@@ -95,20 +164,34 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
     if let Some(dir) = &args.checkpoint {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
-        let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
-        let file = dir.join(format!("enumerate-{rows}x{cols}.checkpoint"));
+        let file = dir.join(format!("enumerate-{name}.checkpoint"));
         if args.resume && !file.exists() {
             return Err(format!(
-                "{rows}x{cols}: no checkpoint to resume from in {} (one is written once \
+                "{name}: no checkpoint to resume from in {} (one is written once \
                  --checkpoint-every seconds have passed, at a layer's end)",
                 dir.display()
             ));
         }
         config = config
-            .checkpoint(file, &description, std::time::Duration::from_secs(args.checkpoint_every))
+            .checkpoint(file, description, std::time::Duration::from_secs(args.checkpoint_every))
             .resume(args.resume);
     }
-    let progress = progress_bar((rows, cols))?;
+    Ok(config)
+}
+
+fn run_sliding<W: Write>(
+    args: &EnumerateArgs,
+    (rows, cols): (usize, usize),
+    out: &mut W,
+) -> Result<bool, String> {
+    if args.workers.is_some() || args.processes.is_some() {
+        return run_distributed(args, (rows, cols), out);
+    }
+    let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
+    let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
+    let config = dense_config(args, &format!("{rows}x{cols}"), &description)?;
+    let boards = (1..=(rows * cols) as u64).product::<u64>() / 2;
+    let progress = progress_bar(boards, "boards")?;
     let layers = puzzle.enumerate_dense(&config, |depth, boards| {
         progress.set_message(depth.to_string());
         progress.inc(boards);
@@ -121,25 +204,88 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
     Ok(true)
 }
 
-/// A bar over every reachable board; hidden on its own when standard
-/// error is not a terminal.
-fn progress_bar((rows, cols): (usize, usize)) -> Result<ProgressBar, String> {
-    let total: u64 = (1..=(rows * cols) as u64).product::<u64>() / 2;
+/// Pancakes, TopSpin or the 4-peg Hanoi from `start`, on the dense engine
+/// in this process or on the distributed one: `name` is the puzzle's name
+/// on the command line, `noun` what its states are called, `from` where
+/// the layers start.
+fn run_numbered<G, W>(
+    args: &EnumerateArgs,
+    space: G,
+    start: Tokens,
+    (name, noun, from): (&str, &str, &str),
+    out: &mut W,
+) -> Result<bool, String>
+where
+    G: Successors<State = Tokens> + Ranking<Tokens> + Unranking<Tokens>,
+    G: Clone + Send + Sync + 'static,
+    W: Write,
+{
+    let n = start.as_slice().len();
+    let title = format!("{name} {n}");
+    let description = format!("{title}, layers from {from}");
+    let failed = |e: String| format!("{title}: {e}");
+    let first_rank = space.rank(&start);
+    let progress = progress_bar(space.rank_count(), noun)?;
+    let on_layer = |depth: usize, states: u64| {
+        progress.set_message(depth.to_string());
+        progress.inc(states);
+    };
+    let (layers, first) = if args.workers.is_some() || args.processes.is_some() {
+        let (config, first) = distributed_config(args, &description)?;
+        if !first {
+            progress.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+        }
+        let layers = match args.engine {
+            Engine::Ranked => {
+                let ranked = Arc::new(AsRanked(space.clone()));
+                let layers = config.run(ranked, &[first_rank], on_layer);
+                let layers = layers.map_err(|e| failed(e.to_string()))?;
+                let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
+                Enumeration::new(layers.layer_sizes().to_vec(), deepest)
+            }
+            Engine::Hashed => config
+                .run_hashed(Arc::new(space), &[start], on_layer)
+                .map_err(|e| failed(e.to_string()))?,
+        };
+        (layers, first)
+    } else {
+        let config = dense_config(args, &format!("{name}-{n}"), &description)?;
+        let layers = config.run(&AsRanked(space.clone()), &[first_rank], on_layer);
+        let layers = layers.map_err(|e| failed(crate::explain(&e.into(), None)))?;
+        let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
+        (Enumeration::new(layers.layer_sizes().to_vec(), deepest), true)
+    };
+    progress.finish_and_clear();
+    if first {
+        let heading = (name, n, noun, from);
+        crate::output::write_numbered(out, heading, &layers, args.json)
+            .map_err(crate::io_failure)?;
+    }
+    Ok(true)
+}
+
+/// A bar over `total` states, called `noun`; hidden on its own when
+/// standard error is not a terminal.
+fn progress_bar(total: u64, noun: &str) -> Result<ProgressBar, String> {
     let progress = ProgressBar::new(total);
     progress.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} boards, depth {msg}",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {noun}, depth {{msg}}"
+        ))
         .map_err(|e| e.to_string())?
         .progress_chars("=> "),
     );
     Ok(progress)
 }
 
-/// `--workers` and `--processes`: the same table, from search-dist.
-fn run_distributed<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, String> {
+/// The distributed engine's settings from the arguments, for a run
+/// described as `description` (which the processes' handshake compares),
+/// and whether this is process 0, which prints.
+fn distributed_config(
+    args: &EnumerateArgs,
+    description: &str,
+) -> Result<(DistributedEnumeration, bool), String> {
     quiet_timely_panics();
-    let (rows, cols) = args.size;
     let threads = usize::from(args.workers.unwrap_or(1));
     let workers = match (args.processes, args.process, &args.hostfile) {
         (Some(processes), Some(process), Some(hostfile)) => {
@@ -150,19 +296,31 @@ fn run_distributed<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, 
     .map_err(|e| e.to_string())?
     .connect_timeout(Duration::from_secs(args.connect_timeout));
     let first = workers.process() == 0;
-    // Names the space for the processes' handshake, too: a 2x3 and a 3x2
-    // have the same type and rank count.
-    let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
     let mut config =
-        DistributedEnumeration::new(workers).max_memory(args.max_memory).describe(&description);
+        DistributedEnumeration::new(workers).max_memory(args.max_memory).describe(description);
     if let Some(dir) = &args.checkpoint {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
         config =
             config.checkpoint(dir, Duration::from_secs(args.checkpoint_every)).resume(args.resume);
     }
+    Ok((config, first))
+}
+
+/// `--workers` and `--processes` for a sliding puzzle: the same table,
+/// from search-dist.
+fn run_distributed<W: Write>(
+    args: &EnumerateArgs,
+    (rows, cols): (usize, usize),
+    out: &mut W,
+) -> Result<bool, String> {
+    // Names the space for the processes' handshake, too: a 2x3 and a 3x2
+    // have the same type and rank count.
+    let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
+    let (config, first) = distributed_config(args, &description)?;
     let goal = Board::solved(rows, cols).map_err(|e| e.to_string())?;
-    let progress = if first { progress_bar((rows, cols))? } else { ProgressBar::hidden() };
+    let boards = (1..=(rows * cols) as u64).product::<u64>() / 2;
+    let progress = if first { progress_bar(boards, "boards")? } else { ProgressBar::hidden() };
     let on_layer = |depth: usize, boards: u64| {
         progress.set_message(depth.to_string());
         progress.inc(boards);

@@ -55,8 +55,9 @@ enum Command {
     /// With no --begin, reads JSON lines such as
     /// {"begin":"hit","end":"cog","words":["hot","dot"]} from standard input.
     Ladder(ladder::LadderArgs),
-    /// Enumerate every board of a sliding puzzle by breadth-first search
-    /// from the goal: the boards at each depth, the radius, the hardest.
+    /// Enumerate every state of a sliding puzzle (from the goal), a pancake
+    /// stack, a TopSpin ring or a 4-peg Hanoi tower by breadth-first
+    /// search: the states at each depth, the radius, the farthest.
     Enumerate(enumerate::EnumerateArgs),
     /// Build and list the pattern databases that `solve` uses for 4x4
     /// boards.

@@ -163,6 +163,48 @@ pub(crate) fn write_enumeration<W: Write>(
     }
 }
 
+/// The most deepest states the table prints; JSON lists them all.
+const DEEPEST_SHOWN: usize = 20;
+
+/// The enumeration of a numbered puzzle (`heading`: its name, size, the
+/// noun for its states, and where the layers start): one JSON object, or
+/// the layer table.
+pub(crate) fn write_numbered<W: Write>(
+    out: &mut W,
+    (name, size, noun, from): (&str, usize, &str, &str),
+    layers: &Enumeration<puzzles::Tokens>,
+    json: bool,
+) -> io::Result<()> {
+    let deepest = || layers.deepest().iter().map(puzzles::Tokens::as_slice);
+    if json {
+        let object = json!({
+            "puzzle": name,
+            "size": size,
+            "states": layers.states(),
+            "radius": layers.radius(),
+            "layers": layers.layer_sizes(),
+            "deepest": deepest().collect::<Vec<_>>(),
+        });
+        return writeln!(out, "{object}");
+    }
+    writeln!(out, "{name} {size}, breadth-first from {from}")?;
+    writeln!(out, "{:>5}  {:>14}", "depth", noun)?;
+    for (depth, states) in layers.layer_sizes().iter().enumerate() {
+        writeln!(out, "{depth:>5}  {states:>14}")?;
+    }
+    writeln!(out, "total: {} {noun}", layers.states())?;
+    writeln!(out, "radius: {} moves", layers.radius())?;
+    let count = layers.deepest().len();
+    writeln!(out, "{noun} at depth {} ({count}):", layers.radius())?;
+    for tokens in layers.deepest().iter().take(DEEPEST_SHOWN) {
+        writeln!(out, "{tokens}")?;
+    }
+    if count > DEEPEST_SHOWN {
+        writeln!(out, "... and {} more (--json lists them all)", count - DEEPEST_SHOWN)?;
+    }
+    Ok(())
+}
+
 /// The layer table of an enumeration, for a person to read.
 fn write_table<W: Write>(
     out: &mut W,

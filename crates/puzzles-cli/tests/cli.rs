@@ -945,3 +945,106 @@ mod rough_edges {
         assert_eq!((status, out), (0, format!("{empty}\nno databases yet\n")));
     }
 }
+
+/// `puzzles enumerate NAME N --json`'s table.
+fn enumerate_json(args: &[&str]) -> Value {
+    let (status, out, err) = run(&[&["enumerate"], args, &["--json"]].concat(), b"");
+    assert_eq!(status, 0, "{err}");
+    serde_json::from_str(&out).expect("one JSON object")
+}
+
+/// The layer sizes and the deepest states, sorted, of a plain (hashed)
+/// breadth-first enumeration.
+fn plain_layers<G>(space: &G, start: puzzles::Tokens) -> (Vec<u64>, Vec<Vec<u8>>)
+where
+    G: search_core::Successors<State = puzzles::Tokens>,
+{
+    let layers = search_core::enumerate(space, [start]).expect("small enough");
+    let mut deepest: Vec<Vec<u8>> =
+        layers.deepest().iter().map(|tokens| tokens.as_slice().to_vec()).collect();
+    deepest.sort();
+    (layers.layer_sizes().to_vec(), deepest)
+}
+
+fn table_layers(table: &Value) -> (Vec<u64>, Vec<Vec<u8>>) {
+    let layers = serde_json::from_value(table["layers"].clone()).expect("numbers");
+    let mut deepest: Vec<Vec<u8>> = serde_json::from_value(table["deepest"].clone()).expect("rows");
+    deepest.sort();
+    (layers, deepest)
+}
+
+#[test]
+fn enumerate_counts_pancakes_topspin_and_hanoi_as_a_plain_search_does() {
+    for n in [2, 5, 7] {
+        let pancakes = puzzles::Pancakes::new(n).unwrap();
+        let table = enumerate_json(&["pancake", &n.to_string()]);
+        assert_eq!(table_layers(&table), plain_layers(&pancakes, pancakes.sorted()), "{n}");
+        assert_eq!(
+            (table["puzzle"].as_str(), table["size"].as_u64()),
+            (Some("pancake"), Some(n as u64))
+        );
+    }
+    // An even ring (all 8! arrangements) and an odd one (7!/2).
+    for (n, states) in [(7, 2_520), (8, 40_320)] {
+        let ring = puzzles::TopSpin::new(n).unwrap();
+        let table = enumerate_json(&["topspin", &n.to_string(), "--threads", "1"]);
+        assert_eq!(table_layers(&table), plain_layers(&ring, ring.solved()), "{n}");
+        assert_eq!(table["states"], states);
+    }
+    for discs in [1, 4, 6] {
+        let hanoi = puzzles::Hanoi4::new(discs).unwrap();
+        let table = enumerate_json(&["hanoi4", &discs.to_string()]);
+        assert_eq!(table_layers(&table), plain_layers(&hanoi, hanoi.start()), "{discs}");
+        assert_eq!(table["states"], 4u64.pow(discs as u32));
+    }
+    let (status, out, _) = run(&["enumerate", "pancake", "4"], b"");
+    assert_eq!(status, 0);
+    assert!(out.starts_with("pancake 4, breadth-first from the sorted stack\n"), "{out}");
+    assert!(
+        out.contains(
+            "total: 24 stacks\nradius: 4 moves\nstacks at depth 4 (3):\n1 3 0 2\n2 0 3 1\n3 1 2 0\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn enumerate_names_what_is_wrong_with_a_puzzle_and_its_size() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["pancake"], "pancake needs a size, such as: puzzles enumerate pancake 12"),
+        (&["hanoi4", "0"], "0 discs: the puzzle takes 1 to 16"),
+        (&["topspin", "3"], "3 TopSpin tokens: the puzzle takes 4 to 16"),
+        (&["3x3", "4"], "3x3 is a sliding puzzle's whole size: no 4 after it"),
+        (&["pancakes", "lots"], "invalid value 'lots' for '[N]'"),
+    ];
+    for (args, expected) in cases {
+        let (status, out, err) = run(&[&["enumerate"], args].concat(), b"");
+        assert_eq!((status, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    let (status, _, err) = run(&["enumerate", "pancake", "14"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("pancake 14: the state space needs"), "{err}");
+    assert!(err.contains("raise it with --max-memory"), "{err}");
+}
+
+#[test]
+fn enumerate_checkpoints_and_resumes_a_pancake_stack() {
+    let dir = scratch_dir("pancake-checkpoint");
+    let dir_arg = dir.to_str().unwrap();
+    let whole = enumerate_json(&["pancake", "8"]);
+    let args = ["pancake", "8", "--checkpoint", dir_arg, "--checkpoint-every", "0"];
+    assert_eq!(enumerate_json(&args), whole);
+    assert!(dir.join("enumerate-pancake-8.checkpoint").exists());
+    assert_eq!(enumerate_json(&[&args[..], &["--resume"]].concat()), whole);
+    // A checkpoint of another puzzle of the same rank count is refused.
+    std::fs::rename(
+        dir.join("enumerate-pancake-8.checkpoint"),
+        dir.join("enumerate-topspin-8.checkpoint"),
+    )
+    .unwrap();
+    let resume = ["enumerate", "topspin", "8", "--checkpoint", dir_arg, "--resume"];
+    let (status, _, err) = run(&resume, b"");
+    assert_eq!(status, 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -87,10 +87,12 @@ fn finish(mut child: Child, deadline: Instant) -> Output {
     child.wait_with_output().expect("output")
 }
 
-/// The in-memory engine's table.
-fn in_memory(size: &str) -> Value {
+/// The in-memory engine's table of `puzzle` (a size, or a name and size).
+fn in_memory(puzzle: &str) -> Value {
     let output = Command::new(binary())
-        .args(["enumerate", size, "--json"])
+        .arg("enumerate")
+        .args(puzzle.split(' '))
+        .arg("--json")
         .output()
         .expect("the binary runs");
     assert!(output.status.success());
@@ -121,6 +123,22 @@ fn run_cluster(name: &str, args: &[&str], processes: usize) -> Value {
 /// The deepest boards, in any order.
 fn deepest(table: &Value) -> BTreeSet<String> {
     table["deepest"].as_array().expect("a list").iter().map(Value::to_string).collect()
+}
+
+#[test]
+fn pancakes_topspin_and_hanoi_on_two_processes_give_the_in_memory_layers() {
+    for puzzle in ["pancake 7", "topspin 7", "hanoi4 5"] {
+        let expected = in_memory(puzzle);
+        for engine in ["ranked", "hashed"] {
+            let mut args: Vec<&str> = vec!["enumerate"];
+            args.extend(puzzle.split(' '));
+            args.extend(["--json", "--engine", engine]);
+            let name = format!("{}-{engine}", puzzle.replace(' ', "-"));
+            let table = run_cluster(&name, &args, 2);
+            assert_eq!(table["layers"], expected["layers"], "{puzzle}, {engine}");
+            assert_eq!(deepest(&table), deepest(&expected), "{puzzle}, {engine}");
+        }
+    }
 }
 
 #[test]

@@ -79,3 +79,20 @@ impl fmt::Debug for Tokens {
         f.debug_list().entries(self.as_slice()).finish()
     }
 }
+
+/// Tokens travel as their numbers, and are checked again when they
+/// arrive (16 at most).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Tokens {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(self.as_slice(), serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Tokens {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Tokens, D::Error> {
+        let items: Vec<u8> = serde::Deserialize::deserialize(deserializer)?;
+        Tokens::new(&items).ok_or_else(|| serde::de::Error::custom("more than 16 tokens"))
+    }
+}
