@@ -9,7 +9,9 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Board, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
-use search_core::{AsRanked, DenseEnumeration, Enumeration, Ranking, Successors, Unranking};
+use search_core::{
+    AsRanked, DenseEnumeration, Enumeration, RankedSpace, Ranking, Successors, Unranking,
+};
 use search_dist::{DistributedEnumeration, Workers};
 
 #[derive(Debug, Args)]
@@ -133,18 +135,21 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
         Puzzle::Pancake => {
             let pancakes = Pancakes::new(size("pancake", 12)?).map_err(failed)?;
             let start = pancakes.sorted();
-            run_numbered(args, pancakes, start, ("pancake", "stacks", "the sorted stack"), out)
+            // Pancakes rank their own flips, faster than AsRanked.
+            let names = ("pancake", "stacks", "the sorted stack");
+            run_numbered(args, (pancakes, pancakes.ranks()), start, names, out)
         }
         Puzzle::TopSpin => {
             let ring = TopSpin::new(size("topspin", 12)?).map_err(failed)?;
             let start = ring.solved();
-            run_numbered(args, ring, start, ("topspin", "rings", "the solved ring"), out)
+            let names = ("topspin", "rings", "the solved ring");
+            run_numbered(args, (ring, AsRanked(ring)), start, names, out)
         }
         Puzzle::Hanoi4 => {
             let hanoi = Hanoi4::new(size("hanoi4", 15)?).map_err(failed)?;
             let start = hanoi.start();
-            let from = "every disc on the first peg";
-            run_numbered(args, hanoi, start, ("hanoi4", "states", from), out)
+            let names = ("hanoi4", "states", "every disc on the first peg");
+            run_numbered(args, (hanoi.clone(), AsRanked(hanoi)), start, names, out)
         }
     }
 }
@@ -205,19 +210,20 @@ fn run_sliding<W: Write>(
 }
 
 /// Pancakes, TopSpin or the 4-peg Hanoi from `start`, on the dense engine
-/// in this process or on the distributed one: `name` is the puzzle's name
-/// on the command line, `noun` what its states are called, `from` where
-/// the layers start.
-fn run_numbered<G, W>(
+/// in this process or on the distributed one: `space` with its ranks as
+/// a `RankedSpace`; `name` is the puzzle's name on the command line,
+/// `noun` what its states are called, `from` where the layers start.
+fn run_numbered<G, R, W>(
     args: &EnumerateArgs,
-    space: G,
+    (space, ranked): (G, R),
     start: Tokens,
     (name, noun, from): (&str, &str, &str),
     out: &mut W,
 ) -> Result<bool, String>
 where
     G: Successors<State = Tokens> + Ranking<Tokens> + Unranking<Tokens>,
-    G: Clone + Send + Sync + 'static,
+    G: Send + Sync + 'static,
+    R: RankedSpace + Send + 'static,
     W: Write,
 {
     let n = start.as_slice().len();
@@ -237,8 +243,7 @@ where
         }
         let layers = match args.engine {
             Engine::Ranked => {
-                let ranked = Arc::new(AsRanked(space.clone()));
-                let layers = config.run(ranked, &[first_rank], on_layer);
+                let layers = config.run(Arc::new(ranked), &[first_rank], on_layer);
                 let layers = layers.map_err(|e| failed(e.to_string()))?;
                 let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
                 Enumeration::new(layers.layer_sizes().to_vec(), deepest)
@@ -250,7 +255,7 @@ where
         (layers, first)
     } else {
         let config = dense_config(args, &format!("{name}-{n}"), &description)?;
-        let layers = config.run(&AsRanked(space.clone()), &[first_rank], on_layer);
+        let layers = config.run(&ranked, &[first_rank], on_layer);
         let layers = layers.map_err(|e| failed(crate::explain(&e.into(), None)))?;
         let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
         (Enumeration::new(layers.layer_sizes().to_vec(), deepest), true)

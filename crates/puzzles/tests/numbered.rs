@@ -62,3 +62,31 @@ fn sizes_outside_each_puzzle_are_refused_by_name() {
     );
     assert_eq!(Hanoi4::new(0).unwrap_err().to_string(), "0 discs: the puzzle takes 1 to 16");
 }
+
+#[test]
+fn pancakes_own_neighbours_are_the_ranks_of_their_flips() {
+    use search_core::RankedSpace;
+    let (mut fast, mut plain) = (Vec::new(), Vec::new());
+    for n in 2..=7 {
+        let pancakes = Pancakes::new(n).unwrap();
+        for rank in 0..pancakes.rank_count() {
+            fast.clear();
+            plain.clear();
+            pancakes.ranks().neighbours(rank, |next| fast.push(next));
+            AsRanked(pancakes).neighbours(rank, |next| plain.push(next));
+            assert_eq!(fast, plain, "{n} pancakes, rank {rank}");
+        }
+    }
+    // Spread over 16 pancakes' 16! ranks.
+    let pancakes = Pancakes::new(16).unwrap();
+    for rank in (0..pancakes.rank_count()).step_by(1_000_000_007).take(20_000) {
+        fast.clear();
+        plain.clear();
+        pancakes.ranks().neighbours(rank, |next| fast.push(next));
+        AsRanked(pancakes).neighbours(rank, |next| plain.push(next));
+        assert_eq!(fast, plain, "16 pancakes, rank {rank}");
+    }
+    let ranks = Pancakes::new(8).unwrap().ranks();
+    let layers = DenseEnumeration::new().run(&ranks, &[0], |_, _| {}).unwrap();
+    assert_eq!(layers.radius(), 9);
+}

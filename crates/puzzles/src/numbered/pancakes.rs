@@ -1,6 +1,6 @@
 //! [`Pancakes`]: the pancake puzzle, ranked by `Permutations`.
 
-use search_core::{Permutations, Ranking, Successors, Unranking};
+use search_core::{Permutations, RankedSpace, Ranking, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 use crate::numbered::tokens::Tokens;
@@ -11,7 +11,9 @@ use crate::numbered::tokens::Tokens;
 /// (1, 3, 4, 5, 7, 8, 9, 10, 11, 13, 14, 15 for 2 to 13 pancakes).
 ///
 /// A stack is ranked by [`Permutations`], so [`AsRanked`](search_core::AsRanked)
-/// hands it to the dense engine with nothing more.
+/// hands it to the dense engine with nothing more;
+/// [`ranks`](Pancakes::ranks) is a faster [`RankedSpace`] of the same
+/// numbering.
 ///
 /// # Example
 ///
@@ -61,7 +63,45 @@ impl Pancakes {
     pub fn sorted(&self) -> Tokens {
         Tokens::ascending(self.n)
     }
+
+    /// The stacks as ranks, for the dense engines: the same numbering
+    /// and neighbours as [`AsRanked`](search_core::AsRanked) gives, about
+    /// twice as fast.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Pancakes;
+    /// use search_core::DenseEnumeration;
+    ///
+    /// let layers = DenseEnumeration::new().run(&Pancakes::new(8)?.ranks(), &[0], |_, _| {})?;
+    /// assert_eq!((layers.states(), layers.radius()), (40_320, 9));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ranks(&self) -> PancakeRanks {
+        PancakeRanks(*self)
+    }
 }
+
+/// The stacks of [`Pancakes`] as ranks, made by [`Pancakes::ranks`]: a
+/// flip of the top `k` leaves the Lehmer digits past `k` as they were, so
+/// a neighbour's rank costs only its flipped places.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::Pancakes;
+/// use search_core::{AsRanked, RankedSpace};
+///
+/// let pancakes = Pancakes::new(7)?;
+/// let (mut fast, mut plain) = (Vec::new(), Vec::new());
+/// pancakes.ranks().neighbours(1234, |rank| fast.push(rank));
+/// AsRanked(pancakes).neighbours(1234, |rank| plain.push(rank));
+/// assert_eq!(fast, plain);
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PancakeRanks(Pancakes);
 
 impl Successors for Pancakes {
     type State = Tokens;
@@ -95,5 +135,64 @@ impl Unranking<Tokens> for Pancakes {
         let mut stack = Tokens::zeros(self.n);
         self.stacks.unrank(rank, stack.as_mut_slice());
         stack
+    }
+}
+
+/// `i!` for `i` up to 16.
+const FACTORIALS: [u64; 17] = {
+    let mut table = [1; 17];
+    let mut i = 1;
+    while i < 17 {
+        table[i] = table[i - 1] * i as u64;
+        i += 1;
+    }
+    table
+};
+
+/// The neighbours' ranks from the rank's Lehmer digits, without a stack
+/// per neighbour. Unranking digit by digit leaves, after place `k - 1`,
+/// the rank of the places from `k` on (the remainder): what a flip of the
+/// top `k` keeps. A flipped place holding `v` has as its digit the values
+/// below `v` after it, which are all those below `v` (`v` of them) but
+/// the ones between it and place `k` in the stack before the flip: a
+/// count that grows by a comparison as `k` does, where counting afresh
+/// would take a population count per place.
+impl RankedSpace for PancakeRanks {
+    fn rank_count(&self) -> u64 {
+        self.0.stacks.count()
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        let n = self.0.n;
+        let mut stack = [0u8; 16];
+        // After place `i`: the rank of the places past it.
+        let mut tail_rank = [0u64; 17];
+        let mut left = rank;
+        let mut unplaced = (1u32 << n) - 1;
+        for i in 0..n {
+            let weight = FACTORIALS[n - 1 - i];
+            let mut values = unplaced;
+            for _ in 0..left / weight {
+                values &= values - 1;
+            }
+            left %= weight;
+            stack[i] = values.trailing_zeros() as u8;
+            unplaced &= !(1 << stack[i]);
+            tail_rank[i + 1] = left;
+        }
+        // `between[j]`: the values below `stack[j]` at places `j + 1..k`.
+        let mut between = [0u8; 16];
+        for k in 2..=n {
+            let newest = stack[k - 1];
+            for j in 0..k - 1 {
+                between[j] += u8::from(newest < stack[j]);
+            }
+            // Place `k - 1 - j` holds `stack[j]`, its digit's weight
+            // `(n - k + j)!`: products independent of each other, where
+            // Horner's rule would chain a multiplication per place.
+            let weights = &FACTORIALS[n - k..n];
+            let digits = stack[..k].iter().zip(&between[..k]).map(|(&v, &b)| u64::from(v - b));
+            report(tail_rank[k] + digits.zip(weights).map(|(d, w)| d * w).sum::<u64>());
+        }
     }
 }
