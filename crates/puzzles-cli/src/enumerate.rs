@@ -149,7 +149,7 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
             let hanoi = Hanoi4::new(size("hanoi4", 15)?).map_err(failed)?;
             let start = hanoi.start();
             let names = ("hanoi4", "states", "every disc on the first peg");
-            run_numbered(args, (hanoi.clone(), AsRanked(hanoi)), start, names, out)
+            run_numbered(args, (hanoi.clone(), hanoi.ranks()), start, names, out)
         }
     }
 }

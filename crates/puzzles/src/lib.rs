@@ -66,7 +66,7 @@ pub use crate::ladder::{
 };
 pub use crate::lock::{Lock, Turn, open_lock};
 pub use crate::mutation::min_mutation;
-pub use crate::numbered::hanoi::Hanoi4;
+pub use crate::numbered::hanoi::{Hanoi4, HanoiRanks};
 pub use crate::numbered::pancakes::{PancakeRanks, Pancakes};
 pub use crate::numbered::tokens::Tokens;
 pub use crate::numbered::topspin::{Spin, TopSpin};

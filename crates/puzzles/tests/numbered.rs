@@ -90,3 +90,27 @@ fn pancakes_own_neighbours_are_the_ranks_of_their_flips() {
     let layers = DenseEnumeration::new().run(&ranks, &[0], |_, _| {}).unwrap();
     assert_eq!(layers.radius(), 9);
 }
+
+#[test]
+fn hanoi_own_neighbours_are_the_ranks_of_its_moves() {
+    use search_core::RankedSpace;
+    let (mut fast, mut plain) = (Vec::new(), Vec::new());
+    for discs in 1..=6 {
+        let hanoi = Hanoi4::new(discs).unwrap();
+        for rank in 0..hanoi.rank_count() {
+            fast.clear();
+            plain.clear();
+            hanoi.ranks().neighbours(rank, |next| fast.push(next));
+            AsRanked(hanoi.clone()).neighbours(rank, |next| plain.push(next));
+            assert_eq!(fast, plain, "{discs} discs, rank {rank}");
+        }
+    }
+    let hanoi = Hanoi4::new(16).unwrap();
+    for rank in (0..hanoi.rank_count()).step_by(65_537).take(20_000) {
+        fast.clear();
+        plain.clear();
+        hanoi.ranks().neighbours(rank, |next| fast.push(next));
+        AsRanked(hanoi.clone()).neighbours(rank, |next| plain.push(next));
+        assert_eq!(fast, plain, "16 discs, rank {rank}");
+    }
+}

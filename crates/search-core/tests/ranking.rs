@@ -136,6 +136,19 @@ proptest! {
         prop_assert_eq!(digits.rank(&back), rank);
     }
 
+    // Powers of two take shifts: the same numbers as the digits' sum.
+    #[test]
+    fn uniform_powers_of_two_rank_as_positional_numbers(bits in 0u32..=4, len in 0usize..10, seed in any::<u64>()) {
+        let radix = 1u64 << bits;
+        let digits = MixedRadix::uniform(radix, len).unwrap();
+        let rank = seed % digits.count();
+        let mut back = vec![0u8; len];
+        digits.unrank(rank, &mut back);
+        let sum: u64 = back.iter().rev().fold(0, |sum, &digit| sum * radix + u64::from(digit));
+        prop_assert_eq!(sum, rank);
+        prop_assert_eq!(digits.rank(&back), rank);
+    }
+
     #[test]
     fn products_round_trip(first in 1u64..1_000_000, second in 1u64..1_000_000, seed in any::<u64>()) {
         let product = Product::new(first, second).unwrap();

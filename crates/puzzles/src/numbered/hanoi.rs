@@ -1,6 +1,6 @@
 //! [`Hanoi4`]: the Tower of Hanoi with four pegs, ranked by `MixedRadix`.
 
-use search_core::{MixedRadix, Ranking, Successors, Unranking};
+use search_core::{MixedRadix, RankedSpace, Ranking, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 use crate::numbered::tokens::Tokens;
@@ -10,7 +10,9 @@ use crate::numbered::tokens::Tokens;
 /// disc onto a peg whose discs are all larger. All `4^discs` states are
 /// reachable from the standard start, every disc on the first peg.
 ///
-/// A state is ranked by [`MixedRadix`], its pegs the digits.
+/// A state is ranked by [`MixedRadix`], its pegs the digits;
+/// [`ranks`](Hanoi4::ranks) is a faster [`RankedSpace`] of the same
+/// numbering.
 ///
 /// # Example
 ///
@@ -64,6 +66,70 @@ impl Hanoi4 {
     /// ```
     pub fn start(&self) -> Tokens {
         Tokens::zeros(self.discs)
+    }
+
+    /// The states as ranks, for the dense engines: the same numbering
+    /// and neighbours as [`AsRanked`](search_core::AsRanked) gives,
+    /// several times as fast.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Hanoi4;
+    /// use search_core::DenseEnumeration;
+    ///
+    /// let layers = DenseEnumeration::new().run(&Hanoi4::new(6)?.ranks(), &[0], |_, _| {})?;
+    /// assert_eq!((layers.states(), layers.radius()), (4_096, 17));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ranks(&self) -> HanoiRanks {
+        HanoiRanks { discs: self.discs }
+    }
+}
+
+/// The states of [`Hanoi4`] as ranks, made by [`Hanoi4::ranks`]: disc `d`
+/// is the rank's bits `2d` and `2d + 1`, so a move of it from peg `a` to
+/// peg `b` adds `(b - a) * 4^d` to the rank, and no state is built.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::Hanoi4;
+/// use search_core::{AsRanked, RankedSpace};
+///
+/// let hanoi = Hanoi4::new(5)?;
+/// let (mut fast, mut plain) = (Vec::new(), Vec::new());
+/// hanoi.ranks().neighbours(777, |rank| fast.push(rank));
+/// AsRanked(hanoi).neighbours(777, |rank| plain.push(rank));
+/// assert_eq!(fast, plain);
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct HanoiRanks {
+    discs: usize,
+}
+
+impl RankedSpace for HanoiRanks {
+    fn rank_count(&self) -> u64 {
+        1 << (2 * self.discs)
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        // Each peg's top disc: the smallest on it.
+        let mut top = [usize::MAX; 4];
+        for disc in (0..self.discs).rev() {
+            top[((rank >> (2 * disc)) & 3) as usize] = disc;
+        }
+        for from in 0..4u64 {
+            let disc = top[from as usize];
+            if disc == usize::MAX {
+                continue;
+            }
+            let without = rank & !(3 << (2 * disc));
+            for to in (0..4u64).filter(|&to| disc < top[to as usize]) {
+                report(without | (to << (2 * disc)));
+            }
+        }
     }
 }
 

@@ -26,6 +26,9 @@ use crate::error::Error;
 pub struct MixedRadix {
     radices: Vec<u64>,
     count: u64,
+    /// `b` when every radix is `2^b`: digits are then bit fields, read
+    /// and written by shifts instead of divisions.
+    bits: Option<u32>,
 }
 
 impl MixedRadix {
@@ -60,7 +63,11 @@ impl MixedRadix {
                 ))
             })?;
         }
-        Ok(MixedRadix { radices, count })
+        let bits = radices
+            .first()
+            .filter(|&&radix| radix.is_power_of_two() && radices.iter().all(|&r| r == radix))
+            .map(|radix| radix.trailing_zeros());
+        Ok(MixedRadix { radices, count, bits })
     }
 
     /// `len` digits of radix `radix`: `radix^len` numbers.
@@ -98,6 +105,10 @@ impl MixedRadix {
     /// See [`MixedRadix`].
     #[inline]
     pub fn rank(&self, digits: &[u8]) -> u64 {
+        if let Some(bits) = self.bits {
+            let digits = digits.iter().take(self.radices.len()).rev();
+            return digits.fold(0u64, |rank, &digit| rank.wrapping_shl(bits) | u64::from(digit));
+        }
         self.radices.iter().zip(digits).rev().fold(0u64, |rank, (&radix, &digit)| {
             rank.wrapping_mul(radix).wrapping_add(u64::from(digit))
         })
@@ -111,6 +122,14 @@ impl MixedRadix {
     /// See [`MixedRadix`].
     #[inline]
     pub fn unrank(&self, mut rank: u64, digits: &mut [u8]) {
+        if let Some(bits) = self.bits {
+            let mask = (1u64 << bits) - 1;
+            for digit in digits.iter_mut().take(self.radices.len()) {
+                *digit = (rank & mask) as u8;
+                rank = rank.wrapping_shr(bits);
+            }
+            return;
+        }
         for (digit, &radix) in digits.iter_mut().zip(&self.radices) {
             *digit = (rank % radix) as u8;
             rank /= radix;
