@@ -129,6 +129,14 @@ counts moves, where `pathfinding`'s `Vec` counts states):
 | `yen` | [`k_cheapest_paths`] |
 | `fringe` | [`fringe_search`] |
 
+What its users have asked for, here: a search that stops when told to
+([`CancelHandle`], given to a cache such as [`Search`] or [`AStar`]), bounds on states, memory, depth and
+nodes with an error that names the bound ([`Limits`]) and a cost bound
+with every state within it ([`dijkstra_all`]), float costs ([`Real`];
+a NaN or negative cost is an error, never an answer), and A* from both
+ends ([`bidirectional_astar`]). A successor function that can fail is
+not yet one.
+
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
 and reuses its tables from one query to the next. Like [`AStar`],
