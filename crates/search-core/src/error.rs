@@ -1,4 +1,5 @@
 use std::fmt;
+use std::sync::Arc;
 
 use crate::run::limits::Limit;
 
@@ -78,6 +79,13 @@ pub enum ErrorKind {
         /// The cost of the path to the state the move left.
         reached_at: String,
     },
+    /// The space's successors failed (a space made by
+    /// [`try_from_fn`](crate::try_from_fn)); its own error is the
+    /// error's [`source`](std::error::Error::source).
+    SpaceFailed {
+        /// The space's error, as it displays.
+        message: String,
+    },
     /// A ranking building block was asked for a shape it cannot number
     /// in 64 bits, or that does not exist (more items chosen than there
     /// are).
@@ -101,10 +109,22 @@ pub enum ErrorKind {
 ///     .unwrap_err();
 /// assert_eq!(error.to_string(), "search reached its depth limit of 3 moves without an answer");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Error {
     kind: ErrorKind,
+    /// The space's own error, for [`ErrorKind::SpaceFailed`].
+    source: Option<Arc<dyn std::error::Error + Send + Sync>>,
 }
+
+/// Errors are equal when their kinds are: a space's own error is compared
+/// by its message, which its kind holds.
+impl PartialEq for Error {
+    fn eq(&self, other: &Error) -> bool {
+        self.kind == other.kind
+    }
+}
+
+impl Eq for Error {}
 
 impl Error {
     /// An error of `kind`: for crates that build on search-core and meet
@@ -119,61 +139,81 @@ impl Error {
     /// assert_eq!(error.kind(), &ErrorKind::AllocationFailed { bytes: 1 << 40 });
     /// ```
     pub fn new(kind: ErrorKind) -> Error {
-        Error { kind }
+        Error { kind, source: None }
+    }
+
+    /// The failure of a space whose successors can fail, `source` its own
+    /// error: [`ErrorKind::SpaceFailed`], with `source` as
+    /// [`source`](std::error::Error::source).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::error::Error as _;
+    /// use search_core::{Error, ErrorKind};
+    ///
+    /// let error = Error::space_failed(std::io::Error::other("disk gone"));
+    /// assert_eq!(error.kind(), &ErrorKind::SpaceFailed { message: "disk gone".into() });
+    /// assert_eq!(error.source().map(|e| e.to_string()), Some("disk gone".into()));
+    /// ```
+    pub fn space_failed(source: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
+        let source: Arc<dyn std::error::Error + Send + Sync> = Arc::from(source.into());
+        let message = source.to_string();
+        Error { kind: ErrorKind::SpaceFailed { message }, source: Some(source) }
     }
 
     pub(crate) fn limit(limit: Limit) -> Error {
-        Error { kind: ErrorKind::LimitReached(limit) }
+        Error::new(ErrorKind::LimitReached(limit))
     }
 
     pub(crate) fn too_large(needed: u64, limit: u64) -> Error {
-        Error { kind: ErrorKind::TooLarge { needed, limit } }
+        Error::new(ErrorKind::TooLarge { needed, limit })
     }
 
     pub(crate) fn allocation_failed(bytes: u64) -> Error {
-        Error { kind: ErrorKind::AllocationFailed { bytes } }
+        Error::new(ErrorKind::AllocationFailed { bytes })
     }
 
     #[cfg(feature = "rayon")]
     pub(crate) fn thread_pool() -> Error {
-        Error { kind: ErrorKind::ThreadPool }
+        Error::new(ErrorKind::ThreadPool)
     }
 
     pub(crate) fn cost_not_zero_or_one() -> Error {
-        Error { kind: ErrorKind::CostNotZeroOrOne }
+        Error::new(ErrorKind::CostNotZeroOrOne)
     }
 
     pub(crate) fn table_file(path: &std::path::Path, reason: String) -> Error {
-        Error { kind: ErrorKind::TableFile { path: path.to_path_buf(), reason } }
+        Error::new(ErrorKind::TableFile { path: path.to_path_buf(), reason })
     }
 
     pub(crate) fn distance_too_large() -> Error {
-        Error { kind: ErrorKind::DistanceTooLarge }
+        Error::new(ErrorKind::DistanceTooLarge)
     }
 
     pub(crate) fn inconsistent_predecessors() -> Error {
-        Error { kind: ErrorKind::InconsistentPredecessors }
+        Error::new(ErrorKind::InconsistentPredecessors)
     }
 
     pub(crate) fn cancelled() -> Error {
-        Error { kind: ErrorKind::Cancelled }
+        Error::new(ErrorKind::Cancelled)
     }
 
     pub(crate) fn cost_overflow() -> Error {
-        Error { kind: ErrorKind::CostOverflow }
+        Error::new(ErrorKind::CostOverflow)
     }
 
     pub(crate) fn invalid_cost(cost: &impl fmt::Debug, reached_at: &impl fmt::Debug) -> Error {
         let (cost, reached_at) = (format!("{cost:?}"), format!("{reached_at:?}"));
-        Error { kind: ErrorKind::InvalidCost { cost, reached_at } }
+        Error::new(ErrorKind::InvalidCost { cost, reached_at })
     }
 
     pub(crate) fn rank_out_of_bounds(rank: u64, count: u64) -> Error {
-        Error { kind: ErrorKind::RankOutOfBounds { rank, count } }
+        Error::new(ErrorKind::RankOutOfBounds { rank, count })
     }
 
     pub(crate) fn invalid_shape(reason: String) -> Error {
-        Error { kind: ErrorKind::InvalidShape { reason } }
+        Error::new(ErrorKind::InvalidShape { reason })
     }
 
     /// What went wrong.
@@ -240,6 +280,9 @@ impl fmt::Display for Error {
             ErrorKind::CostOverflow => f.write_str(
                 "a path's cost passed the most its cost type holds: search with a wider cost type",
             ),
+            ErrorKind::SpaceFailed { ref message } => {
+                write!(f, "the state space failed: {message}")
+            }
             ErrorKind::InvalidCost { ref cost, ref reached_at } => write!(
                 f,
                 "a move from a state reached at cost {reached_at} costs {cost}: \
@@ -253,7 +296,11 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_deref().map(|source| source as &(dyn std::error::Error + 'static))
+    }
+}
 
 impl From<Limit> for Error {
     fn from(limit: Limit) -> Error {

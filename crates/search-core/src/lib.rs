@@ -52,7 +52,8 @@ assert_eq!(path.moves()[0], "goat");
 # Ok::<(), Box<dyn std::error::Error>>(())
 ```
 
-For a quick search, [`from_fn`] turns a closure into a space:
+For a quick search, [`from_fn`] turns a closure into a space (and
+[`try_from_fn`] one that can fail, whose error every search returns):
 
 ```
 use search_core::{bfs, from_fn};
@@ -134,8 +135,9 @@ What its users have asked for, here: a search that stops when told to
 nodes with an error that names the bound ([`Limits`]) and a cost bound
 with every state within it ([`dijkstra_all`]), float costs ([`Real`];
 a NaN or negative cost is an error, never an answer), and A* from both
-ends ([`bidirectional_astar`]). A successor function that can fail is
-not yet one.
+ends ([`bidirectional_astar`]), and successors that can fail
+([`try_from_fn`], [`Successors::failure`]: the space's error comes back
+as the search's, with its source).
 
 The free functions are shortcuts for one search with default [`Limits`]. A
 [`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
@@ -271,8 +273,8 @@ pub use crate::run::limits::{Limit, Limits};
 pub use crate::run::progress::Progress;
 pub use crate::run::stats::Stats;
 pub use crate::space::adaptors::{
-    AsRanked, FromFn, FromFnDirected, FromFnWeighted, RankBy, Undirected, from_fn,
-    from_fn_directed, from_fn_weighted, rank_by,
+    AsRanked, FromFn, FromFnDirected, FromFnWeighted, RankBy, TryFromFn, Undirected, from_fn,
+    from_fn_directed, from_fn_weighted, rank_by, try_from_fn,
 };
 pub use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};
 pub use crate::space::real::Real;

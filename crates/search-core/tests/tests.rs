@@ -11,6 +11,7 @@ mod cancel;
 mod cheapest_paths;
 mod costs;
 mod enumerate;
+mod fallible;
 mod limits;
 mod pathfinding_suite;
 mod ranking;

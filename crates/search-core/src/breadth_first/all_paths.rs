@@ -208,6 +208,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         P: FnMut(&S) -> bool,
     {
         self.run(
+            space,
             |search| search.shortest_paths(space, starts, &mut is_goal),
             |search| search.forward.len(),
         )

@@ -6,6 +6,7 @@ use crate::path::Path;
 use crate::run::context::RunContext;
 use crate::run::limits::Limits;
 use crate::run::stats::Stats;
+use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::at_depth_bound;
 use crate::store::runs::run_length;
@@ -98,6 +99,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         P: FnMut(&S) -> bool,
     {
         self.run(
+            space,
             |search| search.bfs_tree(space, starts, &mut is_goal),
             |search| search.forward.len(),
         )
@@ -213,6 +215,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         P: FnMut(&S) -> bool,
     {
         self.run(
+            space,
             |search| search.distance_layers(space, starts, &mut is_goal),
             |search| search.seen.len(),
         )
@@ -553,7 +556,9 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
             self.run.stats.stored = self.tree.len() as u64;
             inserted?;
         }
-        Ok(Some(Visit { state: self.tree.state(id), depth: self.depth, node: NodeId(id as u32) }))
+        let visit =
+            Visit { state: self.tree.state(id), depth: self.depth, node: NodeId(id as u32) };
+        unless_failed(space, Ok(Some(visit)))
     }
 
     /// The rest of the traversal as an [`Iterator`] over `space`: each item

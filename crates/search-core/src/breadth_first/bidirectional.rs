@@ -219,7 +219,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         I: IntoIterator<Item = S>,
         J: IntoIterator<Item = S>,
     {
-        self.run(|search| search.meet(space, starts, goals), |search| search.sides.len())
+        self.run(space, |search| search.meet(space, starts, goals), |search| search.sides.len())
     }
 
     /// The search of [`bidirectional`](Search::bidirectional), which sets

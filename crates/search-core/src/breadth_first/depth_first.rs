@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::path::{Path, path_back};
 use crate::run::limits::{Limit, Limits};
 use crate::space::traits::Successors;
+use crate::space::traits::unless_failed;
 use crate::store::hash::BuildStateHasher;
 
 /// A path from any of `starts` to the first state that satisfies
@@ -49,52 +50,57 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    // Each state stored, with the state and move it was first reached by;
-    // `visited` once it has been taken off the stack.
-    let mut parents: Parents<G::State, G::Move> = HashMap::default();
-    let mut stack: Vec<G::State> = Vec::new();
-    let mut starts: Vec<G::State> = starts.into_iter().collect();
-    // The first start is searched first.
-    starts.reverse();
-    for start in starts {
-        parents.insert(start.clone(), (None, false));
-        stack.push(start);
-    }
-    let max_states = limits.get_max_states();
-    let mut children = Vec::new();
-    while let Some(state) = stack.pop() {
-        let Some((_, visited)) = parents.get_mut(&state) else { continue };
-        if *visited {
-            continue;
+    // The search as a closure, so that a failed space's error replaces
+    // whatever it answered.
+    let search = || {
+        // Each state stored, with the state and move it was first reached by;
+        // `visited` once it has been taken off the stack.
+        let mut parents: Parents<G::State, G::Move> = HashMap::default();
+        let mut stack: Vec<G::State> = Vec::new();
+        let mut starts: Vec<G::State> = starts.into_iter().collect();
+        // The first start is searched first.
+        starts.reverse();
+        for start in starts {
+            parents.insert(start.clone(), (None, false));
+            stack.push(start);
         }
-        *visited = true;
-        if is_goal(&state) {
-            let parent_of = |state: &G::State| {
-                parents.get(state)?.0.as_ref().map(|(parent, mv)| (parent, Some(mv)))
-            };
-            return Ok(Some(path_back(state, parent_of)));
-        }
-        space.successors(&state, |child, mv| children.push((child, mv)));
-        // Pushed last first, so that the first successor is popped first.
-        for (child, mv) in children.drain(..).rev() {
-            match parents.entry(child.clone()) {
-                Entry::Occupied(occupied) if occupied.get().1 => continue,
-                // Reached again before it was visited: this later path is
-                // the one depth first follows.
-                Entry::Occupied(mut occupied) => {
-                    occupied.insert((Some((state.clone(), mv)), false));
-                }
-                Entry::Vacant(vacant) => {
-                    vacant.insert((Some((state.clone(), mv)), false));
-                }
+        let max_states = limits.get_max_states();
+        let mut children = Vec::new();
+        while let Some(state) = stack.pop() {
+            let Some((_, visited)) = parents.get_mut(&state) else { continue };
+            if *visited {
+                continue;
             }
-            stack.push(child);
+            *visited = true;
+            if is_goal(&state) {
+                let parent_of = |state: &G::State| {
+                    parents.get(state)?.0.as_ref().map(|(parent, mv)| (parent, Some(mv)))
+                };
+                return Ok(Some(path_back(state, parent_of)));
+            }
+            space.successors(&state, |child, mv| children.push((child, mv)));
+            // Pushed last first, so that the first successor is popped first.
+            for (child, mv) in children.drain(..).rev() {
+                match parents.entry(child.clone()) {
+                    Entry::Occupied(occupied) if occupied.get().1 => continue,
+                    // Reached again before it was visited: this later path is
+                    // the one depth first follows.
+                    Entry::Occupied(mut occupied) => {
+                        occupied.insert((Some((state.clone(), mv)), false));
+                    }
+                    Entry::Vacant(vacant) => {
+                        vacant.insert((Some((state.clone(), mv)), false));
+                    }
+                }
+                stack.push(child);
+            }
+            if parents.len() > max_states {
+                return Err(Error::limit(Limit::States(max_states)));
+            }
         }
-        if parents.len() > max_states {
-            return Err(Error::limit(Limit::States(max_states)));
-        }
-    }
-    Ok(None)
+        Ok(None)
+    };
+    unless_failed(space, search())
 }
 
 /// Each state's parent and move, and whether it has been visited.

@@ -166,7 +166,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.run(|search| search.enumerate_layers(space, starts), |search| search.seen.len())
+        self.run(space, |search| search.enumerate_layers(space, starts), |search| search.seen.len())
     }
 
     fn enumerate_layers<G, I>(&mut self, space: &G, starts: I) -> Result<Enumeration<S>, Error>

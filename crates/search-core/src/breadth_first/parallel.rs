@@ -22,6 +22,7 @@ use crate::run::cancel::CancelHandle;
 use crate::run::context::{RunContext, run_context_methods};
 use crate::run::limits::{Limit, Limits};
 use crate::run::memory::{FOURFOLD_BELOW, bytes_of};
+use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::store::hash::hash_of;
 
@@ -141,7 +142,7 @@ impl<'o> ParallelEnumeration<'o> {
         I: IntoIterator<Item = G::State>,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        match self.layers(space, starts, &|_: &G::State| false)? {
+        match unless_failed(space, self.layers(space, starts, &|_: &G::State| false))? {
             Ended::Exhausted(layers) => Ok(layers),
             Ended::Goal(_) => unreachable!("no state is the goal of an enumeration"),
         }
@@ -188,7 +189,7 @@ impl<'o> ParallelEnumeration<'o> {
         P: Fn(&G::State) -> bool + Sync,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        match self.layers(space, starts, &is_goal)? {
+        match unless_failed(space, self.layers(space, starts, &is_goal))? {
             Ended::Exhausted(_) => Ok(None),
             Ended::Goal(depth) => Ok(Some(depth)),
         }

@@ -5,6 +5,7 @@ use hashbrown::HashTable;
 use crate::error::Error;
 use crate::run::context::{RunContext, run_context_methods};
 use crate::run::memory::bytes_of;
+use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::{Expansion, at_depth_bound};
 use crate::store::runs::{Keyed, run_length};
@@ -165,8 +166,9 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
     /// the buffers this cache keeps between runs, and records how many
     /// states the run stored, however it ends. Every algorithm of
     /// `Search` runs through here.
-    pub(crate) fn run<T>(
+    pub(crate) fn run<G: Successors + ?Sized, T>(
         &mut self,
+        space: &G,
         search: impl FnOnce(&mut Self) -> Result<T, Error>,
         stored: impl FnOnce(&Self) -> usize,
     ) -> Result<T, Error> {
@@ -177,7 +179,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         let _ = self.run.meter.charge(bytes_of::<S>(frontiers));
         let result = search(self);
         self.run.stats.stored = stored(self) as u64;
-        result
+        unless_failed(space, result)
     }
 
     /// [`at_depth_bound`] for the frontier at `depth`, against the

@@ -417,68 +417,78 @@ impl DenseEnumeration {
         F: FnMut(usize, u64) -> ControlFlow<()>,
         V: Fn(u64, usize) + Sync,
     {
-        let table = LayerTable::new(0..space.rank_count(), self.max_memory)?;
-        // Below a few chunks, starting threads and splitting each layer costs
-        // more than the work: the 2x3 puzzle took 410 us on a pool and 6 us
-        // without one. Above, a thread per chunk at the most: more would
-        // only wait (1,000 threads on the 3x3 took 2.3 s instead of 10 ms).
-        let words = table.words.len();
-        let pool = self.pool(words)?;
-        let resumed = match &self.checkpoint {
-            Some(checkpoint) if checkpoint.resume => {
-                Some(table.load(&checkpoint.path, &checkpoint.description)?)
-            }
-            _ => None,
-        };
-        let mut layer_sizes = if let Some(layer_sizes) = resumed {
-            layer_sizes
-        } else {
-            let mut first = 0;
-            for &start in starts {
-                if table.mark(start, 0)? {
-                    visit(start, 0);
-                    first += 1;
+        // The run as a closure, so that a failed space's error replaces
+        // the layers it gave.
+        let mut run = || {
+            let table = LayerTable::new(0..space.rank_count(), self.max_memory)?;
+            // Below a few chunks, starting threads and splitting each layer costs
+            // more than the work: the 2x3 puzzle took 410 us on a pool and 6 us
+            // without one. Above, a thread per chunk at the most: more would
+            // only wait (1,000 threads on the 3x3 took 2.3 s instead of 10 ms).
+            let words = table.words.len();
+            let pool = self.pool(words)?;
+            let resumed = match &self.checkpoint {
+                Some(checkpoint) if checkpoint.resume => {
+                    Some(table.load(&checkpoint.path, &checkpoint.description)?)
+                }
+                _ => None,
+            };
+            let mut layer_sizes = if let Some(layer_sizes) = resumed {
+                layer_sizes
+            } else {
+                let mut first = 0;
+                for &start in starts {
+                    if table.mark(start, 0)? {
+                        visit(start, 0);
+                        first += 1;
+                    }
+                }
+                vec![first]
+            };
+            let first = layer_sizes[0];
+            // A resumed run reports the layers it restored, as the run that
+            // found them did.
+            let mut stopped = false;
+            for (depth, &size) in layer_sizes.iter().enumerate() {
+                stopped = on_layer(depth, size).is_break();
+                if stopped {
+                    break;
                 }
             }
-            vec![first]
+            let mut saved = Instant::now();
+            while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
+                if self.cancel.is_cancelled() {
+                    return Err(Error::cancelled());
+                }
+                let depth = layer_sizes.len() - 1;
+                let found =
+                    pool.run(|parallel| table.expand_layer(space, depth, &visit, parallel))?;
+                if found == 0 {
+                    break;
+                }
+                layer_sizes.push(found);
+                if let Some(checkpoint) = &self.checkpoint
+                    && saved.elapsed() >= checkpoint.every
+                {
+                    table.save(&checkpoint.path, &checkpoint.description, &layer_sizes)?;
+                    saved = Instant::now();
+                }
+                stopped = on_layer(depth + 1, found).is_break();
+            }
+            if first == 0 {
+                layer_sizes.clear();
+            }
+            let mut deepest = Vec::new();
+            if let Some(radius) = layer_sizes.len().checked_sub(1) {
+                table.for_each_at(radius, |rank| deepest.push(rank));
+            }
+            Ok(Enumeration::new(layer_sizes, deepest))
         };
-        let first = layer_sizes[0];
-        // A resumed run reports the layers it restored, as the run that
-        // found them did.
-        let mut stopped = false;
-        for (depth, &size) in layer_sizes.iter().enumerate() {
-            stopped = on_layer(depth, size).is_break();
-            if stopped {
-                break;
-            }
+        let layers = run();
+        match space.failure() {
+            Some(failure) => Err(failure),
+            None => layers,
         }
-        let mut saved = Instant::now();
-        while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
-            if self.cancel.is_cancelled() {
-                return Err(Error::cancelled());
-            }
-            let depth = layer_sizes.len() - 1;
-            let found = pool.run(|parallel| table.expand_layer(space, depth, &visit, parallel))?;
-            if found == 0 {
-                break;
-            }
-            layer_sizes.push(found);
-            if let Some(checkpoint) = &self.checkpoint
-                && saved.elapsed() >= checkpoint.every
-            {
-                table.save(&checkpoint.path, &checkpoint.description, &layer_sizes)?;
-                saved = Instant::now();
-            }
-            stopped = on_layer(depth + 1, found).is_break();
-        }
-        if first == 0 {
-            layer_sizes.clear();
-        }
-        let mut deepest = Vec::new();
-        if let Some(radius) = layer_sizes.len().checked_sub(1) {
-            table.for_each_at(radius, |rank| deepest.push(rank));
-        }
-        Ok(Enumeration::new(layer_sizes, deepest))
     }
 }
 

@@ -13,6 +13,7 @@ use crate::run::limits::Limits;
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
+use crate::space::traits::unless_failed;
 use crate::space::weighted::{Heuristic, Weighted, add_costs, extend_cost};
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
@@ -237,7 +238,7 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
     {
         let result = self.search(space, starts, &heuristic, &mut is_goal);
         self.run.stats.stored = self.tree.len() as u64;
-        result
+        unless_failed(space, result)
     }
 
     fn search<G, I, H, P>(

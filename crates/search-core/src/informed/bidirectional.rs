@@ -12,6 +12,7 @@ use num_traits::Zero;
 use crate::error::Error;
 use crate::path::{Path, walk_back};
 use crate::run::limits::{Limit, Limits};
+use crate::space::traits::unless_failed;
 use crate::space::traits::{Predecessors, State};
 use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
 use crate::store::hash::BuildStateHasher;
@@ -85,7 +86,7 @@ where
     J: IntoIterator<Item = G::State>,
 {
     let none = |_: &G::State| G::Cost::zero();
-    meet(space, starts, goals, &none, &none, Stop::HeadsSum, limits)
+    unless_failed(space, meet(space, starts, goals, &none, &none, Stop::HeadsSum, limits))
 }
 
 /// A cheapest path from any of `starts` to any of `goals`, and its cost,
@@ -182,7 +183,8 @@ where
     H: Heuristic<G::State, Cost = G::Cost>,
     B: Heuristic<G::State, Cost = G::Cost>,
 {
-    meet(space, starts, goals, &to_goals, &from_starts, Stop::EitherHead, limits)
+    let found = meet(space, starts, goals, &to_goals, &from_starts, Stop::EitherHead, limits);
+    unless_failed(space, found)
 }
 
 /// When the two sides may stop: `best` is the optimum once the heads

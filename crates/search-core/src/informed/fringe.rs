@@ -9,6 +9,7 @@ use num_traits::Zero;
 use crate::error::Error;
 use crate::path::Path;
 use crate::run::limits::{Limit, Limits};
+use crate::space::traits::unless_failed;
 use crate::space::weighted::{Heuristic, Weighted, add_costs, extend_cost};
 use crate::store::hash::BuildStateHasher;
 
@@ -67,71 +68,82 @@ where
     H: Heuristic<G::State, Cost = G::Cost>,
     P: FnMut(&G::State) -> bool,
 {
-    let max_states = limits.get_max_states();
-    let mut seen = Seen::new();
-    let mut threshold = None;
-    for start in starts {
-        if let Entry::Vacant(vacant) = seen.ids.entry(start.clone()) {
-            let id = seen.nodes.len() as u32;
-            vacant.insert(id);
-            let h = heuristic.estimate(&start);
-            threshold = Some(threshold.map_or(h, |t: G::Cost| t.min(h)));
-            seen.nodes.push(Node { state: start, g: G::Cost::zero(), h, parent: NIL, mv: None });
-            seen.fringe.push_back(id);
+    // The search as a closure, so that a failed space's error replaces
+    // whatever it answered.
+    let search = || {
+        let max_states = limits.get_max_states();
+        let mut seen = Seen::new();
+        let mut threshold = None;
+        for start in starts {
+            if let Entry::Vacant(vacant) = seen.ids.entry(start.clone()) {
+                let id = seen.nodes.len() as u32;
+                vacant.insert(id);
+                let h = heuristic.estimate(&start);
+                threshold = Some(threshold.map_or(h, |t: G::Cost| t.min(h)));
+                seen.nodes.push(Node {
+                    state: start,
+                    g: G::Cost::zero(),
+                    h,
+                    parent: NIL,
+                    mv: None,
+                });
+                seen.fringe.push_back(id);
+            }
         }
-    }
-    let mut children = Vec::new();
-    while let Some(limit) = threshold.take() {
-        let mut node = seen.fringe.head;
-        while node != NIL {
-            let Node { g, h, .. } = seen.nodes[node as usize];
-            let f = add_costs(g, h)?;
-            if f > limit {
-                threshold = Some(threshold.map_or(f, |t: G::Cost| t.min(f)));
-                node = seen.fringe.next[node as usize];
-                continue;
-            }
-            let state = seen.nodes[node as usize].state.clone();
-            if is_goal(&state) {
-                return Ok(Some((seen.path(node), g)));
-            }
-            children.clear();
-            space.successors(&state, |next, mv| children.push((next, mv)));
-            // In reverse, so that each goes in right after `node` and the
-            // first child is visited first.
-            for (next, mv) in children.drain(..).rev() {
-                let cost = extend_cost(g, space.cost(&state, &mv, &next))?;
-                let child = match seen.ids.entry(next) {
-                    Entry::Occupied(occupied) => {
-                        let child = *occupied.get();
-                        let known = &mut seen.nodes[child as usize];
-                        if known.g <= cost {
-                            continue;
+        let mut children = Vec::new();
+        while let Some(limit) = threshold.take() {
+            let mut node = seen.fringe.head;
+            while node != NIL {
+                let Node { g, h, .. } = seen.nodes[node as usize];
+                let f = add_costs(g, h)?;
+                if f > limit {
+                    threshold = Some(threshold.map_or(f, |t: G::Cost| t.min(f)));
+                    node = seen.fringe.next[node as usize];
+                    continue;
+                }
+                let state = seen.nodes[node as usize].state.clone();
+                if is_goal(&state) {
+                    return Ok(Some((seen.path(node), g)));
+                }
+                children.clear();
+                space.successors(&state, |next, mv| children.push((next, mv)));
+                // In reverse, so that each goes in right after `node` and the
+                // first child is visited first.
+                for (next, mv) in children.drain(..).rev() {
+                    let cost = extend_cost(g, space.cost(&state, &mv, &next))?;
+                    let child = match seen.ids.entry(next) {
+                        Entry::Occupied(occupied) => {
+                            let child = *occupied.get();
+                            let known = &mut seen.nodes[child as usize];
+                            if known.g <= cost {
+                                continue;
+                            }
+                            (known.g, known.parent, known.mv) = (cost, node, Some(mv));
+                            seen.fringe.remove(child);
+                            child
                         }
-                        (known.g, known.parent, known.mv) = (cost, node, Some(mv));
-                        seen.fringe.remove(child);
-                        child
-                    }
-                    Entry::Vacant(vacant) => {
-                        let child = seen.nodes.len() as u32;
-                        let h = heuristic.estimate(vacant.key());
-                        let state = vacant.key().clone();
-                        vacant.insert(child);
-                        seen.nodes.push(Node { state, g: cost, h, parent: node, mv: Some(mv) });
-                        child
-                    }
-                };
-                seen.fringe.insert_after(node, child);
+                        Entry::Vacant(vacant) => {
+                            let child = seen.nodes.len() as u32;
+                            let h = heuristic.estimate(vacant.key());
+                            let state = vacant.key().clone();
+                            vacant.insert(child);
+                            seen.nodes.push(Node { state, g: cost, h, parent: node, mv: Some(mv) });
+                            child
+                        }
+                    };
+                    seen.fringe.insert_after(node, child);
+                }
+                if seen.nodes.len() > max_states {
+                    return Err(Error::limit(Limit::States(max_states)));
+                }
+                let next = seen.fringe.next[node as usize];
+                seen.fringe.remove(node);
+                node = next;
             }
-            if seen.nodes.len() > max_states {
-                return Err(Error::limit(Limit::States(max_states)));
-            }
-            let next = seen.fringe.next[node as usize];
-            seen.fringe.remove(node);
-            node = next;
         }
-    }
-    Ok(None)
+        Ok(None)
+    };
+    unless_failed(space, search())
 }
 
 /// A state seen: its cheapest cost found, its estimate, and the node and

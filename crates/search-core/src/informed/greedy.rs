@@ -10,6 +10,7 @@ use crate::informed::astar::AStar;
 use crate::path::{Path, path_back};
 use crate::run::limits::{Limit, Limits};
 use crate::space::traits::Successors;
+use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Heuristic, Weighted};
 use crate::store::hash::BuildStateHasher;
 
@@ -22,6 +23,10 @@ impl<G: Successors, C> Successors for FreeMoves<'_, G, C> {
 
     fn successors<F: FnMut(G::State, G::Move)>(&self, state: &G::State, report: F) {
         self.0.successors(state, report);
+    }
+
+    fn failure(&self) -> Option<Error> {
+        self.0.failure()
     }
 }
 
@@ -132,60 +137,65 @@ where
     H::Cost: Ord,
     P: FnMut(&G::State) -> bool,
 {
-    // Each state, with the state and move it was reached by.
-    let mut parents: HashMap<G::State, Option<(G::State, G::Move)>, BuildStateHasher> =
-        HashMap::default();
-    let mut layer = Vec::new();
-    for start in starts {
-        if is_goal(&start) {
-            return Ok(Some(Path::new(vec![start], Vec::new())));
+    // The search as a closure, so that a failed space's error replaces
+    // whatever it answered.
+    let search = || {
+        // Each state, with the state and move it was reached by.
+        let mut parents: HashMap<G::State, Option<(G::State, G::Move)>, BuildStateHasher> =
+            HashMap::default();
+        let mut layer = Vec::new();
+        for start in starts {
+            if is_goal(&start) {
+                return Ok(Some(Path::new(vec![start], Vec::new())));
+            }
+            if let Entry::Vacant(vacant) = parents.entry(start.clone()) {
+                vacant.insert(None);
+                layer.push(start);
+            }
         }
-        if let Entry::Vacant(vacant) = parents.entry(start.clone()) {
-            vacant.insert(None);
-            layer.push(start);
-        }
-    }
-    let max_states = limits.get_max_states();
-    let max_depth = limits.get_max_depth().unwrap_or(usize::MAX);
-    let mut depth = 0;
-    loop {
-        keep_nearest(&mut layer, &heuristic, width);
-        if layer.is_empty() {
-            return Ok(None);
-        }
-        if depth == max_depth {
-            // A layer is left at the limit: what lies past it is unknown.
-            return Err(Error::limit(Limit::Depth(max_depth)));
-        }
-        depth += 1;
-        let mut next = Vec::new();
-        for state in &layer {
-            let mut goal = None;
-            space.successors(state, |child, mv| {
-                if goal.is_some() {
-                    return;
-                }
-                if let Entry::Vacant(vacant) = parents.entry(child.clone()) {
-                    vacant.insert(Some((state.clone(), mv)));
-                    if is_goal(&child) {
-                        goal = Some(child);
-                    } else {
-                        next.push(child);
+        let max_states = limits.get_max_states();
+        let max_depth = limits.get_max_depth().unwrap_or(usize::MAX);
+        let mut depth = 0;
+        loop {
+            keep_nearest(&mut layer, &heuristic, width);
+            if layer.is_empty() {
+                return Ok(None);
+            }
+            if depth == max_depth {
+                // A layer is left at the limit: what lies past it is unknown.
+                return Err(Error::limit(Limit::Depth(max_depth)));
+            }
+            depth += 1;
+            let mut next = Vec::new();
+            for state in &layer {
+                let mut goal = None;
+                space.successors(state, |child, mv| {
+                    if goal.is_some() {
+                        return;
                     }
+                    if let Entry::Vacant(vacant) = parents.entry(child.clone()) {
+                        vacant.insert(Some((state.clone(), mv)));
+                        if is_goal(&child) {
+                            goal = Some(child);
+                        } else {
+                            next.push(child);
+                        }
+                    }
+                });
+                if let Some(goal) = goal {
+                    let parent_of = |state: &G::State| {
+                        parents.get(state)?.as_ref().map(|(parent, mv)| (parent, Some(mv)))
+                    };
+                    return Ok(Some(path_back(goal, parent_of)));
                 }
-            });
-            if let Some(goal) = goal {
-                let parent_of = |state: &G::State| {
-                    parents.get(state)?.as_ref().map(|(parent, mv)| (parent, Some(mv)))
-                };
-                return Ok(Some(path_back(goal, parent_of)));
+                if parents.len() > max_states {
+                    return Err(Error::limit(Limit::States(max_states)));
+                }
             }
-            if parents.len() > max_states {
-                return Err(Error::limit(Limit::States(max_states)));
-            }
+            layer = next;
         }
-        layer = next;
-    }
+    };
+    unless_failed(space, search())
 }
 
 /// Keeps the `width` states of `layer` that `heuristic` rates nearest a

@@ -207,6 +207,10 @@ impl<G: Successors> Successors for Detour<'_, G> {
             Some(state) => self.space.successors(state, |next, mv| offer(Some(next), Some(mv))),
         }
     }
+
+    fn failure(&self) -> Option<Error> {
+        self.space.failure()
+    }
 }
 
 impl<G: Weighted> Weighted for Detour<'_, G> {

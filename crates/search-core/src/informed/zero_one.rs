@@ -10,6 +10,7 @@ use crate::informed::astar::{Reached, Taken, plant, relax, take};
 use crate::path::Path;
 use crate::run::context::{RunContext, run_context_methods};
 use crate::space::traits::State;
+use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted, add_costs};
 use crate::store::tree::{Lookup, Tree};
 
@@ -199,7 +200,7 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
     {
         let result = self.search(space, starts, &mut is_goal);
         self.run.stats.stored = self.tree.len() as u64;
-        result
+        unless_failed(space, result)
     }
 
     fn search<G, I, P>(

@@ -1,10 +1,13 @@
 //! Spaces made from closures or from other spaces: [`from_fn`],
 //! [`from_fn_weighted`] (with costs), [`from_fn_directed`] (with
-//! predecessors), [`Undirected`], [`AsRanked`], and rankings from a
-//! formula, [`rank_by`].
+//! predecessors), [`try_from_fn`] (whose successors can fail),
+//! [`Undirected`], [`AsRanked`], and rankings from a formula, [`rank_by`].
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::{Mutex, PoisonError};
+
+use crate::error::Error;
 
 use super::ranked::RankedSpace;
 use super::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
@@ -27,6 +30,104 @@ use super::weighted::{Cost, Weighted};
 pub struct FromFn<S, F> {
     successors: F,
     state: PhantomData<fn(&S)>,
+}
+
+/// A state space made from a closure whose successors can fail.
+///
+/// Built by [`try_from_fn`]; see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{try_from_fn, Successors};
+///
+/// let space = try_from_fn(|&n: &u8| n.checked_add(1).map(|m| [m]).ok_or("past 255"));
+/// space.successors(&255, |_, ()| unreachable!("it failed"));
+/// assert_eq!(space.failure().map(|e| e.to_string()), Some("the state space failed: past 255".into()));
+/// ```
+pub struct TryFromFn<S, F> {
+    successors: F,
+    /// The first failure, kept for [`Successors::failure`].
+    failed: Mutex<Option<Error>>,
+    state: PhantomData<fn(&S)>,
+}
+
+/// Turns a closure `Fn(&S) -> Result<impl IntoIterator<Item = S>, E>` into
+/// a state space whose successors can fail: reading a board from a file,
+/// asking a service, calling back into Python.
+///
+/// Once the closure returns an error, the space reports no more
+/// successors, so the search runs out of states at once, and every search
+/// returns that error ([`ErrorKind::SpaceFailed`](crate::ErrorKind::SpaceFailed),
+/// the closure's error its [`source`](std::error::Error::source)) instead
+/// of an answer. The first error is the one kept.
+///
+/// # Example
+///
+/// ```
+/// use std::error::Error as _;
+/// use search_core::{bfs, try_from_fn, ErrorKind};
+///
+/// #[derive(Debug)]
+/// struct Unmapped(u32);
+/// impl std::fmt::Display for Unmapped {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+///         write!(f, "no map of the rooms past room {}", self.0)
+///     }
+/// }
+/// impl std::error::Error for Unmapped {}
+///
+/// let rooms = try_from_fn(|&room: &u32| if room < 5 { Ok([room + 1]) } else { Err(Unmapped(room)) });
+/// assert_eq!(bfs(&rooms, [0], |&room| room == 3)?.map(|path| path.len()), Some(3));
+/// let error = bfs(&rooms, [0], |&room| room == 9).unwrap_err();
+/// assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }));
+/// assert_eq!(error.to_string(), "the state space failed: no map of the rooms past room 5");
+/// assert!(error.source().is_some_and(|source| source.is::<Unmapped>()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_from_fn<S, F, I, E>(successors: F) -> TryFromFn<S, F>
+where
+    S: State,
+    F: Fn(&S) -> Result<I, E>,
+    I: IntoIterator<Item = S>,
+    E: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    TryFromFn { successors, failed: Mutex::new(None), state: PhantomData }
+}
+
+impl<S, F, I, E> Successors for TryFromFn<S, F>
+where
+    S: State,
+    F: Fn(&S) -> Result<I, E>,
+    I: IntoIterator<Item = S>,
+    E: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    type State = S;
+    type Move = ();
+
+    fn successors<R: FnMut(S, ())>(&self, state: &S, mut report: R) {
+        let mut failed = self.failed.lock().unwrap_or_else(PoisonError::into_inner);
+        if failed.is_some() {
+            return;
+        }
+        match (self.successors)(state) {
+            Ok(next) => {
+                drop(failed);
+                next.into_iter().for_each(|next| report(next, ()));
+            }
+            Err(error) => *failed = Some(Error::space_failed(error)),
+        }
+    }
+
+    fn failure(&self) -> Option<Error> {
+        self.failed.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+}
+
+impl<S, F> fmt::Debug for TryFromFn<S, F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TryFromFn").finish_non_exhaustive()
+    }
 }
 
 /// Turns a closure `Fn(&S) -> impl IntoIterator<Item = S>` into a state space
@@ -354,6 +455,10 @@ impl<G: Successors> Successors for Undirected<G> {
     fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
         self.0.ranking()
     }
+
+    fn failure(&self) -> Option<Error> {
+        self.0.failure()
+    }
 }
 
 impl<G: Successors> Reversible for Undirected<G> {}
@@ -443,6 +548,10 @@ where
     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
         let state = self.0.unrank(rank);
         self.0.successors(&state, |next, _| report(self.0.rank(&next)));
+    }
+
+    fn failure(&self) -> Option<Error> {
+        self.0.failure()
     }
 }
 

@@ -46,6 +46,49 @@ pub trait RankedSpace: Sync {
     /// `rank`.
     fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F);
 
+    /// Why this space's neighbours failed, once they have, as
+    /// [`Successors::failure`](crate::Successors::failure) says; the dense
+    /// engine returns it in place of its layers. `None` by default;
+    /// [`AsRanked`](crate::AsRanked) passes its space's on.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{try_from_fn, AsRanked, DenseEnumeration, ErrorKind, RankedSpace, Ranking, Successors, Unranking};
+    ///
+    /// /// Bytes, each leading to the next, that fail past 200.
+    /// struct Bytes;
+    /// impl Ranking<u8> for Bytes {
+    ///     fn rank_count(&self) -> u64 { 256 }
+    ///     fn rank(&self, &b: &u8) -> u64 { u64::from(b) }
+    /// }
+    /// impl Unranking<u8> for Bytes {
+    ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// }
+    /// let space = try_from_fn(|&b: &u8| if b < 200 { Ok([b + 1]) } else { Err("past 200") });
+    /// struct Fallible<S>(S);
+    /// impl<S: Successors<State = u8>> Successors for Fallible<S> {
+    ///     type State = u8;
+    ///     type Move = S::Move;
+    ///     fn successors<F: FnMut(u8, S::Move)>(&self, b: &u8, report: F) { self.0.successors(b, report) }
+    ///     fn failure(&self) -> Option<search_core::Error> { self.0.failure() }
+    /// }
+    /// impl<S> Ranking<u8> for Fallible<S> {
+    ///     fn rank_count(&self) -> u64 { 256 }
+    ///     fn rank(&self, &b: &u8) -> u64 { u64::from(b) }
+    /// }
+    /// impl<S> Unranking<u8> for Fallible<S> {
+    ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// }
+    /// let ranked = AsRanked(Fallible(space));
+    /// let error = DenseEnumeration::new().run(&ranked, &[0], |_, _| {}).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }));
+    /// assert!(ranked.failure().is_some());
+    /// ```
+    fn failure(&self) -> Option<crate::Error> {
+        None
+    }
+
     /// Calls `report` with the rank of each neighbour of each state of
     /// `ranks`, which increase. The dense engine calls this with the ranks
     /// of a layer as it finds them in its table, a few hundred at a time.

@@ -131,6 +131,41 @@ pub trait Successors {
     fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
         None::<Unranked>
     }
+
+    /// Why this space's successors failed, once they have: the error every
+    /// search returns in place of an answer.
+    ///
+    /// The default, `None`, is for the spaces whose successors cannot
+    /// fail. A space made by [`try_from_fn`](crate::try_from_fn) reports no
+    /// successors once its function has failed, so that the search ends
+    /// quickly, and returns the failure here; each search asks when it
+    /// ends, so the failure comes back as the search's error
+    /// ([`ErrorKind::SpaceFailed`](crate::ErrorKind::SpaceFailed)) and
+    /// never as a wrong answer. An adaptor that wraps a space passes its
+    /// failure on.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Successors};
+    ///
+    /// assert!(from_fn(|&n: &u32| [n + 1]).failure().is_none());
+    /// ```
+    fn failure(&self) -> Option<crate::Error> {
+        None
+    }
+}
+
+/// `result`, unless `space` has failed: then its failure. What every
+/// search returns.
+pub(crate) fn unless_failed<G: Successors + ?Sized, T>(
+    space: &G,
+    result: Result<T, crate::Error>,
+) -> Result<T, crate::Error> {
+    match space.failure() {
+        Some(failure) => Err(failure),
+        None => result,
+    }
 }
 
 /// A perfect hash of a space's states: each state gets a distinct rank in
@@ -250,6 +285,10 @@ impl<G: Successors + ?Sized> Successors for &G {
 
     fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
         (**self).ranking()
+    }
+
+    fn failure(&self) -> Option<crate::Error> {
+        (**self).failure()
     }
 }
 

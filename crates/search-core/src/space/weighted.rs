@@ -161,6 +161,10 @@ impl<G: Successors> Successors for UnitCost<G> {
     fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
         self.0.ranking()
     }
+
+    fn failure(&self) -> Option<Error> {
+        self.0.failure()
+    }
 }
 
 impl<G: Successors> Weighted for UnitCost<G> {

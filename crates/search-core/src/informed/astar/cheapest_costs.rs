@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::informed::open_list::Open;
 use crate::path::Path;
 use crate::space::traits::State;
+use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted, extend_cost};
 use crate::store::hash::BuildStateHasher;
 use crate::store::tree::NO_PARENT;
@@ -175,7 +176,7 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
     {
         let settled = self.settle_all(space, starts, max_cost);
         self.run.stats.stored = self.tree.len() as u64;
-        let settled = settled?;
+        let settled = unless_failed(space, settled)?;
         let mut entry_of = vec![NO_PARENT; self.tree.len()];
         let mut entries = Vec::with_capacity(settled.len());
         let mut index = HashMap::with_capacity_and_hasher(settled.len(), BuildStateHasher);

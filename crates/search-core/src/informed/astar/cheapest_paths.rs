@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::informed::open_list::Open;
 use crate::path::dag::{PathDag, Paths};
 use crate::space::traits::State;
+use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
 use crate::store::tree::{NO_PARENT, Stored};
 
@@ -200,7 +201,7 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
     {
         let found = self.search_all(space, starts, &heuristic, &mut is_goal);
         self.run.stats.stored = self.tree.len() as u64;
-        let (goals, ties, order) = found?;
+        let (goals, ties, order) = unless_failed(space, found)?;
         Ok(self.keep_paths(&goals, &ties, &order))
     }
 

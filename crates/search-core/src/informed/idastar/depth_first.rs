@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use crate::error::Error;
 use crate::path::Path;
+use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::space::weighted::UnitCost;
 
@@ -84,7 +85,7 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.unit_cost_iterations(space, starts, is_goal, false)
+        unless_failed(space, self.unit_cost_iterations(space, starts, is_goal, false))
     }
 
     /// A shortest path from any of `starts` to the first state that
@@ -119,7 +120,7 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.unit_cost_iterations(space, starts, is_goal, true)
+        unless_failed(space, self.unit_cost_iterations(space, starts, is_goal, true))
     }
 
     /// IDA* iterations over `space` with every move costing one and no

@@ -11,6 +11,7 @@ use crate::run::limits::Limit;
 use crate::run::progress::EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
+use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
 
 use super::{IdaStar, Iteration, Outcome, Root, Starts, Step};
@@ -59,27 +60,39 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         H: Heuristic<S, Cost = C>,
         P: FnMut(&S) -> bool,
     {
-        let starts: Starts<S> = starts.into_iter().collect();
-        if let Some(start) = self.restart(&starts, &mut is_goal) {
-            return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
-        }
-        let estimates: Starts<C> = starts.iter().map(|start| heuristic.estimate(start)).collect();
-        let Some(mut bound) = estimates.iter().copied().min() else { return Ok(None) };
-        loop {
-            let before = self.run.stats;
-            let outcome = self.iterate_each(starts.len(), |this, index| {
-                let (state, estimate) = (&starts[index], estimates[index]);
-                let root =
-                    Root { state, cost: C::zero(), estimate, parent: None, above: &[], depth: 0 };
-                this.iterate(space, &root, (bound, None), &heuristic, (&mut is_goal, None))
-            });
-            self.record(bound, &before);
-            match self.settle(outcome?.0)? {
-                ControlFlow::Break(Some(cost)) => return Ok(Some((self.solution(), cost))),
-                ControlFlow::Break(None) => return Ok(None),
-                ControlFlow::Continue(next) => bound = next,
+        // The search as a closure, so that a failed space's error
+        // replaces whatever it answered.
+        let search = || {
+            let starts: Starts<S> = starts.into_iter().collect();
+            if let Some(start) = self.restart(&starts, &mut is_goal) {
+                return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
-        }
+            let estimates: Starts<C> =
+                starts.iter().map(|start| heuristic.estimate(start)).collect();
+            let Some(mut bound) = estimates.iter().copied().min() else { return Ok(None) };
+            loop {
+                let before = self.run.stats;
+                let outcome = self.iterate_each(starts.len(), |this, index| {
+                    let (state, estimate) = (&starts[index], estimates[index]);
+                    let root = Root {
+                        state,
+                        cost: C::zero(),
+                        estimate,
+                        parent: None,
+                        above: &[],
+                        depth: 0,
+                    };
+                    this.iterate(space, &root, (bound, None), &heuristic, (&mut is_goal, None))
+                });
+                self.record(bound, &before);
+                match self.settle(outcome?.0)? {
+                    ControlFlow::Break(Some(cost)) => return Ok(Some((self.solution(), cost))),
+                    ControlFlow::Break(None) => return Ok(None),
+                    ControlFlow::Continue(next) => bound = next,
+                }
+            }
+        };
+        unless_failed(space, search())
     }
 
     /// Clears the last run's counts for a run from `starts`; the first of

@@ -10,6 +10,7 @@ use crate::path::Path;
 use crate::run::limits::Limit;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
+use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
 
 use super::{IdaStar, Outcome, Root, Starts};
@@ -88,41 +89,48 @@ where
         H: Heuristic<S, Cost = C> + Sync,
         P: Fn(&S) -> bool + Sync,
     {
-        let starts: Starts<S> = starts.into_iter().collect();
-        if let Some(start) = self.restart(&starts, &is_goal) {
-            return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
-        }
-        let roots: Vec<Job<S, M, C>> = starts
-            .into_iter()
-            .map(|start| {
-                let estimate = heuristic.estimate(&start);
-                Job { states: vec![start], moves: Vec::new(), cost: C::zero(), estimate }
-            })
-            .collect();
-        let Some(mut bound) = roots.iter().map(|root| root.estimate).min() else { return Ok(None) };
-        let wanted = JOBS_PER_THREAD * rayon::current_num_threads();
-        loop {
-            let before = self.run.stats;
-            let outcome =
-                self.parallel_iteration(space, &roots, bound, &heuristic, &is_goal, wanted);
-            self.record(bound, &before);
-            let outcome = outcome?;
-            if !matches!(outcome.0, Outcome::Found(_)) {
-                self.report(self.run.stats.stored as usize);
+        // The search as a closure, so that a failed space's error
+        // replaces whatever it answered.
+        let search = || {
+            let starts: Starts<S> = starts.into_iter().collect();
+            if let Some(start) = self.restart(&starts, &is_goal) {
+                return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
-            match outcome {
-                (Outcome::Found(cost), Some(path)) => return Ok(Some((path, cost))),
-                (Outcome::Cut(None), _) => return Ok(None),
-                (Outcome::Cut(Some(next)), _) => bound = next,
-                (Outcome::TooDeep, _) => {
-                    let depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
-                    return Err(Error::limit(Limit::Depth(depth)));
+            let roots: Vec<Job<S, M, C>> = starts
+                .into_iter()
+                .map(|start| {
+                    let estimate = heuristic.estimate(&start);
+                    Job { states: vec![start], moves: Vec::new(), cost: C::zero(), estimate }
+                })
+                .collect();
+            let Some(mut bound) = roots.iter().map(|root| root.estimate).min() else {
+                return Ok(None);
+            };
+            let wanted = JOBS_PER_THREAD * rayon::current_num_threads();
+            loop {
+                let before = self.run.stats;
+                let outcome =
+                    self.parallel_iteration(space, &roots, bound, &heuristic, &is_goal, wanted);
+                self.record(bound, &before);
+                let outcome = outcome?;
+                if !matches!(outcome.0, Outcome::Found(_)) {
+                    self.report(self.run.stats.stored as usize);
                 }
-                (Outcome::Found(_) | Outcome::Stopped, _) => {
-                    unreachable!("an iteration that found a goal returns its path")
+                match outcome {
+                    (Outcome::Found(cost), Some(path)) => return Ok(Some((path, cost))),
+                    (Outcome::Cut(None), _) => return Ok(None),
+                    (Outcome::Cut(Some(next)), _) => bound = next,
+                    (Outcome::TooDeep, _) => {
+                        let depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
+                        return Err(Error::limit(Limit::Depth(depth)));
+                    }
+                    (Outcome::Found(_) | Outcome::Stopped, _) => {
+                        unreachable!("an iteration that found a goal returns its path")
+                    }
                 }
             }
-        }
+        };
+        unless_failed(space, search())
     }
 
     /// One iteration: the top of the tree breadth-first, then its subtrees
