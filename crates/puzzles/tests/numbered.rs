@@ -3,7 +3,9 @@
 //! published pancake numbers.
 
 use puzzles::{Hanoi4, Pancakes, Tokens, TopSpin};
-use search_core::{AsRanked, DenseEnumeration, Ranking, Successors, Unranking, enumerate};
+use search_core::{
+    AsRanked, DenseEnumeration, RankedSpace, Ranking, Successors, Unranking, enumerate,
+};
 
 /// The dense layers from `start`, checked against a plain (hashed)
 /// enumeration of the states, and every reached rank's unranking.
@@ -63,29 +65,39 @@ fn sizes_outside_each_puzzle_are_refused_by_name() {
     assert_eq!(Hanoi4::new(0).unwrap_err().to_string(), "0 discs: the puzzle takes 1 to 16");
 }
 
+/// `fast` gives each of `ranks` the neighbours `plain` gives, in order.
+fn assert_same_neighbours(
+    fast: &impl RankedSpace,
+    plain: &impl RankedSpace,
+    ranks: impl IntoIterator<Item = u64>,
+    what: &str,
+) {
+    let (mut from_fast, mut from_plain) = (Vec::new(), Vec::new());
+    for rank in ranks {
+        from_fast.clear();
+        from_plain.clear();
+        fast.neighbours(rank, |next| from_fast.push(next));
+        plain.neighbours(rank, |next| from_plain.push(next));
+        assert_eq!(from_fast, from_plain, "{what}, rank {rank}");
+    }
+}
+
 #[test]
 fn pancakes_own_neighbours_are_the_ranks_of_their_flips() {
-    use search_core::RankedSpace;
-    let (mut fast, mut plain) = (Vec::new(), Vec::new());
     for n in 2..=7 {
         let pancakes = Pancakes::new(n).unwrap();
-        for rank in 0..pancakes.rank_count() {
-            fast.clear();
-            plain.clear();
-            pancakes.ranks().neighbours(rank, |next| fast.push(next));
-            AsRanked(pancakes).neighbours(rank, |next| plain.push(next));
-            assert_eq!(fast, plain, "{n} pancakes, rank {rank}");
-        }
+        let every = 0..pancakes.rank_count();
+        assert_same_neighbours(
+            &pancakes.ranks(),
+            &AsRanked(pancakes),
+            every,
+            &format!("{n} pancakes"),
+        );
     }
     // Spread over 16 pancakes' 16! ranks.
     let pancakes = Pancakes::new(16).unwrap();
-    for rank in (0..pancakes.rank_count()).step_by(1_000_000_007).take(20_000) {
-        fast.clear();
-        plain.clear();
-        pancakes.ranks().neighbours(rank, |next| fast.push(next));
-        AsRanked(pancakes).neighbours(rank, |next| plain.push(next));
-        assert_eq!(fast, plain, "16 pancakes, rank {rank}");
-    }
+    let spread = (0..pancakes.rank_count()).step_by(1_000_000_007).take(20_000);
+    assert_same_neighbours(&pancakes.ranks(), &AsRanked(pancakes), spread, "16 pancakes");
     let ranks = Pancakes::new(8).unwrap().ranks();
     let layers = DenseEnumeration::new().run(&ranks, &[0], |_, _| {}).unwrap();
     assert_eq!(layers.radius(), 9);
@@ -93,24 +105,17 @@ fn pancakes_own_neighbours_are_the_ranks_of_their_flips() {
 
 #[test]
 fn hanoi_own_neighbours_are_the_ranks_of_its_moves() {
-    use search_core::RankedSpace;
-    let (mut fast, mut plain) = (Vec::new(), Vec::new());
     for discs in 1..=6 {
         let hanoi = Hanoi4::new(discs).unwrap();
-        for rank in 0..hanoi.rank_count() {
-            fast.clear();
-            plain.clear();
-            hanoi.ranks().neighbours(rank, |next| fast.push(next));
-            AsRanked(hanoi.clone()).neighbours(rank, |next| plain.push(next));
-            assert_eq!(fast, plain, "{discs} discs, rank {rank}");
-        }
+        let every = 0..hanoi.rank_count();
+        assert_same_neighbours(
+            &hanoi.ranks(),
+            &AsRanked(hanoi.clone()),
+            every,
+            &format!("{discs} discs"),
+        );
     }
     let hanoi = Hanoi4::new(16).unwrap();
-    for rank in (0..hanoi.rank_count()).step_by(65_537).take(20_000) {
-        fast.clear();
-        plain.clear();
-        hanoi.ranks().neighbours(rank, |next| fast.push(next));
-        AsRanked(hanoi.clone()).neighbours(rank, |next| plain.push(next));
-        assert_eq!(fast, plain, "16 discs, rank {rank}");
-    }
+    let spread = (0..hanoi.rank_count()).step_by(65_537).take(20_000);
+    assert_same_neighbours(&hanoi.ranks(), &AsRanked(hanoi.clone()), spread, "16 discs");
 }
