@@ -136,19 +136,24 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
             let pancakes = Pancakes::new(size("pancake", 12)?).map_err(failed)?;
             let start = pancakes.sorted();
             // Pancakes rank their own flips, faster than AsRanked.
-            let names = ("pancake", "stacks", "the sorted stack");
+            let names = ("pancake", "stacks", "the sorted stack", "each from its top");
             run_numbered(args, (pancakes, pancakes.ranks()), start, names, out)
         }
         Puzzle::TopSpin => {
             let ring = TopSpin::new(size("topspin", 12)?).map_err(failed)?;
             let start = ring.solved();
-            let names = ("topspin", "rings", "the solved ring");
+            let names = ("topspin", "rings", "the solved ring", "each from the turntable");
             run_numbered(args, (ring, AsRanked(ring)), start, names, out)
         }
         Puzzle::Hanoi4 => {
             let hanoi = Hanoi4::new(size("hanoi4", 15)?).map_err(failed)?;
             let start = hanoi.start();
-            let names = ("hanoi4", "states", "every disc on the first peg");
+            let names = (
+                "hanoi4",
+                "states",
+                "every disc on the first peg",
+                "each disc's peg, the smallest disc first",
+            );
             run_numbered(args, (hanoi.clone(), hanoi.ranks()), start, names, out)
         }
     }
@@ -212,12 +217,13 @@ fn run_sliding<W: Write>(
 /// Pancakes, TopSpin or the 4-peg Hanoi from `start`, on the dense engine
 /// in this process or on the distributed one: `space` with its ranks as
 /// a `RankedSpace`; `name` is the puzzle's name on the command line,
-/// `noun` what its states are called, `from` where the layers start.
+/// `noun` what its states are called, `from` where the layers start,
+/// `reading` how to read a state's numbers.
 fn run_numbered<G, R, W>(
     args: &EnumerateArgs,
     (space, ranked): (G, R),
     start: Tokens,
-    (name, noun, from): (&str, &str, &str),
+    (name, noun, from, reading): (&str, &str, &str, &str),
     out: &mut W,
 ) -> Result<bool, String>
 where
@@ -262,7 +268,7 @@ where
     };
     progress.finish_and_clear();
     if first {
-        let heading = (name, n, noun, from);
+        let heading = (name, n, noun, from, reading);
         crate::output::write_numbered(out, heading, &layers, args.json)
             .map_err(crate::io_failure)?;
     }

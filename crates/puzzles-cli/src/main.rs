@@ -57,7 +57,8 @@ enum Command {
     Ladder(ladder::LadderArgs),
     /// Enumerate every state of a sliding puzzle (from the goal), a pancake
     /// stack, a TopSpin ring or a 4-peg Hanoi tower by breadth-first
-    /// search: the states at each depth, the radius, the farthest.
+    /// search: how many lie at each depth, the radius, and which lie
+    /// farthest from the start.
     Enumerate(enumerate::EnumerateArgs),
     /// Build and list the pattern databases that `solve` uses for 4x4
     /// boards.

@@ -167,11 +167,11 @@ pub(crate) fn write_enumeration<W: Write>(
 const DEEPEST_SHOWN: usize = 20;
 
 /// The enumeration of a numbered puzzle (`heading`: its name, size, the
-/// noun for its states, and where the layers start): one JSON object, or
-/// the layer table.
+/// noun for its states, where the layers start, and how to read a
+/// state): one JSON object, or the layer table.
 pub(crate) fn write_numbered<W: Write>(
     out: &mut W,
-    (name, size, noun, from): (&str, usize, &str, &str),
+    (name, size, noun, from, reading): (&str, usize, &str, &str, &str),
     layers: &Enumeration<puzzles::Tokens>,
     json: bool,
 ) -> io::Result<()> {
@@ -195,7 +195,7 @@ pub(crate) fn write_numbered<W: Write>(
     writeln!(out, "total: {} {noun}", layers.states())?;
     writeln!(out, "radius: {} moves", layers.radius())?;
     let count = layers.deepest().len();
-    writeln!(out, "{noun} at depth {} ({count}):", layers.radius())?;
+    writeln!(out, "{noun} at depth {} ({count}; {reading}):", layers.radius())?;
     for tokens in layers.deepest().iter().take(DEEPEST_SHOWN) {
         writeln!(out, "{tokens}")?;
     }

@@ -1002,7 +1002,7 @@ fn enumerate_counts_pancakes_topspin_and_hanoi_as_a_plain_search_does() {
     assert!(out.starts_with("pancake 4, breadth-first from the sorted stack\n"), "{out}");
     assert!(
         out.contains(
-            "total: 24 stacks\nradius: 4 moves\nstacks at depth 4 (3):\n1 3 0 2\n2 0 3 1\n3 1 2 0\n"
+            "total: 24 stacks\nradius: 4 moves\nstacks at depth 4 (3; each from its top):\n1 3 0 2\n2 0 3 1\n3 1 2 0\n"
         ),
         "{out}"
     );
