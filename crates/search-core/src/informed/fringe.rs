@@ -7,7 +7,7 @@ use std::collections::hash_map::Entry;
 use num_traits::Zero;
 
 use crate::error::Error;
-use crate::path::Path;
+use crate::path::{Path, path_back};
 use crate::run::limits::{Limit, Limits};
 use crate::space::traits::unless_failed;
 use crate::space::weighted::{Heuristic, Weighted, add_costs, extend_cost};
@@ -169,17 +169,12 @@ impl<S: Clone + Eq + std::hash::Hash, M: Clone, C> Seen<S, M, C> {
     }
 
     fn path(&self, end: u32) -> Path<S, M> {
-        let (mut states, mut moves) = (Vec::new(), Vec::new());
-        let mut node = end;
-        while node != NIL {
-            let Node { state, parent, mv, .. } = &self.nodes[node as usize];
-            states.push(state.clone());
-            moves.extend(mv.clone());
-            node = *parent;
-        }
-        states.reverse();
-        moves.reverse();
-        Path::new(states, moves)
+        let end = self.nodes[end as usize].state.clone();
+        path_back(end, |state| {
+            let node = &self.nodes[*self.ids.get(state)? as usize];
+            (node.parent != NIL)
+                .then(|| (&self.nodes[node.parent as usize].state, node.mv.as_ref()))
+        })
     }
 }
 

@@ -156,11 +156,8 @@ impl<S: State, M: Clone, C: Cost> Walk<S, M, C> {
     {
         let (states, moves) = tail.into_parts();
         for (next, mv) in states.into_iter().skip(1).zip(moves) {
-            let (from, to) = (&self.states[self.states.len() - 1], next.as_ref());
-            let step = match (from, &mv, to) {
-                (Some(from), Some(mv), Some(to)) => space.cost(from, mv, to),
-                _ => C::zero(),
-            };
+            let from = &self.states[self.states.len() - 1];
+            let step = rooted_cost(space, from.as_ref(), mv.as_ref(), next.as_ref());
             self.costs.push(extend_cost(self.costs[self.costs.len() - 1], step)?);
             self.states.push(next);
             self.moves.push(mv);
@@ -222,9 +219,20 @@ impl<G: Weighted> Weighted for Detour<'_, G> {
         mv: &Option<G::Move>,
         to: &Option<G::State>,
     ) -> G::Cost {
-        match (from, mv, to) {
-            (Some(from), Some(mv), Some(to)) => self.space.cost(from, mv, to),
-            _ => G::Cost::zero(),
-        }
+        rooted_cost(self.space, from.as_ref(), mv.as_ref(), to.as_ref())
+    }
+}
+
+/// The cost of a move in the space with a root above its starts: the
+/// space's own, or nothing for a move from the root.
+fn rooted_cost<G: Weighted>(
+    space: &G,
+    from: Option<&G::State>,
+    mv: Option<&G::Move>,
+    to: Option<&G::State>,
+) -> G::Cost {
+    match (from, mv, to) {
+        (Some(from), Some(mv), Some(to)) => space.cost(from, mv, to),
+        _ => G::Cost::zero(),
     }
 }
