@@ -5,8 +5,8 @@
 //! `cargo run -p examples --example closures`
 
 use search_core::{
-    ParallelEnumeration, ZeroOneBfs, astar, bfs, bidirectional_bfs, dijkstra, enumerate, from_fn,
-    from_fn_directed, from_fn_weighted, par_enumerate, zero_one_bfs,
+    ParallelEnumeration, Run, ZeroOneBfs, astar, bfs, bidirectional_bfs, dijkstra, enumerate,
+    from_fn, from_fn_directed, from_fn_weighted, par_enumerate, zero_one_bfs,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -38,7 +38,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         assert_eq!((cheapest, expected), (target.count_ones() - 1, target.count_ones() - 1));
     }
     let mut search = ZeroOneBfs::new();
-    assert_eq!(search.run(&doubling, [1], |&n| n == 7)?.map(|(_, c)| c), Some(2));
+    let mut run = Run::new();
+    assert_eq!(search.run(&doubling, [1], |&n| n == 7, &mut run)?.map(|(_, c)| c), Some(2));
 
     // A directed graph: `+1` and `*3`, and the moves that lead into a state.
     let forward = |&n: &u64| [n + 1, n * 3];
@@ -59,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // on two threads, layer by layer as the sequential enumeration.
     let below =
         from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 200_000));
-    let parallel = ParallelEnumeration::new().threads(2).run(&below, [0])?;
+    let parallel = ParallelEnumeration::new().threads(2).run(&below, [0], &mut Run::new())?;
     assert_eq!(parallel.layer_sizes(), enumerate(&below, [0])?.layer_sizes());
     // The one-shot form, on every core.
     assert_eq!(par_enumerate(&below, [0])?.deepest().len(), parallel.deepest().len());

@@ -4,11 +4,11 @@
 //! `cargo run -p examples --example enumerate`
 
 use puzzles::SlidingPuzzle;
-use search_core::DenseEnumeration;
+use search_core::{DenseEnumeration, Run};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let puzzle = SlidingPuzzle::new(3, 3)?;
-    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {})?;
+    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new())?;
     println!("depth  boards");
     for (depth, boards) in layers.layer_sizes().iter().enumerate() {
         println!("{depth:>5}  {boards:>6}");

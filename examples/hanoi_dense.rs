@@ -8,13 +8,13 @@
 //! successors and the ranking to `DenseEnumeration`.
 
 use puzzles::Hanoi4;
-use search_core::{AsRanked, DenseEnumeration, Ranking};
+use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
 
 /// Every layer from all discs on the first peg.
 fn layers(discs: usize) -> Result<Vec<u64>, Box<dyn std::error::Error>> {
     let hanoi = Hanoi4::new(discs)?;
     let start = hanoi.rank(&hanoi.start());
-    let layers = DenseEnumeration::new().run(&AsRanked(hanoi), &[start], |_, _| {})?;
+    let layers = DenseEnumeration::new().run(&AsRanked(hanoi), &[start], &mut Run::new())?;
     Ok(layers.layer_sizes().to_vec())
 }
 

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use search_core::{ErrorKind, Limit, Limits, Search, Undirected, from_fn};
+use search_core::{ErrorKind, Limit, Limits, Run, Search, Undirected, from_fn};
 
 /// The goal: tiles 1 to 15 in order, the blank (0) last.
 const GOAL: u64 = 0x0FED_CBA9_8765_4321;
@@ -78,7 +78,8 @@ fn curve(max_states: usize) -> Result<Vec<Doubling>, search_core::Error> {
     let mut next_row = 1u64 << 20;
     let (mut last_stored, mut last_seconds) = (0u64, 0f64);
     let limits = Limits::new().max_states(max_states).max_memory(64 << 30);
-    let mut search = Search::new().limits(limits).on_progress(|progress| {
+    let mut search = Search::new();
+    let mut run = Run::new().limits(limits).on_progress(|progress| {
         if progress.stored >= next_row {
             let seconds = start.elapsed().as_secs_f64();
             let added = (progress.stored - last_stored) as f64;
@@ -88,13 +89,13 @@ fn curve(max_states: usize) -> Result<Vec<Doubling>, search_core::Error> {
             next_row = progress.stored.saturating_mul(2);
         }
     });
-    match search.bidirectional(&space, [scrambled()], [GOAL]) {
+    match search.bidirectional(&space, [scrambled()], [GOAL], &mut run) {
         // The frontiers met first: the board was nearer than it looks.
         Ok(_) => {}
         Err(error) if matches!(error.kind(), ErrorKind::LimitReached(Limit::States(_))) => {}
         Err(error) => return Err(error),
     }
-    drop(search);
+    drop(run);
     Ok(rows)
 }
 

@@ -10,13 +10,13 @@
 //! number: the most flips any stack needs.
 
 use puzzles::Pancakes;
-use search_core::{AsRanked, DenseEnumeration, Ranking};
+use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
 
 /// Every layer from the sorted stack, by the dense engine.
 fn layers(n: usize) -> Result<Vec<u64>, Box<dyn std::error::Error>> {
     let pancakes = Pancakes::new(n)?;
     let start = pancakes.rank(&pancakes.sorted());
-    let layers = DenseEnumeration::new().run(&AsRanked(pancakes), &[start], |_, _| {})?;
+    let layers = DenseEnumeration::new().run(&AsRanked(pancakes), &[start], &mut Run::new())?;
     Ok(layers.layer_sizes().to_vec())
 }
 

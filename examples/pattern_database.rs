@@ -6,7 +6,8 @@
 //! `cargo run -p examples --example pattern_database`
 
 use search_core::{
-    Combine, DistanceTable, IdaStar, Patterns, Successors, UnitCost, ZeroOneRankedSpace, bfs,
+    Combine, DistanceTable, Heuristic, IdaStar, Patterns, Run, Successors, UnitCost,
+    ZeroOneRankedSpace, bfs,
 };
 
 /// The 8-puzzle: tiles by cell, 0 for the blank.
@@ -91,16 +92,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut estimate = Patterns::new(Combine::Sum);
     for tiles in [[1, 2, 3, 4], [5, 6, 7, 8]] {
         let abstraction = Abstraction { tiles };
-        let table = DistanceTable::build(&abstraction, &[abstraction.rank(&GOAL)], 1 << 20)?;
+        let table =
+            DistanceTable::build(&abstraction, &[abstraction.rank(&GOAL)], &mut Run::new())?;
         estimate = estimate.with(table, move |board: &Board| Abstraction { tiles }.rank(board));
     }
     let space = UnitCost(EightPuzzle);
     let mut search = IdaStar::new();
+    let mut run = Run::new();
     for start in
         [[8, 6, 7, 2, 5, 4, 3, 0, 1], [6, 4, 7, 8, 5, 0, 3, 2, 1], [4, 1, 2, 5, 0, 3, 7, 8, 6]]
     {
-        let (path, moves) =
-            search.run(&space, [start], &estimate, |board| *board == GOAL)?.ok_or("solvable")?;
+        let (path, moves) = search
+            .run(
+                &space,
+                [start],
+                |board| estimate.estimate(board),
+                |board| *board == GOAL,
+                &mut run,
+            )?
+            .ok_or("solvable")?;
         let shortest = bfs(&EightPuzzle, [start], |board| *board == GOAL)?.ok_or("solvable")?;
         println!("{start:?}: {moves} moves (breadth-first search: {})", shortest.len());
         assert_eq!((path.len(), moves as usize), (shortest.len(), shortest.len()));

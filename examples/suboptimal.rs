@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use puzzles::{Board, Manhattan, SlidingHeuristic, SlidingPuzzle};
-use search_core::{Heuristic, Limits, astar, beam_search, greedy_best_first};
+use search_core::{AStar, Heuristic, Limits, Run, astar};
 
 /// Korf's instances, as `puzzles` ships them: a number, then 16 cells.
 const KORF_100: &str = include_str!("../crates/puzzles/data/korf100.txt");
@@ -38,8 +38,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect::<Result<Vec<Board>, _>>()?;
     let mut optimal = puzzle.solver().heuristic(SlidingHeuristic::SixSixThree);
     let mut best = Vec::new();
+    let mut run = Run::new();
     for board in &boards {
-        best.push(optimal.moves(board)?.ok_or("every Korf instance is solvable")?);
+        best.push(optimal.moves(board, &mut run)?.ok_or("every Korf instance is solvable")?);
     }
     let manhattan = Manhattan::new(puzzle.goal());
     let goal = |board: &Board| board == puzzle.goal();
@@ -54,11 +55,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Ok(astar(&puzzle, [*board], estimate, goal)?.map(|(path, _)| path.len()))
         }),
         ("greedy best-first", &|board| {
-            let found = greedy_best_first(&puzzle, [*board], &manhattan, goal, limits)?;
+            let estimate = |b: &Board| manhattan.estimate(b);
+            let mut run = Run::new().limits(limits);
+            let found =
+                AStar::new().greedy_best_first(&puzzle, [*board], estimate, goal, &mut run)?;
             Ok(found.map(|path| path.len()))
         }),
         ("beam search, width 1,000", &|board| {
-            let found = beam_search(&puzzle, [*board], &manhattan, goal, BEAM_WIDTH, limits)?;
+            let estimate = |b: &Board| manhattan.estimate(b);
+            let mut run = Run::new().limits(limits);
+            let found = AStar::new().beam_search(
+                &puzzle,
+                [*board],
+                estimate,
+                goal,
+                BEAM_WIDTH,
+                &mut run,
+            )?;
             Ok(found.map(|path| path.len()))
         }),
     ];

@@ -9,13 +9,13 @@
 //! `Permutations`.
 
 use puzzles::TopSpin;
-use search_core::{AsRanked, DenseEnumeration, Ranking};
+use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
 
 /// Every layer from the solved ring, and the ranks the table holds.
 fn layers(n: usize) -> Result<(Vec<u64>, u64), Box<dyn std::error::Error>> {
     let ring = TopSpin::new(n)?;
     let (start, ranks) = (ring.rank(&ring.solved()), ring.rank_count());
-    let layers = DenseEnumeration::new().run(&AsRanked(ring), &[start], |_, _| {})?;
+    let layers = DenseEnumeration::new().run(&AsRanked(ring), &[start], &mut Run::new())?;
     Ok((layers.layer_sizes().to_vec(), ranks))
 }
 

@@ -111,7 +111,7 @@ def solve(
     "best"; "pdb-78" needs databases, a folder of `puzzles pdb build 4x4`.
     """
 
-def enumerate(rows: int, cols: int, max_memory: int = 8 << 30) -> List[int]:
+def enumerate(rows: int, cols: int, max_memory: int = 4 << 30) -> List[int]:
     """The number of boards at each distance from the goal of the rows x cols puzzle."""
 
 def open_lock(deadends: List[str], target: str) -> int:

@@ -27,8 +27,9 @@ impl Questions<'_> {
 /// Calls `answer` on each question and writes what it returns, or an error
 /// in its place: an `error:` line, or with `json` an object such as
 /// `{"line":4,"error":"..."}`, so that every output line is still JSON.
-/// The same message goes to standard error with its place. Blank lines are
-/// skipped, and a byte-order mark at the start of the input is dropped.
+/// The same message goes to standard error with its place. A blank line
+/// is answered so too (it asks nothing), so that the answers line up with
+/// the lines; a byte-order mark at the start of the input is dropped.
 /// Output is flushed whenever the input has nothing more buffered, so
 /// answers stream as questions arrive.
 ///
@@ -45,7 +46,12 @@ where
 {
     let mut all_answered = true;
     let mut respond = |place: Place, question: &str, out: &mut W| -> Result<(), String> {
-        if let Err(message) = answer(question, out) {
+        let answered = if question.is_empty() && matches!(place, Place::Line(_)) {
+            Err("the line is blank: no question on it".to_string())
+        } else {
+            answer(question, out)
+        };
+        if let Err(message) = answered {
             all_answered = false;
             if json {
                 let mut object = serde_json::Map::new();
@@ -92,11 +98,7 @@ where
                 // failed run.
                 let text = String::from_utf8_lossy(&line);
                 let text = if number == 1 { text.trim_start_matches('\u{feff}') } else { &text };
-                let question = text.trim();
-                if question.is_empty() {
-                    continue;
-                }
-                respond(Place::Line(number), question, out)?;
+                respond(Place::Line(number), text.trim(), out)?;
             }
         }
     }

@@ -10,7 +10,8 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Board, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
 use search_core::{
-    AsRanked, DenseEnumeration, Enumeration, RankedSpace, Ranking, Successors, Unranking,
+    AsRanked, DenseEnumeration, Enumeration, Limits, Progress, RankedSpace, Ranking, Run,
+    Successors, Unranking,
 };
 use search_dist::{DistributedEnumeration, Workers};
 
@@ -58,24 +59,42 @@ pub(crate) struct EnumerateArgs {
     /// A file of one host:port a line, the address of each process.
     #[arg(long, value_name = "FILE", requires = "processes")]
     hostfile: Option<PathBuf>,
-    /// Seconds to wait for the other processes to connect.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "processes")]
+    /// Seconds to wait for the other processes to connect, 1 to 86400.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60,
+        value_parser = clap::value_parser!(u64).range(1..=86_400),
+        requires = "processes"
+    )]
     connect_timeout: u64,
     /// The distributed engine's kind: "ranked" keeps 2 bits for every
     /// board's rank, "hashed" keeps the boards found in hash sets (the
     /// engine of spaces without ranks).
     #[arg(long, value_enum, default_value_t = Engine::Ranked)]
     engine: Engine,
-    /// The most memory the table may take, such as 512M or 16G.
-    #[arg(long, value_name = "SIZE", value_parser = crate::values::parse_bytes, default_value = "8G")]
-    max_memory: u64,
+    /// The most memory the table may take, such as 512M or 16G (on the
+    /// distributed engine, this process's workers together) [default: 4G,
+    /// the bound of every search].
+    #[arg(long, value_name = "SIZE", value_parser = crate::values::parse_bytes)]
+    max_memory: Option<u64>,
+    /// Stop with an error when a layer lies past depth N: the table is then
+    /// incomplete, and the checkpoint stays for --resume.
+    #[arg(long, value_name = "N")]
+    max_depth: Option<usize>,
     /// Save the table in DIR at the end of a layer, so that an interrupted
     /// run can go on with --resume (one file, the newest only: as large as
     /// the table).
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between checkpoints, at the most.
-    #[arg(long, value_name = "SECONDS", default_value_t = 180, requires = "checkpoint")]
+    /// Seconds between checkpoints, at the most, 0 to 86400.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 180,
+        value_parser = clap::value_parser!(u64).range(0..=86_400),
+        requires = "checkpoint"
+    )]
     checkpoint_every: u64,
     /// Go on from the checkpoint in --checkpoint DIR.
     #[arg(long, requires = "checkpoint")]
@@ -159,15 +178,40 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
     }
 }
 
-/// The dense engine's settings from the arguments: threads, memory, and
-/// the checkpoint `enumerate-{name}.checkpoint` of a run described as
+/// The run of an enumeration: its memory and depth limits, and a progress bar over
+/// `total` states called `noun` (hidden when `shown` is false, and on its
+/// own when standard error is not a terminal).
+fn bar_run(
+    args: &EnumerateArgs,
+    total: u64,
+    noun: &str,
+    shown: bool,
+) -> Result<(Run<'static>, ProgressBar), String> {
+    let progress = if shown { progress_bar(total, noun)? } else { ProgressBar::hidden() };
+    let bar = progress.clone();
+    let mut limits = Limits::new();
+    if let Some(memory) = args.max_memory {
+        limits = limits.max_memory(memory);
+    }
+    if let Some(depth) = args.max_depth {
+        limits = limits.max_depth(depth);
+    }
+    let run = Run::new().limits(limits).on_progress(move |layer: &Progress| {
+        bar.set_message(layer.depth.to_string());
+        bar.set_position(layer.stored);
+    });
+    Ok((run, progress))
+}
+
+/// The dense engine's settings from the arguments: threads, and the
+/// checkpoint `enumerate-{name}.checkpoint` of a run described as
 /// `description`.
 fn dense_config(
     args: &EnumerateArgs,
     name: &str,
     description: &str,
 ) -> Result<DenseEnumeration, String> {
-    let mut config = DenseEnumeration::new().max_memory(args.max_memory);
+    let mut config = DenseEnumeration::new();
     if let Some(threads) = args.threads {
         config = config.threads(usize::from(threads));
     }
@@ -201,11 +245,8 @@ fn run_sliding<W: Write>(
     let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
     let config = dense_config(args, &format!("{rows}x{cols}"), &description)?;
     let boards = (1..=(rows * cols) as u64).product::<u64>() / 2;
-    let progress = progress_bar(boards, "boards")?;
-    let layers = puzzle.enumerate_dense(&config, |depth, boards| {
-        progress.set_message(depth.to_string());
-        progress.inc(boards);
-    });
+    let (mut run, progress) = bar_run(args, boards, "boards", true)?;
+    let layers = puzzle.enumerate_dense(&config, &mut run);
     progress.finish_and_clear();
     let layers = layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e, None)))?;
 
@@ -237,31 +278,30 @@ where
     let description = format!("{title}, layers from {from}");
     let failed = |e: String| format!("{title}: {e}");
     let first_rank = space.rank(&start);
-    let progress = progress_bar(space.rank_count(), noun)?;
-    let on_layer = |depth: usize, states: u64| {
-        progress.set_message(depth.to_string());
-        progress.inc(states);
-    };
-    let (layers, first) = if args.workers.is_some() || args.processes.is_some() {
+    let distributed = args.workers.is_some() || args.processes.is_some();
+    let (config, first) = if distributed {
         let (config, first) = distributed_config(args, &description)?;
-        if !first {
-            progress.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-        }
+        (Some(config), first)
+    } else {
+        (None, true)
+    };
+    let (mut run, progress) = bar_run(args, space.rank_count(), noun, first)?;
+    let (layers, first) = if let Some(config) = config {
         let layers = match args.engine {
             Engine::Ranked => {
-                let layers = config.run(Arc::new(ranked), &[first_rank], on_layer);
+                let layers = config.run(Arc::new(ranked), &[first_rank], &mut run);
                 let layers = layers.map_err(|e| failed(e.to_string()))?;
                 let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
                 Enumeration::new(layers.layer_sizes().to_vec(), deepest)
             }
             Engine::Hashed => config
-                .run_hashed(Arc::new(space), &[start], on_layer)
+                .run_hashed(Arc::new(space), &[start], &mut run)
                 .map_err(|e| failed(e.to_string()))?,
         };
         (layers, first)
     } else {
         let config = dense_config(args, &format!("{name}-{n}"), &description)?;
-        let layers = config.run(&ranked, &[first_rank], on_layer);
+        let layers = config.run(&ranked, &[first_rank], &mut run);
         let layers = layers.map_err(|e| failed(crate::explain(&e.into(), None)))?;
         let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
         (Enumeration::new(layers.layer_sizes().to_vec(), deepest), true)
@@ -307,8 +347,7 @@ fn distributed_config(
     .map_err(|e| e.to_string())?
     .connect_timeout(Duration::from_secs(args.connect_timeout));
     let first = workers.process() == 0;
-    let mut config =
-        DistributedEnumeration::new(workers).max_memory(args.max_memory).describe(description);
+    let mut config = DistributedEnumeration::new(workers).describe(description);
     if let Some(dir) = &args.checkpoint {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
@@ -331,23 +370,19 @@ fn run_distributed<W: Write>(
     let (config, first) = distributed_config(args, &description)?;
     let goal = Board::solved(rows, cols).map_err(|e| e.to_string())?;
     let boards = (1..=(rows * cols) as u64).product::<u64>() / 2;
-    let progress = if first { progress_bar(boards, "boards")? } else { ProgressBar::hidden() };
-    let on_layer = |depth: usize, boards: u64| {
-        progress.set_message(depth.to_string());
-        progress.inc(boards);
-    };
+    let (mut run, progress) = bar_run(args, boards, "boards", first)?;
     let failed = |e: search_dist::Error| format!("{rows}x{cols}: {e}");
     let layers = match args.engine {
         Engine::Ranked => {
             let boards = Arc::new(ReachableBoards::new(&goal));
             let start = boards.rank(&goal).ok_or("the goal has no rank")?;
-            let layers = config.run(Arc::clone(&boards), &[start], on_layer).map_err(failed)?;
+            let layers = config.run(Arc::clone(&boards), &[start], &mut run).map_err(failed)?;
             let deepest = layers.deepest().iter().filter_map(|&rank| boards.board(rank)).collect();
             Enumeration::new(layers.layer_sizes().to_vec(), deepest)
         }
         Engine::Hashed => {
             let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
-            config.run_hashed(Arc::new(puzzle), &[goal], on_layer).map_err(failed)?
+            config.run_hashed(Arc::new(puzzle), &[goal], &mut run).map_err(failed)?
         }
     };
     progress.finish_and_clear();

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use puzzles::SearchOptions;
+use search_core::Run;
 use serde::Deserialize;
 
 use crate::batch::{Questions, answer_each};
@@ -71,11 +71,11 @@ pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, Stri
             .as_ref()
             .or(words.as_ref())
             .ok_or("no word list: give \"words\", --words or --dict")?;
-        let mut options = SearchOptions::new()
+        let mut run = Run::new()
             .limits(args.search.limits())
             .on_progress(|progress| display.observe(progress));
         display.start();
-        let answer = answer(args, question, list, &mut options, out);
+        let answer = answer(args, question, list, &mut run, out);
         display.finish();
         answer
     };
@@ -101,16 +101,16 @@ fn answer<W: Write>(
     args: &LadderArgs,
     question: &Question,
     words: &[String],
-    options: &mut SearchOptions<'_>,
+    run: &mut Run<'_>,
     out: &mut W,
 ) -> Result<(), String> {
     let (begin, end) = (question.begin.as_str(), question.end.as_str());
     let failed = |e: puzzles::Error| crate::explain(&e, None);
     let written = if args.format.count {
-        let length = puzzles::ladder_length_with(begin, end, words, options).map_err(failed)?;
+        let length = puzzles::ladder_length_with(begin, end, words, run).map_err(failed)?;
         writeln!(out, "{length}")
     } else {
-        let mut ladders = puzzles::find_ladders_with(begin, end, words, options).map_err(failed)?;
+        let mut ladders = puzzles::find_ladders_with(begin, end, words, run).map_err(failed)?;
         ladders.sort();
         let length = ladders.first().map_or(0, Vec::len);
         if !args.all {

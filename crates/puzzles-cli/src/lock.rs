@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use clap::Args;
-use puzzles::{Lock, SearchOptions};
+use puzzles::Lock;
+use search_core::Run;
 use serde::Deserialize;
 
 use crate::batch::{Questions, answer_each};
@@ -52,11 +53,11 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
     let answer_one = |question: &Question, out: &mut W| {
         let lock =
             lock.clone().with_deadends(&question.deadends).map_err(|e| crate::explain(&e, None))?;
-        let mut options = SearchOptions::new()
+        let mut run = Run::new()
             .limits(args.search.limits())
             .on_progress(|progress| display.observe(progress));
         display.start();
-        let path = lock.open_with(&question.target, &mut options);
+        let path = lock.open_with(&question.target, &mut run);
         display.finish();
         let path = path.map_err(|e| crate::explain(&e, None))?;
         crate::output::write_lock_answer(

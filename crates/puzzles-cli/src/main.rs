@@ -113,6 +113,9 @@ fn explain(error: &puzzles::Error, more: Option<&str>) -> String {
             search_core::ErrorKind::LimitReached(search_core::Limit::Nodes(_)) => {
                 Some("raise it with --max-nodes")
             }
+            search_core::ErrorKind::LimitReached(search_core::Limit::Depth(_)) => {
+                Some("raise it with --max-depth")
+            }
             _ => None,
         },
         // The lock's shape comes from options the user may not know of.

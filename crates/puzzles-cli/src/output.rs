@@ -66,8 +66,12 @@ pub(crate) fn write_solution<W: Write>(
 
 /// One board's search, on standard error: what ran, what it counted, and
 /// how long it took.
-pub(crate) fn report_stats(board: &Board, solver: &Solver<'_>, elapsed: std::time::Duration) {
-    let stats = solver.stats();
+pub(crate) fn report_stats(
+    board: &Board,
+    solver: &Solver<'_>,
+    stats: search_core::Stats,
+    elapsed: std::time::Duration,
+) {
     let seconds = elapsed.as_secs_f64();
     #[expect(clippy::cast_precision_loss, reason = "rates for a person to read")]
     let per_second = |count: u64| count as f64 / seconds.max(1e-9) / 1e6;

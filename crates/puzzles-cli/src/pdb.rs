@@ -7,6 +7,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Board, DatabaseDir, Partition, PatternDatabase, SlidingHeuristic, SlidingPuzzle};
+use search_core::{Progress, Run};
 
 /// The environment variable that names the database directory.
 pub(crate) const DIR_VARIABLE: &str = "PUZZLES_PDB_DIR";
@@ -124,25 +125,29 @@ fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
     })?;
     let started = Instant::now();
     // Hidden on its own when standard error is not a terminal.
-    let progress = ProgressBar::new(0);
+    let progress = ProgressBar::new(patterns.len() as u64);
     progress.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} placements, {msg}",
-        )
-        .map_err(|e| e.to_string())?
-        .progress_chars("=> "),
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {msg}")
+            .map_err(|e| e.to_string())?
+            .progress_chars("=> "),
     );
-    let database = PatternDatabase::build(&goal, &patterns, |step| {
-        progress.set_length(step.placements);
-        progress.set_position(step.placements_done);
-        progress.set_message(format!(
-            "pattern {} of {} ({} tiles), depth {}",
-            step.pattern + 1,
-            step.patterns,
-            patterns[step.pattern].len(),
-            step.depth
+    let (bar, sizes) = (progress.clone(), patterns.iter().map(Vec::len).collect::<Vec<_>>());
+    // Each pattern's enumeration reports its layers, from depth 0.
+    let mut current = 0;
+    let mut run = Run::new().on_progress(move |layer: &Progress| {
+        if layer.depth == 0 {
+            current += 1;
+            bar.set_position(current as u64 - 1);
+        }
+        bar.set_message(format!(
+            "pattern {current} of {} ({} tiles), depth {}, {} states",
+            sizes.len(),
+            sizes[current.max(1) - 1],
+            layer.depth,
+            layer.stored
         ));
     });
+    let database = PatternDatabase::build(&goal, &patterns, &mut run);
     progress.finish_and_clear();
     let database = database.map_err(|e| e.to_string())?;
     let path = dir.save(&database).map_err(|e| e.to_string())?;

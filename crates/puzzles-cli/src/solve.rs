@@ -4,6 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 use puzzles::{Algorithm, Board, SlidingHeuristic, SlidingPuzzle, Solver};
+use search_core::Run;
 
 use crate::batch::{Questions, answer_each};
 use crate::progress::Display;
@@ -90,17 +91,17 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     if let Some(nodes) = args.max_nodes {
         limits = limits.max_nodes(nodes);
     }
-    // Every solver of the batch is set up alike.
+    // Every solver of the batch is set up alike, and every search runs
+    // under one run.
     let prepare = |puzzle: SlidingPuzzle| Prepared {
         solver: puzzle
             .into_solver()
             .algorithm(algorithm)
             .heuristic(heuristic)
-            .parallel(args.threads != Some(1))
-            .limits(limits)
-            .on_progress(|progress| display.observe(progress)),
+            .parallel(args.threads != Some(1)),
         databases: None,
     };
+    let mut run = Run::new().limits(limits).on_progress(|progress| display.observe(progress));
     let mut fixed_goal = args.goal.map(|goal| prepare(SlidingPuzzle::with_goal(goal)));
     // One solver per board size, made when a board of that size first comes.
     let mut solvers: Vec<Prepared> = Vec::new();
@@ -136,19 +137,19 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         let started = std::time::Instant::now();
         if args.format.count {
             // The number alone needs no path: with bfs, no parents are kept.
-            let moves = solver.moves(&board);
+            let moves = solver.moves(&board, &mut run);
             display.finish();
             if args.stats {
-                crate::output::report_stats(&board, solver, started.elapsed());
+                crate::output::report_stats(&board, solver, run.stats(), started.elapsed());
             }
             let moves = moves.map_err(failed)?;
             let moves = moves.map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX));
             return write(out, format_args!("{moves}\n"));
         }
-        let path = solver.solve(&board);
+        let path = solver.solve(&board, &mut run);
         display.finish();
         if args.stats {
-            crate::output::report_stats(&board, solver, started.elapsed());
+            crate::output::report_stats(&board, solver, run.stats(), started.elapsed());
         }
         let path = path.map_err(failed)?;
         crate::output::write_solution(out, &board, path.as_ref(), args.format.json, one_line)

@@ -128,27 +128,35 @@ fn batch_errors_keep_their_place_and_the_rest_is_answered() {
     let input = b"[[1,2,3],[4,0,5]]\n\nnot a board\n[[1,2,3],[4,5,5]]\n[[]]\n[]\n[[1,2,3],[4,0,99999999999999999999999999]]\n\xff\xfe\n4 1 2 / 5 0 3\n";
     let (status, out, err) = run(&["solve", "-c"], input);
     assert_eq!(status, 2);
+    // One answer a line, the blank line's too, so that answers line up.
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 8, "{out}");
+    assert_eq!(lines.len(), 9, "{out}");
     assert_eq!(lines[0], "1");
-    assert_eq!(lines[1], "error: row 1: 'not' is not a number");
-    assert_eq!(lines[2], "error: the board has no blank (0)");
-    assert!(lines[3].starts_with("error: a 1x0 board is not supported"));
-    assert!(lines[4].starts_with("error: a 0x0 board is not supported"));
+    assert_eq!(lines[1], "error: the line is blank: no question on it");
+    assert_eq!(lines[2], "error: row 1: 'not' is not a number");
+    assert_eq!(lines[3], "error: the board has no blank (0)");
+    assert!(lines[4].starts_with("error: a 1x0 board is not supported"));
+    assert!(lines[5].starts_with("error: a 0x0 board is not supported"));
     assert_eq!(
-        lines[5],
+        lines[6],
         "error: row 2, column 3: 99999999999999999999999999 is not a tile of this board (0 to 5)"
     );
-    assert!(lines[6].starts_with("error: "));
-    assert_eq!(lines[7], "5");
+    assert!(lines[7].starts_with("error: "));
+    assert_eq!(lines[8], "5");
+    assert!(err.contains("puzzles: line 2: the line is blank: no question on it"), "{err}");
     assert!(err.contains("puzzles: line 3: row 1: 'not' is not a number"), "{err}");
     assert!(err.contains("puzzles: line 4: the board has no blank (0)"), "{err}");
 }
 
 #[test]
-fn empty_input_answers_nothing() {
+fn empty_input_answers_nothing_and_each_blank_line_an_error() {
     assert_eq!(run(&["solve", "-c"], b""), (0, String::new(), String::new()));
-    assert_eq!(run(&["solve", "-c"], b"\n\n  \n"), (0, String::new(), String::new()));
+    let (status, out, err) = run(&["solve", "-c"], b"\n\n  \n");
+    assert_eq!(
+        (status, out.as_str()),
+        (2, "error: the line is blank: no question on it\n".repeat(3).as_str())
+    );
+    assert!(err.contains("puzzles: line 3: the line is blank"), "{err}");
 }
 
 #[test]
@@ -177,7 +185,7 @@ fn answers_stream_as_questions_arrive() {
         writeln!(stdin, "{question}").unwrap();
         stdin.flush().unwrap();
         let got =
-            answers.recv_timeout(Duration::from_secs(20)).expect("an answer before more input");
+            answers.recv_timeout(Duration::from_secs(600)).expect("an answer before more input");
         assert_eq!(got, answer);
     }
     drop(stdin);
@@ -341,12 +349,19 @@ fn enumerate_saves_checkpoints_and_resumes_from_them() {
     let (status, whole, _) = run(&["enumerate", "3x3", "--json"], b"");
     assert_eq!(status, 0);
     let args = ["enumerate", "3x3", "--json", "--checkpoint", dir_arg, "--checkpoint-every", "0"];
-    let (status, saved, _) = run(&args, b"");
-    assert_eq!((status, saved.as_str()), (0, whole.as_str()));
+    // A run stopped at depth 20 leaves its checkpoint; a finished one does not.
+    let (status, out, err) = run(&[&args[..], &["--max-depth", "20"]].concat(), b"");
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(err.contains("(raise it with --max-depth)"), "{err}");
     let file = dir.join("enumerate-3x3.checkpoint");
     assert!(file.exists());
     let (status, resumed, _) = run(&[&args[..], &["--resume"]].concat(), b"");
     assert_eq!((status, resumed.as_str()), (0, whole.as_str()));
+    assert!(!file.exists(), "a finished run removes its checkpoint");
+    let (status, saved, _) = run(&args, b"");
+    assert_eq!((status, saved.as_str()), (0, whole.as_str()));
+    assert!(!file.exists());
+    assert_eq!(run(&[&args[..], &["--max-depth", "20"]].concat(), b"").0, 2);
     // Another size's checkpoint is another file; a damaged one is refused.
     let mut bytes = std::fs::read(&file).unwrap();
     bytes.truncate(bytes.len() / 2);
@@ -366,7 +381,7 @@ fn enumerate_refuses_what_does_not_fit() {
     let (status, out, err) = run(&["enumerate", "4x4"], b"");
     assert_eq!((status, out.as_str()), (2, ""));
     assert!(
-        err.contains("4x4: the state space needs 2.4 TiB of memory, over the limit of 8.0 GiB"),
+        err.contains("4x4: the state space needs 2.4 TiB of memory, over the limit of 4.0 GiB"),
         "{err}"
     );
     let (status, _, err) = run(&["enumerate", "3x3", "--max-memory", "1K"], b"");
@@ -412,10 +427,12 @@ fn json_mode_answers_a_bad_line_with_a_json_object() {
         run(&["solve", "--json"], b"4 1 2 / 5 0 3\n\n1 2 3 / 4 5 5\n1 2 3 / 4 0 5\n");
     assert_eq!(status, 2);
     let answers = json_lines(&out);
-    assert_eq!(answers.len(), 3);
+    assert_eq!(answers.len(), 4);
     assert_eq!(answers[0]["moves"], 5);
-    assert_eq!(answers[1], serde_json::json!({"line": 3, "error": "the board has no blank (0)"}));
-    assert_eq!(answers[2]["moves"], 1);
+    let blank = "the line is blank: no question on it";
+    assert_eq!(answers[1], serde_json::json!({"line": 2, "error": blank}));
+    assert_eq!(answers[2], serde_json::json!({"line": 3, "error": "the board has no blank (0)"}));
+    assert_eq!(answers[3]["moves"], 1);
     assert!(err.contains("puzzles: line 3: the board has no blank (0)"), "{err}");
 
     let (status, out, _) = run(&["solve", "--json", "[[4,1,2],[5,0,3]]", "[[1,2]]"], b"");
@@ -782,9 +799,10 @@ mod rough_edges {
         assert_eq!((status, out.as_str()), (2, ""));
         assert!(err.contains("2x3: no checkpoint to resume from in"), "{err}");
         assert!(err.contains("--checkpoint-every"), "{err}");
-        // A run leaves one at its first layer's end past the interval.
+        // A stopped run leaves one from its first layer's end past the
+        // interval.
         let args = ["enumerate", "2x3", "--checkpoint", dir_text, "--checkpoint-every", "0"];
-        assert_eq!(run(&args, b"").0, 0);
+        assert_eq!(run(&[&args[..], &["--max-depth", "3"]].concat(), b"").0, 2);
         let (status, out, err) =
             run(&["enumerate", "2x3", "--checkpoint", dir_text, "--resume"], b"");
         assert_eq!(status, 0, "{err}");
@@ -1034,9 +1052,11 @@ fn enumerate_checkpoints_and_resumes_a_pancake_stack() {
     let dir_arg = dir.to_str().unwrap();
     let whole = enumerate_json(&["pancake", "8"]);
     let args = ["pancake", "8", "--checkpoint", dir_arg, "--checkpoint-every", "0"];
-    assert_eq!(enumerate_json(&args), whole);
+    let stopped = [&["enumerate"][..], &args[..], &["--max-depth", "5"]].concat();
+    assert_eq!(run(&stopped, b"").0, 2);
     assert!(dir.join("enumerate-pancake-8.checkpoint").exists());
     assert_eq!(enumerate_json(&[&args[..], &["--resume"]].concat()), whole);
+    assert_eq!(run(&stopped, b"").0, 2);
     // A checkpoint of another puzzle of the same rank count is refused.
     std::fs::rename(
         dir.join("enumerate-pancake-8.checkpoint"),

@@ -14,10 +14,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use puzzles::SlidingPuzzle;
+use search_core::Run;
 use search_core::{
-    AStar, Limits, Predecessors, Ranking, Successors, UnitCost, Weighted, all_cheapest_paths,
-    bidirectional_dijkstra, dfs, dijkstra_all, fringe_search, from_fn, iddfs, k_cheapest_paths,
-    rank_by,
+    AStar, Limits, Predecessors, Ranking, Successors, UnitCost, Weighted, all_cheapest_paths, dfs,
+    dijkstra_all, fringe_search, from_fn, iddfs, k_cheapest_paths, rank_by,
 };
 
 #[path = "common/packed.rs"]
@@ -49,7 +49,7 @@ fn puzzle_3x3(c: &mut Criterion) {
     });
     group.bench_function("ours/dfs", |b| {
         b.iter(|| {
-            let found = dfs(&space, [goal], |s| *s == far, Limits::new()).unwrap();
+            let found = dfs(&space, [goal], |s| *s == far).unwrap();
             black_box(found.map(|path| path.len()))
         });
     });
@@ -88,16 +88,14 @@ fn puzzle_3x3(c: &mut Criterion) {
         });
     });
     group.bench_function("ours/k_cheapest_paths", |b| {
-        b.iter(|| {
-            black_box(k_cheapest_paths(&weighted, [middle], is_goal, 10, Limits::new()).unwrap())
-        });
+        b.iter(|| black_box(k_cheapest_paths(&weighted, [middle], is_goal, 10).unwrap()));
     });
     group.bench_function("pathfinding/yen", |b| {
         b.iter(|| black_box(pathfinding::directed::yen::yen(&middle, unit_costs, is_goal, 10)));
     });
     group.bench_function("ours/fringe_search", |b| {
         b.iter(|| {
-            let found = fringe_search(&weighted, [far], packed::manhattan, is_goal, Limits::new());
+            let found = fringe_search(&weighted, [far], packed::manhattan, is_goal);
             black_box(found.unwrap().map(|(_, cost)| cost))
         });
     });
@@ -258,10 +256,13 @@ fn grid(c: &mut Criterion) {
     let trips = [("corner to corner", 0, last), ("across the middle", row + 250, row + 750)];
     let limits = Limits::new().max_states(10_000_000);
     for (name, from, to) in trips {
-        let mut search = AStar::new().limits(limits);
-        let one_way = search.run(&grid, [from], |_: &u32| 0, |&c| c == to).unwrap();
+        let mut search = AStar::new();
+        let mut run = Run::new().limits(limits);
+        let one_way = search.run(&grid, [from], |_: &u32| 0, |&c| c == to, &mut run).unwrap();
         let counted = Counted(&grid, Asked::default());
-        let (path, cost) = bidirectional_dijkstra(&counted, [from], [to], limits).unwrap().unwrap();
+        let mut both_run = Run::new().limits(limits);
+        let found = AStar::new().bidirectional_dijkstra(&counted, [from], [to], &mut both_run);
+        let (path, cost) = found.unwrap().unwrap();
         assert_eq!(one_way.map(|(_, cost)| cost), Some(cost));
         // Backwards, each predecessor's cost is a successor list asked
         // for; rebuilding the path asks one per move at most.
@@ -270,7 +271,7 @@ fn grid(c: &mut Criterion) {
         eprintln!(
             "grid {name}: cost {cost}; Dijkstra expands {} states; from both ends {} + {} \
              (forwards within {} of that)",
-            search.stats().expanded,
+            run.stats().expanded,
             forward,
             asked.predecessors.get(),
             path.len(),
@@ -280,8 +281,11 @@ fn grid(c: &mut Criterion) {
     group.sample_size(10);
     let is_last = |&c: &u32| c == last;
     group.bench_function("ours/dijkstra", |b| {
-        let mut search = AStar::new().limits(limits);
-        b.iter(|| black_box(search.run(&grid, [0], |_: &u32| 0, is_last).unwrap().map(|f| f.1)));
+        let mut search = AStar::new();
+        let mut run = Run::new().limits(limits);
+        b.iter(|| {
+            black_box(search.run(&grid, [0], |_: &u32| 0, is_last, &mut run).unwrap().map(|f| f.1))
+        });
     });
     group.bench_function("pathfinding/dijkstra", |b| {
         b.iter(|| {
@@ -291,17 +295,24 @@ fn grid(c: &mut Criterion) {
         });
     });
     group.bench_function("ours/astar", |b| {
-        let mut search = AStar::new().limits(limits);
-        b.iter(|| black_box(search.run(&grid, [0], grid.taxicab(last), is_last).unwrap()));
+        let mut search = AStar::new();
+        let mut run = Run::new().limits(limits);
+        b.iter(|| {
+            black_box(search.run(&grid, [0], grid.taxicab(last), is_last, &mut run).unwrap())
+        });
     });
     let numbered = Numbered(&grid);
     group.bench_function("ours/dijkstra numbered", |b| {
-        let mut search = AStar::new().limits(limits);
-        b.iter(|| black_box(search.run(&numbered, [0], |_: &u32| 0, is_last).unwrap()));
+        let mut search = AStar::new();
+        let mut run = Run::new().limits(limits);
+        b.iter(|| black_box(search.run(&numbered, [0], |_: &u32| 0, is_last, &mut run).unwrap()));
     });
     group.bench_function("ours/astar numbered", |b| {
-        let mut search = AStar::new().limits(limits);
-        b.iter(|| black_box(search.run(&numbered, [0], grid.taxicab(last), is_last).unwrap()));
+        let mut search = AStar::new();
+        let mut run = Run::new().limits(limits);
+        b.iter(|| {
+            black_box(search.run(&numbered, [0], grid.taxicab(last), is_last, &mut run).unwrap())
+        });
     });
     group.bench_function("pathfinding/astar", |b| {
         b.iter(|| {
@@ -316,11 +327,18 @@ fn grid(c: &mut Criterion) {
     });
     for (name, from, to) in trips {
         group.bench_function(format!("ours/dijkstra {name}"), |b| {
-            let mut search = AStar::new().limits(limits);
-            b.iter(|| black_box(search.run(&grid, [from], |_: &u32| 0, |&c| c == to).unwrap()));
+            let mut search = AStar::new();
+            let mut run = Run::new().limits(limits);
+            b.iter(|| {
+                black_box(search.run(&grid, [from], |_: &u32| 0, |&c| c == to, &mut run).unwrap())
+            });
         });
         group.bench_function(format!("ours/bidirectional_dijkstra {name}"), |b| {
-            b.iter(|| black_box(bidirectional_dijkstra(&grid, [from], [to], limits).unwrap()));
+            let mut search = AStar::new();
+            let mut run = Run::new().limits(limits);
+            b.iter(|| {
+                black_box(search.bidirectional_dijkstra(&grid, [from], [to], &mut run).unwrap())
+            });
         });
     }
     group.finish();

@@ -14,6 +14,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use puzzles::{Board, Lock, Slide, SlidingPuzzle, WordLadder};
 use rustc_hash::FxHashSet;
+use search_core::Run;
 use search_core::{DenseEnumeration, Ranking, Search, Successors};
 use smallvec::SmallVec;
 
@@ -91,12 +92,13 @@ fn compare_sliding(c: &mut Criterion, group_name: &str, puzzle: &SlidingPuzzle, 
     group.sample_size(10);
     group.bench_function("ours/bfs", |b| {
         let mut search = Search::new();
+        let mut run = Run::new();
         b.iter(|| {
             let mut total = 0;
             for board in boards {
                 if puzzle.is_solvable(board) {
                     total += search
-                        .bfs(puzzle, [*board], |s| *s == goal)
+                        .bfs(puzzle, [*board], |s| *s == goal, &mut run)
                         .unwrap()
                         .map_or(0, |p| p.len());
                 }
@@ -106,12 +108,13 @@ fn compare_sliding(c: &mut Criterion, group_name: &str, puzzle: &SlidingPuzzle, 
     });
     group.bench_function("ours/bidirectional", |b| {
         let mut search = Search::new();
+        let mut run = Run::new();
         b.iter(|| {
             let mut total = 0;
             for board in boards {
                 if puzzle.is_solvable(board) {
                     total += search
-                        .bidirectional(puzzle, [*board], [goal])
+                        .bidirectional(puzzle, [*board], [goal], &mut run)
                         .unwrap()
                         .map_or(0, |p| p.len());
                 }
@@ -190,16 +193,23 @@ fn compare_pair<G>(
     let mut group = c.benchmark_group(group_name);
     group.bench_function("ours/bfs", |b| {
         let mut search = Search::new();
+        let mut run = Run::new();
         b.iter(|| {
-            black_box(search.bfs(space, [start.clone()], |s| *s == goal).unwrap().map(|p| p.len()))
+            black_box(
+                search
+                    .bfs(space, [start.clone()], |s| *s == goal, &mut run)
+                    .unwrap()
+                    .map(|p| p.len()),
+            )
         });
     });
     group.bench_function("ours/bidirectional", |b| {
         let mut search = Search::new();
+        let mut run = Run::new();
         b.iter(|| {
             black_box(
                 search
-                    .bidirectional(space, [start.clone()], [goal.clone()])
+                    .bidirectional(space, [start.clone()], [goal.clone()], &mut run)
                     .unwrap()
                     .map(|p| p.len()),
             )
@@ -356,13 +366,15 @@ fn enumeration(c: &mut Criterion) {
         let size = format!("{rows}x{cols}");
         group.bench_with_input(BenchmarkId::new("ours/dense_all_cores", &size), &puzzle, |b, p| {
             b.iter(|| {
-                black_box(p.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).unwrap().states())
+                black_box(
+                    p.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap().states(),
+                )
             });
         });
         group.bench_with_input(BenchmarkId::new("ours/dense_1_thread", &size), &puzzle, |b, p| {
             b.iter(|| {
                 black_box(
-                    p.enumerate_dense(&DenseEnumeration::new().threads(1), |_, _| {})
+                    p.enumerate_dense(&DenseEnumeration::new().threads(1), &mut Run::new())
                         .unwrap()
                         .states(),
                 )
@@ -412,10 +424,12 @@ fn informed_generic(c: &mut Criterion) {
         let space = search_core::UnitCost(search_core::from_fn(packed::successors));
         group.bench_function("ours/astar", |b| {
             let mut search = search_core::AStar::new();
+            let mut run = Run::new();
             b.iter(|| {
                 let mut total = 0;
                 for &board in &boards {
-                    let found = search.run(&space, [board], &packed::manhattan, |s| *s == goal);
+                    let found =
+                        search.run(&space, [board], packed::manhattan, |s| *s == goal, &mut run);
                     total += found.unwrap().map_or(0, |(_, cost)| cost);
                 }
                 black_box(total)
@@ -489,11 +503,15 @@ fn generic(c: &mut Criterion) {
         });
         group.bench_function("ours/bfs_reused", |b| {
             let mut search = Search::new();
+            let mut run = Run::new();
             b.iter(|| {
                 let total: usize = boards
                     .iter()
                     .map(|&board| {
-                        search.bfs(&space, [board], |s| *s == goal).unwrap().map_or(0, |p| p.len())
+                        search
+                            .bfs(&space, [board], |s| *s == goal, &mut run)
+                            .unwrap()
+                            .map_or(0, |p| p.len())
                     })
                     .sum();
                 black_box(total)
@@ -501,11 +519,15 @@ fn generic(c: &mut Criterion) {
         });
         group.bench_function("ours/distance_reused", |b| {
             let mut search = Search::new();
+            let mut run = Run::new();
             b.iter(|| {
                 let total: usize = boards
                     .iter()
                     .map(|&board| {
-                        search.distance(&space, [board], |s| *s == goal).unwrap().unwrap_or(0)
+                        search
+                            .distance(&space, [board], |s| *s == goal, &mut run)
+                            .unwrap()
+                            .unwrap_or(0)
                     })
                     .sum();
                 black_box(total)
@@ -558,12 +580,13 @@ fn generic_bidirectional(
     });
     group.bench_function("ours/bidirectional_reused", |b| {
         let mut search = Search::new();
+        let mut run = Run::new();
         b.iter(|| {
             let total: usize = boards
                 .iter()
                 .map(|&board| {
                     search
-                        .bidirectional(&undirected, [board], [goal])
+                        .bidirectional(&undirected, [board], [goal], &mut run)
                         .unwrap()
                         .map_or(0, |p| p.len())
                 })
@@ -607,21 +630,33 @@ fn generic_enumeration(c: &mut Criterion) {
         for threads in [1, 2] {
             let id = BenchmarkId::new(format!("ours/par_enumerate_{threads}_threads"), &size);
             let mut parallel = ParallelEnumeration::new().threads(threads);
+            let mut parallel_run = Run::new();
             group.bench_with_input(id, &space, |b, space| {
-                b.iter(|| black_box(parallel.run(space, [goal]).unwrap().states()));
+                b.iter(|| {
+                    black_box(parallel.run(space, [goal], &mut parallel_run).unwrap().states())
+                });
             });
         }
         // The distance to a board at the radius: every layer but the
         // goal's last few boards.
         let far = enumerate(&space, [goal]).unwrap().deepest()[0];
         group.bench_with_input(BenchmarkId::new("ours/distance", &size), &space, |b, space| {
-            b.iter(|| black_box(Search::new().distance(space, [goal], |&s| s == far).unwrap()));
+            b.iter(|| {
+                black_box(
+                    Search::new().distance(space, [goal], |&s| s == far, &mut Run::new()).unwrap(),
+                )
+            });
         });
         for threads in [1, 2] {
             let id = BenchmarkId::new(format!("ours/par_distance_{threads}_threads"), &size);
             let mut parallel = ParallelEnumeration::new().threads(threads);
+            let mut parallel_run = Run::new();
             group.bench_with_input(id, &space, |b, space| {
-                b.iter(|| black_box(parallel.distance(space, [goal], |&s| s == far).unwrap()));
+                b.iter(|| {
+                    black_box(
+                        parallel.distance(space, [goal], |&s| s == far, &mut parallel_run).unwrap(),
+                    )
+                });
             });
         }
     }
@@ -651,9 +686,10 @@ fn informed_15_puzzle(c: &mut Criterion) {
         group.bench_function(format!("ours/{heuristic:?}"), |b| {
             let mut solver =
                 puzzle.solver().algorithm(puzzles::Algorithm::IdaStar).heuristic(heuristic);
+            let mut run = Run::new();
             b.iter(|| {
                 let total: usize =
-                    easy.iter().map(|board| solver.moves(board).unwrap().unwrap()).sum();
+                    easy.iter().map(|board| solver.moves(board, &mut run).unwrap().unwrap()).sum();
                 black_box(total)
             });
         });

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use search_core::{Path, Ranking, Reversible, Search, Successors, Unranking};
+use search_core::{Path, Ranking, Reversible, Run, Search, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 
@@ -338,7 +338,7 @@ impl PocketCube {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, cube: &Cube) -> Result<Option<Path<Cube, CubeTurn>>, Error> {
-        Ok(Search::new().bidirectional(self, [*cube], [Cube::solved()])?)
+        Ok(Search::new().bidirectional(self, [*cube], [Cube::solved()], &mut Run::new())?)
     }
 
     fn turns(self) -> &'static [CubeTurn] {

@@ -1,6 +1,6 @@
 //! Water and Jug (LeetCode 365): a goal that is a test, not a state.
 
-use search_core::{Path, Ranking, Search, Successors, rank_by};
+use search_core::{Path, Ranking, Run, Search, Successors, rank_by};
 
 use crate::error::Error;
 
@@ -91,7 +91,7 @@ impl Jugs {
             return Ok(None);
         }
         let reached = |&(a, b): &(u32, u32)| u64::from(a) + u64::from(b) == target;
-        Ok(Search::new().bfs(self, [(0, 0)], reached)?)
+        Ok(Search::new().bfs(self, [(0, 0)], reached, &mut Run::new())?)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Shortest Path to Get All Keys (LeetCode 864): a state that is a place
 //! and a set of keys.
 
-use search_core::{Ranking, Search, Successors, rank_by};
+use search_core::{Ranking, Run, Search, Successors, rank_by};
 
 use crate::error::{Error, ErrorKind};
 
@@ -109,7 +109,8 @@ impl KeyGrid {
     /// ```
     pub fn fewest_moves(&self) -> Result<Option<usize>, Error> {
         let all = self.all_keys;
-        Ok(Search::new().distance(self, [(self.start as u32) << 6], |&state| state & 63 == all)?)
+        let start = (self.start as u32) << 6;
+        Ok(Search::new().distance(self, [start], |&state| state & 63 == all, &mut Run::new())?)
     }
 }
 

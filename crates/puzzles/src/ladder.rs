@@ -1,10 +1,9 @@
 //! Word Ladder (LeetCode 127) and Word Ladder II (LeetCode 126).
 
 use rustc_hash::FxHashMap;
-use search_core::{Ranking, Reversible, Search, Successors, rank_by};
+use search_core::{Ranking, Reversible, Run, Search, Successors, rank_by};
 
 use crate::error::{Error, ErrorKind};
-use crate::options::SearchOptions;
 
 /// A dictionary of words of one length, as a state space: two words are
 /// neighbours when they differ in exactly one letter.
@@ -243,11 +242,11 @@ impl Reversible for WordLadder {}
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn ladder_length<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Result<usize, Error> {
-    ladder_length_with(begin, end, words, &mut SearchOptions::new())
+    ladder_length_with(begin, end, words, &mut Run::new())
 }
 
-/// As [`ladder_length`], within `options`' limits and reporting to its
-/// observer.
+/// As [`ladder_length`], under `run`: its limits, its observer and its
+/// cancel handle.
 ///
 /// # Errors
 ///
@@ -256,12 +255,12 @@ pub fn ladder_length<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Resu
 /// # Example
 ///
 /// ```
-/// use puzzles::{ladder_length_with, SearchOptions};
-/// use search_core::Limits;
+/// use puzzles::ladder_length_with;
+/// use search_core::{Limits, Run};
 ///
 /// let words = ["hot", "dot", "dog", "lot", "log", "cog"];
-/// let mut options = SearchOptions::new().limits(Limits::new().max_depth(2));
-/// let error = ladder_length_with("hit", "cog", &words, &mut options).unwrap_err();
+/// let mut run = Run::new().limits(Limits::new().max_depth(2));
+/// let error = ladder_length_with("hit", "cog", &words, &mut run).unwrap_err();
 /// assert_eq!(error.to_string(), "search reached its depth limit of 2 moves without an answer");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -269,13 +268,13 @@ pub fn ladder_length_with<S: AsRef<str>>(
     begin: &str,
     end: &str,
     words: &[S],
-    options: &mut SearchOptions<'_>,
+    run: &mut Run<'_>,
 ) -> Result<usize, Error> {
     let mut ladder = WordLadder::new(words)?;
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(0);
     };
-    let distance = options.search().distance(&ladder, [begin], |&w| w == end)?;
+    let distance = Search::new().distance(&ladder, [begin], |&w| w == end, run)?;
     Ok(distance.map_or(0, |moves| moves + 1))
 }
 
@@ -304,11 +303,11 @@ pub fn find_ladders<S: AsRef<str>>(
     end: &str,
     words: &[S],
 ) -> Result<Vec<Vec<String>>, Error> {
-    find_ladders_with(begin, end, words, &mut SearchOptions::new())
+    find_ladders_with(begin, end, words, &mut Run::new())
 }
 
-/// As [`find_ladders`], within `options`' limits and reporting to its
-/// observer.
+/// As [`find_ladders`], under `run`: its limits, its observer and its
+/// cancel handle.
 ///
 /// # Errors
 ///
@@ -317,25 +316,25 @@ pub fn find_ladders<S: AsRef<str>>(
 /// # Example
 ///
 /// ```
-/// use puzzles::{find_ladders_with, SearchOptions};
-/// use search_core::Limits;
+/// use puzzles::find_ladders_with;
+/// use search_core::{Limits, Run};
 ///
 /// let words = ["hot", "dot", "dog", "lot", "log", "cog"];
-/// let mut options = SearchOptions::new().limits(Limits::new().max_states(3));
-/// assert!(find_ladders_with("hit", "cog", &words, &mut options).is_err());
+/// let mut run = Run::new().limits(Limits::new().max_states(3));
+/// assert!(find_ladders_with("hit", "cog", &words, &mut run).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn find_ladders_with<S: AsRef<str>>(
     begin: &str,
     end: &str,
     words: &[S],
-    options: &mut SearchOptions<'_>,
+    run: &mut Run<'_>,
 ) -> Result<Vec<Vec<String>>, Error> {
     let mut ladder = WordLadder::new(words)?;
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(Vec::new());
     };
-    let paths = options.search().all_shortest_paths(&ladder, [begin], |&w| w == end)?;
+    let paths = Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end, run)?;
     Ok(paths
         .paths()
         .map(|path| path.states().iter().map(|&w| ladder.word(w).to_string()).collect())
@@ -362,5 +361,7 @@ pub fn count_ladders<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Resu
     let Some((begin, end)) = ladder.ends(begin, end)? else {
         return Ok(0);
     };
-    Ok(Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end)?.count())
+    let paths =
+        Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end, &mut Run::new())?;
+    Ok(paths.count())
 }

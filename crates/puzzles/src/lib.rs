@@ -70,9 +70,8 @@ pub use crate::numbered::hanoi::{Hanoi4, HanoiRanks};
 pub use crate::numbered::pancakes::{PancakeRanks, Pancakes};
 pub use crate::numbered::tokens::Tokens;
 pub use crate::numbered::topspin::{Spin, TopSpin};
-pub use crate::options::SearchOptions;
 pub use crate::sliding::{
-    Algorithm, Board, BuildProgress, DatabaseDir, Installed, LinearConflict, Manhattan, Partition,
+    Algorithm, Board, DatabaseDir, Installed, LinearConflict, Manhattan, Partition,
     PatternDatabase, ReachableBoards, Slide, SlidingHeuristic, SlidingPuzzle, Solver,
     sliding_puzzle,
 };
@@ -92,6 +91,5 @@ mod keys;
 mod ladder;
 mod lock;
 mod mutation;
-mod options;
 mod sliding;
 mod visit_all;

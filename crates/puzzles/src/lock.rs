@@ -6,10 +6,11 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rustc_hash::FxHashSet;
-use search_core::{AsRanked, DenseEnumeration, Path, Ranking, Reversible, Successors, Unranking};
+use search_core::{
+    AsRanked, DenseEnumeration, Path, Ranking, Reversible, Run, Search, Successors, Unranking,
+};
 
 use crate::error::{Error, ErrorKind};
-use crate::options::SearchOptions;
 
 /// Dead ends are kept as a bit per code up to this many codes (16 MiB of
 /// bits), and hashed above.
@@ -270,19 +271,19 @@ impl Lock {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn open(&self, target: &str) -> Result<Option<Path<u32, Turn>>, Error> {
-        self.open_with(target, &mut SearchOptions::new())
+        self.open_with(target, &mut Run::new())
     }
 
-    /// As [`open`](Lock::open), within `options`' limits and reporting to
-    /// its observer.
+    /// As [`open`](Lock::open), under `run`: its limits, its observer and
+    /// its cancel handle.
     ///
     /// Codes are their own rank, so the search keeps one bit per code
     /// rather than hashing them. Locks of 10^8 codes or more (8 and 9
     /// wheels) are searched breadth-first in 2-bit tables instead, with
     /// each code's depth mod 3 in 2 more bits to walk the path back: 500
     /// MB for 9 wheels, where a search tree of every code would take
-    /// gigabytes. Those searches are bounded by the memory limit alone, and
-    /// report no progress.
+    /// gigabytes. Those searches are bounded by the memory limit alone,
+    /// and report each layer as it ends.
     ///
     /// # Errors
     ///
@@ -292,28 +293,28 @@ impl Lock {
     /// # Example
     ///
     /// ```
-    /// use puzzles::{Lock, SearchOptions};
-    /// use search_core::Limits;
+    /// use puzzles::Lock;
+    /// use search_core::{Limits, Run};
     ///
     /// let lock = Lock::new(5, 10)?;
-    /// let mut options = SearchOptions::new().limits(Limits::new().max_states(1_000));
-    /// let error = lock.open_with("55555", &mut options).unwrap_err();
+    /// let mut run = Run::new().limits(Limits::new().max_states(1_000));
+    /// let error = lock.open_with("55555", &mut run).unwrap_err();
     /// assert_eq!(error.to_string(), "search reached its limit of 1000 stored states without an answer");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn open_with(
         &self,
         target: &str,
-        options: &mut SearchOptions<'_>,
+        run: &mut Run<'_>,
     ) -> Result<Option<Path<u32, Turn>>, Error> {
         let target = self.parse_code(target)?;
         if self.is_dead(0) || self.is_dead(target) {
             return Ok(None);
         }
         if self.codes >= DENSE_CODES {
-            return self.open_dense(target, &options.get_limits());
+            return self.open_dense(target, run);
         }
-        Ok(options.search().bfs(self, [0], |&code| code == target)?)
+        Ok(Search::new().bfs(self, [0], |&code| code == target, run)?)
     }
 
     /// [`open_with`](Lock::open_with) for locks of [`DENSE_CODES`] codes
@@ -323,13 +324,10 @@ impl Lock {
     /// in 2 more bits, from which the path is walked back. A code's
     /// neighbours lie at most one layer from it, so the neighbour whose
     /// depth is one less mod 3 is one layer nearer the start.
-    fn open_dense(
-        &self,
-        target: u32,
-        limits: &search_core::Limits,
-    ) -> Result<Option<Path<u32, Turn>>, Error> {
+    fn open_dense(&self, target: u32, run: &mut Run<'_>) -> Result<Option<Path<u32, Turn>>, Error> {
         let codes = self.codes as usize;
         let needed = 2 * DenseEnumeration::memory_needed(u64::from(self.codes));
+        let limits = run.get_limits();
         let limit = limits.get_max_memory();
         if needed > limit {
             return Err(search_core::Error::new(search_core::ErrorKind::TooLarge {
@@ -344,7 +342,9 @@ impl Lock {
         })?;
         depths.resize_with(codes.div_ceil(32), || AtomicU64::new(0));
         let reached = AtomicBool::new(false);
-        let layers = DenseEnumeration::new().max_memory(limit - needed / 2).run_until(
+        // The depth marks take half of the budget; the layers the rest.
+        run.set_limits(limits.max_memory(limit - needed / 2));
+        let layers = DenseEnumeration::new().run_until(
             &AsRanked(self),
             &[0],
             |_, _| {
@@ -361,7 +361,10 @@ impl Lock {
                     reached.store(true, Ordering::Relaxed);
                 }
             },
-        )?;
+            run,
+        );
+        run.set_limits(limits);
+        let layers = layers?;
         if !reached.into_inner() {
             return Ok(None);
         }

@@ -2,7 +2,7 @@
 //! closure, with hashed `String` states.
 
 use rustc_hash::FxHashSet;
-use search_core::{Search, from_fn};
+use search_core::{Run, Search, from_fn};
 
 use crate::error::{Error, ErrorKind};
 
@@ -55,7 +55,8 @@ pub fn min_mutation<S: AsRef<str>>(start: &str, end: &str, bank: &[S]) -> Result
         }
         next
     });
-    let moves = Search::new().distance(&mutations, [start.to_string()], |gene| gene == end)?;
+    let is_end = |gene: &String| gene == end;
+    let moves = Search::new().distance(&mutations, [start.to_string()], is_end, &mut Run::new())?;
     Ok(moves.map_or(-1, |moves| i32::try_from(moves).unwrap_or(i32::MAX)))
 }
 

@@ -1,7 +1,7 @@
 //! Shortest Path Visiting All Nodes (LeetCode 847): a search with many
 //! starts at once.
 
-use search_core::{Ranking, Search, Successors, rank_by};
+use search_core::{Ranking, Run, Search, Successors, rank_by};
 
 use crate::error::{Error, ErrorKind};
 
@@ -90,7 +90,8 @@ impl VisitAll {
         let n = self.adjacency.len();
         let everything = (1u32 << n) - 1;
         let starts = (0..n as u32).map(|node| (node << MAX_NODES) | (1 << node));
-        Ok(Search::new().distance(self, starts, |&state| state & everything == everything)?)
+        let visited = |&state: &u32| state & everything == everything;
+        Ok(Search::new().distance(self, starts, visited, &mut Run::new())?)
     }
 }
 

@@ -4,6 +4,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use puzzles::{Cube, PocketCube};
+use search_core::Run;
 use search_core::{AsRanked, Bfs, DenseEnumeration, Ranking, Search, Unranking};
 
 /// Every position's distance from solved, by rank, from one breadth-first
@@ -39,11 +40,11 @@ fn both_metrics_match_the_published_distance_distributions() {
         (PocketCube::half_turn(), &HALF_TURN_LAYERS[..]),
         (PocketCube::quarter_turn(), &QUARTER_TURN_LAYERS[..]),
     ] {
-        let generic = Search::new().enumerate(&cube, [Cube::solved()]).unwrap();
+        let generic = Search::new().enumerate(&cube, [Cube::solved()], &mut Run::new()).unwrap();
         assert_eq!(generic.layer_sizes(), layers);
         assert_eq!(generic.states(), 3_674_160);
         // The same implementation, walked rank to rank in 2 bits a position.
-        let dense = DenseEnumeration::new().run(&AsRanked(cube), &[0], |_, _| {}).unwrap();
+        let dense = DenseEnumeration::new().run(&AsRanked(cube), &[0], &mut Run::new()).unwrap();
         assert_eq!(dense.layer_sizes(), layers);
         // The deepest positions, both ways, are the same ones.
         let mut deepest: Vec<u64> = generic.deepest().iter().map(|c| cube.rank(c)).collect();

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use puzzles::{
     Algorithm, Board, LinearConflict, Manhattan, Partition, Slide, SlidingHeuristic, SlidingPuzzle,
 };
+use search_core::Run;
 use search_core::{Bfs, Heuristic, Successors};
 
 /// Walks every board of `puzzle` by breadth-first search from the goal, and
@@ -66,13 +67,13 @@ proptest! {
         board in prop_oneof![shuffled(3, 3), shuffled(2, 4), shuffled(4, 2), shuffled(2, 5)]
     ) {
         let puzzle = SlidingPuzzle::new(board.rows(), board.cols()).unwrap();
-        let expected = puzzle.solver().algorithm(Algorithm::Bfs).moves(&board).unwrap();
+        let expected = puzzle.solver().algorithm(Algorithm::Bfs).moves(&board, &mut Run::new()).unwrap();
         // IDA* in place, with Manhattan, on the same board (only where a
         // goal exists: IDA* keeps no visited set to prove there is none).
         if let Some(moves) = expected {
             let goal = *puzzle.goal();
-            let (path, cost) = search_core::IdaStar::new()
-                .run_in_place(&puzzle, [board], &Manhattan::new(&goal), |b| *b == goal)
+            let manhattan = Manhattan::new(&goal);
+            let (path, cost) = search_core::IdaStar::new().run_in_place(&puzzle, [board], |b| manhattan.estimate(b), |b| *b == goal, &mut Run::new())
                 .unwrap()
                 .expect("solvable");
             prop_assert_eq!((path.len(), cost as usize), (moves, moves));
@@ -82,7 +83,8 @@ proptest! {
             for heuristic in [SlidingHeuristic::Manhattan, SlidingHeuristic::LinearConflict] {
                 let mut solver =
                     puzzle.solver().algorithm(algorithm).heuristic(heuristic).parallel(parallel);
-                let path = solver.solve(&board).unwrap();
+                let mut run = Run::new();
+                let path = solver.solve(&board, &mut run).unwrap();
                 prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected);
                 if let Some(path) = path {
                     assert_legal(&path, &board, puzzle.goal());
@@ -127,7 +129,8 @@ fn korf_instances_are_solved_optimally_by_either_estimate() {
                 .algorithm(Algorithm::IdaStar)
                 .heuristic(heuristic)
                 .parallel(parallel);
-            let path = solver.solve(&board).unwrap().expect("every instance is solvable");
+            let mut run = Run::new();
+            let path = solver.solve(&board, &mut run).unwrap().expect("every instance is solvable");
             assert_legal(&path, &board, puzzle.goal());
             lengths.push(path.len());
         }
@@ -140,8 +143,9 @@ fn korf_instances_are_solved_optimally_by_either_estimate() {
 fn all_korf_instances_are_solved_with_legal_paths() {
     let puzzle = SlidingPuzzle::with_goal(korf_goal());
     let mut solver = puzzle.solver();
+    let mut run = Run::new();
     for (number, board) in korf_instances() {
-        let path = solver.solve(&board).unwrap().expect("every instance is solvable");
+        let path = solver.solve(&board, &mut run).unwrap().expect("every instance is solvable");
         assert_legal(&path, &board, puzzle.goal());
         assert!(path.len() >= 41 && path.len() <= 66, "instance {number}: {}", path.len());
     }
@@ -184,9 +188,10 @@ fn the_six_six_three_database_solves_korf_instances_optimally() {
         .algorithm(Algorithm::IdaStar)
         .heuristic(SlidingHeuristic::SixSixThree)
         .parallel(true);
+    let mut run = Run::new();
     for (number, moves) in [(1, 57), (9, 46), (12, 45), (42, 42), (55, 41)] {
         let board = instances[number - 1].1;
-        let path = solver.solve(&board).unwrap().expect("solvable");
+        let path = solver.solve(&board, &mut run).unwrap().expect("solvable");
         assert_legal(&path, &board, puzzle.goal());
         assert_eq!(path.len(), moves, "instance {number}");
     }

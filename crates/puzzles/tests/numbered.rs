@@ -3,6 +3,7 @@
 //! published pancake numbers.
 
 use puzzles::{Hanoi4, Pancakes, Tokens, TopSpin};
+use search_core::Run;
 use search_core::{
     AsRanked, DenseEnumeration, RankedSpace, Ranking, Successors, Unranking, enumerate,
 };
@@ -16,7 +17,7 @@ where
     let plain = enumerate(&space, [start]).unwrap();
     let rank = space.rank(&start);
     assert_eq!(space.unrank(rank), start);
-    let dense = DenseEnumeration::new().run(&AsRanked(space), &[rank], |_, _| {}).unwrap();
+    let dense = DenseEnumeration::new().run(&AsRanked(space), &[rank], &mut Run::new()).unwrap();
     assert_eq!(dense.layer_sizes(), plain.layer_sizes(), "from {start}");
     dense.layer_sizes().to_vec()
 }
@@ -99,7 +100,7 @@ fn pancakes_own_neighbours_are_the_ranks_of_their_flips() {
     let spread = (0..pancakes.rank_count()).step_by(1_000_000_007).take(20_000);
     assert_same_neighbours(&pancakes.ranks(), &AsRanked(pancakes), spread, "16 pancakes");
     let ranks = Pancakes::new(8).unwrap().ranks();
-    let layers = DenseEnumeration::new().run(&ranks, &[0], |_, _| {}).unwrap();
+    let layers = DenseEnumeration::new().run(&ranks, &[0], &mut Run::new()).unwrap();
     assert_eq!(layers.radius(), 9);
 }
 

@@ -9,7 +9,7 @@ use puzzles::{
     Algorithm, Board, ErrorKind, Manhattan, Partition, PatternDatabase, SlidingHeuristic,
     SlidingPuzzle,
 };
-use search_core::{Bfs, Heuristic, Successors};
+use search_core::{Bfs, Heuristic, Run, Successors};
 
 use super::informed::{assert_legal, korf_goal, korf_instances};
 
@@ -168,9 +168,10 @@ fn an_installed_database_is_what_best_uses() {
     let board = korf_instances()[8].1;
     let solve = |heuristic| {
         let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).heuristic(heuristic);
-        let path = solver.solve(&board).unwrap().unwrap();
+        let mut run = Run::new();
+        let path = solver.solve(&board, &mut run).unwrap().unwrap();
         assert_legal(&path, &board, puzzle.goal());
-        (path.len(), solver.stats().expanded)
+        (path.len(), run.stats().expanded)
     };
     let conflicts = solve(SlidingHeuristic::LinearConflict);
     // Nothing installed: linear conflicts.
@@ -195,9 +196,10 @@ fn the_seven_eight_database_solves_every_korf_instance() {
     assert_eq!(database.table_bytes(), 259_459_200 + 28_828_800);
     let mut solver =
         puzzle.solver().algorithm(Algorithm::IdaStar).heuristic(SlidingHeuristic::SevenEight);
+    let mut run = Run::new();
     let mut total = 0;
     for (number, board) in korf_instances() {
-        let path = solver.solve(&board).unwrap().expect("every instance is solvable");
+        let path = solver.solve(&board, &mut run).unwrap().expect("every instance is solvable");
         assert_legal(&path, &board, puzzle.goal());
         total += path.len();
         assert!(path.len() >= 41 && path.len() <= 66, "instance {number}: {}", path.len());

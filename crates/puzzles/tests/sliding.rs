@@ -3,6 +3,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use puzzles::{Algorithm, Board, ErrorKind, Slide, SlidingPuzzle, sliding_puzzle};
+use search_core::Run;
 use search_core::{DenseEnumeration, Ranking, Successors};
 
 /// A board from a permutation of `0..rows*cols`.
@@ -82,7 +83,7 @@ fn known_state_counts_and_radii() {
         let puzzle = SlidingPuzzle::new(rows, cols).unwrap();
         let layers = puzzle.enumerate().unwrap();
         assert_eq!((layers.states(), layers.radius()), (states, radius), "{rows}x{cols}");
-        let dense = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).unwrap();
+        let dense = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap();
         assert_eq!(dense.layer_sizes(), layers.layer_sizes(), "{rows}x{cols}");
         let mut deepest = dense.deepest().to_vec();
         let mut expected = layers.deepest().to_vec();
@@ -100,7 +101,7 @@ fn known_state_counts_and_radii() {
 #[test]
 fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
     let puzzle = SlidingPuzzle::new(2, 5).unwrap();
-    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).unwrap();
+    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap();
     assert_eq!(layers.states(), 1_814_400);
     assert_eq!(layers.radius(), 55);
     for hardest in layers.deepest() {
@@ -114,7 +115,7 @@ fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
 #[ignore = "enumerates 239,500,800 boards in 57 MiB: about 9 s on two cores; run with --ignored"]
 fn the_3x4_puzzle_has_239500800_boards_and_radius_53() {
     let puzzle = SlidingPuzzle::new(3, 4).unwrap();
-    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).unwrap();
+    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap();
     assert_eq!(layers.states(), 239_500_800);
     assert_eq!(layers.radius(), 53);
     assert_eq!(layers.deepest().len(), 18);
@@ -128,7 +129,7 @@ fn dense_enumeration_towards_other_goals_matches_the_generic_one() {
         let generic = puzzle.enumerate().unwrap();
         for threads in [1, 2] {
             let dense = puzzle
-                .enumerate_dense(&DenseEnumeration::new().threads(threads), |_, _| {})
+                .enumerate_dense(&DenseEnumeration::new().threads(threads), &mut Run::new())
                 .unwrap();
             assert_eq!(dense.layer_sizes(), generic.layer_sizes(), "{goal}");
             assert_eq!(dense.deepest().len(), generic.deepest().len());
@@ -147,10 +148,11 @@ fn parity_agrees_with_exhaustive_search_on_every_2x3_arrangement() {
         solvable += usize::from(reachable[rank as usize]);
         // Unsolvable boards are answered without a search.
         let mut solver = puzzle.solver();
-        let moves = solver.moves(&b).unwrap();
+        let mut run = Run::new();
+        let moves = solver.moves(&b, &mut run).unwrap();
         assert_eq!(moves.is_some(), reachable[rank as usize]);
         if moves.is_none() {
-            assert_eq!(solver.stats().expanded, 0);
+            assert_eq!(run.stats().expanded, 0);
         }
     }
     assert_eq!(solvable, 360);
@@ -178,14 +180,14 @@ proptest! {
     fn bidirectional_and_plain_bfs_agree_on_solvable_boards(tiles in permutation(9)) {
         let puzzle = SlidingPuzzle::new(3, 3).unwrap();
         let b = board(3, 3, &tiles);
-        let via_bfs = puzzle.solver().algorithm(Algorithm::Bfs).solve(&b).unwrap();
-        let via_both = puzzle.solver().algorithm(Algorithm::Bidirectional).solve(&b).unwrap();
+        let via_bfs = puzzle.solver().algorithm(Algorithm::Bfs).solve(&b, &mut Run::new()).unwrap();
+        let via_both = puzzle.solver().algorithm(Algorithm::Bidirectional).solve(&b, &mut Run::new()).unwrap();
         prop_assert_eq!(via_bfs.is_some(), puzzle.is_solvable(&b));
         if let (Some(one), Some(other)) = (&via_bfs, &via_both) {
             prop_assert_eq!(one.len(), other.len());
             assert_legal(one, &b, puzzle.goal());
             assert_legal(other, &b, puzzle.goal());
-            prop_assert_eq!(puzzle.solver().algorithm(Algorithm::Bfs).moves(&b).unwrap(), Some(one.len()));
+            prop_assert_eq!(puzzle.solver().algorithm(Algorithm::Bfs).moves(&b, &mut Run::new()).unwrap(), Some(one.len()));
         } else {
             prop_assert!(via_both.is_none());
         }
@@ -351,8 +353,9 @@ fn a_huge_token_is_quoted_by_a_short_prefix() {
 fn a_wrapped_search_error_is_printed_once() {
     use std::error::Error as _;
     let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    let mut solver = puzzle.solver().limits(search_core::Limits::new().max_states(10));
-    let error = solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse().unwrap()).unwrap_err();
+    let mut solver = puzzle.solver();
+    let mut run = Run::new().limits(search_core::Limits::new().max_states(10));
+    let error = solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse().unwrap(), &mut run).unwrap_err();
     assert_eq!(error.to_string(), "search reached its limit of 10 stored states without an answer");
     // A reporter that prints the message and then its sources says it once.
     assert!(error.source().is_none());
@@ -381,7 +384,7 @@ proptest! {
             let puzzle = SlidingPuzzle::with_goal(goal);
             let start = board(rows, cols, &tiles);
             let one_shot = puzzle.solve(&start).unwrap();
-            let own = puzzle.solver().solve(&start).unwrap();
+            let own = puzzle.solver().solve(&start, &mut Run::new()).unwrap();
             prop_assert_eq!(one_shot.as_ref().map(search_core::Path::len), own.as_ref().map(search_core::Path::len));
             prop_assert_eq!(puzzle.moves(&start).unwrap(), own.as_ref().map(search_core::Path::len));
             if let Some(path) = &one_shot {

@@ -8,14 +8,14 @@ use crate::run::limits::Limit;
 /// # Example
 ///
 /// ```
-/// use search_core::{DenseEnumeration, ErrorKind, RankedSpace};
+/// use search_core::{DenseEnumeration, ErrorKind, RankedSpace, Run};
 ///
 /// struct Broken;
 /// impl RankedSpace for Broken {
 ///     fn rank_count(&self) -> u64 { 4 }
 ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) { report(rank + 10) }
 /// }
-/// let error = DenseEnumeration::new().run(&Broken, &[0], |_, _| {}).unwrap_err();
+/// let error = DenseEnumeration::new().run(&Broken, &[0], &mut Run::new()).unwrap_err();
 /// assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 10, count: 4 });
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,12 +100,10 @@ pub enum ErrorKind {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Limits, Search};
+/// use search_core::{from_fn, Limits, Search, Run};
 ///
 /// let space = from_fn(|&n: &u32| [n + 1]);
-/// let error = Search::new()
-///     .limits(Limits::new().max_depth(3))
-///     .bfs(&space, [0], |&n| n == 10)
+/// let error = Search::new().bfs(&space, [0], |&n| n == 10, &mut Run::new().limits(Limits::new().max_depth(3)))
 ///     .unwrap_err();
 /// assert_eq!(error.to_string(), "search reached its depth limit of 3 moves without an answer");
 /// ```
@@ -221,12 +219,10 @@ impl Error {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search, Run};
     ///
     /// let space = from_fn(|&n: &u32| [n + 1]);
-    /// let error = Search::new()
-    ///     .limits(Limits::new().max_depth(3))
-    ///     .bfs(&space, [0], |_| false)
+    /// let error = Search::new().bfs(&space, [0], |_| false, &mut Run::new().limits(Limits::new().max_depth(3)))
     ///     .unwrap_err();
     /// assert!(matches!(error.kind(), ErrorKind::LimitReached(Limit::Depth(3))));
     /// ```

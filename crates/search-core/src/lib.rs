@@ -98,21 +98,21 @@ Optional traits widen what a space can do:
 | the same, for spaces of billions of ranked states | [`DenseEnumeration`] |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
 | every cheapest path where moves have costs, the same way | [`all_cheapest_paths`], [`AStar::all_cheapest_paths`] |
-| the `k` cheapest paths that visit no state twice (Yen) | [`k_cheapest_paths`] |
+| the `k` cheapest paths that visit no state twice (Yen) | [`k_cheapest_paths`], [`AStar::k_cheapest_paths`] |
 | a traversal you drive state by state, and can resume | [`Bfs`], or as an iterator, [`Bfs::walk`] |
-| a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar`] |
-| the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs`] |
-| a cheapest path guided by an estimate ([`Heuristic`]) | [`astar`], [`AStar`] |
-| the same in memory that grows only with the path | [`ida_star`], [`IdaStar`] |
-| the same by IDA*'s thresholds over the states A* would store | [`fringe_search`] |
+| a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar::run`] |
+| the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs::run`] |
+| a cheapest path guided by an estimate | [`astar`], [`AStar::run`] |
+| the same in memory that grows only with the path | [`ida_star`], [`IdaStar::run`], on every core [`IdaStar::run_parallel`] |
+| the same by IDA*'s thresholds over the states A* would store | [`fringe_search`], [`AStar::fringe_search`] |
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
 | the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
 | a cheapest path searched from both ends | [`bidirectional_dijkstra`]; guided by estimates, [`bidirectional_astar`] |
-| a path, any path, depth first | [`dfs`]; in memory of one path, [`IdaStar::depth_first`] |
+| a path, any path, depth first | [`dfs`], [`Search::dfs`]; in memory of one path, [`IdaStar::depth_first`] |
 | a shortest path in memory of one path | [`iddfs`], [`IdaStar::iterative_deepening`] |
 | a path at most `w` times the cheapest, fast (weighted A*) | [`astar`] with the estimate times `w` |
-| a path fast, of no promised cost, from the estimate alone | [`greedy_best_first`] |
-| the same in bounded memory, which may miss a path | [`beam_search`] |
+| a path fast, of no promised cost, from the estimate alone | [`greedy_best_first`], [`AStar::greedy_best_first`] |
+| the same in bounded memory, which may miss a path | [`beam_search`], [`AStar::beam_search`] |
 
 Coming from the `pathfinding` crate, its functions for implicit graphs
 and their counterparts here (each takes an iterator of starts; a `Path`
@@ -131,46 +131,82 @@ counts moves, where `pathfinding`'s `Vec` counts states):
 | `fringe` | [`fringe_search`] |
 
 What its users have asked for, here: a search that stops when told to
-([`CancelHandle`], given to a cache such as [`Search`] or [`AStar`]), bounds on states, memory, depth and
-nodes with an error that names the bound ([`Limits`]) and a cost bound
-with every state within it ([`dijkstra_all`]), float costs ([`Real`];
-a NaN or negative cost is an error, never an answer), and A* from both
-ends ([`bidirectional_astar`]), and successors that can fail
+([`CancelHandle`], given to a [`Run`]), bounds on states, memory, depth
+and nodes with an error that names the bound ([`Limits`]) and a cost
+bound with every state within it ([`dijkstra_all`]), float costs
+([`Real`]; a NaN or negative cost is an error, never an answer), A* from
+both ends ([`bidirectional_astar`]), and successors that can fail
 ([`try_from_fn`], [`Successors::failure`]: the space's error comes back
 as the search's, with its source).
 
-The free functions are shortcuts for one search with default [`Limits`]. A
-[`Search`] is a cache the caller keeps: it holds limits, reports [`Stats`],
-and reuses its tables from one query to the next. Like [`AStar`],
-[`IdaStar`] and [`Bfs`], it takes the space with each query and borrows
-none, so one cache serves many spaces and outlives them all.
+# One shape for every search
+
+Every search is a method of a cache, and takes the space first and a
+[`Run`] last:
+
+```text
+cache.search(&space, starts, [estimate,] [goal test,] ..., &mut run)
+```
+
+The cache ([`Search`] for the breadth-first family, [`AStar`] for the
+searches with costs, [`IdaStar`], [`ZeroOneBfs`], [`ParallelEnumeration`],
+[`DenseEnumeration`]) holds the tables that one search leaves to the next,
+and borrows no space, so one cache serves many spaces and outlives them
+all, as regex-automata's `Cache` does. The [`Run`] is how the search runs:
+its [`Limits`], an observer of its [`Progress`], and a [`CancelHandle`];
+once the search has returned, however it ended, it holds what the search
+counted ([`Run::stats`]). A free function of the same name runs a search
+on a fresh cache with `Run::new()`: `bfs(&space, starts, is_goal)` is
+`Search::new().bfs(&space, starts, is_goal, &mut Run::new())`.
 
 ```
-use search_core::{from_fn, Search};
+use search_core::{from_fn, Limits, Run, Search};
 
 // Rings of 100 walked in steps of 3, 5 and 7: how many steps from 0 to 1?
 let mut search = Search::new();
+let mut run = Run::new().limits(Limits::new().max_states(1_000));
 let mut answers = Vec::new();
 for step in [3, 5, 7] {
     let ring = from_fn(move |&n: &u32| [(n + step) % 100]);
-    answers.push(search.distance(&ring, [0], |&n| n == 1)?);
+    answers.push(search.distance(&ring, [0], |&n| n == 1, &mut run)?);
 }
 assert_eq!(answers, [Some(67), None, Some(43)]);
+assert_eq!(run.stats().stored, 44); // the last search's: 0, 7, 14, ..., 1
 # Ok::<(), Box<dyn std::error::Error>>(())
 ```
+
+[`Bfs`], the traversal its caller drives state by state, is the one
+exception: it takes [`Limits`] alone, and keeps no observer or cancel
+handle, since its caller sees every step and can stop at any.
 
 # Limits and errors
 
 Every search is bounded. By default it stores at most
 [`Limits::DEFAULT_MAX_STATES`] states in at most
-[`Limits::DEFAULT_MAX_MEMORY`] bytes of tables; a depth bound can be added.
-A search that reaches a bound returns an [`Error`] whose
-[`kind`](Error::kind) is [`ErrorKind::LimitReached`], instead of growing
-until the process dies. Every table grows through a fallible allocation, so
-a machine with less memory than the limits allow gives
+[`Limits::DEFAULT_MAX_MEMORY`] bytes of tables (one budget for every
+engine, the dense ones and the distributed one included); a depth bound
+and a node bound can be added. A search that reaches a bound returns an
+[`Error`] whose [`kind`](Error::kind) is [`ErrorKind::LimitReached`],
+naming it, instead of growing until the process dies; a table sized up
+front that cannot fit is refused before it starts
+([`ErrorKind::TooLarge`]). Every table and buffer grows through a
+fallible allocation counted against the budget, a state's successors
+included (so a successor iterator that never ends meets the budget too),
+and a machine with less memory than the limits allow gives
 [`ErrorKind::AllocationFailed`], not an abort. A search that exhausts the
-space without finding a goal returns `Ok(None)`. [`Search::on_progress`]
-reports how a long search is going.
+space without finding a goal returns `Ok(None)`. A cancelled search ends
+within 1,024 expansions of the cancel.
+
+The limits that apply to each search:
+
+| search | states | memory | depth | nodes |
+|---|---|---|---|---|
+| the [`Search`] methods but [`dfs`](Search::dfs), [`ParallelEnumeration`] | yes | yes | yes | no |
+| [`Search::dfs`], and every [`AStar`] method but [`beam_search`](AStar::beam_search) | yes | yes | no | yes |
+| [`AStar::beam_search`] | yes | yes | yes | yes |
+| [`ZeroOneBfs::run`] | yes | yes | no | yes |
+| [`IdaStar`]'s methods, which store only their path | no | yes | yes | yes |
+| [`DenseEnumeration`], [`DistanceTable::build`], whose tables are sized up front | no | yes | yes | no |
 
 # Informed search
 
@@ -178,14 +214,25 @@ A space whose moves have costs implements [`Weighted`]. In one made by
 [`from_fn`] every move costs one; [`from_fn_weighted`] takes the costs with
 the successors; [`UnitCost`] gives a space of your own a cost of one a
 move. Costs are integers, or floats wrapped in [`Real`]; a negative or
-NaN cost is refused with [`ErrorKind::InvalidCost`], never answered. An estimate of the cost to a goal is a closure, or a type that
-implements [`Heuristic`]. Every search is called the same way: the space,
-its starts (anything that iterates over states), then the estimate where
-there is one, then the goal test. [`AStar`] and [`IdaStar`] are caches the
-caller keeps, like [`Search`]; their runs take any [`Heuristic`], among
-them one that updates its estimate from the parent's. With an admissible
-estimate both return cheapest paths; [`Heuristic`] spells out the
-contract.
+NaN cost is refused with [`ErrorKind::InvalidCost`], never answered. A
+move whose cost would pass the most the cost type holds is pruned, and
+[`ErrorKind::CostOverflow`] is the answer only when no path to a goal
+fits the type.
+
+The estimate of the cost to a goal is one thing for every informed
+search, free function or cache: a closure `Fn(&S) -> C`, written as a
+closure is written anywhere (`|&(x, y)| x.abs_diff(7) + y.abs_diff(7)`),
+its argument's type inferred from the space. A type that can update its
+estimate from the parent's in O(1), as a sliding puzzle's Manhattan
+distance can, implements [`Heuristic`] and keeps that speed in every
+search through [`Estimated`], a space whose states carry their estimate:
+the closure is then the field's read. (Rust gives a closure its argument
+type only from a bound of the `Fn` traits, which a type of one's own
+cannot meet; hence one bound, and the estimate types beside it.) With an
+admissible estimate the searches that promise cheapest paths return them;
+[`Heuristic`] spells out the contract. An estimate so large that it
+passes the cost type prunes its state: no goal is reachable from there
+within the type.
 
 ```
 use search_core::{astar, from_fn, ida_star};
@@ -269,6 +316,7 @@ pub use crate::ranking::combinations::Combinations;
 pub use crate::ranking::digits::{MixedRadix, Product};
 pub use crate::ranking::permutations::{EvenPermutations, KPermutations, Permutations};
 pub use crate::run::cancel::CancelHandle;
+pub use crate::run::context::Run;
 pub use crate::run::limits::{Limit, Limits};
 pub use crate::run::progress::Progress;
 pub use crate::run::stats::Stats;
@@ -276,6 +324,7 @@ pub use crate::space::adaptors::{
     AsRanked, FromFn, FromFnDirected, FromFnWeighted, RankBy, TryFromFn, Undirected, from_fn,
     from_fn_directed, from_fn_weighted, rank_by, try_from_fn,
 };
+pub use crate::space::estimated::Estimated;
 pub use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};
 pub use crate::space::real::Real;
 pub use crate::space::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};

@@ -1,4 +1,5 @@
 use proptest::prelude::*;
+use search_core::Run;
 use search_core::{Search, all_shortest_paths};
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -56,7 +57,7 @@ proptest! {
         prop_assert_eq!(paths.count(), expected.len() as u128);
         prop_assert_eq!(&found, &expected);
 
-        let hashed_paths = Search::new().all_shortest_paths(&hashed(&graph), [start], |&n| n == goal).unwrap();
+        let hashed_paths = Search::new().all_shortest_paths(&hashed(&graph), [start], |&n| n == goal, &mut Run::new()).unwrap();
         prop_assert_eq!(hashed_paths.count(), expected.len() as u128);
     }
 }
@@ -107,13 +108,14 @@ proptest! {
         runs in prop::collection::vec(graph_with_ends(40, 3), 1..6),
     ) {
         let mut cache = Search::new();
+        let mut cache_run = Run::new();
         for (graph, start, goal) in &runs {
             for space in [dense(graph), dense(graph)] {
-                let reused = cache.all_shortest_paths(&space, [*start], |n| n == goal).unwrap();
+                let reused = cache.all_shortest_paths(&space, [*start], |n| n == goal, &mut cache_run).unwrap();
                 let fresh = all_shortest_paths(&space, [*start], |n| n == goal).unwrap();
                 prop_assert_eq!(reused.distance(), fresh.distance());
                 prop_assert_eq!(reused.count(), fresh.count());
-                let distance = cache.distance(&space, [*start], |n| n == goal).unwrap();
+                let distance = cache.distance(&space, [*start], |n| n == goal, &mut cache_run).unwrap();
                 prop_assert_eq!(distance, reference_distances(graph, &[*start])[*goal as usize]);
             }
         }
@@ -148,13 +150,14 @@ proptest! {
         runs in prop::collection::vec((0..RING, 0..RING, 1u32..60), 2..8),
     ) {
         let mut cache = Search::new();
+        let mut cache_run = Run::new();
         for &(shift, start, steps) in &runs {
             let ring = RotatedRing { shift };
             let goal = (start + steps) % RING;
-            let paths = cache.all_shortest_paths(&ring, [start], |&n| n == goal).unwrap();
+            let paths = cache.all_shortest_paths(&ring, [start], |&n| n == goal, &mut cache_run).unwrap();
             prop_assert_eq!(paths.distance(), Some(steps as usize));
             prop_assert_eq!(paths.count(), 1);
-            prop_assert_eq!(cache.stats().stored, u64::from(2 * steps + 1));
+            prop_assert_eq!(cache_run.stats().stored, u64::from(2 * steps + 1));
         }
     }
 }

@@ -1,4 +1,5 @@
 use proptest::prelude::*;
+use search_core::Run;
 use search_core::{Bfs, Limits, Search, bfs};
 
 use crate::graphs::{Graph, dense, graph, graph_with_ends, hashed, reference_distances};
@@ -25,11 +26,13 @@ proptest! {
         let by_hash = bfs(&hashed_space, [start], |&n| n == goal).unwrap();
         prop_assert_eq!(by_rank, by_hash);
         let mut by_rank = Search::new();
+        let mut by_rank_run = Run::new();
         let mut by_hash = Search::new();
-        prop_assert_eq!(by_rank.enumerate(&dense_space, [start]).unwrap(), by_hash.enumerate(&hashed_space, [start]).unwrap());
-        prop_assert_eq!(by_rank.stats(), by_hash.stats());
-        prop_assert_eq!(by_rank.all_shortest_paths(&dense_space, [start], |&n| n == goal).unwrap().count(), by_hash.all_shortest_paths(&hashed_space, [start], |&n| n == goal).unwrap().count());
-        prop_assert_eq!(by_rank.stats(), by_hash.stats());
+        let mut by_hash_run = Run::new();
+        prop_assert_eq!(by_rank.enumerate(&dense_space, [start], &mut by_rank_run).unwrap(), by_hash.enumerate(&hashed_space, [start], &mut by_hash_run).unwrap());
+        prop_assert_eq!(by_rank_run.stats(), by_hash_run.stats());
+        prop_assert_eq!(by_rank.all_shortest_paths(&dense_space, [start], |&n| n == goal, &mut by_rank_run).unwrap().count(), by_hash.all_shortest_paths(&hashed_space, [start], |&n| n == goal, &mut by_hash_run).unwrap().count());
+        prop_assert_eq!(by_rank_run.stats(), by_hash_run.stats());
     }
 
     #[test]
@@ -38,10 +41,11 @@ proptest! {
         let expected = reference_distances(&graph, &starts);
         let space = hashed(&graph);
         let mut search = Search::new();
+        let mut run = Run::new();
         for goal in 0..graph.len() as u32 {
-            let distance = search.distance(&space, starts.iter().copied(), |&n| n == goal).unwrap();
+            let distance = search.distance(&space, starts.iter().copied(), |&n| n == goal, &mut run).unwrap();
             prop_assert_eq!(distance, expected[goal as usize]);
-            let path = search.bfs(&space, starts.iter().copied(), |&n| n == goal).unwrap();
+            let path = search.bfs(&space, starts.iter().copied(), |&n| n == goal, &mut run).unwrap();
             prop_assert_eq!(path.as_ref().map(search_core::Path::len), expected[goal as usize]);
             if let Some(path) = path {
                 prop_assert!(starts.contains(path.start()));
@@ -109,7 +113,10 @@ fn start_that_is_a_goal_gives_an_empty_path() {
 fn unreachable_goal_is_none() {
     let graph = Graph::new(vec![vec![1], vec![0], vec![0]]);
     assert_eq!(bfs(&hashed(&graph), [0], |&n| n == 2).unwrap(), None);
-    assert_eq!(Search::new().distance(&dense(&graph), [0], |&n| n == 2).unwrap(), None);
+    assert_eq!(
+        Search::new().distance(&dense(&graph), [0], |&n| n == 2, &mut Run::new()).unwrap(),
+        None
+    );
 }
 
 #[test]
@@ -118,9 +125,10 @@ fn stats_count_the_work() {
     let graph = Graph::new(vec![vec![1, 2], vec![2], vec![3], vec![]]);
     let space = hashed(&graph);
     let mut search = Search::new();
-    let path = search.bfs(&space, [0], |&n| n == 3).unwrap().unwrap();
+    let mut run = Run::new();
+    let path = search.bfs(&space, [0], |&n| n == 3, &mut run).unwrap().unwrap();
     assert_eq!(path.states(), [0, 2, 3]);
-    let stats = search.stats();
+    let stats = run.stats();
     assert_eq!(stats.expanded, 3);
     assert_eq!(stats.generated, 4);
     assert_eq!(stats.duplicates, 1);
@@ -136,18 +144,19 @@ fn a_goal_found_inside_a_wide_layer_counts_only_the_states_expanded_before_it() 
     // must count as if one at a time.
     let tree = search_core::from_fn(|&n: &u32| [2 * n, 2 * n + 1]);
     let mut search = Search::new();
-    let path = search.bfs(&tree, [1], |&n| n == 1_500).unwrap().unwrap();
+    let mut run = Run::new();
+    let path = search.bfs(&tree, [1], |&n| n == 1_500, &mut run).unwrap().unwrap();
     assert_eq!(path.len(), 10);
-    let stats = search.stats();
+    let stats = run.stats();
     assert_eq!((stats.expanded, stats.generated, stats.duplicates), (750, 1_500, 0));
     assert_eq!(stats.stored, 1_500);
-    assert_eq!(search.distance(&tree, [1], |&n| n == 1_500).unwrap(), Some(10));
-    let stats = search.stats();
+    assert_eq!(search.distance(&tree, [1], |&n| n == 1_500, &mut run).unwrap(), Some(10));
+    let stats = run.stats();
     assert_eq!((stats.expanded, stats.generated, stats.duplicates), (750, 1_500, 0));
     // A goal in the first layer past the starts, and a run cut short by
     // the end of a layer: 3 is stored by expanding 1.
-    assert_eq!(search.distance(&tree, [1], |&n| n == 3).unwrap(), Some(1));
-    assert_eq!(search.stats().expanded, 1);
+    assert_eq!(search.distance(&tree, [1], |&n| n == 3, &mut run).unwrap(), Some(1));
+    assert_eq!(run.stats().expanded, 1);
 }
 
 #[test]
@@ -157,13 +166,14 @@ fn states_of_many_successors_are_expanded_in_short_runs_and_counted_one_at_a_tim
     // sixth state expanded.
     let wide = search_core::from_fn(|&n: &u64| wide_children(n, 3_000));
     let mut search = Search::new();
-    let path = search.bfs(&wide, [0], |&n| n == 15_007).unwrap().unwrap();
+    let mut run = Run::new();
+    let path = search.bfs(&wide, [0], |&n| n == 15_007, &mut run).unwrap().unwrap();
     assert_eq!(path.states(), [0, 5, 15_007]);
-    assert_eq!((search.stats().expanded, search.stats().generated), (6, 18_000));
-    assert_eq!(search.distance(&wide, [0], |&n| n == 15_007).unwrap(), Some(2));
-    assert_eq!((search.stats().expanded, search.stats().generated), (6, 18_000));
+    assert_eq!((run.stats().expanded, run.stats().generated), (6, 18_000));
+    assert_eq!(search.distance(&wide, [0], |&n| n == 15_007, &mut run).unwrap(), Some(2));
+    assert_eq!((run.stats().expanded, run.stats().generated), (6, 18_000));
     let shallow = search_core::from_fn(|&n: &u64| wide_children(n, 30));
-    let layers = search.enumerate(&shallow, [0]).unwrap();
+    let layers = search.enumerate(&shallow, [0], &mut run).unwrap();
     assert_eq!(layers.layer_sizes(), [1, 3_000, 90_000]);
 }
 
@@ -183,18 +193,19 @@ fn a_search_calls_the_successor_function_at_most_twice_as_often_as_it_needs() {
         [2 * n, 2 * n + 1]
     });
     let mut search = Search::new();
+    let mut run = Run::new();
     for (goal, needed) in [(2, 1), (3, 1), (9, 4), (1_500, 750), (70_000, 35_000)] {
         calls.set(0);
-        assert!(search.bfs(&tree, [1], |&n| n == goal).unwrap().is_some());
-        assert_eq!(search.stats().expanded, needed);
+        assert!(search.bfs(&tree, [1], |&n| n == goal, &mut run).unwrap().is_some());
+        assert_eq!(run.stats().expanded, needed);
         assert!(
             (needed..=2 * needed).contains(&calls.get()),
             "bfs to {goal}: {} calls",
             calls.get()
         );
         calls.set(0);
-        assert!(search.distance(&tree, [1], |&n| n == goal).unwrap().is_some());
-        assert_eq!(search.stats().expanded, needed);
+        assert!(search.distance(&tree, [1], |&n| n == goal, &mut run).unwrap().is_some());
+        assert_eq!(run.stats().expanded, needed);
         assert!(
             (needed..=2 * needed).contains(&calls.get()),
             "distance to {goal}: {} calls",
@@ -218,11 +229,15 @@ fn a_goal_near_the_start_of_a_wide_layer_costs_few_calls() {
         }
     });
     let mut search = Search::new();
-    assert_eq!(search.bfs(&fan, [0], |&n| n == 200_000).unwrap().map(|p| p.len()), Some(2));
-    assert_eq!((search.stats().expanded, calls.get()), (3, 4));
+    let mut run = Run::new();
+    assert_eq!(
+        search.bfs(&fan, [0], |&n| n == 200_000, &mut run).unwrap().map(|p| p.len()),
+        Some(2)
+    );
+    assert_eq!((run.stats().expanded, calls.get()), (3, 4));
     calls.set(0);
-    assert_eq!(search.distance(&fan, [0], |&n| n == 200_000).unwrap(), Some(2));
-    assert_eq!((search.stats().expanded, calls.get()), (3, 4));
+    assert_eq!(search.distance(&fan, [0], |&n| n == 200_000, &mut run).unwrap(), Some(2));
+    assert_eq!((run.stats().expanded, calls.get()), (3, 4));
 }
 
 proptest! {
@@ -243,9 +258,10 @@ proptest! {
         let distances = reference_distances(&graph, &starts);
         let expected = goals.iter().filter_map(|&goal| distances[goal as usize]).min();
         let mut parallel = ParallelEnumeration::new().threads(threads);
-        let found = parallel.distance(&hashed(&graph), starts.clone(), |n| goals.contains(n)).unwrap();
+        let mut parallel_run = Run::new();
+        let found = parallel.distance(&hashed(&graph), starts.clone(), |n| goals.contains(n), &mut parallel_run).unwrap();
         prop_assert_eq!(found, expected);
-        let sequential = Search::new().distance(&hashed(&graph), starts, |n| goals.contains(n)).unwrap();
+        let sequential = Search::new().distance(&hashed(&graph), starts, |n| goals.contains(n), &mut Run::new()).unwrap();
         prop_assert_eq!(sequential, expected);
     }
 }
@@ -255,19 +271,22 @@ fn parallel_distance_keeps_the_depth_policy_of_every_search() {
     use search_core::{ErrorKind, Limit, ParallelEnumeration};
     // A line 0 -> 1 -> 2, as in `Limits::max_depth`'s example.
     let line = search_core::from_fn(|&n: &u8| (n < 2).then_some(n + 1));
-    let mut within = ParallelEnumeration::new().limits(Limits::new().max_depth(2));
-    assert_eq!(within.distance(&line, [0], |&n| n == 5).unwrap(), None);
-    assert_eq!(within.distance(&line, [0], |&n| n == 2).unwrap(), Some(2));
-    assert_eq!(within.distance(&line, [0], |&n| n == 0).unwrap(), Some(0));
-    let mut short = ParallelEnumeration::new().limits(Limits::new().max_depth(1));
-    let error = short.distance(&line, [0], |&n| n == 5).unwrap_err();
+    let mut within = ParallelEnumeration::new();
+    let mut within_run = Run::new().limits(Limits::new().max_depth(2));
+    assert_eq!(within.distance(&line, [0], |&n| n == 5, &mut within_run).unwrap(), None);
+    assert_eq!(within.distance(&line, [0], |&n| n == 2, &mut within_run).unwrap(), Some(2));
+    assert_eq!(within.distance(&line, [0], |&n| n == 0, &mut within_run).unwrap(), Some(0));
+    let mut short = ParallelEnumeration::new();
+    let mut short_run = Run::new().limits(Limits::new().max_depth(1));
+    let error = short.distance(&line, [0], |&n| n == 5, &mut short_run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
     // A goal past the bound is not reported: states lie past it.
-    let error = short.distance(&line, [0], |&n| n == 2).unwrap_err();
+    let error = short.distance(&line, [0], |&n| n == 2, &mut short_run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
     // Sequential distance says the same.
-    let mut search = Search::new().limits(Limits::new().max_depth(1));
-    let error = search.distance(&line, [0], |&n| n == 2).unwrap_err();
+    let mut search = Search::new();
+    let mut run = Run::new().limits(Limits::new().max_depth(1));
+    let error = search.distance(&line, [0], |&n| n == 2, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
 }
 
@@ -279,16 +298,22 @@ fn parallel_distance_matches_the_sequential_one_on_a_large_space() {
     const RING: u64 = 300_000;
     let space = from_fn(|&r: &u64| [(r + 1) % RING, (r * 7 + 3) % RING, (r + RING - 1) % RING]);
     let mut search = Search::new();
+    let mut run = Run::new();
     for goal in [0, 1, 150_000, 299_999, 123_457] {
-        let expected = search.distance(&space, [0], |&n| n == goal).unwrap();
+        let expected = search.distance(&space, [0], |&n| n == goal, &mut run).unwrap();
         assert!(expected.is_some());
         for threads in [1, 2, 3] {
             let mut parallel = ParallelEnumeration::new().threads(threads);
-            assert_eq!(parallel.distance(&space, [0], |&n| n == goal).unwrap(), expected);
+            let mut parallel_run = Run::new();
+            assert_eq!(
+                parallel.distance(&space, [0], |&n| n == goal, &mut parallel_run).unwrap(),
+                expected
+            );
         }
     }
     let mut parallel = ParallelEnumeration::new().threads(2);
-    assert_eq!(parallel.distance(&space, [0], |&n| n >= RING).unwrap(), None);
+    let mut parallel_run = Run::new();
+    assert_eq!(parallel.distance(&space, [0], |&n| n >= RING, &mut parallel_run).unwrap(), None);
 }
 
 #[test]

@@ -1,4 +1,5 @@
 use proptest::prelude::*;
+use search_core::Run;
 use search_core::{
     ErrorKind, Limit, Limits, Predecessors, Search, Successors, Undirected, bidirectional_bfs,
     from_fn,
@@ -135,26 +136,32 @@ impl Predecessors for NaturalsAndAnIsland {
 #[test]
 fn unreachable_goal_beside_an_infinite_space_ends_at_once() {
     // The bound would be reached if the search kept walking the naturals.
-    let mut search = Search::new().limits(Limits::new().max_states(1_000));
-    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, [0], [-1]).unwrap(), None);
-    assert!(search.stats().stored < 10, "{:?}", search.stats());
+    let mut search = Search::new();
+    let mut run = Run::new().limits(Limits::new().max_states(1_000));
+    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, [0], [-1], &mut run).unwrap(), None);
+    assert!(run.stats().stored < 10, "{:?}", run.stats());
     // And the other way round: the start's side is the finite one.
-    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, [-2], [5]).unwrap(), None);
-    assert!(search.stats().stored < 10, "{:?}", search.stats());
+    assert_eq!(search.bidirectional(&NaturalsAndAnIsland, [-2], [5], &mut run).unwrap(), None);
+    assert!(run.stats().stored < 10, "{:?}", run.stats());
 }
 
 #[test]
 fn limits_bound_both_sides() {
     let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
-    let mut search = Search::new().limits(Limits::new().max_depth(10));
-    assert_eq!(search.bidirectional(&line, [0], [10]).unwrap().map(|p| p.len()), Some(10));
-    let error = search.bidirectional(&line, [0], [11]).unwrap_err();
+    let mut search = Search::new();
+    let mut run = Run::new().limits(Limits::new().max_depth(10));
+    assert_eq!(
+        search.bidirectional(&line, [0], [10], &mut run).unwrap().map(|p| p.len()),
+        Some(10)
+    );
+    let error = search.bidirectional(&line, [0], [11], &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(10)));
 
-    let mut search = Search::new().limits(Limits::new().max_states(50));
-    let error = search.bidirectional(&line, [0], [1_000]).unwrap_err();
+    let mut search = Search::new();
+    let mut run = Run::new().limits(Limits::new().max_states(50));
+    let error = search.bidirectional(&line, [0], [1_000], &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
-    assert!(search.stats().stored <= 50);
+    assert!(run.stats().stored <= 50);
 }
 
 /// Searches a hypercube of `bits` bits (flip one bit a move) from all
@@ -168,13 +175,15 @@ fn search_hypercube(bits: u32) -> (search_core::Stats, u64) {
         (0..bits).map(move |i| state ^ (1 << i))
     }));
     let mut search = Search::new();
-    let path = search.bidirectional(&cube, [0], [(1 << bits) - 1]).unwrap().expect("reachable");
+    let mut run = Run::new();
+    let path =
+        search.bidirectional(&cube, [0], [(1 << bits) - 1], &mut run).unwrap().expect("reachable");
     assert_eq!(path.len(), bits as usize);
     for (state, next) in path.states().iter().zip(&path.states()[1..]) {
         assert_eq!((state ^ next).count_ones(), 1, "{state:#x} -> {next:#x}");
     }
-    assert_eq!(search.stats().generated, u64::from(bits) * search.stats().expanded);
-    (search.stats(), calls.get())
+    assert_eq!(run.stats().generated, u64::from(bits) * run.stats().expanded);
+    (run.stats(), calls.get())
 }
 
 #[test]
@@ -227,10 +236,11 @@ fn a_meeting_near_the_start_of_a_wide_layer_costs_few_calls() {
         }
     }));
     let mut search = Search::new();
-    let path = search.bidirectional(&fans, [0], [GOAL]).unwrap().expect("reachable");
+    let mut run = Run::new();
+    let path = search.bidirectional(&fans, [0], [GOAL], &mut run).unwrap().expect("reachable");
     assert_eq!(path.states(), [0, 2, NEAR_GOAL + 1, GOAL]);
     // One call more names the move of the path's one backward step.
-    assert_eq!((search.stats().expanded, calls.get()), (4, 5));
+    assert_eq!((run.stats().expanded, calls.get()), (4, 5));
 }
 
 #[test]
@@ -247,16 +257,22 @@ fn large_searches_agree_with_plain_bfs() {
             .map(|(dx, dy)| (step(x + dx), step(y + dy)))
     }));
     let mut search = Search::new();
+    let mut run = Run::new();
     let mut plain = Search::new();
+    let mut plain_run = Run::new();
     for goal in [(512, 512), (300, 900), (700, 300)] {
-        let path = search.bidirectional(&torus, [(0, 0)], [goal]).unwrap().expect("reachable");
-        assert_eq!(Some(path.len()), plain.distance(&torus, [(0, 0)], |&n| n == goal).unwrap());
+        let path =
+            search.bidirectional(&torus, [(0, 0)], [goal], &mut run).unwrap().expect("reachable");
+        assert_eq!(
+            Some(path.len()),
+            plain.distance(&torus, [(0, 0)], |&n| n == goal, &mut plain_run).unwrap()
+        );
         for (state, next) in path.states().iter().zip(&path.states()[1..]) {
             let mut neighbours = Vec::new();
             torus.successors(state, |n, ()| neighbours.push(n));
             assert!(neighbours.contains(next), "{state:?} -> {next:?}");
         }
-        assert!(search.stats().stored > 1 << 18, "{} stored", search.stats().stored);
+        assert!(run.stats().stored > 1 << 18, "{} stored", run.stats().stored);
     }
 }
 

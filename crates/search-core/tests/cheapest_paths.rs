@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use search_core::{AStar, Limits, all_cheapest_paths, dijkstra, k_cheapest_paths};
+use search_core::Run;
+use search_core::{AStar, all_cheapest_paths, dijkstra, k_cheapest_paths};
 
 use crate::informed::{WeightedGraph, bellman_ford, graph_with_weights, walk_cost};
 
@@ -70,7 +71,7 @@ proptest! {
         };
         let is_goal = |v: &u32| goals.contains(v);
         let unguided = all_cheapest_paths(&space, [start], |_: &u32| 0, is_goal).unwrap();
-        let guided = AStar::new().all_cheapest_paths(&space, [start], estimate, is_goal).unwrap();
+        let guided = AStar::new().all_cheapest_paths(&space, [start], estimate, is_goal, &mut Run::new()).unwrap();
         let expected_cost = dijkstra(&space, [start], is_goal).unwrap().map(|(_, cost)| cost);
         prop_assert_eq!(cheapest, expected_cost);
         for found in [unguided, guided] {
@@ -182,7 +183,7 @@ proptest! {
             let mut expected: Vec<u32> = all.iter().map(|(_, cost)| *cost).collect();
             expected.sort_unstable();
             expected.truncate(k);
-            let found = k_cheapest_paths(&space, starts.clone(), |&v| v == goal, k, Limits::new()).unwrap();
+            let found = k_cheapest_paths(&space, starts.clone(), |&v| v == goal, k).unwrap();
             let costs: Vec<u32> = found.iter().map(|(_, cost)| *cost).collect();
             prop_assert_eq!(costs, expected);
             let mut distinct = HashSet::new();

@@ -1,6 +1,7 @@
 //! Sums of costs that pass the most their type holds: an error from every
 //! informed search, never a wrapped and wrong answer.
 
+use search_core::Run;
 use search_core::{
     AStar, ErrorKind, IdaStar, InPlace, Limits, Successors, Weighted, ZeroOneBfs, astar, dijkstra,
     ida_star, zero_one_bfs,
@@ -73,9 +74,10 @@ fn five_moves_of_a_third_of_u32_max_overflow_every_search() {
     assert!(is_overflow(dijkstra(&line, [0], goal)));
     assert!(is_overflow(astar(&line, [0], &zero, goal)));
     assert!(is_overflow(ida_star(&line, [0], &zero, goal)));
-    let mut search = IdaStar::new().limits(Limits::new().max_depth(10));
-    assert!(is_overflow(search.run_in_place(&line, [0], &zero, goal)));
-    assert!(is_overflow(search.run_parallel(&line, [0], &zero, goal)));
+    let mut search = IdaStar::new();
+    let mut run = Run::new().limits(Limits::new().max_depth(10));
+    assert!(is_overflow(search.run_in_place(&line, [0], &zero, goal, &mut run)));
+    assert!(is_overflow(search.run_parallel(&line, [0], &zero, goal, &mut run)));
     // In a type that holds it, the true cost.
     let wide = Line { length: 5, step: u64::from(u32::MAX / 3) };
     let (path, cost) = dijkstra(&wide, [0], goal).unwrap().expect("reachable");
@@ -85,18 +87,51 @@ fn five_moves_of_a_third_of_u32_max_overflow_every_search() {
 }
 
 #[test]
+fn a_move_past_the_cost_type_off_the_cheapest_path_is_pruned() {
+    // 0 -> 1 for 200, then 1 -> 2 for 100 passes u8; 0 -> 3 for 250 fits.
+    // State 1 is expanded before the goal is reached: its move to 2 is
+    // left out, and the cheapest path answered.
+    let space = search_core::from_fn_weighted(|&n: &u8| match n {
+        0 => vec![(1, 200u8), (3, 250)],
+        1 => vec![(2, 100)],
+        _ => vec![],
+    });
+    let goal = |&n: &u8| n == 3;
+    let answer = |found: Option<(search_core::Path<u8, u8>, u8)>| {
+        found.map(|(path, cost)| (path.states().to_vec(), cost))
+    };
+    let expected = Some((vec![0, 3], 250));
+    assert_eq!(answer(dijkstra(&space, [0], goal).unwrap()), expected);
+    assert_eq!(answer(astar(&space, [0], |_| 0, goal).unwrap()), expected);
+    assert_eq!(answer(ida_star(&space, [0], |_| 0, goal).unwrap()), expected);
+    assert_eq!(answer(search_core::fringe_search(&space, [0], |_| 0, goal).unwrap()), expected);
+    let all = search_core::all_cheapest_paths(&space, [0], |_| 0, goal).unwrap();
+    assert_eq!((all.cost(), all.count()), (Some(250), 1));
+    let yen = search_core::k_cheapest_paths(&space, [0], goal, 1).unwrap();
+    assert_eq!(yen.iter().map(|(_, cost)| *cost).collect::<Vec<_>>(), [250]);
+    // A second path would leave 0 by the other move, and the move past
+    // the type hides whether one exists: that is an error, not an answer.
+    assert!(is_overflow(search_core::k_cheapest_paths(&space, [0], goal, 2)));
+    // Past the type, 2 is never settled: every other state is.
+    assert_eq!(search_core::dijkstra_all(&space, [0], None).unwrap().len(), 3);
+    // With the goal behind the move, no path fits the type: an error.
+    assert!(is_overflow(dijkstra(&space, [0], |&n| n == 2)));
+}
+
+#[test]
 fn three_hundred_unit_moves_overflow_u8_costs() {
     let line = Line { length: 300, step: 1u8 };
     let goal = |&n: &u32| n == 300;
     let zero = |_: &u32| 0u8;
     assert!(is_overflow(dijkstra(&line, [0], goal)));
     assert!(is_overflow(zero_one_bfs(&line, [0], goal)));
-    assert!(is_overflow(ZeroOneBfs::new().run(&line, [0], goal)));
-    assert!(is_overflow(AStar::new().run(&line, [0], &zero, goal)));
+    assert!(is_overflow(ZeroOneBfs::new().run(&line, [0], goal, &mut Run::new())));
+    assert!(is_overflow(AStar::new().run(&line, [0], &zero, goal, &mut Run::new())));
     assert!(is_overflow(ida_star(&line, [0], &zero, goal)));
     let mut search = IdaStar::new();
-    assert!(is_overflow(search.run_in_place(&line, [0], &zero, goal)));
-    assert!(is_overflow(search.run_parallel(&line, [0], &zero, goal)));
+    let mut run = Run::new();
+    assert!(is_overflow(search.run_in_place(&line, [0], &zero, goal, &mut run)));
+    assert!(is_overflow(search.run_parallel(&line, [0], &zero, goal, &mut run)));
     // 255 moves fit.
     let (path, cost) = dijkstra(&line, [0], |&n| n == 255).unwrap().expect("reachable");
     assert_eq!((path.len(), cost), (255, 255));
@@ -108,15 +143,18 @@ fn three_hundred_unit_moves_overflow_u8_costs() {
 }
 
 #[test]
-fn an_estimate_of_the_largest_cost_overflows_instead_of_wrapping() {
+fn an_estimate_past_the_cost_type_prunes_its_state_instead_of_wrapping() {
+    // An estimate that large says no goal is reachable from the state
+    // within the type: the state is pruned, and the goal behind it with it.
     let line = Line { length: 14, step: 1u32 };
     let goal = |&n: &u32| n == 14;
     let huge = |&n: &u32| if n == 0 { 0 } else { u32::MAX };
-    assert!(is_overflow(ida_star(&line, [0], &huge, goal)));
-    assert!(is_overflow(astar(&line, [0], &huge, goal)));
+    assert_eq!(ida_star(&line, [0], &huge, goal).unwrap(), None);
+    assert_eq!(astar(&line, [0], &huge, goal).unwrap(), None);
     let mut search = IdaStar::new();
-    assert!(is_overflow(search.run_in_place(&line, [0], &huge, goal)));
-    assert!(is_overflow(search.run_parallel(&line, [0], &huge, goal)));
+    let mut run = Run::new();
+    assert_eq!(search.run_in_place(&line, [0], &huge, goal, &mut run).unwrap(), None);
+    assert_eq!(search.run_parallel(&line, [0], &huge, goal, &mut run).unwrap(), None);
     let (_, cost) = ida_star(&line, [0], &|_: &u32| 0, goal).unwrap().expect("reachable");
     assert_eq!(cost, 14);
 }
@@ -125,8 +163,9 @@ fn an_estimate_of_the_largest_cost_overflows_instead_of_wrapping() {
 /// search agrees with the same graph's integer costs divided by four, and
 /// a NaN, an infinity or a negative cost is refused, never answered.
 mod real_costs {
+    use search_core::Run;
     use search_core::{
-        AStar, ErrorKind, IdaStar, Limits, Real, all_cheapest_paths, astar, dijkstra, dijkstra_all,
+        AStar, ErrorKind, IdaStar, Real, all_cheapest_paths, astar, dijkstra, dijkstra_all,
         fringe_search, from_fn_weighted,
     };
 
@@ -166,10 +205,15 @@ mod real_costs {
                 astar(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal).unwrap().unwrap().1,
                 expected
             );
-            let fringe =
-                fringe_search(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal, Limits::new());
+            let fringe = fringe_search(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal);
             assert_eq!(fringe.unwrap().unwrap().1, expected);
-            let ida = IdaStar::new().run(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal);
+            let ida = IdaStar::new().run(
+                &floats,
+                [0],
+                |_: &u32| Real(0.0),
+                |&n| n == goal,
+                &mut Run::new(),
+            );
             assert_eq!(ida.unwrap().unwrap().1, expected);
             assert_eq!(dijkstra_all(&floats, [0], None).unwrap().cost(&goal), Some(expected));
             assert_eq!(
@@ -191,9 +235,9 @@ mod real_costs {
             let errors = [
                 dijkstra(&space, [0], goal).unwrap_err(),
                 astar(&space, [0], zero, goal).unwrap_err(),
-                fringe_search(&space, [0], zero, goal, Limits::new()).unwrap_err(),
-                IdaStar::new().run(&space, [0], zero, goal).unwrap_err(),
-                AStar::new().cheapest_costs(&space, [0], None).unwrap_err(),
+                fringe_search(&space, [0], zero, goal).unwrap_err(),
+                IdaStar::new().run(&space, [0], zero, goal, &mut Run::new()).unwrap_err(),
+                AStar::new().cheapest_costs(&space, [0], None, &mut Run::new()).unwrap_err(),
                 all_cheapest_paths(&space, [0], zero, goal).unwrap_err(),
             ];
             for error in errors {

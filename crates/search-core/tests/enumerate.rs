@@ -1,4 +1,5 @@
 use proptest::prelude::*;
+use search_core::Run;
 use search_core::{DenseEnumeration, Search, enumerate, from_fn};
 
 use crate::graphs::{dense, graph, hashed, reference_distances};
@@ -35,7 +36,7 @@ proptest! {
         }
 
         for threads in [1, 2] {
-            let layers = DenseEnumeration::new().threads(threads).run(&graph, &[u64::from(start)], |_, _| {}).unwrap();
+            let layers = DenseEnumeration::new().threads(threads).run(&graph, &[u64::from(start)], &mut Run::new()).unwrap();
             prop_assert_eq!(layers.layer_sizes(), &expected_sizes[..]);
             prop_assert_eq!(layers.deepest(), &expected_deepest[..]);
         }
@@ -60,21 +61,22 @@ fn dense_enumeration_reports_each_layer_and_checks_ranks() {
         }
     }
     let mut seen = Vec::new();
-    let layers = DenseEnumeration::new()
-        .run(&Line, &[50_000], |depth, size| seen.push((depth, size)))
-        .unwrap();
+    let mut run = Run::new().on_progress(|progress| seen.push((progress.depth, progress.stored)));
+    let layers = DenseEnumeration::new().run(&Line, &[50_000], &mut run).unwrap();
+    drop(run);
     assert_eq!(layers.states(), 100_000);
     assert_eq!(layers.radius(), 50_000);
     assert_eq!(layers.deepest(), [0]);
     assert_eq!(seen.len(), 50_001);
-    assert_eq!(seen[1], (1, 2));
+    assert_eq!(seen[1], (1, 3));
 
-    let error = DenseEnumeration::new().run(&Line, &[100_000], |_, _| {}).unwrap_err();
+    let error = DenseEnumeration::new().run(&Line, &[100_000], &mut Run::new()).unwrap_err();
     assert_eq!(
         error.to_string(),
         "state space reported rank 100000, not below its rank count 100000"
     );
-    let error = DenseEnumeration::new().max_memory(1_000).run(&Line, &[0], |_, _| {}).unwrap_err();
+    let mut small = Run::new().limits(search_core::Limits::new().max_memory(1_000));
+    let error = DenseEnumeration::new().run(&Line, &[0], &mut small).unwrap_err();
     assert_eq!(
         error.to_string(),
         "the state space needs 24.4 KiB of memory, over the limit of 1000 B"
@@ -91,11 +93,12 @@ fn enumeration_of_a_grid_by_hand() {
             .filter(|&(x, y)| (0..4).contains(&x) && (0..4).contains(&y))
     });
     let mut search = Search::new();
-    let layers = search.enumerate(&grid, [(0, 0)]).unwrap();
+    let mut run = Run::new();
+    let layers = search.enumerate(&grid, [(0, 0)], &mut run).unwrap();
     assert_eq!(layers.layer_sizes(), [1, 2, 3, 4, 3, 2, 1]);
     assert_eq!(layers.deepest(), [(3, 3)]);
-    assert_eq!(search.stats().stored, 16);
-    assert_eq!(search.stats().max_frontier, 4);
+    assert_eq!(run.stats().stored, 16);
+    assert_eq!(run.stats().max_frontier, 4);
 }
 
 /// A space large enough for the table to be split across threads: a ring of
@@ -125,7 +128,7 @@ fn parallel_and_sequential_dense_enumeration_agree_with_the_generic_one() {
     expected_deepest.sort_unstable();
     for threads in [1, 2] {
         let dense =
-            DenseEnumeration::new().threads(threads).run(&Chorded, &[0], |_, _| {}).unwrap();
+            DenseEnumeration::new().threads(threads).run(&Chorded, &[0], &mut Run::new()).unwrap();
         assert_eq!(dense.layer_sizes(), generic.layer_sizes(), "{threads} threads");
         assert_eq!(dense.deepest(), &expected_deepest[..], "{threads} threads");
     }
@@ -163,7 +166,7 @@ fn dense_layers_that_move_between_chunks_are_all_found() {
     // The last rank of the first chunk: the layers spread into the others.
     let start = CHUNK_RANKS - 1;
     let generic = enumerate(&from_fn(|&r: &u64| rows_neighbours(r)), [start]).unwrap();
-    let dense = DenseEnumeration::new().run(&Rows, &[start], |_, _| {}).unwrap();
+    let dense = DenseEnumeration::new().run(&Rows, &[start], &mut Run::new()).unwrap();
     assert_eq!(dense.layer_sizes(), generic.layer_sizes());
     assert_eq!(dense.states(), 4 * CHUNK_RANKS);
     assert_eq!(dense.deepest(), generic.deepest());
@@ -290,7 +293,7 @@ proptest! {
         use search_core::ParallelEnumeration;
         let start = pick.index(graph.len()) as u32;
         let (expected_sizes, expected_deepest) = plain_layers(&graph, start);
-        let layers = ParallelEnumeration::new().threads(threads).run(&hashed(&graph), [start]).unwrap();
+        let layers = ParallelEnumeration::new().threads(threads).run(&hashed(&graph), [start], &mut Run::new()).unwrap();
         prop_assert_eq!(layers.layer_sizes(), &expected_sizes[..]);
         let mut deepest: Vec<u64> = layers.deepest().iter().map(|&n| u64::from(n)).collect();
         deepest.sort_unstable();
@@ -305,7 +308,8 @@ fn parallel_enumeration_matches_the_sequential_one_on_a_large_space() {
     let space = from_fn(|&r: &u64| [(r + 1) % CHORDED, chord(r), (r + CHORDED - 1) % CHORDED]);
     let sequential = enumerate(&space, [0]).unwrap();
     for threads in [1, 2, 3] {
-        let parallel = ParallelEnumeration::new().threads(threads).run(&space, [0]).unwrap();
+        let parallel =
+            ParallelEnumeration::new().threads(threads).run(&space, [0], &mut Run::new()).unwrap();
         assert_eq!(parallel.layer_sizes(), sequential.layer_sizes(), "{threads} threads");
         let mut deepest = parallel.deepest().to_vec();
         let mut expected = sequential.deepest().to_vec();
@@ -321,21 +325,27 @@ fn parallel_enumeration_keeps_its_limits() {
     use search_core::{ErrorKind, Limit, Limits, ParallelEnumeration};
     let naturals = from_fn(|&n: &u64| [n + 1, n + 2]);
     let error = ParallelEnumeration::new()
-        .limits(Limits::new().max_states(10_000))
-        .run(&naturals, [0])
+        .run(&naturals, [0], &mut Run::new().limits(Limits::new().max_states(10_000)))
         .unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(10_000)));
     let error = ParallelEnumeration::new()
-        .limits(Limits::new().max_memory(1 << 16))
-        .run(&naturals, [0])
+        .run(&naturals, [0], &mut Run::new().limits(Limits::new().max_memory(1 << 16)))
         .unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 16)));
     // A line of three states is searched whole within a depth bound of 2,
     // and cut short by one of 1: the policy of every breadth-first search.
     let line = from_fn(|&n: &u8| (n < 2).then_some(n + 1));
-    let within = ParallelEnumeration::new().limits(Limits::new().max_depth(2)).run(&line, [0]);
+    let within = ParallelEnumeration::new().run(
+        &line,
+        [0],
+        &mut Run::new().limits(Limits::new().max_depth(2)),
+    );
     assert_eq!(within.unwrap().radius(), 2);
-    let past = ParallelEnumeration::new().limits(Limits::new().max_depth(1)).run(&line, [0]);
+    let past = ParallelEnumeration::new().run(
+        &line,
+        [0],
+        &mut Run::new().limits(Limits::new().max_depth(1)),
+    );
     assert_eq!(past.unwrap_err().kind(), &ErrorKind::LimitReached(Limit::Depth(1)));
 }
 
@@ -350,26 +360,36 @@ proptest! {
         pick in any::<prop::sample::Index>(),
         stop_after in 0usize..12,
     ) {
-        use std::ops::ControlFlow;
+
         use std::time::Duration;
         let start = u64::from(pick.index(graph.len()) as u32);
-        let whole = DenseEnumeration::new().run(&graph, &[start], |_, _| {}).unwrap();
+        let whole = DenseEnumeration::new().run(&graph, &[start], &mut Run::new()).unwrap();
         let path = std::env::temp_dir().join(format!(
             "search-core-test-checkpoint-{}-{stop_after}.bin",
             std::process::id()
         ));
         let saving = DenseEnumeration::new().checkpoint(&path, "a random graph", Duration::ZERO);
-        let stop = |depth: usize, _| if depth >= stop_after { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
-        let first = saving.run_until(&graph, &[start], stop, |_, _| {}).unwrap();
-        prop_assert!(first.layer_sizes().len() <= whole.layer_sizes().len());
-        if path.exists() {
-            let resumed = saving.clone().resume(true).run(&graph, &[start], |_, _| {}).unwrap();
-            prop_assert_eq!(resumed.layer_sizes(), whole.layer_sizes());
-            prop_assert_eq!(resumed.deepest(), whole.deepest());
-            std::fs::remove_file(&path).unwrap();
-        } else {
+        // Stopped by a cancel after layer `stop_after`: the checkpoint stays.
+        let cancel = search_core::CancelHandle::new();
+        let stop = cancel.clone();
+        let mut stopping = Run::new()
+            .cancel_with(cancel)
+            .on_progress(move |progress| if progress.depth >= stop_after { stop.cancel() });
+        match saving.run(&graph, &[start], &mut stopping) {
+            // It ended before the cancel, and left no checkpoint.
+            Ok(first) => {
+                prop_assert_eq!(first.layer_sizes(), whole.layer_sizes());
+                prop_assert!(!path.exists());
+            }
+            Err(_) if path.exists() => {
+                let resumed = saving.clone().resume(true).run(&graph, &[start], &mut Run::new()).unwrap();
+                prop_assert_eq!(resumed.layer_sizes(), whole.layer_sizes());
+                prop_assert_eq!(resumed.deepest(), whole.deepest());
+                // Finished, the resumed run removed it.
+                prop_assert!(!path.exists());
+            }
             // Stopped at the starts: no layer ended, so none was saved.
-            prop_assert_eq!(first.layer_sizes().len(), 1);
+            Err(_) => prop_assert_eq!(stop_after, 0),
         }
     }
 }
@@ -381,10 +401,18 @@ fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
     let path =
         std::env::temp_dir().join(format!("search-core-test-refused-{}.bin", std::process::id()));
     let saving = DenseEnumeration::new().checkpoint(&path, "chorded", Duration::ZERO);
-    saving.run(&Chorded, &[0], |_, _| {}).unwrap();
+    // Cancelled after its first layer, a run leaves its checkpoint.
+    let cancel = search_core::CancelHandle::new();
+    let stop = cancel.clone();
+    let mut stopped = Run::new().cancel_with(cancel).on_progress(move |p| {
+        if p.depth == 1 {
+            stop.cancel();
+        }
+    });
+    saving.run(&Chorded, &[0], &mut stopped).unwrap_err();
     let reason = |enumeration: DenseEnumeration| match enumeration
         .resume(true)
-        .run(&Chorded, &[0], |_, _| {})
+        .run(&Chorded, &[0], &mut Run::new())
         .unwrap_err()
         .kind()
     {
@@ -530,7 +558,7 @@ proptest! {
         for by_steps in [true, false] {
             space.by_steps = by_steps;
             for threads in [1, 2] {
-                let layers = DenseEnumeration::new().threads(threads).run(&space, &[start], |_, _| {}).unwrap();
+                let layers = DenseEnumeration::new().threads(threads).run(&space, &[start], &mut Run::new()).unwrap();
                 prop_assert_eq!(layers.layer_sizes(), expected.layer_sizes());
                 prop_assert_eq!(layers.deepest(), &expected_deepest[..]);
             }
@@ -568,11 +596,11 @@ fn steps_across_chunks_on_two_threads_give_the_layers_of_plain_bfs() {
         .run_visiting(
             &space,
             &[start],
-            |_, _| {},
             |rank, depth| {
                 let before = depths[rank as usize].swap(depth as u32, Ordering::Relaxed);
                 assert_eq!(before, u32::MAX, "rank {rank} visited twice");
             },
+            &mut Run::new(),
         )
         .unwrap();
     let expected = stepped_reference(&space, start);

@@ -4,9 +4,10 @@
 
 use std::error::Error as _;
 
+use search_core::Run;
 use search_core::{
-    AStar, Error, ErrorKind, IdaStar, Limits, ParallelEnumeration, Search, TryFromFn, Undirected,
-    UnitCost, ZeroOneBfs, all_cheapest_paths, all_shortest_paths, astar, beam_search, bfs,
+    AStar, Error, ErrorKind, IdaStar, ParallelEnumeration, Search, TryFromFn, Undirected, UnitCost,
+    ZeroOneBfs, all_cheapest_paths, all_shortest_paths, astar, beam_search, bfs,
     bidirectional_astar, bidirectional_bfs, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all,
     enumerate, fringe_search, greedy_best_first, ida_star, iddfs, k_cheapest_paths, par_enumerate,
     try_from_fn,
@@ -47,15 +48,17 @@ fn assert_fog<T: std::fmt::Debug>(name: &str, result: Result<T, Error>) {
 fn every_search_returns_the_spaces_failure() {
     let far = |&n: &u32| n == 9;
     let zero = |_: &u32| 0u32;
-    let limits = Limits::new();
     assert_fog("bfs", bfs(&line(), [0], far));
-    assert_fog("distance", Search::new().distance(&line(), [0], far));
+    assert_fog("distance", Search::new().distance(&line(), [0], far, &mut Run::new()));
     assert_fog("bidirectional_bfs", bidirectional_bfs(&line(), [0], [9]));
     assert_fog("enumerate", enumerate(&line(), [0]));
     assert_fog("all_shortest_paths", all_shortest_paths(&line(), [0], far).map(|p| p.count()));
     assert_fog("par_enumerate", par_enumerate(&line(), [0]));
-    assert_fog("parallel distance", ParallelEnumeration::new().distance(&line(), [0], far));
-    assert_fog("dfs", dfs(&line(), [0], far, limits));
+    assert_fog(
+        "parallel distance",
+        ParallelEnumeration::new().distance(&line(), [0], far, &mut Run::new()),
+    );
+    assert_fog("dfs", dfs(&line(), [0], far));
     assert_fog("iddfs", iddfs(&line(), [0], far));
     let weighted = UnitCost(line());
     assert_fog("dijkstra", dijkstra(&weighted, [0], far));
@@ -66,17 +69,20 @@ fn every_search_returns_the_spaces_failure() {
         all_cheapest_paths(&weighted, [0], zero, far).map(|p| p.count()),
     );
     assert_fog("ida_star", ida_star(&weighted, [0], zero, far));
-    assert_fog("run_parallel", IdaStar::new().run_parallel(&weighted, [0], zero, far));
-    assert_fog("zero_one_bfs", ZeroOneBfs::new().run(&weighted, [0], far));
-    assert_fog("bidirectional_dijkstra", bidirectional_dijkstra(&weighted, [0], [9], limits));
-    assert_fog("bidirectional_astar", bidirectional_astar(&weighted, [0], [9], zero, zero, limits));
-    assert_fog("greedy_best_first", greedy_best_first(&line(), [0], zero, far, limits));
-    assert_fog("beam_search", beam_search(&line(), [0], zero, far, 4, limits));
-    assert_fog("fringe_search", fringe_search(&weighted, [0], zero, far, limits));
-    assert_fog("k_cheapest_paths", k_cheapest_paths(&weighted, [0], far, 3, limits));
+    assert_fog(
+        "run_parallel",
+        IdaStar::new().run_parallel(&weighted, [0], zero, far, &mut Run::new()),
+    );
+    assert_fog("zero_one_bfs", ZeroOneBfs::new().run(&weighted, [0], far, &mut Run::new()));
+    assert_fog("bidirectional_dijkstra", bidirectional_dijkstra(&weighted, [0], [9]));
+    assert_fog("bidirectional_astar", bidirectional_astar(&weighted, [0], [9], zero, zero));
+    assert_fog("greedy_best_first", greedy_best_first(&line(), [0], zero, far));
+    assert_fog("beam_search", beam_search(&line(), [0], zero, far, 4));
+    assert_fog("fringe_search", fringe_search(&weighted, [0], zero, far));
+    assert_fog("k_cheapest_paths", k_cheapest_paths(&weighted, [0], far, 3));
     assert_fog(
         "AStar::cheapest_costs",
-        AStar::new().cheapest_costs(&weighted, [0], None).map(|c| c.len()),
+        AStar::new().cheapest_costs(&weighted, [0], None, &mut Run::new()).map(|c| c.len()),
     );
 }
 
@@ -121,7 +127,7 @@ fn a_driven_walk_and_the_dense_engine_return_the_failure_too() {
     let numbered = search_core::AsRanked(Numbered(line().0));
     assert_fog(
         "DenseEnumeration",
-        search_core::DenseEnumeration::new().run(&numbered, &[0], |_, _| {}),
+        search_core::DenseEnumeration::new().run(&numbered, &[0], &mut Run::new()),
     );
 }
 

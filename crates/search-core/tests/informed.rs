@@ -2,6 +2,7 @@
 //! unit costs, Bellman-Ford on random weights.
 
 use proptest::prelude::*;
+use search_core::Run;
 use search_core::{
     AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
     Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
@@ -140,7 +141,7 @@ proptest! {
             graph.assert_legal(path.states(), path.moves());
         }
         let space = UnitCost(dense(&graph));
-        let found = AStar::new().run(&space, [start], &exact, |&n| n == goal).unwrap();
+        let found = AStar::new().run(&space, [start], &exact, |&n| n == goal, &mut Run::new()).unwrap();
         prop_assert_eq!(found.map(|(p, _)| p.len()), expected);
         let found = dijkstra(&space, [start], |&n| n == goal).unwrap();
         prop_assert_eq!(found.map(|(_, c)| c as usize), expected);
@@ -155,12 +156,13 @@ proptest! {
         let exact = |&n: &u32| exact[n as usize].map_or(1_000, |d| d as u32);
         let space = UnitCost(hashed(&graph));
         // No shortest path has more moves than the graph has nodes.
-        let mut search = IdaStar::new().limits(Limits::new().max_depth(graph.len()));
+        let mut search = IdaStar::new();
+        let mut run = Run::new().limits(Limits::new().max_depth(graph.len()));
         for found in [
-            search.run(&space, [start], &|_: &u32| 0u32, |&n| n == goal),
-            search.run(&space, [start], &exact, |&n| n == goal),
-            search.run_parallel(&space, [start], &|_: &u32| 0u32, |&n| n == goal),
-            search.run_parallel(&space, [start], &exact, |&n| n == goal),
+            search.run(&space, [start], &|_: &u32| 0u32, |&n| n == goal, &mut run),
+            search.run(&space, [start], &exact, |&n| n == goal, &mut run),
+            search.run_parallel(&space, [start], &|_: &u32| 0u32, |&n| n == goal, &mut run),
+            search.run_parallel(&space, [start], &exact, |&n| n == goal, &mut run),
         ] {
             let found = match found {
                 Ok(found) => found,
@@ -206,7 +208,7 @@ proptest! {
         for found in [
             dijkstra(&space, [start], |&n| n == goal).unwrap(),
             astar(&space, [start], &admissible, |&n| n == goal).unwrap(),
-            fringe_search(&space, [start], &admissible, |&n| n == goal, Limits::new()).unwrap(),
+            fringe_search(&space, [start], &admissible, |&n| n == goal).unwrap(),
         ] {
             prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
             if let Some((path, cost)) = found {
@@ -251,7 +253,7 @@ proptest! {
 
     #[test]
     fn distance_tables_agree_with_bellman_ford((space, start, _) in zero_one_graph_with_ends()) {
-        let table = DistanceTable::build(&space, &[u64::from(start)], 1 << 20).unwrap();
+        let table = DistanceTable::build(&space, &[u64::from(start)], &mut Run::new()).unwrap();
         let expected = bellman_ford(&space, start);
         for (node, cost) in expected.iter().enumerate() {
             prop_assert_eq!(table.distance(node as u64).map(u32::from), *cost, "node {}", node);
@@ -288,8 +290,18 @@ fn pattern_estimates_guide_a_star_to_breadth_first_answers() {
             .filter(move |&(x, y)| x < N && y < N && !wall(x, y))
     }));
     for goal in [(11, 11), (0, 11), (5, 8), (11, 0)] {
-        let to_x = DistanceTable::build(&Axis, &[goal.0 as u64], 1 << 10).unwrap();
-        let to_y = DistanceTable::build(&Axis, &[goal.1 as u64], 1 << 10).unwrap();
+        let to_x = DistanceTable::build(
+            &Axis,
+            &[goal.0 as u64],
+            &mut Run::new().limits(Limits::new().max_memory(1 << 10)),
+        )
+        .unwrap();
+        let to_y = DistanceTable::build(
+            &Axis,
+            &[goal.1 as u64],
+            &mut Run::new().limits(Limits::new().max_memory(1 << 10)),
+        )
+        .unwrap();
         let sum = Patterns::new(Combine::Sum)
             .with(to_x.clone(), |&(x, _): &(usize, usize)| x as u64)
             .with(to_y.clone(), |&(_, y): &(usize, usize)| y as u64);
@@ -298,7 +310,9 @@ fn pattern_estimates_guide_a_star_to_breadth_first_answers() {
             .with(to_y, |&(_, y): &(usize, usize)| y as u64);
         let expected = search_core::bfs(&grid, [(0, 0)], |&s| s == goal).unwrap().map(|p| p.len());
         for estimate in [&sum, &max] {
-            let found = AStar::new().run(&grid, [(0, 0)], estimate, |&s| s == goal).unwrap();
+            let found = AStar::new()
+                .run(&grid, [(0, 0)], |s| estimate.estimate(s), |&s| s == goal, &mut Run::new())
+                .unwrap();
             assert_eq!(found.map(|(path, _)| path.len()), expected, "{goal:?} {estimate:?}");
         }
         assert_eq!(sum.estimate(&(0, 0)), (goal.0 + goal.1) as u32);
@@ -318,14 +332,24 @@ fn distance_tables_refuse_what_they_cannot_hold() {
         }
     }
 
-    let error = DistanceTable::build(&Broken, &[0], 1 << 20).unwrap_err();
+    let error = DistanceTable::build(
+        &Broken,
+        &[0],
+        &mut Run::new().limits(Limits::new().max_memory(1 << 20)),
+    )
+    .unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 7, count: 2 });
     // A path of 300 paid moves: distances past 254 do not fit a byte.
     let adjacency: Vec<Vec<u32>> =
         (0..300).map(|n| if n < 299 { vec![n + 1] } else { vec![] }).collect();
     let weights = adjacency.iter().map(|next| vec![1; next.len()]).collect();
     let long = WeightedGraph { graph: Graph::new(adjacency), weights };
-    let error = DistanceTable::build(&long, &[0], 1 << 20).unwrap_err();
+    let error = DistanceTable::build(
+        &long,
+        &[0],
+        &mut Run::new().limits(Limits::new().max_memory(1 << 20)),
+    )
+    .unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::DistanceTooLarge);
 }
 
@@ -339,10 +363,11 @@ fn zero_one_search_refuses_other_costs_and_keeps_its_limits() {
     assert_eq!(error.kind(), &ErrorKind::CostNotZeroOrOne);
     assert_eq!(zero_one_bfs(&space, [0], |&n| n == 1).unwrap().map(|(_, c)| c), Some(1));
     let line = UnitCost(search_core::from_fn(|&n: &u32| [n + 1]));
-    let mut search = ZeroOneBfs::new().limits(Limits::new().max_states(50));
-    let error = search.run(&line, [0], |&n| n == 1_000).unwrap_err();
+    let mut search = ZeroOneBfs::new();
+    let mut run = Run::new().limits(Limits::new().max_states(50));
+    let error = search.run(&line, [0], |&n| n == 1_000, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
-    assert_eq!(search.stats().stored, 50);
+    assert_eq!(run.stats().stored, 50);
 }
 
 proptest! {
@@ -364,18 +389,18 @@ proptest! {
         // A cheapest path costs at most 9 a move and has fewer moves than
         // the graph has nodes.
         // Without the cycle check, as `run_in_place` searches.
-        let mut search = IdaStar::new()
-            .check_cycles(false)
-            .limits(Limits::new().max_depth(positive.graph.len()));
-        let sequential = search.run(&positive, [start], &admissible, |&n| n == goal);
-        let counted = (search.stats().expanded, search.iterations().len());
-        let mut in_place_search = IdaStar::new().limits(Limits::new().max_depth(positive.graph.len()));
-        let in_place = in_place_search.run_in_place(&InPlaceGraph(&positive), [start], &admissible, |&n| n == goal);
+        let mut search = IdaStar::new().check_cycles(false);
+        let mut run = Run::new().limits(Limits::new().max_depth(positive.graph.len()));
+        let sequential = search.run(&positive, [start], &admissible, |&n| n == goal, &mut run);
+        let counted = (run.stats().expanded, search.iterations().len());
+        let mut in_place_search = IdaStar::new();
+        let mut in_place_search_run = Run::new().limits(Limits::new().max_depth(positive.graph.len()));
+        let in_place = in_place_search.run_in_place(&InPlaceGraph(&positive), [start], &admissible, |&n| n == goal, &mut in_place_search_run);
         // The same tree, walked in the same order: the same answer and counts.
         prop_assert_eq!(in_place.is_ok(), sequential.is_ok());
         if let (Ok(found), Ok(expected)) = (&in_place, &sequential) {
             prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected.as_ref().map(|(_, c)| *c));
-            prop_assert_eq!((in_place_search.stats().expanded, in_place_search.iterations().len()), counted);
+            prop_assert_eq!((in_place_search_run.stats().expanded, in_place_search.iterations().len()), counted);
             if let Some((path, cost)) = found {
                 let mut walked = 0;
                 for (pair, &(from, to, index)) in path.states().windows(2).zip(path.moves()) {
@@ -387,7 +412,7 @@ proptest! {
                 prop_assert_eq!(path.start(), &start);
             }
         }
-        let parallel = search.run_parallel(&positive, [start], &admissible, |&n| n == goal);
+        let parallel = search.run_parallel(&positive, [start], &admissible, |&n| n == goal, &mut run);
         for found in [sequential, parallel] {
             let found = match found {
                 Ok(found) => found,
@@ -422,8 +447,9 @@ proptest! {
         };
         let expected = bellman_ford(&positive, start)[goal as usize];
         let mut search = IdaStar::new();
-        let sequential = search.run(&positive, [start], |_: &u32| 0, |&n| n == goal).unwrap();
-        let parallel = search.run_parallel(&positive, [start], |_: &u32| 0, |&n| n == goal).unwrap();
+        let mut run = Run::new();
+        let sequential = search.run(&positive, [start], |_: &u32| 0, |&n| n == goal, &mut run).unwrap();
+        let parallel = search.run_parallel(&positive, [start], |_: &u32| 0, |&n| n == goal, &mut run).unwrap();
         for found in [sequential, parallel] {
             prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
             if let Some((path, cost)) = found {
@@ -447,10 +473,11 @@ fn ida_star_ends_when_a_dense_graph_cannot_reach_the_goal() {
     let weights = adjacency.iter().map(|next| vec![1; next.len()]).collect();
     let space = WeightedGraph { graph: Graph::new(adjacency), weights };
     let mut search = IdaStar::new();
-    assert_eq!(search.run(&space, [0], |_: &u32| 0, |&n| n == 7).unwrap(), None);
-    let mut unchecked =
-        IdaStar::new().check_cycles(false).limits(Limits::new().max_nodes(1_000_000));
-    let error = unchecked.run(&space, [0], |_: &u32| 0, |&n| n == 7).unwrap_err();
+    let mut run = Run::new();
+    assert_eq!(search.run(&space, [0], |_: &u32| 0, |&n| n == 7, &mut run).unwrap(), None);
+    let mut unchecked = IdaStar::new().check_cycles(false);
+    let mut run = Run::new().limits(Limits::new().max_nodes(1_000_000));
+    let error = unchecked.run(&space, [0], |_: &u32| 0, |&n| n == 7, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(1_000_000)));
 }
 
@@ -466,33 +493,38 @@ fn an_inconsistent_heuristic_makes_astar_reopen_and_stay_optimal() {
     };
     let h = |&n: &u32| [0, 5, 0, 0][n as usize];
     let mut search = AStar::new();
-    let (path, cost) = search.run(&space, [0], &h, |&n| n == 3).unwrap().unwrap();
+    let mut run = Run::new();
+    let (path, cost) = search.run(&space, [0], &h, |&n| n == 3, &mut run).unwrap().unwrap();
     assert_eq!((path.states(), cost), (&[0, 1, 2, 3][..], 7));
-    assert_eq!(search.stats().reopened, 1);
-    assert_eq!(search.stats().expanded, 4);
+    assert_eq!(run.stats().reopened, 1);
+    assert_eq!(run.stats().expanded, 4);
 }
 
 #[test]
 fn informed_searches_stop_at_their_node_limit() {
     let naturals = UnitCost(search_core::from_fn(|&n: &u64| [n + 1, n + 2]));
     let limits = Limits::new().max_nodes(500);
-    let error =
-        AStar::new().limits(limits).run(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
+    let error = AStar::new()
+        .run(&naturals, [0], &|_: &u64| 0u32, |_| false, &mut Run::new().limits(limits))
+        .unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
     assert_eq!(
         error.to_string(),
         "search reached its limit of 500 expanded nodes without an answer"
     );
-    let mut search = IdaStar::new().limits(limits);
-    let error = search.run(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
+    let mut search = IdaStar::new();
+    let mut run = Run::new().limits(limits);
+    let error = search.run(&naturals, [0], &|_: &u64| 0u32, |_| false, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
-    assert_eq!(search.stats().expanded, 500);
-    let error = search.run_parallel(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
+    assert_eq!(run.stats().expanded, 500);
+    let error =
+        search.run_parallel(&naturals, [0], &|_: &u64| 0u32, |_| false, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(500)));
     // A* also stops at the memory budget, as every stored search does.
     let limits = Limits::new().max_memory(1 << 16);
-    let error =
-        AStar::new().limits(limits).run(&naturals, [0], &|_: &u64| 0u32, |_| false).unwrap_err();
+    let error = AStar::new()
+        .run(&naturals, [0], &|_: &u64| 0u32, |_| false, &mut Run::new().limits(limits))
+        .unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 16)));
 }
 
@@ -501,7 +533,9 @@ fn ida_star_reports_each_iteration() {
     // A ring of 12: the goal 6 steps away, and no estimate: bounds 0 to 6.
     let ring = UnitCost(search_core::from_fn(|&n: &u8| [(n + 1) % 12, (n + 11) % 12]));
     let mut search = IdaStar::new();
-    let (path, cost) = search.run(&ring, [0], &|_: &u8| 0u32, |&n| n == 6).unwrap().unwrap();
+    let mut run = Run::new();
+    let (path, cost) =
+        search.run(&ring, [0], &|_: &u8| 0u32, |&n| n == 6, &mut run).unwrap().unwrap();
     assert_eq!((path.len(), cost), (6, 6));
     let bounds: Vec<u32> = search.iterations().iter().map(|i| i.bound).collect();
     assert_eq!(bounds, [0, 1, 2, 3, 4, 5, 6]);
@@ -510,9 +544,9 @@ fn ida_star_reports_each_iteration() {
     let expanded: Vec<u64> = search.iterations().iter().map(|i| i.expanded).collect();
     assert_eq!(expanded[..3], [1, 3, 5]);
     let total: u64 = expanded.iter().sum();
-    assert_eq!(search.stats().expanded, total);
+    assert_eq!(run.stats().expanded, total);
     // A BFS of the same ring agrees.
-    assert_eq!(Search::new().distance(&ring, [0], |&n| n == 6).unwrap(), Some(6));
+    assert_eq!(Search::new().distance(&ring, [0], |&n| n == 6, &mut Run::new()).unwrap(), Some(6));
 }
 
 /// A ring of 1,000 numbers, each ranked `(n + shift) % 1000`.
@@ -535,13 +569,20 @@ impl Successors for ShiftedRing {
 #[test]
 fn a_reused_astar_forgets_the_last_space_whose_ranks_differ() {
     let mut search = AStar::new();
+    let mut run = Run::new();
     let zero = |_: &usize| 0u32;
     let first = UnitCost(ShiftedRing { shift: 0 });
-    assert_eq!(search.run(&first, [0], &zero, |&n| n == 5).unwrap().map(|(_, c)| c), Some(5));
+    assert_eq!(
+        search.run(&first, [0], &zero, |&n| n == 5, &mut run).unwrap().map(|(_, c)| c),
+        Some(5)
+    );
     // The same ranks now belong to other states: nothing of the last run
     // may remain.
     let second = UnitCost(ShiftedRing { shift: 500 });
-    assert_eq!(search.run(&second, [500], &zero, |&n| n == 505).unwrap().map(|(_, c)| c), Some(5));
+    assert_eq!(
+        search.run(&second, [500], &zero, |&n| n == 505, &mut run).unwrap().map(|(_, c)| c),
+        Some(5)
+    );
 }
 
 #[test]
@@ -588,22 +629,27 @@ fn a_star_answers_the_same_in_buckets_in_a_heap_and_across_the_move() {
     }
 
     let mut search = AStar::new();
+    let mut run = Run::new();
     // Costs of 1: buckets all the way.
-    let (path, cost) =
-        search.run(&Line { step: 1u32 }, [0], &|_: &u32| 0, |&n| n == 7).unwrap().unwrap();
+    let (path, cost) = search
+        .run(&Line { step: 1u32 }, [0], &|_: &u32| 0, |&n| n == 7, &mut run)
+        .unwrap()
+        .unwrap();
     assert_eq!((path.len(), cost), (7, 7));
     // Steps of 100: past 255 the open list moves to a heap mid-run.
     let (path, cost) = search
-        .run(&Line { step: 100u32 }, [0], &|&n: &u32| 100 * 7u32.saturating_sub(n), |&n| n == 7)
+        .run(&Line { step: 100u32 }, [0], |&n| 100 * 7u32.saturating_sub(n), |&n| n == 7, &mut run)
         .unwrap()
         .unwrap();
     assert_eq!((path.len(), cost), (7, 700));
     // And back to buckets on the next run.
-    let (_, cost) =
-        search.run(&Line { step: 2u32 }, [0], &|_: &u32| 0, |&n| n == 7).unwrap().unwrap();
+    let (_, cost) = search
+        .run(&Line { step: 2u32 }, [0], &|_: &u32| 0, |&n| n == 7, &mut run)
+        .unwrap()
+        .unwrap();
     assert_eq!(cost, 14);
     let (path, cost) = AStar::new()
-        .run(&Line { step: Pence(3) }, [0], &|_: &u32| Pence(0), |&n| n == 7)
+        .run(&Line { step: Pence(3) }, [0], &|_: &u32| Pence(0), |&n| n == 7, &mut Run::new())
         .unwrap()
         .unwrap();
     assert_eq!((path.len(), cost), (7, Pence(21)));
@@ -683,21 +729,20 @@ proptest! {
             let mut answers = vec![
                 plain(dijkstra(space, picks.clone(), |&n| n == goal).unwrap()),
                 plain(astar(space, picks.clone(), |_| 0, |&n| n == goal).unwrap()),
-                plain(fringe_search(space, picks.clone(), |_: &u32| 0, |&n| n == goal, Limits::new()).unwrap()),
+                plain(fringe_search(space, picks.clone(), |_: &u32| 0, |&n| n == goal).unwrap()),
             ];
             if informed && space.graph.len() <= 12 {
-                let mut search = IdaStar::new().limits(Limits::new().max_depth(space.graph.len()));
-                let in_place = IdaStar::new()
-                    .limits(Limits::new().max_depth(space.graph.len()))
-                    .run_in_place(&InPlaceGraph(space), picks.clone(), |_: &u32| 0, |&n| n == goal)
+                let mut search = IdaStar::new();
+                let mut run = Run::new().limits(Limits::new().max_depth(space.graph.len()));
+                let in_place = IdaStar::new().run_in_place(&InPlaceGraph(space), picks.clone(), |_: &u32| 0, |&n| n == goal, &mut Run::new().limits(Limits::new().max_depth(space.graph.len())))
                     .map(|found| found.map(|(path, cost)| {
                         let moves = path.moves().iter().map(|mv| mv.2).collect();
                         (path.states().to_vec(), moves, cost)
                     }));
                 for found in [
-                    search.run(space, picks.clone(), |_: &u32| 0, |&n| n == goal).map(plain),
+                    search.run(space, picks.clone(), |_: &u32| 0, |&n| n == goal, &mut run).map(plain),
                     in_place,
-                    search.run_parallel(space, picks.clone(), |_: &u32| 0, |&n| n == goal).map(plain),
+                    search.run_parallel(space, picks.clone(), |_: &u32| 0, |&n| n == goal, &mut run).map(plain),
                 ] {
                     match found {
                         Ok(found) => answers.push(found),
@@ -764,7 +809,7 @@ proptest! {
     #[test]
     fn dfs_and_iddfs_agree_with_breadth_first_search((graph, start, goal) in graph_with_ends(9, 3)) {
         let distance = reference_distances(&graph, &[start])[goal as usize];
-        let found = dfs(&hashed(&graph), [start], |&n| n == goal, Limits::new()).unwrap();
+        let found = dfs(&hashed(&graph), [start], |&n| n == goal).unwrap();
         prop_assert_eq!(found.is_some(), distance.is_some());
         if let Some(path) = found {
             graph.assert_legal(path.states(), path.moves());
@@ -811,21 +856,21 @@ proptest! {
         let distances = reference_distances(&graph, &[start]);
         let distance = distances[goal as usize];
         let to_goal = |n: u32| reference_distances(&graph, &[n])[goal as usize].unwrap_or(99) as u32;
-        let found = greedy_best_first(&hashed(&graph), [start], |&n: &u32| to_goal(n) % 3, |&n| n == goal, Limits::new()).unwrap();
+        let found = greedy_best_first(&hashed(&graph), [start], |&n: &u32| to_goal(n) % 3, |&n| n == goal).unwrap();
         prop_assert_eq!(found.is_some(), distance.is_some());
         if let Some(path) = &found {
             graph.assert_legal(path.states(), path.moves());
             prop_assert_eq!(path.states().last(), Some(&goal));
         }
         let estimate = |&n: &u32| to_goal(n) % 3;
-        let narrow = beam_search(&hashed(&graph), [start], estimate, |&n| n == goal, width, Limits::new()).unwrap();
+        let narrow = beam_search(&hashed(&graph), [start], estimate, |&n| n == goal, width).unwrap();
         if let Some(path) = &narrow {
             prop_assert!(distance.is_some());
             graph.assert_legal(path.states(), path.moves());
             prop_assert_eq!(path.states().last(), Some(&goal));
             prop_assert!(Some(path.len()) >= distance);
         }
-        let wide = beam_search(&hashed(&graph), [start], estimate, |&n| n == goal, graph.len(), Limits::new()).unwrap();
+        let wide = beam_search(&hashed(&graph), [start], estimate, |&n| n == goal, graph.len()).unwrap();
         prop_assert_eq!(wide.as_ref().map(search_core::Path::len), distance);
     }
 }
@@ -833,14 +878,15 @@ proptest! {
 #[test]
 fn beam_search_keeps_its_limits_and_a_width_of_zero_finds_only_a_start() {
     let line = from_fn(|&n: &u32| [n + 1]);
-    let error = beam_search(&line, [0], |_: &u32| 0, |_| false, 4, Limits::new().max_states(50))
-        .unwrap_err();
+    let mut search = AStar::new();
+    let mut run = Run::new().limits(Limits::new().max_states(50));
+    let error = search.beam_search(&line, [0], |_| 0u32, |_| false, 4, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
-    let error =
-        beam_search(&line, [0], |_: &u32| 0, |_| false, 4, Limits::new().max_depth(7)).unwrap_err();
+    run.set_limits(Limits::new().max_depth(7));
+    let error = search.beam_search(&line, [0], |_| 0u32, |_| false, 4, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(7)));
-    assert_eq!(beam_search(&line, [0], |_: &u32| 0, |&n| n == 1, 0, Limits::new()).unwrap(), None);
-    let found = beam_search(&line, [3], |_: &u32| 0, |&n| n == 3, 0, Limits::new()).unwrap();
+    assert_eq!(beam_search(&line, [0], |_: &u32| 0, |&n| n == 1, 0).unwrap(), None);
+    let found = beam_search(&line, [3], |_: &u32| 0, |&n| n == 3, 0).unwrap();
     assert_eq!(found.map(|path| path.len()), Some(0));
 }
 
@@ -861,7 +907,7 @@ proptest! {
                     goals.iter().filter_map(move |&g| costs[g as usize]).collect::<Vec<_>>()
                 })
                 .min();
-            let found = bidirectional_dijkstra(&space, starts.clone(), goals.clone(), Limits::new()).unwrap();
+            let found = bidirectional_dijkstra(&space, starts.clone(), goals.clone()).unwrap();
             prop_assert_eq!(found.as_ref().map(|(_, cost)| *cost), expected);
             if let Some((path, cost)) = found {
                 prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
@@ -898,9 +944,9 @@ proptest! {
                 .iter()
                 .flat_map(|&s| goals.iter().filter_map(|&g| from_each[s as usize][g as usize]).collect::<Vec<_>>())
                 .min();
-            let found = bidirectional_astar(&space, starts.clone(), goals.clone(), to_goals, from_starts, Limits::new()).unwrap();
+            let found = bidirectional_astar(&space, starts.clone(), goals.clone(), to_goals, from_starts).unwrap();
             prop_assert_eq!(found.as_ref().map(|(_, cost)| *cost), expected);
-            let both_ends = bidirectional_dijkstra(&space, starts.clone(), goals.clone(), Limits::new()).unwrap();
+            let both_ends = bidirectional_dijkstra(&space, starts.clone(), goals.clone()).unwrap();
             prop_assert_eq!(both_ends.map(|(_, cost)| cost), expected);
             if let Some((path, cost)) = found {
                 prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);

@@ -5,7 +5,7 @@
 //! lengths are one less.
 
 use search_core::{
-    Limits, Path, Successors, all_cheapest_paths, astar, bfs, bidirectional_bfs, dfs, dijkstra,
+    Path, Successors, all_cheapest_paths, astar, bfs, bidirectional_bfs, dfs, dijkstra,
     dijkstra_all, fringe_search, from_fn, from_fn_directed, from_fn_weighted, ida_star, iddfs,
     k_cheapest_paths,
 };
@@ -60,7 +60,7 @@ mod weighted_graph {
     #[test]
     fn fringe_ok() {
         for target in 0..9 {
-            let found = fringe_search(&space(), [1], |_: &u8| 0, |&n| n == target, Limits::new());
+            let found = fringe_search(&space(), [1], |_: &u8| 0, |&n| n == target);
             assert_eq!(states(found.unwrap()), expected(target), "to {target}");
         }
     }
@@ -79,7 +79,7 @@ mod weighted_graph {
         let unweighted =
             from_fn(|&node: &u8| SUCCESSORS[usize::from(node)].iter().map(|&(n, _)| n));
         for target in 0..9 {
-            let found = dfs(&unweighted, [1], |&node| node == target, Limits::new()).unwrap();
+            let found = dfs(&unweighted, [1], |&node| node == target).unwrap();
             match (found, expected(target)) {
                 (None, None) => {}
                 (Some(path), Some((shortest, _))) => assert!(shortest.len() <= path.states().len()),
@@ -97,10 +97,7 @@ mod weighted_graph {
     #[test]
     fn dfs_loop_ok() {
         let loops = from_fn(|_: &u8| [1u8]);
-        assert_eq!(
-            dfs(&loops, [1], |&n| n == 2, Limits::new()).unwrap().map(|path| path.len()),
-            None
-        );
+        assert_eq!(dfs(&loops, [1], |&n| n == 2).unwrap().map(|path| path.len()), None);
     }
 }
 
@@ -164,8 +161,7 @@ mod maze {
             astar(&weighted(), [START], taxicab(GOAL), |&n| n == GOAL).unwrap(),
             ida_star(&weighted(), [START], taxicab(GOAL), |&n| n == GOAL).unwrap(),
             dijkstra(&weighted(), [START], |&n| n == GOAL).unwrap(),
-            fringe_search(&weighted(), [START], taxicab(GOAL), |&n| n == GOAL, Limits::new())
-                .unwrap(),
+            fringe_search(&weighted(), [START], taxicab(GOAL), |&n| n == GOAL).unwrap(),
         ];
         for (path, cost) in found.into_iter().map(Option::unwrap) {
             assert_eq!((cost, path.len()), (8, 8));
@@ -187,7 +183,7 @@ mod maze {
             assert_eq!(path.len(), 8);
             assert_walks(&path, START, GOAL);
         }
-        let any = dfs(&unweighted(), [START], |&n| n == GOAL, Limits::new()).unwrap().unwrap();
+        let any = dfs(&unweighted(), [START], |&n| n == GOAL).unwrap().unwrap();
         assert!(any.len() >= 8);
         assert_walks(&any, START, GOAL);
     }
@@ -200,10 +196,10 @@ mod maze {
         assert!(dijkstra(&weighted(), [START], goal).unwrap().is_none());
         assert!(bfs(&unweighted(), [START], goal).unwrap().is_none());
         assert!(bidirectional_bfs(&both_ways(), [START], [CLOSED]).unwrap().is_none());
-        assert!(dfs(&unweighted(), [START], goal, Limits::new()).unwrap().is_none());
+        assert!(dfs(&unweighted(), [START], goal).unwrap().is_none());
         assert!(iddfs(&unweighted(), [START], goal).unwrap().is_none());
         assert_eq!(dijkstra_all(&weighted(), [START], None).unwrap().cost(&CLOSED), None);
-        let fringe = fringe_search(&weighted(), [START], taxicab(CLOSED), goal, Limits::new());
+        let fringe = fringe_search(&weighted(), [START], taxicab(CLOSED), goal);
         assert!(fringe.unwrap().is_none());
         assert_eq!(
             all_cheapest_paths(&weighted(), [START], taxicab(CLOSED), goal).unwrap().count(),
@@ -287,7 +283,7 @@ mod yen {
         k: usize,
     ) -> Vec<(Vec<char>, u32)> {
         let space = from_fn_weighted(move |&c: &char| successors(c));
-        let found = k_cheapest_paths(&space, [start], |&c| c == goal, k, Limits::new()).unwrap();
+        let found = k_cheapest_paths(&space, [start], |&c| c == goal, k).unwrap();
         found.into_iter().map(|(path, cost)| (path.states().to_vec(), cost)).collect()
     }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use search_core::{Enumeration, RankedSpace, Successors};
+use search_core::{Enumeration, RankedSpace, Run, Successors};
 
 use crate::error::Error;
 use crate::layers::{Checkpoint, Plan};
@@ -28,11 +28,22 @@ use crate::{hashed, ranked};
 /// [`enumerate`](search_core::enumerate)), in every process; the deepest
 /// layer's states are gathered in process 0, and are empty in the others.
 ///
+/// Each process's run takes a [`Run`], as every search of search-core
+/// does: its memory limit bounds the tables of this process's workers
+/// together (each gets an equal share, less what a worker thread itself
+/// takes), its depth limit ends the run with
+/// [`Limit::Depth`](search_core::Limit::Depth) when a layer past it is
+/// found (a checkpoint stays, to go on from with more depth), its observer
+/// hears of each layer as it is counted, on the calling thread, and its
+/// cancel handle stops the run at the end of the layer under way (the other
+/// processes then see this one stop). The state and node limits do not
+/// apply: the memory limit bounds what the workers hold.
+///
 /// # Example
 ///
 /// ```
 /// use std::sync::Arc;
-/// use search_core::RankedSpace;
+/// use search_core::{RankedSpace, Run};
 /// use search_dist::{DistributedEnumeration, Workers};
 ///
 /// /// A ring of 1,000 ranks.
@@ -45,8 +56,8 @@ use crate::{hashed, ranked};
 ///     }
 /// }
 ///
-/// let run = DistributedEnumeration::new(Workers::threads(3)?);
-/// let layers = run.run(Arc::new(Ring), &[0], |_, _| {})?;
+/// let enumeration = DistributedEnumeration::new(Workers::threads(3)?);
+/// let layers = enumeration.run(Arc::new(Ring), &[0], &mut Run::new())?;
 /// assert_eq!((layers.states(), layers.radius()), (1_000, 500));
 /// assert_eq!(layers.deepest(), [500]);
 /// # Ok::<(), search_dist::Error>(())
@@ -54,59 +65,18 @@ use crate::{hashed, ranked};
 #[derive(Clone, Debug)]
 pub struct DistributedEnumeration {
     workers: Workers,
-    max_memory: u64,
     description: String,
     checkpoint: Option<Checkpoint>,
 }
 
 impl DistributedEnumeration {
-    /// The memory this process's tables may take unless told otherwise:
-    /// 8 GiB.
-    pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
-
-    /// An enumeration by `workers`, with the default memory limit and no
-    /// checkpoints.
+    /// An enumeration by `workers`, with no checkpoints.
     ///
     /// # Example
     ///
     /// See [`DistributedEnumeration`].
     pub fn new(workers: Workers) -> DistributedEnumeration {
-        DistributedEnumeration {
-            workers,
-            max_memory: Self::DEFAULT_MAX_MEMORY,
-            description: String::new(),
-            checkpoint: None,
-        }
-    }
-
-    /// The most memory the tables of this process's workers may take
-    /// together; each worker gets an equal share. A ranked run needs
-    /// `LayerTable::memory_needed(rank_count / peers)` a worker; a hashed
-    /// run counts about twice a state's size, and a byte more, for each
-    /// state it keeps.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use search_core::RankedSpace;
-    /// use search_dist::{DistributedEnumeration, ErrorKind, Workers};
-    ///
-    /// struct Huge;
-    /// impl RankedSpace for Huge {
-    ///     fn rank_count(&self) -> u64 { 1 << 40 }
-    ///     fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
-    /// }
-    ///
-    /// let run = DistributedEnumeration::new(Workers::threads(2)?).max_memory(1 << 20);
-    /// let error = run.run(Arc::new(Huge), &[0], |_, _| {}).unwrap_err();
-    /// assert!(matches!(error.kind(), ErrorKind::Worker { .. }));
-    /// # Ok::<(), search_dist::Error>(())
-    /// ```
-    #[must_use]
-    pub fn max_memory(mut self, bytes: u64) -> DistributedEnumeration {
-        self.max_memory = bytes;
-        self
+        DistributedEnumeration { workers, description: String::new(), checkpoint: None }
     }
 
     /// Names the space, such as `"2x3 sliding puzzle, layers from the
@@ -157,7 +127,7 @@ impl DistributedEnumeration {
     /// ```
     /// use std::sync::Arc;
     /// use std::time::Duration;
-    /// use search_core::RankedSpace;
+    /// use search_core::{RankedSpace, Run};
     /// use search_dist::{DistributedEnumeration, Workers};
     ///
     /// struct Ring;
@@ -173,7 +143,7 @@ impl DistributedEnumeration {
     /// let run = DistributedEnumeration::new(Workers::threads(2)?)
     ///     .describe("a ring of 100")
     ///     .checkpoint(&dir, Duration::ZERO);
-    /// assert_eq!(run.run(Arc::new(Ring), &[0], |_, _| {})?.radius(), 99);
+    /// assert_eq!(run.run(Arc::new(Ring), &[0], &mut Run::new())?.radius(), 99);
     /// // A finished run leaves nothing behind.
     /// assert_eq!(std::fs::read_dir(&dir)?.count(), 0);
     /// # std::fs::remove_dir(&dir)?;
@@ -193,8 +163,8 @@ impl DistributedEnumeration {
 
     /// Whether to go on from the newest complete checkpoint in the
     /// [`checkpoint`](DistributedEnumeration::checkpoint) directory; the
-    /// layers it holds are reported to `on_layer` again. Every worker must
-    /// be there, in the same number as before.
+    /// layers it holds are reported to the run's observer again. Every
+    /// worker must be there, in the same number as before.
     ///
     /// # Example
     ///
@@ -231,63 +201,103 @@ impl DistributedEnumeration {
         &self.workers
     }
 
-    /// The memory limit of this process's tables.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_dist::{DistributedEnumeration, Workers};
-    ///
-    /// let run = DistributedEnumeration::new(Workers::threads(1)?);
-    /// assert_eq!(run.get_max_memory(), DistributedEnumeration::DEFAULT_MAX_MEMORY);
-    /// # Ok::<(), search_dist::Error>(())
-    /// ```
-    pub fn get_max_memory(&self) -> u64 {
-        self.max_memory
-    }
-
-    /// What the engines are handed: the workers, the memory limit, the
-    /// description and the checkpoints.
-    fn plan(&self) -> Plan<'_> {
+    /// What the engines are handed: the workers, the memory limit and the
+    /// cancel handle of `run`, the description and the checkpoints.
+    fn plan(&self, run: &Run<'_>) -> Result<Plan<'_>, Error> {
         let description = self.description.clone();
-        Plan {
+        let max_memory = run.get_limits().get_max_memory();
+        let threads = self.workers.threads_per_process() as u64;
+        let overhead = threads.saturating_mul(Self::WORKER_MEMORY);
+        if overhead > max_memory {
+            return Err(Error::config(format!(
+                "{threads} worker threads take about {} MiB before they hold a state, \
+                 over the memory limit of {} MiB: fewer workers, or more memory",
+                overhead >> 20,
+                max_memory >> 20,
+            )));
+        }
+        Ok(Plan {
             workers: &self.workers,
-            max_memory: self.max_memory,
+            max_memory: max_memory - overhead,
+            cancel: run.cancel_handle(),
+            max_depth: run.get_limits().get_max_depth(),
             description: &self.description,
             checkpoint: self.checkpoint.clone().map(|plan| Checkpoint { description, ..plan }),
-        }
+        })
     }
 
-    /// Enumerates `space` from the ranks `starts`, layer by layer, calling
-    /// `on_layer(depth, size)` as each layer is complete (on the calling
-    /// thread, in every process). Every process of a cluster makes the
-    /// same call.
+    /// Enumerates `space` from the ranks `starts`, layer by layer, under
+    /// `run` (see [`DistributedEnumeration`]). Every process of a cluster
+    /// makes the same call.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::Worker`](crate::ErrorKind::Worker) or
     /// [`ErrorKind::Search`](crate::ErrorKind::Search) when a worker fails
-    /// (a table over the memory limit, a rank out of bounds, a checkpoint
-    /// that cannot be written or read): every worker stops at the end of
-    /// that round. [`ErrorKind::PeerLost`](crate::ErrorKind::PeerLost) when
-    /// a process stops or its connection breaks, and
+    /// (a table over the memory limit, a layer past the depth limit, a rank
+    /// out of bounds, a checkpoint that cannot be written or read, a
+    /// cancel): every worker stops at the end of that round. [`ErrorKind::PeerLost`](crate::ErrorKind::PeerLost)
+    /// when a process stops or its connection breaks,
     /// [`ErrorKind::Connect`](crate::ErrorKind::Connect) when the cluster
-    /// cannot be formed.
+    /// cannot be formed, and [`ErrorKind::Config`](crate::ErrorKind::Config)
+    /// when the worker threads alone would pass the memory limit.
     ///
     /// # Example
     ///
-    /// See [`DistributedEnumeration`].
-    pub fn run<R, F>(
+    /// ```
+    /// use std::sync::Arc;
+    /// use search_core::{Limit, Limits, RankedSpace, Run};
+    /// use search_dist::{DistributedEnumeration, ErrorKind, Workers};
+    ///
+    /// struct Huge;
+    /// impl RankedSpace for Huge {
+    ///     fn rank_count(&self) -> u64 { 1 << 40 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
+    /// }
+    ///
+    /// let enumeration = DistributedEnumeration::new(Workers::threads(2)?);
+    /// let mut run = Run::new().limits(Limits::new().max_memory(1 << 30));
+    /// let error = enumeration.run(Arc::new(Huge), &[0], &mut run).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::Worker { .. } | ErrorKind::Search(_)));
+    /// // A thousand threads cannot even start in a gibibyte.
+    /// let crowd = DistributedEnumeration::new(Workers::threads(1_000)?);
+    /// let error = crowd.run(Arc::new(Huge), &[0], &mut run).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::Config(_)));
+    ///
+    /// // A ring of 10 ranks is 5 layers deep past its start.
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> u64 { 10 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report((rank + 1) % 10);
+    ///         report((rank + 9) % 10);
+    ///     }
+    /// }
+    /// let mut run = Run::new().limits(Limits::new().max_depth(4));
+    /// let error = enumeration.run(Arc::new(Ring), &[0], &mut run).unwrap_err();
+    /// let depth = search_core::ErrorKind::LimitReached(Limit::Depth(4));
+    /// assert!(matches!(error.kind(), ErrorKind::Search(e) if e.kind() == &depth), "{error}");
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    pub fn run<R>(
         &self,
         space: Arc<R>,
         starts: &[u64],
-        on_layer: F,
+        run: &mut Run<'_>,
     ) -> Result<Enumeration<u64>, Error>
     where
         R: RankedSpace + Send + 'static,
-        F: FnMut(usize, u64),
     {
-        ranked::run(&self.plan(), space, starts, on_layer)
+        let plan = self.plan(run)?;
+        run.begin_search()?;
+        let (mut stored, mut expanded) = (0, 0);
+        ranked::run(&plan, space, starts, &mut |depth, size| {
+            // The layer before this one has been expanded to find it.
+            expanded = stored;
+            stored += size;
+            // A cancel is seen by the workers themselves, at the layer's end.
+            let _ = run.layer_done(depth, stored, expanded);
+        })
     }
 
     /// Enumerates `space` from `starts`, layer by layer, as
@@ -307,30 +317,44 @@ impl DistributedEnumeration {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use search_core::from_fn;
+    /// use search_core::{from_fn, Run};
     /// use search_dist::{DistributedEnumeration, Workers};
     ///
     /// // Pairs (a, b) below 100, stepping a or b by one.
     /// let grid = from_fn(|&(a, b): &(u8, u8)| {
     ///     [(a.wrapping_add(1) % 100, b), (a, b.wrapping_add(1) % 100)]
     /// });
-    /// let run = DistributedEnumeration::new(Workers::threads(2)?);
-    /// let layers = run.run_hashed(Arc::new(grid), &[(0, 0)], |_, _| {})?;
+    /// let enumeration = DistributedEnumeration::new(Workers::threads(2)?);
+    /// let layers = enumeration.run_hashed(Arc::new(grid), &[(0, 0)], &mut Run::new())?;
     /// assert_eq!((layers.states(), layers.radius()), (10_000, 198));
     /// assert_eq!(layers.deepest(), [(99, 99)]);
     /// # Ok::<(), search_dist::Error>(())
     /// ```
-    pub fn run_hashed<G, F>(
+    pub fn run_hashed<G>(
         &self,
         space: Arc<G>,
         starts: &[G::State],
-        on_layer: F,
+        run: &mut Run<'_>,
     ) -> Result<Enumeration<G::State>, Error>
     where
         G: Successors + Send + Sync + 'static,
         G::State: timely::ExchangeData + Sync,
-        F: FnMut(usize, u64),
     {
-        hashed::run(&self.plan(), space, starts, on_layer)
+        let plan = self.plan(run)?;
+        run.begin_search()?;
+        let (mut stored, mut expanded) = (0, 0);
+        hashed::run(&plan, space, starts, &mut |depth, size| {
+            expanded = stored;
+            stored += size;
+            let _ = run.layer_done(depth, stored, expanded);
+        })
     }
+}
+
+impl DistributedEnumeration {
+    /// What a worker thread is counted to take before it holds a state
+    /// (its stack, and timely's buffers and channels), against the run's
+    /// memory limit: 4 MiB. A thousand workers of a 2x3 sliding puzzle
+    /// took 3.6 GB, three hundred 0.57 GB.
+    pub const WORKER_MEMORY: u64 = 4 << 20;
 }

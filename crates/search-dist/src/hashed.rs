@@ -12,7 +12,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use search_core::{
-    BuildStateHasher, Enumeration, Successors, TableReader, write_layer_sizes, write_table_file,
+    BuildStateHasher, CancelHandle, Enumeration, Successors, TableReader, write_layer_sizes,
+    write_table_file,
 };
 use timely::ExchangeData;
 use timely::worker::Worker;
@@ -159,16 +160,15 @@ fn owner_of<S: std::hash::Hash>(state: &S, peers: usize) -> usize {
     ((BuildStateHasher.hash_one(state) >> 32) % peers as u64) as usize
 }
 
-pub(crate) fn run<G, F>(
+pub(crate) fn run<G>(
     plan: &Plan<'_>,
     space: Arc<G>,
     starts: &[G::State],
-    mut on_layer: F,
+    on_layer: &mut dyn FnMut(usize, u64),
 ) -> Result<Enumeration<G::State>, Error>
 where
     G: Successors + Send + Sync + 'static,
     G::State: ExchangeData + Sync,
-    F: FnMut(usize, u64),
 {
     let workers = plan.workers;
     // A state is kept twice (the set and its layer), and the set has a
@@ -179,20 +179,22 @@ where
     let checkpoint = plan.checkpoint.clone();
     let job = plan.job::<G>("hashed", starts);
     let starts = starts.to_vec();
+    let (cancel, max_depth) = (plan.cancel.clone(), plan.max_depth);
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
         let part = Part {
             seen: RefCell::new(HashSet::default()),
             layers: RefCell::new(BTreeMap::new()),
             max_states,
         };
-        work(worker, abort, (Rc::new(part), checkpoint.as_ref()), &*space, &starts, report)
+        let stop = (abort, &cancel, max_depth);
+        work(worker, stop, (Rc::new(part), checkpoint.as_ref()), &*space, &starts, report)
     };
-    workers.run(job, body, &mut on_layer)
+    workers.run(job, body, on_layer)
 }
 
 fn work<G>(
     worker: &mut Worker,
-    abort: &AtomicBool,
+    (abort, cancel, max_depth): (&AtomicBool, &CancelHandle, Option<usize>),
     (part, checkpoint): (Rc<Part<G::State>>, Option<&Checkpoint>),
     space: &G,
     starts: &[G::State],
@@ -229,8 +231,14 @@ where
             });
         }
     };
-    let layer_sizes =
-        run_layers(worker, abort, (&mut rounds, &*part), saves.as_ref(), report, (start, expand))?;
+    let layer_sizes = run_layers(
+        worker,
+        (abort, cancel, max_depth),
+        (&mut rounds, &*part),
+        saves.as_ref(),
+        report,
+        (start, expand),
+    )?;
     let deepest = gather(worker, abort, newest)?;
     if let Some(saves) = &saves {
         saves.clear();

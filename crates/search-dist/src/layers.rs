@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use search_core::{BuildStateHasher, Checksum, write_checksummed};
+use search_core::{BuildStateHasher, CancelHandle, Checksum, Limit, write_checksummed};
 use timely::worker::Worker;
 
 use crate::error::Error;
@@ -20,6 +20,11 @@ pub(crate) struct Plan<'a> {
     pub(crate) workers: &'a Workers,
     /// The memory all this process's workers' tables may take.
     pub(crate) max_memory: u64,
+    /// The handle whose cancel stops this process's workers at the end of
+    /// a layer.
+    pub(crate) cancel: CancelHandle,
+    /// The deepest layer the run may find.
+    pub(crate) max_depth: Option<usize>,
     pub(crate) description: &'a str,
     pub(crate) checkpoint: Option<Checkpoint>,
 }
@@ -64,10 +69,12 @@ pub(crate) trait Snapshot {
 /// worker's part of layer `depth`. With `saves`, a resumed run starts
 /// from its checkpoint instead, and checkpoints are written as the plan
 /// says. Returns the layer sizes, ending with the last nonempty one;
-/// `report` hears of each layer as it is counted.
+/// `report` hears of each layer as it is counted, a cancel of `cancel`
+/// ends the run before the next, and a layer past `max_depth` ends it with
+/// [`Limit::Depth`].
 pub(crate) fn run_layers<O, S, E>(
     worker: &mut Worker,
-    abort: &AtomicBool,
+    (abort, cancel, max_depth): (&AtomicBool, &CancelHandle, Option<usize>),
     (rounds, owner): (&mut Rounds<O>, &O),
     saves: Option<&Saves<'_>>,
     report: &dyn Fn(usize, u64),
@@ -94,6 +101,9 @@ where
     let first = worker.index() == 0;
     let mut last_save = Instant::now();
     while layer_sizes.last().is_some_and(|&size| size > 0) {
+        if cancel.is_cancelled() {
+            return Err(Error::from(search_core::Error::new(search_core::ErrorKind::Cancelled)));
+        }
         let depth = layer_sizes.len() - 1;
         expand(worker, rounds, depth);
         if let Some(saves) = saves {
@@ -102,6 +112,11 @@ where
         let round = rounds.finish(worker, abort)?;
         if round.found == 0 {
             break;
+        }
+        // Every worker sees the same count, so every worker stops here.
+        if max_depth.is_some_and(|max| depth >= max) {
+            let limit = search_core::ErrorKind::LimitReached(Limit::Depth(depth));
+            return Err(Error::from(search_core::Error::new(limit)));
         }
         layer_sizes.push(round.found);
         report(depth + 1, round.found);
@@ -142,6 +157,9 @@ const SAVE_REQUESTED: Note = 1 << 63;
 /// marker.
 pub(crate) struct Saves<'c> {
     plan: &'c Checkpoint,
+    /// The files' name, and the run's worker count.
+    name: String,
+    peers: usize,
     /// `{name}-i-of-n.`, the start of every file of this worker.
     prefix: String,
     /// The depth of this worker's newest file, if any.
@@ -155,6 +173,8 @@ impl<'c> Saves<'c> {
     pub(crate) fn new(plan: &'c Checkpoint, name: &str, index: usize, peers: usize) -> Saves<'c> {
         Saves {
             plan,
+            name: name.to_string(),
+            peers,
             prefix: format!("{name}-{index}-of-{peers}."),
             newest: Cell::new(None),
             marked: Cell::new(None),
@@ -242,10 +262,16 @@ impl<'c> Saves<'c> {
         rounds.set_note(self.read_marker().map_or(0, |depth| depth as u64 + 1));
         let handshake = rounds.finish(worker, abort)?;
         let Some(depth) = handshake.notes.iter().max().and_then(|note| note.checked_sub(1)) else {
-            return Err(file_error(
-                &self.marker_path(),
-                "is missing: no worker has a complete checkpoint to resume from".into(),
-            ));
+            let reason = match self.other_worker_counts().as_slice() {
+                [] => "is missing: no worker has a complete checkpoint to resume from".to_string(),
+                counts => format!(
+                    "is missing: the checkpoints there are of a run of {} workers, not {}; \
+                     resume with as many workers as wrote them",
+                    counts.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or "),
+                    self.peers,
+                ),
+            };
+            return Err(file_error(&self.marker_path(), reason));
         };
         let depth = depth as usize;
         let path = self.file_path(depth);
@@ -272,6 +298,26 @@ impl<'c> Saves<'c> {
         // The rounds go on at the restored depth.
         rounds.skip_to(depth + 1);
         loaded
+    }
+
+    /// The worker counts of the runs whose checkpoint files lie in the
+    /// directory, other than this run's.
+    fn other_worker_counts(&self) -> Vec<usize> {
+        let mut counts: Vec<usize> = std::fs::read_dir(&self.plan.dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let name = entry.file_name().to_str()?.to_string();
+                let rest = name.strip_prefix(&format!("{}-", self.name))?;
+                let (_, after) = rest.split_once("-of-")?;
+                after.split('.').next()?.parse().ok()
+            })
+            .filter(|&count| count != self.peers)
+            .collect();
+        counts.sort_unstable();
+        counts.dedup();
+        counts
     }
 
     /// Deletes this worker's files: its checkpoints, its marker, and the

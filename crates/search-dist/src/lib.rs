@@ -31,13 +31,14 @@ Three workers in this process enumerate the 8-puzzle's 181,440 boards:
 ```
 use std::sync::Arc;
 use puzzles::{Board, ReachableBoards};
+use search_core::Run;
 use search_dist::{DistributedEnumeration, Workers};
 
 let goal: Board = "1 2 3 / 4 5 6 / 7 8 0".parse()?;
 let boards = ReachableBoards::new(&goal);
 let start = boards.rank(&goal).expect("the goal is reachable");
-let run = DistributedEnumeration::new(Workers::threads(3)?);
-let layers = run.run(Arc::new(boards), &[start], |_, _| {})?;
+let enumeration = DistributedEnumeration::new(Workers::threads(3)?);
+let layers = enumeration.run(Arc::new(boards), &[start], &mut Run::new())?;
 assert_eq!((layers.states(), layers.radius()), (181_440, 31));
 assert_eq!(layers.deepest().len(), 2);
 # Ok::<(), Box<dyn std::error::Error>>(())
@@ -46,11 +47,14 @@ assert_eq!(layers.deepest().len(), 2);
 On a cluster, every process runs the same program with its own index:
 
 ```no_run
+# use search_core::{Limits, Run};
 # use search_dist::{DistributedEnumeration, Workers};
 # fn main() -> Result<(), search_dist::Error> {
 let process: usize = std::env::args().nth(1).and_then(|text| text.parse().ok()).unwrap_or(0);
 let workers = Workers::from_hostfile(2, process, 4, "hosts.txt".as_ref())?;
-let run = DistributedEnumeration::new(workers).max_memory(16 << 30);
+let enumeration = DistributedEnumeration::new(workers);
+let mut run = Run::new().limits(Limits::new().max_memory(16 << 30));
+# let _ = (enumeration, &mut run);
 # Ok(())
 # }
 ```

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use search_core::{Enumeration, LayerTable, RankSteps, RankedSpace, WordSteps};
+use search_core::{CancelHandle, Enumeration, LayerTable, RankSteps, RankedSpace, WordSteps};
 use timely::worker::Worker;
 
 use crate::error::Error;
@@ -38,30 +38,31 @@ fn slice_length(rank_count: u64, peers: usize) -> u64 {
     rank_count.div_ceil(peers as u64).div_ceil(32).max(1) * 32
 }
 
-pub(crate) fn run<R, F>(
+pub(crate) fn run<R>(
     plan: &Plan<'_>,
     space: Arc<R>,
     starts: &[u64],
-    mut on_layer: F,
+    on_layer: &mut dyn FnMut(usize, u64),
 ) -> Result<Enumeration<u64>, Error>
 where
     R: RankedSpace + Send + 'static,
-    F: FnMut(usize, u64),
 {
     let workers = plan.workers;
     let per_worker = plan.max_memory / workers.threads_per_process() as u64;
     let checkpoint = plan.checkpoint.clone();
     let job = plan.job::<R>("ranked", (space.rank_count(), starts));
     let starts = starts.to_vec();
+    let (cancel, max_depth) = (plan.cancel.clone(), plan.max_depth);
     let body = move |worker: &mut Worker, abort: &AtomicBool, report: &dyn Fn(usize, u64)| {
-        work(worker, abort, checkpoint.as_ref(), per_worker, &*space, &starts, report)
+        let stop = (abort, &cancel, max_depth);
+        work(worker, stop, checkpoint.as_ref(), per_worker, &*space, &starts, report)
     };
-    workers.run(job, body, &mut on_layer)
+    workers.run(job, body, on_layer)
 }
 
 fn work<R: RankedSpace>(
     worker: &mut Worker,
-    abort: &AtomicBool,
+    (abort, cancel, max_depth): (&AtomicBool, &CancelHandle, Option<usize>),
     checkpoint: Option<&Checkpoint>,
     max_memory: u64,
     space: &R,
@@ -99,8 +100,9 @@ fn work<R: RankedSpace>(
         slice.table.begin_layer(depth + 1);
         expand_layer(worker, rounds, &slice, space, depth);
     };
+    let stop = (abort, cancel, max_depth);
     let layer_sizes =
-        run_layers(worker, abort, (&mut rounds, &*slice), saves.as_ref(), report, (start, expand))?;
+        run_layers(worker, stop, (&mut rounds, &*slice), saves.as_ref(), report, (start, expand))?;
     let mut deepest = Vec::new();
     if let Some(radius) = layer_sizes.len().checked_sub(1) {
         slice.table.for_each_at(radius, |rank| deepest.push(rank));

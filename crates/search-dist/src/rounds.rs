@@ -340,7 +340,7 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
 
-    use search_core::RankedSpace;
+    use search_core::{RankedSpace, Run};
 
     use crate::{DistributedEnumeration, Workers};
 
@@ -366,7 +366,7 @@ mod tests {
         let workers = 32;
         let before = WAITING_STEPS.load(Ordering::Relaxed);
         let run = DistributedEnumeration::new(Workers::threads(workers).expect("threads"));
-        let layers = run.run(Arc::new(Line), &[0], |_, _| {}).expect("the run");
+        let layers = run.run(Arc::new(Line), &[0], &mut Run::new()).expect("the run");
         assert_eq!((layers.states(), layers.radius()), (40, 39));
         let steps = WAITING_STEPS.load(Ordering::Relaxed) - before;
         // Without giving up the core, a waiting worker stepped about

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use puzzles::{Board, ReachableBoards, SlidingPuzzle};
-use search_core::{DenseEnumeration, RankSteps, RankedSpace, Successors, WordSteps, enumerate};
+use search_core::{
+    DenseEnumeration, Limit, Limits, RankSteps, RankedSpace, Run, Successors, WordSteps, enumerate,
+};
 use search_dist::{DistributedEnumeration, ErrorKind, Workers};
 
 /// The sliding puzzle as a plain hashed space: a board is its tiles, row
@@ -59,7 +61,8 @@ fn goal_board(rows: usize, cols: usize) -> Board {
 fn in_memory(rows: usize, cols: usize) -> (Vec<u64>, Vec<u64>) {
     let boards = ReachableBoards::new(&goal_board(rows, cols));
     let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
-    let layers = DenseEnumeration::new().run(&boards, &[start], |_, _| {}).expect("in memory");
+    let layers =
+        DenseEnumeration::new().run(&boards, &[start], &mut Run::new()).expect("in memory");
     (layers.layer_sizes().to_vec(), layers.deepest().to_vec())
 }
 
@@ -68,9 +71,8 @@ fn ranked(rows: usize, cols: usize, threads: usize) -> (Vec<u64>, Vec<u64>, Vec<
     let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
     let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
     let mut reported = Vec::new();
-    let layers = run
-        .run(Arc::new(boards), &[start], |depth, size| reported.push((depth, size)))
-        .expect("distributed");
+    let layers =
+        run.run(Arc::new(boards), &[start], &mut noting(&mut reported)).expect("distributed");
     (layers.layer_sizes().to_vec(), layers.deepest().to_vec(), reported)
 }
 
@@ -83,8 +85,7 @@ fn ranked_engine_gives_the_in_memory_layers_of_small_puzzles() {
             let (layers, found_deepest, reported) = ranked(rows, cols, threads);
             assert_eq!(layers, sizes, "{rows}x{cols}, {threads} workers");
             assert_eq!(found_deepest, deepest, "{rows}x{cols}, {threads} workers");
-            let expected: Vec<(usize, u64)> = sizes.iter().copied().enumerate().collect();
-            assert_eq!(reported, expected, "{rows}x{cols}, {threads} workers: on_layer");
+            assert_eq!(reported, running(&sizes), "{rows}x{cols}, {threads} workers: reported");
         }
     }
 }
@@ -99,7 +100,7 @@ fn hashed_engine_gives_the_in_memory_layers_of_small_puzzles() {
         for threads in workers {
             let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
             let layers = run
-                .run_hashed(Arc::new(space), std::slice::from_ref(&start), |_, _| {})
+                .run_hashed(Arc::new(space), std::slice::from_ref(&start), &mut Run::new())
                 .expect("hashed");
             assert_eq!(
                 layers.layer_sizes(),
@@ -163,9 +164,9 @@ proptest! {
         (space, starts) in random_space(),
         threads in 1usize..=3,
     ) {
-        let reference = DenseEnumeration::new().run(&space, &starts, |_, _| {}).expect("in memory");
+        let reference = DenseEnumeration::new().run(&space, &starts, &mut Run::new()).expect("in memory");
         let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
-        let layers = run.run(Arc::new(space), &starts, |_, _| {}).expect("distributed");
+        let layers = run.run(Arc::new(space), &starts, &mut Run::new()).expect("distributed");
         prop_assert_eq!(layers.layer_sizes(), reference.layer_sizes());
         prop_assert_eq!(layers.deepest(), reference.deepest());
     }
@@ -236,10 +237,10 @@ proptest! {
     ) {
         // The reference reports every neighbour one by one.
         space.by_steps = false;
-        let reference = DenseEnumeration::new().run(&space, &[start], |_, _| {}).expect("in memory");
+        let reference = DenseEnumeration::new().run(&space, &[start], &mut Run::new()).expect("in memory");
         space.by_steps = true;
         let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
-        let layers = run.run(Arc::new(space), &[start], |_, _| {}).expect("distributed");
+        let layers = run.run(Arc::new(space), &[start], &mut Run::new()).expect("distributed");
         prop_assert_eq!(layers.layer_sizes(), reference.layer_sizes());
         prop_assert_eq!(layers.deepest(), reference.deepest());
     }
@@ -257,29 +258,64 @@ fn a_rank_out_of_bounds_stops_every_worker_with_its_message() {
         }
     }
     let run = DistributedEnumeration::new(Workers::threads(2).expect("threads"));
-    let error = run.run(Arc::new(Broken), &[0], |_, _| {}).unwrap_err();
+    let error = run.run(Arc::new(Broken), &[0], &mut Run::new()).unwrap_err();
     assert!(error.to_string().contains("rank 120, not below its rank count 100"), "{error}");
-    let error = run.run(Arc::new(Broken), &[100], |_, _| {}).unwrap_err();
+    let error = run.run(Arc::new(Broken), &[100], &mut Run::new()).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Worker { worker: 0, .. }), "{error:?}");
     assert!(error.to_string().contains("start rank 100"), "{error}");
+}
+
+/// A run whose observer notes each layer reported: its depth, and the
+/// states found so far.
+fn noting(reported: &mut Vec<(usize, u64)>) -> Run<'_> {
+    Run::new().on_progress(move |progress| reported.push((progress.depth, progress.stored)))
+}
+
+/// What [`noting`] notes of layers of `sizes`.
+fn running(sizes: &[u64]) -> Vec<(usize, u64)> {
+    let totals = sizes.iter().scan(0, |total, size| {
+        *total += size;
+        Some(*total)
+    });
+    totals.enumerate().collect()
+}
+
+/// A run whose tables may take `bytes`, besides what `threads` worker
+/// threads take.
+fn tables_of(bytes: u64, threads: u64) -> Run<'static> {
+    let limit = bytes + threads * DistributedEnumeration::WORKER_MEMORY;
+    Run::new().limits(Limits::new().max_memory(limit))
 }
 
 #[test]
 fn a_table_over_the_memory_limit_fails_before_any_layer() {
     let boards = ReachableBoards::new(&goal_board(3, 3));
-    let run = DistributedEnumeration::new(Workers::threads(2).expect("threads")).max_memory(1_000);
+    let run = DistributedEnumeration::new(Workers::threads(2).expect("threads"));
     let mut layers = 0;
-    let error = run.run(Arc::new(boards), &[0], |_, _| layers += 1).unwrap_err();
+    let mut limited = tables_of(1_000, 2).on_progress(|_| layers += 1);
+    let error = run.run(Arc::new(boards), &[0], &mut limited).unwrap_err();
+    drop(limited);
     assert_eq!(layers, 0);
     assert!(error.to_string().contains("over the limit"), "{error}");
+}
+
+#[test]
+fn worker_threads_past_the_memory_limit_are_refused_before_they_start() {
+    let boards = ReachableBoards::new(&goal_board(2, 3));
+    let run = DistributedEnumeration::new(Workers::threads(1_000).expect("threads"));
+    let mut limited = Run::new().limits(Limits::new().max_memory(100 << 20));
+    let error = run.run(Arc::new(boards), &[0], &mut limited).unwrap_err();
+    assert!(matches!(error.kind(), search_dist::ErrorKind::Config(_)), "{error}");
+    assert!(error.to_string().contains("1000 worker threads"), "{error}");
 }
 
 #[test]
 fn a_hashed_worker_over_its_share_of_memory_stops_the_run() {
     let space = Tiles { rows: 3, cols: 3 };
     // About 1,000 states of 8 + 8 + 1 bytes each, for each of two workers.
-    let run = DistributedEnumeration::new(Workers::threads(2).expect("threads")).max_memory(34_000);
-    let error = run.run_hashed(Arc::new(space), &[goal_tiles(3, 3)], |_, _| {}).unwrap_err();
+    let run = DistributedEnumeration::new(Workers::threads(2).expect("threads"));
+    let start = goal_tiles(3, 3);
+    let error = run.run_hashed(Arc::new(space), &[start], &mut tables_of(34_000, 2)).unwrap_err();
     assert!(error.to_string().contains("share of the memory limit"), "{error}");
 }
 
@@ -287,7 +323,7 @@ fn a_hashed_worker_over_its_share_of_memory_stops_the_run() {
 fn no_starts_give_no_layers() {
     let boards = ReachableBoards::new(&goal_board(2, 3));
     let run = DistributedEnumeration::new(Workers::threads(2).expect("threads"));
-    let layers = run.run(Arc::new(boards), &[], |_, _| {}).expect("distributed");
+    let layers = run.run(Arc::new(boards), &[], &mut Run::new()).expect("distributed");
     assert_eq!(layers.states(), 0);
     assert!(layers.layer_sizes().is_empty());
 }
@@ -307,11 +343,13 @@ fn hashed_run_that_fails(dir: &std::path::Path, (rows, cols): (usize, usize), th
     // A third of the boards, shared by the workers, 8 + 8 + 1 bytes each.
     let share = space_size(rows, cols) / 3 / threads as u64;
     let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"))
-        .max_memory(share * 17 * threads as u64)
         .describe("tiles")
         .checkpoint(dir, std::time::Duration::ZERO);
     let mut layers = 0;
-    let error = run.run_hashed(Arc::new(space), &[goal_tiles(rows, cols)], |_, _| layers += 1);
+    let mut limited =
+        tables_of(share * 17 * threads as u64, threads as u64).on_progress(|_| layers += 1);
+    let error = run.run_hashed(Arc::new(space), &[goal_tiles(rows, cols)], &mut limited);
+    drop(limited);
     let error = error.expect_err("the memory limit stops the run");
     assert!(error.to_string().contains("share of the memory limit"), "{error}");
     assert!(layers > 5, "{rows}x{cols}, {threads} workers: it stopped after {layers} layers");
@@ -335,12 +373,11 @@ fn the_hashed_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
             .resume(true);
         let mut reported = Vec::new();
         let layers = run
-            .run_hashed(Arc::new(space), &[start], |depth, size| reported.push((depth, size)))
+            .run_hashed(Arc::new(space), &[start], &mut noting(&mut reported))
             .expect("the resumed run finishes");
         let context = format!("{rows}x{cols}, {threads} workers");
         assert_eq!(layers.layer_sizes(), reference.layer_sizes(), "{context}");
-        let expected: Vec<(usize, u64)> =
-            reference.layer_sizes().iter().copied().enumerate().collect();
+        let expected = running(reference.layer_sizes());
         assert_eq!(reported, expected, "{context}: every layer reported, the restored ones too");
         let deepest: HashSet<&u64> = layers.deepest().iter().collect();
         assert_eq!(deepest, reference.deepest().iter().collect(), "{context}");
@@ -358,7 +395,7 @@ fn a_damaged_or_foreign_hashed_checkpoint_is_refused() {
             .describe(description)
             .checkpoint(&dir, std::time::Duration::ZERO)
             .resume(true)
-            .run_hashed(Arc::new(Tiles { rows: 3, cols: 3 }), &[goal_tiles(3, 3)], |_, _| {})
+            .run_hashed(Arc::new(Tiles { rows: 3, cols: 3 }), &[goal_tiles(3, 3)], &mut Run::new())
     };
     let error = resume("other tiles").expect_err("another space's checkpoint");
     assert!(error.to_string().contains("holds \"tiles\", not \"other tiles\""), "{error}");
@@ -428,7 +465,7 @@ fn the_ranked_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
         };
         let mut first_layers = 0;
         let error = run()
-            .run(Arc::new(failing), &[start], |_, _| first_layers += 1)
+            .run(Arc::new(failing), &[start], &mut Run::new().on_progress(|_| first_layers += 1))
             .expect_err("a rank out of bounds stops the run");
         assert!(error.to_string().contains("not below its rank count"), "{context}: {error}");
         assert!(first_layers > 5, "{context}: it stopped after {first_layers} layers");
@@ -436,14 +473,55 @@ fn the_ranked_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
         let mut reported = Vec::new();
         let layers = run()
             .resume(true)
-            .run(Arc::new(boards), &[start], |depth, size| reported.push((depth, size)))
+            .run(Arc::new(boards), &[start], &mut noting(&mut reported))
             .expect("the resumed run finishes");
         let (sizes, deepest) = in_memory(rows, cols);
         assert_eq!(layers.layer_sizes(), sizes, "{context}");
         assert_eq!(layers.deepest(), deepest, "{context}");
-        let expected: Vec<(usize, u64)> = sizes.iter().copied().enumerate().collect();
-        assert_eq!(reported, expected, "{context}: every layer reported, the restored ones too");
+        assert_eq!(
+            reported,
+            running(&sizes),
+            "{context}: every layer reported, the restored ones too"
+        );
         assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0, "{context}");
+        let _ = std::fs::remove_dir(&dir);
+    }
+}
+
+#[test]
+fn the_depth_limit_stops_both_engines_and_a_resume_goes_on() {
+    let (rows, cols, threads) = (3, 3, 2);
+    let (sizes, _) = in_memory(rows, cols);
+    let boards = Arc::new(ReachableBoards::new(&goal_board(rows, cols)));
+    let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
+    for (engine, ranked) in [("ranked", true), ("hashed", false)] {
+        let dir = scratch_dir(&format!("depth-{engine}"));
+        let run = |resume: bool, limits: Limits| {
+            let enumeration = DistributedEnumeration::new(Workers::threads(threads).expect("2"))
+                .describe("boards")
+                .checkpoint(&dir, std::time::Duration::ZERO)
+                .resume(resume);
+            let mut run = Run::new().limits(limits);
+            let sizes = if ranked {
+                enumeration.run(Arc::clone(&boards), &[start], &mut run)
+            } else {
+                let space = Arc::new(Tiles { rows, cols });
+                enumeration.run_hashed(space, &[goal_tiles(rows, cols)], &mut run)
+            };
+            sizes.map(|layers| layers.layer_sizes().to_vec())
+        };
+        let error = run(false, Limits::new().max_depth(10)).expect_err("31 layers are past 10");
+        let depth = search_core::ErrorKind::LimitReached(Limit::Depth(10));
+        assert!(
+            matches!(error.kind(), ErrorKind::Search(e) if e.kind() == &depth),
+            "{engine}: {error}"
+        );
+        assert!(std::fs::read_dir(&dir).expect("the directory").count() > 0, "{engine}");
+        // The radius itself is allowed; one less is not.
+        let error = run(true, Limits::new().max_depth(30)).expect_err("31 is past 30");
+        assert!(error.to_string().contains("30"), "{engine}: {error}");
+        assert_eq!(run(true, Limits::new().max_depth(31)).expect(engine), sizes, "{engine}");
+        assert_eq!(std::fs::read_dir(&dir).expect("the directory").count(), 0, "{engine}");
         let _ = std::fs::remove_dir(&dir);
     }
 }

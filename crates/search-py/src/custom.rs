@@ -11,7 +11,7 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use search_core::{Limits, Path, Predecessors, Search, Successors};
+use search_core::{Limits, Path, Predecessors, Run, Search, Successors};
 
 use crate::args::{self, shown};
 use crate::weighted::WeightedPath;
@@ -574,9 +574,9 @@ fn bfs<'py>(
     let starts = PyState::starts(start)?;
     let mut space = Space::new(successors, None, max_states);
     space.pairs = pairs;
-    let result = Search::new()
-        .limits(limits(max_states, max_depth))
-        .bfs(&space, starts, |state| space.is_goal(&is_goal, state));
+    let mut run = Run::new().limits(limits(max_states, max_depth));
+    let result =
+        Search::new().bfs(&space, starts, |state| space.is_goal(&is_goal, state), &mut run);
     let Some(path) = space.finish(result)? else { return Ok(None) };
     if !pairs {
         return Ok(Some(path_states(&path).into_pyobject(py)?.into_any().unbind()));
@@ -631,11 +631,8 @@ fn bidirectional_bfs<'py>(
     let (start, goal) = (PyState::argument(start, "start")?, PyState::argument(goal, "goal")?);
     let mut space = Space::new(successors, predecessors, max_states);
     space.check_moves = true;
-    let result = Search::new().limits(limits(max_states, None)).bidirectional(
-        &space,
-        [start.clone()],
-        [goal.clone()],
-    );
+    let mut run = Run::new().limits(limits(max_states, None));
+    let result = Search::new().bidirectional(&space, [start.clone()], [goal.clone()], &mut run);
     if let Ok(None) = &result {
         space.check_nothing_found(&start, &goal);
     }
@@ -705,7 +702,8 @@ fn enumerate_space<'py>(
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let starts = PyState::starts(start)?;
     let space = Space::new(successors, None, max_states);
-    let result = Search::new().limits(limits(max_states, None)).enumerate(&space, starts);
+    let mut run = Run::new().limits(limits(max_states, None));
+    let result = Search::new().enumerate(&space, starts, &mut run);
     let layers = space.finish(result)?;
     Ok(Layers {
         sizes: layers.layer_sizes().to_vec(),

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use ::puzzles::{Algorithm, Board, ErrorKind, Lock, SlidingHeuristic, SlidingPuzzle, WordLadder};
 use pyo3::prelude::*;
-use search_core::{Bfs, DenseEnumeration, Ranking};
+use search_core::{Bfs, Limits, Ranking};
 
 use crate::args::{self, Arg, bad_value};
 use crate::puzzle_error;
@@ -256,7 +256,7 @@ fn solve(
 ///
 /// Raises TypeError when an argument is not an int, ValueError for a
 /// negative or huge one or a size outside 2x2 to 4x4, and LimitError when
-/// the table would pass `max_memory` bytes (default 8 GiB): 3x4 takes
+/// the table would pass `max_memory` bytes (default 4 GiB): 3x4 takes
 /// 60 MB, 2x7 and 4x4 more than the default allows.
 ///
 /// ```python
@@ -267,7 +267,7 @@ fn solve(
 #[pyfunction]
 #[pyo3(
     signature = (rows, cols, max_memory = Arg::Default),
-    text_signature = "(rows, cols, max_memory=8589934592)"
+    text_signature = "(rows, cols, max_memory=4294967296)"
 )]
 fn enumerate(
     py: Python<'_>,
@@ -277,12 +277,11 @@ fn enumerate(
 ) -> PyResult<Vec<u64>> {
     let rows = args::size(&rows, "rows")?;
     let cols = args::size(&cols, "cols")?;
-    let max_memory = max_memory.count_or("max_memory", 8 << 30)?;
+    let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
     let goal = Board::solved(rows, cols)
         .map_err(|error| bad_value(&format!("rows={rows}, cols={cols}"), error))?;
     let sliding = puzzle_for(goal);
-    let config = DenseEnumeration::new().max_memory(max_memory);
-    interruptible(py, |interrupt| sliding.enumerate(&config, interrupt))?
+    interruptible(py, |interrupt| sliding.enumerate(max_memory, interrupt))?
         .map_err(|error| puzzle_error(&error))
 }
 

@@ -18,7 +18,7 @@ use ::puzzles::{
     SlidingPuzzle,
 };
 use pyo3::prelude::*;
-use search_core::{CancelHandle, DenseEnumeration, Path};
+use search_core::{CancelHandle, DenseEnumeration, Limits, Path, Run};
 
 /// Ctrl-C for a search running with the GIL released.
 #[derive(Default)]
@@ -178,18 +178,13 @@ impl Sliding {
         let heuristic = self.usable(board, heuristic)?;
         let cancel = CancelHandle::new();
         let stop = cancel.clone();
-        let mut solver = self
-            .puzzle
-            .solver()
-            .algorithm(algorithm)
-            .heuristic(heuristic)
-            .cancel_with(cancel)
-            .on_progress(move |_| {
-                if interrupt.check() {
-                    stop.cancel();
-                }
-            });
-        match solver.solve(board) {
+        let mut solver = self.puzzle.solver().algorithm(algorithm).heuristic(heuristic);
+        let mut run = Run::new().cancel_with(cancel).on_progress(move |_| {
+            if interrupt.check() {
+                stop.cancel();
+            }
+        });
+        match solver.solve(board, &mut run) {
             // The caller raises what the signal handler raised.
             Err(_) if interrupt.stopped() => Ok(None),
             answer => Ok(answer?),
@@ -197,10 +192,11 @@ impl Sliding {
     }
 
     /// The number of boards at each distance from the goal, in 2 bits a
-    /// board on every core; Ctrl-C stops it between two layers.
+    /// board on every core, within `max_memory`; Ctrl-C stops it between
+    /// two layers.
     pub(crate) fn enumerate(
         &self,
-        config: &DenseEnumeration,
+        max_memory: u64,
         interrupt: &Interrupt,
     ) -> Result<Vec<u64>, ::puzzles::Error> {
         let boards = ReachableBoards::new(self.puzzle.goal());
@@ -212,7 +208,9 @@ impl Sliding {
                 std::ops::ControlFlow::Continue(())
             }
         };
-        let layers = config.run_until(&boards, &start, on_layer, |_, _| {})?;
+        let mut run = Run::new().limits(Limits::new().max_memory(max_memory));
+        let layers =
+            DenseEnumeration::new().run_until(&boards, &start, on_layer, |_, _| {}, &mut run)?;
         Ok(layers.layer_sizes().to_vec())
     }
 }

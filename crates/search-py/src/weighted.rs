@@ -6,7 +6,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
-use search_core::{AStar, Heuristic, IdaStar, Path, Successors, Weighted};
+use search_core::{AStar, Heuristic, IdaStar, Path, Run, Successors, Weighted};
 
 use crate::args::{self, shown};
 use crate::custom::{PyState, Space, innermost_failed, limits};
@@ -168,10 +168,14 @@ fn cheapest<'py>(
 ) -> PyResult<Option<WeightedPath>> {
     let starts = PyState::starts(start)?;
     let triples = Triples { space };
-    let found =
-        AStar::new()
-            .limits(limits(max_states, None))
-            .run(&triples, starts, estimate, |state| space.is_goal(is_goal, state));
+    let mut run = Run::new().limits(limits(max_states, None));
+    let found = AStar::new().run(
+        &triples,
+        starts,
+        |state| estimate.estimate(state),
+        |state| space.is_goal(is_goal, state),
+        &mut run,
+    );
     Ok(space.finish(found)?.map(|(path, cost)| weighted_path(&path, cost)))
 }
 
@@ -314,8 +318,13 @@ fn ida_star<'py>(
     }
     let estimate = Estimate { space: &space, heuristic };
     let triples = Triples { space: &space };
-    let found = IdaStar::new()
-        .limits(bounds)
-        .run(&triples, starts, estimate, |state| space.is_goal(&is_goal, state));
+    let mut run = Run::new().limits(bounds);
+    let found = IdaStar::new().run(
+        &triples,
+        starts,
+        |state| estimate.estimate(state),
+        |state| space.is_goal(&is_goal, state),
+        &mut run,
+    );
     Ok(space.finish(found)?.map(|(path, cost)| weighted_path(&path, cost)))
 }

@@ -18,11 +18,11 @@ use crate::numbered::tokens::Tokens;
 ///
 /// ```
 /// use puzzles::Hanoi4;
-/// use search_core::{AsRanked, DenseEnumeration, Ranking};
+/// use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
 ///
 /// let hanoi = Hanoi4::new(3)?;
 /// let start = hanoi.rank(&hanoi.start());
-/// let layers = DenseEnumeration::new().run(&AsRanked(hanoi), &[start], |_, _| {})?;
+/// let layers = DenseEnumeration::new().run(&AsRanked(hanoi), &[start], &mut Run::new())?;
 /// assert_eq!((layers.states(), layers.radius()), (64, 5));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -76,9 +76,9 @@ impl Hanoi4 {
     ///
     /// ```
     /// use puzzles::Hanoi4;
-    /// use search_core::DenseEnumeration;
+    /// use search_core::{DenseEnumeration, Run};
     ///
-    /// let layers = DenseEnumeration::new().run(&Hanoi4::new(6)?.ranks(), &[0], |_, _| {})?;
+    /// let layers = DenseEnumeration::new().run(&Hanoi4::new(6)?.ranks(), &[0], &mut Run::new())?;
     /// assert_eq!((layers.states(), layers.radius()), (4_096, 17));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -19,11 +19,11 @@ use crate::numbered::tokens::Tokens;
 ///
 /// ```
 /// use puzzles::Pancakes;
-/// use search_core::{AsRanked, DenseEnumeration, Ranking};
+/// use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
 ///
 /// let pancakes = Pancakes::new(6)?;
 /// let start = pancakes.rank(&pancakes.sorted());
-/// let layers = DenseEnumeration::new().run(&AsRanked(pancakes), &[start], |_, _| {})?;
+/// let layers = DenseEnumeration::new().run(&AsRanked(pancakes), &[start], &mut Run::new())?;
 /// assert_eq!((layers.states(), layers.radius()), (720, 7));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -72,9 +72,9 @@ impl Pancakes {
     ///
     /// ```
     /// use puzzles::Pancakes;
-    /// use search_core::DenseEnumeration;
+    /// use search_core::{DenseEnumeration, Run};
     ///
-    /// let layers = DenseEnumeration::new().run(&Pancakes::new(8)?.ranks(), &[0], |_, _| {})?;
+    /// let layers = DenseEnumeration::new().run(&Pancakes::new(8)?.ranks(), &[0], &mut Run::new())?;
     /// assert_eq!((layers.states(), layers.radius()), (40_320, 9));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -36,12 +36,12 @@ pub enum Spin {
 ///
 /// ```
 /// use puzzles::TopSpin;
-/// use search_core::{AsRanked, DenseEnumeration, Ranking};
+/// use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
 ///
 /// let ring = TopSpin::new(7)?;
 /// assert_eq!(ring.rank_count(), 2_520); // 7!/2
 /// let start = ring.rank(&ring.solved());
-/// let layers = DenseEnumeration::new().run(&AsRanked(ring), &[start], |_, _| {})?;
+/// let layers = DenseEnumeration::new().run(&AsRanked(ring), &[start], &mut Run::new())?;
 /// assert_eq!(layers.states(), 2_520);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

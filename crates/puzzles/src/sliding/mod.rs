@@ -3,13 +3,13 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
-use std::rc::Rc;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use search_core::{
-    AStar, CancelHandle, DenseEnumeration, Enumeration, Heuristic, IdaStar, InPlace, Iteration,
-    Limits, Path, Progress, Ranking, Reversible, Search, Stats, Successors, Weighted,
+    AStar, DenseEnumeration, Enumeration, Heuristic, IdaStar, InPlace, Iteration, Limits, Path,
+    Ranking, Reversible, Run, Search, Successors, Weighted,
 };
 
 use crate::error::{Error, ErrorKind};
@@ -17,11 +17,12 @@ use crate::error::{Error, ErrorKind};
 pub use self::board::Board;
 pub use self::database_dir::{DatabaseDir, Installed};
 pub use self::heuristic::{LinearConflict, Manhattan};
-pub use self::pdb::{BuildProgress, Partition, PatternDatabase};
+pub use self::pdb::{Partition, PatternDatabase};
 pub use self::ranked::ReachableBoards;
 
 mod board;
 mod database_dir;
+mod guided;
 mod heuristic;
 mod parse;
 mod pdb;
@@ -115,12 +116,13 @@ impl FromStr for Slide {
 ///
 /// ```
 /// use puzzles::{Algorithm, SlidingPuzzle};
+/// use search_core::Run;
 ///
 /// let puzzle = SlidingPuzzle::new(2, 3)?;
 /// let board = "4 1 2 / 5 0 3".parse()?;
 /// let mut answers = Vec::new();
 /// for algorithm in [Algorithm::Bfs, Algorithm::Bidirectional, Algorithm::AStar, Algorithm::IdaStar] {
-///     answers.push(puzzle.solver().algorithm(algorithm).moves(&board)?);
+///     answers.push(puzzle.solver().algorithm(algorithm).moves(&board, &mut Run::new())?);
 /// }
 /// assert_eq!(answers, [Some(5); 4]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -188,14 +190,16 @@ impl FromStr for Algorithm {
 ///
 /// ```
 /// use puzzles::{Algorithm, SlidingHeuristic, SlidingPuzzle};
+/// use search_core::Run;
 ///
 /// let puzzle = SlidingPuzzle::new(3, 3)?;
 /// let board = "8 6 7 / 2 5 4 / 3 0 1".parse()?;
 /// let mut expanded = Vec::new();
 /// for heuristic in [SlidingHeuristic::Manhattan, SlidingHeuristic::LinearConflict] {
 ///     let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).heuristic(heuristic);
-///     assert_eq!(solver.moves(&board)?, Some(31));
-///     expanded.push(solver.stats().expanded);
+///     let mut run = Run::new();
+///     assert_eq!(solver.moves(&board, &mut run)?, Some(31));
+///     expanded.push(run.stats().expanded);
 /// }
 /// assert!(expanded[1] < expanded[0]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -536,7 +540,7 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, board: &Board) -> Result<Option<Path<Board, Slide>>, Error> {
-        self.one_shot(|solver| solver.solve(board))
+        self.one_shot(|solver, run| solver.solve(board, run))
     }
 
     /// The fewest moves that solve `board`, or `None` when it cannot be
@@ -556,7 +560,7 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn moves(&self, board: &Board) -> Result<Option<usize>, Error> {
-        self.one_shot(|solver| solver.moves(board))
+        self.one_shot(|solver, run| solver.moves(board, run))
     }
 
     /// Runs `answer` on a solver whose breadth-first tables are this
@@ -564,16 +568,16 @@ impl SlidingPuzzle {
     /// does (building the tables took 2.8 ms of a 3x3 bidirectional solve,
     /// the search itself 0.75 ms). Tables larger than [`ONE_SHOT_CACHE`]
     /// are not kept.
-    fn one_shot<T>(&self, answer: impl FnOnce(&mut Solver<'_>) -> T) -> T {
+    fn one_shot<T>(&self, answer: impl FnOnce(&mut Solver<'_>, &mut Run<'_>) -> T) -> T {
         thread_local! {
-            static TABLES: RefCell<Search<'static, Board, Slide>> = RefCell::new(Search::new());
+            static TABLES: RefCell<Search<Board, Slide>> = RefCell::new(Search::new());
         }
         let mut solver = self.solver();
         solver.search = TABLES.with(RefCell::take);
-        let answer = answer(&mut solver);
-        let tables = solver.search.forget_observer();
-        if tables.memory() <= ONE_SHOT_CACHE {
-            TABLES.with(|cache| *cache.borrow_mut() = tables);
+        let mut run = Run::new();
+        let answer = answer(&mut solver, &mut run);
+        if run.memory() <= ONE_SHOT_CACHE {
+            TABLES.with(|cache| *cache.borrow_mut() = solver.search);
         }
         answer
     }
@@ -585,12 +589,14 @@ impl SlidingPuzzle {
     ///
     /// ```
     /// use puzzles::SlidingPuzzle;
+    /// use search_core::Run;
     ///
     /// let puzzle = SlidingPuzzle::new(2, 3)?;
     /// let mut solver = puzzle.solver();
+    /// let mut run = Run::new();
     /// let answers: Vec<Option<usize>> = ["4 1 2 / 5 0 3", "1 2 3 / 5 4 0"]
     ///     .iter()
-    ///     .map(|text| solver.moves(&text.parse()?))
+    ///     .map(|text| solver.moves(&text.parse()?, &mut run))
     ///     .collect::<Result<_, _>>()?;
     /// assert_eq!(answers, [Some(5), None]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -608,12 +614,13 @@ impl SlidingPuzzle {
     ///
     /// ```
     /// use puzzles::{SlidingPuzzle, Solver};
+    /// use search_core::Run;
     ///
     /// let mut solvers: Vec<Solver<'static>> = Vec::new();
     /// for (rows, cols) in [(2, 2), (2, 3)] {
     ///     solvers.push(SlidingPuzzle::new(rows, cols)?.into_solver());
     /// }
-    /// assert_eq!(solvers[1].moves(&"4 1 2 / 5 0 3".parse()?)?, Some(5));
+    /// assert_eq!(solvers[1].moves(&"4 1 2 / 5 0 3".parse()?, &mut Run::new())?, Some(5));
     /// assert_eq!(solvers[1].puzzle().goal().cols(), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -634,7 +641,6 @@ impl SlidingPuzzle {
             last_algorithm: Algorithm::default(),
             heuristic: SlidingHeuristic::default(),
             estimate: None,
-            last_stats: Stats::default(),
             parallel: false,
         }
     }
@@ -663,43 +669,42 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn enumerate(&self) -> Result<Enumeration<Board>, Error> {
-        Ok(Search::new().enumerate(self, [self.goal])?)
+        Ok(Search::new().enumerate(self, [self.goal], &mut Run::new())?)
     }
 
     /// As [`enumerate`](SlidingPuzzle::enumerate), on every core, with
     /// 2 bits per reachable board.
     ///
-    /// Boards are numbered so that neighbours are found rank to rank, and
-    /// `config` sets the threads and the memory limit. `on_layer(depth,
-    /// boards)` is called as each layer completes.
+    /// Boards are numbered so that neighbours are found rank to rank;
+    /// `config` sets the threads and the checkpoints, and `run` the memory
+    /// limit, the observer, which hears of each layer as it completes, and
+    /// the cancel handle.
     ///
     /// # Errors
     ///
-    /// When the table would pass `config`'s memory limit (4x4 needs about
-    /// 2.4 TiB), or the worker threads cannot start.
+    /// When the table would pass `run`'s memory limit (4x4 needs about
+    /// 2.4 TiB), the worker threads cannot start, or the run is cancelled.
     ///
     /// # Example
     ///
     /// ```
     /// use puzzles::SlidingPuzzle;
-    /// use search_core::DenseEnumeration;
+    /// use search_core::{DenseEnumeration, Run};
     ///
-    /// let layers = SlidingPuzzle::new(3, 3)?.enumerate_dense(&DenseEnumeration::new(), |_, _| {})?;
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new())?;
     /// assert_eq!(layers.states(), 181_440);
     /// assert_eq!(layers.radius(), 31);
     /// assert_eq!(layers.deepest().len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn enumerate_dense<F>(
+    pub fn enumerate_dense(
         &self,
         config: &DenseEnumeration,
-        on_layer: F,
-    ) -> Result<Enumeration<Board>, Error>
-    where
-        F: FnMut(usize, u64),
-    {
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<Board>, Error> {
         let packed = ReachableBoards::new(&self.goal);
-        let layers = config.run(&packed, &[packed.encode(&self.goal)], on_layer)?;
+        let layers = config.run(&packed, &[packed.encode(&self.goal)], run)?;
         let deepest = layers.deepest().iter().map(|&rank| packed.decode(rank)).collect();
         Ok(Enumeration::new(layers.layer_sizes().to_vec(), deepest))
     }
@@ -736,6 +741,20 @@ impl Successors for SlidingPuzzle {
                 report(next, slide);
             }
         }
+    }
+
+    // The searches call this one: written out, it costs them nothing over
+    // `successors`, where the provided method checks a flag each slide.
+    fn successors_until<F>(&self, board: &Board, mut report: F) -> ControlFlow<()>
+    where
+        F: FnMut(Board, Slide) -> ControlFlow<()>,
+    {
+        for slide in Slide::ALL {
+            if let Some(next) = board.slide(slide) {
+                report(next, slide)?;
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     fn ranking(&self) -> Option<impl Ranking<Board> + '_> {
@@ -801,7 +820,9 @@ impl Weighted for SlidingPuzzle {
     }
 }
 
-/// Answers boards of one puzzle one after another, reusing its tables.
+/// Answers boards of one puzzle one after another, reusing its tables:
+/// a cache, as [`Search`] is, whose searches each take the [`Run`] that
+/// bounds, observes and counts them.
 ///
 /// Made by [`SlidingPuzzle::solver`].
 ///
@@ -809,31 +830,34 @@ impl Weighted for SlidingPuzzle {
 ///
 /// ```
 /// use puzzles::SlidingPuzzle;
+/// use search_core::Run;
 ///
 /// let puzzle = SlidingPuzzle::new(3, 3)?;
 /// let mut solver = puzzle.solver();
+/// let mut run = Run::new();
 /// for (board, moves) in [("8 6 7 / 2 5 4 / 3 0 1", 31), ("1 2 3 / 4 5 6 / 7 0 8", 1)] {
-///     assert_eq!(solver.moves(&board.parse()?)?, Some(moves));
+///     assert_eq!(solver.moves(&board.parse()?, &mut run)?, Some(moves));
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct Solver<'p> {
     puzzle: Cow<'p, SlidingPuzzle>,
-    search: Search<'p, Board, Slide>,
-    astar: AStar<'p, Board, Slide, u32>,
-    ida_star: IdaStar<'p, Board, Slide, u32>,
+    search: Search<Board, Slide>,
+    astar: AStar<Board, Slide, u32>,
+    /// IDA* over boards that carry their estimate, which each slide
+    /// updates in O(1) ([`guided`]).
+    ida_star: IdaStar<guided::Step, Slide, u32>,
     algorithm: Algorithm,
     /// The search that answered the last board.
     last_algorithm: Algorithm,
     heuristic: SlidingHeuristic,
     /// The estimate, built when an informed search first needs it.
     estimate: Option<Estimate>,
-    last_stats: Stats,
     parallel: bool,
 }
 
-impl<'p> Solver<'p> {
+impl Solver<'_> {
     /// The puzzle this solver solves.
     ///
     /// # Example
@@ -855,74 +879,17 @@ impl<'p> Solver<'p> {
     ///
     /// ```
     /// use puzzles::{Algorithm, SlidingPuzzle};
+    /// use search_core::Run;
     ///
     /// let puzzle = SlidingPuzzle::new(2, 2)?;
     /// let mut solver = puzzle.solver().algorithm(Algorithm::Bfs);
-    /// assert_eq!(solver.moves(&"3 1 / 2 0".parse()?)?, Some(4));
+    /// assert_eq!(solver.moves(&"3 1 / 2 0".parse()?, &mut Run::new())?, Some(4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn algorithm(mut self, algorithm: Algorithm) -> Self {
         self.algorithm = algorithm;
         self
-    }
-
-    /// Bounds each search.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::SlidingPuzzle;
-    /// use search_core::Limits;
-    ///
-    /// let puzzle = SlidingPuzzle::new(3, 3)?;
-    /// let mut solver = puzzle.solver().limits(Limits::new().max_states(100));
-    /// assert!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn limits(self, limits: Limits) -> Self {
-        Solver {
-            search: self.search.limits(limits),
-            astar: self.astar.limits(limits),
-            ida_star: self.ida_star.limits(limits),
-            ..self
-        }
-    }
-
-    /// Ends the solver's searches with a
-    /// [`Cancelled`](search_core::ErrorKind::Cancelled) error once `cancel`
-    /// is cancelled, from any thread or from the progress observer, within
-    /// 65,536 expansions; see [`CancelHandle`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Algorithm, ErrorKind, SlidingPuzzle};
-    /// use search_core::CancelHandle;
-    ///
-    /// let puzzle = SlidingPuzzle::new(4, 4)?;
-    /// let cancel = CancelHandle::new();
-    /// let stop = cancel.clone();
-    /// let mut solver = puzzle
-    ///     .solver()
-    ///     .algorithm(Algorithm::Bfs)
-    ///     .cancel_with(cancel)
-    ///     .on_progress(move |_| stop.cancel());
-    /// // Two pairs of tiles swapped: solvable, and far from the goal.
-    /// let error = solver.moves(&"2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0".parse()?).unwrap_err();
-    /// let ErrorKind::Search(error) = error.kind() else { panic!("{error}") };
-    /// assert_eq!(error.kind(), &search_core::ErrorKind::Cancelled);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn cancel_with(self, cancel: CancelHandle) -> Self {
-        Solver {
-            search: self.search.cancel_with(cancel.clone()),
-            astar: self.astar.cancel_with(cancel.clone()),
-            ida_star: self.ida_star.cancel_with(cancel),
-            ..self
-        }
     }
 
     /// Runs IDA* on every thread of the current rayon pool
@@ -933,10 +900,11 @@ impl<'p> Solver<'p> {
     ///
     /// ```
     /// use puzzles::{Algorithm, SlidingPuzzle};
+    /// use search_core::Run;
     ///
     /// let puzzle = SlidingPuzzle::new(3, 3)?;
     /// let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).parallel(true);
-    /// assert_eq!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?)?, Some(31));
+    /// assert_eq!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?, &mut Run::new())?, Some(31));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -950,11 +918,12 @@ impl<'p> Solver<'p> {
     ///
     /// ```
     /// use puzzles::{Algorithm, SlidingHeuristic, SlidingPuzzle};
+    /// use search_core::Run;
     ///
     /// let puzzle = SlidingPuzzle::new(2, 3)?;
     /// let mut solver =
     ///     puzzle.solver().algorithm(Algorithm::AStar).heuristic(SlidingHeuristic::Manhattan);
-    /// assert_eq!(solver.moves(&"4 5 0 / 1 2 3".parse()?)?, Some(21));
+    /// assert_eq!(solver.moves(&"4 5 0 / 1 2 3".parse()?, &mut Run::new())?, Some(21));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -969,10 +938,11 @@ impl<'p> Solver<'p> {
     ///
     /// ```
     /// use puzzles::{Algorithm, SlidingPuzzle};
+    /// use search_core::Run;
     ///
     /// let puzzle = SlidingPuzzle::new(3, 3)?;
     /// let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar);
-    /// solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?)?;
+    /// solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?, &mut Run::new())?;
     /// assert_eq!(solver.iterations().last().map(|i| i.bound), Some(31));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -980,74 +950,59 @@ impl<'p> Solver<'p> {
         if self.last_algorithm == Algorithm::IdaStar { self.ida_star.iterations() } else { &[] }
     }
 
-    /// Calls `observer` as each search goes; see
-    /// [`Search::on_progress`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Algorithm, SlidingPuzzle};
-    ///
-    /// let puzzle = SlidingPuzzle::new(3, 3)?;
-    /// let mut deepest = 0;
-    /// let mut solver =
-    ///     puzzle.solver().algorithm(Algorithm::Bfs).on_progress(|p| deepest = deepest.max(p.depth));
-    /// assert_eq!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?)?, Some(31));
-    /// drop(solver);
-    /// assert!(deepest > 20);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn on_progress<F: FnMut(&Progress) + 'p>(self, observer: F) -> Self {
-        // One observer, shared by the three searches, each of which keeps
-        // what it is given.
-        let shared: Rc<RefCell<dyn FnMut(&Progress) + 'p>> = Rc::new(RefCell::new(observer));
-        let (for_search, for_astar) = (Rc::clone(&shared), Rc::clone(&shared));
-        Solver {
-            search: self.search.on_progress(move |progress| (for_search.borrow_mut())(progress)),
-            astar: self.astar.on_progress(move |progress| (for_astar.borrow_mut())(progress)),
-            ida_star: self.ida_star.on_progress(move |progress| (shared.borrow_mut())(progress)),
-            ..self
-        }
-    }
-
-    /// A shortest solution of `board`, or `None` when it cannot be solved.
+    /// A shortest solution of `board`, or `None` when it cannot be solved,
+    /// by the solver's [`Algorithm`] under `run` (its limits, observer and
+    /// cancel handle, and afterwards what the search counted: all zero for
+    /// a board answered by parity alone).
     ///
     /// # Errors
     ///
     /// When the board's size differs from the goal's, or the search reaches
-    /// a limit.
+    /// a limit or is cancelled.
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::SlidingPuzzle;
+    /// use puzzles::{Algorithm, ErrorKind, SlidingPuzzle};
+    /// use search_core::{CancelHandle, Limits, Run};
     ///
     /// let puzzle = SlidingPuzzle::new(2, 3)?;
     /// let mut solver = puzzle.solver();
-    /// assert_eq!(solver.solve(&"1 2 3 / 4 5 0".parse()?)?.map(|p| p.len()), Some(0));
-    /// let error = solver.solve(&"1 2 / 3 0".parse()?).unwrap_err();
+    /// let mut run = Run::new();
+    /// assert_eq!(solver.solve(&"1 2 3 / 4 5 0".parse()?, &mut run)?.map(|p| p.len()), Some(0));
+    /// let error = solver.solve(&"1 2 / 3 0".parse()?, &mut run).unwrap_err();
     /// assert_eq!(error.to_string(), "the board is 2x2 but the goal is 2x3");
+    ///
+    /// // A search stopped from its observer, as from another thread.
+    /// let puzzle = SlidingPuzzle::new(4, 4)?;
+    /// let mut solver = puzzle.solver().algorithm(Algorithm::Bfs);
+    /// let cancel = CancelHandle::new();
+    /// let stop = cancel.clone();
+    /// let mut run = Run::new().cancel_with(cancel).on_progress(move |_| stop.cancel());
+    /// // Two pairs of tiles swapped: solvable, and far from the goal.
+    /// let board = "2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0".parse()?;
+    /// let error = solver.solve(&board, &mut run).unwrap_err();
+    /// let ErrorKind::Search(error) = error.kind() else { panic!("{error}") };
+    /// assert_eq!(error.kind(), &search_core::ErrorKind::Cancelled);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve(&mut self, board: &Board) -> Result<Option<Path<Board, Slide>>, Error> {
-        if !self.check(board)? {
+    pub fn solve(
+        &mut self,
+        board: &Board,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<Board, Slide>>, Error> {
+        if !self.check(board, run)? {
             return Ok(None);
         }
         let goal = *self.puzzle.goal();
         self.last_algorithm = self.algorithm.resolve(board.cell_count());
         let path = match self.last_algorithm {
-            Algorithm::Bfs => self.search.bfs(&*self.puzzle, [*board], |b| *b == goal),
-            Algorithm::AStar | Algorithm::IdaStar => {
-                let path = self.informed(board);
-                self.last_stats = self.stats_of_last();
-                return path;
-            }
+            Algorithm::Bfs => self.search.bfs(&*self.puzzle, [*board], |b| *b == goal, run),
+            Algorithm::AStar | Algorithm::IdaStar => return self.informed(board, run),
             Algorithm::Bidirectional | Algorithm::Auto => {
-                self.search.bidirectional(&*self.puzzle, [*board], [goal])
+                self.search.bidirectional(&*self.puzzle, [*board], [goal], run)
             }
         };
-        self.last_stats = self.stats_of_last();
         Ok(path?)
     }
 
@@ -1062,60 +1017,61 @@ impl<'p> Solver<'p> {
     ///
     /// ```
     /// use puzzles::SlidingPuzzle;
+    /// use search_core::{Limits, Run};
     ///
-    /// let puzzle = SlidingPuzzle::new(2, 3)?;
-    /// assert_eq!(puzzle.solver().moves(&"4 5 0 / 1 2 3".parse()?)?, Some(21));
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let mut solver = puzzle.solver();
+    /// let mut run = Run::new();
+    /// assert_eq!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?, &mut run)?, Some(31));
+    /// assert!(run.stats().expanded > 0);
+    /// let mut tight = Run::new().limits(Limits::new().max_states(100));
+    /// assert!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?, &mut tight).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn moves(&mut self, board: &Board) -> Result<Option<usize>, Error> {
-        if !self.check(board)? {
+    pub fn moves(&mut self, board: &Board, run: &mut Run<'_>) -> Result<Option<usize>, Error> {
+        if !self.check(board, run)? {
             return Ok(None);
         }
         if self.algorithm.resolve(board.cell_count()) != Algorithm::Bfs {
-            return Ok(self.solve(board)?.map(|path| path.len()));
+            return Ok(self.solve(board, run)?.map(|path| path.len()));
         }
         self.last_algorithm = Algorithm::Bfs;
         let goal = *self.puzzle.goal();
-        let moves = self.search.distance(&*self.puzzle, [*board], |b| *b == goal);
-        self.last_stats = self.search.stats();
-        Ok(moves?)
-    }
-
-    /// What the last search counted; all zero after a board answered by
-    /// parity alone.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::SlidingPuzzle;
-    ///
-    /// let puzzle = SlidingPuzzle::new(2, 3)?;
-    /// let mut solver = puzzle.solver();
-    /// solver.moves(&"4 1 2 / 5 0 3".parse()?)?;
-    /// assert!(solver.stats().expanded > 0);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn stats(&self) -> Stats {
-        self.last_stats
+        Ok(self.search.distance(&*self.puzzle, [*board], |b| *b == goal, run)?)
     }
 
     /// A* or IDA*, whichever the last board called for, with the estimate
-    /// built on first use.
-    fn informed(&mut self, board: &Board) -> Result<Option<Path<Board, Slide>>, Error> {
+    /// built on first use. IDA* searches boards that carry their estimate,
+    /// which each move updates from the parent's.
+    fn informed(
+        &mut self,
+        board: &Board,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<Board, Slide>>, Error> {
         let puzzle = &*self.puzzle;
         let goal = *puzzle.goal();
         let estimate = match &self.estimate {
             Some(estimate) => estimate,
             None => self.estimate.insert(Estimate::new(self.heuristic, puzzle)?),
         };
-        let found = if self.last_algorithm == Algorithm::AStar {
-            self.astar.run(puzzle, [*board], estimate, |b| *b == goal)
-        } else if self.parallel {
-            self.ida_star.run_parallel(puzzle, [*board], estimate, |b| *b == goal)
+        if self.last_algorithm == Algorithm::AStar {
+            let found =
+                self.astar.run(puzzle, [*board], |b| estimate.estimate(b), |b| *b == goal, run);
+            return Ok(found?.map(|(path, _)| path));
+        }
+        let space = guided::Guided::new(estimate);
+        let start = space.start(*board);
+        let (estimated, is_goal) =
+            (|s: &guided::Step| s.estimate, |s: &guided::Step| s.board == goal);
+        let found = if self.parallel {
+            self.ida_star.run_parallel(&space, [start], estimated, is_goal, run)
         } else {
-            self.ida_star.run(puzzle, [*board], estimate, |b| *b == goal)
+            self.ida_star.run(&space, [start], estimated, is_goal, run)
         };
-        Ok(found?.map(|(path, _)| path))
+        Ok(found?.map(|(path, _)| {
+            let (steps, moves) = path.into_parts();
+            Path::new(steps.into_iter().map(|step| step.board).collect(), moves)
+        }))
     }
 
     /// The search that answered the last board: the solver's
@@ -1125,10 +1081,11 @@ impl<'p> Solver<'p> {
     ///
     /// ```
     /// use puzzles::{Algorithm, SlidingPuzzle};
+    /// use search_core::Run;
     ///
     /// let puzzle = SlidingPuzzle::new(2, 3)?;
     /// let mut solver = puzzle.solver();
-    /// solver.moves(&"4 1 2 / 5 0 3".parse()?)?;
+    /// solver.moves(&"4 1 2 / 5 0 3".parse()?, &mut Run::new())?;
     /// assert_eq!(solver.last_algorithm(), Algorithm::Bidirectional);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -1136,18 +1093,9 @@ impl<'p> Solver<'p> {
         self.last_algorithm
     }
 
-    /// The statistics of the search that ran last.
-    fn stats_of_last(&self) -> Stats {
-        match self.last_algorithm {
-            Algorithm::AStar => self.astar.stats(),
-            Algorithm::IdaStar => self.ida_star.stats(),
-            _ => self.search.stats(),
-        }
-    }
-
-    /// Checks the size, and answers by parity whether a search is needed.
-    fn check(&mut self, board: &Board) -> Result<bool, Error> {
-        self.last_stats = Stats::default();
+    /// Checks the size, and answers by parity whether a search is needed;
+    /// a board answered by parity leaves `run` counting nothing.
+    fn check(&mut self, board: &Board, run: &mut Run<'_>) -> Result<bool, Error> {
         let goal = self.puzzle.goal();
         if !board.same_size(goal) {
             return Err(Error::new(ErrorKind::SizeMismatch {
@@ -1155,7 +1103,11 @@ impl<'p> Solver<'p> {
                 found: (board.rows(), board.cols()),
             }));
         }
-        Ok(board.can_reach(goal))
+        let reachable = board.can_reach(goal);
+        if !reachable {
+            run.reset_stats();
+        }
+        Ok(reachable)
     }
 }
 
@@ -1201,8 +1153,9 @@ fn sliding_puzzle_within(board: &[Vec<i32>], limits: Limits) -> i32 {
     let Ok(board) = Board::from_rows(board) else {
         return -1;
     };
+    let mut run = Run::new().limits(limits);
     let answer = SlidingPuzzle::new(board.rows(), board.cols())
-        .and_then(|puzzle| puzzle.solver().limits(limits).moves(&board));
+        .and_then(|puzzle| puzzle.solver().moves(&board, &mut run));
     match answer {
         Ok(Some(moves)) => i32::try_from(moves).unwrap_or(i32::MAX),
         Ok(None) => -1,
@@ -1236,7 +1189,8 @@ mod tests {
             assert_eq!(sliding_puzzle(rows), moves);
         }
         let puzzle = SlidingPuzzle::new(2, 5).expect("a size");
-        let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), |_, _| {}).expect("fits");
+        let layers =
+            puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).expect("fits");
         let hardest = layers.deepest()[0].to_rows();
         let hardest =
             hardest.iter().map(|row| row.iter().map(|&t| i32::from(t)).collect()).collect();

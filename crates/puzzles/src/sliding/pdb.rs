@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use search_core::{DenseEnumeration, Heuristic, RankedSpace, TableReader, write_table_file};
+use search_core::{DenseEnumeration, Heuristic, RankedSpace, Run, TableReader, write_table_file};
 
 use super::board::{Board, MAX_CELLS};
 use crate::error::{Error, ErrorKind};
@@ -168,24 +168,6 @@ impl FromStr for Partition {
             })),
         }
     }
-}
-
-/// How far the building of a database has come, as
-/// [`PatternDatabase::build`] reports it after each layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct BuildProgress {
-    /// The pattern being built, from 0.
-    pub pattern: usize,
-    /// How many patterns there are.
-    pub patterns: usize,
-    /// The layer just finished: the moves of the pattern's tiles.
-    pub depth: usize,
-    /// Placements of the pattern's tiles given a distance so far, over all
-    /// patterns.
-    pub placements_done: u64,
-    /// Placements of all patterns: the entries of the database.
-    pub placements: u64,
 }
 
 /// The tiles of one pattern, and for each placement of them the fewest
@@ -556,58 +538,47 @@ impl PatternDatabase {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(goal: &Board, patterns: &[Vec<u8>]) -> Result<PatternDatabase, Error> {
-        PatternDatabase::build(goal, patterns, |_| {})
+        PatternDatabase::build(goal, patterns, &mut Run::new())
     }
 
-    /// As [`new`](PatternDatabase::new), calling `on_layer` after each
-    /// layer of each pattern's enumeration: the way to show a progress bar
-    /// while a large database is built.
+    /// As [`new`](PatternDatabase::new), under `run`: each pattern's table
+    /// is an enumeration of its abstraction (its tiles and the blank's
+    /// region), one after another, each within `run`'s memory limit, each
+    /// reporting its layers to `run`'s observer (the depth back at 0 when
+    /// the next pattern begins), and each stopped by its cancel handle.
     ///
     /// # Errors
     ///
-    /// As for [`new`](PatternDatabase::new).
+    /// As for [`new`](PatternDatabase::new), and when a table passes
+    /// `run`'s memory limit or the build is cancelled.
     ///
     /// # Example
     ///
     /// ```
     /// use puzzles::{Board, PatternDatabase};
+    /// use search_core::Run;
     ///
-    /// let mut last = None;
+    /// let mut patterns_begun = 0;
+    /// let mut run = Run::new().on_progress(|progress| {
+    ///     if progress.depth == 0 {
+    ///         patterns_begun += 1;
+    ///     }
+    /// });
     /// let goal = Board::solved(2, 4)?;
-    /// PatternDatabase::build(&goal, &[vec![1, 2, 3], vec![4, 5, 6, 7]], |progress| {
-    ///     last = Some(progress);
-    /// })?;
-    /// let last = last.expect("one layer at least");
-    /// assert_eq!((last.pattern, last.patterns), (1, 2));
-    /// // Every placement of every pattern is given a distance.
-    /// assert_eq!(last.placements_done, last.placements);
-    /// assert_eq!(last.placements, 8 * 7 * 6 + 8 * 7 * 6 * 5);
+    /// PatternDatabase::build(&goal, &[vec![1, 2, 3], vec![4, 5, 6, 7]], &mut run)?;
+    /// drop(run);
+    /// assert_eq!(patterns_begun, 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn build<F>(
+    pub fn build(
         goal: &Board,
         patterns: &[Vec<u8>],
-        mut on_layer: F,
-    ) -> Result<PatternDatabase, Error>
-    where
-        F: FnMut(BuildProgress),
-    {
+        run: &mut Run<'_>,
+    ) -> Result<PatternDatabase, Error> {
         let mut database = PatternDatabase::empty(goal, patterns)?;
-        let placements =
-            patterns.iter().map(|tiles| database.cells.placements(tiles.len()) as u64).sum();
-        let mut done = 0;
         let regions = Regions::new(database.cells)?;
-        for (index, tiles) in patterns.iter().enumerate() {
-            let excess = database.build_pattern(&regions, tiles, &mut |depth, pattern_done| {
-                on_layer(BuildProgress {
-                    pattern: index,
-                    patterns: patterns.len(),
-                    depth,
-                    placements_done: done + pattern_done,
-                    placements,
-                });
-            })?;
-            done += database.cells.placements(tiles.len()) as u64;
+        for tiles in patterns {
+            let excess = database.build_pattern(&regions, tiles, run)?;
             database.patterns.push(Pattern { tiles: tiles.clone(), excess });
         }
         Ok(database)
@@ -821,13 +792,12 @@ impl PatternDatabase {
     }
 
     /// The table of one pattern: for each placement, half its distance's
-    /// excess over its Manhattan distance. `on_layer(depth, placements
-    /// done)` after each layer.
+    /// excess over its Manhattan distance.
     fn build_pattern(
         &self,
         regions: &Regions,
         tiles: &[u8],
-        on_layer: &mut dyn FnMut(usize, u64),
+        run: &mut Run<'_>,
     ) -> Result<Vec<u8>, Error> {
         let cells = self.cells;
         let k = tiles.len();
@@ -849,7 +819,7 @@ impl PatternDatabase {
             &[start],
             placements as u64,
             |rank| rank / free,
-            on_layer,
+            run,
         )?;
         let mut excess = allocate(placements.div_ceil(2))?;
         let mut manhattan = [[0u8; MAX_CELLS]; MAX_CELLS];

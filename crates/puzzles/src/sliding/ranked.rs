@@ -167,7 +167,7 @@ impl NibbleList {
 ///
 /// ```
 /// use puzzles::{Board, ReachableBoards};
-/// use search_core::{DenseEnumeration, RankedSpace};
+/// use search_core::{DenseEnumeration, RankedSpace, Run};
 ///
 /// let goal = Board::solved(2, 3)?;
 /// let boards = ReachableBoards::new(&goal);
@@ -177,7 +177,7 @@ impl NibbleList {
 /// assert_eq!(boards.board(rank), Some(start));
 /// // Half of all arrangements cannot reach the goal: they have no rank.
 /// assert_eq!(boards.rank(&"1 2 3 / 5 4 0".parse()?), None);
-/// let layers = DenseEnumeration::new().run(&boards, &[boards.rank(&goal).expect("the goal")], |_, _| {})?;
+/// let layers = DenseEnumeration::new().run(&boards, &[boards.rank(&goal).expect("the goal")], &mut Run::new())?;
 /// assert_eq!((layers.states(), layers.radius()), (360, 21));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -4,6 +4,7 @@ use smallvec::{SmallVec, smallvec};
 use crate::breadth_first::search::Search;
 use crate::error::Error;
 use crate::path::dag::{PathDag, Paths};
+use crate::run::context::Run;
 use crate::run::memory::bytes_of;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::at_depth_bound;
@@ -167,10 +168,10 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    Search::one_shot().all_shortest_paths(space, starts, is_goal)
+    Search::one_shot().all_shortest_paths(space, starts, is_goal, &mut Run::new())
 }
 
-impl<S: State, M: Clone> Search<'_, S, M> {
+impl<S: State, M: Clone> Search<S, M> {
     /// Every shortest path from any of `starts` to the nearest states that
     /// satisfy `is_goal`.
     ///
@@ -188,10 +189,10 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Search};
+    /// use search_core::{from_fn, Run, Search};
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
-    /// let paths = Search::new().all_shortest_paths(&space, [1], |&n| n == 100)?;
+    /// let paths = Search::new().all_shortest_paths(&space, [1], |&n| n == 100, &mut Run::new())?;
     /// assert_eq!(paths.distance(), Some(8));
     /// assert!(paths.paths().all(|p| p.len() == 8 && *p.end() == 100));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -201,15 +202,17 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         space: &G,
         starts: I,
         mut is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<ShortestPaths<S, M>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.run(
+        self.execute(
             space,
-            |search| search.shortest_paths(space, starts, &mut is_goal),
+            run,
+            |search, run| search.shortest_paths(space, starts, &mut is_goal, run),
             |search| search.forward.len(),
         )
     }
@@ -219,6 +222,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         space: &G,
         starts: I,
         is_goal: &mut P,
+        run: &mut Run<'_>,
     ) -> Result<ShortestPaths<S, M>, Error>
     where
         G: Successors<State = S, Move = M>,
@@ -226,13 +230,13 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         P: FnMut(&S) -> bool,
     {
         let tree = &mut self.forward;
-        let meter = &mut self.run.meter;
-        tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
+        let limits = run.limits;
+        tree.reset(space, Lookup::Ids, &limits, &mut run.meter)?;
         let mut parents: Vec<SmallVec<[(u32, M); 1]>> = Vec::new();
         let mut goals = Vec::new();
         for start in starts {
-            if let Some(id) = tree.insert(space, &self.run.limits, meter, start, NO_PARENT, None)? {
-                meter.push(&mut parents, SmallVec::new())?;
+            if let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)? {
+                run.meter.push(&mut parents, SmallVec::new())?;
                 if is_goal(tree.state(id as usize)) {
                     goals.push(id);
                 }
@@ -242,34 +246,28 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let mut depth = 0;
         while goals.is_empty() && !layer.is_empty() {
             let states = tree.states_from(layer.start);
-            if at_depth_bound(
-                space,
-                &self.run.limits,
-                depth,
-                states,
-                &mut self.scratch,
-                &mut self.run.stats,
-                |next| tree.find(space, next).is_some(),
-            )? {
+            if at_depth_bound(space, run, depth, states, &mut self.scratch, |next| {
+                tree.find(space, next).is_some()
+            })? {
                 break;
             }
-            self.run.stats.frontier(layer.len());
+            run.stats.frontier(layer.len());
             let next_start = tree.len();
             for parent in layer.clone() {
-                tree.expand_node(space, parent, &mut self.scratch, &mut self.run.stats);
-                self.run.watch.tick(&self.run.stats, tree.len(), depth, meter.used())?;
+                tree.expand_node(space, parent, &mut self.scratch, run)?;
+                run.tick(tree.len(), depth)?;
                 for (next, mv) in self.scratch.drain(..) {
                     if let Some(id) = tree.find(space, &next) {
-                        self.run.stats.duplicates += 1;
+                        run.stats.duplicates += 1;
                         // A second edge into the layer being built is a second
                         // way to reach that state in the fewest moves.
                         if id as usize >= next_start {
                             parents[id as usize].push((parent as u32, mv));
                         }
                     } else if let Some(id) =
-                        tree.insert(space, &self.run.limits, meter, next, parent as u32, None)?
+                        tree.insert(space, &limits, &mut run.meter, next, parent as u32, None)?
                     {
-                        meter.push(&mut parents, smallvec![(parent as u32, mv)])?;
+                        run.meter.push(&mut parents, smallvec![(parent as u32, mv)])?;
                         if is_goal(tree.state(id as usize)) {
                             goals.push(id);
                         }
@@ -282,7 +280,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let distance = (!goals.is_empty()).then_some(depth);
         let mut states = Vec::new();
         let bytes = bytes_of::<S>(tree.len());
-        meter.charge(bytes)?;
+        run.meter.charge(bytes)?;
         states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
         states.extend(tree.states_from(0).cloned());
         Ok(ShortestPaths { dag: PathDag { states, parents, goals }, distance })

@@ -3,7 +3,7 @@ use std::fmt;
 use crate::breadth_first::search::Search;
 use crate::error::Error;
 use crate::path::Path;
-use crate::run::context::RunContext;
+use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::stats::Stats;
 use crate::space::traits::unless_failed;
@@ -57,10 +57,10 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    Search::one_shot().bfs(space, starts, is_goal)
+    Search::one_shot().bfs(space, starts, is_goal, &mut Run::new())
 }
 
-impl<S: State, M: Clone> Search<'_, S, M> {
+impl<S: State, M: Clone> Search<S, M> {
     /// The shortest path in `space` from any of `starts` to the first state
     /// that satisfies `is_goal`, or `None` when no goal can be reached.
     ///
@@ -79,11 +79,12 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Search};
+    /// use search_core::{from_fn, Run, Search};
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
     /// let mut search = Search::new();
-    /// let path = search.bfs(&space, [1], |&n| n == 10)?.expect("reachable");
+    /// let mut run = Run::new();
+    /// let path = search.bfs(&space, [1], |&n| n == 10, &mut run)?.expect("reachable");
     /// assert_eq!(path.states(), [1, 2, 4, 5, 10]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -92,15 +93,17 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         space: &G,
         starts: I,
         mut is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.run(
+        self.execute(
             space,
-            |search| search.bfs_tree(space, starts, &mut is_goal),
+            run,
+            |search, run| search.bfs_tree(space, starts, &mut is_goal, run),
             |search| search.forward.len(),
         )
     }
@@ -110,6 +113,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         space: &G,
         starts: I,
         is_goal: &mut P,
+        run: &mut Run<'_>,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Successors<State = S, Move = M>,
@@ -117,10 +121,10 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         P: FnMut(&S) -> bool,
     {
         let tree = &mut self.forward;
-        let meter = &mut self.run.meter;
-        tree.reset(space, Lookup::Seen, &self.run.limits, meter)?;
+        let limits = run.limits;
+        tree.reset(space, Lookup::Seen, &limits, &mut run.meter)?;
         for start in starts {
-            if let Some(id) = tree.insert(space, &self.run.limits, meter, start, NO_PARENT, None)?
+            if let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)?
                 && is_goal(tree.state(id as usize))
             {
                 return Ok(Some(tree.path(id)));
@@ -129,43 +133,37 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         let mut head = 0;
         let mut layer_end = tree.len();
         let mut depth = 0;
-        self.run.stats.frontier(layer_end);
+        run.stats.frontier(layer_end);
         while head < tree.len() {
             if head == layer_end {
                 depth += 1;
                 layer_end = tree.len();
-                self.run.stats.frontier(layer_end - head);
+                run.stats.frontier(layer_end - head);
             }
             let layer = tree.states_from(head);
-            if at_depth_bound(
-                space,
-                &self.run.limits,
-                depth,
-                layer,
-                &mut self.scratch,
-                &mut self.run.stats,
-                |next| tree.contains(space, next),
-            )? {
+            if at_depth_bound(space, run, depth, layer, &mut self.scratch, |next| {
+                tree.contains(space, next)
+            })? {
                 return Ok(None);
             }
             // A run of the layer is expanded before any successor is
             // stored ([`Seen::collect_keyed`](crate::store::seen::Seen::collect_keyed)
             // says why); each state's successors are then stored, checked
             // and counted in the order of expanding state by state.
-            let longest = run_length(self.run.stats.expanded);
+            let longest = run_length(run.stats.expanded);
             let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
-            tree.collect_keyed(space, head..layer_end, longest, keyed, expansions);
+            tree.collect_keyed(space, head..layer_end, longest, keyed, expansions, run)?;
             let run_end = head + self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in (head..run_end).zip(&self.expansions) {
-                expansion.count(&mut self.run.stats);
-                self.run.watch.tick(&self.run.stats, tree.len(), depth, meter.used())?;
+                expansion.count(&mut run.stats);
+                run.tick(tree.len(), depth)?;
                 for child in keyed.by_ref().take(expansion.kept) {
                     let parent = parent as u32;
                     match tree.insert_keyed(
                         space,
-                        &self.run.limits,
-                        meter,
+                        &limits,
+                        &mut run.meter,
                         parent,
                         child.reached(),
                     )? {
@@ -174,7 +172,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                                 return Ok(Some(tree.path(id)));
                             }
                         }
-                        None => self.run.stats.duplicates += 1,
+                        None => run.stats.duplicates += 1,
                     }
                 }
             }
@@ -197,10 +195,10 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Search};
+    /// use search_core::{from_fn, Run, Search};
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
-    /// assert_eq!(Search::new().distance(&space, [1], |&n| n == 10)?, Some(4));
+    /// assert_eq!(Search::new().distance(&space, [1], |&n| n == 10, &mut Run::new())?, Some(4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn distance<G, I, P>(
@@ -208,15 +206,17 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         space: &G,
         starts: I,
         mut is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<usize>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.run(
+        self.execute(
             space,
-            |search| search.distance_layers(space, starts, &mut is_goal),
+            run,
+            |search, run| search.distance_layers(space, starts, &mut is_goal, run),
             |search| search.seen.len(),
         )
     }
@@ -226,13 +226,14 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         space: &G,
         starts: I,
         is_goal: &mut P,
+        run: &mut Run<'_>,
     ) -> Result<Option<usize>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.seed_frontier(space, starts)?;
+        self.seed_frontier(space, starts, run)?;
         if self.frontier.iter().any(&mut *is_goal) {
             return Ok(Some(0));
         }
@@ -241,11 +242,11 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             if self.frontier.is_empty() {
                 break Ok(None);
             }
-            self.run.stats.frontier(self.frontier.len());
-            if self.frontier_at_depth_bound(space, depth)? {
+            run.stats.frontier(self.frontier.len());
+            if self.frontier_at_depth_bound(space, depth, run)? {
                 break Ok(None);
             }
-            if self.expand_frontier(space, depth, &mut *is_goal)? {
+            if self.expand_frontier(space, depth, &mut *is_goal, run)? {
                 break Ok(Some(depth + 1));
             }
             std::mem::swap(&mut self.frontier, &mut self.next_frontier);
@@ -291,7 +292,7 @@ pub struct Bfs<S, M> {
     depth: usize,
     /// Limits, memory and counts; no observer or cancel handle, as the
     /// caller, who takes each step, can stop at any of them.
-    run: RunContext<'static>,
+    run: Run<'static>,
     scratch: Vec<(S, M)>,
 }
 
@@ -419,7 +420,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
             head: 0,
             layer_end: 0,
             depth: 0,
-            run: RunContext::new(),
+            run: Run::new(),
             scratch: Vec::new(),
         }
     }
@@ -533,7 +534,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         let id = self.head;
         self.head += 1;
         if self.run.limits.allows_depth(self.depth + 1) {
-            self.tree.expand_node(space, id, &mut self.scratch, &mut self.run.stats);
+            self.tree.expand_node(space, id, &mut self.scratch, &mut self.run)?;
             let parent = id as u32;
             let mut inserted = Ok(());
             for (next, mv) in self.scratch.drain(..) {

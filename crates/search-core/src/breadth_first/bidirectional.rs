@@ -8,10 +8,11 @@ use crate::space::traits::{Predecessors, State, Successors};
 
 use hashbrown::{HashTable, hash_table};
 
+use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
-use crate::store::expand::{Backwards, Expansion, neighbours_except};
+use crate::store::expand::{Backwards, Collector, Expansion, neighbours_except};
 use crate::store::hash::hash_of;
 use crate::store::index::{presize_table, reserve_room, table_bytes};
 use crate::store::runs::{Keyed, run_length};
@@ -47,7 +48,7 @@ where
     I: IntoIterator<Item = G::State>,
     J: IntoIterator<Item = G::State>,
 {
-    Search::new().bidirectional(space, starts, goals)
+    Search::new().bidirectional(space, starts, goals, &mut Run::new())
 }
 
 /// One end of a bidirectional search: where each of its layers starts in its
@@ -165,7 +166,7 @@ impl<S: State> Sides<'_, S> {
     }
 }
 
-impl<S: State, M: Clone> Search<'_, S, M> {
+impl<S: State, M: Clone> Search<S, M> {
     /// A shortest path from any of `starts` to any of `goals`, searched
     /// from both ends at once, or `None` when no goal can be reached.
     ///
@@ -200,12 +201,12 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Search, Undirected};
+    /// use search_core::{from_fn, Run, Search, Undirected};
     ///
     /// let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
-    /// let mut search = Search::new();
-    /// assert_eq!(search.bidirectional(&line, [0], [0])?.map(|p| p.len()), Some(0));
-    /// assert_eq!(search.bidirectional(&line, [-3], [4])?.map(|p| p.len()), Some(7));
+    /// let (mut search, mut run) = (Search::new(), Run::new());
+    /// assert_eq!(search.bidirectional(&line, [0], [0], &mut run)?.map(|p| p.len()), Some(0));
+    /// assert_eq!(search.bidirectional(&line, [-3], [4], &mut run)?.map(|p| p.len()), Some(7));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn bidirectional<G, I, J>(
@@ -213,35 +214,43 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         space: &G,
         starts: I,
         goals: J,
+        run: &mut Run<'_>,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Predecessors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         J: IntoIterator<Item = S>,
     {
-        self.run(space, |search| search.meet(space, starts, goals), |search| search.sides.len())
+        let meet = |search: &mut Self, run: &mut Run<'_>| search.meet(space, starts, goals, run);
+        self.execute(space, run, meet, |search| search.sides.len())
     }
 
     /// The search of [`bidirectional`](Search::bidirectional), which sets
     /// the statistics however it ends.
-    fn meet<G, I, J>(&mut self, space: &G, starts: I, goals: J) -> Result<Option<Path<S, M>>, Error>
+    fn meet<G, I, J>(
+        &mut self,
+        space: &G,
+        starts: I,
+        goals: J,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Predecessors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         J: IntoIterator<Item = S>,
     {
         self.sides.clear();
-        self.run.meter.charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
-        presize_table(&mut self.run.meter, &mut self.sides, FIRST_CAPACITY);
-        self.forward.reset(space, Lookup::Unindexed, &self.run.limits, &mut self.run.meter)?;
-        self.backward.reset(space, Lookup::Unindexed, &self.run.limits, &mut self.run.meter)?;
+        run.meter.charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
+        presize_table(&mut run.meter, &mut self.sides, FIRST_CAPACITY);
+        self.forward.reset(space, Lookup::Unindexed, &run.limits, &mut run.meter)?;
+        self.backward.reset(space, Lookup::Unindexed, &run.limits, &mut run.meter)?;
         let ends = starts
             .into_iter()
             .map(|end| (end, 0))
             .chain(goals.into_iter().map(|end| (end, BACKWARD)));
         for (end, side) in ends {
             let tree = if side == 0 { &mut self.forward } else { &mut self.backward };
-            reserve_room(&mut self.run.meter, &mut self.sides, 1, side_hash)?;
+            reserve_room(&mut run.meter, &mut self.sides, 1, side_hash)?;
             let stored = self.sides.len();
             match self.sides.entry(hash_of(&end), |(held, _)| *held == end, side_hash) {
                 // A start that is a goal too: the path of no moves.
@@ -250,9 +259,9 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 }
                 hash_table::Entry::Occupied(_) => {}
                 hash_table::Entry::Vacant(entry) => {
-                    self.run.limits.check_states(stored)?;
+                    run.limits.check_states(stored)?;
                     entry.insert((end.clone(), side_id(tree.len(), side)?));
-                    tree.push(&mut self.run.meter, end, NO_PARENT, None)?;
+                    tree.push(&mut run.meter, end, NO_PARENT, None)?;
                 }
             }
         }
@@ -265,7 +274,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 break Ok(None);
             }
             let explored = forward.depth() + backward.depth();
-            if !self.run.limits.allows_depth(explored + 1) {
+            if !run.limits.allows_depth(explored + 1) {
                 break Err(Error::limit(Limit::Depth(explored)));
             }
             // The smaller frontier costs less to expand. On a tie, the side
@@ -273,22 +282,22 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             // run out from waiting behind one that never ends.
             let expand_forward = (forward_frontier.len(), self.forward.len())
                 <= (backward_frontier.len(), self.backward.len());
-            self.run.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
+            run.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
             // The layer being built starts where the frontier ends.
             let in_runs = self.sides.len() >= RUNS_PAST;
             let meeting = if expand_forward {
                 forward.layer_starts.push(forward_frontier.end);
                 if in_runs {
-                    self.forward_runs(space, forward_frontier, &backward, explored)
+                    self.forward_runs(space, forward_frontier, &backward, explored, run)
                 } else {
-                    self.forward_layer(space, forward_frontier, &backward, explored)
+                    self.forward_layer(space, forward_frontier, &backward, explored, run)
                 }
             } else {
                 backward.layer_starts.push(backward_frontier.end);
                 if in_runs {
-                    self.backward_runs(space, backward_frontier, &forward, explored)
+                    self.backward_runs(space, backward_frontier, &forward, explored, run)
                 } else {
-                    self.backward_layer(space, backward_frontier, &forward, explored)
+                    self.backward_layer(space, backward_frontier, &forward, explored, run)
                 }
             };
             if let Some(meeting) = meeting? {
@@ -305,16 +314,17 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         frontier: Range<usize>,
         backward: &Side,
         explored: usize,
+        run: &mut Run<'_>,
     ) -> Result<Option<Meeting>, Error> {
         for parent in frontier {
-            self.forward.expand_node(space, parent, &mut self.scratch, &mut self.run.stats);
-            self.run.tick(self.sides.len(), explored)?;
-            reserve_room(&mut self.run.meter, &mut self.sides, self.scratch.len(), side_hash)?;
+            self.forward.expand_node(space, parent, &mut self.scratch, run)?;
+            run.tick(self.sides.len(), explored)?;
+            reserve_room(&mut run.meter, &mut self.sides, self.scratch.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
-                limits: &self.run.limits,
-                meter: &mut self.run.meter,
-                counters: &mut self.run.stats,
+                limits: &run.limits,
+                meter: &mut run.meter,
+                counters: &mut run.stats,
             };
             for (next, mv) in self.scratch.drain(..) {
                 let child = Keyed { key: hash_of(&next), state: next, mv: Some(mv) };
@@ -336,6 +346,7 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         frontier: Range<usize>,
         forward: &Side,
         explored: usize,
+        run: &mut Run<'_>,
     ) -> Result<Option<Meeting>, Error> {
         for child in frontier {
             self.next_frontier.clear();
@@ -343,25 +354,22 @@ impl<S: State, M: Clone> Search<'_, S, M> {
             // As forwards, the state this one was reached from is stored
             // already and needs no lookup.
             let known = self.backward.parent_state(child);
+            let mut collector = Collector::new(&run.limits, &mut run.meter);
             let skipped = neighbours_except(
                 &Backwards(space),
                 self.backward.state(child),
                 known,
-                |state, ()| previous.push(state),
+                |state, ()| collector.push(previous, state),
             );
-            Expansion { kept: self.next_frontier.len(), skipped }.count(&mut self.run.stats);
-            self.run.tick(self.sides.len(), explored)?;
-            reserve_room(
-                &mut self.run.meter,
-                &mut self.sides,
-                self.next_frontier.len(),
-                side_hash,
-            )?;
+            collector.finish()?;
+            Expansion { kept: self.next_frontier.len(), skipped }.count(&mut run.stats);
+            run.tick(self.sides.len(), explored)?;
+            reserve_room(&mut run.meter, &mut self.sides, self.next_frontier.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
-                limits: &self.run.limits,
-                meter: &mut self.run.meter,
-                counters: &mut self.run.stats,
+                limits: &run.limits,
+                meter: &mut run.meter,
+                counters: &mut run.stats,
             };
             for state in self.next_frontier.drain(..) {
                 let parent = Keyed { key: hash_of(&state), state, mv: None };
@@ -387,30 +395,33 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         frontier: Range<usize>,
         backward: &Side,
         explored: usize,
+        run: &mut Run<'_>,
     ) -> Result<Option<Meeting>, Error> {
         let mut head = frontier.start;
         while head < frontier.end {
-            let longest = run_length(self.run.stats.expanded);
+            let longest = run_length(run.stats.expanded);
             let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
-            self.forward.collect_keyed(space, head..frontier.end, longest, keyed, expansions);
-            let run = head..head + self.expansions.len();
-            head = run.end;
-            reserve_room(&mut self.run.meter, &mut self.sides, self.keyed.len(), side_hash)?;
+            self.forward.collect_keyed(
+                space,
+                head..frontier.end,
+                longest,
+                keyed,
+                expansions,
+                run,
+            )?;
+            let batch = head..head + self.expansions.len();
+            head = batch.end;
+            reserve_room(&mut run.meter, &mut self.sides, self.keyed.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
-                limits: &self.run.limits,
-                meter: &mut self.run.meter,
-                counters: &mut self.run.stats,
+                limits: &run.limits,
+                meter: &mut run.meter,
+                counters: &mut run.stats,
             };
             let mut keyed = self.keyed.drain(..);
-            for (parent, expansion) in run.zip(&self.expansions) {
+            for (parent, expansion) in batch.zip(&self.expansions) {
                 expansion.count(sides.counters);
-                self.run.watch.tick(
-                    sides.counters,
-                    sides.table.len(),
-                    explored,
-                    sides.meter.used(),
-                )?;
+                run.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used())?;
                 for child in keyed.by_ref().take(expansion.kept) {
                     let child = child.reached();
                     if let Some((id, other)) =
@@ -433,10 +444,11 @@ impl<S: State, M: Clone> Search<'_, S, M> {
         frontier: Range<usize>,
         forward: &Side,
         explored: usize,
+        run: &mut Run<'_>,
     ) -> Result<Option<Meeting>, Error> {
         let mut head = frontier.start;
         while head < frontier.end {
-            let longest = run_length(self.run.stats.expanded);
+            let longest = run_length(run.stats.expanded);
             let (keyed, expansions) = (&mut self.predecessors, &mut self.expansions);
             self.backward.collect_predecessors(
                 space,
@@ -444,25 +456,21 @@ impl<S: State, M: Clone> Search<'_, S, M> {
                 longest,
                 keyed,
                 expansions,
-            );
-            let run = head..head + self.expansions.len();
-            head = run.end;
-            reserve_room(&mut self.run.meter, &mut self.sides, self.predecessors.len(), side_hash)?;
+                run,
+            )?;
+            let batch = head..head + self.expansions.len();
+            head = batch.end;
+            reserve_room(&mut run.meter, &mut self.sides, self.predecessors.len(), side_hash)?;
             let mut sides = Sides {
                 table: &mut self.sides,
-                limits: &self.run.limits,
-                meter: &mut self.run.meter,
-                counters: &mut self.run.stats,
+                limits: &run.limits,
+                meter: &mut run.meter,
+                counters: &mut run.stats,
             };
             let mut keyed = self.predecessors.drain(..);
-            for (child, expansion) in run.zip(&self.expansions) {
+            for (child, expansion) in batch.zip(&self.expansions) {
                 expansion.count(sides.counters);
-                self.run.watch.tick(
-                    sides.counters,
-                    sides.table.len(),
-                    explored,
-                    sides.meter.used(),
-                )?;
+                run.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used())?;
                 for Keyed { key, state, mv: () } in keyed.by_ref().take(expansion.kept) {
                     let parent = Keyed { key, state, mv: None };
                     if let Some((id, other)) =

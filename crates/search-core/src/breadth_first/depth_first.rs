@@ -1,48 +1,42 @@
-//! [`dfs`]: depth-first search with a visited set, which finds a path,
-//! not always a short one, visiting each state once.
+//! [`dfs`] and [`Search::dfs`]: depth-first search with a visited set,
+//! which finds a path, not always a short one, visiting each state once.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-
+use crate::breadth_first::search::Search;
 use crate::error::Error;
-use crate::path::{Path, path_back};
-use crate::run::limits::{Limit, Limits};
-use crate::space::traits::Successors;
-use crate::space::traits::unless_failed;
-use crate::store::hash::BuildStateHasher;
+use crate::path::Path;
+use crate::run::context::Run;
+use crate::run::memory::filled_vec;
+use crate::space::traits::{State, Successors};
+use crate::store::tree::{Lookup, NO_PARENT, Stored};
 
 /// A path from any of `starts` to the first state that satisfies
 /// `is_goal`, found depth first: the first successor of each state is
 /// followed before the second. Not always a shortest path; `None` when no
-/// goal can be reached. Each state is visited once, so time and memory are
-/// at most the reachable space's, as for [`bfs`](crate::bfs) (where
-/// `pathfinding`'s `dfs` is the same).
+/// goal can be reached.
 ///
-/// For a space too large to store, [`IdaStar::depth_first`](crate::IdaStar::depth_first)
-/// walks depth first in memory of one path, at the price of walking every
-/// path to a state.
+/// A shortcut for [`Search::dfs`] with a fresh cache and a default
+/// [`Run`].
 ///
 /// # Errors
 ///
-/// When more states than `limits` allows are stored.
+/// As for [`Search::dfs`].
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{dfs, from_fn, Limits};
+/// use search_core::{dfs, from_fn};
 ///
 /// // Counting by +1 and *2 below 20: depth first takes +1 all the way.
 /// let steps = from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 20));
-/// let path = dfs(&steps, [1], |&n| n == 16, Limits::new())?.expect("reachable");
+/// let path = dfs(&steps, [1], |&n| n == 16)?.expect("reachable");
 /// assert_eq!(path.len(), 15);
-/// assert_eq!(dfs(&steps, [1], |&n| n == 20, Limits::new())?, None);
+/// assert_eq!(dfs(&steps, [1], |&n| n == 20)?, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn dfs<G, I, P>(
     space: &G,
     starts: I,
-    mut is_goal: P,
-    limits: Limits,
+    is_goal: P,
 ) -> Result<Option<Path<G::State, G::Move>>, Error>
 where
     G: Successors,
@@ -50,58 +44,134 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    // The search as a closure, so that a failed space's error replaces
-    // whatever it answered.
-    let search = || {
-        // Each state stored, with the state and move it was first reached by;
-        // `visited` once it has been taken off the stack.
-        let mut parents: Parents<G::State, G::Move> = HashMap::default();
-        let mut stack: Vec<G::State> = Vec::new();
-        let mut starts: Vec<G::State> = starts.into_iter().collect();
-        // The first start is searched first.
-        starts.reverse();
+    Search::one_shot().dfs(space, starts, is_goal, &mut Run::new())
+}
+
+impl<S: State, M: Clone> Search<S, M> {
+    /// A path in `space` from any of `starts` to the first state that
+    /// satisfies `is_goal`, found depth first, or `None` when no goal can
+    /// be reached.
+    ///
+    /// The first start is searched first, and of each state the first
+    /// successor is followed first; a state is visited once, by the last
+    /// path that reached it before it was visited (the one depth first
+    /// follows). Time and memory are at most the reachable space's, as for
+    /// [`bfs`](Search::bfs) (and as `pathfinding`'s `dfs`). For a space too
+    /// large to store, [`IdaStar::depth_first`](crate::IdaStar::depth_first)
+    /// walks depth first in memory of one path, at the price of walking
+    /// every path to a state.
+    ///
+    /// The limits that apply are the stored states, the memory and the
+    /// expanded nodes; a depth bound does not (the depth at which depth
+    /// first finds a state says nothing about its distance). Progress
+    /// reports the states on the stack as the depth.
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches its state, memory or node limit, the space
+    /// reports a rank outside its bound, the space fails
+    /// ([`ErrorKind::SpaceFailed`](crate::ErrorKind::SpaceFailed)), or the
+    /// search is cancelled.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Limits, Run, Search};
+    ///
+    /// let steps = from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 20));
+    /// let mut run = Run::new().limits(Limits::new().max_states(10));
+    /// let path = Search::new().dfs(&steps, [1], |&n| n == 5, &mut run)?.expect("reachable");
+    /// assert_eq!(path.states(), [1, 2, 3, 4, 5]);
+    /// assert!(Search::new().dfs(&steps, [1], |&n| n == 16, &mut run).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn dfs<G, I, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        mut is_goal: P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
+    {
+        let depth_first = |search: &mut Self, run: &mut Run<'_>| {
+            search.depth_first(space, starts, &mut is_goal, run)
+        };
+        self.execute(space, run, depth_first, |search| search.forward.len())
+    }
+
+    fn depth_first<G, I, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        is_goal: &mut P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
+    {
+        let limits = run.limits;
+        let tree = &mut self.forward;
+        tree.reset(space, Lookup::Ids, &limits, &mut run.meter)?;
+        // Node ids to visit, the next on top; an id may be on the stack
+        // more than once, and is visited the first time it comes off.
+        let mut stack: Vec<u32> = Vec::new();
         for start in starts {
-            parents.insert(start.clone(), (None, false));
-            stack.push(start);
+            if let Some(root) =
+                tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)?
+            {
+                run.meter.push(&mut stack, root)?;
+            }
         }
-        let max_states = limits.get_max_states();
-        let mut children = Vec::new();
-        while let Some(state) = stack.pop() {
-            let Some((_, visited)) = parents.get_mut(&state) else { continue };
-            if *visited {
+        // The first start is searched first.
+        stack.reverse();
+        let mut visited: Vec<bool> = filled_vec(&mut run.meter, tree.len(), false)?;
+        while let Some(node) = stack.pop() {
+            let id = node as usize;
+            if visited[id] {
                 continue;
             }
-            *visited = true;
-            if is_goal(&state) {
-                let parent_of = |state: &G::State| {
-                    parents.get(state)?.0.as_ref().map(|(parent, mv)| (parent, Some(mv)))
+            visited[id] = true;
+            if is_goal(tree.state(id)) {
+                return Ok(Some(tree.path(node)));
+            }
+            limits.check_nodes(run.stats.expanded)?;
+            tree.expand_node(space, id, &mut self.scratch, run)?;
+            run.tick(tree.len(), stack.len())?;
+            // Pushed last first, so that the first successor comes off first.
+            for (next, mv) in self.scratch.drain(..).rev() {
+                let child = match tree.find_or_insert(
+                    space,
+                    &limits,
+                    &mut run.meter,
+                    next,
+                    node,
+                    Some(mv),
+                )? {
+                    Stored::New(child) => {
+                        run.meter.push(&mut visited, false)?;
+                        child
+                    }
+                    Stored::Old(child, _) if visited[child as usize] => {
+                        run.stats.duplicates += 1;
+                        continue;
+                    }
+                    // Reached again before it was visited: this later path
+                    // is the one depth first follows.
+                    Stored::Old(child, mv) => {
+                        run.stats.duplicates += 1;
+                        tree.reparent(child as usize, node, mv);
+                        child
+                    }
                 };
-                return Ok(Some(path_back(state, parent_of)));
-            }
-            space.successors(&state, |child, mv| children.push((child, mv)));
-            // Pushed last first, so that the first successor is popped first.
-            for (child, mv) in children.drain(..).rev() {
-                match parents.entry(child.clone()) {
-                    Entry::Occupied(occupied) if occupied.get().1 => continue,
-                    // Reached again before it was visited: this later path is
-                    // the one depth first follows.
-                    Entry::Occupied(mut occupied) => {
-                        occupied.insert((Some((state.clone(), mv)), false));
-                    }
-                    Entry::Vacant(vacant) => {
-                        vacant.insert((Some((state.clone(), mv)), false));
-                    }
-                }
-                stack.push(child);
-            }
-            if parents.len() > max_states {
-                return Err(Error::limit(Limit::States(max_states)));
+                run.meter.push(&mut stack, child)?;
             }
         }
         Ok(None)
-    };
-    unless_failed(space, search())
+    }
 }
-
-/// Each state's parent and move, and whether it has been visited.
-type Parents<S, M> = HashMap<S, (Option<(S, M)>, bool), BuildStateHasher>;

@@ -1,5 +1,6 @@
 use crate::breadth_first::search::Search;
 use crate::error::Error;
+use crate::run::context::Run;
 use crate::space::traits::{State, Successors};
 
 /// Every state reachable from the starts, layer by layer: how many lie at
@@ -134,10 +135,10 @@ where
     G: Successors,
     I: IntoIterator<Item = G::State>,
 {
-    Search::new().enumerate(space, starts)
+    Search::new().enumerate(space, starts, &mut Run::new())
 }
 
-impl<S: State, M: Clone> Search<'_, S, M> {
+impl<S: State, M: Clone> Search<S, M> {
     /// Every state of `space` reachable from `starts`, layer by layer.
     ///
     /// It keeps a visited set and two frontiers; only the last layer's
@@ -152,38 +153,51 @@ impl<S: State, M: Clone> Search<'_, S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Limits, Search};
+    /// use search_core::{from_fn, Limits, Run, Search};
     ///
     /// let ring = from_fn(|&n: &u16| [(n + 1) % 1000, (n + 999) % 1000]);
-    /// let mut search = Search::new().limits(Limits::new().max_depth(100));
-    /// assert!(search.enumerate(&ring, [0]).is_err());
     /// let mut search = Search::new();
-    /// assert_eq!(search.enumerate(&ring, [0])?.radius(), 500);
+    /// let mut run = Run::new();
+    /// let mut shallow = Run::new().limits(Limits::new().max_depth(100));
+    /// assert!(search.enumerate(&ring, [0], &mut shallow).is_err());
+    /// assert_eq!(search.enumerate(&ring, [0], &mut run)?.radius(), 500);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn enumerate<G, I>(&mut self, space: &G, starts: I) -> Result<Enumeration<S>, Error>
+    pub fn enumerate<G, I>(
+        &mut self,
+        space: &G,
+        starts: I,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<S>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.run(space, |search| search.enumerate_layers(space, starts), |search| search.seen.len())
+        let layers =
+            |search: &mut Self, run: &mut Run<'_>| search.enumerate_layers(space, starts, run);
+        self.execute(space, run, layers, |search| search.seen.len())
     }
 
-    fn enumerate_layers<G, I>(&mut self, space: &G, starts: I) -> Result<Enumeration<S>, Error>
+    fn enumerate_layers<G, I>(
+        &mut self,
+        space: &G,
+        starts: I,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<S>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.seed_frontier(space, starts)?;
+        self.seed_frontier(space, starts, run)?;
         let mut layer_sizes = Vec::new();
         while !self.frontier.is_empty() {
             let depth = layer_sizes.len();
             layer_sizes.push(self.frontier.len() as u64);
-            self.run.stats.frontier(self.frontier.len());
-            if self.frontier_at_depth_bound(space, depth)? {
+            run.stats.frontier(self.frontier.len());
+            if self.frontier_at_depth_bound(space, depth, run)? {
                 break;
             }
-            self.expand_frontier(space, depth, |_| false)?;
+            self.expand_frontier(space, depth, |_| false, run)?;
             if self.next_frontier.is_empty() {
                 break;
             }

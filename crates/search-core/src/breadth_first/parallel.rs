@@ -11,7 +11,8 @@
 //! sequential [`enumerate`](crate::enumerate) gives them.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use hashbrown::HashTable;
 use rayon::prelude::*;
@@ -19,12 +20,13 @@ use rayon::prelude::*;
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
 use crate::run::cancel::CancelHandle;
-use crate::run::context::{RunContext, run_context_methods};
+use crate::run::context::Run;
 use crate::run::limits::{Limit, Limits};
 use crate::run::memory::{FOURFOLD_BELOW, bytes_of};
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::store::hash::hash_of;
+use crate::store::runs::RUN_SUCCESSORS;
 
 /// Frontier states expanded by one task of the first pass: small enough
 /// that an 8-puzzle layer of a few thousand states is split between two
@@ -52,49 +54,44 @@ const SHARDS_PER_THREAD: usize = 2;
 /// # Example
 ///
 /// ```
-/// use search_core::{enumerate, from_fn, ParallelEnumeration};
+/// use search_core::{enumerate, from_fn, ParallelEnumeration, Run};
 ///
 /// // Numbers below 100,000, joined to their neighbours and their double.
 /// let space = from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 100_000));
-/// let parallel = ParallelEnumeration::new().threads(2).run(&space, [0])?;
+/// let parallel = ParallelEnumeration::new().threads(2).run(&space, [0], &mut Run::new())?;
 /// let sequential = enumerate(&space, [0])?;
 /// assert_eq!(parallel.layer_sizes(), sequential.layer_sizes());
 /// assert_eq!(parallel.states(), 100_000);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct ParallelEnumeration<'o> {
-    /// Its limits (stored states of all shards together, the bytes of the
-    /// tables and of a layer's successors, and depth), its counts, an
-    /// observer called on the calling thread after each layer, and the
-    /// cancel handle checked there and by each chunk of a layer.
-    run: RunContext<'o>,
+///
+/// Its [`Run`] bounds the stored states of all shards together, the bytes
+/// of the tables and of a layer's successors, and the depth; its observer
+/// is called on the calling thread after each layer, and its cancel
+/// handle checked there and by each chunk of a layer.
+pub struct ParallelEnumeration {
     threads: Option<usize>,
 }
 
-run_context_methods! {
-    impl<'o> ParallelEnumeration<'o>;
-    name: "ParallelEnumeration",
-    space: "from_fn(|&n: &u32| [2 * n, 2 * n + 1].into_iter().filter(|&m| m < 200_001))",
-    run: "search.run(&space, [1])",
-    limit: "Limits::new().max_states(100)",
-    reached: "Limit::States(100)",
-    expanded: "200_000",
-}
-
-impl<'o> ParallelEnumeration<'o> {
-    /// An enumeration on rayon's pool (one thread per core) with default
-    /// [`Limits`].
+impl ParallelEnumeration {
+    /// An enumeration on rayon's pool (one thread per core).
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::ParallelEnumeration;
+    /// use search_core::{from_fn, ParallelEnumeration, Run};
     ///
-    /// let enumeration = ParallelEnumeration::new();
-    /// # let _ = enumeration;
+    /// // One cache for two rings, each run on every core.
+    /// let mut enumeration = ParallelEnumeration::new();
+    /// let mut run = Run::new();
+    /// for size in [100, 1_000] {
+    ///     let ring = from_fn(move |&n: &u16| [(n + 1) % size, (n + size - 1) % size]);
+    ///     assert_eq!(enumeration.run(&ring, [0], &mut run)?.states(), u64::from(size));
+    /// }
+    /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn new() -> ParallelEnumeration<'o> {
-        ParallelEnumeration { run: RunContext::new(), threads: None }
+    pub fn new() -> ParallelEnumeration {
+        ParallelEnumeration { threads: None }
     }
 
     /// Runs on a pool of `threads` threads instead of rayon's global one.
@@ -102,14 +99,14 @@ impl<'o> ParallelEnumeration<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ParallelEnumeration};
+    /// use search_core::{from_fn, ParallelEnumeration, Run};
     ///
     /// let ring = from_fn(|&n: &u16| [(n + 1) % 500, (n + 499) % 500]);
-    /// assert_eq!(ParallelEnumeration::new().threads(1).run(&ring, [0])?.radius(), 250);
+    /// assert_eq!(ParallelEnumeration::new().threads(1).run(&ring, [0], &mut Run::new())?.radius(), 250);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn threads(mut self, threads: usize) -> ParallelEnumeration<'o> {
+    pub fn threads(mut self, threads: usize) -> ParallelEnumeration {
         self.threads = Some(threads.max(1));
         self
     }
@@ -128,21 +125,26 @@ impl<'o> ParallelEnumeration<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Limits, ParallelEnumeration};
+    /// use search_core::{from_fn, Limits, ParallelEnumeration, Run};
     ///
     /// let ring = from_fn(|&n: &u32| [(n + 1) % 1_000, (n + 999) % 1_000]);
-    /// let mut shallow = ParallelEnumeration::new().limits(Limits::new().max_depth(10));
-    /// assert!(shallow.run(&ring, [0]).is_err());
+    /// let mut shallow = Run::new().limits(Limits::new().max_depth(10));
+    /// assert!(ParallelEnumeration::new().run(&ring, [0], &mut shallow).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run<G, I>(&mut self, space: &G, starts: I) -> Result<Enumeration<G::State>, Error>
+    pub fn run<G, I>(
+        &mut self,
+        space: &G,
+        starts: I,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<G::State>, Error>
     where
         G: Successors + Sync,
         G::State: Send + Sync,
         I: IntoIterator<Item = G::State>,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        match unless_failed(space, self.layers(space, starts, &|_: &G::State| false))? {
+        match unless_failed(space, self.layers(space, starts, &|_: &G::State| false, run))? {
             Ended::Exhausted(layers) => Ok(layers),
             Ended::Goal(_) => unreachable!("no state is the goal of an enumeration"),
         }
@@ -166,14 +168,14 @@ impl<'o> ParallelEnumeration<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ParallelEnumeration, Search};
+    /// use search_core::{from_fn, ParallelEnumeration, Run, Search};
     ///
     /// // Numbers below 100,000, joined to their neighbours and their double.
     /// let space = from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 100_000));
-    /// let mut parallel = ParallelEnumeration::new().threads(2);
-    /// assert_eq!(parallel.distance(&space, [1], |&n| n == 99_999)?, Some(23));
-    /// assert_eq!(Search::new().distance(&space, [1], |&n| n == 99_999)?, Some(23));
-    /// assert_eq!(parallel.distance(&space, [1], |&n| n == 100_000)?, None);
+    /// let (mut parallel, mut run) = (ParallelEnumeration::new().threads(2), Run::new());
+    /// assert_eq!(parallel.distance(&space, [1], |&n| n == 99_999, &mut run)?, Some(23));
+    /// assert_eq!(Search::new().distance(&space, [1], |&n| n == 99_999, &mut run)?, Some(23));
+    /// assert_eq!(parallel.distance(&space, [1], |&n| n == 100_000, &mut run)?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn distance<G, I, P>(
@@ -181,6 +183,7 @@ impl<'o> ParallelEnumeration<'o> {
         space: &G,
         starts: I,
         is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<usize>, Error>
     where
         G: Successors + Sync,
@@ -189,7 +192,7 @@ impl<'o> ParallelEnumeration<'o> {
         P: Fn(&G::State) -> bool + Sync,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        match unless_failed(space, self.layers(space, starts, &is_goal))? {
+        match unless_failed(space, self.layers(space, starts, &is_goal, run))? {
             Ended::Exhausted(_) => Ok(None),
             Ended::Goal(depth) => Ok(Some(depth)),
         }
@@ -204,13 +207,14 @@ impl<'o> ParallelEnumeration<'o> {
         space: &G,
         starts: Vec<G::State>,
         is_goal: &P,
+        run: &mut Run<'_>,
     ) -> Result<Ended<G::State>, Error>
     where
         G: Successors + Sync,
         G::State: Send + Sync,
         P: Fn(&G::State) -> bool + Sync,
     {
-        self.run.begin()?;
+        run.begin()?;
         let pool = match self.threads {
             Some(threads) => Some(
                 rayon::ThreadPoolBuilder::new()
@@ -223,7 +227,7 @@ impl<'o> ParallelEnumeration<'o> {
         let threads = pool
             .as_ref()
             .map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads);
-        let mut shards = Shards::new(threads * SHARDS_PER_THREAD, &self.run.limits);
+        let mut shards = Shards::new(threads * SHARDS_PER_THREAD, &run.limits);
         let mut frontier: Vec<Vec<G::State>> = (0..shards.count()).map(|_| Vec::new()).collect();
         for start in starts {
             let hash = hash_of(&start);
@@ -232,11 +236,11 @@ impl<'o> ParallelEnumeration<'o> {
                 frontier[shard].push(start);
             }
         }
-        self.run.stats.stored = shards.stored() as u64;
+        run.stats.stored = shards.stored() as u64;
         if frontier.iter().flatten().any(is_goal) {
             return Ok(Ended::Goal(0));
         }
-        let cancel = self.run.cancel_handle();
+        let cancel = run.cancel_handle();
         let mut layer_sizes = Vec::new();
         loop {
             let size: usize = frontier.iter().map(Vec::len).sum();
@@ -244,17 +248,20 @@ impl<'o> ParallelEnumeration<'o> {
                 break;
             }
             layer_sizes.push(size as u64);
-            let buckets = on_pool(pool.as_ref(), || expand(space, &frontier, &shards, &cancel));
+            let max_memory = run.limits.get_max_memory();
+            let room = (max_memory.saturating_sub(shards.bytes()), max_memory);
+            let buckets =
+                on_pool(pool.as_ref(), || expand(space, &frontier, &shards, &cancel, room))?;
             let (next, found) = on_pool(pool.as_ref(), || shards.take_in(buckets, is_goal))?;
-            let counts = &mut self.run.stats;
+            let counts = &mut run.stats;
             counts.expanded += size as u64;
             counts.stored = shards.stored() as u64;
             counts.frontier(size);
-            self.run.report(layer_sizes.len() - 1, shards.bytes())?;
+            run.report(layer_sizes.len() - 1, shards.bytes())?;
             if next.iter().all(Vec::is_empty) {
                 break;
             }
-            if !self.run.limits.allows_depth(layer_sizes.len()) {
+            if !run.limits.allows_depth(layer_sizes.len()) {
                 return Err(Error::limit(Limit::Depth(layer_sizes.len() - 1)));
             }
             if found {
@@ -277,18 +284,15 @@ fn on_pool<T: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> T +
     }
 }
 
-impl Default for ParallelEnumeration<'_> {
+impl Default for ParallelEnumeration {
     fn default() -> Self {
         ParallelEnumeration::new()
     }
 }
 
-impl fmt::Debug for ParallelEnumeration<'_> {
+impl fmt::Debug for ParallelEnumeration {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ParallelEnumeration")
-            .field("run", &self.run)
-            .field("threads", &self.threads)
-            .finish()
+        f.debug_struct("ParallelEnumeration").field("threads", &self.threads).finish()
     }
 }
 
@@ -323,7 +327,7 @@ where
     G::State: Send + Sync,
     I: IntoIterator<Item = G::State>,
 {
-    ParallelEnumeration::new().run(space, starts)
+    ParallelEnumeration::new().run(space, starts, &mut Run::new())
 }
 
 /// A layer's successors, by the chunk that found them, then by shard:
@@ -331,34 +335,65 @@ where
 type Buckets<S> = Vec<Vec<Vec<(u64, S)>>>;
 
 /// Expands every state of `frontier`, in parallel chunks, into buckets by
-/// shard; once `cancel` is cancelled, the chunks not yet begun expand to
-/// nothing.
+/// shard, the buckets taking at most `room.0` bytes of the memory limit
+/// `room.1`. Each chunk looks at
+/// `cancel` every [`CANCEL_EVERY`] states, and stops there.
+///
+/// # Errors
+///
+/// When the buckets would pass `room`, the machine refuses them, or the
+/// run was cancelled.
 fn expand<G>(
     space: &G,
     frontier: &[Vec<G::State>],
     shards: &Shards<G::State>,
     cancel: &CancelHandle,
-) -> Buckets<G::State>
+    room: (u64, u64),
+) -> Result<Buckets<G::State>, Error>
 where
     G: Successors + Sync,
     G::State: Send + Sync,
 {
+    let used = AtomicU64::new(0);
     let expand_chunk = |chunk: &[G::State]| {
-        if cancel.is_cancelled() {
-            return Vec::new();
-        }
         // About two successors a state, spread evenly: sized once, most
         // buckets never grow.
         let expected = (2 * chunk.len()).div_ceil(shards.count()) + 8;
         let mut buckets: Vec<Vec<(u64, G::State)>> =
-            (0..shards.count()).map(|_| Vec::with_capacity(expected)).collect();
-        for state in chunk {
-            space.successors(state, |next, _| {
-                let hash = hash_of(&next);
-                buckets[shards.shard_of(hash)].push((hash, next));
-            });
+            (0..shards.count()).map(|_| Vec::new()).collect();
+        for bucket in &mut buckets {
+            grow_bucket(bucket, expected, &used, room)?;
         }
-        buckets
+        let mut failed = None;
+        for (index, state) in chunk.iter().enumerate() {
+            if index % CANCEL_EVERY == 0 && cancel.is_cancelled() {
+                return Err(Error::cancelled());
+            }
+            // One state's successors past the state bound cannot all be
+            // stored: an iterator of them that never ends is stopped.
+            let mut reported = 0;
+            let _ = space.successors_until(state, |next, _| {
+                reported += 1;
+                if reported > shards.max_states.saturating_add(RUN_SUCCESSORS) {
+                    failed = Some(Error::limit(Limit::States(shards.max_states)));
+                    return ControlFlow::Break(());
+                }
+                let hash = hash_of(&next);
+                let bucket = &mut buckets[shards.shard_of(hash)];
+                if bucket.len() == bucket.capacity()
+                    && let Err(error) = grow_bucket(bucket, expected, &used, room)
+                {
+                    failed = Some(error);
+                    return ControlFlow::Break(());
+                }
+                bucket.push((hash, next));
+                ControlFlow::Continue(())
+            });
+            if let Some(error) = failed {
+                return Err(error);
+            }
+        }
+        Ok(buckets)
     };
     let size: usize = frontier.iter().map(Vec::len).sum();
     if size <= CHUNK {
@@ -366,6 +401,30 @@ where
     } else {
         frontier.par_iter().flat_map(|part| part.par_chunks(CHUNK)).map(expand_chunk).collect()
     }
+}
+
+/// States of a chunk expanded between two looks at the cancel handle: a
+/// quarter of the 1,024 within which a cancelled run ends, for each of a
+/// few threads.
+const CANCEL_EVERY: usize = 1 << 8;
+
+/// Doubles `bucket` (to at least `expected` entries) if the layer's
+/// buckets, `used` bytes so far, stay within `room.0`, the part of the
+/// memory limit `room.1` the tables leave.
+#[cold]
+fn grow_bucket<T>(
+    bucket: &mut Vec<T>,
+    expected: usize,
+    used: &AtomicU64,
+    (room, limit): (u64, u64),
+) -> Result<(), Error> {
+    let capacity = bucket.capacity();
+    let target = capacity.saturating_mul(2).max(expected);
+    let bytes = bytes_of::<T>(target - capacity);
+    if used.fetch_add(bytes, Ordering::Relaxed).saturating_add(bytes) > room {
+        return Err(Error::limit(Limit::Memory(limit)));
+    }
+    bucket.try_reserve_exact(target - bucket.len()).map_err(|_| Error::allocation_failed(bytes))
 }
 
 /// The visited set, split by hash into shards that threads fill at once.

@@ -3,7 +3,7 @@ use std::fmt;
 use hashbrown::HashTable;
 
 use crate::error::Error;
-use crate::run::context::{RunContext, run_context_methods};
+use crate::run::context::Run;
 use crate::run::memory::bytes_of;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
@@ -12,10 +12,11 @@ use crate::store::runs::{Keyed, run_length};
 use crate::store::seen::Seen;
 use crate::store::tree::Tree;
 
-/// A breadth-first search cache: [`Limits`](crate::Limits), the [`Stats`](crate::Stats) of the last run,
-/// and the tables and buffers that successive runs reuse.
+/// A breadth-first search cache: the tables and buffers that successive
+/// searches reuse.
 ///
-/// Every algorithm is a method that takes the space with each run:
+/// Every algorithm is a method that takes the space, and the [`Run`]
+/// that bounds, observes and counts it, with each search:
 /// [`bfs`](Search::bfs), [`distance`](Search::distance),
 /// [`bidirectional`](Search::bidirectional),
 /// [`enumerate`](Search::enumerate) and
@@ -26,25 +27,22 @@ use crate::store::tree::Tree;
 /// functions of the same names are shortcuts for a one-off search with
 /// default limits.
 ///
-/// The lifetime `'o` is that of the [`on_progress`](Search::on_progress)
-/// observer; a search without one can be `Search<'static, S, M>`.
-///
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Limits, Search};
+/// use search_core::{from_fn, Limits, Run, Search};
 ///
 /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
-/// let mut search = Search::new().limits(Limits::new().max_depth(10));
+/// let mut search = Search::new();
+/// let mut run = Run::new().limits(Limits::new().max_depth(10));
 /// for goal in [5, 8, 100] {
-///     let distance = search.distance(&space, [1], |&n| n == goal)?;
-///     println!("{goal}: {distance:?} moves, {} states stored", search.stats().stored);
+///     let distance = search.distance(&space, [1], |&n| n == goal, &mut run)?;
+///     println!("{goal}: {distance:?} moves, {} states stored", run.stats().stored);
 /// }
-/// assert_eq!(search.distance(&space, [1], |&n| n == 8)?, Some(3));
+/// assert_eq!(search.distance(&space, [1], |&n| n == 8, &mut run)?, Some(3));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Search<'o, S, M> {
-    pub(crate) run: RunContext<'o>,
+pub struct Search<S, M> {
     pub(crate) forward: Tree<S, M>,
     pub(crate) backward: Tree<S, M>,
     pub(crate) seen: Seen<S>,
@@ -63,31 +61,20 @@ pub struct Search<'o, S, M> {
     pub(crate) sides: HashTable<(S, u32)>,
 }
 
-run_context_methods! {
-    impl<'o, S, M> Search<'o, S, M>;
-    name: "Search",
-    space: "from_fn(|&n: &u32| [n + 1])",
-    run: "search.distance(&space, [0], |&n| n == 200_000)",
-    limit: "Limits::new().max_states(100)",
-    reached: "Limit::States(100)",
-    expanded: "200_000",
-}
-
-impl<'o, S: State, M: Clone> Search<'o, S, M> {
-    /// A search with default [`Limits`](crate::Limits) and empty tables.
+impl<S: State, M: Clone> Search<S, M> {
+    /// A cache with empty tables.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Search};
+    /// use search_core::{from_fn, Run, Search};
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
-    /// assert_eq!(Search::new().distance(&space, [100], |&n| n == 0)?, Some(7));
+    /// assert_eq!(Search::new().distance(&space, [100], |&n| n == 0, &mut Run::new())?, Some(7));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new() -> Search<'o, S, M> {
+    pub fn new() -> Search<S, M> {
         Search {
-            run: RunContext::new(),
             forward: Tree::new(),
             backward: Tree::new(),
             seen: Seen::new(),
@@ -101,84 +88,31 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         }
     }
 
-    /// A search with default [`Limits`](crate::Limits) for one run: its tree starts from
-    /// the hashed index that an earlier one-shot search on this thread
-    /// left behind, rather than growing one from nothing.
-    pub(crate) fn one_shot() -> Search<'o, S, M> {
+    /// A cache for one search: its tree starts from the hashed index that
+    /// an earlier one-shot search on this thread left behind, rather than
+    /// growing one from nothing.
+    pub(crate) fn one_shot() -> Search<S, M> {
         Search { forward: Tree::with_spare_index(), ..Search::new() }
-    }
-
-    /// The bytes the last run's tables and buffers took: what this cache
-    /// holds on to for the next run.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, Search};
-    ///
-    /// let space = from_fn(|&n: &u32| [n + 1]);
-    /// let mut search = Search::new();
-    /// search.distance(&space, [0], |&n| n == 100_000)?;
-    /// assert!(search.memory() > 100_000 * 4);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn memory(&self) -> u64 {
-        self.run.meter.used()
-    }
-
-    /// The same cache without its [`on_progress`](Search::on_progress)
-    /// observer, and so without the observer's lifetime: a cache that a
-    /// caller can keep longer than whatever the observer borrowed (in a
-    /// `thread_local!`, say).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{from_fn, Search};
-    ///
-    /// let space = from_fn(|&n: &u32| [n + 1]);
-    /// let mut reports = 0;
-    /// let mut search = Search::new().on_progress(|_| reports += 1);
-    /// search.distance(&space, [0], |&n| n == 100_000)?;
-    /// let mut kept: Search<'static, u32, ()> = search.forget_observer();
-    /// assert_eq!(reports, 1);
-    /// assert_eq!(kept.distance(&space, [0], |&n| n == 10)?, Some(10));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn forget_observer(self) -> Search<'static, S, M> {
-        Search {
-            run: self.run.without_observer(),
-            forward: self.forward,
-            backward: self.backward,
-            seen: self.seen,
-            frontier: self.frontier,
-            next_frontier: self.next_frontier,
-            scratch: self.scratch,
-            keyed: self.keyed,
-            expansions: self.expansions,
-            predecessors: self.predecessors,
-            sides: self.sides,
-        }
     }
 
     /// Runs one search: clears the statistics, counts the memory again from
     /// the buffers this cache keeps between runs, and records how many
     /// states the run stored, however it ends. Every algorithm of
     /// `Search` runs through here.
-    pub(crate) fn run<G: Successors + ?Sized, T>(
+    pub(crate) fn execute<G: Successors + ?Sized, T>(
         &mut self,
         space: &G,
-        search: impl FnOnce(&mut Self) -> Result<T, Error>,
+        run: &mut Run<'_>,
+        search: impl FnOnce(&mut Self, &mut Run<'_>) -> Result<T, Error>,
         stored: impl FnOnce(&Self) -> usize,
     ) -> Result<T, Error> {
-        self.run.begin()?;
+        run.begin()?;
         let frontiers = self.frontier.capacity() + self.next_frontier.capacity();
         // Within any budget worth having; a tiny one fails at the first
         // store instead.
-        let _ = self.run.meter.charge(bytes_of::<S>(frontiers));
-        let result = search(self);
-        self.run.stats.stored = stored(self) as u64;
+        let _ = run.meter.charge(bytes_of::<S>(frontiers));
+        let result = search(self, run);
+        run.stats.stored = stored(self) as u64;
         unless_failed(space, result)
     }
 
@@ -188,20 +122,15 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         &mut self,
         space: &G,
         depth: usize,
+        run: &mut Run<'_>,
     ) -> Result<bool, Error>
     where
         G: Successors<State = S, Move = M>,
     {
         let seen = &self.seen;
-        at_depth_bound(
-            space,
-            &self.run.limits,
-            depth,
-            &self.frontier,
-            &mut self.scratch,
-            &mut self.run.stats,
-            |next| seen.contains(space, next),
-        )
+        at_depth_bound(space, run, depth, &self.frontier, &mut self.scratch, |next| {
+            seen.contains(space, next)
+        })
     }
 
     /// Expands the frontier into `next_frontier`, which is emptied first,
@@ -219,6 +148,7 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         space: &G,
         depth: usize,
         mut stop: impl FnMut(&S) -> bool,
+        run: &mut Run<'_>,
     ) -> Result<bool, Error>
     where
         G: Successors<State = S, Move = M>,
@@ -226,27 +156,22 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
         self.next_frontier.clear();
         let mut done = 0;
         while done < self.frontier.len() {
-            let run = &self.frontier[done..];
-            let longest = run_length(self.run.stats.expanded);
-            self.seen.collect_keyed(space, run, longest, &mut self.keyed, &mut self.expansions);
+            let batch = &self.frontier[done..];
+            let longest = run_length(run.stats.expanded);
+            let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
+            self.seen.collect_keyed(space, batch, longest, keyed, expansions, run)?;
             done += self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for expansion in &self.expansions {
-                expansion.count(&mut self.run.stats);
-                self.run.tick(self.seen.len(), depth)?;
+                expansion.count(&mut run.stats);
+                run.tick(self.seen.len(), depth)?;
                 for Keyed { key, state: next, .. } in keyed.by_ref().take(expansion.kept) {
-                    if !self.seen.insert_keyed(
-                        space,
-                        &self.run.limits,
-                        &mut self.run.meter,
-                        key,
-                        &next,
-                    )? {
-                        self.run.stats.duplicates += 1;
+                    if !self.seen.insert_keyed(space, &run.limits, &mut run.meter, key, &next)? {
+                        run.stats.duplicates += 1;
                     } else if stop(&next) {
                         return Ok(true);
                     } else {
-                        self.run.meter.push(&mut self.next_frontier, next)?;
+                        run.meter.push(&mut self.next_frontier, next)?;
                     }
                 }
             }
@@ -256,30 +181,35 @@ impl<'o, S: State, M: Clone> Search<'o, S, M> {
 
     /// Empties the visited set, and makes the distinct `starts` the
     /// frontier.
-    pub(crate) fn seed_frontier<G, I>(&mut self, space: &G, starts: I) -> Result<(), Error>
+    pub(crate) fn seed_frontier<G, I>(
+        &mut self,
+        space: &G,
+        starts: I,
+        run: &mut Run<'_>,
+    ) -> Result<(), Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.seen.reset(space, &self.run.limits, &mut self.run.meter)?;
+        self.seen.reset(space, &run.limits, &mut run.meter)?;
         self.frontier.clear();
         for start in starts {
-            if self.seen.insert(space, &self.run.limits, &mut self.run.meter, &start)? {
-                self.run.meter.push(&mut self.frontier, start)?;
+            if self.seen.insert(space, &run.limits, &mut run.meter, &start)? {
+                run.meter.push(&mut self.frontier, start)?;
             }
         }
         Ok(())
     }
 }
 
-impl<S: State, M: Clone> Default for Search<'_, S, M> {
+impl<S: State, M: Clone> Default for Search<S, M> {
     fn default() -> Self {
         Search::new()
     }
 }
 
-impl<S, M> fmt::Debug for Search<'_, S, M> {
+impl<S, M> fmt::Debug for Search<S, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Search").field("run", &self.run).finish_non_exhaustive()
+        f.debug_struct("Search").finish_non_exhaustive()
     }
 }

@@ -14,6 +14,9 @@ use rayon::prelude::*;
 use super::enumeration::DenseEnumeration;
 use super::files::{TableReader, write_table_file};
 use crate::error::Error;
+use crate::run::cancel::CancelHandle;
+use crate::run::context::Run;
+use crate::run::limits::Limit;
 use crate::space::ranked::RankedSpace;
 
 /// The first bytes of a distance table's file, and its layout's version.
@@ -55,6 +58,27 @@ pub trait ZeroOneRankedSpace: Sync {
     /// Calls `report(next, costs_one)` for each move out of `rank`:
     /// `costs_one` is false for a move that costs nothing.
     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, report: F);
+
+    /// Why this space's moves failed, once they have: the error
+    /// [`DistanceTable::build`] returns in place of a table, as
+    /// [`Successors::failure`](crate::Successors::failure) is for a
+    /// search. `None`, the default, for a space whose moves cannot fail.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::ZeroOneRankedSpace;
+    ///
+    /// struct Two;
+    /// impl ZeroOneRankedSpace for Two {
+    ///     fn rank_count(&self) -> u64 { 2 }
+    ///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) { report(1 - rank, true) }
+    /// }
+    /// assert!(Two.failure().is_none());
+    /// ```
+    fn failure(&self) -> Option<Error> {
+        None
+    }
 }
 
 /// Not reached (yet).
@@ -71,7 +95,7 @@ const UNREACHED: u8 = u8::MAX;
 /// # Example
 ///
 /// ```
-/// use search_core::{DistanceTable, ZeroOneRankedSpace};
+/// use search_core::{DistanceTable, ZeroOneRankedSpace, Run};
 ///
 /// /// A ring of 12 positions where every third one is a free step ahead.
 /// struct Ring;
@@ -82,7 +106,7 @@ const UNREACHED: u8 = u8::MAX;
 ///         report((rank + 11) % 12, (rank + 11) % 12 % 3 != 0);
 ///     }
 /// }
-/// let table = DistanceTable::build(&Ring, &[0], u64::MAX)?;
+/// let table = DistanceTable::build(&Ring, &[0], &mut Run::new())?;
 /// assert_eq!(table.distance(1), Some(0)); // 0 -> 1 is free
 /// assert_eq!(table.distance(6), Some(4));
 /// assert_eq!(table.len(), 12);
@@ -94,46 +118,70 @@ pub struct DistanceTable {
 }
 
 impl DistanceTable {
-    /// The distances from `goals` following `space`'s moves, in a table of
-    /// at most `max_memory` bytes.
+    /// The distances from `goals` following `space`'s moves: a 0-1
+    /// breadth-first search on every core, a sweep of the table per
+    /// distance.
+    ///
+    /// Of the [`Run`]'s limits, the memory (the table, a byte per abstract
+    /// state, sized up front) and the depth (the largest distance) apply.
+    /// The observer hears of each distance as it is done; a cancel ends the
+    /// build within 256 expansions a thread.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge) when the table
-    /// (a byte per abstract state) would pass `max_memory`,
+    /// would pass the memory limit,
     /// [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
     /// when the machine refuses it,
     /// [`ErrorKind::RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
     /// when a goal or a move's rank is not below the rank count, and
     /// [`ErrorKind::DistanceTooLarge`](crate::ErrorKind::DistanceTooLarge)
-    /// when a distance passes 254.
+    /// when a distance passes 254 or the depth limit, or when the build is
+    /// cancelled.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{DistanceTable, ErrorKind, ZeroOneRankedSpace};
+    /// use search_core::{DistanceTable, ErrorKind, Limits, Run, ZeroOneRankedSpace};
     ///
     /// struct Huge;
     /// impl ZeroOneRankedSpace for Huge {
     ///     fn rank_count(&self) -> u64 { 1 << 40 }
     ///     fn moves<F: FnMut(u64, bool)>(&self, _: u64, _: F) {}
     /// }
-    /// let error = DistanceTable::build(&Huge, &[0], 1 << 30).unwrap_err();
+    /// let mut run = Run::new().limits(Limits::new().max_memory(1 << 30));
+    /// let error = DistanceTable::build(&Huge, &[0], &mut run).unwrap_err();
     /// assert!(matches!(error.kind(), ErrorKind::TooLarge { needed: 1_099_511_627_776, .. }));
     /// ```
     pub fn build<A: ZeroOneRankedSpace>(
         space: &A,
         goals: &[u64],
-        max_memory: u64,
+        run: &mut Run<'_>,
     ) -> Result<DistanceTable, Error> {
+        let table = DistanceTable::build_table(space, goals, run);
+        match space.failure() {
+            Some(failure) => Err(failure),
+            None => table,
+        }
+    }
+
+    fn build_table<A: ZeroOneRankedSpace>(
+        space: &A,
+        goals: &[u64],
+        run: &mut Run<'_>,
+    ) -> Result<DistanceTable, Error> {
+        run.begin()?;
         let count = space.rank_count();
+        let max_memory = run.limits.get_max_memory();
         if count > max_memory {
             return Err(Error::too_large(count, max_memory));
         }
         let slots = usize::try_from(count).map_err(|_| Error::too_large(count, max_memory))?;
+        run.meter.charge(count)?;
         let mut table: Vec<AtomicU8> = Vec::new();
         table.try_reserve_exact(slots).map_err(|_| Error::allocation_failed(count))?;
         table.resize_with(slots, || AtomicU8::new(UNREACHED));
+        let cancel = run.cancel_handle();
         let slot = |rank: u64| usize::try_from(rank).ok().and_then(|index| table.get(index));
         for &goal in goals {
             slot(goal)
@@ -146,73 +194,55 @@ impl DistanceTable {
             // Free moves first: a state reached for free is expanded at
             // once, on the thread that reached it, so one sweep closes the
             // distance.
-            sweep(&table, distance, |rank, stack| {
+            let (_, closed) = sweep(&table, distance, &cancel, |rank, stack| {
                 stack.push(rank);
+                let mut expanded = 0;
                 while let Some(here) = stack.pop() {
-                    space.moves(here, |next, costs_one| {
-                        if costs_one {
-                            return;
-                        }
-                        match slot(next) {
-                            None => bad.store(next, Ordering::Relaxed),
-                            Some(slot) => {
-                                if slot.load(Ordering::Relaxed) == UNREACHED
-                                    && slot
-                                        .compare_exchange(
-                                            UNREACHED,
-                                            distance,
-                                            Ordering::Relaxed,
-                                            Ordering::Relaxed,
-                                        )
-                                        .is_ok()
-                                {
-                                    stack.push(next);
-                                }
+                    expanded += 1;
+                    if u64::is_multiple_of(expanded, 256) && cancel.is_cancelled() {
+                        break;
+                    }
+                    space.moves(here, |next, costs_one| match slot(next) {
+                        _ if costs_one => {}
+                        None => bad.store(next, Ordering::Relaxed),
+                        Some(slot) => {
+                            if claim(slot, distance) {
+                                stack.push(next);
                             }
                         }
                     });
                 }
-                0
-            });
+                (0, expanded)
+            })?;
             check(&bad, count)?;
+            run.stats.expanded += closed;
             let next = distance.checked_add(1).filter(|&next| next < UNREACHED);
-            let reached = sweep(&table, distance, |rank, _| {
+            let (reached, expanded) = sweep(&table, distance, &cancel, |rank, _| {
                 let mut found = 0;
-                space.moves(rank, |neighbour, costs_one| {
-                    if !costs_one {
-                        return;
+                space.moves(rank, |neighbour, costs_one| match (slot(neighbour), next) {
+                    _ if !costs_one => {}
+                    (None, _) => bad.store(neighbour, Ordering::Relaxed),
+                    // Past 254: counted, to say that the distance is too large.
+                    (Some(slot), None) => {
+                        found += u64::from(slot.load(Ordering::Relaxed) == UNREACHED);
                     }
-                    match slot(neighbour) {
-                        None => bad.store(neighbour, Ordering::Relaxed),
-                        Some(slot) if slot.load(Ordering::Relaxed) == UNREACHED => {
-                            if let Some(next) = next {
-                                if slot
-                                    .compare_exchange(
-                                        UNREACHED,
-                                        next,
-                                        Ordering::Relaxed,
-                                        Ordering::Relaxed,
-                                    )
-                                    .is_ok()
-                                {
-                                    found += 1;
-                                }
-                            } else {
-                                found += 1;
-                            }
-                        }
-                        Some(_) => {}
-                    }
+                    (Some(slot), Some(next)) => found += u64::from(claim(slot, next)),
                 });
-                found
-            });
+                (found, 1)
+            })?;
             check(&bad, count)?;
+            run.stats.expanded += expanded;
+            run.stats.stored += reached;
+            run.report(usize::from(distance), count)?;
             if reached == 0 {
                 break;
             }
             let Some(next) = next else {
                 return Err(Error::distance_too_large());
             };
+            if !run.limits.allows_depth(usize::from(next)) {
+                return Err(Error::limit(Limit::Depth(usize::from(distance))));
+            }
             distance = next;
         }
         Ok(DistanceTable { distances: table.into_iter().map(AtomicU8::into_inner).collect() })
@@ -224,7 +254,7 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DistanceTable, ZeroOneRankedSpace};
+    /// use search_core::{DistanceTable, ZeroOneRankedSpace, Run};
     ///
     /// struct Two;
     /// impl ZeroOneRankedSpace for Two {
@@ -233,7 +263,7 @@ impl DistanceTable {
     ///         if rank == 0 { report(1, true) }
     ///     }
     /// }
-    /// let table = DistanceTable::build(&Two, &[0], 1 << 20)?;
+    /// let table = DistanceTable::build(&Two, &[0], &mut Run::new())?;
     /// assert_eq!((table.distance(1), table.distance(2), table.distance(9)), (Some(1), None, None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -247,14 +277,14 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DistanceTable, ZeroOneRankedSpace};
+    /// use search_core::{DistanceTable, ZeroOneRankedSpace, Run};
     ///
     /// struct Empty;
     /// impl ZeroOneRankedSpace for Empty {
     ///     fn rank_count(&self) -> u64 { 0 }
     ///     fn moves<F: FnMut(u64, bool)>(&self, _: u64, _: F) {}
     /// }
-    /// assert!(DistanceTable::build(&Empty, &[], 0)?.is_empty());
+    /// assert!(DistanceTable::build(&Empty, &[], &mut Run::new())?.is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn len(&self) -> usize {
@@ -266,14 +296,14 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DistanceTable, ZeroOneRankedSpace};
+    /// use search_core::{DistanceTable, ZeroOneRankedSpace, Run};
     ///
     /// struct One;
     /// impl ZeroOneRankedSpace for One {
     ///     fn rank_count(&self) -> u64 { 1 }
     ///     fn moves<F: FnMut(u64, bool)>(&self, _: u64, _: F) {}
     /// }
-    /// assert!(!DistanceTable::build(&One, &[0], 1)?.is_empty());
+    /// assert!(!DistanceTable::build(&One, &[0], &mut Run::new())?.is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -380,28 +410,58 @@ impl fmt::Debug for DistanceTable {
 }
 
 /// Calls `expand(rank, stack)` for every rank at `distance`, on every
-/// core, and returns the sum of what the calls return.
-fn sweep<E>(table: &[AtomicU8], distance: u8, expand: E) -> u64
+/// core, and returns the sums of what the calls return: what they found
+/// and what they expanded. Each thread looks at `cancel` every 256 calls,
+/// and stops there; then the error is the cancel's.
+fn sweep<E>(
+    table: &[AtomicU8],
+    distance: u8,
+    cancel: &CancelHandle,
+    expand: E,
+) -> Result<(u64, u64), Error>
 where
-    E: Fn(u64, &mut Vec<u64>) -> u64 + Sync,
+    E: Fn(u64, &mut Vec<u64>) -> (u64, u64) + Sync,
 {
     const CHUNK: usize = 1 << 14;
     let sweep_chunk = |stack: &mut Vec<u64>, (index, chunk): (usize, &[AtomicU8])| {
-        let mut found = 0;
+        let (mut found, mut expanded) = (0, 0);
+        let mut calls = 0u32;
         for (offset, slot) in chunk.iter().enumerate() {
             if slot.load(Ordering::Relaxed) == distance {
-                found += expand((index * CHUNK + offset) as u64, stack);
+                calls += 1;
+                if calls.is_multiple_of(256) && cancel.is_cancelled() {
+                    break;
+                }
+                let (more, done) = expand((index * CHUNK + offset) as u64, stack);
+                (found, expanded) = (found + more, expanded + done);
             }
         }
-        found
+        (found, expanded)
     };
+    let add = |(a, b): (u64, u64), (c, d): (u64, u64)| (a + c, b + d);
     #[cfg(feature = "rayon")]
-    return table.par_chunks(CHUNK).enumerate().map_init(Vec::new, sweep_chunk).sum();
+    let sums =
+        table.par_chunks(CHUNK).enumerate().map_init(Vec::new, sweep_chunk).reduce(|| (0, 0), add);
     #[cfg(not(feature = "rayon"))]
-    {
+    let sums = {
         let mut stack = Vec::new();
-        table.chunks(CHUNK).enumerate().map(|chunk| sweep_chunk(&mut stack, chunk)).sum()
+        table
+            .chunks(CHUNK)
+            .enumerate()
+            .map(|chunk| sweep_chunk(&mut stack, chunk))
+            .fold((0, 0), add)
+    };
+    if cancel.is_cancelled() {
+        return Err(Error::cancelled());
     }
+    Ok(sums)
+}
+
+/// Gives `slot` the distance `value` if it has none yet: true when this
+/// call is the one that did.
+fn claim(slot: &AtomicU8, value: u8) -> bool {
+    slot.load(Ordering::Relaxed) == UNREACHED
+        && slot.compare_exchange(UNREACHED, value, Ordering::Relaxed, Ordering::Relaxed).is_ok()
 }
 
 /// The error for a move that reported a rank past the table, if one did.
@@ -417,14 +477,14 @@ impl DenseEnumeration {
     /// of the table holds the fewest moves to any rank `r` with
     /// `project(r) == e`, for `entries` entries, found by enumerating
     /// `space` layer by layer (2 bits a rank, every core) with this
-    /// enumeration's threads, memory limit and cancel handle.
+    /// enumeration's threads, under `run` as for
+    /// [`run`](DenseEnumeration::run) (whose memory limit the table counts
+    /// against too).
     ///
     /// The way to build a pattern database whose abstract states carry a
     /// detail the table forgets: the 15-puzzle's abstraction places a
     /// pattern's tiles *and* the blank's region, and its table keeps one
-    /// distance per placement. `on_layer(depth, entries_done)` is called
-    /// after each layer, `entries_done` counting the entries given a
-    /// distance so far.
+    /// distance per placement.
     ///
     /// # Errors
     ///
@@ -439,7 +499,7 @@ impl DenseEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DenseEnumeration, RankedSpace};
+    /// use search_core::{DenseEnumeration, RankedSpace, Run};
     ///
     /// /// A walker on a ring of 8 cells, and which way it faces (rank =
     /// /// cell * 2 + facing): it steps ahead or turns round.
@@ -454,40 +514,38 @@ impl DenseEnumeration {
     ///     }
     /// }
     /// // The table forgets the facing: the fewest moves to each cell.
-    /// let table = DenseEnumeration::new().distance_table(&Walker, &[0], 8, |rank| rank / 2, |_, _| {})?;
+    /// let table = DenseEnumeration::new().distance_table(&Walker, &[0], 8, |rank| rank / 2, &mut Run::new())?;
     /// let cells: Vec<Option<u8>> = (0..8).map(|cell| table.distance(cell)).collect();
     /// let expected = [0, 1, 2, 3, 4, 4, 3, 2];
     /// assert_eq!(cells, expected.map(Some));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn distance_table<R, P, F>(
+    pub fn distance_table<R, P>(
         &self,
         space: &R,
         starts: &[u64],
         entries: u64,
         project: P,
-        mut on_layer: F,
+        run: &mut Run<'_>,
     ) -> Result<DistanceTable, Error>
     where
         R: RankedSpace,
         P: Fn(u64) -> u64 + Sync,
-        F: FnMut(usize, u64),
     {
+        let max_memory = run.get_limits().get_max_memory();
+        let needed = entries.saturating_add(DenseEnumeration::memory_needed(space.rank_count()));
+        if needed > max_memory {
+            return Err(Error::too_large(needed, max_memory));
+        }
         let slots = usize::try_from(entries).map_err(|_| Error::allocation_failed(entries))?;
         let mut table: Vec<AtomicU8> = Vec::new();
         table.try_reserve_exact(slots).map_err(|_| Error::allocation_failed(entries))?;
         table.resize_with(slots, || AtomicU8::new(UNREACHED));
-        // Each thread counts the entries it fills on a line of its own: one
-        // shared counter would be written by every core for every entry.
-        let filled: Vec<Padded> = (0..COUNTERS).map(|_| Padded(AtomicU64::new(0))).collect();
         let bad = AtomicU64::new(u64::MAX);
         let too_far = AtomicBool::new(false);
         self.run_visiting(
             space,
             starts,
-            |depth, _| {
-                on_layer(depth, filled.iter().map(|count| count.0.load(Ordering::Relaxed)).sum());
-            },
             |rank, depth| {
                 let entry = project(rank);
                 let Some(slot) = usize::try_from(entry).ok().and_then(|index| table.get(index))
@@ -501,15 +559,11 @@ impl DenseEnumeration {
                 };
                 // Layers come in order, so the first rank of an entry
                 // reached is its nearest.
-                if slot.load(Ordering::Relaxed) == UNREACHED
-                    && slot
-                        .compare_exchange(UNREACHED, distance, Ordering::Relaxed, Ordering::Relaxed)
-                        .is_ok()
-                {
-                    filled[counter_index()].0.fetch_add(1, Ordering::Relaxed);
-                }
+                claim(slot, distance);
             },
+            run,
         )?;
+        run.meter.charge(entries)?;
         check(&bad, entries)?;
         if too_far.load(Ordering::Relaxed) {
             return Err(Error::distance_too_large());
@@ -517,21 +571,4 @@ impl DenseEnumeration {
         // Collected in place: the atomics and the bytes share a layout.
         Ok(DistanceTable { distances: table.into_iter().map(AtomicU8::into_inner).collect() })
     }
-}
-
-/// How many counters [`DenseEnumeration::distance_table`] spreads its count
-/// over; threads past that share.
-const COUNTERS: usize = 64;
-
-/// A counter alone on its cache line (128 bytes: two lines are fetched
-/// together on current x86).
-#[repr(align(128))]
-struct Padded(AtomicU64);
-
-/// The counter of the calling thread.
-fn counter_index() -> usize {
-    #[cfg(feature = "rayon")]
-    return rayon::current_thread_index().map_or(0, |index| index + 1) % COUNTERS;
-    #[cfg(not(feature = "rayon"))]
-    0
 }

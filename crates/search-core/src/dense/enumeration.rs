@@ -11,7 +11,8 @@ use super::table::LayerTable;
 use super::table::{CHUNK_WORDS, SEQUENTIAL_WORDS};
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
-use crate::run::cancel::CancelHandle;
+use crate::run::context::Run;
+use crate::run::limits::Limit;
 use crate::space::ranked::RankedSpace;
 
 /// A layer-synchronous enumeration of a [`RankedSpace`], with 2 bits per
@@ -20,12 +21,20 @@ use crate::space::ranked::RankedSpace;
 /// The frontier is never stored: each layer is found by scanning the
 /// [`LayerTable`] for the entries of the current depth. Memory is therefore
 /// `rank_count() / 4` bytes, whatever the shape of the layers; the
-/// enumeration refuses to start when that passes its memory limit.
+/// enumeration refuses to start when that passes the memory limit of its
+/// [`Run`] ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)).
+///
+/// Of the [`Run`]'s limits, the memory and the depth apply (a layer past
+/// the depth bound is an error, as for every breadth-first search); the
+/// state and node bounds do not, since every rank has its place in the
+/// table from the start. The observer hears of each layer as it ends,
+/// with the ranks found and expanded so far; a cancel ends the run within
+/// a batch of 256 expansions a thread.
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{DenseEnumeration, RankedSpace};
+/// use search_core::{DenseEnumeration, RankedSpace, Run};
 ///
 /// /// Numbers below 1000, joined to their double and their half.
 /// struct Halving;
@@ -42,18 +51,15 @@ use crate::space::ranked::RankedSpace;
 ///     }
 /// }
 ///
-/// let layers = DenseEnumeration::new().threads(2).run(&Halving, &[1], |_, _| {})?;
+/// let layers = DenseEnumeration::new().threads(2).run(&Halving, &[1], &mut Run::new())?;
 /// assert_eq!(layers.layer_sizes(), [1, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
 /// assert_eq!(layers.deepest(), [512]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct DenseEnumeration {
-    max_memory: u64,
     threads: Option<usize>,
     checkpoint: Option<Checkpoint>,
-    /// Checked before each layer: a layer, once begun, is finished.
-    cancel: CancelHandle,
 }
 
 /// Where and how often a [`DenseEnumeration`] saves its table.
@@ -68,64 +74,12 @@ pub(super) struct Checkpoint {
 }
 
 impl DenseEnumeration {
-    /// The memory a table may take unless told otherwise: 8 GiB.
-    pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
-
-    /// An enumeration on every core, with the default memory limit.
+    /// An enumeration on every core.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::DenseEnumeration;
-    ///
-    /// assert_eq!(DenseEnumeration::new().get_max_memory(), DenseEnumeration::DEFAULT_MAX_MEMORY);
-    /// ```
-    pub fn new() -> DenseEnumeration {
-        DenseEnumeration {
-            max_memory: DenseEnumeration::DEFAULT_MAX_MEMORY,
-            threads: None,
-            checkpoint: None,
-            cancel: CancelHandle::new(),
-        }
-    }
-
-    /// Ends every later run with
-    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) once `cancel`
-    /// is cancelled, from any thread, before the next layer begins: one
-    /// handle can stop several enumerations. See [`CancelHandle`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{CancelHandle, DenseEnumeration, ErrorKind, RankedSpace};
-    ///
-    /// struct Line;
-    /// impl RankedSpace for Line {
-    ///     fn rank_count(&self) -> u64 { 1_000 }
-    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-    ///         if rank + 1 < 1_000 { report(rank + 1); }
-    ///     }
-    /// }
-    ///
-    /// let cancel = CancelHandle::new();
-    /// let enumeration = DenseEnumeration::new().cancel_with(cancel.clone());
-    /// // Cancelled from the layer callback, as from another thread.
-    /// let error = enumeration.run(&Line, &[0], |depth, _| if depth == 10 { cancel.cancel() }).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
-    /// ```
-    #[must_use]
-    pub fn cancel_with(mut self, cancel: CancelHandle) -> DenseEnumeration {
-        self.cancel = cancel;
-        self
-    }
-
-    /// A handle that cancels this enumeration's runs from any thread, before
-    /// their next layer: a clone of the one it holds. See [`CancelHandle`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{DenseEnumeration, ErrorKind, RankedSpace};
+    /// use search_core::{DenseEnumeration, RankedSpace, Run};
     ///
     /// struct Ring;
     /// impl RankedSpace for Ring {
@@ -135,29 +89,12 @@ impl DenseEnumeration {
     ///     }
     /// }
     ///
-    /// let enumeration = DenseEnumeration::new();
-    /// let cancel = enumeration.cancel_handle();
-    /// std::thread::spawn(move || cancel.cancel()).join().unwrap();
-    /// let error = enumeration.run(&Ring, &[0], |_, _| {}).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// let layers = DenseEnumeration::new().run(&Ring, &[0], &mut Run::new())?;
+    /// assert_eq!(layers.radius(), 99);
+    /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn cancel_handle(&self) -> CancelHandle {
-        self.cancel.clone()
-    }
-
-    /// Refuses spaces whose table would take more than `bytes`.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::DenseEnumeration;
-    ///
-    /// assert_eq!(DenseEnumeration::new().max_memory(1 << 20).get_max_memory(), 1 << 20);
-    /// ```
-    #[must_use]
-    pub fn max_memory(mut self, bytes: u64) -> DenseEnumeration {
-        self.max_memory = bytes;
-        self
+    pub fn new() -> DenseEnumeration {
+        DenseEnumeration { threads: None, checkpoint: None }
     }
 
     /// Uses `threads` threads; the default is one per core. A small space
@@ -181,15 +118,16 @@ impl DenseEnumeration {
     /// of a layer, at most once every `every` (and after the first layer
     /// that ends after it): written beside it first, synced, then renamed
     /// over the last one, so the file is always one whole checkpoint, and
-    /// only the newest is kept. `description` names the space; it is
-    /// stored in the file, and [`resume`](DenseEnumeration::resume) refuses
-    /// a file with another.
+    /// only the newest is kept. A run that finishes removes it: a file
+    /// left behind is always that of a run that did not. `description`
+    /// names the space; it is stored in the file, and
+    /// [`resume`](DenseEnumeration::resume) refuses a file with another.
     ///
     /// # Example
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::{DenseEnumeration, RankedSpace};
+    /// use search_core::{CancelHandle, DenseEnumeration, ErrorKind, RankedSpace, Run};
     ///
     /// struct Ring;
     /// impl RankedSpace for Ring {
@@ -201,11 +139,18 @@ impl DenseEnumeration {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-ring-{}.checkpoint", std::process::id()));
     /// let saving = DenseEnumeration::new().checkpoint(&path, "a ring of 1,000", Duration::ZERO);
-    /// let whole = saving.run(&Ring, &[0], |_, _| {})?;
-    /// // Resumed from the last layer's checkpoint, the answer is the same.
-    /// let resumed = saving.clone().resume(true).run(&Ring, &[0], |_, _| {})?;
-    /// assert_eq!(resumed, whole);
-    /// # std::fs::remove_file(&path)?;
+    /// // A run stopped at layer 500 leaves its checkpoint.
+    /// let cancel = CancelHandle::new();
+    /// let stop = cancel.clone();
+    /// let mut stopped = Run::new()
+    ///     .cancel_with(cancel)
+    ///     .on_progress(move |progress| if progress.depth == 500 { stop.cancel() });
+    /// let error = saving.run(&Ring, &[0], &mut stopped).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// // Resumed from it, the run goes on, and the answer is the whole one.
+    /// let resumed = saving.clone().resume(true).run(&Ring, &[0], &mut Run::new())?;
+    /// assert_eq!(resumed.radius(), 999);
+    /// assert!(!path.exists());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -241,19 +186,6 @@ impl DenseEnumeration {
         self
     }
 
-    /// The memory limit in bytes.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::DenseEnumeration;
-    ///
-    /// assert!(DenseEnumeration::new().get_max_memory() > 0);
-    /// ```
-    pub fn get_max_memory(&self) -> u64 {
-        self.max_memory
-    }
-
     /// The bytes a table for `rank_count` ranks takes: see
     /// [`LayerTable::memory_needed`].
     ///
@@ -272,23 +204,21 @@ impl DenseEnumeration {
     /// are ranks: [`Enumeration::deepest`] lists the deepest layer's ranks
     /// in increasing order.
     ///
-    /// `on_layer(depth, size)` is called after each layer is complete, for a
-    /// progress display.
-    ///
     /// # Errors
     ///
     /// When the table would pass the memory limit
     /// ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)), when the
     /// machine cannot give the memory the limit allows
     /// ([`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)),
-    /// when a start or a neighbour is not below
-    /// [`RankedSpace::rank_count`], or when the thread pool cannot be
-    /// built.
+    /// when a layer lies past the depth limit, when a start or a neighbour
+    /// is not below [`RankedSpace::rank_count`], when the space fails, when
+    /// a checkpoint cannot be written or read, when the thread pool cannot
+    /// be built, or when the run is cancelled.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{DenseEnumeration, ErrorKind, RankedSpace};
+    /// use search_core::{DenseEnumeration, ErrorKind, RankedSpace, Run};
     ///
     /// struct Huge;
     ///
@@ -299,20 +229,16 @@ impl DenseEnumeration {
     ///     fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
     /// }
     ///
-    /// let error = DenseEnumeration::new().run(&Huge, &[0], |_, _| {}).unwrap_err();
+    /// let error = DenseEnumeration::new().run(&Huge, &[0], &mut Run::new()).unwrap_err();
     /// assert!(matches!(error.kind(), ErrorKind::TooLarge { needed: 274_877_906_944, .. }));
     /// ```
-    pub fn run<R, F>(
+    pub fn run<R: RankedSpace>(
         &self,
         space: &R,
         starts: &[u64],
-        on_layer: F,
-    ) -> Result<Enumeration<u64>, Error>
-    where
-        R: RankedSpace,
-        F: FnMut(usize, u64),
-    {
-        self.run_visiting(space, starts, on_layer, |_, _| {})
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<u64>, Error> {
+        self.run_visiting(space, starts, |_, _| {}, run)
     }
 
     /// As [`run`](DenseEnumeration::run), calling `visit(rank, depth)`
@@ -328,7 +254,7 @@ impl DenseEnumeration {
     ///
     /// ```
     /// use std::sync::atomic::{AtomicU8, Ordering};
-    /// use search_core::{DenseEnumeration, RankedSpace};
+    /// use search_core::{DenseEnumeration, RankedSpace, Run};
     ///
     /// /// A ring of 10 ranks.
     /// struct Ring;
@@ -341,30 +267,24 @@ impl DenseEnumeration {
     /// }
     ///
     /// let distance: Vec<AtomicU8> = (0..10).map(|_| AtomicU8::new(0)).collect();
-    /// DenseEnumeration::new().run_visiting(&Ring, &[0], |_, _| {}, |rank, depth| {
-    ///     distance[rank as usize].store(depth as u8, Ordering::Relaxed);
-    /// })?;
+    /// let remember = |rank: u64, depth| distance[rank as usize].store(depth as u8, Ordering::Relaxed);
+    /// DenseEnumeration::new().run_visiting(&Ring, &[0], remember, &mut Run::new())?;
     /// let distance: Vec<u8> = distance.iter().map(|d| d.load(Ordering::Relaxed)).collect();
     /// assert_eq!(distance, [0, 1, 2, 3, 4, 5, 4, 3, 2, 1]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run_visiting<R, F, V>(
+    pub fn run_visiting<R, V>(
         &self,
         space: &R,
         starts: &[u64],
-        mut on_layer: F,
         visit: V,
+        run: &mut Run<'_>,
     ) -> Result<Enumeration<u64>, Error>
     where
         R: RankedSpace,
-        F: FnMut(usize, u64),
         V: Fn(u64, usize) + Sync,
     {
-        let on_layer = |depth, size| {
-            on_layer(depth, size);
-            ControlFlow::Continue(())
-        };
-        self.run_until(space, starts, on_layer, visit)
+        self.run_until(space, starts, |_, _| ControlFlow::Continue(()), visit, run)
     }
 
     /// As [`run_visiting`](DenseEnumeration::run_visiting), stopping after
@@ -382,7 +302,7 @@ impl DenseEnumeration {
     /// ```
     /// use std::ops::ControlFlow;
     /// use std::sync::atomic::{AtomicBool, Ordering};
-    /// use search_core::{DenseEnumeration, RankedSpace};
+    /// use search_core::{DenseEnumeration, RankedSpace, Run};
     ///
     /// /// A ring of 1,000 ranks.
     /// struct Ring;
@@ -400,6 +320,7 @@ impl DenseEnumeration {
     ///     &[0],
     ///     |_, _| if found.load(Ordering::Relaxed) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) },
     ///     |rank, _| if rank == 7 { found.store(true, Ordering::Relaxed) },
+    ///     &mut Run::new(),
     /// )?;
     /// assert_eq!(layers.radius(), 7);
     /// assert_eq!(layers.deepest(), [7, 993]);
@@ -411,16 +332,22 @@ impl DenseEnumeration {
         starts: &[u64],
         mut on_layer: F,
         visit: V,
+        run: &mut Run<'_>,
     ) -> Result<Enumeration<u64>, Error>
     where
         R: RankedSpace,
         F: FnMut(usize, u64) -> ControlFlow<()>,
         V: Fn(u64, usize) + Sync,
     {
+        run.begin()?;
+        let limits = run.limits;
+        let cancel = run.cancel_handle();
         // The run as a closure, so that a failed space's error replaces
         // the layers it gave.
-        let mut run = || {
-            let table = LayerTable::new(0..space.rank_count(), self.max_memory)?;
+        let mut layers = |run: &mut Run<'_>| {
+            let table = LayerTable::new(0..space.rank_count(), limits.get_max_memory())?;
+            let bytes = LayerTable::memory_needed(space.rank_count());
+            run.meter.charge(bytes)?;
             // Below a few chunks, starting threads and splitting each layer costs
             // more than the work: the 2x3 puzzle took 410 us on a pool and 6 us
             // without one. Above, a thread per chunk at the most: more would
@@ -450,6 +377,8 @@ impl DenseEnumeration {
             // found them did.
             let mut stopped = false;
             for (depth, &size) in layer_sizes.iter().enumerate() {
+                run.stats.stored += size;
+                run.report(depth, bytes)?;
                 stopped = on_layer(depth, size).is_break();
                 if stopped {
                     break;
@@ -457,22 +386,29 @@ impl DenseEnumeration {
             }
             let mut saved = Instant::now();
             while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
-                if self.cancel.is_cancelled() {
-                    return Err(Error::cancelled());
-                }
                 let depth = layer_sizes.len() - 1;
-                let found =
-                    pool.run(|parallel| table.expand_layer(space, depth, &visit, parallel))?;
+                let found = pool.run(|parallel| {
+                    table.expand_layer_within(space, depth, &visit, parallel, &cancel)
+                })?;
+                run.stats.expanded += layer_sizes[depth];
+                run.stats.frontier(layer_sizes[depth] as usize);
                 if found == 0 {
                     break;
                 }
+                // A layer past the depth bound: what lies there is more
+                // than the bound allows.
+                if !limits.allows_depth(depth + 1) {
+                    return Err(Error::limit(Limit::Depth(depth)));
+                }
                 layer_sizes.push(found);
+                run.stats.stored += found;
                 if let Some(checkpoint) = &self.checkpoint
                     && saved.elapsed() >= checkpoint.every
                 {
                     table.save(&checkpoint.path, &checkpoint.description, &layer_sizes)?;
                     saved = Instant::now();
                 }
+                run.report(depth + 1, bytes)?;
                 stopped = on_layer(depth + 1, found).is_break();
             }
             if first == 0 {
@@ -484,11 +420,17 @@ impl DenseEnumeration {
             }
             Ok(Enumeration::new(layer_sizes, deepest))
         };
-        let layers = run();
-        match space.failure() {
-            Some(failure) => Err(failure),
-            None => layers,
+        let layers = layers(run);
+        if let Some(failure) = space.failure() {
+            return Err(failure);
         }
+        if layers.is_ok()
+            && let Some(checkpoint) = &self.checkpoint
+        {
+            // Finished: the checkpoint is of no more use.
+            let _ = std::fs::remove_file(&checkpoint.path);
+        }
+        layers
     }
 }
 

@@ -25,7 +25,7 @@ pub enum Combine {
 /// # Example
 ///
 /// ```
-/// use search_core::{Combine, DistanceTable, Heuristic, Patterns, ZeroOneRankedSpace};
+/// use search_core::{Combine, DistanceTable, Heuristic, Patterns, ZeroOneRankedSpace, Run};
 ///
 /// /// One coordinate of a 10x10 grid walk: a step in it costs 1.
 /// struct Axis;
@@ -36,7 +36,7 @@ pub enum Combine {
 ///         if rank < 9 { report(rank + 1, true) }
 ///     }
 /// }
-/// let axis = DistanceTable::build(&Axis, &[9], 10)?;
+/// let axis = DistanceTable::build(&Axis, &[9], &mut Run::new())?;
 /// // x and y steps are disjoint: the sum is the taxicab distance to (9, 9).
 /// let taxicab = Patterns::new(Combine::Sum)
 ///     .with(axis.clone(), |&(x, _): &(u64, u64)| x)

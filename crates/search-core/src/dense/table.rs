@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Error;
+use crate::run::cancel::CancelHandle;
 use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};
 
 use super::marks::{Marks, StepMasks};
@@ -363,6 +364,25 @@ impl LayerTable {
         R: RankedSpace,
         V: Fn(u64, usize) + Sync,
     {
+        self.expand_layer_within(space, depth, visit, parallel, &CancelHandle::new())
+    }
+
+    /// As [`expand_layer`](LayerTable::expand_layer), ending with
+    /// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) within a
+    /// batch of [`BATCH`] expansions a thread once `cancel` is cancelled;
+    /// the layer is then left part done.
+    pub(crate) fn expand_layer_within<R, V>(
+        &self,
+        space: &R,
+        depth: usize,
+        visit: V,
+        parallel: bool,
+        cancel: &CancelHandle,
+    ) -> Result<u64, Error>
+    where
+        R: RankedSpace,
+        V: Fn(u64, usize) + Sync,
+    {
         self.begin_layer_on(depth + 1, parallel);
         let codes = (code(depth), code(depth + 1), depth + 1);
         let stepped = space.word_steps();
@@ -372,7 +392,7 @@ impl LayerTable {
         let expand = |(chunk_index, chunk): (usize, &[AtomicU64])| {
             if self.chunk_holds(chunk_index, codes.0) {
                 let first_word = chunk_index * CHUNK_WORDS;
-                self.expand_chunk(space, first_word, chunk, codes, steps, &visit)
+                self.expand_chunk(space, (first_word, chunk), codes, steps, &visit, cancel)
             } else {
                 Ok(0)
             }
@@ -550,17 +570,21 @@ impl LayerTable {
     pub(super) fn expand_chunk<R: RankedSpace, W: WordSteps, V: Fn(u64, usize)>(
         &self,
         space: &R,
-        first_word: usize,
-        chunk: &[AtomicU64],
+        (first_word, chunk): (usize, &[AtomicU64]),
         (current, next, depth): (u64, u64, usize),
         (steps, stepped): (Option<&StepMasks>, Option<&W>),
         visit: &V,
+        cancel: &CancelHandle,
     ) -> Result<u64, Error> {
         let mut bad = None;
         let mut marks = Marks::new(self, next, depth, visit, |rank| bad = Some(rank));
         let mut batch = [0u64; BATCH];
         let mut len = 0;
+        let mut cancelled = cancel.is_cancelled();
         self.scan_chunk(first_word, chunk, current, steps, |index, value, layer, residue| {
+            if cancelled {
+                return;
+            }
             append_ranks(layer, self.rank_of(index, 0), &mut batch, &mut len);
             if let Some(steps) = steps {
                 marks.mark_steps(index, value, steps.targets(layer, residue));
@@ -570,12 +594,16 @@ impl LayerTable {
             if len > BATCH - PER_WORD {
                 other_neighbours(space, stepped, &batch[..len], |rank| marks.push(rank));
                 len = 0;
+                cancelled = cancel.is_cancelled();
             }
         });
-        other_neighbours(space, stepped, &batch[..len], |rank| marks.push(rank));
+        if !cancelled {
+            other_neighbours(space, stepped, &batch[..len], |rank| marks.push(rank));
+        }
         let found = marks.finish();
         match bad {
             Some(rank) => Err(Error::rank_out_of_bounds(rank, self.ranks.end)),
+            None if cancelled => Err(Error::cancelled()),
             None => Ok(found),
         }
     }

@@ -1,48 +1,36 @@
 //! [`bidirectional_dijkstra`] and [`bidirectional_astar`]: cheapest-path
 //! searches from the starts and from the goals at once, meeting in the
 //! middle, on one loop that differs only in its estimates and its
-//! stopping rule.
-
-use std::cmp::Reverse;
-use std::collections::hash_map::Entry;
-use std::collections::{BinaryHeap, HashMap};
-
-use num_traits::Zero;
+//! stopping rule. The forward side is [`AStar`]'s own tables, the backward
+//! side its `backward` ones.
 
 use crate::error::Error;
-use crate::path::{Path, walk_back};
-use crate::run::limits::{Limit, Limits};
+use crate::informed::astar::{AStar, Overflowed};
+use crate::informed::open_list::{Open, OpenList};
+use crate::path::Path;
+use crate::run::context::Run;
+use crate::run::limits::Limit;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{Predecessors, State};
-use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
-use crate::store::hash::BuildStateHasher;
+use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
+use crate::store::expand::{Backwards, Collector, Expansion, Forwards, neighbours_except};
+use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
 /// A cheapest path from any of `starts` to any of `goals`, and its cost,
 /// by Dijkstra's search from both ends; `None` when no goal can be
 /// reached.
 ///
-/// The forward search follows the space's successors from the starts;
-/// the backward search follows [`Predecessors`] from the goals, an edge
-/// `p -> s` costing the cheapest of `p`'s moves to `s`. Each step settles
-/// the cheaper of the two frontiers' heads. Every edge from a state
-/// settled on one side to a state labelled on the other offers a path,
-/// and `best` is the cheapest offered. The search stops once the two
-/// heads' costs add up to at least `best`: a cheaper path would have to
-/// leave the forward search at a cost below its head and reach the goals
-/// from a state below the backward head, and that state, settled by one
-/// side and labelled by the other, would already have offered it.
+/// A shortcut for [`AStar::bidirectional_dijkstra`] with a fresh cache and
+/// a default [`Run`].
 ///
 /// # Errors
 ///
-/// When more states than `limits` allows are stored, a sum of costs
-/// passes the most the cost type holds, or the space's predecessors give
-/// an edge its successors lack
-/// ([`ErrorKind::InconsistentPredecessors`](crate::ErrorKind::InconsistentPredecessors)).
+/// As for [`AStar::bidirectional_dijkstra`].
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{bidirectional_dijkstra, dijkstra, Limits, Predecessors, Successors, Weighted};
+/// use search_core::{bidirectional_dijkstra, dijkstra, Predecessors, Successors, Weighted};
 ///
 /// // A line where a step right costs 2 and a step left 1.
 /// struct Line;
@@ -66,7 +54,7 @@ use crate::store::hash::BuildStateHasher;
 ///         if step > 0 { 2 } else { 1 }
 ///     }
 /// }
-/// let (path, cost) = bidirectional_dijkstra(&Line, [0], [5], Limits::new())?.expect("on the line");
+/// let (path, cost) = bidirectional_dijkstra(&Line, [0], [5])?.expect("on the line");
 /// assert_eq!((path.len(), cost), (5, 10));
 /// assert_eq!(path.moves(), [1, 1, 1, 1, 1]);
 /// let (_, expected) = dijkstra(&Line, [0], |&n| n == 5)?.expect("on the line");
@@ -77,7 +65,6 @@ pub fn bidirectional_dijkstra<G, I, J>(
     space: &G,
     starts: I,
     goals: J,
-    limits: Limits,
 ) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
 where
     G: Weighted + Predecessors,
@@ -85,44 +72,24 @@ where
     I: IntoIterator<Item = G::State>,
     J: IntoIterator<Item = G::State>,
 {
-    let none = |_: &G::State| G::Cost::zero();
-    unless_failed(space, meet(space, starts, goals, &none, &none, Stop::HeadsSum, limits))
+    AStar::one_shot().bidirectional_dijkstra(space, starts, goals, &mut Run::new())
 }
 
 /// A cheapest path from any of `starts` to any of `goals`, and its cost,
-/// by A* from both ends; `None` when no goal can be reached.
+/// by A* from both ends, guided by `to_goals` forwards and `from_starts`
+/// backwards; `None` when no goal can be reached.
 ///
-/// The forward search is A* from the starts guided by `to_goals`, an
-/// estimate of the cost from a state to the nearest goal; the backward
-/// search is A* from the goals over [`Predecessors`] guided by
-/// `from_starts`, an estimate of the cost from the nearest start to a
-/// state. Both must be *consistent* ([`Heuristic`]'s contract; backwards,
-/// `from_starts(b) <= cost(a, b) + from_starts(a)` for every move
-/// `a -> b`). As in [`bidirectional_dijkstra`], every edge from a state
-/// settled on one side to a state labelled on the other offers a path,
-/// `best` is the cheapest offered, and each step settles the side whose
-/// head (least `g + h`) is lower.
-///
-/// The search stops once either side's head reaches `best` (Pohl's rule).
-/// Why that is exact: with a consistent estimate each side settles a
-/// state at its cheapest cost. Until the forward search has settled every
-/// state of some cheapest path but the last, the first state of that path
-/// it has not settled is labelled at its cheapest cost `g`, so its
-/// `g + h` is at most the optimum `C` (the estimate never overstates) and
-/// so is the forward head. Once it has, the last edge of that path offered
-/// it, and `best <= C`. Either way a forward head of at least `best` means
-/// `best <= C`: `best` is the optimum. The same holds backwards. With
-/// estimates of zero this rule stops later than
-/// [`bidirectional_dijkstra`]'s, which adds the heads: use that one then.
+/// A shortcut for [`AStar::bidirectional_astar`] with a fresh cache and a
+/// default [`Run`].
 ///
 /// # Errors
 ///
-/// As [`bidirectional_dijkstra`].
+/// As for [`AStar::bidirectional_dijkstra`].
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{bidirectional_astar, astar, Limits, Predecessors, Successors, Weighted};
+/// use search_core::{bidirectional_astar, astar, Predecessors, Successors, Weighted};
 ///
 /// // King moves on an open board, a diagonal step costing 3 and a straight one 2.
 /// struct King;
@@ -158,7 +125,7 @@ where
 /// };
 /// let to_goal = |&s: &(i32, i32)| octile(s, (9, 4));
 /// let from_start = |&s: &(i32, i32)| octile(s, (0, 0));
-/// let (path, cost) = bidirectional_astar(&King, [(0, 0)], [(9, 4)], to_goal, from_start, Limits::new())?
+/// let (path, cost) = bidirectional_astar(&King, [(0, 0)], [(9, 4)], to_goal, from_start)?
 ///     .expect("on the board");
 /// assert_eq!(cost, 3 * 4 + 2 * 5);
 /// assert_eq!((path.start(), path.end(), path.len()), (&(0, 0), &(9, 4), 9));
@@ -166,25 +133,23 @@ where
 /// assert_eq!(cost, expected);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
 pub fn bidirectional_astar<G, I, J, H, B>(
     space: &G,
     starts: I,
     goals: J,
     to_goals: H,
     from_starts: B,
-    limits: Limits,
 ) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
 where
     G: Weighted + Predecessors,
     G::Move: Clone,
     I: IntoIterator<Item = G::State>,
     J: IntoIterator<Item = G::State>,
-    H: Heuristic<G::State, Cost = G::Cost>,
-    B: Heuristic<G::State, Cost = G::Cost>,
+    H: Fn(&G::State) -> G::Cost,
+    B: Fn(&G::State) -> G::Cost,
 {
-    let found = meet(space, starts, goals, &to_goals, &from_starts, Stop::EitherHead, limits);
-    unless_failed(space, found)
+    let mut search = AStar::one_shot();
+    search.bidirectional_astar(space, starts, goals, to_goals, from_starts, &mut Run::new())
 }
 
 /// When the two sides may stop: `best` is the optimum once the heads
@@ -197,108 +162,264 @@ enum Stop {
     EitherHead,
 }
 
-/// The search from both ends that both public functions run.
-fn meet<G, I, J, H, B>(
-    space: &G,
-    starts: I,
-    goals: J,
-    to_goals: &H,
-    from_starts: &B,
-    rule: Stop,
-    limits: Limits,
-) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
-where
-    G: Weighted + Predecessors,
-    G::Move: Clone,
-    I: IntoIterator<Item = G::State>,
-    J: IntoIterator<Item = G::State>,
-    H: Heuristic<G::State, Cost = G::Cost>,
-    B: Heuristic<G::State, Cost = G::Cost>,
-{
-    let mut forward = Side::new(starts, to_goals);
-    let mut backward = Side::new(goals, from_starts);
-    // The cheapest path offered so far: its cost, and the edge where the
-    // two sides meet (a state of each, equal when they meet at a state).
-    let mut best: Option<(G::Cost, G::State, G::State)> = None;
-    for state in forward.labels.keys() {
-        if backward.labels.contains_key(state) {
-            best = Some((G::Cost::zero(), state.clone(), state.clone()));
-        }
+impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
+    /// A cheapest path from any of `starts` to any of `goals`, and its
+    /// cost, by Dijkstra's search from both ends; `None` when no goal can
+    /// be reached.
+    ///
+    /// The forward search follows the space's successors from the starts;
+    /// the backward search follows [`Predecessors`] from the goals, an
+    /// edge `p -> s` costing the cheapest of `p`'s moves to `s`. Each step
+    /// settles the cheaper of the two frontiers' heads. Every edge from a
+    /// state settled on one side to a state labelled on the other offers a
+    /// path, and `best` is the cheapest offered. The search stops once the
+    /// two heads' costs add up to at least `best`: a cheaper path would
+    /// have to leave the forward search at a cost below its head and reach
+    /// the goals from a state below the backward head, and that state,
+    /// settled by one side and labelled by the other, would already have
+    /// offered it.
+    ///
+    /// The limits that apply are the states both sides store together, the
+    /// memory and the expanded nodes.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](AStar::run), and when the space's predecessors give
+    /// an edge its successors lack
+    /// ([`ErrorKind::InconsistentPredecessors`](crate::ErrorKind::InconsistentPredecessors)).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn_weighted, AStar, ErrorKind, Limit, Limits, Run, Undirected};
+    ///
+    /// // A line walked either way, a step costing 2.
+    /// let line = Undirected(from_fn_weighted(|&n: &i32| [(n - 1, 2u32), (n + 1, 2)]));
+    /// let mut search = AStar::new();
+    /// let mut run = Run::new();
+    /// let (path, cost) = search.bidirectional_dijkstra(&line, [0], [30], &mut run)?.expect("on the line");
+    /// assert_eq!((path.len(), cost), (30, 60));
+    /// run.set_limits(Limits::new().max_states(20));
+    /// let error = search.bidirectional_dijkstra(&line, [0], [30], &mut run).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(20)));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn bidirectional_dijkstra<G, I, J>(
+        &mut self,
+        space: &G,
+        starts: I,
+        goals: J,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C> + Predecessors,
+        I: IntoIterator<Item = S>,
+        J: IntoIterator<Item = S>,
+    {
+        let none = |_: &S| C::zero();
+        let found = self.meet(space, (starts, goals), (&none, &none), Stop::HeadsSum, run);
+        self.end_sides(run);
+        unless_failed(space, found)
     }
-    let max_states = limits.get_max_states();
-    let mut edges = Vec::new();
-    loop {
-        let heads = (forward.head(), backward.head());
-        let (Some(ahead), Some(behind)) = heads else { break };
-        if let Some((cost, ..)) = &best {
-            let reached = match rule {
-                Stop::HeadsSum => add_costs(ahead, behind)? >= *cost,
-                Stop::EitherHead => ahead.max(behind) >= *cost,
-            };
-            if reached {
+
+    /// A cheapest path from any of `starts` to any of `goals`, and its
+    /// cost, by A* from both ends; `None` when no goal can be reached.
+    ///
+    /// The forward search is A* from the starts guided by `to_goals`, an
+    /// estimate of the cost from a state to the nearest goal; the backward
+    /// search is A* from the goals over [`Predecessors`] guided by
+    /// `from_starts`, an estimate of the cost from the nearest start to a
+    /// state. Both must be *consistent* ([`Heuristic`](crate::Heuristic)'s
+    /// contract; backwards, `from_starts(b) <= cost(a, b) + from_starts(a)`
+    /// for every move `a -> b`). As in
+    /// [`bidirectional_dijkstra`](AStar::bidirectional_dijkstra), every
+    /// edge from a state settled on one side to a state labelled on the
+    /// other offers a path, `best` is the cheapest offered, and each step
+    /// settles the side whose head (least `g + h`) is lower.
+    ///
+    /// The search stops once either side's head reaches `best` (Pohl's
+    /// rule). Why that is exact: with a consistent estimate each side
+    /// settles a state at its cheapest cost. Until the forward search has
+    /// settled every state of some cheapest path but the last, the first
+    /// state of that path it has not settled is labelled at its cheapest
+    /// cost `g`, so its `g + h` is at most the optimum `C` (the estimate
+    /// never overstates) and so is the forward head. Once it has, the last
+    /// edge of that path offered it, and `best <= C`. Either way a forward
+    /// head of at least `best` means `best <= C`: `best` is the optimum.
+    /// The same holds backwards. With estimates of zero this rule stops
+    /// later than [`bidirectional_dijkstra`](AStar::bidirectional_dijkstra)'s,
+    /// which adds the heads: use that one then.
+    ///
+    /// # Errors
+    ///
+    /// As for [`bidirectional_dijkstra`](AStar::bidirectional_dijkstra).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn_weighted, AStar, Run, Undirected};
+    ///
+    /// let line = Undirected(from_fn_weighted(|&n: &i32| [(n - 1, 1u32), (n + 1, 1)]));
+    /// let mut run = Run::new();
+    /// let found = AStar::new().bidirectional_astar(
+    ///     &line,
+    ///     [0],
+    ///     [40],
+    ///     |&n| 40i32.abs_diff(n),
+    ///     |&n| n.unsigned_abs(),
+    ///     &mut run,
+    /// )?;
+    /// assert_eq!(found.map(|(_, cost)| cost), Some(40));
+    /// assert!(run.stats().expanded <= 42);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn bidirectional_astar<G, I, J, H, B>(
+        &mut self,
+        space: &G,
+        starts: I,
+        goals: J,
+        to_goals: H,
+        from_starts: B,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C> + Predecessors,
+        I: IntoIterator<Item = S>,
+        J: IntoIterator<Item = S>,
+        H: Fn(&S) -> C,
+        B: Fn(&S) -> C,
+    {
+        let estimates = (&to_goals, &from_starts);
+        let found = self.meet(space, (starts, goals), estimates, Stop::EitherHead, run);
+        self.end_sides(run);
+        unless_failed(space, found)
+    }
+
+    /// Counts both sides' states as the search's.
+    fn end_sides(&self, run: &mut Run<'_>) {
+        run.stats.stored = (self.tree.len() + self.backward.tree.len()) as u64;
+    }
+
+    /// The search from both ends that both public methods run.
+    fn meet<G, I, J, H, B>(
+        &mut self,
+        space: &G,
+        (starts, goals): (I, J),
+        (to_goals, from_starts): (&H, &B),
+        rule: Stop,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C> + Predecessors,
+        I: IntoIterator<Item = S>,
+        J: IntoIterator<Item = S>,
+        H: Fn(&S) -> C,
+        B: Fn(&S) -> C,
+    {
+        run.begin()?;
+        let backward = &mut *self.backward;
+        let mut forward =
+            Side { tree: &mut self.tree, costs: &mut self.costs, open: &mut self.open };
+        let mut backward =
+            Side { tree: &mut backward.tree, costs: &mut backward.costs, open: &mut backward.open };
+        forward.reset(space, starts, to_goals, run)?;
+        backward.reset(space, goals, from_starts, run)?;
+        // The cheapest path offered so far: its cost, and the nodes of
+        // each side where the two meet (of one state, or of an edge).
+        let mut best: Option<(C, u32, u32)> = None;
+        for root in 0..forward.tree.len() {
+            if let Some(other) = backward.tree.find(space, forward.tree.state(root)) {
+                best = Some((C::zero(), root as u32, other));
                 break;
             }
         }
-        let forwards = ahead <= behind;
-        let (here, there) =
-            if forwards { (&mut forward, &backward) } else { (&mut backward, &forward) };
-        let Some((state, cost)) = here.settle() else { continue };
-        edges.clear();
-        if forwards {
-            space.successors(&state, |next, mv| {
-                let step = space.cost(&state, &mv, &next);
-                edges.push((next, Some(mv), step));
-            });
-        } else {
-            space.predecessors(&state, |previous| edges.push((previous, None, G::Cost::zero())));
-            for (previous, _, step) in &mut edges {
-                *step = cheapest_step(space, previous, &state)
-                    .ok_or_else(Error::inconsistent_predecessors)?;
-            }
-        }
-        for (next, mv, step) in edges.drain(..) {
-            let reached = extend_cost(cost, step)?;
-            if let Some(&(other, _)) = there.labels.get(&next) {
-                let total = add_costs(reached, other)?;
-                if best.as_ref().is_none_or(|(cost, ..)| total < *cost) {
-                    let (a, b) = if forwards {
-                        (state.clone(), next.clone())
-                    } else {
-                        (next.clone(), state.clone())
-                    };
-                    best = Some((total, a, b));
+        let max_states = run.limits.get_max_states();
+        let mut overflowed = Overflowed::default();
+        let (mut ahead, mut behind) = (None, None);
+        let mut edges: Vec<(S, Option<M>, C)> = Vec::new();
+        loop {
+            let heads = (forward.head(&mut ahead), backward.head(&mut behind));
+            let (Some(front), Some(back)) = heads else { break };
+            if let Some((cost, ..)) = best {
+                let reached = match rule {
+                    // A sum past the cost type passes `best` too.
+                    Stop::HeadsSum => add_within(front.f, back.f).is_none_or(|sum| sum >= cost),
+                    Stop::EitherHead => front.f.max(back.f) >= cost,
+                };
+                if reached {
+                    break;
                 }
             }
-            let from = state.clone();
-            if forwards {
-                here.relax(next, reached, from, mv, to_goals)?;
+            let forwards = front.f <= back.f;
+            let Open { g, node, .. } =
+                if forwards { ahead.take() } else { behind.take() }.expect("a head was found");
+            let (here, there) =
+                if forwards { (&mut forward, &backward) } else { (&mut backward, &forward) };
+            here.costs[node as usize].1 = true;
+            run.limits.check_nodes(run.stats.expanded)?;
+            let state = here.tree.state(node as usize).clone();
+            edges.clear();
+            let mut collector = Collector::new(&run.limits, &mut run.meter);
+            let skipped = if forwards {
+                neighbours_except(&Forwards(space), &state, None, |next, mv| {
+                    let step = space.cost(&state, &mv, &next);
+                    collector.push(&mut edges, (next, Some(mv), step))
+                })
             } else {
-                here.relax(next, reached, from, mv, from_starts)?;
+                neighbours_except(&Backwards(space), &state, None, |previous, ()| {
+                    collector.push(&mut edges, (previous, None, C::zero()))
+                })
+            };
+            collector.finish()?;
+            Expansion { kept: edges.len(), skipped }.count(&mut run.stats);
+            if !forwards {
+                for (previous, _, step) in &mut edges {
+                    *step = cheapest(space, previous, &state)
+                        .ok_or_else(Error::inconsistent_predecessors)?
+                        .1;
+                }
+            }
+            run.tick(here.tree.len() + there.tree.len(), 0)?;
+            let estimate: &dyn Fn(&S) -> C = if forwards { to_goals } else { from_starts };
+            for (next, mv, step) in edges.drain(..) {
+                let Some(reached) = overflowed.check(extend_within(g, step)?) else { continue };
+                if let Some(other) = there.tree.find(space, &next) {
+                    let total = add_within(reached, there.costs[other as usize].0);
+                    if let Some(total) = overflowed.check(total)
+                        && best.is_none_or(|(cost, ..)| total < cost)
+                    {
+                        // The meeting, the forward side's node first.
+                        best = Some(if forwards {
+                            (total, node, other)
+                        } else {
+                            (total, other, node)
+                        });
+                    }
+                }
+                here.relax(space, next, (node, mv, reached), estimate, run)?;
+            }
+            if here.tree.len() + there.tree.len() > max_states {
+                return Err(Error::limit(Limit::States(max_states)));
             }
         }
-        if forward.labels.len() + backward.labels.len() > max_states {
-            return Err(Error::limit(Limit::States(max_states)));
+        let Some((cost, forward_node, backward_node)) = best else {
+            return overflowed.into_answer(None);
+        };
+        let (mut states, mut moves) = forward.tree.path(forward_node).into_parts();
+        let (to_goal, _) = backward.tree.walk_back(backward_node);
+        let mut to_goal = to_goal.into_iter();
+        // Meeting at one state, the backward walk begins with it.
+        if to_goal.as_slice().first() == states.last() {
+            to_goal.next();
         }
+        for next in to_goal {
+            let (mv, _) = cheapest(space, &states[states.len() - 1], &next)
+                .ok_or_else(Error::inconsistent_predecessors)?;
+            moves.push(mv);
+            states.push(next);
+        }
+        Ok(Some((Path::new(states, moves), cost)))
     }
-    let Some((cost, meet_forward, meet_backward)) = best else { return Ok(None) };
-    let (mut states, mut moves) = forward.walk_back(meet_forward.clone());
-    states.reverse();
-    moves.reverse();
-    if meet_backward != meet_forward {
-        // The edge between the sides: its move is the cheapest one.
-        let mv = cheapest_move(space, &meet_forward, &meet_backward)
-            .ok_or_else(Error::inconsistent_predecessors)?;
-        moves.push(mv);
-        states.push(meet_backward.clone());
-    }
-    let (to_goal, _) = backward.walk_back(meet_backward);
-    for next in &to_goal[1..] {
-        let mv = cheapest_move(space, &states[states.len() - 1], next)
-            .ok_or_else(Error::inconsistent_predecessors)?;
-        moves.push(mv);
-        states.push(next.clone());
-    }
-    Ok(Some((Path::new(states, moves), cost)))
 }
 
 /// The cheapest move from `from` to `to`, and its cost.
@@ -315,108 +436,93 @@ fn cheapest<G: Weighted>(space: &G, from: &G::State, to: &G::State) -> Option<(G
     best
 }
 
-fn cheapest_step<G: Weighted>(space: &G, from: &G::State, to: &G::State) -> Option<G::Cost> {
-    cheapest(space, from, to).map(|(_, cost)| cost)
+/// One side of the search, in tables of an [`AStar`]: a tree of the
+/// states it has labelled (a backward tree's parents lead to the goals),
+/// each node's cheapest cost so far and whether it is settled, and the
+/// open list of labels to settle, by cost plus estimate.
+struct Side<'a, S, M, C> {
+    tree: &'a mut Tree<S, M>,
+    costs: &'a mut Vec<(C, bool)>,
+    open: &'a mut OpenList<C>,
 }
 
-fn cheapest_move<G: Weighted>(space: &G, from: &G::State, to: &G::State) -> Option<G::Move> {
-    cheapest(space, from, to).map(|(mv, _)| mv)
-}
-
-/// One side of the search: each labelled state's cheapest cost so far,
-/// whether it is settled, and where it was reached from; and the heap of
-/// labels to settle, by cost plus estimate.
-struct Side<S, M, C> {
-    labels: HashMap<S, (C, bool), BuildStateHasher>,
-    parents: HashMap<S, (S, Option<M>), BuildStateHasher>,
-    heap: BinaryHeap<Reverse<(C, u64)>>,
-    /// The states of the heap's entries and their costs, by the entry's
-    /// number.
-    queued: Vec<(S, C)>,
-}
-
-impl<S: State, M: Clone, C: Cost> Side<S, M, C> {
-    fn new(
-        roots: impl IntoIterator<Item = S>,
-        estimate: &impl Heuristic<S, Cost = C>,
-    ) -> Side<S, M, C> {
-        let mut side = Side {
-            labels: HashMap::default(),
-            parents: HashMap::default(),
-            heap: BinaryHeap::new(),
-            queued: Vec::new(),
-        };
-        for root in roots {
-            if let Entry::Vacant(vacant) = side.labels.entry(root.clone()) {
-                vacant.insert((C::zero(), false));
-                let key = estimate.estimate(&root);
-                side.push(root, C::zero(), key);
-            }
-        }
-        side
-    }
-
-    fn push(&mut self, state: S, cost: C, key: C) {
-        self.heap.push(Reverse((key, self.queued.len() as u64)));
-        self.queued.push((state, cost));
-    }
-
-    /// The key (cost plus estimate) of the cheapest entry not yet
-    /// settled, stale ones dropped.
-    fn head(&mut self) -> Option<C> {
-        while let Some(&Reverse((key, entry))) = self.heap.peek() {
-            let (state, cost) = &self.queued[entry as usize];
-            let (best, settled) = self.labels[state];
-            if settled || *cost != best {
-                self.heap.pop();
-            } else {
-                return Some(key);
-            }
-        }
-        None
-    }
-
-    /// Settles the head: its state and cost.
-    fn settle(&mut self) -> Option<(S, C)> {
-        self.head()?;
-        let Reverse((_, entry)) = self.heap.pop()?;
-        let (state, cost) = self.queued[entry as usize].clone();
-        if let Some(label) = self.labels.get_mut(&state) {
-            label.1 = true;
-        }
-        Some((state, cost))
-    }
-
-    /// Labels `next` at `cost`, reached from `from` by `mv`, unless it has
-    /// a label as cheap.
-    fn relax(
+impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
+    /// Empties the side, and labels each of `roots` at cost zero.
+    fn reset<G, R>(
         &mut self,
-        next: S,
-        cost: C,
-        from: S,
-        mv: Option<M>,
-        estimate: &impl Heuristic<S, Cost = C>,
-    ) -> Result<(), Error> {
-        match self.labels.entry(next.clone()) {
-            Entry::Occupied(mut occupied) => {
-                let (best, settled) = *occupied.get();
-                if settled || cost >= best {
-                    return Ok(());
-                }
-                occupied.insert((cost, false));
-            }
-            Entry::Vacant(vacant) => {
-                vacant.insert((cost, false));
+        space: &G,
+        roots: R,
+        estimate: &impl Fn(&S) -> C,
+        run: &mut Run<'_>,
+    ) -> Result<(), Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        R: IntoIterator<Item = S>,
+    {
+        self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
+        self.costs.clear();
+        self.open.reset();
+        for root in roots {
+            let limits = &run.limits;
+            let Some(id) =
+                self.tree.insert(space, limits, &mut run.meter, root, NO_PARENT, None)?
+            else {
+                continue;
+            };
+            run.meter.push(self.costs, (C::zero(), false))?;
+            if let Some(f) = add_within(C::zero(), estimate(self.tree.state(id as usize))) {
+                self.open.push(&mut run.meter, Open { f, g: C::zero(), node: id })?;
             }
         }
-        let key = add_costs(cost, estimate.estimate(&next))?;
-        self.parents.insert(next.clone(), (from, mv));
-        self.push(next, cost, key);
         Ok(())
     }
 
-    /// The states from `state` back to its root, and the moves stored.
-    fn walk_back(&self, state: S) -> (Vec<S>, Vec<M>) {
-        walk_back(state, |state| self.parents.get(state).map(|(parent, mv)| (parent, mv.as_ref())))
+    /// The cheapest entry not yet settled, stale ones dropped: held in
+    /// `head` until it is settled.
+    fn head(&mut self, head: &mut Option<Open<C>>) -> Option<Open<C>> {
+        while head.is_none() {
+            let entry = self.open.pop()?;
+            let (best, settled) = self.costs[entry.node as usize];
+            if !settled && entry.g == best {
+                *head = Some(entry);
+            }
+        }
+        *head
+    }
+
+    /// Labels `next` at `cost`, reached from `from` by `mv`, unless it has
+    /// a label as cheap or is settled.
+    fn relax<G>(
+        &mut self,
+        space: &G,
+        next: S,
+        (from, mv, cost): (u32, Option<M>, C),
+        estimate: &dyn Fn(&S) -> C,
+        run: &mut Run<'_>,
+    ) -> Result<(), Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+    {
+        let limits = &run.limits;
+        let node = match self.tree.find_or_insert(space, limits, &mut run.meter, next, from, mv)? {
+            Stored::New(node) => {
+                run.meter.push(self.costs, (cost, false))?;
+                node
+            }
+            Stored::Old(node, mv) => {
+                run.stats.duplicates += 1;
+                let (best, settled) = &mut self.costs[node as usize];
+                if *settled || cost >= *best {
+                    return Ok(());
+                }
+                *best = cost;
+                self.tree.reparent(node as usize, from, mv);
+                node
+            }
+        };
+        if let Some(f) = add_within(cost, estimate(self.tree.state(node as usize))) {
+            self.open.push(&mut run.meter, Open { f, g: cost, node })?;
+        }
+        Ok(())
     }
 }

@@ -1,43 +1,37 @@
-//! [`fringe_search`]: Björnsson, Enzenberger, Holte and Schaeffer's
-//! fringe search (2005), between A* and IDA*.
+//! [`fringe_search`] and [`AStar::fringe_search`]: Björnsson,
+//! Enzenberger, Holte and Schaeffer's fringe search (2005), between A* and
+//! IDA*.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-
-use num_traits::Zero;
+use std::fmt;
 
 use crate::error::Error;
-use crate::path::{Path, path_back};
-use crate::run::limits::{Limit, Limits};
+use crate::informed::astar::{AStar, Overflowed};
+use crate::path::Path;
+use crate::run::context::Run;
+use crate::run::memory::Meter;
+use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Heuristic, Weighted, add_costs, extend_cost};
-use crate::store::hash::BuildStateHasher;
+use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
+use crate::store::tree::{Lookup, NO_PARENT, Stored};
 
 /// The end of the fringe's links.
 const NIL: u32 = u32::MAX;
 
 /// A cheapest path from any of `starts` to a state that satisfies
 /// `is_goal`, and its cost, by fringe search; `None` when no goal can be
-/// reached. With an admissible `heuristic` the path is a cheapest one.
+/// reached.
 ///
-/// Fringe search deepens an `f = g + h` threshold as IDA* does, but keeps
-/// the states it has seen (their cost and parent) and the *fringe*, the
-/// frontier of the last pass, in a list instead of a priority queue: each
-/// pass walks the list in order, expanding the states within the
-/// threshold (their children go right after them, to be visited next)
-/// and keeping the rest for the next pass, whose threshold is the least
-/// `f` kept. It stores what A* stores, without a heap, and expands no
-/// state twice at the same cost, unlike IDA*.
+/// A shortcut for [`AStar::fringe_search`] with a fresh cache and a
+/// default [`Run`].
 ///
 /// # Errors
 ///
-/// When more states than `limits` allows are stored, or a sum of costs
-/// passes the most the cost type holds.
+/// As for [`AStar::fringe_search`].
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{fringe_search, astar, from_fn, Limits, UnitCost};
+/// use search_core::{fringe_search, astar, from_fn, UnitCost};
 ///
 /// // A rook that moves one square at a time on an 8x8 board with a wall.
 /// let rook = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
@@ -46,141 +40,181 @@ const NIL: u32 = u32::MAX;
 ///         .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y) && !(x == 4 && y < 6))
 /// }));
 /// let taxicab = |&(x, y): &(i8, i8)| u32::from(x.abs_diff(7) + y.abs_diff(0));
-/// let (path, cost) = fringe_search(&rook, [(0, 0)], taxicab, |&s| s == (7, 0), Limits::new())?
+/// let (path, cost) = fringe_search(&rook, [(0, 0)], taxicab, |&s| s == (7, 0))?
 ///     .expect("round the wall");
 /// assert_eq!((path.len(), cost), (19, 19));
 /// let (_, expected) = astar(&rook, [(0, 0)], taxicab, |&s| s == (7, 0))?.expect("round the wall");
 /// assert_eq!(cost, expected);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
 pub fn fringe_search<G, I, H, P>(
     space: &G,
     starts: I,
     heuristic: H,
-    mut is_goal: P,
-    limits: Limits,
+    is_goal: P,
 ) -> Result<Option<(Path<G::State, G::Move>, G::Cost)>, Error>
 where
     G: Weighted,
     G::Move: Clone,
     I: IntoIterator<Item = G::State>,
-    H: Heuristic<G::State, Cost = G::Cost>,
+    H: Fn(&G::State) -> G::Cost,
     P: FnMut(&G::State) -> bool,
 {
-    // The search as a closure, so that a failed space's error replaces
-    // whatever it answered.
-    let search = || {
-        let max_states = limits.get_max_states();
-        let mut seen = Seen::new();
-        let mut threshold = None;
+    AStar::one_shot().fringe_search(space, starts, heuristic, is_goal, &mut Run::new())
+}
+
+impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
+    /// A cheapest path from any of `starts` to a state that satisfies
+    /// `is_goal`, and its cost, by fringe search; `None` when no goal can
+    /// be reached. With an admissible `heuristic` the path is a cheapest
+    /// one.
+    ///
+    /// Fringe search deepens an `f = g + h` threshold as IDA* does, but
+    /// keeps the states it has seen (their cost and parent) and the
+    /// *fringe*, the frontier of the last pass, in a list instead of a
+    /// priority queue: each pass walks the list in order, expanding the
+    /// states within the threshold (their children go right after them,
+    /// to be visited next) and keeping the rest for the next pass, whose
+    /// threshold is the least `f` kept. It stores what A* stores, without
+    /// a heap, and expands no state twice at the same cost, unlike IDA*.
+    /// Its limits are A*'s: the stored states, the memory and the expanded
+    /// nodes.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](AStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, AStar, ErrorKind, Limit, Limits, Run, UnitCost};
+    ///
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// let mut search = AStar::new();
+    /// let mut run = Run::new().limits(Limits::new().max_states(50));
+    /// let found = search.fringe_search(&line, [0], |&n| 40u32.saturating_sub(n), |&n| n == 40, &mut run)?;
+    /// assert_eq!(found.map(|(_, cost)| cost), Some(40));
+    /// let error = search.fringe_search(&line, [0], |_| 0, |&n| n == 90, &mut run).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn fringe_search<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: H,
+        mut is_goal: P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+        H: Fn(&S) -> C,
+        P: FnMut(&S) -> bool,
+    {
+        let found = self.fringe(space, starts, &heuristic, &mut is_goal, run);
+        run.stats.stored = self.tree.len() as u64;
+        unless_failed(space, found)
+    }
+
+    fn fringe<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: &H,
+        is_goal: &mut P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+        H: Fn(&S) -> C,
+        P: FnMut(&S) -> bool,
+    {
+        run.begin()?;
+        let limits = run.limits;
+        let (tree, costs, estimates, fringe) =
+            (&mut self.tree, &mut self.costs, &mut self.estimates, &mut self.fringe);
+        tree.reset(space, Lookup::Ids, &limits, &mut run.meter)?;
+        costs.clear();
+        estimates.clear();
+        fringe.clear();
+        let mut threshold: Option<C> = None;
+        let mut overflowed = Overflowed::default();
         for start in starts {
-            if let Entry::Vacant(vacant) = seen.ids.entry(start.clone()) {
-                let id = seen.nodes.len() as u32;
-                vacant.insert(id);
-                let h = heuristic.estimate(&start);
-                threshold = Some(threshold.map_or(h, |t: G::Cost| t.min(h)));
-                seen.nodes.push(Node {
-                    state: start,
-                    g: G::Cost::zero(),
-                    h,
-                    parent: NIL,
-                    mv: None,
-                });
-                seen.fringe.push_back(id);
-            }
+            let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)?
+            else {
+                continue;
+            };
+            let h = heuristic(tree.state(id as usize));
+            run.meter.push(costs, (C::zero(), false))?;
+            run.meter.push(estimates, h)?;
+            threshold = Some(threshold.map_or(h, |t| t.min(h)));
+            fringe.push_back(id, &mut run.meter)?;
         }
-        let mut children = Vec::new();
         while let Some(limit) = threshold.take() {
-            let mut node = seen.fringe.head;
+            let mut node = fringe.head;
             while node != NIL {
-                let Node { g, h, .. } = seen.nodes[node as usize];
-                let f = add_costs(g, h)?;
+                let id = node as usize;
+                let g = costs[id].0;
+                // An estimate past the cost type: no goal within reach.
+                let Some(f) = add_within(g, estimates[id]) else {
+                    let next = fringe.next[id];
+                    fringe.remove(node);
+                    node = next;
+                    continue;
+                };
                 if f > limit {
-                    threshold = Some(threshold.map_or(f, |t: G::Cost| t.min(f)));
-                    node = seen.fringe.next[node as usize];
+                    threshold = Some(threshold.map_or(f, |t| t.min(f)));
+                    node = fringe.next[id];
                     continue;
                 }
-                let state = seen.nodes[node as usize].state.clone();
-                if is_goal(&state) {
-                    return Ok(Some((seen.path(node), g)));
+                if is_goal(tree.state(id)) {
+                    return Ok(Some((tree.path(node), g)));
                 }
-                children.clear();
-                space.successors(&state, |next, mv| children.push((next, mv)));
-                // In reverse, so that each goes in right after `node` and the
-                // first child is visited first.
-                for (next, mv) in children.drain(..).rev() {
-                    let cost = extend_cost(g, space.cost(&state, &mv, &next))?;
-                    let child = match seen.ids.entry(next) {
-                        Entry::Occupied(occupied) => {
-                            let child = *occupied.get();
-                            let known = &mut seen.nodes[child as usize];
-                            if known.g <= cost {
-                                continue;
+                limits.check_nodes(run.stats.expanded)?;
+                tree.expand_node(space, id, &mut self.scratch, run)?;
+                run.tick(tree.len(), 0)?;
+                let state = tree.state(id).clone();
+                // In reverse, so that each goes in right after `node` and
+                // the first child is visited first.
+                for (next, mv) in self.scratch.drain(..).rev() {
+                    let step = space.cost(&state, &mv, &next);
+                    let Some(cost) = overflowed.check(extend_within(g, step)?) else { continue };
+                    let meter = &mut run.meter;
+                    let child =
+                        match tree.find_or_insert(space, &limits, meter, next, node, Some(mv))? {
+                            Stored::New(child) => {
+                                meter.push(costs, (cost, false))?;
+                                meter.push(estimates, heuristic(tree.state(child as usize)))?;
+                                child
                             }
-                            (known.g, known.parent, known.mv) = (cost, node, Some(mv));
-                            seen.fringe.remove(child);
-                            child
-                        }
-                        Entry::Vacant(vacant) => {
-                            let child = seen.nodes.len() as u32;
-                            let h = heuristic.estimate(vacant.key());
-                            let state = vacant.key().clone();
-                            vacant.insert(child);
-                            seen.nodes.push(Node { state, g: cost, h, parent: node, mv: Some(mv) });
-                            child
-                        }
-                    };
-                    seen.fringe.insert_after(node, child);
+                            Stored::Old(child, mv) => {
+                                run.stats.duplicates += 1;
+                                let known = &mut costs[child as usize].0;
+                                if *known <= cost {
+                                    continue;
+                                }
+                                *known = cost;
+                                tree.reparent(child as usize, node, mv);
+                                fringe.remove(child);
+                                child
+                            }
+                        };
+                    fringe.insert_after(node, child, &mut run.meter)?;
                 }
-                if seen.nodes.len() > max_states {
-                    return Err(Error::limit(Limit::States(max_states)));
-                }
-                let next = seen.fringe.next[node as usize];
-                seen.fringe.remove(node);
+                let next = fringe.next[id];
+                fringe.remove(node);
                 node = next;
             }
         }
-        Ok(None)
-    };
-    unless_failed(space, search())
-}
-
-/// A state seen: its cheapest cost found, its estimate, and the node and
-/// move it was reached by at that cost.
-struct Node<S, M, C> {
-    state: S,
-    g: C,
-    h: C,
-    parent: u32,
-    mv: Option<M>,
-}
-
-/// The states seen, by id, and the fringe.
-struct Seen<S, M, C> {
-    ids: HashMap<S, u32, BuildStateHasher>,
-    nodes: Vec<Node<S, M, C>>,
-    fringe: Links,
-}
-
-impl<S: Clone + Eq + std::hash::Hash, M: Clone, C> Seen<S, M, C> {
-    fn new() -> Seen<S, M, C> {
-        Seen { ids: HashMap::default(), nodes: Vec::new(), fringe: Links::new() }
-    }
-
-    fn path(&self, end: u32) -> Path<S, M> {
-        let end = self.nodes[end as usize].state.clone();
-        path_back(end, |state| {
-            let node = &self.nodes[*self.ids.get(state)? as usize];
-            (node.parent != NIL)
-                .then(|| (&self.nodes[node.parent as usize].state, node.mv.as_ref()))
-        })
+        overflowed.into_answer(None)
     }
 }
 
 /// A doubly linked list of node ids, with room for every id seen: the
 /// fringe, in the order its passes walk it.
-struct Links {
+pub(crate) struct Links {
     head: u32,
     tail: u32,
     next: Vec<u32>,
@@ -189,29 +223,40 @@ struct Links {
 }
 
 impl Links {
-    fn new() -> Links {
+    pub(crate) fn new() -> Links {
         Links { head: NIL, tail: NIL, next: Vec::new(), previous: Vec::new(), listed: Vec::new() }
     }
 
-    fn grow(&mut self, id: u32) {
-        let needed = id as usize + 1;
-        if self.next.len() < needed {
-            self.next.resize(needed, NIL);
-            self.previous.resize(needed, NIL);
-            self.listed.resize(needed, false);
-        }
+    /// Empties the list, keeping its allocations.
+    fn clear(&mut self) {
+        (self.head, self.tail) = (NIL, NIL);
+        self.next.clear();
+        self.previous.clear();
+        self.listed.clear();
     }
 
-    fn push_back(&mut self, id: u32) {
-        self.grow(id);
+    /// Makes room for node `id`, within the memory budget.
+    fn grow(&mut self, id: u32, meter: &mut Meter) -> Result<(), Error> {
+        while self.next.len() <= id as usize {
+            meter.push(&mut self.next, NIL)?;
+            meter.push(&mut self.previous, NIL)?;
+            meter.push(&mut self.listed, false)?;
+        }
+        Ok(())
+    }
+
+    fn push_back(&mut self, id: u32, meter: &mut Meter) -> Result<(), Error> {
+        self.grow(id, meter)?;
         let tail = self.tail;
         self.link(tail, id, NIL);
+        Ok(())
     }
 
-    fn insert_after(&mut self, at: u32, id: u32) {
-        self.grow(id);
+    fn insert_after(&mut self, at: u32, id: u32, meter: &mut Meter) -> Result<(), Error> {
+        self.grow(id, meter)?;
         let after = self.next[at as usize];
         self.link(at, id, after);
+        Ok(())
     }
 
     /// Puts `id` between `before` and `after` (either may be [`NIL`]).
@@ -246,5 +291,11 @@ impl Links {
         } else {
             self.previous[after as usize] = before;
         }
+    }
+}
+
+impl fmt::Debug for Links {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Links").field("listed", &self.next.len()).finish_non_exhaustive()
     }
 }

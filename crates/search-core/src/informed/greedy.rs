@@ -2,17 +2,16 @@
 //! solve optimally: greedy best-first search, which follows the estimate
 //! alone, and beam search, which keeps the best few states of each layer.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-
 use crate::error::Error;
 use crate::informed::astar::AStar;
-use crate::path::{Path, path_back};
-use crate::run::limits::{Limit, Limits};
-use crate::space::traits::Successors;
+use crate::path::Path;
+use crate::run::context::Run;
+use crate::run::limits::Limit;
+use crate::run::memory::bytes_of;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Cost, Heuristic, Weighted};
-use crate::store::hash::BuildStateHasher;
+use crate::space::traits::{State, Successors};
+use crate::space::weighted::{Cost, Weighted};
+use crate::store::tree::{Lookup, NO_PARENT};
 
 /// A space whose moves cost nothing, so that A*'s `g + h` is `h` alone.
 struct FreeMoves<'g, G, C>(&'g G, std::marker::PhantomData<C>);
@@ -21,13 +20,7 @@ impl<G: Successors, C> Successors for FreeMoves<'_, G, C> {
     type State = G::State;
     type Move = G::Move;
 
-    fn successors<F: FnMut(G::State, G::Move)>(&self, state: &G::State, report: F) {
-        self.0.successors(state, report);
-    }
-
-    fn failure(&self) -> Option<Error> {
-        self.0.failure()
-    }
+    crate::space::delegate_successors!(0);
 }
 
 impl<G: Successors, C: Cost> Weighted for FreeMoves<'_, G, C> {
@@ -40,124 +33,227 @@ impl<G: Successors, C: Cost> Weighted for FreeMoves<'_, G, C> {
 
 /// A path from any of `starts` to the first state that satisfies
 /// `is_goal`, by greedy best-first search: always expand the stored state
-/// that `heuristic` says is nearest a goal, whatever its path cost. Fast
-/// when the estimate is good, but the path may be far from the shortest;
-/// `None` when no goal can be reached. Each state is stored once, so a
-/// finite space ends.
+/// that `heuristic` says is nearest a goal, whatever its path cost.
 ///
-/// It is A* over the same space with every move free: `g + h` is `h`.
+/// A shortcut for [`AStar::greedy_best_first`] with a fresh cache and a
+/// default [`Run`].
 ///
 /// # Errors
 ///
-/// When the search reaches a bound of `limits` (states, memory, nodes).
+/// As for [`AStar::greedy_best_first`].
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{greedy_best_first, from_fn, Limits};
+/// use search_core::{greedy_best_first, from_fn};
 ///
 /// // Towards 100 by +1 or *3, the estimate the distance left.
 /// let steps = from_fn(|&n: &u32| [n + 1, n * 3]);
-/// let estimate = |&n: &u32| n.abs_diff(100);
-/// let path = greedy_best_first(&steps, [1], estimate, |&n| n == 100, Limits::new())?
+/// let path = greedy_best_first(&steps, [1], |&n| n.abs_diff(100), |&n| n == 100)?
 ///     .expect("reachable");
 /// assert_eq!(path.states()[..5], [1, 3, 9, 27, 81]);
 /// assert_eq!(path.len(), 23); // 4 triples, then 19 steps; 7 moves would do
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn greedy_best_first<G, I, H, P>(
+pub fn greedy_best_first<G, I, H, C, P>(
     space: &G,
     starts: I,
     heuristic: H,
     is_goal: P,
-    limits: Limits,
 ) -> Result<Option<Path<G::State, G::Move>>, Error>
 where
     G: Successors,
     G::Move: Clone,
     I: IntoIterator<Item = G::State>,
-    H: Heuristic<G::State>,
-    H::Cost: Cost,
+    H: Fn(&G::State) -> C,
+    C: Cost,
     P: FnMut(&G::State) -> bool,
 {
-    let free = FreeMoves::<G, H::Cost>(space, std::marker::PhantomData);
-    let found = AStar::new().limits(limits).run(&free, starts, heuristic, is_goal)?;
-    Ok(found.map(|(path, _)| path))
+    AStar::one_shot().greedy_best_first(space, starts, heuristic, is_goal, &mut Run::new())
 }
 
 /// A path from any of `starts` to a state that satisfies `is_goal`, by
-/// beam search: breadth first, but of each layer (the starts' too) only
-/// the `width` states that `heuristic` rates nearest a goal are expanded.
+/// beam search, keeping the `width` states of each layer that `heuristic`
+/// rates nearest a goal.
 ///
-/// Memory and time grow with `width` times the depth, not with the
-/// space. The price: it may answer `None` where a path exists (the states
-/// on it fell outside the beam), and a path it finds may be longer than
-/// the shortest. With a `width` of at least the widest layer it is
-/// breadth-first search, and its path a shortest one. States already
-/// seen in an earlier layer are not kept again.
+/// A shortcut for [`AStar::beam_search`] with a fresh cache and a default
+/// [`Run`].
 ///
 /// # Errors
 ///
-/// When the search stores more states than `limits` allows, or passes its
-/// depth limit.
+/// As for [`AStar::beam_search`].
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{beam_search, from_fn, Limits};
+/// use search_core::{beam_search, from_fn};
 ///
 /// let steps = from_fn(|&n: &u32| [n + 1, n * 3].into_iter().filter(|&m| m < 1000));
 /// let estimate = |&n: &u32| n.abs_diff(100);
 /// let goal = |&n: &u32| n == 100;
 /// // Wide enough for every layer: breadth-first search, a shortest path.
-/// let path = beam_search(&steps, [1], estimate, goal, 1000, Limits::new())?.expect("found");
+/// let path = beam_search(&steps, [1], estimate, goal, 1000)?.expect("found");
 /// assert_eq!(path.len(), 7);
 /// // Two states a layer: a path, not a short one.
-/// let path = beam_search(&steps, [1], estimate, goal, 2, Limits::new())?.expect("found");
+/// let path = beam_search(&steps, [1], estimate, goal, 2)?.expect("found");
 /// assert_eq!(path.len(), 23);
 /// // One state a layer, led by an estimate that misleads: no path.
 /// let misleading = |&n: &u32| 1000 - n;
-/// assert_eq!(beam_search(&steps, [1], misleading, goal, 1, Limits::new())?, None);
+/// assert_eq!(beam_search(&steps, [1], misleading, goal, 1)?, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
-pub fn beam_search<G, I, H, P>(
+pub fn beam_search<G, I, H, C, P>(
     space: &G,
     starts: I,
     heuristic: H,
-    mut is_goal: P,
+    is_goal: P,
     width: usize,
-    limits: Limits,
 ) -> Result<Option<Path<G::State, G::Move>>, Error>
 where
     G: Successors,
     G::Move: Clone,
     I: IntoIterator<Item = G::State>,
-    H: Heuristic<G::State>,
-    H::Cost: Ord,
+    H: Fn(&G::State) -> C,
+    C: Cost,
     P: FnMut(&G::State) -> bool,
 {
-    // The search as a closure, so that a failed space's error replaces
-    // whatever it answered.
-    let search = || {
-        // Each state, with the state and move it was reached by.
-        let mut parents: HashMap<G::State, Option<(G::State, G::Move)>, BuildStateHasher> =
-            HashMap::default();
-        let mut layer = Vec::new();
+    AStar::one_shot().beam_search(space, starts, heuristic, is_goal, width, &mut Run::new())
+}
+
+impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
+    /// A path from any of `starts` to the first state that satisfies
+    /// `is_goal`, by greedy best-first search: always expand the stored
+    /// state that `heuristic` says is nearest a goal, whatever its path
+    /// cost. Fast when the estimate is good, but the path may be far from
+    /// the shortest; `None` when no goal can be reached. Each state is
+    /// stored once, so a finite space ends.
+    ///
+    /// It is A* over the same space with every move free: `g + h` is `h`,
+    /// and of equal estimates the state found later is expanded first.
+    /// Its limits are A*'s: the stored states, the memory and the expanded
+    /// nodes.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](AStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, AStar, ErrorKind, Limit, Limits, Run};
+    ///
+    /// let steps = from_fn(|&n: &u32| [n + 1, n * 3]);
+    /// let mut search = AStar::new();
+    /// let mut run = Run::new().limits(Limits::new().max_nodes(10));
+    /// let found = search.greedy_best_first(&steps, [1], |&n| n.abs_diff(100), |&n| n == 100, &mut run);
+    /// assert_eq!(found.unwrap_err().kind(), &ErrorKind::LimitReached(Limit::Nodes(10)));
+    /// ```
+    pub fn greedy_best_first<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: H,
+        is_goal: P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        H: Fn(&S) -> C,
+        P: FnMut(&S) -> bool,
+    {
+        let free = FreeMoves::<G, C>(space, std::marker::PhantomData);
+        let found = self.run(&free, starts, heuristic, is_goal, run)?;
+        Ok(found.map(|(path, _)| path))
+    }
+
+    /// A path from any of `starts` to a state that satisfies `is_goal`,
+    /// by beam search: breadth first, but of each layer (the starts' too)
+    /// only the `width` states that `heuristic` rates nearest a goal are
+    /// expanded (of equal estimates, those found first).
+    ///
+    /// Memory and time grow with `width` times the depth, not with the
+    /// space. The price: it may answer `None` where a path exists (the
+    /// states on it fell outside the beam), and a path it finds may be
+    /// longer than the shortest. With a `width` of at least the widest
+    /// layer it is breadth-first search, and its path a shortest one.
+    /// States already seen in an earlier layer are not kept again. The
+    /// limits that apply are the stored states, the memory, the expanded
+    /// nodes and the depth (a layer left at the depth bound is an error).
+    ///
+    /// # Errors
+    ///
+    /// When the search reaches a limit, the space reports a rank outside
+    /// its bound or fails, or the search is cancelled.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, AStar, Limits, Run};
+    ///
+    /// let steps = from_fn(|&n: &u32| [n + 1, n * 3].into_iter().filter(|&m| m < 1000));
+    /// let mut search = AStar::new();
+    /// let mut run = Run::new().limits(Limits::new().max_depth(5));
+    /// let estimate = |&n: &u32| n.abs_diff(100);
+    /// assert!(search.beam_search(&steps, [1], estimate, |&n| n == 100, 1000, &mut run).is_err());
+    /// run.set_limits(Limits::new());
+    /// let path = search.beam_search(&steps, [1], estimate, |&n| n == 100, 1000, &mut run)?;
+    /// assert_eq!(path.map(|path| path.len()), Some(7));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn beam_search<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: H,
+        mut is_goal: P,
+        width: usize,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        H: Fn(&S) -> C,
+        P: FnMut(&S) -> bool,
+    {
+        let found = self.beam(space, starts, &heuristic, &mut is_goal, width, run);
+        run.stats.stored = self.tree.len() as u64;
+        unless_failed(space, found)
+    }
+
+    fn beam<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: &H,
+        is_goal: &mut P,
+        width: usize,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        H: Fn(&S) -> C,
+        P: FnMut(&S) -> bool,
+    {
+        run.begin()?;
+        let limits = run.limits;
+        let tree = &mut self.tree;
+        tree.reset(space, Lookup::Seen, &limits, &mut run.meter)?;
+        let mut layer: Vec<u32> = Vec::new();
         for start in starts {
-            if is_goal(&start) {
-                return Ok(Some(Path::new(vec![start], Vec::new())));
-            }
-            if let Entry::Vacant(vacant) = parents.entry(start.clone()) {
-                vacant.insert(None);
-                layer.push(start);
+            if let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)? {
+                if is_goal(tree.state(id as usize)) {
+                    return Ok(Some(tree.path(id)));
+                }
+                run.meter.push(&mut layer, id)?;
             }
         }
-        let max_states = limits.get_max_states();
         let max_depth = limits.get_max_depth().unwrap_or(usize::MAX);
         let mut depth = 0;
+        let mut next: Vec<u32> = Vec::new();
         loop {
-            keep_nearest(&mut layer, &heuristic, width);
+            keep_nearest(&mut layer, width, |id| heuristic(tree.state(id as usize)), run)?;
             if layer.is_empty() {
                 return Ok(None);
             }
@@ -166,52 +262,56 @@ where
                 return Err(Error::limit(Limit::Depth(max_depth)));
             }
             depth += 1;
-            let mut next = Vec::new();
-            for state in &layer {
-                let mut goal = None;
-                space.successors(state, |child, mv| {
-                    if goal.is_some() {
-                        return;
-                    }
-                    if let Entry::Vacant(vacant) = parents.entry(child.clone()) {
-                        vacant.insert(Some((state.clone(), mv)));
-                        if is_goal(&child) {
-                            goal = Some(child);
-                        } else {
-                            next.push(child);
-                        }
-                    }
-                });
-                if let Some(goal) = goal {
-                    let parent_of = |state: &G::State| {
-                        parents.get(state)?.as_ref().map(|(parent, mv)| (parent, Some(mv)))
+            run.stats.frontier(layer.len());
+            next.clear();
+            for &parent in &layer {
+                limits.check_nodes(run.stats.expanded)?;
+                tree.expand_node(space, parent as usize, &mut self.scratch, run)?;
+                run.tick(tree.len(), depth)?;
+                for (child, mv) in self.scratch.drain(..) {
+                    let Some(id) =
+                        tree.insert(space, &limits, &mut run.meter, child, parent, Some(mv))?
+                    else {
+                        run.stats.duplicates += 1;
+                        continue;
                     };
-                    return Ok(Some(path_back(goal, parent_of)));
-                }
-                if parents.len() > max_states {
-                    return Err(Error::limit(Limit::States(max_states)));
+                    if is_goal(tree.state(id as usize)) {
+                        return Ok(Some(tree.path(id)));
+                    }
+                    run.meter.push(&mut next, id)?;
                 }
             }
-            layer = next;
+            std::mem::swap(&mut layer, &mut next);
         }
-    };
-    unless_failed(space, search())
+    }
 }
 
-/// Keeps the `width` states of `layer` that `heuristic` rates nearest a
+/// Keeps the `width` nodes of `layer` that `estimate` rates nearest a
 /// goal, in the order they were found (ties too).
-fn keep_nearest<S: Clone, H: Heuristic<S>>(layer: &mut Vec<S>, heuristic: &H, width: usize)
-where
-    H::Cost: Ord,
-{
+fn keep_nearest<C: Ord>(
+    layer: &mut Vec<u32>,
+    width: usize,
+    estimate: impl Fn(u32) -> C,
+    run: &mut Run<'_>,
+) -> Result<(), Error> {
     if width == 0 {
         layer.clear();
     } else if layer.len() > width {
-        let mut rated: Vec<(H::Cost, usize)> =
-            layer.iter().enumerate().map(|(i, s)| (heuristic.estimate(s), i)).collect();
+        let mut rated: Vec<(C, usize)> = Vec::new();
+        let bytes = bytes_of::<(C, usize)>(layer.len());
+        run.meter.charge(bytes)?;
+        rated.try_reserve_exact(layer.len()).map_err(|_| Error::allocation_failed(bytes))?;
+        rated.extend(layer.iter().enumerate().map(|(i, &id)| (estimate(id), i)));
         rated.select_nth_unstable(width - 1);
         rated.truncate(width);
         rated.sort_unstable_by_key(|&(_, index)| index);
-        *layer = rated.into_iter().map(|(_, index)| layer[index].clone()).collect();
+        // In place: the kept indices rise, so each is read before its
+        // slot, at or below it, is written.
+        for (slot, &(_, index)) in rated.iter().enumerate() {
+            layer[slot] = layer[index];
+        }
+        layer.truncate(width);
+        run.meter.release(bytes);
     }
+    Ok(())
 }

@@ -8,7 +8,7 @@ use num_traits::One;
 use crate::error::Error;
 use crate::informed::astar::{Reached, Taken, plant, relax, take};
 use crate::path::Path;
-use crate::run::context::{RunContext, run_context_methods};
+use crate::run::context::Run;
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted, add_costs};
@@ -75,7 +75,7 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    ZeroOneBfs::one_shot().run(space, starts, is_goal)
+    ZeroOneBfs::one_shot().run(space, starts, is_goal, &mut Run::new())
 }
 
 /// 0-1 breadth-first search, as a cache the caller keeps: its [`Limits`](crate::Limits),
@@ -91,7 +91,7 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{Limits, Successors, Weighted, ZeroOneBfs};
+/// use search_core::{Limits, Successors, Weighted, ZeroOneBfs, Run};
 ///
 /// /// A grid walk where going right is free.
 /// struct Windy;
@@ -113,13 +113,13 @@ where
 ///         u32::from(dx != 1)
 ///     }
 /// }
-/// let mut search = ZeroOneBfs::new().limits(Limits::new().max_states(1_000));
-/// let (_, cost) = search.run(&Windy, [(0, 0)], |&s| s == (9, 9))?.expect("reachable");
+/// let mut search = ZeroOneBfs::new();
+/// let mut run = Run::new().limits(Limits::new().max_states(1_000));
+/// let (_, cost) = search.run(&Windy, [(0, 0)], |&s| s == (9, 9), &mut run)?.expect("reachable");
 /// assert_eq!(cost, 9); // nine steps down, nine free steps right
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct ZeroOneBfs<'o, S, M, C> {
-    run: RunContext<'o>,
+pub struct ZeroOneBfs<S, M, C> {
     tree: Tree<S, M>,
     /// The cheapest cost found to each node, by node id, and whether the
     /// node has been expanded.
@@ -130,30 +130,22 @@ pub struct ZeroOneBfs<'o, S, M, C> {
     scratch: Vec<(S, M)>,
 }
 
-run_context_methods! {
-    impl<'o, S, M, C> ZeroOneBfs<'o, S, M, C>;
-    name: "ZeroOneBfs",
-    space: "UnitCost(from_fn(|&n: &u32| [n + 1]))",
-    run: "search.run(&space, [0], |&n| n == 200_000)",
-    limit: "Limits::new().max_nodes(10)",
-    reached: "Limit::Nodes(10)",
-    expanded: "200_000",
-}
-
-impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
-    /// A search with default [`Limits`](crate::Limits).
+impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
+    /// A cache with empty tables.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::ZeroOneBfs;
+    /// use search_core::{from_fn, Run, UnitCost, ZeroOneBfs};
     ///
-    /// let search: ZeroOneBfs<u32, (), u32> = ZeroOneBfs::new();
-    /// assert_eq!(search.stats().expanded, 0);
+    /// let mut search: ZeroOneBfs<u32, (), u32> = ZeroOneBfs::new();
+    /// let mut run = Run::new();
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// assert_eq!(search.run(&line, [0], |&n| n == 3, &mut run)?.map(|(_, c)| c), Some(3));
+    /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn new() -> ZeroOneBfs<'o, S, M, C> {
+    pub fn new() -> ZeroOneBfs<S, M, C> {
         ZeroOneBfs {
-            run: RunContext::new(),
             tree: Tree::new(),
             costs: Vec::new(),
             current: Vec::new(),
@@ -162,9 +154,9 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
         }
     }
 
-    /// A search with default [`Limits`](crate::Limits) for one run, whose tree starts
-    /// from its thread's spare index (see [`bfs`](crate::bfs)).
-    fn one_shot() -> ZeroOneBfs<'o, S, M, C> {
+    /// A cache for one search, whose tree starts from its thread's spare
+    /// index (see [`bfs`](crate::bfs)).
+    fn one_shot() -> ZeroOneBfs<S, M, C> {
         ZeroOneBfs { tree: Tree::with_spare_index(), ..ZeroOneBfs::new() }
     }
 
@@ -180,10 +172,11 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, UnitCost, ZeroOneBfs};
+    /// use search_core::{from_fn, Run, UnitCost, ZeroOneBfs};
     ///
     /// let space = UnitCost(from_fn(|&n: &u32| [n + 1, n * 2]));
-    /// let (path, cost) = ZeroOneBfs::new().run(&space, [1], |&n| n == 10)?.expect("reachable");
+    /// let (path, cost) =
+    ///     ZeroOneBfs::new().run(&space, [1], |&n| n == 10, &mut Run::new())?.expect("reachable");
     /// assert_eq!((path.states(), cost), (&[1, 2, 4, 5, 10][..], 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -192,14 +185,15 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
         space: &G,
         starts: I,
         mut is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        let result = self.search(space, starts, &mut is_goal);
-        self.run.stats.stored = self.tree.len() as u64;
+        let result = self.search(space, starts, &mut is_goal, run);
+        run.stats.stored = self.tree.len() as u64;
         unless_failed(space, result)
     }
 
@@ -208,26 +202,22 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
         space: &G,
         starts: I,
         is_goal: &mut P,
+        run: &mut Run<'_>,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.run.begin()?;
-        let meter = &mut self.run.meter;
-        self.tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
+        run.begin()?;
+        self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
         self.costs.clear();
         self.current.clear();
         self.next.clear();
         let current = &mut self.current;
-        plant(
-            (&mut self.tree, &mut self.costs),
-            space,
-            (&self.run.limits, &mut self.run.meter),
-            starts,
-            |meter, _, root| meter.push(current, root),
-        )?;
+        plant((&mut self.tree, &mut self.costs), space, run, starts, |meter, _, root| {
+            meter.push(current, root)
+        })?;
         let mut settling = C::zero();
         loop {
             let Some(node) = self.current.pop() else {
@@ -242,7 +232,7 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
                 (&self.tree, &mut self.costs),
                 space,
                 (node, settling),
-                (&self.run.limits, &mut self.run.stats),
+                run,
                 &mut self.scratch,
                 is_goal,
             )? {
@@ -251,7 +241,7 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
                 Taken::Goal => return Ok(Some((self.tree.path(node), settling))),
                 Taken::Expanded(state) => state,
             };
-            self.run.tick(self.tree.len(), 0)?;
+            run.tick(self.tree.len(), 0)?;
             for (child_state, mv) in self.scratch.drain(..) {
                 let step = space.cost(&state, &mv, &child_state);
                 let free = if step == C::zero() {
@@ -262,14 +252,12 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
                     return Err(Error::cost_not_zero_or_one());
                 };
                 let cost = if free { settling } else { add_costs(settling, C::one())? };
-                let meter = &mut self.run.meter;
                 // A settled node is never made cheaper: it was settled at
                 // its cheapest cost.
                 let Some(child) = relax(
                     (&mut self.tree, &mut self.costs),
                     space,
-                    (&self.run.limits, &mut *meter),
-                    &mut self.run.stats,
+                    run,
                     child_state,
                     Reached { parent: node, mv, cost },
                 )?
@@ -277,21 +265,21 @@ impl<'o, S: State, M: Clone, C: Cost + One> ZeroOneBfs<'o, S, M, C> {
                     continue;
                 };
                 let queue = if free { &mut self.current } else { &mut self.next };
-                meter.push(queue, child)?;
+                run.meter.push(queue, child)?;
             }
-            self.run.stats.frontier(self.current.len() + self.next.len());
+            run.stats.frontier(self.current.len() + self.next.len());
         }
     }
 }
 
-impl<S: State, M: Clone, C: Cost + One> Default for ZeroOneBfs<'_, S, M, C> {
+impl<S: State, M: Clone, C: Cost + One> Default for ZeroOneBfs<S, M, C> {
     fn default() -> Self {
         ZeroOneBfs::new()
     }
 }
 
-impl<S, M, C> fmt::Debug for ZeroOneBfs<'_, S, M, C> {
+impl<S, M, C> fmt::Debug for ZeroOneBfs<S, M, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ZeroOneBfs").field("run", &self.run).finish_non_exhaustive()
+        f.debug_struct("ZeroOneBfs").field("stored", &self.tree.len()).finish_non_exhaustive()
     }
 }

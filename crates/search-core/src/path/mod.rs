@@ -1,6 +1,5 @@
-//! Paths: [`Path`], one walk from a start to an end; `dag`, the graph of
-//! every cheapest edge that holds many paths at once; and the walk back
-//! through a map of parents that several searches share.
+//! Paths: [`Path`], one walk from a start to an end; and `dag`, the graph
+//! of every cheapest edge that holds many paths at once.
 
 pub(crate) mod dag;
 
@@ -29,41 +28,6 @@ pub(crate) mod dag;
 pub struct Path<S, M> {
     states: Vec<S>,
     moves: Vec<M>,
-}
-
-/// The states from `end` back to a root, the moves stored along the way
-/// in the same order (none where `parent_of` gives none): `parent_of(s)`
-/// is the state `s` was reached from and its move, or `None` at a root.
-/// The walk-back of the searches that keep parents in a map.
-pub(crate) fn walk_back<'m, S, M>(
-    end: S,
-    parent_of: impl Fn(&S) -> Option<(&'m S, Option<&'m M>)>,
-) -> (Vec<S>, Vec<M>)
-where
-    S: Clone + 'm,
-    M: Clone + 'm,
-{
-    let (mut states, mut moves) = (vec![end], Vec::new());
-    while let Some((parent, mv)) = parent_of(&states[states.len() - 1]) {
-        moves.extend(mv.cloned());
-        states.push(parent.clone());
-    }
-    (states, moves)
-}
-
-/// The path from a root to `end`, as [`walk_back`] finds it.
-pub(crate) fn path_back<'m, S, M>(
-    end: S,
-    parent_of: impl Fn(&S) -> Option<(&'m S, Option<&'m M>)>,
-) -> Path<S, M>
-where
-    S: Clone + 'm,
-    M: Clone + 'm,
-{
-    let (mut states, mut moves) = walk_back(end, parent_of);
-    states.reverse();
-    moves.reverse();
-    Path::new(states, moves)
 }
 
 impl<S, M> Path<S, M> {

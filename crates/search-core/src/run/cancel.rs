@@ -5,28 +5,29 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Stops the searches given it, from any thread: a clonable, `Send` token.
 ///
-/// Every search cache ([`Search`](crate::Search), [`AStar`](crate::AStar),
-/// [`ZeroOneBfs`](crate::ZeroOneBfs), [`IdaStar`](crate::IdaStar)) holds
-/// one: take a clone with its `cancel_handle` method, or give it one of
-/// yours with `cancel_with`, so that one handle stops several caches.
-/// [`cancel`](CancelHandle::cancel) then ends the cache's run with
-/// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) within 65,536
-/// expansions (where progress is reported), its statistics those of the
-/// run so far. A handle stays cancelled: every later run given it ends at
-/// once, so a cancel that comes between two runs is never lost. For new
-/// work, give the cache a new handle with `cancel_with`.
+/// Every [`Run`](crate::Run) holds one: take a clone with
+/// [`Run::cancel_handle`](crate::Run::cancel_handle), or give it one of
+/// yours with [`Run::cancel_with`](crate::Run::cancel_with), so that one
+/// handle stops several runs. [`cancel`](CancelHandle::cancel) then ends
+/// the search given the run with
+/// [`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled) within 1,024
+/// expansions, on every thread it runs on, its statistics those of the
+/// search so far. A handle stays cancelled: every later search given it
+/// ends at once, so a cancel that comes between two searches is never
+/// lost. For new work, give the run a new handle with `cancel_with`.
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, CancelHandle, ErrorKind, Search};
+/// use search_core::{from_fn, CancelHandle, ErrorKind, Search, Run};
 ///
 /// let naturals = from_fn(|&n: &u64| [n + 1]);
 /// let cancel = CancelHandle::new();
-/// let mut search = Search::new().cancel_with(cancel.clone());
+/// let mut search = Search::new();
+/// let mut run = Run::new().cancel_with(cancel.clone());
 /// let stopper = std::thread::spawn(move || cancel.cancel());
 /// stopper.join().unwrap();
-/// let error = search.distance(&naturals, [0], |_| false).unwrap_err();
+/// let error = search.distance(&naturals, [0], |_| false, &mut run).unwrap_err();
 /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
 /// ```
 #[derive(Clone, Debug, Default)]

@@ -16,13 +16,13 @@
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search, Run};
 ///
 /// // The naturals never end: a goal that does not exist is never found,
 /// // so the search must be bounded.
 /// let naturals = from_fn(|&n: &u64| [n + 1]);
 /// let limits = Limits::new().max_states(1_000);
-/// let error = Search::new().limits(limits).bfs(&naturals, [0], |_| false).unwrap_err();
+/// let error = Search::new().bfs(&naturals, [0], |_| false, &mut Run::new().limits(limits)).unwrap_err();
 /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(1_000)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,15 +79,17 @@ impl Limits {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Limits, Search};
+    /// use search_core::{from_fn, Limits, Search, Run};
     ///
     /// assert_eq!(Limits::new().max_depth(20).get_max_depth(), Some(20));
     /// // A line 0 -> 1 -> 2: within a bound of 2 it is searched whole.
     /// let line = from_fn(|&n: &u8| (n < 2).then_some(n + 1));
-    /// let mut search = Search::new().limits(Limits::new().max_depth(2));
-    /// assert_eq!(search.distance(&line, [0], |&n| n == 5)?, None);
-    /// let mut search = Search::new().limits(Limits::new().max_depth(1));
-    /// assert!(search.distance(&line, [0], |&n| n == 5).is_err());
+    /// let mut search = Search::new();
+    /// let mut run = Run::new().limits(Limits::new().max_depth(2));
+    /// assert_eq!(search.distance(&line, [0], |&n| n == 5, &mut run)?, None);
+    /// let mut search = Search::new();
+    /// let mut run = Run::new().limits(Limits::new().max_depth(1));
+    /// assert!(search.distance(&line, [0], |&n| n == 5, &mut run).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -121,11 +123,11 @@ impl Limits {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search, Run};
     ///
     /// let naturals = from_fn(|&n: &u64| [n + 1]);
     /// let limits = Limits::new().max_memory(1 << 20);
-    /// let error = Search::new().limits(limits).bfs(&naturals, [0], |_| false).unwrap_err();
+    /// let error = Search::new().bfs(&naturals, [0], |_| false, &mut Run::new().limits(limits)).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 20)));
     /// assert_eq!(error.to_string(), "search reached its memory limit of 1.0 MiB without an answer");
     /// ```
@@ -155,11 +157,12 @@ impl Limits {
     /// # Example
     ///
     /// ```
-    /// use search_core::{ErrorKind, IdaStar, Limit, Limits, UnitCost, from_fn};
+    /// use search_core::{ErrorKind, IdaStar, Limit, Limits, UnitCost, from_fn, Run};
     ///
     /// let naturals = UnitCost(from_fn(|&n: &u64| [n + 1, n + 2]));
-    /// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000));
-    /// let error = search.run(&naturals, [0], |_: &u64| 0, |&n| n == 1_000).unwrap_err();
+    /// let mut search = IdaStar::new();
+    /// let mut run = Run::new().limits(Limits::new().max_nodes(1_000));
+    /// let error = search.run(&naturals, [0], |_: &u64| 0, |&n| n == 1_000, &mut run).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(1_000)));
     /// ```
     #[must_use]
@@ -237,10 +240,10 @@ impl Default for Limits {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search};
+/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search, Run};
 ///
 /// let space = from_fn(|&n: &u64| [n + 1]);
-/// let error = Search::new().limits(Limits::new().max_states(5)).bfs(&space, [0], |_| false).unwrap_err();
+/// let error = Search::new().bfs(&space, [0], |_| false, &mut Run::new().limits(Limits::new().max_states(5))).unwrap_err();
 /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(5)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -44,6 +44,10 @@ impl Meter {
         self.used
     }
 
+    pub(crate) fn limit(&self) -> u64 {
+        self.limit
+    }
+
     /// Whether `bytes` more would stay within the budget.
     pub(crate) fn fits(&self, bytes: u64) -> bool {
         self.used.saturating_add(bytes) <= self.limit

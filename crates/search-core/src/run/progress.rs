@@ -7,22 +7,19 @@ use crate::error::Error;
 use crate::run::cancel::CancelHandle;
 use crate::run::stats::Stats;
 
-/// A snapshot of a running search, handed to the observer that a cache's
-/// `on_progress` sets ([`Search::on_progress`](crate::Search::on_progress),
-/// [`AStar::on_progress`](crate::AStar::on_progress),
-/// [`ZeroOneBfs::on_progress`](crate::ZeroOneBfs::on_progress),
-/// [`IdaStar::on_progress`](crate::IdaStar::on_progress)).
+/// A snapshot of a running search, handed to the observer that
+/// [`Run::on_progress`](crate::Run::on_progress) sets.
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Progress, Search};
+/// use search_core::{from_fn, Progress, Run, Search};
 ///
 /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
 /// let mut reports: Vec<Progress> = Vec::new();
-/// let mut search = Search::new().on_progress(|progress| reports.push(*progress));
-/// search.distance(&space, [1], |&n| n == 1_000_000)?;
-/// drop(search);
+/// let mut run = Run::new().on_progress(|progress| reports.push(*progress));
+/// Search::new().distance(&space, [1], |&n| n == 1_000_000, &mut run)?;
+/// drop(run);
 /// assert!(reports.iter().all(|p| p.stored > 0 && p.depth <= 39));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -45,17 +42,26 @@ pub struct Progress {
 /// How many expansions pass between two reports.
 pub(crate) const EVERY: u64 = 1 << 16;
 
-/// Calls the observer, if any, every [`EVERY`] expansions, and there checks
-/// the cancel handle.
+/// How many expansions pass between two looks at the cancel handle: half
+/// of the 1,024 within which a cancelled search ends, the other half for
+/// the run of states a search expands before it counts them
+/// ([`RUN_STATES`](crate::store::runs::RUN_STATES)).
+pub(crate) const CHECK_EVERY: u64 = 1 << 9;
+
+/// Checks the cancel handle every [`CHECK_EVERY`] expansions, and calls
+/// the observer, if any, every [`EVERY`].
 pub(crate) struct Watch<'o> {
     observer: Option<Box<dyn FnMut(&Progress) + 'o>>,
     cancel: CancelHandle,
+    /// The expansions at which the cancel handle is next looked at.
     next: u64,
+    /// The expansions at which the observer is next called.
+    next_report: u64,
 }
 
 impl<'o> Watch<'o> {
     pub(crate) fn new() -> Watch<'o> {
-        Watch { observer: None, cancel: CancelHandle::new(), next: EVERY }
+        Watch { observer: None, cancel: CancelHandle::new(), next: CHECK_EVERY, next_report: EVERY }
     }
 
     pub(crate) fn set(&mut self, observer: Box<dyn FnMut(&Progress) + 'o>) {
@@ -74,12 +80,13 @@ impl<'o> Watch<'o> {
     /// Starts counting again, for a new run, which a cancelled handle
     /// refuses.
     pub(crate) fn restart(&mut self) -> Result<(), Error> {
-        self.next = EVERY;
+        self.next = CHECK_EVERY;
+        self.next_report = EVERY;
         self.check()
     }
 
-    /// Reports when enough expansions have passed since the last report,
-    /// and stops the search there if it was cancelled.
+    /// Stops the search if it was cancelled, and reports, when enough
+    /// expansions have passed since the last look.
     #[inline]
     pub(crate) fn tick(
         &mut self,
@@ -99,9 +106,17 @@ impl<'o> Watch<'o> {
         depth: usize,
         bytes: u64,
     ) -> Result<(), Error> {
-        self.next = stats.expanded + EVERY;
-        if let Some(observer) = &mut self.observer {
-            observer(&Progress { stored: stored as u64, expanded: stats.expanded, depth, bytes });
+        self.next = stats.expanded + CHECK_EVERY;
+        if stats.expanded >= self.next_report {
+            self.next_report = stats.expanded + EVERY;
+            if let Some(observer) = &mut self.observer {
+                observer(&Progress {
+                    stored: stored as u64,
+                    expanded: stats.expanded,
+                    depth,
+                    bytes,
+                });
+            }
         }
         self.check()
     }

@@ -5,12 +5,13 @@
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Search};
+/// use search_core::{from_fn, Search, Run};
 ///
 /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
 /// let mut search = Search::new();
-/// search.bfs(&space, [0], |&n| n == 5)?;
-/// let stats = search.stats();
+/// let mut run = Run::new();
+/// search.bfs(&space, [0], |&n| n == 5, &mut run)?;
+/// let stats = run.stats();
 /// assert_eq!(stats.expanded, 5);
 /// assert_eq!(stats.stored, 6);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -37,5 +38,17 @@ impl Stats {
     #[inline]
     pub(crate) fn frontier(&mut self, len: usize) {
         self.max_frontier = self.max_frontier.max(len as u64);
+    }
+
+    /// Adds the counts of `part`, a search run as a piece of this one (a
+    /// parallel worker's subtree, one of Yen's searches): the states it
+    /// held at once are not added, but kept when they are more.
+    pub(crate) fn absorb(&mut self, part: &Stats) {
+        self.expanded += part.expanded;
+        self.generated += part.generated;
+        self.duplicates += part.duplicates;
+        self.reopened += part.reopened;
+        self.stored = self.stored.max(part.stored);
+        self.max_frontier = self.max_frontier.max(part.max_frontier);
     }
 }

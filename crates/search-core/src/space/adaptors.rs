@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::ops::ControlFlow;
 use std::sync::{Mutex, PoisonError};
 
 use crate::error::Error;
@@ -106,16 +107,29 @@ where
     type Move = ();
 
     fn successors<R: FnMut(S, ())>(&self, state: &S, mut report: R) {
+        let _ = self.successors_until(state, |next, ()| {
+            report(next, ());
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn successors_until<R>(&self, state: &S, mut report: R) -> ControlFlow<()>
+    where
+        R: FnMut(S, ()) -> ControlFlow<()>,
+    {
         let mut failed = self.failed.lock().unwrap_or_else(PoisonError::into_inner);
         if failed.is_some() {
-            return;
+            return ControlFlow::Continue(());
         }
         match (self.successors)(state) {
             Ok(next) => {
                 drop(failed);
-                next.into_iter().for_each(|next| report(next, ()));
+                next.into_iter().try_for_each(|next| report(next, ()))
             }
-            Err(error) => *failed = Some(Error::space_failed(error)),
+            Err(error) => {
+                *failed = Some(Error::space_failed(error));
+                ControlFlow::Continue(())
+            }
         }
     }
 
@@ -173,6 +187,13 @@ where
         for next in (self.successors)(state) {
             report(next, ());
         }
+    }
+
+    fn successors_until<R>(&self, state: &S, mut report: R) -> ControlFlow<()>
+    where
+        R: FnMut(S, ()) -> ControlFlow<()>,
+    {
+        (self.successors)(state).into_iter().try_for_each(|next| report(next, ()))
     }
 }
 
@@ -281,6 +302,13 @@ where
             report(next, cost);
         }
     }
+
+    fn successors_until<R>(&self, state: &S, mut report: R) -> ControlFlow<()>
+    where
+        R: FnMut(S, C) -> ControlFlow<()>,
+    {
+        (self.successors)(state).into_iter().try_for_each(|(next, cost)| report(next, cost))
+    }
 }
 
 impl<S, C, F, I> Weighted for FromFnWeighted<S, C, F>
@@ -385,6 +413,13 @@ where
     {
         self.forward.successors(state, report);
     }
+
+    fn successors_until<R>(&self, state: &S, report: R) -> ControlFlow<()>
+    where
+        R: FnMut(S, ()) -> ControlFlow<()>,
+    {
+        self.forward.successors_until(state, report)
+    }
 }
 
 impl<S, F, P, I, J> Predecessors for FromFnDirected<S, F, P>
@@ -402,6 +437,13 @@ where
         for previous in (self.predecessors)(state) {
             report(previous);
         }
+    }
+
+    fn predecessors_until<R>(&self, state: &S, report: R) -> ControlFlow<()>
+    where
+        R: FnMut(S) -> ControlFlow<()>,
+    {
+        (self.predecessors)(state).into_iter().try_for_each(report)
     }
 }
 
@@ -445,20 +487,7 @@ impl<G: Successors> Successors for Undirected<G> {
     type State = G::State;
     type Move = G::Move;
 
-    fn successors<F>(&self, state: &Self::State, report: F)
-    where
-        F: FnMut(Self::State, Self::Move),
-    {
-        self.0.successors(state, report);
-    }
-
-    fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
-        self.0.ranking()
-    }
-
-    fn failure(&self) -> Option<Error> {
-        self.0.failure()
-    }
+    super::delegate_successors!(0);
 }
 
 impl<G: Successors> Reversible for Undirected<G> {}
@@ -498,7 +527,7 @@ impl<G: Weighted> Weighted for Undirected<G> {
 /// # Example
 ///
 /// ```
-/// use search_core::{AsRanked, DenseEnumeration, Ranking, Successors, Unranking};
+/// use search_core::{AsRanked, DenseEnumeration, Ranking, Successors, Unranking, Run};
 ///
 /// /// Three bits, one flipped at a time.
 /// struct Cube;
@@ -529,7 +558,7 @@ impl<G: Weighted> Weighted for Undirected<G> {
 ///     }
 /// }
 ///
-/// let layers = DenseEnumeration::new().run(&AsRanked(Cube), &[0], |_, _| {})?;
+/// let layers = DenseEnumeration::new().run(&AsRanked(Cube), &[0], &mut Run::new())?;
 /// assert_eq!(layers.layer_sizes(), [1, 3, 3, 1]);
 /// assert_eq!(layers.deepest(), [7]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -13,11 +13,48 @@
 //! - `weighted`: costs and estimates: [`Cost`](crate::Cost),
 //!   [`Weighted`](crate::Weighted), [`Heuristic`](crate::Heuristic),
 //!   [`UnitCost`](crate::UnitCost); `real`: [`Real`](crate::Real), float
-//!   costs.
+//!   costs; `estimated`: [`Estimated`](crate::Estimated), states that
+//!   carry an estimate updated from the parent's.
 //!
 //! It may use `error` and nothing else: every other folder builds on it.
+//! `delegate_successors!`, below, is how an adaptor passes a space's
+//! successors, ranking and failure on.
+
+/// The body of an `impl Successors` for an adaptor that keeps the space's
+/// states and moves: `successors`, `successors_until`, `ranking` and
+/// `failure`, each handed to the space in the field `$field`, as petgraph's adaptors forward theirs. Written once,
+/// so that a method added to [`Successors`](crate::Successors) is passed
+/// on by every adaptor.
+macro_rules! delegate_successors {
+    ($field:tt) => {
+        fn successors<F>(&self, state: &Self::State, report: F)
+        where
+            F: FnMut(Self::State, Self::Move),
+        {
+            self.$field.successors(state, report);
+        }
+
+        fn successors_until<F>(&self, state: &Self::State, report: F) -> std::ops::ControlFlow<()>
+        where
+            F: FnMut(Self::State, Self::Move) -> std::ops::ControlFlow<()>,
+        {
+            self.$field.successors_until(state, report)
+        }
+
+        fn ranking(&self) -> Option<impl $crate::Ranking<Self::State> + '_> {
+            self.$field.ranking()
+        }
+
+        fn failure(&self) -> Option<$crate::Error> {
+            self.$field.failure()
+        }
+    };
+}
+
+pub(crate) use delegate_successors;
 
 pub(crate) mod adaptors;
+pub(crate) mod estimated;
 pub(crate) mod ranked;
 pub(crate) mod real;
 pub(crate) mod traits;

@@ -54,7 +54,7 @@ pub trait RankedSpace: Sync {
     /// # Example
     ///
     /// ```
-    /// use search_core::{try_from_fn, AsRanked, DenseEnumeration, ErrorKind, RankedSpace, Ranking, Successors, Unranking};
+    /// use search_core::{try_from_fn, AsRanked, DenseEnumeration, ErrorKind, RankedSpace, Ranking, Successors, Unranking, Run};
     ///
     /// /// Bytes, each leading to the next, that fail past 200.
     /// struct Bytes;
@@ -81,7 +81,7 @@ pub trait RankedSpace: Sync {
     ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
     /// }
     /// let ranked = AsRanked(Fallible(space));
-    /// let error = DenseEnumeration::new().run(&ranked, &[0], |_, _| {}).unwrap_err();
+    /// let error = DenseEnumeration::new().run(&ranked, &[0], &mut Run::new()).unwrap_err();
     /// assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }));
     /// assert!(ranked.failure().is_some());
     /// ```
@@ -158,7 +158,7 @@ pub trait RankedSpace: Sync {
 /// # Example
 ///
 /// ```
-/// use search_core::{DenseEnumeration, RankSteps, RankedSpace, WordSteps};
+/// use search_core::{DenseEnumeration, RankSteps, RankedSpace, WordSteps, Run};
 ///
 /// /// Positions `0..20` on a line, with a jump of 10 from each of the
 /// /// first ten.
@@ -191,7 +191,7 @@ pub trait RankedSpace: Sync {
 /// assert_eq!(found, [13]);
 /// assert!((&Jumps).rank_steps().steps_down(3) && !(&Jumps).rank_steps().steps_down(0));
 /// // The dense engine marks the steps itself, a table word at a time.
-/// let layers = DenseEnumeration::new().run(&Jumps, &[0], |_, _| {})?;
+/// let layers = DenseEnumeration::new().run(&Jumps, &[0], &mut Run::new())?;
 /// assert_eq!((layers.states(), layers.layer_sizes()[..3].to_vec()), (20, vec![1, 2, 3]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -2,6 +2,7 @@
 //! predecessors.
 
 use std::hash::Hash;
+use std::ops::ControlFlow;
 
 /// A vertex of an implicit graph: an owned value that can be cloned, compared
 /// and hashed.
@@ -89,6 +90,47 @@ pub trait Successors {
     fn successors<F>(&self, state: &Self::State, report: F)
     where
         F: FnMut(Self::State, Self::Move);
+
+    /// As [`successors`](Successors::successors), until `report` returns
+    /// [`ControlFlow::Break`]: then the rest are not reported, and the
+    /// break is returned. Every search expands through this method, and
+    /// breaks when one state's successors pass what its limits allow, so
+    /// that a state with too many successors, or an iterator of them that
+    /// never ends, is an error and not an exhausted machine.
+    ///
+    /// The default calls `successors`, and after a break lets it run on
+    /// without reporting: right for a space that reports a few successors
+    /// from a loop of its own. A space that reports them from an iterator
+    /// of unknown length overrides it to stop the iterator, as the closure
+    /// adaptors ([`from_fn`](crate::from_fn) and its kin) do.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use search_core::{from_fn, Successors};
+    ///
+    /// // Every number is a successor of 0: the iterator never ends.
+    /// let space = from_fn(|_: &u64| 0..);
+    /// let mut seen = Vec::new();
+    /// let flow = space.successors_until(&0, |n, ()| {
+    ///     seen.push(n);
+    ///     if seen.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert_eq!((flow, seen), (ControlFlow::Break(()), vec![0, 1, 2]));
+    /// ```
+    fn successors_until<F>(&self, state: &Self::State, mut report: F) -> ControlFlow<()>
+    where
+        F: FnMut(Self::State, Self::Move) -> ControlFlow<()>,
+    {
+        let mut flow = ControlFlow::Continue(());
+        self.successors(state, |next, mv| {
+            if flow.is_continue() {
+                flow = report(next, mv);
+            }
+        });
+        flow
+    }
 
     /// This space's numbering of its states, if it has one.
     ///
@@ -283,6 +325,13 @@ impl<G: Successors + ?Sized> Successors for &G {
         (**self).successors(state, report);
     }
 
+    fn successors_until<F>(&self, state: &Self::State, report: F) -> ControlFlow<()>
+    where
+        F: FnMut(Self::State, Self::Move) -> ControlFlow<()>,
+    {
+        (**self).successors_until(state, report)
+    }
+
     fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
         (**self).ranking()
     }
@@ -339,6 +388,38 @@ pub trait Predecessors: Successors {
     fn predecessors<F>(&self, state: &Self::State, report: F)
     where
         F: FnMut(Self::State);
+
+    /// As [`predecessors`](Predecessors::predecessors), until `report`
+    /// returns [`ControlFlow::Break`]; what
+    /// [`successors_until`](Successors::successors_until) is to
+    /// successors, and overridden for the same spaces.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use search_core::{from_fn_directed, Predecessors};
+    ///
+    /// let space = from_fn_directed(|&n: &u64| [n + 1], |&n: &u64| n.checked_sub(1));
+    /// let mut seen = None;
+    /// let flow = space.predecessors_until(&5, |n| {
+    ///     seen = Some(n);
+    ///     ControlFlow::Break(())
+    /// });
+    /// assert_eq!((flow, seen), (ControlFlow::Break(()), Some(4)));
+    /// ```
+    fn predecessors_until<F>(&self, state: &Self::State, mut report: F) -> ControlFlow<()>
+    where
+        F: FnMut(Self::State) -> ControlFlow<()>,
+    {
+        let mut flow = ControlFlow::Continue(());
+        self.predecessors(state, |previous| {
+            if flow.is_continue() {
+                flow = report(previous);
+            }
+        });
+        flow
+    }
 }
 
 /// A marker for spaces whose every edge `a -> b` has a reverse edge `b -> a`:
@@ -378,5 +459,12 @@ impl<G: Reversible> Predecessors for G {
         F: FnMut(Self::State),
     {
         self.successors(state, |previous, _| report(previous));
+    }
+
+    fn predecessors_until<F>(&self, state: &Self::State, mut report: F) -> ControlFlow<()>
+    where
+        F: FnMut(Self::State) -> ControlFlow<()>,
+    {
+        self.successors_until(state, |previous, _| report(previous))
     }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use num_traits::{CheckedAdd, Zero};
 
 use crate::error::Error;
-use crate::space::traits::{Ranking, Reversible, Successors};
+use crate::space::traits::{Reversible, Successors};
 
 /// The cost of a move or a path: any ordered number with a zero and a
 /// checked sum, such as `u32`, `u64` or `i64`.
@@ -77,6 +77,27 @@ pub(crate) fn extend_cost<C: Cost>(reached: C, step: C) -> Result<C, Error> {
     add_costs(reached, step)
 }
 
+/// `reached + step` as [`extend_cost`] checks it, or `None` when the sum
+/// passes the most `C` holds: a path the search prunes, and answers
+/// [`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow) for only
+/// when it finds no other.
+#[inline]
+pub(crate) fn extend_within<C: Cost>(reached: C, step: C) -> Result<Option<C>, Error> {
+    if step < C::zero() || step.checked_add(&C::zero()).is_none() {
+        return Err(Error::invalid_cost(&step, &reached));
+    }
+    Ok(reached.checked_add(&step))
+}
+
+/// `cost + estimate`, or `None` when the sum passes the most `C` holds:
+/// an estimate that large says no goal is reachable within the type, and
+/// the state is pruned (how [`Patterns`](crate::Patterns) marks a state
+/// its tables never reached).
+#[inline]
+pub(crate) fn add_within<C: Cost>(cost: C, estimate: C) -> Option<C> {
+    cost.checked_add(&estimate)
+}
+
 /// `a + b`, or [`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)
 /// when the sum passes the most `C` holds.
 #[inline]
@@ -130,6 +151,15 @@ pub trait Weighted: Successors {
     fn cost(&self, from: &Self::State, mv: &Self::Move, to: &Self::State) -> Self::Cost;
 }
 
+/// A borrowed weighted space is one, as a borrowed space is a space.
+impl<G: Weighted + ?Sized> Weighted for &G {
+    type Cost = G::Cost;
+
+    fn cost(&self, from: &Self::State, mv: &Self::Move, to: &Self::State) -> G::Cost {
+        (**self).cost(from, mv, to)
+    }
+}
+
 /// Makes every move of a space cost 1, so that informed searches apply to
 /// it.
 ///
@@ -151,20 +181,7 @@ impl<G: Successors> Successors for UnitCost<G> {
     type State = G::State;
     type Move = G::Move;
 
-    fn successors<F>(&self, state: &Self::State, report: F)
-    where
-        F: FnMut(Self::State, Self::Move),
-    {
-        self.0.successors(state, report);
-    }
-
-    fn ranking(&self) -> Option<impl Ranking<Self::State> + '_> {
-        self.0.ranking()
-    }
-
-    fn failure(&self) -> Option<Error> {
-        self.0.failure()
-    }
+    crate::space::delegate_successors!(0);
 }
 
 impl<G: Successors> Weighted for UnitCost<G> {

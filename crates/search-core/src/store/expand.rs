@@ -4,10 +4,15 @@
 //! visits expands through here, and every layered one asks
 //! [`at_depth_bound`] before it expands a layer.
 
-use crate::error::Error;
+use std::ops::ControlFlow;
+
+use crate::error::{Error, ErrorKind};
+use crate::run::context::Run;
 use crate::run::limits::{Limit, Limits};
+use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::space::traits::{Predecessors, Successors};
+use crate::store::runs::RUN_SUCCESSORS;
 
 /// What expanding one state gave: the successors kept, and those left out
 /// because they were known already (a state's parent).
@@ -30,29 +35,98 @@ impl Expansion {
 /// Collects the successors of `state` into `out`, which is emptied first,
 /// leaving out `known`, a state already stored (the state's parent), and
 /// counting it as a duplicate.
+///
+/// # Errors
+///
+/// When the successors pass the memory budget or the state bound
+/// ([`Collector`]): the expansion is stopped there and not counted.
 pub(crate) fn expand_into<G: Successors>(
     space: &G,
     state: &G::State,
     known: Option<&G::State>,
     out: &mut Vec<(G::State, G::Move)>,
-    counters: &mut Stats,
-) {
+    run: &mut Run<'_>,
+) -> Result<(), Error> {
     out.clear();
-    let skipped = successors_except(space, state, known, |next, mv| out.push((next, mv)));
-    Expansion { kept: out.len(), skipped }.count(counters);
+    let mut collector = Collector::new(&run.limits, &mut run.meter);
+    let skipped = neighbours_except(&Forwards(space), state, known, |next, mv| {
+        collector.push(out, (next, mv))
+    });
+    collector.finish()?;
+    Expansion { kept: out.len(), skipped }.count(&mut run.stats);
+    Ok(())
 }
 
-/// Calls `keep` with each successor of `state` and its move, leaving out
-/// `known`, a state already stored (the state's parent); returns how many
-/// it left out.
-#[inline]
-pub(crate) fn successors_except<G: Successors>(
-    space: &G,
-    state: &G::State,
-    known: Option<&G::State>,
-    keep: impl FnMut(G::State, G::Move),
-) -> usize {
-    neighbours_except(&Forwards(space), state, known, keep)
+/// Where one expansion's successors are gathered: a buffer that grows
+/// within the memory budget, and holds at most the state bound (and a
+/// run's worth more), so that a state with too many successors, or an
+/// iterator of them that never ends, stops the expansion with the limit
+/// it passed rather than exhausting the machine.
+pub(crate) struct Collector<'a> {
+    meter: &'a mut Meter,
+    max_states: usize,
+    /// Why the buffer could not grow, kept small: a collector is made for
+    /// every expansion, and almost never fails.
+    failed: Option<Failure>,
+}
+
+/// What stopped a [`Collector`].
+#[derive(Clone, Copy)]
+enum Failure {
+    /// The buffer holds the state bound and a run's worth more.
+    States,
+    /// The meter refused: the memory limit, or the allocator.
+    Memory { limit: bool, bytes: u64 },
+}
+
+impl<'a> Collector<'a> {
+    #[inline]
+    pub(crate) fn new(limits: &Limits, meter: &'a mut Meter) -> Collector<'a> {
+        Collector { meter, max_states: limits.get_max_states(), failed: None }
+    }
+
+    /// Pushes `item`, or breaks with the error kept for
+    /// [`finish`](Collector::finish).
+    #[inline]
+    pub(crate) fn push<T>(&mut self, out: &mut Vec<T>, item: T) -> ControlFlow<()> {
+        if out.len() < out.capacity() {
+            out.push(item);
+            return ControlFlow::Continue(());
+        }
+        self.grow_and_push(out, item)
+    }
+
+    #[cold]
+    fn grow_and_push<T>(&mut self, out: &mut Vec<T>, item: T) -> ControlFlow<()> {
+        if out.len() >= self.max_states.saturating_add(RUN_SUCCESSORS) {
+            self.failed = Some(Failure::States);
+            return ControlFlow::Break(());
+        }
+        match self.meter.push(out, item) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                let (limit, bytes) = match error.kind() {
+                    ErrorKind::AllocationFailed { bytes } => (false, *bytes),
+                    _ => (true, 0),
+                };
+                self.failed = Some(Failure::Memory { limit, bytes });
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    /// The limit the successors passed, if they did.
+    #[inline]
+    pub(crate) fn finish(self) -> Result<(), Error> {
+        match self.failed {
+            None => Ok(()),
+            Some(Failure::States) => Err(Error::limit(Limit::States(self.max_states))),
+            Some(Failure::Memory { limit: true, .. }) => {
+                Err(Error::limit(Limit::Memory(self.meter.limit())))
+            }
+            Some(Failure::Memory { bytes, .. }) => Err(Error::allocation_failed(bytes)),
+        }
+    }
 }
 
 /// One direction of a space's edges, so that the loop that leaves a known
@@ -61,8 +135,11 @@ pub(crate) fn successors_except<G: Successors>(
 pub(crate) trait Edges {
     type State: PartialEq;
     type Move;
-    /// Calls `report` with each neighbour of `state` in this direction.
-    fn each<F: FnMut(Self::State, Self::Move)>(&self, state: &Self::State, report: F);
+    /// Calls `report` with each neighbour of `state` in this direction,
+    /// until it breaks.
+    fn each<F>(&self, state: &Self::State, report: F) -> ControlFlow<()>
+    where
+        F: FnMut(Self::State, Self::Move) -> ControlFlow<()>;
 }
 
 /// A space's edges as [`Successors`] gives them.
@@ -76,8 +153,11 @@ impl<G: Successors> Edges for Forwards<'_, G> {
     type State = G::State;
     type Move = G::Move;
     #[inline]
-    fn each<F: FnMut(G::State, G::Move)>(&self, state: &G::State, report: F) {
-        self.0.successors(state, report);
+    fn each<F>(&self, state: &G::State, report: F) -> ControlFlow<()>
+    where
+        F: FnMut(G::State, G::Move) -> ControlFlow<()>,
+    {
+        self.0.successors_until(state, report)
     }
 }
 
@@ -85,34 +165,38 @@ impl<G: Predecessors> Edges for Backwards<'_, G> {
     type State = G::State;
     type Move = ();
     #[inline]
-    fn each<F: FnMut(G::State, ())>(&self, state: &G::State, mut report: F) {
-        self.0.predecessors(state, |previous| report(previous, ()));
+    fn each<F>(&self, state: &G::State, mut report: F) -> ControlFlow<()>
+    where
+        F: FnMut(G::State, ()) -> ControlFlow<()>,
+    {
+        self.0.predecessors_until(state, |previous| report(previous, ()))
     }
 }
 
 /// Calls `keep` with each neighbour of `state` along `edges`, leaving out
-/// `known`, a state already stored (the one `state` was reached from);
-/// returns how many it left out. Two closures, so that a state with
-/// nothing to leave out (every state of a visited set's frontier)
-/// compares nothing.
+/// `known`, a state already stored (the one `state` was reached from),
+/// until `keep` breaks; returns how many it left out. Two closures, so
+/// that a state with nothing to leave out (every state of a visited set's
+/// frontier) compares nothing.
 #[inline]
 pub(crate) fn neighbours_except<E: Edges>(
     edges: &E,
     state: &E::State,
     known: Option<&E::State>,
-    mut keep: impl FnMut(E::State, E::Move),
+    mut keep: impl FnMut(E::State, E::Move) -> ControlFlow<()>,
 ) -> usize {
     let mut skipped = 0;
-    match known {
+    let _ = match known {
         None => edges.each(state, keep),
         Some(known) => edges.each(state, |next, mv| {
             if next == *known {
                 skipped += 1;
+                ControlFlow::Continue(())
             } else {
-                keep(next, mv);
+                keep(next, mv)
             }
         }),
-    }
+    };
     skipped
 }
 
@@ -128,11 +212,10 @@ pub(crate) fn neighbours_except<E: Edges>(
 ///   short, an error naming the depth.
 pub(crate) fn at_depth_bound<'a, G, K>(
     space: &G,
-    limits: &Limits,
+    run: &mut Run<'_>,
     depth: usize,
     layer: impl IntoIterator<Item = &'a G::State>,
     scratch: &mut Vec<(G::State, G::Move)>,
-    counters: &mut Stats,
     known: K,
 ) -> Result<bool, Error>
 where
@@ -140,11 +223,11 @@ where
     G::State: 'a,
     K: Fn(&G::State) -> bool,
 {
-    if limits.allows_depth(depth + 1) {
+    if run.limits.allows_depth(depth + 1) {
         return Ok(false);
     }
     for state in layer {
-        expand_into(space, state, None, scratch, counters);
+        expand_into(space, state, None, scratch, run)?;
         if scratch.iter().any(|(next, _)| !known(next)) {
             return Err(Error::limit(Limit::Depth(depth)));
         }

@@ -2,7 +2,9 @@
 //! collected with their keys before any is stored, so that the inserts run
 //! back to back and their cache misses overlap.
 
-use crate::store::expand::{Edges, Expansion, neighbours_except};
+use crate::error::Error;
+use crate::run::context::Run;
+use crate::store::expand::{Collector, Edges, Expansion, neighbours_except};
 
 /// The most states whose successors a search collects before it stores
 /// them (`collect_keyed`): enough that the inserts that follow run back to
@@ -28,6 +30,11 @@ pub(crate) fn run_length(expanded: u64) -> usize {
 /// if any), each with its `key_of` and its move, and what each state gave
 /// into `expansions`; both are emptied first. The run ends after `longest`
 /// states, or once it holds [`RUN_SUCCESSORS`] neighbours.
+///
+/// # Errors
+///
+/// When the neighbours pass `run`'s memory budget or state bound
+/// ([`Collector`]).
 pub(crate) fn collect_run<'a, E: Edges>(
     edges: &E,
     states: impl Iterator<Item = (&'a E::State, Option<&'a E::State>)>,
@@ -35,21 +42,25 @@ pub(crate) fn collect_run<'a, E: Edges>(
     key_of: impl Fn(&E::State) -> u64,
     out: &mut Vec<Keyed<E::State, E::Move>>,
     expansions: &mut Vec<Expansion>,
-) where
+    run: &mut Run<'_>,
+) -> Result<(), Error>
+where
     E::State: 'a,
 {
     out.clear();
     expansions.clear();
+    let mut collector = Collector::new(&run.limits, &mut run.meter);
     for (state, known) in states.take(longest) {
         if out.len() >= RUN_SUCCESSORS {
             break;
         }
         let before = out.len();
         let skipped = neighbours_except(edges, state, known, |next, mv| {
-            out.push(Keyed { key: key_of(&next), state: next, mv });
+            collector.push(out, Keyed { key: key_of(&next), state: next, mv })
         });
         expansions.push(Expansion { kept: out.len() - before, skipped });
     }
+    collector.finish()
 }
 
 /// A successor on its way to a store: the state, its key in the store's

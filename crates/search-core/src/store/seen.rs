@@ -4,6 +4,7 @@
 use hashbrown::HashTable;
 
 use crate::error::Error;
+use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::{Meter, bytes_of, filled_vec};
 use crate::space::traits::Successors;
@@ -114,10 +115,11 @@ impl<S: crate::State> Seen<S> {
         longest: usize,
         out: &mut Vec<Keyed<S, G::Move>>,
         expansions: &mut Vec<Expansion>,
-    ) {
+        run: &mut Run<'_>,
+    ) -> Result<(), Error> {
         let states = states.iter().map(|state| (state, None));
         let key_of = |state: &S| self.key_of(space, state);
-        collect_run(&Forwards(space), states, longest, key_of, out, expansions);
+        collect_run(&Forwards(space), states, longest, key_of, out, expansions, run)
     }
 
     /// Marks `state` seen; true when it was not seen before.

@@ -10,9 +10,9 @@ use hashbrown::HashTable;
 
 use crate::error::Error;
 use crate::path::Path;
+use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::{Meter, bytes_of, filled_vec};
-use crate::run::stats::Stats;
 use crate::space::traits::{Predecessors, Successors};
 use crate::store::expand::{Backwards, Expansion, Forwards, expand_into};
 use crate::store::hash::hash_of;
@@ -309,10 +309,11 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         longest: usize,
         out: &mut Vec<Keyed<S, M>>,
         expansions: &mut Vec<Expansion>,
-    ) {
+        run: &mut Run<'_>,
+    ) -> Result<(), Error> {
         let states = ids.map(|id| (&self.nodes[id].state, self.parent_state(id)));
         let key_of = |state: &S| self.key_of(space, state);
-        collect_run(&Forwards(space), states, longest, key_of, out, expansions);
+        collect_run(&Forwards(space), states, longest, key_of, out, expansions, run)
     }
 
     /// As [`collect_keyed`](Tree::collect_keyed), the predecessors of the
@@ -325,9 +326,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         longest: usize,
         out: &mut Vec<Keyed<S, ()>>,
         expansions: &mut Vec<Expansion>,
-    ) {
+        run: &mut Run<'_>,
+    ) -> Result<(), Error> {
         let states = ids.map(|id| (&self.nodes[id].state, self.parent_state(id)));
-        collect_run(&Backwards(space), states, longest, hash_of, out, expansions);
+        collect_run(&Backwards(space), states, longest, hash_of, out, expansions, run)
     }
 
     /// Stores `state` unless it is already stored, and returns its new id.
@@ -484,14 +486,18 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// first, leaving out the node's parent. The parent is always stored
     /// already; one comparison here saves the rank or hash that would find
     /// it, which in a reversible space is a third of all lookups.
+    ///
+    /// # Errors
+    ///
+    /// As [`expand_into`].
     pub(crate) fn expand_node<G: Successors<State = S, Move = M>>(
         &self,
         space: &G,
         id: usize,
         out: &mut Vec<(S, M)>,
-        stats: &mut Stats,
-    ) {
-        expand_into(space, &self.nodes[id].state, self.parent_state(id), out, stats);
+        run: &mut Run<'_>,
+    ) -> Result<(), Error> {
+        expand_into(space, &self.nodes[id].state, self.parent_state(id), out, run)
     }
 
     /// Node `id`'s parent ([`NO_PARENT`] for a root) and the move from it.

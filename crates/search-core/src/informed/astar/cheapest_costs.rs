@@ -1,15 +1,18 @@
 //! [`CheapestCosts`]: Dijkstra's search run to the end, or to a cost
 //! bound, keeping every state it settles, in the order it settles them.
 
-use std::collections::HashMap;
+use hashbrown::HashTable;
 
 use crate::error::Error;
 use crate::informed::open_list::Open;
 use crate::path::Path;
+use crate::run::context::Run;
+use crate::run::memory::{bytes_of, filled_vec};
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Cost, Weighted, extend_cost};
-use crate::store::hash::BuildStateHasher;
+use crate::space::weighted::{Cost, Weighted, extend_within};
+use crate::store::hash::hash_of;
+use crate::store::index::table_bytes;
 use crate::store::tree::NO_PARENT;
 
 use super::{AStar, Reached, Taken, relax, take};
@@ -41,7 +44,8 @@ pub struct CheapestCosts<S, M, C> {
     /// The settled states, cheapest first: each with its cost, the entry
     /// it was reached from ([`NO_PARENT`] for a start) and the move.
     entries: Vec<(S, C, u32, Option<M>)>,
-    index: HashMap<S, u32, BuildStateHasher>,
+    /// Each entry's number, found by its state's hash.
+    index: HashTable<u32>,
 }
 
 impl<S: State, M: Clone, C: Copy> CheapestCosts<S, M, C> {
@@ -76,7 +80,13 @@ impl<S: State, M: Clone, C: Copy> CheapestCosts<S, M, C> {
     ///
     /// See [`CheapestCosts`].
     pub fn cost(&self, state: &S) -> Option<C> {
-        self.index.get(state).map(|&entry| self.entries[entry as usize].1)
+        self.entry(state).map(|entry| self.entries[entry as usize].1)
+    }
+
+    /// The number of `state`'s entry, if it was settled.
+    fn entry(&self, state: &S) -> Option<u32> {
+        let same = |&entry: &u32| self.entries[entry as usize].0 == *state;
+        self.index.find(hash_of(state), same).copied()
     }
 
     /// A cheapest path from a start to `state`, or `None` when it was not
@@ -86,7 +96,7 @@ impl<S: State, M: Clone, C: Copy> CheapestCosts<S, M, C> {
     ///
     /// See [`CheapestCosts`].
     pub fn path_to(&self, state: &S) -> Option<Path<S, M>> {
-        let mut entry = *self.index.get(state)?;
+        let mut entry = self.entry(state)?;
         let (mut states, mut moves) = (Vec::new(), Vec::new());
         loop {
             let (state, _, parent, mv) = &self.entries[entry as usize];
@@ -118,13 +128,12 @@ impl<S: State, M: Clone, C: Copy> CheapestCosts<S, M, C> {
 /// search run to the end (what `pathfinding` calls `dijkstra_all`,
 /// `dijkstra_partial` and `dijkstra_reach`).
 ///
-/// A shortcut for [`AStar::cheapest_costs`] with default
-/// [`Limits`](crate::Limits).
+/// A shortcut for [`AStar::cheapest_costs`] with a fresh cache and a
+/// default [`Run`].
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`](crate::Limits) bound (the whole
-/// space must fit), or a sum of costs passes the most the cost type holds.
+/// As for [`AStar::cheapest_costs`].
 ///
 /// # Example
 ///
@@ -139,28 +148,31 @@ where
     G::Move: Clone,
     I: IntoIterator<Item = G::State>,
 {
-    AStar::one_shot().cheapest_costs(space, starts, max_cost)
+    AStar::one_shot().cheapest_costs(space, starts, max_cost, &mut Run::new())
 }
 
-impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
+impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// Every state reachable from `starts` whose cheapest cost is at most
     /// `max_cost` (every one when `None`), with that cost and a path,
-    /// settled cheapest first with this cache's limits, observer and
-    /// cancel handle. See [`dijkstra_all`].
+    /// settled cheapest first. See [`dijkstra_all`]. A move whose cost
+    /// would pass the most the cost type holds is left out: what lies past
+    /// it is past any bound the type can state.
     ///
     /// # Errors
     ///
-    /// As for [`run`](AStar::run).
+    /// As for [`run`](AStar::run) (the whole space within the bound must
+    /// fit its limits), but for [`CostOverflow`](crate::ErrorKind::CostOverflow).
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn_weighted, AStar, ErrorKind, Limit, Limits};
+    /// use search_core::{from_fn_weighted, AStar, ErrorKind, Limit, Limits, Run};
     ///
     /// let line = from_fn_weighted(|&n: &u32| [(n + 1, 3u32)]);
-    /// let mut search = AStar::new().limits(Limits::new().max_states(100));
-    /// assert_eq!(search.cheapest_costs(&line, [0], Some(30))?.len(), 11);
-    /// let error = search.cheapest_costs(&line, [0], None).unwrap_err();
+    /// let mut search = AStar::new();
+    /// let mut run = Run::new().limits(Limits::new().max_states(100));
+    /// assert_eq!(search.cheapest_costs(&line, [0], Some(30), &mut run)?.len(), 11);
+    /// let error = search.cheapest_costs(&line, [0], None, &mut run).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(100)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -169,25 +181,34 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
         space: &G,
         starts: I,
         max_cost: Option<C>,
+        run: &mut Run<'_>,
     ) -> Result<CheapestCosts<S, M, C>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
     {
-        let settled = self.settle_all(space, starts, max_cost);
-        self.run.stats.stored = self.tree.len() as u64;
+        let settled = self.settle_all(space, starts, max_cost, run);
+        run.stats.stored = self.tree.len() as u64;
         let settled = unless_failed(space, settled)?;
-        let mut entry_of = vec![NO_PARENT; self.tree.len()];
-        let mut entries = Vec::with_capacity(settled.len());
-        let mut index = HashMap::with_capacity_and_hasher(settled.len(), BuildStateHasher);
+        let meter = &mut run.meter;
+        let mut entry_of = filled_vec(meter, self.tree.len(), NO_PARENT)?;
+        let mut entries = Vec::new();
+        let bytes = bytes_of::<(S, C, u32, Option<M>)>(settled.len());
+        meter.charge(bytes)?;
+        entries.try_reserve_exact(settled.len()).map_err(|_| Error::allocation_failed(bytes))?;
+        let mut index = HashTable::new();
+        let bytes = table_bytes::<u32>(settled.len());
+        meter.charge(bytes)?;
+        index.try_reserve(settled.len(), |_| 0).map_err(|_| Error::allocation_failed(bytes))?;
         for (entry, (node, cost)) in settled.into_iter().enumerate() {
             let (parent, mv) = self.tree.parent_of(node as usize);
             // A settled node's parent was settled before it.
             let parent = if parent == NO_PARENT { NO_PARENT } else { entry_of[parent as usize] };
             entry_of[node as usize] = entry as u32;
             let state = self.tree.state(node as usize).clone();
-            index.insert(state.clone(), entry as u32);
+            let hash = hash_of(&state);
             entries.push((state, cost, parent, mv.cloned()));
+            index.insert_unique(hash, entry as u32, |&entry| hash_of(&entries[entry as usize].0));
         }
         Ok(CheapestCosts { entries, index })
     }
@@ -199,12 +220,13 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
         space: &G,
         starts: I,
         max_cost: Option<C>,
+        run: &mut Run<'_>,
     ) -> Result<Vec<(u32, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
     {
-        self.restart(space, starts, |_| C::zero())?;
+        self.restart(space, starts, |_| C::zero(), run)?;
         let within = |cost: C| max_cost.is_none_or(|max| cost <= max);
         let mut settled = Vec::new();
         while let Some(Open { g, node, .. }) = self.open.pop() {
@@ -212,7 +234,7 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
                 (&self.tree, &mut self.costs),
                 space,
                 (node, g),
-                (&self.run.limits, &mut self.run.stats),
+                run,
                 &mut self.scratch,
                 &mut |_: &S| false,
             )? {
@@ -220,30 +242,26 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
                 Taken::Goal => unreachable!("no state is a goal"),
                 Taken::Expanded(state) => state,
             };
-            settled.push((node, g));
-            self.run.tick(self.tree.len(), 0)?;
+            run.meter.push(&mut settled, (node, g))?;
+            run.tick(self.tree.len(), 0)?;
             for (next, mv) in self.scratch.drain(..) {
-                let cost = extend_cost(g, space.cost(&state, &mv, &next))?;
-                // Past the bound a state is never settled: not stored either.
+                // Past the bound, or past the cost type, a state is never
+                // settled: not stored either.
+                let Some(cost) = extend_within(g, space.cost(&state, &mv, &next))? else {
+                    continue;
+                };
                 if !within(cost) {
                     continue;
                 }
-                let meter = &mut self.run.meter;
                 let reached = Reached { parent: node, mv, cost };
-                let Some(child) = relax(
-                    (&mut self.tree, &mut self.costs),
-                    space,
-                    (&self.run.limits, &mut *meter),
-                    &mut self.run.stats,
-                    next,
-                    reached,
-                )?
+                let Some(child) =
+                    relax((&mut self.tree, &mut self.costs), space, run, next, reached)?
                 else {
                     continue;
                 };
-                self.open.push(meter, Open { f: cost, g: cost, node: child })?;
+                self.open.push(&mut run.meter, Open { f: cost, g: cost, node: child })?;
             }
-            self.run.stats.frontier(self.open.len());
+            run.stats.frontier(self.open.len());
         }
         Ok(settled)
     }

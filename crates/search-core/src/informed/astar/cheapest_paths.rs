@@ -8,12 +8,13 @@ use smallvec::SmallVec;
 use crate::error::Error;
 use crate::informed::open_list::Open;
 use crate::path::dag::{PathDag, Paths};
+use crate::run::context::Run;
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
+use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::tree::{NO_PARENT, Stored};
 
-use super::{AStar, Taken, take};
+use super::{AStar, Overflowed, Taken, take};
 
 /// Every cheapest path from the starts to the nearest goals, held as the
 /// graph of the edges on them rather than as a list of paths: the
@@ -37,7 +38,7 @@ use super::{AStar, Taken, take};
 ///     if y < 2 { next.push(((x, y + 1), 2)); }
 ///     next
 /// });
-/// let paths = all_cheapest_paths(&grid, [(0, 0)], |_: &(u8, u8)| 0, |&p| p == (2, 2))?;
+/// let paths = all_cheapest_paths(&grid, [(0, 0)], |_| 0, |&p| p == (2, 2))?;
 /// assert_eq!(paths.cost(), Some(6));
 /// assert_eq!(paths.count(), 6);
 /// assert!(paths.paths().all(|path| path.len() == 4 && path.end() == &(2, 2)));
@@ -68,7 +69,7 @@ impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
     /// use search_core::{all_cheapest_paths, from_fn_weighted};
     ///
     /// let line = from_fn_weighted(|&n: &i8| [(n - 1, 1u32), (n + 1, 1)]);
-    /// let paths = all_cheapest_paths(&line, [0], |_: &i8| 0, |&n| n.abs() == 2)?;
+    /// let paths = all_cheapest_paths(&line, [0], |_| 0, |&n| n.abs() == 2)?;
     /// let mut goals: Vec<i8> = paths.goals().copied().collect();
     /// goals.sort();
     /// assert_eq!(goals, [-2, 2]);
@@ -98,7 +99,7 @@ impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
     ///
     /// // 20 steps, each of two moves that cost 3: 2^20 paths.
     /// let walk = from_fn_weighted(|&n: &u8| if n < 20 { vec![(n + 1, 3u32); 2] } else { vec![] });
-    /// let paths = all_cheapest_paths(&walk, [0], |_: &u8| 0, |&n| n == 20)?;
+    /// let paths = all_cheapest_paths(&walk, [0], |_| 0, |&n| n == 20)?;
     /// assert_eq!(paths.count_as::<u64>(), 1 << 20);
     /// assert_eq!(paths.count_as::<u16>(), u16::MAX);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -124,8 +125,8 @@ impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
 /// satisfy `is_goal`, counted and walked lazily, guided by `heuristic`
 /// (`|_| 0` for Dijkstra's order).
 ///
-/// A shortcut for [`AStar::all_cheapest_paths`] with default
-/// [`Limits`](crate::Limits).
+/// A shortcut for [`AStar::all_cheapest_paths`] with a fresh cache and a
+/// default [`Run`].
 ///
 /// # Errors
 ///
@@ -144,24 +145,23 @@ where
     G: Weighted,
     G::Move: Clone,
     I: IntoIterator<Item = G::State>,
-    H: Heuristic<G::State, Cost = G::Cost>,
+    H: Fn(&G::State) -> G::Cost,
     P: FnMut(&G::State) -> bool,
 {
-    AStar::one_shot().all_cheapest_paths(space, starts, heuristic, is_goal)
+    AStar::one_shot().all_cheapest_paths(space, starts, heuristic, is_goal, &mut Run::new())
 }
 
 /// For each node, the edges into it that tie its tree parent's cost.
 type Ties<M> = Vec<SmallVec<[(u32, M); 1]>>;
 
-impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
+impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// Every cheapest path from any of `starts` to the nearest states that
-    /// satisfy `is_goal`, with this cache's limits, observer and cancel
-    /// handle.
+    /// satisfy `is_goal`.
     ///
     /// A* runs on past the first goal until every open entry's `g + h`
     /// exceeds its cost, and keeps, for each state, every edge that
     /// reaches it at its cheapest cost. With a consistent `heuristic`
-    /// ([`Heuristic`]'s contract) the graph it keeps holds every cheapest
+    /// ([`Heuristic`](crate::Heuristic)'s contract) the graph it keeps holds every cheapest
     /// path. Goals end paths: none passes through one. A move of cost zero
     /// into a state already expanded is left out, so that a cycle of such
     /// moves cannot make infinitely many paths.
@@ -173,34 +173,35 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn_weighted, AStar};
+    /// use search_core::{from_fn_weighted, AStar, Run};
     ///
     /// // Add 1 or double, each for 1.
     /// let steps = from_fn_weighted(|&n: &u32| [(n + 1, 1u32), (n * 2, 1)]);
     /// let mut search = AStar::new();
-    /// let paths = search.all_cheapest_paths(&steps, [1], |_: &u32| 0, |&n| n == 6)?;
+    /// let mut run = Run::new();
+    /// let paths = search.all_cheapest_paths(&steps, [1], |_| 0, |&n| n == 6, &mut run)?;
     /// assert_eq!(paths.cost(), Some(3));
     /// // 1 + 1 and 1 * 2 are two moves to 2: two paths through the same states.
     /// assert_eq!(paths.count(), 2);
     /// assert!(paths.paths().all(|path| path.states() == [1, 2, 3, 6]));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
     pub fn all_cheapest_paths<G, I, H, P>(
         &mut self,
         space: &G,
         starts: I,
         heuristic: H,
         mut is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<CheapestPaths<S, M, C>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let found = self.search_all(space, starts, &heuristic, &mut is_goal);
-        self.run.stats.stored = self.tree.len() as u64;
+        let found = self.search_all(space, starts, &heuristic, &mut is_goal, run);
+        run.stats.stored = self.tree.len() as u64;
         let (goals, ties, order) = unless_failed(space, found)?;
         Ok(self.keep_paths(&goals, &ties, &order))
     }
@@ -215,14 +216,16 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
         starts: I,
         heuristic: &H,
         is_goal: &mut P,
+        run: &mut Run<'_>,
     ) -> Result<(Vec<u32>, Ties<M>, Vec<u32>), Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        self.restart(space, starts, |start| heuristic.estimate(start))?;
+        self.restart(space, starts, heuristic, run)?;
+        let mut overflowed = Overflowed::default();
         let mut ties: Ties<M> = Vec::new();
         let mut order: Vec<u32> = Vec::new();
         let mut goals = Vec::new();
@@ -236,7 +239,7 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
                 (&self.tree, &mut self.costs),
                 space,
                 (node, g),
-                (&self.run.limits, &mut self.run.stats),
+                run,
                 &mut self.scratch,
                 is_goal,
             )? {
@@ -248,17 +251,19 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
                 }
                 Taken::Expanded(state) => state,
             };
-            order.resize(self.tree.len(), u32::MAX);
+            while order.len() < self.tree.len() {
+                run.meter.push(&mut order, u32::MAX)?;
+            }
             order[node as usize] = expansions;
             expansions += 1;
-            self.run.tick(self.tree.len(), 0)?;
+            run.tick(self.tree.len(), 0)?;
             for (next, mv) in self.scratch.drain(..) {
                 let step = space.cost(&state, &mv, &next);
-                let cost = extend_cost(g, step)?;
-                let meter = &mut self.run.meter;
+                let Some(cost) = overflowed.check(extend_within(g, step)?) else { continue };
+                let meter = &mut run.meter;
                 let child = match self.tree.find_or_insert(
                     space,
-                    &self.run.limits,
+                    &run.limits,
                     meter,
                     next.clone(),
                     node,
@@ -269,15 +274,15 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
                         child
                     }
                     Stored::Old(child, mv) => {
-                        self.run.stats.duplicates += 1;
+                        run.stats.duplicates += 1;
                         let id = child as usize;
                         let (known, expanded) = self.costs[id];
                         let root = self.tree.parent_of(id).0 == NO_PARENT;
                         if cost > known || root || (step.is_zero() && expanded) {
                             continue;
                         }
-                        if ties.len() <= id {
-                            ties.resize_with(id + 1, SmallVec::new);
+                        while ties.len() <= id {
+                            meter.push(&mut ties, SmallVec::new())?;
                         }
                         if cost == known {
                             ties[id].extend(mv.map(|mv| (node, mv)));
@@ -286,16 +291,19 @@ impl<S: State, M: Clone, C: Cost> AStar<'_, S, M, C> {
                         ties[id].clear();
                         self.costs[id] = (cost, false);
                         if expanded {
-                            self.run.stats.reopened += 1;
+                            run.stats.reopened += 1;
                         }
                         self.tree.reparent(id, node, mv);
                         child
                     }
                 };
-                let f = add_costs(cost, heuristic.estimate(&next))?;
-                self.open.push(&mut self.run.meter, Open { f, g: cost, node: child })?;
+                let Some(f) = add_within(cost, heuristic(&next)) else { continue };
+                self.open.push(&mut run.meter, Open { f, g: cost, node: child })?;
             }
-            self.run.stats.frontier(self.open.len());
+            run.stats.frontier(self.open.len());
+        }
+        if goals.is_empty() {
+            overflowed.into_answer(())?;
         }
         Ok((goals, ties, order))
     }

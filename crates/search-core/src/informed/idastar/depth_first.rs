@@ -5,7 +5,9 @@
 use std::ops::ControlFlow;
 
 use crate::error::Error;
+use crate::informed::astar::Overflowed;
 use crate::path::Path;
+use crate::run::context::Run;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::space::weighted::UnitCost;
@@ -16,12 +18,12 @@ use super::{IdaStar, Root, Starts};
 /// `is_goal`, by iterative deepening: depth-first searches to depth 0, 1,
 /// 2, ..., in memory of one path; `None` when no goal can be reached.
 ///
-/// A shortcut for [`IdaStar::iterative_deepening`] with default
-/// [`Limits`](crate::Limits).
+/// A shortcut for [`IdaStar::iterative_deepening`] with a fresh cache and
+/// a default [`Run`].
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`](crate::Limits) bound.
+/// As for [`IdaStar::iterative_deepening`].
 ///
 /// # Example
 ///
@@ -44,10 +46,10 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    IdaStar::new().iterative_deepening(space, starts, is_goal)
+    IdaStar::new().iterative_deepening(space, starts, is_goal, &mut Run::new())
 }
 
-impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
+impl<S: State, M: Clone> IdaStar<S, M, u32> {
     /// A path from any of `starts` to the first state that satisfies
     /// `is_goal`, found depth first, with this cache's limits, observer and
     /// cancel handle: one iteration of IDA* whose bound is never reached.
@@ -65,13 +67,14 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, IdaStar, Limits};
+    /// use search_core::{from_fn, IdaStar, Limits, Run};
     ///
     /// let ring = from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]);
-    /// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000));
-    /// let path = search.depth_first(&ring, [0], |&n| n == 9)?.expect("on the ring");
+    /// let mut search = IdaStar::new();
+    /// let mut run = Run::new().limits(Limits::new().max_nodes(1_000));
+    /// let path = search.depth_first(&ring, [0], |&n| n == 9, &mut run)?.expect("on the ring");
     /// assert_eq!(path.len(), 9); // the long way round: +1 comes first
-    /// assert_eq!(search.depth_first(&ring, [0], |&n| n == 10)?, None);
+    /// assert_eq!(search.depth_first(&ring, [0], |&n| n == 10, &mut run)?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn depth_first<G, I, P>(
@@ -79,13 +82,14 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         space: &G,
         starts: I,
         is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        unless_failed(space, self.unit_cost_iterations(space, starts, is_goal, false))
+        unless_failed(space, self.unit_cost_iterations(space, starts, is_goal, false, run))
     }
 
     /// A shortest path from any of `starts` to the first state that
@@ -100,11 +104,12 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, IdaStar};
+    /// use search_core::{from_fn, IdaStar, Run};
     ///
     /// let ring = from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]);
     /// let mut search = IdaStar::new();
-    /// let path = search.iterative_deepening(&ring, [0], |&n| n == 9)?.expect("on the ring");
+    /// let mut run = Run::new();
+    /// let path = search.iterative_deepening(&ring, [0], |&n| n == 9, &mut run)?.expect("on the ring");
     /// assert_eq!(path.states(), [0, 9]);
     /// assert_eq!(search.iterations().len(), 2); // depths 0 and 1
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -114,13 +119,14 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         space: &G,
         starts: I,
         is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        unless_failed(space, self.unit_cost_iterations(space, starts, is_goal, true))
+        unless_failed(space, self.unit_cost_iterations(space, starts, is_goal, true, run))
     }
 
     /// IDA* iterations over `space` with every move costing one and no
@@ -133,6 +139,7 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         starts: I,
         mut is_goal: P,
         deepening: bool,
+        run: &mut Run<'_>,
     ) -> Result<Option<Path<S, M>>, Error>
     where
         G: Successors<State = S, Move = M>,
@@ -140,21 +147,24 @@ impl<S: State, M: Clone> IdaStar<'_, S, M, u32> {
         P: FnMut(&S) -> bool,
     {
         let starts: Starts<S> = starts.into_iter().collect();
-        if let Some(start) = self.restart(&starts, &mut is_goal) {
+        if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
             return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
         }
         let space = UnitCost(space);
         let mut bound = if deepening { 0 } else { u32::MAX };
+        let mut overflowed = Overflowed::default();
         loop {
-            let before = self.run.stats;
+            let before = run.stats;
             let leaf_cut = if deepening { bound.checked_add(1) } else { None };
-            let outcome = self.iterate_each(starts.len(), |this, index| {
+            let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
                 let state = &starts[index];
-                let root = Root { state, cost: 0, estimate: 0, parent: None, above: &[], depth: 0 };
-                this.iterate(&space, &root, (bound, leaf_cut), &|_: &S| 0, (&mut is_goal, None))
+                let root = Root { state, cost: 0, parent: None, above: &[], depth: 0 };
+                let goal = (&mut is_goal, None);
+                let bounds = (bound, leaf_cut);
+                this.iterate(&space, &root, bounds, &|_: &S| 0, goal, &mut overflowed, run)
             });
-            self.record(bound, &before);
-            match self.settle(outcome?.0)? {
+            self.record(bound, &before, run);
+            match Self::settle(outcome?.0, overflowed, run)? {
                 ControlFlow::Break(Some(_)) => return Ok(Some(self.solution())),
                 ControlFlow::Continue(next) if deepening => bound = next,
                 // Nothing is cut off below a bound that is never reached.

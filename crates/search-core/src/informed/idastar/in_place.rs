@@ -4,9 +4,11 @@
 use std::ops::ControlFlow;
 
 use crate::error::Error;
+use crate::informed::astar::Overflowed;
 use crate::path::Path;
+use crate::run::context::Run;
 use crate::space::traits::State;
-use crate::space::weighted::{Cost, Heuristic, add_costs, extend_cost};
+use crate::space::weighted::{Cost, add_within, extend_within};
 
 use super::{IdaStar, Outcome, Starts};
 
@@ -30,7 +32,7 @@ pub(super) struct Frame<C> {
 /// # Example
 ///
 /// ```
-/// use search_core::{IdaStar, InPlace};
+/// use search_core::{IdaStar, InPlace, Run};
 ///
 /// /// Sorting by swapping neighbours: a state of 6 numbers, in place.
 /// struct Swaps;
@@ -57,8 +59,7 @@ pub(super) struct Frame<C> {
 /// let inversions = |s: &[u8; 6]| {
 ///     (0..6).map(|i| (i + 1..6).filter(|&j| s[i] > s[j]).count() as u32).sum::<u32>()
 /// };
-/// let (path, cost) = IdaStar::new()
-///     .run_in_place(&Swaps, [[5, 4, 3, 2, 1, 0]], inversions, |s| s.is_sorted())?
+/// let (path, cost) = IdaStar::new().run_in_place(&Swaps, [[5, 4, 3, 2, 1, 0]], inversions, |s| s.is_sorted(), &mut Run::new())?
 ///     .expect("sortable");
 /// assert_eq!((cost, path.len()), (15, 15));
 /// assert_eq!(path.end(), &[0, 1, 2, 3, 4, 5]);
@@ -88,15 +89,39 @@ pub trait InPlace {
         let _ = (mv, previous);
         false
     }
+
+    /// Why this space's moves failed, once they have: the error
+    /// [`IdaStar::run_in_place`] returns in place of an answer, as
+    /// [`Successors::failure`](crate::Successors::failure) is for the
+    /// other searches. `None`, the default, for a space whose moves cannot
+    /// fail.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::InPlace;
+    ///
+    /// struct Flip;
+    /// impl InPlace for Flip {
+    ///     type State = bool;
+    ///     type Move = ();
+    ///     type Cost = u32;
+    ///     fn moves<F: FnMut(())>(&self, _: &bool, mut report: F) { report(()) }
+    ///     fn apply(&self, state: &mut bool, (): &()) -> u32 { *state = !*state; 1 }
+    ///     fn undo(&self, state: &mut bool, (): &()) { *state = !*state }
+    /// }
+    /// assert!(Flip.failure().is_none());
+    /// ```
+    fn failure(&self) -> Option<crate::Error> {
+        None
+    }
 }
 
-impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
+impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// As [`run`](IdaStar::run), on a space whose moves are made in place
     /// ([`InPlace`]): one state is kept and changed, and the path is
-    /// copied out only when a goal is found. Estimates are computed afresh
-    /// for each child ([`Heuristic::estimate`]; there is no parent state to
-    /// update one from). The limits, statistics and iterations are
-    /// [`run`](IdaStar::run)'s; no progress is reported.
+    /// copied out only when a goal is found. The limits, statistics,
+    /// progress and iterations are [`run`](IdaStar::run)'s.
     ///
     /// # Errors
     ///
@@ -105,7 +130,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{IdaStar, InPlace, Limits};
+    /// use search_core::{IdaStar, InPlace, Limits, Run};
     ///
     /// /// A counter that adds 3 or takes 2.
     /// struct Counter;
@@ -126,43 +151,75 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
     ///     }
     /// }
     ///
-    /// let mut search = IdaStar::new().limits(Limits::new().max_depth(10));
-    /// let (path, cost) = search.run_in_place(&Counter, [0], |_: &i64| 0u32, |&n| n == 4)?.expect("reachable");
+    /// let mut search = IdaStar::new();
+    /// let mut run = Run::new().limits(Limits::new().max_depth(10));
+    /// let (path, cost) = search.run_in_place(&Counter, [0], |_| 0, |&n| n == 4, &mut run)?.expect("reachable");
     /// assert_eq!((cost, path.end()), (3, &4)); // 3 + 3 - 2
     /// assert_eq!(search.iterations().len(), 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
     pub fn run_in_place<G, I, H, P>(
         &mut self,
         space: &G,
         starts: I,
         heuristic: H,
         mut is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: InPlace<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
+        P: FnMut(&S) -> bool,
+    {
+        let found = self.search_in_place(space, starts, heuristic, &mut is_goal, run);
+        match space.failure() {
+            Some(failure) => Err(failure),
+            None => found,
+        }
+    }
+
+    fn search_in_place<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: H,
+        mut is_goal: P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: InPlace<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+        H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
         let starts: Starts<S> = starts.into_iter().collect();
-        if let Some(start) = self.restart(&starts, &mut is_goal) {
+        if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
             return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
         }
-        let Some(mut bound) = starts.iter().map(|start| heuristic.estimate(start)).min() else {
+        let Some(mut bound) = starts.iter().map(&heuristic).min() else {
             return Ok(None);
         };
         let mut state = S::clone(&starts[0]);
+        let mut overflowed = Overflowed::default();
         loop {
-            let before = self.run.stats;
-            let outcome = self.iterate_each(starts.len(), |this, index| {
+            let before = run.stats;
+            let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
                 state.clone_from(&starts[index]);
-                this.iterate_in_place(space, &mut state, bound, &heuristic, &mut is_goal)
+                let goal = &mut is_goal;
+                this.iterate_in_place(
+                    space,
+                    &mut state,
+                    bound,
+                    &heuristic,
+                    goal,
+                    &mut overflowed,
+                    run,
+                )
             });
-            self.record(bound, &before);
+            self.record(bound, &before, run);
             let (outcome, found_from) = outcome?;
-            match self.settle(outcome)? {
+            match Self::settle(outcome, overflowed, run)? {
                 ControlFlow::Break(Some(cost)) => {
                     let mut starts = starts;
                     let start = starts.swap_remove(found_from);
@@ -177,6 +234,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
     /// One depth-first search within `bound`, changing `state` in place;
     /// on [`Outcome::Found`] the frames hold the path and `state` is the
     /// goal, otherwise `state` is back where it began.
+    #[expect(clippy::too_many_arguments, reason = "run's loop, in place")]
     fn iterate_in_place<G, H, P>(
         &mut self,
         space: &G,
@@ -184,18 +242,20 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         bound: C,
         heuristic: &H,
         is_goal: &mut P,
+        overflowed: &mut Overflowed,
+        run: &mut Run<'_>,
     ) -> Result<Outcome<C>, Error>
     where
         G: InPlace<State = S, Move = M, Cost = C>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
         self.frames.clear();
         self.moves.clear();
-        let max_depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
+        let max_depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
-        self.expand_in_place(space, state, C::zero())?;
+        self.expand_in_place(space, state, C::zero(), run)?;
         while let Some(&top) = self.frames.last() {
             let depth = self.frames.len();
             if top.next == top.end {
@@ -213,8 +273,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
             if depth >= 2 {
                 let came_by = &self.moves[self.frames[last - 1].next - 1];
                 if space.reverses(mv, came_by) {
-                    self.run.stats.generated += 1;
-                    self.run.stats.duplicates += 1;
+                    run.stats.generated += 1;
+                    run.stats.duplicates += 1;
                     continue;
                 }
             }
@@ -222,9 +282,17 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
                 too_deep = true;
                 continue;
             }
-            let cost = extend_cost(top.cost, space.apply(state, mv))?;
-            self.run.stats.generated += 1;
-            let f = add_costs(cost, heuristic.estimate(state))?;
+            let step = space.apply(state, mv);
+            run.stats.generated += 1;
+            let f = match overflowed.check(extend_within(top.cost, step)?) {
+                Some(cost) => add_within(cost, heuristic(state)).map(|f| (cost, f)),
+                None => None,
+            };
+            // A cost or an estimate past the cost type prunes the child.
+            let Some((cost, f)) = f else {
+                space.undo(state, &self.moves[top.next]);
+                continue;
+            };
             if f > bound {
                 smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
                 space.undo(state, &self.moves[top.next]);
@@ -233,7 +301,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
             if is_goal(state) {
                 return Ok(Outcome::Found(cost));
             }
-            self.expand_in_place(space, state, cost)?;
+            self.expand_in_place(space, state, cost, run)?;
         }
         if smallest_cut.is_none() && too_deep {
             return Ok(Outcome::TooDeep);
@@ -243,17 +311,30 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
 
     /// Puts a frame for `state`, reached at `cost`, on the path, with its
     /// moves.
-    fn expand_in_place<G>(&mut self, space: &G, state: &S, cost: C) -> Result<(), Error>
+    fn expand_in_place<G>(
+        &mut self,
+        space: &G,
+        state: &S,
+        cost: C,
+        run: &mut Run<'_>,
+    ) -> Result<(), Error>
     where
         G: InPlace<State = S, Move = M, Cost = C>,
     {
-        self.check_expansion()?;
-        self.run.stats.expanded += 1;
+        self.check_expansion(run)?;
+        run.stats.expanded += 1;
         let begin = self.moves.len();
-        space.moves(state, |mv| self.moves.push(mv));
+        let mut pushed = Ok(());
+        let moves = &mut self.moves;
+        space.moves(state, |mv| {
+            if pushed.is_ok() {
+                pushed = run.meter.push(moves, mv);
+            }
+        });
+        pushed?;
         let end = self.moves.len();
-        self.frames.push(Frame { begin, next: begin, end, cost });
-        self.run.stats.stored = self.run.stats.stored.max(self.frames.len() as u64);
+        run.meter.push(&mut self.frames, Frame { begin, next: begin, end, cost })?;
+        run.stats.stored = run.stats.stored.max(self.frames.len() as u64);
         Ok(())
     }
 

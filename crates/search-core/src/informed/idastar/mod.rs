@@ -13,8 +13,8 @@ use smallvec::SmallVec;
 
 use crate::error::Error;
 use crate::path::Path;
-use crate::run::context::{RunContext, run_context_methods};
-use crate::run::progress::{EVERY, Progress};
+use crate::run::context::Run;
+use crate::run::progress::{CHECK_EVERY, EVERY, Progress};
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted};
 
@@ -22,13 +22,12 @@ use crate::space::weighted::{Cost, Weighted};
 /// `is_goal`, and its cost, by IDA* guided by `heuristic`; `None` when no
 /// goal can be reached and the space is finite.
 ///
-/// A shortcut for [`IdaStar::run`] with default [`Limits`](crate::Limits).
+/// A shortcut for [`IdaStar::run`] with a fresh cache and a default
+/// [`Run`].
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`](crate::Limits) bound before it can answer, or a
-/// sum of costs passes the most the cost type holds
-/// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
+/// As for [`IdaStar::run`].
 ///
 /// # Example
 ///
@@ -36,7 +35,7 @@ use crate::space::weighted::{Cost, Weighted};
 /// use search_core::{ida_star, from_fn, UnitCost};
 ///
 /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
-/// let (path, cost) = ida_star(&line, [0], |&n: &i32| (7 - n).unsigned_abs(), |&n| n == 7)?
+/// let (path, cost) = ida_star(&line, [0], |&n| (7 - n).unsigned_abs(), |&n| n == 7)?
 ///     .expect("reachable");
 /// assert_eq!((path.len(), cost), (7, 7));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -53,7 +52,7 @@ where
     H: Fn(&G::State) -> G::Cost,
     P: FnMut(&G::State) -> bool,
 {
-    IdaStar::new().run(space, starts, heuristic, is_goal)
+    IdaStar::new().run(space, starts, heuristic, is_goal, &mut Run::new())
 }
 
 /// One iteration of an [`IdaStar`] search: its cost bound, and the nodes it
@@ -62,11 +61,12 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, IdaStar, UnitCost};
+/// use search_core::{from_fn, IdaStar, Run, UnitCost};
 ///
 /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
 /// let mut search = IdaStar::new();
-/// search.run(&line, [0], |_: &i32| 0, |&n| n == 2)?;
+/// let mut run = Run::new();
+/// search.run(&line, [0], |_| 0, |&n| n == 2, &mut run)?;
 /// let bounds: Vec<u32> = search.iterations().iter().map(|i| i.bound).collect();
 /// assert_eq!(bounds, [0, 1, 2]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -87,7 +87,6 @@ pub struct Iteration<C> {
 struct Step<S, C> {
     state: S,
     cost: C,
-    estimate: C,
     /// Where this node's children start and end in `children`, and the
     /// next one to visit.
     children: (usize, usize),
@@ -131,7 +130,6 @@ impl<C: Cost> Outcome<C> {
 struct Root<'a, S, C> {
     state: &'a S,
     cost: C,
-    estimate: C,
     /// The state the root was reached from, never generated again.
     parent: Option<&'a S>,
     /// The states above the root, the start first: a parallel worker's
@@ -141,9 +139,9 @@ struct Root<'a, S, C> {
     depth: usize,
 }
 
-/// IDA* search, as a cache the caller keeps: its [`Limits`](crate::Limits), the
-/// [`Stats`](crate::Stats) and [`Iteration`]s of the last run, and buffers that later
-/// runs reuse.
+/// IDA* search, as a cache the caller keeps: the [`Iteration`]s of the
+/// last search, and buffers that later searches reuse. Each search takes
+/// the [`Run`] that bounds, observes and counts it.
 ///
 /// Each iteration is a depth-first search that cuts off every node whose
 /// `g + h` passes the bound; the next bound is the smallest value cut off.
@@ -179,7 +177,7 @@ struct Root<'a, S, C> {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, IdaStar, Limits, UnitCost};
+/// use search_core::{from_fn, IdaStar, Limits, Run, UnitCost};
 ///
 /// // A 6x6 grid, and the taxicab distance, which is consistent.
 /// let grid = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
@@ -188,14 +186,14 @@ struct Root<'a, S, C> {
 ///         .filter(|&(x, y)| (0..6).contains(&x) && (0..6).contains(&y))
 /// }));
 /// let taxicab = |&(x, y): &(i8, i8)| u32::from(x.abs_diff(5) + y.abs_diff(5));
-/// let mut search = IdaStar::new().limits(Limits::new().max_nodes(1_000_000));
-/// let (path, cost) = search.run(&grid, [(0, 0)], &taxicab, |&s| s == (5, 5))?.expect("reachable");
+/// let mut search = IdaStar::new();
+/// let mut run = Run::new().limits(Limits::new().max_nodes(1_000_000));
+/// let (path, cost) = search.run(&grid, [(0, 0)], taxicab, |&s| s == (5, 5), &mut run)?.expect("reachable");
 /// assert_eq!((path.len(), cost), (10, 10));
 /// assert_eq!(search.iterations().len(), 1); // the estimate was exact
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct IdaStar<'o, S, M, C> {
-    run: RunContext<'o>,
+pub struct IdaStar<S, M, C> {
     iterations: Vec<Iteration<C>>,
     path: Vec<Step<S, C>>,
     /// The children of every node on the path, with the move and the
@@ -208,22 +206,15 @@ pub struct IdaStar<'o, S, M, C> {
     /// The expansions at which the node bound, the observer and the cancel
     /// handle are next seen to: one compare an expansion checks all three.
     next_check: u64,
+    /// Expansions between two looks at the cancel handle: fewer in a
+    /// parallel worker, so that all of them together stop as soon.
+    check_every: u64,
     /// Whether a child that repeats a state of the path is skipped.
     check_cycles: bool,
 }
 
-run_context_methods! {
-    impl<'o, S, M, C> IdaStar<'o, S, M, C>;
-    name: "IdaStar",
-    space: "UnitCost(from_fn(|&n: &u32| [n + 1]))",
-    run: "search.run(&space, [0], |&n: &u32| 200_000 - n, |&n| n == 200_000)",
-    limit: "Limits::new().max_nodes(10)",
-    reached: "Limit::Nodes(10)",
-    expanded: "200_000",
-}
-
-impl<'o, S: State, M: Clone, C: Cost> IdaStar<'o, S, M, C> {
-    /// A search with default [`Limits`](crate::Limits).
+impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
+    /// A cache with empty buffers.
     ///
     /// # Example
     ///
@@ -233,15 +224,15 @@ impl<'o, S: State, M: Clone, C: Cost> IdaStar<'o, S, M, C> {
     /// let search: IdaStar<u32, (), u32> = IdaStar::new();
     /// assert!(search.iterations().is_empty());
     /// ```
-    pub fn new() -> IdaStar<'o, S, M, C> {
+    pub fn new() -> IdaStar<S, M, C> {
         IdaStar {
-            run: RunContext::new(),
             iterations: Vec::new(),
             path: Vec::new(),
             children: Vec::new(),
             frames: Vec::new(),
             moves: Vec::new(),
             next_check: 0,
+            check_every: CHECK_EVERY,
             check_cycles: true,
         }
     }
@@ -256,16 +247,18 @@ impl<'o, S: State, M: Clone, C: Cost> IdaStar<'o, S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, UnitCost};
+    /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, Run, UnitCost};
     ///
     /// // A ring of 10: 70 is not on it.
     /// let ring = UnitCost(from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]));
     /// let mut search = IdaStar::new();
-    /// assert_eq!(search.run(&ring, [0], |_: &u8| 0, |&n| n == 70)?, None);
+    /// let mut run = Run::new();
+    /// assert_eq!(search.run(&ring, [0], |_| 0, |&n| n == 70, &mut Run::new())?, None);
     ///
     /// // Without the check, only a limit ends the search.
-    /// let mut search = IdaStar::new().check_cycles(false).limits(Limits::new().max_depth(30));
-    /// let error = search.run(&ring, [0], |_: &u8| 0, |&n| n == 70).unwrap_err();
+    /// let mut search = IdaStar::new().check_cycles(false);
+    /// let mut run = Run::new().limits(Limits::new().max_depth(30));
+    /// let error = search.run(&ring, [0], |_| 0, |&n| n == 70, &mut run).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(30)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -280,11 +273,12 @@ impl<'o, S: State, M: Clone, C: Cost> IdaStar<'o, S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, IdaStar, UnitCost};
+    /// use search_core::{from_fn, IdaStar, Run, UnitCost};
     ///
     /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
     /// let mut search = IdaStar::new();
-    /// search.run(&line, [0], |&n: &i32| (4 - n).unsigned_abs() / 2, |&n| n == 4)?;
+    /// let mut run = Run::new();
+    /// search.run(&line, [0], |&n| (4 - n).unsigned_abs() / 2, |&n| n == 4, &mut run)?;
     /// assert_eq!(search.iterations().last().map(|i| i.bound), Some(4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -293,25 +287,30 @@ impl<'o, S: State, M: Clone, C: Cost> IdaStar<'o, S, M, C> {
     }
 }
 
-impl<S: State, M: Clone, C: Cost> Default for IdaStar<'_, S, M, C> {
+impl<S: State, M: Clone, C: Cost> Default for IdaStar<S, M, C> {
     fn default() -> Self {
         IdaStar::new()
     }
 }
 
-impl<S, M, C> IdaStar<'_, S, M, C> {
-    /// One iteration from each of `count` starts, `search(self, index)`
-    /// searching from start `index`, in order until one finds a goal or
-    /// fails: what they found together, and the index of the last start
-    /// searched (the goal's, when one was found).
-    fn iterate_each<F>(&mut self, count: usize, mut search: F) -> Result<(Outcome<C>, usize), Error>
+impl<S, M, C> IdaStar<S, M, C> {
+    /// One iteration from each of `count` starts, `search(self, run,
+    /// index)` searching from start `index`, in order until one finds a
+    /// goal or fails: what they found together, and the index of the last
+    /// start searched (the goal's, when one was found).
+    fn iterate_each<F>(
+        &mut self,
+        count: usize,
+        run: &mut Run<'_>,
+        mut search: F,
+    ) -> Result<(Outcome<C>, usize), Error>
     where
         C: Cost,
-        F: FnMut(&mut Self, usize) -> Result<Outcome<C>, Error>,
+        F: FnMut(&mut Self, &mut Run<'_>, usize) -> Result<Outcome<C>, Error>,
     {
         let mut outcome = Outcome::Cut(None);
         for index in 0..count {
-            outcome = outcome.and(search(self, index)?);
+            outcome = outcome.and(search(self, run, index)?);
             if !matches!(outcome, Outcome::Cut(_) | Outcome::TooDeep) {
                 return Ok((outcome, index));
             }
@@ -320,45 +319,43 @@ impl<S, M, C> IdaStar<'_, S, M, C> {
     }
 
     /// Fails when one more expansion would pass the node bound, or the
-    /// search was cancelled: checked at the bound, and every [`EVERY`]
-    /// expansions for the cancel handle.
+    /// search was cancelled: checked at the bound, and every
+    /// [`check_every`](IdaStar::check_every) expansions for the cancel
+    /// handle, every [`EVERY`] for the observer.
     #[inline]
-    fn check_expansion(&mut self) -> Result<(), Error> {
-        if self.run.stats.expanded >= self.next_check { self.check_now() } else { Ok(()) }
+    fn check_expansion(&mut self, run: &mut Run<'_>) -> Result<(), Error> {
+        if run.stats.expanded >= self.next_check { self.check_now(run) } else { Ok(()) }
     }
 
     #[cold]
-    fn check_now(&mut self) -> Result<(), Error> {
-        let expanded = self.run.stats.expanded;
-        self.run.limits.check_nodes(expanded)?;
-        self.run.watch.check()?;
-        if expanded > 0 {
+    fn check_now(&mut self, run: &mut Run<'_>) -> Result<(), Error> {
+        let expanded = run.stats.expanded;
+        run.limits.check_nodes(expanded)?;
+        run.watch.check()?;
+        if expanded > 0 && expanded % EVERY < self.check_every {
             let held = self.path.len().max(self.frames.len());
-            self.report(held);
+            Self::report(held, run);
         }
-        let bound = self.run.limits.get_max_nodes().unwrap_or(u64::MAX);
-        self.next_check = expanded.saturating_add(EVERY).min(bound);
+        let bound = run.limits.get_max_nodes().unwrap_or(u64::MAX);
+        self.next_check = expanded.saturating_add(self.check_every).min(bound);
         Ok(())
     }
 
     /// Hands the observer the counts so far, `held` the path's length.
-    fn report(&mut self, held: usize) {
+    fn report(held: usize, run: &mut Run<'_>) {
         let progress = Progress {
             stored: held as u64,
-            expanded: self.run.stats.expanded,
+            expanded: run.stats.expanded,
             depth: held.saturating_sub(1),
-            bytes: 0,
+            bytes: run.meter.used(),
         };
-        self.run.watch.report_now(&progress);
+        run.watch.report_now(&progress);
     }
 }
 
-impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<'_, S, M, C> {
+impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<S, M, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("IdaStar")
-            .field("run", &self.run)
-            .field("iterations", &self.iterations)
-            .finish_non_exhaustive()
+        f.debug_struct("IdaStar").field("iterations", &self.iterations).finish_non_exhaustive()
     }
 }
 

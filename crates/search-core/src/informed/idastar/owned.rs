@@ -6,86 +6,94 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
+use crate::informed::astar::Overflowed;
 use crate::path::Path;
+use crate::run::context::Run;
 use crate::run::limits::Limit;
 use crate::run::progress::EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
+use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
+use crate::store::expand::Collector;
 
 use super::{IdaStar, Iteration, Outcome, Root, Starts, Step};
 
-impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
+impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// A cheapest path from any of `starts` to the first state that satisfies
     /// `is_goal`, and its cost, or `None` when no path within the limits
     /// reaches a goal and none goes further.
     ///
     /// # Errors
     ///
-    /// When the search reaches its node limit, or its depth limit with
-    /// paths going further; when a cost and its estimate add up past the
-    /// most the cost type holds ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow));
-    /// or when it is cancelled ([`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled)).
+    /// When the search reaches its node or memory limit, or its depth
+    /// limit with paths going further; when no path to a goal has a cost
+    /// the cost type holds though one has overflowed it
+    /// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)); when
+    /// a move's cost is negative or not a number; when the space fails; or
+    /// when it is cancelled ([`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled)).
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, UnitCost};
+    /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, Run, UnitCost};
     ///
     /// // Numbers upwards by +1 and *2: no end, so an unreachable goal is
     /// // found out at the limit.
     /// let up = UnitCost(from_fn(|&n: &u64| [n + 1, n * 2]));
-    /// let mut search = IdaStar::new().limits(Limits::new().max_depth(20));
-    /// assert_eq!(search.run(&up, [1], |_: &u64| 0, |&n| n == 12)?.map(|(_, c)| c), Some(4));
-    /// let error = search.run(&up, [1], |_: &u64| 0, |&n| n == 0).unwrap_err();
+    /// let mut search = IdaStar::new();
+    /// let mut run = Run::new().limits(Limits::new().max_depth(20));
+    /// assert_eq!(search.run(&up, [1], |_| 0, |&n| n == 12, &mut run)?.map(|(_, c)| c), Some(4));
+    /// let error = search.run(&up, [1], |_| 0, |&n| n == 0, &mut run).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(20)));
     ///
     /// // A line that ends: nothing lies past the limit, so the answer is no.
     /// let line = UnitCost(from_fn(|&n: &u64| (n < 5).then_some(n + 1)));
-    /// assert_eq!(search.run(&line, [0], |_: &u64| 0, |&n| n == 70)?, None);
+    /// assert_eq!(search.run(&line, [0], |_| 0, |&n| n == 70, &mut run)?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
     pub fn run<G, I, H, P>(
         &mut self,
         space: &G,
         starts: I,
         heuristic: H,
         mut is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
         // The search as a closure, so that a failed space's error
         // replaces whatever it answered.
         let search = || {
             let starts: Starts<S> = starts.into_iter().collect();
-            if let Some(start) = self.restart(&starts, &mut is_goal) {
+            if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
                 return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
-            let estimates: Starts<C> =
-                starts.iter().map(|start| heuristic.estimate(start)).collect();
+            let estimates: Starts<C> = starts.iter().map(&heuristic).collect();
+            let mut overflowed = Overflowed::default();
             let Some(mut bound) = estimates.iter().copied().min() else { return Ok(None) };
             loop {
-                let before = self.run.stats;
-                let outcome = self.iterate_each(starts.len(), |this, index| {
-                    let (state, estimate) = (&starts[index], estimates[index]);
-                    let root = Root {
-                        state,
-                        cost: C::zero(),
-                        estimate,
-                        parent: None,
-                        above: &[],
-                        depth: 0,
-                    };
-                    this.iterate(space, &root, (bound, None), &heuristic, (&mut is_goal, None))
+                let before = run.stats;
+                let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
+                    let state = &starts[index];
+                    let root = Root { state, cost: C::zero(), parent: None, above: &[], depth: 0 };
+                    let goal = (&mut is_goal, None);
+                    this.iterate(
+                        space,
+                        &root,
+                        (bound, None),
+                        &heuristic,
+                        goal,
+                        &mut overflowed,
+                        run,
+                    )
                 });
-                self.record(bound, &before);
-                match self.settle(outcome?.0)? {
+                self.record(bound, &before, run);
+                match Self::settle(outcome?.0, overflowed, run)? {
                     ControlFlow::Break(Some(cost)) => return Ok(Some((self.solution(), cost))),
                     ControlFlow::Break(None) => return Ok(None),
                     ControlFlow::Continue(next) => bound = next,
@@ -95,32 +103,37 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         unless_failed(space, search())
     }
 
-    /// Clears the last run's counts for a run from `starts`; the first of
-    /// them that is a goal already, if any.
+    /// Begins a run from `starts`: the first of them that is a goal
+    /// already, if any.
     pub(super) fn restart<'s, P: FnMut(&S) -> bool>(
         &mut self,
         starts: &'s [S],
         mut is_goal: P,
-    ) -> Option<&'s S> {
-        self.run.stats = Stats::default();
+        run: &mut Run<'_>,
+    ) -> Result<Option<&'s S>, Error> {
+        run.begin()?;
         self.next_check = 0;
         self.iterations.clear();
         let done = starts.iter().find(|start| is_goal(start));
         if done.is_some() {
-            self.run.stats.stored = 1;
+            run.stats.stored = 1;
         }
-        done
+        Ok(done)
     }
 
     /// What a sequential iteration's outcome means for the search: an
     /// answer (a goal's cost, or none), or the next bound.
-    pub(super) fn settle(&self, outcome: Outcome<C>) -> Result<ControlFlow<Option<C>, C>, Error> {
+    pub(super) fn settle(
+        outcome: Outcome<C>,
+        overflowed: Overflowed,
+        run: &Run<'_>,
+    ) -> Result<ControlFlow<Option<C>, C>, Error> {
         match outcome {
             Outcome::Found(cost) => Ok(ControlFlow::Break(Some(cost))),
-            Outcome::Cut(None) => Ok(ControlFlow::Break(None)),
+            Outcome::Cut(None) => overflowed.into_answer(ControlFlow::Break(None)),
             Outcome::Cut(Some(next)) => Ok(ControlFlow::Continue(next)),
             Outcome::TooDeep => {
-                let depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
+                let depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
                 Err(Error::limit(Limit::Depth(depth)))
             }
             Outcome::Stopped => unreachable!("a search alone is never stopped"),
@@ -128,11 +141,11 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
     }
 
     /// Records the iteration within `bound` that began with `before`.
-    pub(super) fn record(&mut self, bound: C, before: &Stats) {
+    pub(super) fn record(&mut self, bound: C, before: &Stats, run: &Run<'_>) {
         self.iterations.push(Iteration {
             bound,
-            expanded: self.run.stats.expanded - before.expanded,
-            generated: self.run.stats.generated - before.generated,
+            expanded: run.stats.expanded - before.expanded,
+            generated: run.stats.generated - before.generated,
         });
     }
 
@@ -152,6 +165,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
     /// its children would give: iterative deepening, where every move
     /// costs one and nothing is estimated, so the children of the last
     /// layer need not be generated to know that.
+    #[expect(clippy::too_many_arguments, reason = "the one loop of three executors")]
     pub(super) fn iterate<G, H, P>(
         &mut self,
         space: &G,
@@ -159,19 +173,21 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         (bound, leaf_cut): (C, Option<C>),
         heuristic: &H,
         (is_goal, halt): (&mut P, Option<&AtomicBool>),
+        overflowed: &mut Overflowed,
+        run: &mut Run<'_>,
     ) -> Result<Outcome<C>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let mut next_halt_check = self.run.stats.expanded + EVERY;
+        let mut next_halt_check = run.stats.expanded + EVERY;
         self.path.clear();
         self.children.clear();
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
-        let max_depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
-        self.push(space, root.state.clone(), (root.cost, root.estimate), true, root.parent)?;
+        let max_depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
+        self.push(space, root.state.clone(), root.cost, true, root.parent, run)?;
         loop {
             let depth = root.depth + self.path.len();
             let Some(top) = self.path.last_mut() else { break };
@@ -188,20 +204,19 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
                 too_deep = true;
                 continue;
             }
-            let (cost, parent_estimate) = (top.cost, top.estimate);
+            let cost = top.cost;
             let (child, _, step) = &self.children[index];
             // Before the bound: a looping child cut off would otherwise
             // raise the next bound for ever in a space with no goal.
             if self.check_cycles
                 && (self.path.iter().any(|step| step.state == *child) || root.above.contains(child))
             {
-                self.run.stats.duplicates += 1;
+                run.stats.duplicates += 1;
                 continue;
             }
-            let cost = extend_cost(cost, *step)?;
-            let parent = &self.path[self.path.len() - 1].state;
-            let child_estimate = heuristic.estimate_child(parent, parent_estimate, child);
-            let f = add_costs(cost, child_estimate)?;
+            let Some(cost) = overflowed.check(extend_within(cost, *step)?) else { continue };
+            // An estimate past the cost type prunes the child.
+            let Some(f) = add_within(cost, heuristic(child)) else { continue };
             if f > bound {
                 smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
                 continue;
@@ -215,9 +230,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
                 }
                 _ => false,
             };
-            self.push(space, child, (cost, child_estimate), !goal && !leaf, None)?;
-            if self.run.stats.expanded >= next_halt_check {
-                next_halt_check = self.run.stats.expanded + EVERY;
+            self.push(space, child, cost, !goal && !leaf, None, run)?;
+            if run.stats.expanded >= next_halt_check {
+                next_halt_check = run.stats.expanded + EVERY;
                 if halt.is_some_and(|halt| halt.load(Ordering::Relaxed)) {
                     return Ok(Outcome::Stopped);
                 }
@@ -238,9 +253,10 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         &mut self,
         space: &G,
         state: S,
-        (cost, estimate): (C, C),
+        cost: C,
         expand: bool,
         root_parent: Option<&S>,
+        run: &mut Run<'_>,
     ) -> Result<(), Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
@@ -248,28 +264,33 @@ impl<S: State, M: Clone, C: Cost> IdaStar<'_, S, M, C> {
         let begin = self.children.len();
         if !expand {
             let children = (begin, begin);
-            self.path.push(Step { state, cost, estimate, children, next: begin });
-            self.run.stats.stored = self.run.stats.stored.max(self.path.len() as u64);
+            self.path.push(Step { state, cost, children, next: begin });
+            run.stats.stored = run.stats.stored.max(self.path.len() as u64);
             return Ok(());
         }
-        self.check_expansion()?;
+        self.check_expansion(run)?;
         let grandparent = self.path.last().map(|step| &step.state).or(root_parent);
         let children = &mut self.children;
         let mut skipped = 0;
-        space.successors(&state, |next, mv| {
+        let mut collector = Collector::new(&run.limits, &mut run.meter);
+        let _ = space.successors_until(&state, |next, mv| {
             if Some(&next) == grandparent {
                 skipped += 1;
+                ControlFlow::Continue(())
             } else {
                 let step = space.cost(&state, &mv, &next);
-                children.push((next, mv, step));
+                collector.push(children, (next, mv, step))
             }
         });
+        collector.finish()?;
         let end = self.children.len();
-        self.run.stats.expanded += 1;
-        self.run.stats.generated += (end - begin + skipped) as u64;
-        self.run.stats.duplicates += skipped as u64;
-        self.path.push(Step { state, cost, estimate, children: (begin, end), next: begin });
-        self.run.stats.stored = self.run.stats.stored.max(self.path.len() as u64);
+        run.stats.expanded += 1;
+        run.stats.generated += (end - begin + skipped) as u64;
+        run.stats.duplicates += skipped as u64;
+        // The path grows within the memory budget too.
+        let step = Step { state, cost, children: (begin, end), next: begin };
+        run.meter.push(&mut self.path, step)?;
+        run.stats.stored = run.stats.stored.max(self.path.len() as u64);
         Ok(())
     }
 }

@@ -1,17 +1,22 @@
 //! IDA*'s executor on every core: each iteration's tree split into
 //! subtrees that rayon's workers search, the first goal found ending all.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
 use crate::error::Error;
+use crate::informed::astar::Overflowed;
 use crate::path::Path;
+use crate::run::context::Run;
 use crate::run::limits::Limit;
+use crate::run::progress::CHECK_EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Cost, Heuristic, Weighted, add_costs, extend_cost};
+use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
+use crate::store::expand::Collector;
 
 use super::{IdaStar, Outcome, Root, Starts};
 
@@ -29,6 +34,7 @@ struct Job<S, M, C> {
 struct Answer<S, M, C> {
     outcome: Result<Outcome<C>, Error>,
     stats: Stats,
+    overflowed: Overflowed,
     /// The path from the subtree's root to the goal, when one was found.
     path: Option<Path<S, M>>,
 }
@@ -37,7 +43,7 @@ struct Answer<S, M, C> {
 /// per thread, so that threads stay busy while the subtrees' sizes vary.
 const JOBS_PER_THREAD: usize = 64;
 
-impl<S, M, C> IdaStar<'_, S, M, C>
+impl<S, M, C> IdaStar<S, M, C>
 where
     S: State + Send + Sync,
     M: Clone + Send + Sync,
@@ -53,7 +59,9 @@ where
     /// the answer optimal; which of several cheapest paths is returned may
     /// differ from run to run, its cost never. The node limit is checked
     /// between subtrees, so a run may pass it by the size of one subtree
-    /// per thread.
+    /// per thread; each worker looks at the cancel handle often enough that
+    /// all of them together stop within 1,024 expansions. Progress is
+    /// reported after each iteration.
     ///
     /// # Errors
     ///
@@ -62,7 +70,7 @@ where
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, IdaStar, UnitCost};
+    /// use search_core::{from_fn, IdaStar, Run, UnitCost};
     ///
     /// let grid = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
     ///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
@@ -71,57 +79,69 @@ where
     /// }));
     /// let half = |&(x, y): &(i8, i8)| u32::from(x.abs_diff(5) + y.abs_diff(5)) / 2;
     /// let mut search = IdaStar::new();
-    /// let (path, cost) = search.run_parallel(&grid, [(0, 0)], &half, |&s| s == (5, 5))?.expect("reachable");
+    /// let mut run = Run::new();
+    /// let (path, cost) = search.run_parallel(&grid, [(0, 0)], half, |&s| s == (5, 5), &mut run)?.expect("reachable");
     /// assert_eq!((path.len(), cost), (10, 10));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
     pub fn run_parallel<G, I, H, P>(
         &mut self,
         space: &G,
         starts: I,
         heuristic: H,
         is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C> + Sync,
         I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C> + Sync,
+        H: Fn(&S) -> C + Sync,
         P: Fn(&S) -> bool + Sync,
     {
         // The search as a closure, so that a failed space's error
         // replaces whatever it answered.
         let search = || {
             let starts: Starts<S> = starts.into_iter().collect();
-            if let Some(start) = self.restart(&starts, &is_goal) {
+            if let Some(start) = self.restart(&starts, &is_goal, run)? {
                 return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
             let roots: Vec<Job<S, M, C>> = starts
                 .into_iter()
                 .map(|start| {
-                    let estimate = heuristic.estimate(&start);
+                    let estimate = heuristic(&start);
                     Job { states: vec![start], moves: Vec::new(), cost: C::zero(), estimate }
                 })
                 .collect();
             let Some(mut bound) = roots.iter().map(|root| root.estimate).min() else {
                 return Ok(None);
             };
+            // A start is held from the first.
+            run.stats.stored = 1;
             let wanted = JOBS_PER_THREAD * rayon::current_num_threads();
+            let mut overflowed = Overflowed::default();
             loop {
-                let before = self.run.stats;
-                let outcome =
-                    self.parallel_iteration(space, &roots, bound, &heuristic, &is_goal, wanted);
-                self.record(bound, &before);
+                let before = run.stats;
+                let outcome = self.parallel_iteration(
+                    space,
+                    &roots,
+                    (bound, wanted),
+                    &heuristic,
+                    &is_goal,
+                    &mut overflowed,
+                    run,
+                );
+                self.record(bound, &before, run);
                 let outcome = outcome?;
                 if !matches!(outcome.0, Outcome::Found(_)) {
-                    self.report(self.run.stats.stored as usize);
+                    Self::report(run.stats.stored as usize, run);
+                    run.watch.check()?;
                 }
                 match outcome {
                     (Outcome::Found(cost), Some(path)) => return Ok(Some((path, cost))),
-                    (Outcome::Cut(None), _) => return Ok(None),
+                    (Outcome::Cut(None), _) => return overflowed.into_answer(None),
                     (Outcome::Cut(Some(next)), _) => bound = next,
                     (Outcome::TooDeep, _) => {
-                        let depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
+                        let depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
                         return Err(Error::limit(Limit::Depth(depth)));
                     }
                     (Outcome::Found(_) | Outcome::Stopped, _) => {
@@ -135,21 +155,23 @@ where
 
     /// One iteration: the top of the tree breadth-first, then its subtrees
     /// in parallel.
+    #[expect(clippy::too_many_arguments, reason = "one private caller")]
     fn parallel_iteration<G, H, P>(
         &mut self,
         space: &G,
         roots: &[Job<S, M, C>],
-        bound: C,
+        (bound, wanted): (C, usize),
         heuristic: &H,
         is_goal: &P,
-        wanted: usize,
+        overflowed: &mut Overflowed,
+        run: &mut Run<'_>,
     ) -> Result<(Outcome<C>, Option<Path<S, M>>), Error>
     where
         G: Weighted<State = S, Move = M, Cost = C> + Sync,
-        H: Heuristic<S, Cost = C> + Sync,
+        H: Fn(&S) -> C + Sync,
         P: Fn(&S) -> bool + Sync,
     {
-        let max_depth = self.run.limits.get_max_depth().unwrap_or(usize::MAX);
+        let max_depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
         let mut jobs = Vec::new();
@@ -166,37 +188,11 @@ where
         while jobs.len() < wanted && !jobs.is_empty() && depth < max_depth {
             let mut next_level = Vec::new();
             for job in &jobs {
-                self.check_expansion()?;
-                let state = &job.states[job.states.len() - 1];
-                let parent = job.states.len().checked_sub(2).map(|i| &job.states[i]);
-                let mut children = Vec::new();
-                let check_cycles = self.check_cycles;
-                space.successors(state, |next, mv| {
-                    if Some(&next) == parent || check_cycles && job.states.contains(&next) {
-                        self.run.stats.duplicates += 1;
-                    } else {
-                        children.push((next, mv));
-                    }
-                });
-                self.run.stats.expanded += 1;
-                self.run.stats.generated += children.len() as u64;
-                for (next, mv) in children {
-                    let cost = extend_cost(job.cost, space.cost(state, &mv, &next))?;
-                    let next_estimate = heuristic.estimate_child(state, job.estimate, &next);
-                    let f = add_costs(cost, next_estimate)?;
-                    if f > bound {
-                        smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
-                        continue;
-                    }
-                    let mut states = job.states.clone();
-                    let mut moves = job.moves.clone();
-                    states.push(next);
-                    moves.push(mv);
-                    if is_goal(&states[states.len() - 1]) {
-                        return Ok((Outcome::Found(cost), Some(Path::new(states, moves))));
-                    }
-                    self.run.stats.stored = self.run.stats.stored.max(states.len() as u64);
-                    next_level.push(Job { states, moves, cost, estimate: next_estimate });
+                let top = (bound, &mut smallest_cut, &mut next_level);
+                let found =
+                    self.expand_job(space, job, top, (heuristic, is_goal), overflowed, run)?;
+                if let Some(found) = found {
+                    return Ok(found);
                 }
             }
             jobs = next_level;
@@ -207,35 +203,45 @@ where
             too_deep = jobs.iter().any(|job| {
                 let state = &job.states[job.states.len() - 1];
                 let parent = job.states.len().checked_sub(2).map(|i| &job.states[i]);
-                let mut more = false;
-                space.successors(state, |next, _| more |= Some(&next) != parent);
-                more
+                let other = |next, _| {
+                    if Some(&next) == parent {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                };
+                space.successors_until(state, other).is_break()
             });
             jobs.clear();
         }
         let stop = AtomicBool::new(false);
-        let expanded = AtomicU64::new(self.run.stats.expanded);
+        let expanded = AtomicU64::new(run.stats.expanded);
         // The workers share the limits and the cancel handle; the observer
-        // stays on this thread.
-        let (limits, cancel) = (self.run.limits, self.run.cancel_handle());
+        // stays on this thread. Each looks at the handle often enough that
+        // all of them together stop within one look's worth of expansions.
+        let (limits, cancel) = (run.limits, run.cancel_handle());
         let check_cycles = self.check_cycles;
+        let check_every = (CHECK_EVERY / rayon::current_num_threads() as u64).max(1);
         let answers: Vec<Answer<S, M, C>> = jobs
             .par_iter()
             .map_init(
                 || {
-                    IdaStar::new()
-                        .limits(limits)
-                        .cancel_with(cancel.clone())
-                        .check_cycles(check_cycles)
+                    let mut worker = IdaStar::new().check_cycles(check_cycles);
+                    worker.check_every = check_every;
+                    (worker, Run::new().limits(limits).cancel_with(cancel.clone()))
                 },
-                |worker, job| {
-                    worker.subtree(space, job, bound, heuristic, is_goal, (&stop, &expanded))
+                |(worker, run), job| {
+                    let shared = (&stop, &expanded);
+                    worker.subtree(space, job, bound, heuristic, is_goal, shared, run)
                 },
             )
             .collect();
         let mut found = None;
         for answer in answers {
-            add_stats(&mut self.run.stats, &answer.stats);
+            run.stats.absorb(&answer.stats);
+            if answer.overflowed.happened() {
+                overflowed.check::<C>(None);
+            }
             match answer.outcome? {
                 Outcome::Found(cost) if found.is_none() => found = Some((cost, answer.path)),
                 Outcome::Cut(Some(cut)) => {
@@ -254,8 +260,70 @@ where
         Ok((Outcome::Cut(smallest_cut), None))
     }
 
+    /// Expands `job` at the top of an iteration's tree: its children
+    /// within `bound` join `next_level`, and the smallest cost past it is
+    /// kept in `smallest_cut`; a child that is a goal ends the iteration,
+    /// with its path.
+    fn expand_job<G, H, P>(
+        &mut self,
+        space: &G,
+        job: &Job<S, M, C>,
+        (bound, smallest_cut, next_level): (C, &mut Option<C>, &mut Vec<Job<S, M, C>>),
+        (heuristic, is_goal): (&H, &P),
+        overflowed: &mut Overflowed,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Outcome<C>, Option<Path<S, M>>)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        H: Fn(&S) -> C,
+        P: Fn(&S) -> bool,
+    {
+        self.check_expansion(run)?;
+        let state = &job.states[job.states.len() - 1];
+        let parent = job.states.len().checked_sub(2).map(|i| &job.states[i]);
+        let mut children = Vec::new();
+        let check_cycles = self.check_cycles;
+        let mut duplicates = 0;
+        let mut collector = Collector::new(&run.limits, &mut run.meter);
+        let _ = space.successors_until(state, |next, mv| {
+            if Some(&next) == parent || check_cycles && job.states.contains(&next) {
+                duplicates += 1;
+                ControlFlow::Continue(())
+            } else {
+                collector.push(&mut children, (next, mv))
+            }
+        });
+        collector.finish()?;
+        run.stats.duplicates += duplicates;
+        run.stats.expanded += 1;
+        run.stats.generated += children.len() as u64;
+        for (next, mv) in children {
+            let step = space.cost(state, &mv, &next);
+            let Some(cost) = overflowed.check(extend_within(job.cost, step)?) else {
+                continue;
+            };
+            let next_estimate = heuristic(&next);
+            let Some(f) = add_within(cost, next_estimate) else { continue };
+            if f > bound {
+                *smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
+                continue;
+            }
+            let mut states = job.states.clone();
+            let mut moves = job.moves.clone();
+            states.push(next);
+            moves.push(mv);
+            if is_goal(&states[states.len() - 1]) {
+                return Ok(Some((Outcome::Found(cost), Some(Path::new(states, moves)))));
+            }
+            run.stats.stored = run.stats.stored.max(states.len() as u64);
+            run.meter.push(next_level, Job { states, moves, cost, estimate: next_estimate })?;
+        }
+        Ok(None)
+    }
+
     /// A worker's search of one subtree, the whole path to a goal if it
     /// finds one.
+    #[expect(clippy::too_many_arguments, reason = "one private caller")]
     fn subtree<G, H, P>(
         &mut self,
         space: &G,
@@ -264,25 +332,33 @@ where
         heuristic: &H,
         is_goal: &P,
         (stop, expanded): (&AtomicBool, &AtomicU64),
+        run: &mut Run<'_>,
     ) -> Answer<S, M, C>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
         P: Fn(&S) -> bool,
     {
-        self.run.stats = Stats::default();
+        let mut overflowed = Overflowed::default();
+        if let Err(error) = run.begin() {
+            return Answer { outcome: Err(error), stats: run.stats, overflowed, path: None };
+        }
         self.next_check = 0;
         if stop.load(Ordering::Relaxed) {
-            return Answer { outcome: Ok(Outcome::Stopped), stats: self.run.stats, path: None };
+            return Answer {
+                outcome: Ok(Outcome::Stopped),
+                stats: run.stats,
+                overflowed,
+                path: None,
+            };
         }
-        if let Err(error) = self.run.limits.check_nodes(expanded.load(Ordering::Relaxed)) {
-            return Answer { outcome: Err(error.into()), stats: self.run.stats, path: None };
+        if let Err(error) = run.limits.check_nodes(expanded.load(Ordering::Relaxed)) {
+            return Answer { outcome: Err(error.into()), stats: run.stats, overflowed, path: None };
         }
         let states = &job.states;
         let root = Root {
             state: &states[states.len() - 1],
             cost: job.cost,
-            estimate: job.estimate,
             parent: states.len().checked_sub(2).map(|i| &states[i]),
             above: &states[..states.len() - 1],
             depth: states.len() - 1,
@@ -293,10 +369,12 @@ where
             (bound, None),
             heuristic,
             (&mut |s: &S| is_goal(s), Some(stop)),
+            &mut overflowed,
+            run,
         );
-        expanded.fetch_add(self.run.stats.expanded, Ordering::Relaxed);
+        expanded.fetch_add(run.stats.expanded, Ordering::Relaxed);
         // Paths held below the root hold the root's path too.
-        self.run.stats.stored += root.depth as u64;
+        run.stats.stored += root.depth as u64;
         let path = match &outcome {
             Ok(Outcome::Found(_)) => {
                 stop.store(true, Ordering::Relaxed);
@@ -309,14 +387,6 @@ where
             }
             _ => None,
         };
-        Answer { outcome, stats: self.run.stats, path }
+        Answer { outcome, stats: run.stats, overflowed, path }
     }
-}
-
-/// Adds a worker's counts to the search's.
-fn add_stats(total: &mut Stats, part: &Stats) {
-    total.expanded += part.expanded;
-    total.generated += part.generated;
-    total.duplicates += part.duplicates;
-    total.stored = total.stored.max(part.stored);
 }

@@ -6,30 +6,27 @@ use std::fmt;
 use num_traits::Zero;
 
 use crate::error::Error;
+use crate::informed::fringe::Links;
 use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
-use crate::run::context::{RunContext, run_context_methods};
-use crate::run::limits::Limits;
+use crate::run::context::Run;
 use crate::run::memory::Meter;
-use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Heuristic, Weighted, add_costs, extend_cost};
+use crate::space::weighted::{Weighted, add_within, extend_within};
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
 /// A cheapest path from any of `starts` to the first state that satisfies
 /// `is_goal`, and its cost, guided by `heuristic`; `None` when no goal can
 /// be reached.
 ///
-/// A shortcut for [`AStar::run`] with default [`Limits`](crate::Limits).
-/// Like [`bfs`](crate::bfs), it starts from the node index that the last
-/// search dropped on its thread left behind, and leaves its own.
+/// A shortcut for [`AStar::run`] with a fresh cache and a default
+/// [`Run`]. Like [`bfs`](crate::bfs), it starts from the node index that
+/// the last search dropped on its thread left behind, and leaves its own.
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`](crate::Limits) bound before it can answer, or a
-/// sum of costs passes the most the cost type holds
-/// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
+/// As for [`AStar::run`].
 ///
 /// # Example
 ///
@@ -66,18 +63,17 @@ where
     H: Fn(&G::State) -> G::Cost,
     P: FnMut(&G::State) -> bool,
 {
-    AStar::one_shot().run(space, starts, heuristic, is_goal)
+    AStar::one_shot().run(space, starts, heuristic, is_goal, &mut Run::new())
 }
 
 /// A cheapest path from any of `starts` to the first state that satisfies
 /// `is_goal`, and its cost: Dijkstra's uniform-cost search, which is A*
-/// with an estimate of zero.
+/// with an estimate of zero. A shortcut for [`AStar::run`] with a fresh
+/// cache, a default [`Run`] and the estimate `|_| 0`.
 ///
 /// # Errors
 ///
-/// When the search reaches a [`Limits`](crate::Limits) bound before it can answer, or a
-/// sum of costs passes the most the cost type holds
-/// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)).
+/// As for [`AStar::run`].
 ///
 /// # Example
 ///
@@ -116,12 +112,14 @@ where
     I: IntoIterator<Item = G::State>,
     P: FnMut(&G::State) -> bool,
 {
-    AStar::one_shot().run(space, starts, |_: &G::State| G::Cost::zero(), is_goal)
+    AStar::one_shot().run(space, starts, |_| G::Cost::zero(), is_goal, &mut Run::new())
 }
 
-/// A* search, as a cache the caller keeps: its [`Limits`](crate::Limits), the [`Stats`](crate::Stats)
-/// of the last run, and tables that later runs reuse, for any space of the
-/// same state, move and cost types.
+/// The informed searches, as a cache the caller keeps: tables that later
+/// searches reuse, for any space of the same state, move and cost types.
+/// Each search takes the [`Run`] that bounds, observes and counts it.
+///
+/// A* ([`run`](AStar::run)) expands in order of `f = g + h`:
 ///
 /// - Goals are tested when a state is expanded, which is what makes the
 ///   first goal a cheapest one.
@@ -137,10 +135,20 @@ where
 ///   fits half the memory budget, and hashed otherwise. The limits that
 ///   apply are the stored states, the memory and the expanded nodes.
 ///
+/// The other searches of the family run on the same tables:
+/// [`cheapest_costs`](AStar::cheapest_costs),
+/// [`all_cheapest_paths`](AStar::all_cheapest_paths),
+/// [`fringe_search`](AStar::fringe_search),
+/// [`greedy_best_first`](AStar::greedy_best_first),
+/// [`beam_search`](AStar::beam_search),
+/// [`k_cheapest_paths`](AStar::k_cheapest_paths),
+/// [`bidirectional_dijkstra`](AStar::bidirectional_dijkstra) and
+/// [`bidirectional_astar`](AStar::bidirectional_astar).
+///
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, AStar, Limits, UnitCost};
+/// use search_core::{from_fn, AStar, Limits, Run, UnitCost};
 ///
 /// let grid = UnitCost(from_fn(|&(x, y): &(i32, i32)| {
 ///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
@@ -148,56 +156,71 @@ where
 ///         .filter(|&(x, y)| (0..20).contains(&x) && (0..20).contains(&y) && !(x == 10 && y < 15))
 /// }));
 /// let taxicab = |&(x, y): &(i32, i32)| (19 - x).unsigned_abs() + (0 - y).unsigned_abs();
-/// let mut search = AStar::new().limits(Limits::new().max_states(10_000));
-/// let (path, cost) = search.run(&grid, [(0, 0)], &taxicab, |&s| s == (19, 0))?.expect("reachable");
+/// let mut search = AStar::new();
+/// let mut run = Run::new().limits(Limits::new().max_states(10_000));
+/// let (path, cost) = search.run(&grid, [(0, 0)], taxicab, |&s| s == (19, 0), &mut run)?.expect("reachable");
 /// assert_eq!((path.len(), cost), (49, 49)); // round the wall at x = 10
-/// assert!(search.stats().expanded < 400);
+/// assert!(run.stats().expanded < 400);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct AStar<'o, S, M, C> {
-    run: RunContext<'o>,
-    tree: Tree<S, M>,
+pub struct AStar<S, M, C> {
+    pub(crate) tree: Tree<S, M>,
     /// The cheapest cost found to each node, by node id, and whether the
     /// node has been expanded at that cost.
-    costs: Vec<(C, bool)>,
-    open: OpenList<C>,
-    scratch: Vec<(S, M)>,
+    pub(crate) costs: Vec<(C, bool)>,
+    pub(crate) open: OpenList<C>,
+    pub(crate) scratch: Vec<(S, M)>,
+    /// The tables of the search from the goals, for the searches from
+    /// both ends; empty until one runs.
+    pub(crate) backward: Box<Backward<S, M, C>>,
+    /// Each node's estimate, for the searches that keep one.
+    pub(crate) estimates: Vec<C>,
+    /// Fringe search's list of the nodes of its fringe.
+    pub(crate) fringe: Links,
 }
 
-run_context_methods! {
-    impl<'o, S, M, C> AStar<'o, S, M, C>;
-    name: "AStar",
-    space: "UnitCost(from_fn(|&n: &u32| [n + 1]))",
-    run: "search.run(&space, [0], |_: &u32| 0, |&n| n == 200_000)",
-    limit: "Limits::new().max_states(100)",
-    reached: "Limit::States(100)",
-    expanded: "200_000",
+/// The tables of a search from the goals: a tree over predecessors, each
+/// node's cheapest cost and whether it is settled, and an open list.
+pub(crate) struct Backward<S, M, C> {
+    pub(crate) tree: Tree<S, M>,
+    pub(crate) costs: Vec<(C, bool)>,
+    pub(crate) open: OpenList<C>,
 }
 
-impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C> {
-    /// A search with default [`Limits`](crate::Limits).
+impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
+    /// A cache with empty tables.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::AStar;
+    /// use search_core::{from_fn, AStar, Run, UnitCost};
     ///
-    /// let search: AStar<u32, (), u32> = AStar::new();
-    /// assert_eq!(search.stats().expanded, 0);
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// let mut search = AStar::new();
+    /// let mut run = Run::new();
+    /// let found = search.run(&line, [0], |&n| 10u32.saturating_sub(n), |&n| n == 10, &mut run)?;
+    /// assert_eq!(found.map(|(_, cost)| cost), Some(10));
+    /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn new() -> AStar<'o, S, M, C> {
+    pub fn new() -> AStar<S, M, C> {
         AStar {
-            run: RunContext::new(),
             tree: Tree::new(),
             costs: Vec::new(),
             open: OpenList::new(),
             scratch: Vec::new(),
+            backward: Box::new(Backward {
+                tree: Tree::new(),
+                costs: Vec::new(),
+                open: OpenList::new(),
+            }),
+            estimates: Vec::new(),
+            fringe: Links::new(),
         }
     }
 
-    /// A search with default [`Limits`](crate::Limits) for one run, whose tree starts
-    /// from its thread's spare index (see [`bfs`](crate::bfs)).
-    fn one_shot() -> AStar<'o, S, M, C> {
+    /// A cache for one search, whose tree starts from its thread's spare
+    /// index (see [`bfs`](crate::bfs)).
+    pub(crate) fn one_shot() -> AStar<S, M, C> {
         AStar { tree: Tree::with_spare_index(), ..AStar::new() }
     }
 
@@ -207,37 +230,40 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
     /// # Errors
     ///
     /// When the search reaches its state, memory or node limit, the space
-    /// reports a rank outside its bound, a sum of costs overflows
-    /// ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)), or the search is
-    /// cancelled ([`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled)).
+    /// reports a rank outside its bound or fails, a move's cost is negative
+    /// or not a number ([`ErrorKind::InvalidCost`](crate::ErrorKind::InvalidCost)),
+    /// no path to a goal has a cost the cost type holds though one has
+    /// overflowed it ([`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow)),
+    /// or the search is cancelled ([`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled)).
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, AStar, UnitCost};
+    /// use search_core::{from_fn, AStar, Run, UnitCost};
     ///
     /// let space = UnitCost(from_fn(|&n: &u32| [n + 1, n * 2]));
     /// let mut search = AStar::new();
-    /// let (path, cost) = search.run(&space, [1], |_: &u32| 0, |&n| n == 10)?.expect("reachable");
+    /// let mut run = Run::new();
+    /// let (path, cost) = search.run(&space, [1], |_| 0, |&n| n == 10, &mut run)?.expect("reachable");
     /// assert_eq!((path.states(), cost), (&[1, 2, 4, 5, 10][..], 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[expect(clippy::needless_pass_by_value, reason = "estimates are taken as closures are")]
     pub fn run<G, I, H, P>(
         &mut self,
         space: &G,
         starts: I,
         heuristic: H,
         mut is_goal: P,
+        run: &mut Run<'_>,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let result = self.search(space, starts, &heuristic, &mut is_goal);
-        self.run.stats.stored = self.tree.len() as u64;
+        let result = self.search(space, starts, &heuristic, &mut is_goal, run);
+        run.stats.stored = self.tree.len() as u64;
         unless_failed(space, result)
     }
 
@@ -247,20 +273,22 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
         starts: I,
         heuristic: &H,
         is_goal: &mut P,
+        run: &mut Run<'_>,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
-        H: Heuristic<S, Cost = C>,
+        H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        self.restart(space, starts, |start| heuristic.estimate(start))?;
+        self.restart(space, starts, heuristic, run)?;
+        let mut overflowed = Overflowed::default();
         while let Some(Open { g, node, .. }) = self.open.pop() {
             let state = match take(
                 (&self.tree, &mut self.costs),
                 space,
                 (node, g),
-                (&self.run.limits, &mut self.run.stats),
+                run,
                 &mut self.scratch,
                 is_goal,
             )? {
@@ -268,61 +296,86 @@ impl<'o, S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'o, S, M, C>
                 Taken::Goal => return Ok(Some((self.tree.path(node), g))),
                 Taken::Expanded(state) => state,
             };
-            self.run.tick(self.tree.len(), 0)?;
+            run.tick(self.tree.len(), 0)?;
             for (next, mv) in self.scratch.drain(..) {
-                let cost = extend_cost(g, space.cost(&state, &mv, &next))?;
-                let meter = &mut self.run.meter;
-                let reached = Reached { parent: node, mv, cost };
-                let Some(child) = relax(
-                    (&mut self.tree, &mut self.costs),
-                    space,
-                    (&self.run.limits, &mut *meter),
-                    &mut self.run.stats,
-                    next.clone(),
-                    reached,
-                )?
+                let Some(cost) =
+                    overflowed.check(extend_within(g, space.cost(&state, &mv, &next))?)
                 else {
                     continue;
                 };
-                // Estimated only for entries that go on the open list.
-                let f = add_costs(cost, heuristic.estimate(&next))?;
-                self.open.push(meter, Open { f, g: cost, node: child })?;
+                let reached = Reached { parent: node, mv, cost };
+                let Some(child) =
+                    relax((&mut self.tree, &mut self.costs), space, run, next.clone(), reached)?
+                else {
+                    continue;
+                };
+                // Estimated only for entries that go on the open list; an
+                // estimate past the cost type prunes the state.
+                let Some(f) = add_within(cost, heuristic(&next)) else { continue };
+                self.open.push(&mut run.meter, Open { f, g: cost, node: child })?;
             }
-            self.run.stats.frontier(self.open.len());
+            run.stats.frontier(self.open.len());
         }
-        Ok(None)
+        overflowed.into_answer(None)
     }
 }
 
-impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<'_, S, M, C> {
-    /// Begins a run from `starts`: the run context restarted, the tree,
-    /// costs and open list emptied, and each start stored and queued at
-    /// cost zero with the key `first_key` gives it.
-    fn restart<G, I>(
+/// Whether a search pruned a path whose cost passed the most its cost type
+/// holds: its answer of no path is then an error, since a path may exist
+/// that the type cannot price.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Overflowed(bool);
+
+impl Overflowed {
+    /// `cost`, or `None` after noting that a sum overflowed.
+    #[inline]
+    pub(crate) fn check<C>(&mut self, cost: Option<C>) -> Option<C> {
+        if cost.is_none() {
+            self.0 = true;
+        }
+        cost
+    }
+
+    /// Whether a sum overflowed.
+    #[cfg_attr(not(feature = "rayon"), expect(dead_code, reason = "for parallel IDA*'s workers"))]
+    pub(crate) fn happened(self) -> bool {
+        self.0
+    }
+
+    /// `none`, the search's answer when it found no path, or the overflow
+    /// error when a path was pruned for its cost.
+    pub(crate) fn into_answer<T>(self, none: T) -> Result<T, Error> {
+        if self.0 { Err(Error::cost_overflow()) } else { Ok(none) }
+    }
+}
+
+impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
+    /// Begins a search from `starts`: the run begun, the tree, costs and
+    /// open list emptied, and each start stored and queued at cost zero
+    /// with its estimate as its key (a start estimated past the cost type
+    /// is stored but not queued).
+    pub(super) fn restart<G, I>(
         &mut self,
         space: &G,
         starts: I,
-        first_key: impl Fn(&S) -> C,
+        estimate: impl Fn(&S) -> C,
+        run: &mut Run<'_>,
     ) -> Result<(), Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
     {
-        self.run.begin()?;
-        let meter = &mut self.run.meter;
-        self.tree.reset(space, Lookup::Ids, &self.run.limits, meter)?;
+        run.begin()?;
+        self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
         self.costs.clear();
         self.open.reset();
         let open = &mut self.open;
-        plant(
-            (&mut self.tree, &mut self.costs),
-            space,
-            (&self.run.limits, &mut self.run.meter),
-            starts,
-            |meter, start, root| {
-                open.push(meter, Open { f: first_key(start), g: C::zero(), node: root })
-            },
-        )
+        plant((&mut self.tree, &mut self.costs), space, run, starts, |meter, start, root| {
+            match add_within(C::zero(), estimate(start)) {
+                Some(f) => open.push(meter, Open { f, g: C::zero(), node: root }),
+                None => Ok(()),
+            }
+        })
     }
 }
 
@@ -344,7 +397,7 @@ pub(crate) fn take<G, C, P>(
     (tree, costs): (&Tree<G::State, G::Move>, &mut [(C, bool)]),
     space: &G,
     (node, g): (u32, C),
-    (limits, stats): (&Limits, &mut Stats),
+    run: &mut Run<'_>,
     scratch: &mut Vec<(G::State, G::Move)>,
     is_goal: &mut P,
 ) -> Result<Taken<G::State>, Error>
@@ -363,9 +416,9 @@ where
     if is_goal(&here) {
         return Ok(Taken::Goal);
     }
-    limits.check_nodes(stats.expanded)?;
+    run.limits.check_nodes(run.stats.expanded)?;
     costs[id].1 = true;
-    tree.expand_node(space, id, scratch, stats);
+    tree.expand_node(space, id, scratch, run)?;
     Ok(Taken::Expanded(here))
 }
 
@@ -382,7 +435,7 @@ pub(crate) struct Reached<M, C> {
 pub(crate) fn plant<G, C, I>(
     (tree, costs): (&mut Tree<G::State, G::Move>, &mut Vec<(C, bool)>),
     space: &G,
-    (limits, meter): (&Limits, &mut Meter),
+    run: &mut Run<'_>,
     starts: I,
     mut queue: impl FnMut(&mut Meter, &G::State, u32) -> Result<(), Error>,
 ) -> Result<(), Error>
@@ -392,6 +445,7 @@ where
     C: Zero,
     I: IntoIterator<Item = G::State>,
 {
+    let (limits, meter) = (&run.limits, &mut run.meter);
     for start in starts {
         let Some(root) = tree.insert(space, limits, meter, start, NO_PARENT, None)? else {
             continue;
@@ -410,8 +464,7 @@ where
 pub(crate) fn relax<G, C>(
     (tree, costs): (&mut Tree<G::State, G::Move>, &mut Vec<(C, bool)>),
     space: &G,
-    (limits, meter): (&Limits, &mut Meter),
-    stats: &mut Stats,
+    run: &mut Run<'_>,
     child: G::State,
     reached: Reached<G::Move, C>,
 ) -> Result<Option<u32>, Error>
@@ -421,6 +474,7 @@ where
     C: Copy + Ord,
 {
     let Reached { parent, mv, cost } = reached;
+    let (limits, meter, stats) = (&run.limits, &mut run.meter, &mut run.stats);
     match tree.find_or_insert(space, limits, meter, child, parent, Some(mv))? {
         Stored::New(child) => {
             meter.push(costs, (cost, false))?;
@@ -446,14 +500,14 @@ where
 pub(crate) mod cheapest_costs;
 pub(crate) mod cheapest_paths;
 
-impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<'_, S, M, C> {
+impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<S, M, C> {
     fn default() -> Self {
         AStar::new()
     }
 }
 
-impl<S, M, C> fmt::Debug for AStar<'_, S, M, C> {
+impl<S, M, C> fmt::Debug for AStar<S, M, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("AStar").field("run", &self.run).finish_non_exhaustive()
+        f.debug_struct("AStar").field("stored", &self.tree.len()).finish_non_exhaustive()
     }
 }
