@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 import traceback
 from collections import deque
 
@@ -501,12 +500,10 @@ def counted(iterator, taken, most=100_000):
 ])
 def test_an_endless_successor_iterator_stops_at_max_states(search):
     taken = [0]
-    started = time.monotonic()
     with pytest.raises(statespace.LimitError, match=r"limit of 1000 stored states .*gave more states than that"):
         search(lambda s: counted(itertools.count(), taken))
     # The iterator is read no further than one state past the limit.
     assert taken[0] == 1001
-    assert time.monotonic() - started < 5
 
 
 def test_a_call_may_give_as_many_states_as_the_limit():
@@ -586,36 +583,48 @@ def test_an_eq_exception_caught_inside_a_callable_stays_there():
 # --- Ctrl-C ------------------------------------------------------------------
 
 
-def interrupted_after(delay, call):
-    """Calls `call` and sends this process SIGINT `delay` seconds later.
-    Returns the seconds `call` took to raise KeyboardInterrupt."""
+def interrupted_inside(call):
+    """Calls `call`, a call of one statespace function, and sends this
+    process SIGINT 0.3 s after it begins. True when the call raised
+    KeyboardInterrupt from inside: Python's handler ran before the
+    function returned, so the package looked for signals while it worked
+    (a package that ignored them would return its answer, and Python
+    would run the handler only then). Decided by the order of events, so
+    a slow machine cannot fail it."""
     armed = threading.Event()
     armed.set()
+    events = []
 
     def handler(signum, frame):
         # A signal that comes after `call` returned is dropped, not raised
         # in the middle of pytest.
         if armed.is_set():
+            events.append("handler")
             raise KeyboardInterrupt
 
+    def profile(frame, event, arg):
+        if event in ("c_return", "c_exception") and str(getattr(arg, "__module__", "")).startswith("statespace"):
+            events.append("returned")
+
     previous = signal.signal(signal.SIGINT, handler)
-    timer = threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT))
-    started = time.monotonic()
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
+    sys.setprofile(profile)
     try:
         with pytest.raises(KeyboardInterrupt):
             call()
-        return time.monotonic() - started
     finally:
+        sys.setprofile(None)
         armed.clear()
         timer.cancel()
         timer.join()
         signal.signal(signal.SIGINT, previous)
+    return events[:2] == ["handler", "returned"]
 
 
 def test_ctrl_c_stops_enumerate():
     # The whole 3x4 enumeration takes about 9 s on two cores.
-    assert interrupted_after(0.3, lambda: statespace.enumerate(3, 4)) < 2.3
+    assert interrupted_inside(lambda: statespace.enumerate(3, 4))
     # The package still works afterwards.
     assert sum(statespace.enumerate(2, 3)) == 360
 
@@ -624,14 +633,13 @@ def test_ctrl_c_stops_solve():
     # Korf's third instance, by IDA* with Manhattan distances: about 8 s.
     board = [[14, 7, 8, 2], [13, 11, 10, 4], [9, 12, 5, 0], [3, 6, 1, 15]]
     goal = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
-    assert interrupted_after(0.3, lambda: statespace.solve(board, goal=goal, heuristic="manhattan")) < 2.3
+    assert interrupted_inside(lambda: statespace.solve(board, goal=goal, heuristic="manhattan"))
     assert len(statespace.solve([[1, 2, 3], [4, 0, 5]])) == 1
 
 
 def test_ctrl_c_stops_a_custom_search():
     # Unbounded, the naturals would be searched until 5 million states.
-    naturals = lambda: statespace.bfs(0, succ, lambda n: False, max_states=5_000_000)
-    assert interrupted_after(0.3, naturals) < 2.3
+    assert interrupted_inside(lambda: statespace.bfs(0, succ, lambda n: False, max_states=5_000_000))
 
 
 # --- bidirectional search against a predecessors that disagrees ---------------
@@ -658,16 +666,14 @@ def test_predecessors_that_disagree_raise_value_error():
 
 
 def test_pdb_78_is_never_built_silently(tmp_path):
-    # In a process of its own, so that a build (minutes, 1.6 GB) is cut
-    # short rather than waited for.
+    # In a process of its own, so that a build (minutes, 1.6 GB) would
+    # end in a hang guard, not in the test run; the answer is the error.
     script = (
         "import statespace\n"
         f"try: statespace.solve({BOARD_4X4!r}, heuristic='pdb-78')\n"
         "except ValueError as error: print(error)\n"
     )
-    started = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=20)
-    assert time.monotonic() - started < 10
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
     assert re.match(r"heuristic: 'pdb-78' needs the 7-8 pattern databases.*puzzles pdb build 4x4", done.stdout)
     with pytest.raises(ValueError, match=r"^heuristic: the 7-8 pattern database is for 4x4 boards, not 3x3$"):
         statespace.solve([[1, 2, 3], [4, 5, 6], [7, 0, 8]], heuristic="pdb-78", algorithm="idastar")
