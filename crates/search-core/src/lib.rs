@@ -193,9 +193,12 @@ front that cannot fit is refused before it starts
 fallible allocation counted against the budget, a state's successors
 included (so a successor iterator that never ends meets the budget too),
 and a machine with less memory than the limits allow gives
-[`ErrorKind::AllocationFailed`], not an abort. A search that exhausts the
-space without finding a goal returns `Ok(None)`. A cancelled search ends
-within 1,024 expansions of the cancel.
+[`ErrorKind::AllocationFailed`], not an abort. (A search on several
+threads is no exception, but when the machine runs out, the allocation
+refused may be a small one of another thread, the thread pool's own,
+which aborts: give it limits the machine can hold.) A search that
+exhausts the space without finding a goal returns `Ok(None)`. A
+cancelled search ends within 1,024 expansions of the cancel.
 
 The limits that apply to each search:
 

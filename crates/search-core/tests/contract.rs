@@ -8,7 +8,7 @@
 //! error comes back too. In a child process whose address space is capped
 //! (`prlimit`), every search that stores states meets a 64 MiB memory
 //! limit as an error, and memory that the machine refuses as an error,
-//! never an abort.
+//! never an abort (those that grow on one thread: [`grows_on_threads`]).
 //!
 //! The lists below are checked against the crate's sources: a public
 //! method that takes a `Run`, or a free function the crate exports, that
@@ -490,6 +490,16 @@ fn is_dense(entry: &Entry) -> bool {
     entry.name.starts_with("Dense") || entry.name.starts_with("DistanceTable")
 }
 
+/// Whether the search named `name` grows its tables on several threads at
+/// once. At an address-space cap, one thread's table can take the last of
+/// the room just before another thread's small allocation (a bucket list,
+/// the thread pool's own bookkeeping), which no allocator reports as an
+/// error: those are left out of the test of memory the machine refuses,
+/// and meet the memory limit in the other test like every search.
+fn grows_on_threads(name: &str) -> bool {
+    name.starts_with("ParallelEnumeration") || name == "par_enumerate"
+}
+
 /// Whether `error` is the memory limit `limit`: reached, or for a table
 /// sized up front, refused before it began.
 fn is_memory_limit(error: &Error, limit: u64) -> bool {
@@ -731,7 +741,7 @@ fn memory_child() {
         // refuses first, and every search says so.
         cap_address_space(address_space() + (32 << 20));
         let refused = |outcome: &Result<(), Error>| matches!(outcome, Err(error) if matches!(error.kind(), ErrorKind::AllocationFailed { .. }));
-        for entry in ENTRIES.iter().filter(|entry| entry.stores) {
+        for entry in ENTRIES.iter().filter(|entry| entry.stores && !grows_on_threads(entry.name)) {
             let mut probe = Probe::new();
             // 2^32 ranks: a gibibyte of 2-bit table, 8 GiB of byte table.
             probe.bound = 1 << 31;
@@ -748,7 +758,7 @@ fn memory_child() {
             }
         }
         for &(name, shortcut, stores) in SHORTCUTS {
-            if stores {
+            if stores && !grows_on_threads(name) {
                 let outcome = shortcut(&Probe::new());
                 if !refused(&outcome) {
                     failures.push(format!("{name}: {outcome:?}"));
