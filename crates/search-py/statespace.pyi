@@ -169,8 +169,8 @@ def astar(
     start: Union[_S, List[_S]],
     successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
     is_goal: Callable[[_S], object],
-    heuristic: Callable[[_S], int],
     *,
+    heuristic: Callable[[_S], int],
     max_states: Optional[int] = None,
 ) -> Optional[WeightedPath]:
     """A cheapest path from start to a goal, guided by an estimate that never overestimates, or None."""
@@ -179,8 +179,8 @@ def ida_star(
     start: Union[_S, List[_S]],
     successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
     is_goal: Callable[[_S], object],
-    heuristic: Callable[[_S], int],
     *,
+    heuristic: Callable[[_S], int],
     max_depth: Optional[int] = None,
     max_nodes: Optional[int] = None,
 ) -> Optional[WeightedPath]:
@@ -212,6 +212,7 @@ def vector_bidirectional_bfs(
     successors: _Successors,
     predecessors: Optional[_Successors] = None,
     *,
+    undirected: bool = False,
     max_states: Optional[int] = None,
 ) -> Optional[List[int]]:
     """A shortest path over int states searched from both ends a layer at a time, or None."""

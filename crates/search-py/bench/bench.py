@@ -236,7 +236,7 @@ def informed(repeat):
             took, cost = timed(lambda: plain_astar(start, weighted_puzzle_successors, goal.__eq__, manhattan))
             assert cost == moves
             theirs = min(theirs, took)
-            took, path = timed(lambda: statespace.astar(start, weighted_puzzle_successors, goal.__eq__, manhattan))
+            took, path = timed(lambda: statespace.astar(start, weighted_puzzle_successors, goal.__eq__, heuristic=manhattan))
             assert path.cost == moves
             ours = min(ours, took)
         print(f"astar, Manhattan, 8-puzzle {start} ({moves} moves): plain heapq {theirs:.4f} s;"
@@ -296,7 +296,7 @@ def vectorized(repeat):
             assert len(path) - 1 == 31
             ours = min(ours, took)
             took, path = timed(
-                lambda: statespace.vector_bidirectional_bfs(pack(start), pack(goal), vector_successors)
+                lambda: statespace.vector_bidirectional_bfs(pack(start), pack(goal), vector_successors, undirected=True)
             )
             assert len(path) - 1 == 31
             both_ends = min(both_ends, took)

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyString};
+use pyo3::types::{PyBool, PyBytes, PyString, PyTuple};
 
 /// At most this many characters of a value are quoted in a message.
 const QUOTED_CHARS: usize = 60;
@@ -136,6 +136,28 @@ pub(crate) fn rows(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Vec<i64
 /// Something that can be called.
 pub(crate) fn callable<'py>(value: Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
     if value.is_callable() { Ok(value) } else { Err(wrong_type(name, "callable", &value)) }
+}
+
+/// The estimate of an informed search, which `function` takes by keyword
+/// only, after three positional arguments: given as a fourth positional
+/// one (where a goal test and an estimate could change places unseen),
+/// or left out, it raises TypeError naming it.
+pub(crate) fn heuristic<'py>(
+    function: &str,
+    extra: &Bound<'py, PyTuple>,
+    heuristic: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !extra.is_empty() {
+        return Err(PyTypeError::new_err(format!(
+            "{function}() takes heuristic by keyword only: \
+             {function}(start, successors, is_goal, heuristic=...), not as a \
+             positional argument after is_goal"
+        )));
+    }
+    let heuristic = heuristic.ok_or_else(|| {
+        PyTypeError::new_err(format!("{function}() missing keyword argument: 'heuristic'"))
+    })?;
+    callable(heuristic, "heuristic")
 }
 
 /// A folder's path: a str or an `os.PathLike`.

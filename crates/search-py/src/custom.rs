@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBool, PyList};
 use search_core::{Limits, Path, Predecessors, Run, Search, Successors};
 
 use crate::args::{self, shown};
@@ -365,12 +365,26 @@ impl<'py> Space<'py> {
         if function.is(&self.successors) { "successors" } else { "predecessors" }
     }
 
-    /// `is_goal(state)`, or yes once something has failed.
+    /// `is_goal(state)`, or yes once something has failed. The answer
+    /// must be a bool (Python's or NumPy's): a number would be a goal
+    /// whenever it is not 0, which is how an estimate passed as the goal
+    /// test would answer.
     pub(crate) fn is_goal(&self, is_goal: &Bound<'py, PyAny>, state: &PyState<'py>) -> bool {
         if innermost_failed() {
             return true;
         }
-        match is_goal.call1((&state.object,)).and_then(|answer| answer.is_truthy()) {
+        let answer = is_goal.call1((&state.object,)).and_then(|answer| {
+            if answer.is_instance_of::<PyBool>() || args::type_name(&answer).starts_with("bool") {
+                answer.is_truthy()
+            } else {
+                Err(PyTypeError::new_err(format!(
+                    "is_goal({}) must return a bool, not {}",
+                    shown(&state.object),
+                    args::type_name(&answer)
+                )))
+            }
+        });
+        match answer {
             Ok(answer) => answer,
             Err(error) => {
                 self.fail(error);
@@ -519,7 +533,9 @@ pub(crate) fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Lim
 ///
 /// `successors(state)` returns an iterable of the states one move away.
 /// States are any hashable objects; equal states must hash alike, as for a
-/// `set`. Goals are tested as states are generated. `max_states` (default
+/// `set`. Goals are tested as states are generated; `is_goal` returns a
+/// bool (Python's or NumPy's), and anything else raises TypeError, since
+/// a number there is more likely an estimate. `max_states` (default
 /// 134,217,728) and `max_depth` bound the search: reaching one raises
 /// LimitError, and so does one call of `successors` that gives more than
 /// `max_states` states (its iterator is read no further, so an endless one

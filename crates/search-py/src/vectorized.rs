@@ -69,17 +69,7 @@ impl<'py> Batch<'py> {
         let bytes: Vec<u8> = states.iter().flat_map(|state| state.to_le_bytes()).collect();
         let array = self.numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<i8"))?;
         let result = self.function.call1((array,))?;
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("dtype", "<i8")?;
-        let result = self
-            .numpy
-            .call_method("ascontiguousarray", (&result,), Some(&kwargs))
-            .map_err(|error| {
-                let wrong =
-                    PyTypeError::new_err(format!("{} must return an array of ints", self.name));
-                wrong.set_cause(py, Some(error));
-                wrong
-            })?;
+        let result = self.integers(&result)?;
         let shape: Vec<usize> = result.getattr("shape")?.extract()?;
         let width = match shape[..] {
             [rows, width] if rows == states.len() => width,
@@ -110,16 +100,69 @@ impl<'py> Batch<'py> {
     }
 }
 
+impl<'py> Batch<'py> {
+    /// `result`, what the function returned, as a contiguous array of
+    /// int64: an array (or nested lists) of signed or unsigned ints whose
+    /// values fit. Anything else would be cast, a float truncated or a
+    /// large unsigned value wrapped to a negative "no move": refused,
+    /// naming what it is.
+    fn integers(&self, result: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = result.py();
+        let array = self.numpy.call_method1("asarray", (result,)).map_err(|error| {
+            let wrong = PyTypeError::new_err(format!(
+                "{} must return an array of ints, not {}",
+                self.name,
+                args::type_name(result)
+            ));
+            wrong.set_cause(py, Some(error));
+            wrong
+        })?;
+        let dtype = array.getattr("dtype")?;
+        let kind: String = dtype.getattr("kind")?.extract()?;
+        match kind.as_str() {
+            "i" => {}
+            "u" => {
+                let size: usize = array.getattr("size")?.extract()?;
+                if size > 0 {
+                    let largest: u64 = array.call_method0("max")?.extract()?;
+                    if i64::try_from(largest).is_err() {
+                        return Err(PyValueError::new_err(format!(
+                            "{} returned {largest}, but states are at most {}",
+                            self.name,
+                            i64::MAX
+                        )));
+                    }
+                }
+            }
+            _ => {
+                let what = if kind == "O" {
+                    "Python objects (NumPy makes them of an int past 2**64 - 1, or of mixed types)"
+                        .to_string()
+                } else {
+                    dtype.getattr("name")?.extract::<String>()?
+                };
+                return Err(PyTypeError::new_err(format!(
+                    "{} must return an array of ints, not an array of {what}",
+                    self.name
+                )));
+            }
+        }
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", "<i8")?;
+        self.numpy.call_method("ascontiguousarray", (&array,), Some(&kwargs))
+    }
+}
+
 /// A state argument: an int from 0 to 2^63 - 1.
 fn state(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
-    let state = args::count(value, name)?;
-    if i64::try_from(state).is_err() {
+    if value.is_instance_of::<PyInt>() && value.gt(i64::MAX)? {
         return Err(PyValueError::new_err(format!(
-            "{name} must be at most {}, not {state}",
-            i64::MAX
+            "{name} must be at most {}, not {}",
+            i64::MAX,
+            args::shown(value)
         )));
     }
-    Ok(state)
+    args::count(value, name)
 }
 
 /// One state, or each of a list of states.
@@ -231,33 +274,58 @@ fn vector_bfs<'py>(
 /// None when `goal` cannot be reached.
 ///
 /// `predecessors(states)` gives the states one move before, as
-/// `successors` gives those one move after; leave it out when every move
-/// can be undone. States, arrays, limits and errors as for `vector_bfs`.
+/// `successors` gives those one move after. When every move can be
+/// undone, say so with `undirected=True` instead, and `successors` serves
+/// both ends; one of the two is needed, since the successors of a space
+/// whose moves cannot be undone would find paths that do not exist. The
+/// path's steps from the meeting state to `goal` are checked against
+/// `successors`, and one that is not a move raises ValueError naming it.
+/// States, arrays, limits and errors as for `vector_bfs`.
 ///
 /// ```python
 /// >>> import numpy as np
 /// >>> # A ring of 1,000,000 positions, a step either way.
 /// >>> ring = lambda n: np.stack([(n + 1) % 1_000_000, (n - 1) % 1_000_000], axis=1)
-/// >>> path = vector_bidirectional_bfs(0, 500, ring)
+/// >>> path = vector_bidirectional_bfs(0, 500, ring, undirected=True)
 /// >>> len(path) - 1, path[:3], path[-1]
 /// (500, [0, 1, 2], 500)
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, goal, successors, predecessors = None, *, max_states = None))]
+#[pyo3(
+    signature = (start, goal, successors, predecessors = None, *, undirected = None, max_states = None),
+    text_signature = "(start, goal, successors, predecessors=None, *, undirected=False, max_states=None)"
+)]
 fn vector_bidirectional_bfs<'py>(
     start: Bound<'py, PyAny>,
     goal: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     predecessors: Option<Bound<'py, PyAny>>,
+    undirected: Option<Bound<'py, PyAny>>,
     max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<Vec<u64>>> {
     let (start, goal) = (state(&start, "start")?, state(&goal, "goal")?);
+    let undirected = match undirected {
+        Some(value) => args::flag(&value, "undirected")?,
+        None => false,
+    };
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
     let forward = Batch::new(successors, "successors")?;
-    let backward = match predecessors {
-        Some(function) => Batch::new(function, "predecessors")?,
-        None => Batch::new(forward.function.clone(), "successors")?,
+    let backward = match (predecessors, undirected) {
+        (Some(function), false) => Batch::new(function, "predecessors")?,
+        (None, true) => Batch::new(forward.function.clone(), "successors")?,
+        (Some(_), true) => {
+            return Err(PyTypeError::new_err(
+                "give predecessors or undirected=True, not both: \
+                 an undirected space's predecessors are its successors",
+            ));
+        }
+        (None, false) => {
+            return Err(PyTypeError::new_err(
+                "vector_bidirectional_bfs needs predecessors, or undirected=True \
+                 when every move can be undone",
+            ));
+        }
     };
     let py = forward.function.py();
     if start == goal {
@@ -284,14 +352,41 @@ fn vector_bidirectional_bfs<'py>(
             // any: a shorter one would have met a layer before.
             let mut path = path_to(&sides[0].parents, meeting);
             let mut back = path_to(&sides[1].parents, meeting);
-            back.pop();
-            path.extend(back.into_iter().rev());
+            back.reverse();
+            check_moves(&forward, &back, undirected)?;
+            path.extend(back.into_iter().skip(1));
             return Ok(Some(path));
         }
         if sides[0].parents.len() + sides[1].parents.len() > max_states {
             return Err(limit_reached(max_states));
         }
     }
+}
+
+/// Checks that each step of `steps`, the path the backward search found,
+/// is a move of `successors`: a wrong `predecessors` (or a space called
+/// undirected that is not) would otherwise give a path that is not one.
+fn check_moves(successors: &Batch<'_>, steps: &[u64], undirected: bool) -> PyResult<()> {
+    let Some((_, from)) = steps.split_last() else { return Ok(()) };
+    let mut moves = HashSet::<(u64, u64), BuildStateHasher>::default();
+    successors.expand(from, |state, next| {
+        moves.insert((state, next));
+    })?;
+    let Some(step) = steps.windows(2).find(|step| !moves.contains(&(step[0], step[1]))) else {
+        return Ok(());
+    };
+    let (here, there) = (step[0], step[1]);
+    Err(PyValueError::new_err(if undirected {
+        format!(
+            "undirected=True, but the space is not: {here} is among successors({there}) \
+             and {there} is not among successors({here}); give predecessors instead"
+        )
+    } else {
+        format!(
+            "predecessors disagrees with successors: {here} is among predecessors({there}) \
+             but {there} is not among successors({here})"
+        )
+    }))
 }
 
 /// One end of a bidirectional search.
@@ -357,6 +452,10 @@ fn vector_enumerate<'py>(
     let mut seen: States = States::default();
     frontier.retain(|&state| seen.insert(state));
     let mut sizes = Vec::new();
+    if frontier.is_empty() {
+        // No starts, no layers: as `enumerate_space` answers.
+        return Ok(Layers { sizes, deepest: Vec::new() });
+    }
     loop {
         sizes.push(frontier.len() as u64);
         if seen.len() > max_states {

@@ -5,7 +5,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyTuple};
+use pyo3::types::{PyBool, PyTuple};
 use search_core::{AStar, Heuristic, IdaStar, Path, Run, Successors, Weighted};
 
 use crate::args::{self, shown};
@@ -115,22 +115,25 @@ fn triple<'py>(
     Ok((tuple.get_item(0)?, tuple.get_item(1)?, cost))
 }
 
-/// A cost or an estimate: an int from 0 to 2**64 - 1. `what` names it.
+/// A cost or an estimate: an int from 0 to 2**64 - 1, or an integer of
+/// another type (NumPy's) that Python can use as one, but not a bool, which
+/// is a goal test's answer. `what` names it.
 fn cost_of(value: &Bound<'_, PyAny>, what: impl Fn() -> String) -> PyResult<u64> {
-    if !value.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "{} must be an int, not {}",
-            what(),
-            args::type_name(value)
-        )));
+    let not_an_int = || {
+        PyTypeError::new_err(format!("{} must be an int, not {}", what(), args::type_name(value)))
+    };
+    if value.is_instance_of::<PyBool>() || args::type_name(value).starts_with("bool") {
+        return Err(not_an_int());
     }
-    value.extract::<u64>().map_err(|_| {
-        PyValueError::new_err(format!(
+    match value.extract::<u64>() {
+        Ok(cost) => Ok(cost),
+        Err(error) if error.is_instance_of::<PyTypeError>(value.py()) => Err(not_an_int()),
+        Err(_) => Err(PyValueError::new_err(format!(
             "{} must be from 0 to 2**64 - 1, not {}",
             what(),
             shown(value)
-        ))
-    })
+        ))),
+    }
 }
 
 /// A Python estimate: `heuristic(state)`, an int. Its first failure is
@@ -231,8 +234,11 @@ fn dijkstra<'py>(
 /// that must not overestimate the cost to the nearest goal (else the path
 /// may not be cheapest); None when no such state can be reached.
 ///
-/// `successors`, limits and errors are as for `dijkstra`; a `heuristic`
-/// that returns something other than an int from 0 to 2**64 - 1 raises
+/// `heuristic` is given by keyword only (`heuristic=estimate`), so that it
+/// cannot change places with `is_goal` unseen: as a fourth positional
+/// argument it raises TypeError. `successors`, limits and errors are as
+/// for `dijkstra`; a `heuristic` that returns something other than an int
+/// from 0 to 2**64 - 1 (a NumPy integer will do; a bool will not) raises
 /// TypeError or ValueError naming the state.
 ///
 /// ```pycon
@@ -245,22 +251,26 @@ fn dijkstra<'py>(
 /// ...             [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]]
 /// >>> def estimate(square):
 /// ...     return (max(abs(20 - square[0]), abs(20 - square[1])) + 1) // 2
-/// >>> path = astar((0, 0), jumps, lambda s: s == (20, 20), estimate)
+/// >>> path = astar((0, 0), jumps, lambda s: s == (20, 20), heuristic=estimate)
 /// >>> path.cost, len(path.moves), path.states[-1]
 /// (14, 14, (20, 20))
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, successors, is_goal, heuristic, *, max_states = None))]
+#[pyo3(
+    signature = (start, successors, is_goal, *extra, heuristic = None, max_states = None),
+    text_signature = "(start, successors, is_goal, *, heuristic, max_states=None)"
+)]
 fn astar<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     is_goal: Bound<'py, PyAny>,
-    heuristic: Bound<'py, PyAny>,
+    extra: &Bound<'py, PyTuple>,
+    heuristic: Option<Bound<'py, PyAny>>,
     max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<WeightedPath>> {
+    let heuristic = args::heuristic("astar", extra, heuristic)?;
     let successors = args::callable(successors, "successors")?;
     let is_goal = args::callable(is_goal, "is_goal")?;
-    let heuristic = args::callable(heuristic, "heuristic")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let space = Space::new(successors, None, max_states);
     let estimate = Estimate { space: &space, heuristic };
@@ -279,7 +289,8 @@ fn astar<'py>(
 /// `max_nodes` (expansions). It suits spaces that are trees or nearly so
 /// (puzzles, with an estimate that is good): in a graph with many short
 /// cycles it walks every path to a state. A limit reached with paths
-/// going further raises LimitError. Ctrl-C is checked every 1,024 calls
+/// going further raises LimitError, as does one call of `successors` that
+/// gives more than `max_nodes` states. Ctrl-C is checked every 1,024 calls
 /// of `successors`.
 ///
 /// ```pycon
@@ -291,27 +302,33 @@ fn astar<'py>(
 /// >>> def gaps(stack):
 /// ...     ends = stack + (len(stack),)
 /// ...     return sum(abs(a - b) != 1 for a, b in zip(ends, ends[1:]))
-/// >>> path = ida_star((3, 1, 4, 0, 2), flips, lambda s: s == (0, 1, 2, 3, 4), gaps)
+/// >>> path = ida_star((3, 1, 4, 0, 2), flips, lambda s: s == (0, 1, 2, 3, 4), heuristic=gaps)
 /// >>> path.cost, path.states[-1]  # breadth-first search agrees: 5 flips
 /// (5, (0, 1, 2, 3, 4))
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, successors, is_goal, heuristic, *, max_depth = None, max_nodes = None))]
+#[pyo3(
+    signature = (start, successors, is_goal, *extra, heuristic = None, max_depth = None, max_nodes = None),
+    text_signature = "(start, successors, is_goal, *, heuristic, max_depth=None, max_nodes=None)"
+)]
 fn ida_star<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     is_goal: Bound<'py, PyAny>,
-    heuristic: Bound<'py, PyAny>,
+    extra: &Bound<'py, PyTuple>,
+    heuristic: Option<Bound<'py, PyAny>>,
     max_depth: Option<Bound<'py, PyAny>>,
     max_nodes: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<WeightedPath>> {
+    let heuristic = args::heuristic("ida_star", extra, heuristic)?;
     let successors = args::callable(successors, "successors")?;
     let is_goal = args::callable(is_goal, "is_goal")?;
-    let heuristic = args::callable(heuristic, "heuristic")?;
     let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
     let max_nodes = args::optional_size(max_nodes.as_ref(), "max_nodes")?;
     let starts = PyState::starts(start)?;
-    let space = Space::new(successors, None, None);
+    // No visited set: the node bound is the one that stops a single call
+    // of `successors` that gives too many states.
+    let space = Space::new(successors, None, max_nodes);
     let mut bounds = limits(None, max_depth);
     if let Some(nodes) = max_nodes {
         bounds = bounds.max_nodes(nodes as u64);

@@ -352,7 +352,7 @@ BAD_ARGUMENTS = {
         {"start": 0, "successors": succ, "is_goal": lambda n: n == 3},
         {"start": [({}, TypeError), ([[1]], TypeError), ({1, 2}, TypeError)],
          "successors": [(5, TypeError), (None, TypeError)],
-         "is_goal": [("3", TypeError), (None, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
          "max_states": COUNT,
          "max_depth": COUNT,
          "moves": [(1, TypeError), ("yes", TypeError)]},
@@ -372,7 +372,7 @@ BAD_ARGUMENTS = {
                         (lambda n: [("+1", n + 1, -1)], ValueError),
                         (lambda n: [("+1", n + 1, 1.5)], TypeError),
                         (lambda n: [("+1", n + 1, 2**64)], ValueError)],
-         "is_goal": [("3", TypeError), (None, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
          "max_states": COUNT},
     ),
     "astar": (
@@ -380,9 +380,9 @@ BAD_ARGUMENTS = {
          "heuristic": lambda n: max(0, 3 - n)},
         {"start": [({}, TypeError), ([[1]], TypeError)],
          "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
-         "is_goal": [("3", TypeError), (None, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
          "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError),
-                       (lambda n: "0", TypeError)],
+                       (lambda n: "0", TypeError), (lambda n: True, TypeError)],
          "max_states": COUNT},
     ),
     "ida_star": (
@@ -390,8 +390,9 @@ BAD_ARGUMENTS = {
          "heuristic": lambda n: max(0, 3 - n)},
         {"start": [({}, TypeError), ([[1]], TypeError)],
          "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
-         "is_goal": [("3", TypeError), (None, TypeError)],
-         "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
+         "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError),
+                       (lambda n: 1.5, TypeError), (lambda n: False, TypeError)],
          "max_depth": COUNT,
          "max_nodes": COUNT},
     ),
@@ -426,6 +427,7 @@ for name, good in [
         bad["goal"] = STATE
     if "predecessors" in good:
         bad["predecessors"] = [(5, TypeError), (lambda states: [["x"]], TypeError)]
+        bad["undirected"] = [(1, TypeError), ("yes", TypeError)]
     BAD_ARGUMENTS[name] = (good, bad)
 
 # find_ladders reads its arguments as ladder_length does.
@@ -773,12 +775,12 @@ def test_dijkstra_and_astar_agree_with_a_plain_heapq_search_on_random_graphs():
         if nodes <= 8:
             positive = {n: [(label, m, max(c, 1)) for label, m, c in out] for n, out in edges.items()}
             ida_expected = plain_dijkstra(start, positive.__getitem__, goal)
-            found = statespace.ida_star(start, positive.__getitem__, lambda n: n == goal, lambda n: 0)
+            found = statespace.ida_star(start, positive.__getitem__, lambda n: n == goal, heuristic=lambda n: 0)
             assert (found.cost if found else None) == ida_expected
             if found:
                 assert len(set(found.states)) == len(found.states)
         for path in [statespace.dijkstra(start, edges.__getitem__, lambda n: n == goal),
-                     statespace.astar(start, edges.__getitem__, lambda n: n == goal, estimate)]:
+                     statespace.astar(start, edges.__getitem__, lambda n: n == goal, heuristic=estimate)]:
             if expected is None:
                 assert path is None
                 continue
@@ -793,6 +795,31 @@ def test_dijkstra_and_astar_agree_with_a_plain_heapq_search_on_random_graphs():
             assert walked == path.cost
 
 
+@pytest.mark.parametrize("search", ["astar", "ida_star"])
+def test_an_estimate_and_a_goal_test_cannot_change_places(search):
+    search = getattr(statespace, search)
+    goal, estimate = (lambda n: n == 3), (lambda n: max(0, 3 - n))
+    # Positional, a swap would be silent: the estimate is keyword-only.
+    for is_goal, heuristic in [(goal, estimate), (estimate, goal)]:
+        with pytest.raises(TypeError, match=r"takes heuristic by keyword only"):
+            search(0, weighted_succ, is_goal, heuristic)
+    # Swapped by keyword: a bool is no estimate, and an int no answer to
+    # a goal test (which IDA* asks of the start first).
+    with pytest.raises(TypeError, match=r"^(heuristic\(0\) must be an int, not bool|is_goal\(0\) must return a bool, not int)$"):
+        search(0, weighted_succ, is_goal=estimate, heuristic=goal)
+    with pytest.raises(TypeError, match=r"missing keyword argument: 'heuristic'"):
+        search(0, weighted_succ, goal)
+    assert search(0, weighted_succ, goal, heuristic=estimate).cost == 3
+
+
+def test_ida_star_stops_one_call_that_gives_more_than_max_nodes():
+    def endless(n):
+        return (("+1", m, 1) for m in itertools.count(n + 1))
+
+    with pytest.raises(statespace.LimitError, match=r"limit of 1000"):
+        statespace.ida_star(0, endless, lambda n: False, heuristic=lambda n: 0, max_nodes=1000)
+
+
 def test_weighted_searches_take_several_starts_and_pass_errors_through():
     line = lambda n: [("+1", n + 1, 1), ("-1", n - 1, 1)]  # noqa: E731
     path = statespace.dijkstra([0, 10], line, lambda n: n == 7)
@@ -805,7 +832,7 @@ def test_weighted_searches_take_several_starts_and_pass_errors_through():
         raise KeyError(n)
 
     with pytest.raises(KeyError):
-        statespace.astar(0, line, lambda n: n == 5, failing)
+        statespace.astar(0, line, lambda n: n == 5, heuristic=failing)
     with pytest.raises(TypeError, match=r"successors must give \(move, state, cost\) triples"):
         statespace.dijkstra(0, lambda n: [n + 1], lambda n: n == 3)
     with pytest.raises(ValueError, match="must be from 0 to 2\\*\\*64 - 1, not -1"):

@@ -82,7 +82,7 @@ def test_paths_are_shortest_and_legal_move_by_move():
     for board in boards:
         for path in [
             statespace.vector_bfs(pack(board), vector_successors, pack(GOAL)),
-            statespace.vector_bidirectional_bfs(pack(board), pack(GOAL), vector_successors),
+            statespace.vector_bidirectional_bfs(pack(board), pack(GOAL), vector_successors, undirected=True),
         ]:
             boards_on_path = [unpack(state) for state in path]
             assert boards_on_path[0] == board and boards_on_path[-1] == GOAL
@@ -176,10 +176,126 @@ def test_an_exception_in_successors_comes_back_unchanged():
         raise Stop("from the callable")
 
     with pytest.raises(Stop, match="from the callable"):
-        statespace.vector_bidirectional_bfs(0, 5, failing)
+        statespace.vector_bidirectional_bfs(0, 5, failing, undirected=True)
 
 
 def test_unreachable_goal_is_none():
     ring = lambda n: np.stack([(n + 2) % 10], axis=1)  # noqa: E731 (even cells only)
     assert statespace.vector_bfs(0, ring, 3) is None
-    assert statespace.vector_bidirectional_bfs(0, 3, ring) is None
+    back = lambda n: np.stack([(n - 2) % 10], axis=1)  # noqa: E731
+    assert statespace.vector_bidirectional_bfs(0, 3, ring, back) is None
+
+
+# --- a space searched from its goal needs its predecessors ---------------------
+
+
+def counting(n):
+    """+1 and *2 below 1,000: moves that cannot be undone."""
+    moves = np.stack([n + 1, n * 2], axis=1)
+    return np.where(moves < 1000, moves, -1)
+
+
+def counting_back(n):
+    """The moves of `counting`, undone."""
+    back = np.stack([n - 1, np.where(n % 2 == 0, n // 2, -1)], axis=1)
+    return np.where((back >= 1) & (n < 1000)[:, None], back, -1)
+
+
+def test_a_directed_space_needs_predecessors_or_undirected():
+    with pytest.raises(TypeError, match=r"needs predecessors, or undirected=True"):
+        statespace.vector_bidirectional_bfs(1, 100, counting)
+    with pytest.raises(TypeError, match=r"^give predecessors or undirected=True, not both"):
+        statespace.vector_bidirectional_bfs(1, 100, counting, counting_back, undirected=True)
+    # With its predecessors, the path of vector_bfs's length, legal move by
+    # move: 8 moves.
+    path = statespace.vector_bidirectional_bfs(1, 100, counting, counting_back)
+    assert len(path) - 1 == len(statespace.vector_bfs(1, counting, 100)) - 1 == 8
+    assert all(b in (a + 1, 2 * a) for a, b in zip(path, path[1:]))
+
+
+def test_a_space_called_undirected_that_is_not_raises():
+    # Searched back by its successors, counting would step 128 -> 127.
+    with pytest.raises(ValueError, match=r"^undirected=True, but the space is not: \d+ is among successors\(\d+\)"):
+        statespace.vector_bidirectional_bfs(1, 100, counting, undirected=True)
+    # A one-way ring: 0 -> 9 is no move, the way round is nine.
+    ring = lambda n: np.stack([(n + 1) % 10], axis=1)  # noqa: E731
+    with pytest.raises(ValueError, match=r"^undirected=True, but the space is not"):
+        statespace.vector_bidirectional_bfs(0, 9, ring, undirected=True)
+    back = lambda n: np.stack([(n - 1) % 10], axis=1)  # noqa: E731
+    assert statespace.vector_bidirectional_bfs(0, 9, ring, back) == list(range(10))
+
+
+def test_predecessors_that_disagree_with_successors_raise():
+    # 5000 is past what counting reaches, but these predecessors lead back
+    # from it to states it does reach.
+    unbounded_back = lambda n: np.stack([n - 1, np.where(n % 2 == 0, n // 2, -1)], axis=1)  # noqa: E731
+    with pytest.raises(ValueError, match=r"^predecessors disagrees with successors: \d+ is among predecessors\(\d+\) "
+                                         r"but \d+ is not among successors\(\d+\)$"):
+        statespace.vector_bidirectional_bfs(1, 5000, counting, unbounded_back)
+    assert statespace.vector_bidirectional_bfs(1, 5000, counting, counting_back) is None
+
+
+def test_on_random_undirected_graphs_lengths_match_plain_bfs():
+    rng = random.Random(39)
+    for _ in range(60):
+        n = rng.randint(1, 40)
+        edges = {v: set() for v in range(n)}
+        for _ in range(rng.randint(0, 2 * n)):
+            a, b = rng.randrange(n), rng.randrange(n)
+            edges[a].add(b)
+            edges[b].add(a)
+        edges = {v: sorted(t) for v, t in edges.items()}
+        both = as_vector(edges, max(len(t) for t in edges.values()))
+        start, goal = rng.randrange(n), rng.randrange(n)
+        expected = plain_distance(edges, start, {goal})
+        path = statespace.vector_bidirectional_bfs(start, goal, both, undirected=True)
+        if expected is None:
+            assert path is None
+        else:
+            assert (path[0], path[-1], len(path) - 1) == (start, goal, expected)
+            assert all(b in edges[a] for a, b in zip(path, path[1:]))
+
+
+# --- what successors returns is ints, or an error that says what it is --------
+
+
+@pytest.mark.parametrize("dtype, name", [(np.float64, "float64"), (np.complex128, "complex128"), (np.bool_, "bool")])
+def test_an_array_of_another_dtype_is_refused_by_name(dtype, name):
+    steps = lambda n: np.stack([n + 1], axis=1).astype(dtype)  # noqa: E731
+    for search in [lambda: statespace.vector_bfs(0, steps, 5), lambda: statespace.vector_enumerate(0, steps)]:
+        with pytest.raises(TypeError, match=rf"^successors must return an array of ints, not an array of {name}$"):
+            search()
+    # A float that would have been cut to an int "reaching" 5.
+    with pytest.raises(TypeError, match=r"not an array of float64"):
+        statespace.vector_bfs(0, lambda n: np.stack([n + 1.7], axis=1), 5)
+    with pytest.raises(TypeError, match=r"not an array of str"):
+        statespace.vector_bfs(0, lambda n: [[str(v + 1)] for v in n.tolist()], 5)
+
+
+def test_unsigned_states_past_2_63_are_refused_and_smaller_ones_used():
+    assert statespace.vector_bfs(0, lambda n: np.stack([n + 1], axis=1).astype(np.uint64), 3) == [0, 1, 2, 3]
+    high = lambda n: np.full((len(n), 1), 2**63, dtype=np.uint64)  # noqa: E731
+    with pytest.raises(ValueError, match=r"^successors returned 9223372036854775808, but states are at most 9223372036854775807$"):
+        statespace.vector_bfs(0, high, 3)
+    mixed = lambda n: np.array([[2**63, -1]] * len(n), dtype=object)  # noqa: E731
+    with pytest.raises(TypeError, match=r"^successors must return an array of ints, not an array of Python objects"):
+        statespace.vector_bfs(0, mixed, 3)
+    with pytest.raises(ValueError, match=r"^start must be at most 9223372036854775807, not 9223372036854775808$"):
+        statespace.vector_enumerate(2**63, high)
+
+
+def test_no_starts_is_no_layers_as_for_python_objects():
+    ring = lambda n: np.stack([(n + 1) % 10], axis=1)  # noqa: E731
+    empty = statespace.vector_enumerate([], ring)
+    assert empty.sizes == statespace.enumerate_space([], lambda n: []).sizes == []
+    assert (empty.states, empty.radius, empty.deepest) == (0, 0, [])
+
+
+def test_numpy_integers_are_costs_and_estimates():
+    line = lambda n: [("+1", n + 1, np.int64(2)), ("+3", n + 3, np.uint8(5))]  # noqa: E731
+    path = statespace.dijkstra(0, line, lambda n: n == 6)
+    assert (path.cost, path.states) == (10, [0, 3, 6])
+    estimate = lambda n: np.int32(max(0, 6 - n) // 3 * 5)  # noqa: E731
+    assert statespace.astar(0, line, lambda n: n == 6, heuristic=estimate).cost == 10
+    with pytest.raises(TypeError, match=r"must be an int, not float64"):
+        statespace.dijkstra(0, lambda n: [("+1", n + 1, np.float64(1.0))], lambda n: n == 6)
