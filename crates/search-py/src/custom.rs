@@ -533,7 +533,9 @@ pub(crate) fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Lim
 ///
 /// `successors(state)` returns an iterable of the states one move away.
 /// States are any hashable objects; equal states must hash alike, as for a
-/// `set`. Goals are tested as states are generated; `is_goal` returns a
+/// `set`. Of several shortest paths, the one through the states found
+/// first, in the order `successors` gives them, comes back. Goals are
+/// tested as states are generated; `is_goal` returns a
 /// bool (Python's or NumPy's), and anything else raises TypeError, since
 /// a number there is more likely an estimate. `max_states` (default
 /// 134,217,728) and `max_depth` bound the search: reaching one raises

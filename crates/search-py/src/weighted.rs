@@ -197,7 +197,9 @@ fn weighted_path(path: &Path<PyState<'_>, (Bound<'_, PyAny>, u64)>, cost: u64) -
 /// `successors(state)` returns an iterable of `(move, state, cost)`
 /// triples: any move label, the state it leads to, and its cost, an int
 /// from 0 to 2**64 - 1. Goals are tested as states are expanded, cheapest
-/// first, so the first goal is a cheapest one. `max_states` (default
+/// first, so the first goal is a cheapest one. Of states that cost the
+/// same, which is expanded first is not specified: of several cheapest
+/// paths, any may come back. `max_states` (default
 /// 134,217,728) bounds the states stored: reaching it raises LimitError.
 /// The first exception raised by a callable or a state stops the search
 /// and propagates unchanged; an item that is not such a triple raises
@@ -234,6 +236,9 @@ fn dijkstra<'py>(
 /// that must not overestimate the cost to the nearest goal (else the path
 /// may not be cheapest); None when no such state can be reached.
 ///
+/// Of states whose cost plus estimate tie, the one that cost more to reach
+/// (the deeper, nearer a goal) is expanded first; beyond that the order is
+/// not specified, so of several cheapest paths any may come back.
 /// `heuristic` is given by keyword only (`heuristic=estimate`), so that it
 /// cannot change places with `is_goal` unseen: as a fourth positional
 /// argument it raises TypeError. `successors`, limits and errors are as
@@ -282,7 +287,9 @@ fn astar<'py>(
 /// growing bound on cost plus `heuristic(state)`, in memory that grows
 /// only with the path's length; None when no goal can be reached.
 ///
-/// `successors` and `heuristic` are as for `astar`. IDA* keeps no visited
+/// `successors` and `heuristic` are as for `astar`. Moves are tried in the
+/// order `successors` gives them, so of several cheapest paths, the first
+/// in that order comes back. IDA* keeps no visited
 /// set, only the current path: a state already on it is not searched
 /// again, so that in a finite space an unreachable goal ends the search
 /// with None; in an endless one, give it `max_depth` (moves) or

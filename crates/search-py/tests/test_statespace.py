@@ -812,6 +812,30 @@ def test_an_estimate_and_a_goal_test_cannot_change_places(search):
     assert search(0, weighted_succ, goal, heuristic=estimate).cost == 3
 
 
+def test_ties_go_as_the_docstrings_say():
+    # A diamond: two shortest paths from 0 to 3. Breadth-first search and
+    # IDA* return the one through the successor given first.
+    for first, second in [(1, 2), (2, 1)]:
+        edges = {0: [first, second], 1: [3], 2: [3], 3: []}
+        assert statespace.bfs(0, edges.__getitem__, lambda n: n == 3) == [0, first, 3]
+        weighted = lambda n: [("", m, 1) for m in edges[n]]  # noqa: E731
+        found = statespace.ida_star(0, weighted, lambda n: n == 3, heuristic=lambda n: 0)
+        assert found.states == [0, first, 3]
+    # A*: of two states of equal cost plus estimate, the one that cost more
+    # to reach first. From 0, "far" costs 2 with estimate 0 and "near" 0
+    # with estimate 2; both lead to the goal at cost 2 more.
+    edges = {0: [("a", "near", 0), ("b", "far", 2)], "near": [("c", "goal", 4)], "far": [("d", "goal", 2)]}
+    estimate = {0: 0, "near": 2, "far": 0, "goal": 0}
+    order = []
+
+    def is_goal(state):
+        order.append(state)
+        return state == "goal"
+
+    path = statespace.astar(0, edges.__getitem__, is_goal, heuristic=estimate.__getitem__)
+    assert path.cost == 4 and order[:2] == [0, "far"]
+
+
 def test_ida_star_stops_one_call_that_gives_more_than_max_nodes():
     def endless(n):
         return (("+1", m, 1) for m in itertools.count(n + 1))
