@@ -98,9 +98,7 @@ impl<'py> Batch<'py> {
         }
         Ok(())
     }
-}
 
-impl<'py> Batch<'py> {
     /// `result`, what the function returned, as a contiguous array of
     /// int64: an array (or nested lists) of signed or unsigned ints whose
     /// values fit. Anything else would be cast, a float truncated or a
@@ -136,7 +134,8 @@ impl<'py> Batch<'py> {
             }
             _ => {
                 let what = if kind == "O" {
-                    "Python objects (NumPy makes them of an int past 2**64 - 1, or of mixed types)"
+                    "Python objects (NumPy makes them of ints that neither int64 nor \
+                     uint64 holds, or of mixed types)"
                         .to_string()
                 } else {
                     dtype.getattr("name")?.extract::<String>()?
