@@ -70,12 +70,13 @@ impl<'py> Batch<'py> {
         let array = self.numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<i8"))?;
         let result = self.function.call1((array,))?;
         let result = self.integers(&result)?;
-        let shape: Vec<usize> = result.getattr("shape")?.extract()?;
-        let width = match shape[..] {
+        let shape = result.getattr("shape")?;
+        let dimensions: Vec<usize> = shape.extract()?;
+        let width = match dimensions[..] {
             [rows, width] if rows == states.len() => width,
             _ => {
                 return Err(PyValueError::new_err(format!(
-                    "{} must return an array of shape ({}, k), one row per state, not {shape:?}",
+                    "{} must return an array of shape ({}, k), one row per state, not {shape}",
                     self.name,
                     states.len()
                 )));

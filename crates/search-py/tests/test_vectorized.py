@@ -160,7 +160,7 @@ def test_bad_input_raises_an_error_naming_the_argument():
         statespace.vector_bfs(0, 5, 3)
     with pytest.raises(TypeError, match=r"^start must be an int, not str$"):
         statespace.vector_enumerate("0", ring)
-    with pytest.raises(ValueError, match=r"^successors must return an array of shape \(1, k\)"):
+    with pytest.raises(ValueError, match=r"^successors must return an array of shape \(1, k\), one row per state, not \(1,\)$"):
         statespace.vector_bfs(0, lambda n: n + 1, 3)
     with pytest.raises(TypeError, match=r"^successors must return an array of ints"):
         statespace.vector_bfs(0, lambda n: [["a"]], 3)
