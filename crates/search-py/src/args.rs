@@ -29,6 +29,12 @@ pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
     value.get_type().name().map_or_else(|_| "object".to_string(), |name| name.to_string())
 }
 
+/// Whether `value` is a bool: Python's, or NumPy's (`numpy.bool_`, which
+/// is not a subclass of Python's).
+pub(crate) fn is_bool(value: &Bound<'_, PyAny>) -> bool {
+    value.is_instance_of::<PyBool>() || type_name(value).starts_with("bool")
+}
+
 /// A `TypeError` for `name`, which should have been `expected`.
 pub(crate) fn wrong_type(name: &str, expected: &str, value: &Bound<'_, PyAny>) -> PyErr {
     PyTypeError::new_err(format!("{name} must be {expected}, not {}", type_name(value)))

@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyList};
+use pyo3::types::PyList;
 use search_core::{Limits, Path, Predecessors, Run, Search, Successors};
 
 use crate::args::{self, shown};
@@ -374,7 +374,7 @@ impl<'py> Space<'py> {
             return true;
         }
         let answer = is_goal.call1((&state.object,)).and_then(|answer| {
-            if answer.is_instance_of::<PyBool>() || args::type_name(&answer).starts_with("bool") {
+            if args::is_bool(&answer) {
                 answer.is_truthy()
             } else {
                 Err(PyTypeError::new_err(format!(

@@ -5,7 +5,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyTuple};
+use pyo3::types::PyTuple;
 use search_core::{AStar, Heuristic, IdaStar, Path, Run, Successors, Weighted};
 
 use crate::args::{self, shown};
@@ -122,7 +122,7 @@ fn cost_of(value: &Bound<'_, PyAny>, what: impl Fn() -> String) -> PyResult<u64>
     let not_an_int = || {
         PyTypeError::new_err(format!("{} must be an int, not {}", what(), args::type_name(value)))
     };
-    if value.is_instance_of::<PyBool>() || args::type_name(value).starts_with("bool") {
+    if args::is_bool(value) {
         return Err(not_an_int());
     }
     match value.extract::<u64>() {
