@@ -12,10 +12,10 @@ use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
-use crate::store::expand::{Backwards, Collector, Expansion, neighbours_except};
+use crate::store::expand::{Backwards, Edges, Expansion, Forwards, expand_along};
 use crate::store::hash::hash_of;
 use crate::store::index::{presize_table, reserve_room, table_bytes};
-use crate::store::runs::{Keyed, run_length};
+use crate::store::runs::{Keyed, collect_run, run_length};
 use crate::store::tree::{Lookup, NO_PARENT, Tree};
 
 /// A shortest path from any of `starts` to any of `goals`, searched from
@@ -115,6 +115,83 @@ fn side_id(index: usize, side: u32) -> Result<u32, Error> {
 struct Meeting {
     forward: u32,
     backward: u32,
+}
+
+/// One direction of the search: its edges, and what it makes of them. The
+/// forward side keeps each successor's move; the backward side has none to
+/// keep, and its moves are found again when the path is joined.
+trait Half<S, M>: Edges<State = S> {
+    /// The tag of this side's node ids in the index of both sides:
+    /// [`BACKWARD`] or 0.
+    const SIDE: u32;
+    /// The move a node of this side's tree keeps.
+    fn kept(mv: Self::Move) -> Option<M>;
+    /// A meeting this side found: its new node, and the other side's.
+    fn meeting(ours: u32, theirs: u32) -> Meeting;
+    /// This side's tree and buffers, and the index of both sides.
+    fn parts(search: &mut Search<S, M>) -> Parts<'_, S, M, Self::Move>;
+}
+
+/// What one side of the search works in: its tree, its buffers, and the
+/// index both sides share.
+struct Parts<'a, S, M, E> {
+    tree: &'a mut Tree<S, M>,
+    sides: &'a mut HashTable<(S, u32)>,
+    /// One state's neighbours, with the moves along this side's edges.
+    neighbours: &'a mut Vec<(S, E)>,
+    /// A run of states' neighbours, each with its hash.
+    keyed: &'a mut Vec<Keyed<S, E>>,
+    expansions: &'a mut Vec<Expansion>,
+}
+
+impl<G: Successors<State = S, Move = M>, S: State, M: Clone> Half<S, M> for Forwards<'_, G> {
+    const SIDE: u32 = 0;
+
+    #[inline]
+    fn kept(mv: M) -> Option<M> {
+        Some(mv)
+    }
+
+    #[inline]
+    fn meeting(ours: u32, theirs: u32) -> Meeting {
+        Meeting { forward: ours, backward: theirs }
+    }
+
+    #[inline]
+    fn parts(search: &mut Search<S, M>) -> Parts<'_, S, M, M> {
+        Parts {
+            tree: &mut search.forward,
+            sides: &mut search.sides,
+            neighbours: &mut search.scratch,
+            keyed: &mut search.keyed,
+            expansions: &mut search.expansions,
+        }
+    }
+}
+
+impl<G: Predecessors<State = S, Move = M>, S: State, M: Clone> Half<S, M> for Backwards<'_, G> {
+    const SIDE: u32 = BACKWARD;
+
+    #[inline]
+    fn kept((): ()) -> Option<M> {
+        None
+    }
+
+    #[inline]
+    fn meeting(ours: u32, theirs: u32) -> Meeting {
+        Meeting { forward: theirs, backward: ours }
+    }
+
+    #[inline]
+    fn parts(search: &mut Search<S, M>) -> Parts<'_, S, M, ()> {
+        Parts {
+            tree: &mut search.backward,
+            sides: &mut search.sides,
+            neighbours: &mut search.predecessors,
+            keyed: &mut search.keyed_predecessors,
+            expansions: &mut search.expansions,
+        }
+    }
 }
 
 /// The index of both sides, with what storing in it counts against:
@@ -284,21 +361,12 @@ impl<S: State, M: Clone> Search<S, M> {
                 <= (backward_frontier.len(), self.backward.len());
             run.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
             // The layer being built starts where the frontier ends.
-            let in_runs = self.sides.len() >= RUNS_PAST;
             let meeting = if expand_forward {
                 forward.layer_starts.push(forward_frontier.end);
-                if in_runs {
-                    self.forward_runs(space, forward_frontier, &backward, explored, run)
-                } else {
-                    self.forward_layer(space, forward_frontier, &backward, explored, run)
-                }
+                self.expand(&Forwards(space), forward_frontier, &backward, explored, run)
             } else {
                 backward.layer_starts.push(backward_frontier.end);
-                if in_runs {
-                    self.backward_runs(space, backward_frontier, &forward, explored, run)
-                } else {
-                    self.backward_layer(space, backward_frontier, &forward, explored, run)
-                }
+                self.expand(&Backwards(space), backward_frontier, &forward, explored, run)
             };
             if let Some(meeting) = meeting? {
                 break self.join(space, meeting).map(Some);
@@ -306,177 +374,93 @@ impl<S: State, M: Clone> Search<S, M> {
         }
     }
 
-    /// Expands the forward frontier by one layer, or until it finds a state
-    /// the backward side holds.
-    fn forward_layer<G: Successors<State = S, Move = M>>(
+    /// Expands one side's frontier, in runs past [`RUNS_PAST`] states.
+    #[inline]
+    fn expand<E: Half<S, M>>(
         &mut self,
-        space: &G,
+        edges: &E,
         frontier: Range<usize>,
-        backward: &Side,
+        other: &Side,
         explored: usize,
         run: &mut Run<'_>,
     ) -> Result<Option<Meeting>, Error> {
-        for parent in frontier {
-            self.forward.expand_node(space, parent, &mut self.scratch, run)?;
-            run.tick(self.sides.len(), explored)?;
-            reserve_room(&mut run.meter, &mut self.sides, self.scratch.len(), side_hash)?;
-            let mut sides = Sides {
-                table: &mut self.sides,
+        if self.sides.len() >= RUNS_PAST {
+            self.expand_runs(edges, frontier, other, explored, run)
+        } else {
+            self.expand_layer(edges, frontier, other, explored, run)
+        }
+    }
+
+    /// Expands the frontier of the side `edges` leads by one layer, or
+    /// until it finds a state the `other` side holds.
+    fn expand_layer<E: Half<S, M>>(
+        &mut self,
+        edges: &E,
+        frontier: Range<usize>,
+        other: &Side,
+        explored: usize,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Meeting>, Error> {
+        let Parts { tree, sides, neighbours, .. } = E::parts(self);
+        for node in frontier {
+            // The state this one was reached from is stored already and
+            // needs no lookup.
+            expand_along(edges, tree.state(node), tree.parent_state(node), neighbours, run)?;
+            run.tick(sides.len(), explored)?;
+            reserve_room(&mut run.meter, sides, neighbours.len(), side_hash)?;
+            let mut index = Sides {
+                table: sides,
                 limits: &run.limits,
                 meter: &mut run.meter,
                 counters: &mut run.stats,
             };
-            for (next, mv) in self.scratch.drain(..) {
-                let child = Keyed { key: hash_of(&next), state: next, mv: Some(mv) };
-                if let Some((id, other)) =
-                    sides.store(0, &mut self.forward, backward, parent, child)?
-                {
-                    return Ok(Some(Meeting { forward: id, backward: other }));
+            for (next, mv) in neighbours.drain(..) {
+                let child = Keyed { key: hash_of(&next), state: next, mv: E::kept(mv) };
+                if let Some((ours, theirs)) = index.store(E::SIDE, tree, other, node, child)? {
+                    return Ok(Some(E::meeting(ours, theirs)));
                 }
             }
         }
         Ok(None)
     }
 
-    /// Expands the backward frontier by one layer, or until it finds a state
-    /// the forward side holds.
-    fn backward_layer<G: Predecessors<State = S, Move = M>>(
-        &mut self,
-        space: &G,
-        frontier: Range<usize>,
-        forward: &Side,
-        explored: usize,
-        run: &mut Run<'_>,
-    ) -> Result<Option<Meeting>, Error> {
-        for child in frontier {
-            self.next_frontier.clear();
-            let previous = &mut self.next_frontier;
-            // As forwards, the state this one was reached from is stored
-            // already and needs no lookup.
-            let known = self.backward.parent_state(child);
-            let mut collector = Collector::new(&run.limits, &mut run.meter);
-            let skipped = neighbours_except(
-                &Backwards(space),
-                self.backward.state(child),
-                known,
-                |state, ()| collector.push(previous, state),
-            );
-            collector.finish()?;
-            Expansion { kept: self.next_frontier.len(), skipped }.count(&mut run.stats);
-            run.tick(self.sides.len(), explored)?;
-            reserve_room(&mut run.meter, &mut self.sides, self.next_frontier.len(), side_hash)?;
-            let mut sides = Sides {
-                table: &mut self.sides,
-                limits: &run.limits,
-                meter: &mut run.meter,
-                counters: &mut run.stats,
-            };
-            for state in self.next_frontier.drain(..) {
-                let parent = Keyed { key: hash_of(&state), state, mv: None };
-                if let Some((id, other)) =
-                    sides.store(BACKWARD, &mut self.backward, forward, child, parent)?
-                {
-                    return Ok(Some(Meeting { forward: other, backward: id }));
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    /// As [`forward_layer`](Search::forward_layer), but a run of states
-    /// is expanded before their successors are looked up, back to back
+    /// As [`expand_layer`](Search::expand_layer), but a run of states is
+    /// expanded before their neighbours are looked up, back to back
     /// ([`RUNS_PAST`] says when). Kept apart, and out of line, so that
     /// small searches run the loop above as it compiled on its own: the
     /// two in one function made them a twentieth slower.
     #[inline(never)]
-    fn forward_runs<G: Successors<State = S, Move = M>>(
+    fn expand_runs<E: Half<S, M>>(
         &mut self,
-        space: &G,
+        edges: &E,
         frontier: Range<usize>,
-        backward: &Side,
+        other: &Side,
         explored: usize,
         run: &mut Run<'_>,
     ) -> Result<Option<Meeting>, Error> {
+        let Parts { tree, sides, keyed, expansions, .. } = E::parts(self);
         let mut head = frontier.start;
         while head < frontier.end {
             let longest = run_length(run.stats.expanded);
-            let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
-            self.forward.collect_keyed(
-                space,
-                head..frontier.end,
-                longest,
-                keyed,
-                expansions,
-                run,
-            )?;
-            let batch = head..head + self.expansions.len();
+            let states = (head..frontier.end).map(|id| (tree.state(id), tree.parent_state(id)));
+            collect_run(edges, states, longest, hash_of, keyed, expansions, run)?;
+            let batch = head..head + expansions.len();
             head = batch.end;
-            reserve_room(&mut run.meter, &mut self.sides, self.keyed.len(), side_hash)?;
-            let mut sides = Sides {
-                table: &mut self.sides,
+            reserve_room(&mut run.meter, sides, keyed.len(), side_hash)?;
+            let mut index = Sides {
+                table: sides,
                 limits: &run.limits,
                 meter: &mut run.meter,
                 counters: &mut run.stats,
             };
-            let mut keyed = self.keyed.drain(..);
-            for (parent, expansion) in batch.zip(&self.expansions) {
-                expansion.count(sides.counters);
-                run.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used())?;
-                for child in keyed.by_ref().take(expansion.kept) {
-                    let child = child.reached();
-                    if let Some((id, other)) =
-                        sides.store(0, &mut self.forward, backward, parent, child)?
-                    {
-                        return Ok(Some(Meeting { forward: id, backward: other }));
-                    }
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    /// As [`backward_layer`](Search::backward_layer), a run of states at
-    /// a time, as [`forward_runs`](Search::forward_runs) does.
-    #[inline(never)]
-    fn backward_runs<G: Predecessors<State = S, Move = M>>(
-        &mut self,
-        space: &G,
-        frontier: Range<usize>,
-        forward: &Side,
-        explored: usize,
-        run: &mut Run<'_>,
-    ) -> Result<Option<Meeting>, Error> {
-        let mut head = frontier.start;
-        while head < frontier.end {
-            let longest = run_length(run.stats.expanded);
-            let (keyed, expansions) = (&mut self.predecessors, &mut self.expansions);
-            self.backward.collect_predecessors(
-                space,
-                head..frontier.end,
-                longest,
-                keyed,
-                expansions,
-                run,
-            )?;
-            let batch = head..head + self.expansions.len();
-            head = batch.end;
-            reserve_room(&mut run.meter, &mut self.sides, self.predecessors.len(), side_hash)?;
-            let mut sides = Sides {
-                table: &mut self.sides,
-                limits: &run.limits,
-                meter: &mut run.meter,
-                counters: &mut run.stats,
-            };
-            let mut keyed = self.predecessors.drain(..);
-            for (child, expansion) in batch.zip(&self.expansions) {
-                expansion.count(sides.counters);
-                run.watch.tick(sides.counters, sides.table.len(), explored, sides.meter.used())?;
-                for Keyed { key, state, mv: () } in keyed.by_ref().take(expansion.kept) {
-                    let parent = Keyed { key, state, mv: None };
-                    if let Some((id, other)) =
-                        sides.store(BACKWARD, &mut self.backward, forward, child, parent)?
-                    {
-                        return Ok(Some(Meeting { forward: other, backward: id }));
+            let mut neighbours = keyed.drain(..);
+            for (node, expansion) in batch.zip(expansions.iter()) {
+                expansion.count(index.counters);
+                run.watch.tick(index.counters, index.table.len(), explored, index.meter.used())?;
+                for Keyed { key, state, mv } in neighbours.by_ref().take(expansion.kept) {
+                    let child = Keyed { key, state, mv: E::kept(mv) };
+                    if let Some((ours, theirs)) = index.store(E::SIDE, tree, other, node, child)? {
+                        return Ok(Some(E::meeting(ours, theirs)));
                     }
                 }
             }

@@ -54,9 +54,10 @@ pub struct Search<S, M> {
     /// ([`Seen::collect_keyed`], [`Tree::collect_keyed`]).
     pub(crate) keyed: Vec<Keyed<S, M>>,
     pub(crate) expansions: Vec<Expansion>,
-    /// A run of bidirectional search's backward frontier's predecessors,
-    /// each with its hash ([`Tree::collect_predecessors`]).
-    pub(crate) predecessors: Vec<Keyed<S, ()>>,
+    /// Bidirectional search's backward side: one state's predecessors,
+    /// and a run of states' predecessors, each with its hash.
+    pub(crate) predecessors: Vec<(S, ())>,
+    pub(crate) keyed_predecessors: Vec<Keyed<S, ()>>,
     /// Bidirectional search's one index for both of its trees.
     pub(crate) sides: HashTable<(S, u32)>,
 }
@@ -84,6 +85,7 @@ impl<S: State, M: Clone> Search<S, M> {
             keyed: Vec::new(),
             expansions: Vec::new(),
             predecessors: Vec::new(),
+            keyed_predecessors: Vec::new(),
             sides: HashTable::new(),
         }
     }

@@ -40,6 +40,7 @@ impl Expansion {
 ///
 /// When the successors pass the memory budget or the state bound
 /// ([`Collector`]): the expansion is stopped there and not counted.
+#[inline]
 pub(crate) fn expand_into<G: Successors>(
     space: &G,
     state: &G::State,
@@ -47,11 +48,21 @@ pub(crate) fn expand_into<G: Successors>(
     out: &mut Vec<(G::State, G::Move)>,
     run: &mut Run<'_>,
 ) -> Result<(), Error> {
+    expand_along(&Forwards(space), state, known, out, run)
+}
+
+/// As [`expand_into`], along either direction of a space's edges.
+pub(crate) fn expand_along<E: Edges>(
+    edges: &E,
+    state: &E::State,
+    known: Option<&E::State>,
+    out: &mut Vec<(E::State, E::Move)>,
+    run: &mut Run<'_>,
+) -> Result<(), Error> {
     out.clear();
     let mut collector = Collector::new(&run.limits, &mut run.meter);
-    let skipped = neighbours_except(&Forwards(space), state, known, |next, mv| {
-        collector.push(out, (next, mv))
-    });
+    let skipped =
+        neighbours_except(edges, state, known, |next, mv| collector.push(out, (next, mv)));
     collector.finish()?;
     Expansion { kept: out.len(), skipped }.count(&mut run.stats);
     Ok(())

@@ -13,8 +13,8 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::{Meter, bytes_of, filled_vec};
-use crate::space::traits::{Predecessors, Successors};
-use crate::store::expand::{Backwards, Expansion, Forwards, expand_into};
+use crate::space::traits::Successors;
+use crate::store::expand::{Expansion, Forwards, expand_into};
 use crate::store::hash::hash_of;
 use crate::store::index::{
     bit_is_set, bit_words, dense_bound, key_index, node_id, rank_index, reserve_one, set_bit,
@@ -314,22 +314,6 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         let states = ids.map(|id| (&self.nodes[id].state, self.parent_state(id)));
         let key_of = |state: &S| self.key_of(space, state);
         collect_run(&Forwards(space), states, longest, key_of, out, expansions, run)
-    }
-
-    /// As [`collect_keyed`](Tree::collect_keyed), the predecessors of the
-    /// first nodes of `ids`, leaving out each node's parent (in a backward
-    /// tree, the state it was reached from), each keyed by its hash.
-    pub(crate) fn collect_predecessors<G: Predecessors<State = S, Move = M>>(
-        &self,
-        space: &G,
-        ids: Range<usize>,
-        longest: usize,
-        out: &mut Vec<Keyed<S, ()>>,
-        expansions: &mut Vec<Expansion>,
-        run: &mut Run<'_>,
-    ) -> Result<(), Error> {
-        let states = ids.map(|id| (&self.nodes[id].state, self.parent_state(id)));
-        collect_run(&Backwards(space), states, longest, hash_of, out, expansions, run)
     }
 
     /// Stores `state` unless it is already stored, and returns its new id.
