@@ -4,18 +4,17 @@
 use hashbrown::HashTable;
 
 use crate::error::Error;
-use crate::informed::open_list::Open;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::run::memory::{bytes_of, filled_vec};
+use crate::run::memory::{Meter, bytes_of, filled_vec};
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Cost, Weighted, extend_within};
+use crate::space::weighted::{Cost, Weighted};
 use crate::store::hash::hash_of;
 use crate::store::index::table_bytes;
 use crate::store::tree::NO_PARENT;
 
-use super::{AStar, Reached, Taken, relax, take};
+use super::{AStar, Policy};
 
 /// The cheapest cost of every state reachable from a search's starts
 /// (within its cost bound, if it had one), and a cheapest path to each,
@@ -227,42 +226,36 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         I: IntoIterator<Item = S>,
     {
         self.restart(space, starts, |_| C::zero(), run)?;
-        let within = |cost: C| max_cost.is_none_or(|max| cost <= max);
-        let mut settled = Vec::new();
-        while let Some(Open { g, node, .. }) = self.open.pop() {
-            let state = match take(
-                (&self.tree, &mut self.costs),
-                space,
-                (node, g),
-                run,
-                &mut self.scratch,
-                &mut |_: &S| false,
-            )? {
-                Taken::Stale => continue,
-                Taken::Goal => unreachable!("no state is a goal"),
-                Taken::Expanded(state) => state,
-            };
-            run.meter.push(&mut settled, (node, g))?;
-            run.tick(self.tree.len(), 0)?;
-            for (next, mv) in self.scratch.drain(..) {
-                // Past the bound, or past the cost type, a state is never
-                // settled: not stored either.
-                let Some(cost) = extend_within(g, space.cost(&state, &mv, &next))? else {
-                    continue;
-                };
-                if !within(cost) {
-                    continue;
-                }
-                let reached = Reached { parent: node, mv, cost };
-                let Some(child) =
-                    relax((&mut self.tree, &mut self.costs), space, run, next, reached)?
-                else {
-                    continue;
-                };
-                self.open.push(&mut run.meter, Open { f: cost, g: cost, node: child })?;
-            }
-            run.stats.frontier(self.open.len());
-        }
-        Ok(settled)
+        let mut settle = Settle { max_cost, settled: Vec::new() };
+        // No state is a goal; past the bound, or past the cost type, a
+        // state is never settled, and not stored either.
+        let estimate = |_: &S| C::zero();
+        self.expand_in_order(space, &estimate, &mut |_: &S| false, &mut settle, run)?;
+        Ok(settle.settled)
+    }
+}
+
+/// Dijkstra's search to the end or a bound: every node expanded is
+/// settled, with its cost, in order.
+struct Settle<C> {
+    max_cost: Option<C>,
+    settled: Vec<(u32, C)>,
+}
+
+impl<S, M, C: Cost> Policy<S, M, C> for Settle<C> {
+    #[inline]
+    fn expanded(
+        &mut self,
+        node: u32,
+        g: C,
+        _stored: usize,
+        meter: &mut Meter,
+    ) -> Result<(), Error> {
+        meter.push(&mut self.settled, (node, g))
+    }
+
+    #[inline]
+    fn admits(&self, cost: C) -> bool {
+        self.max_cost.is_none_or(|max| cost <= max)
     }
 }

@@ -6,15 +6,15 @@ use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::SmallVec;
 
 use crate::error::Error;
-use crate::informed::open_list::Open;
 use crate::path::dag::{PathDag, Paths};
 use crate::run::context::Run;
+use crate::run::memory::Meter;
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
-use crate::store::tree::{NO_PARENT, Stored};
+use crate::space::weighted::{Cost, Weighted};
+use crate::store::tree::{NO_PARENT, Stored, Tree};
 
-use super::{AStar, Overflowed, Taken, take};
+use super::{AStar, Policy, Reached};
 
 /// Every cheapest path from the starts to the nearest goals, held as the
 /// graph of the edges on them rather than as a list of paths: the
@@ -225,87 +225,18 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         P: FnMut(&S) -> bool,
     {
         self.restart(space, starts, heuristic, run)?;
-        let mut overflowed = Overflowed::default();
-        let mut ties: Ties<M> = Vec::new();
-        let mut order: Vec<u32> = Vec::new();
-        let mut goals = Vec::new();
-        let mut best: Option<C> = None;
-        let mut expansions = 0;
-        while let Some(Open { f, g, node }) = self.open.pop() {
-            if best.is_some_and(|best| f > best) {
-                break;
-            }
-            let state = match take(
-                (&self.tree, &mut self.costs),
-                space,
-                (node, g),
-                run,
-                &mut self.scratch,
-                is_goal,
-            )? {
-                Taken::Stale => continue,
-                Taken::Goal => {
-                    best = Some(g);
-                    goals.push(node);
-                    continue;
-                }
-                Taken::Expanded(state) => state,
-            };
-            while order.len() < self.tree.len() {
-                run.meter.push(&mut order, u32::MAX)?;
-            }
-            order[node as usize] = expansions;
-            expansions += 1;
-            run.tick(self.tree.len(), 0)?;
-            for (next, mv) in self.scratch.drain(..) {
-                let step = space.cost(&state, &mv, &next);
-                let Some(cost) = overflowed.check(extend_within(g, step)?) else { continue };
-                let meter = &mut run.meter;
-                let child = match self.tree.find_or_insert(
-                    space,
-                    &run.limits,
-                    meter,
-                    next.clone(),
-                    node,
-                    Some(mv),
-                )? {
-                    Stored::New(child) => {
-                        meter.push(&mut self.costs, (cost, false))?;
-                        child
-                    }
-                    Stored::Old(child, mv) => {
-                        run.stats.duplicates += 1;
-                        let id = child as usize;
-                        let (known, expanded) = self.costs[id];
-                        let root = self.tree.parent_of(id).0 == NO_PARENT;
-                        if cost > known || root || (step.is_zero() && expanded) {
-                            continue;
-                        }
-                        while ties.len() <= id {
-                            meter.push(&mut ties, SmallVec::new())?;
-                        }
-                        if cost == known {
-                            ties[id].extend(mv.map(|mv| (node, mv)));
-                            continue;
-                        }
-                        ties[id].clear();
-                        self.costs[id] = (cost, false);
-                        if expanded {
-                            run.stats.reopened += 1;
-                        }
-                        self.tree.reparent(id, node, mv);
-                        child
-                    }
-                };
-                let Some(f) = add_within(cost, heuristic(&next)) else { continue };
-                self.open.push(&mut run.meter, Open { f, g: cost, node: child })?;
-            }
-            run.stats.frontier(self.open.len());
-        }
-        if goals.is_empty() {
+        let mut every = EveryCheapest {
+            best: None,
+            goals: Vec::new(),
+            ties: Vec::new(),
+            order: Vec::new(),
+            expansions: 0,
+        };
+        let (_, overflowed) = self.expand_in_order(space, heuristic, is_goal, &mut every, run)?;
+        if every.goals.is_empty() {
             overflowed.into_answer(())?;
         }
-        Ok((goals, ties, order))
+        Ok((every.goals, every.ties, every.order))
     }
 
     /// The graph of the paths into `goals`: the nodes they pass through,
@@ -349,5 +280,92 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         let states = nodes.iter().map(|&node| self.tree.state(node as usize).clone()).collect();
         let goals = goals.iter().map(|&goal| place[goal as usize]).collect();
         CheapestPaths { dag: PathDag { states, parents, goals }, cost }
+    }
+}
+
+/// A* run on past the first goal: it ends when the open list's head
+/// exceeds the goals' cost, and keeps every edge that ties a state's
+/// cheapest cost.
+struct EveryCheapest<M, C> {
+    /// The cost of the first goal taken.
+    best: Option<C>,
+    goals: Vec<u32>,
+    ties: Ties<M>,
+    /// Each node's place in the order of expansion (`u32::MAX` for none).
+    order: Vec<u32>,
+    expansions: u32,
+}
+
+impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
+    #[inline]
+    fn ends_before(&self, f: C) -> bool {
+        self.best.is_some_and(|best| f > best)
+    }
+
+    #[inline]
+    fn ends_at_goal(&mut self, goal: u32, g: C) -> bool {
+        self.best = Some(g);
+        self.goals.push(goal);
+        false
+    }
+
+    fn expanded(
+        &mut self,
+        node: u32,
+        _g: C,
+        stored: usize,
+        meter: &mut Meter,
+    ) -> Result<(), Error> {
+        while self.order.len() < stored {
+            meter.push(&mut self.order, u32::MAX)?;
+        }
+        self.order[node as usize] = self.expansions;
+        self.expansions += 1;
+        Ok(())
+    }
+
+    /// As [`relax`](super::relax), but an edge that ties a stored state's
+    /// cost is kept among its ties; a move of cost zero into a state
+    /// already expanded, or any move into a start, is left out.
+    fn relax<G: Weighted<State = S, Move = M, Cost = C>>(
+        &mut self,
+        (tree, costs): (&mut Tree<S, M>, &mut Vec<(C, bool)>),
+        space: &G,
+        run: &mut Run<'_>,
+        next: S,
+        reached: Reached<M, C>,
+        step: C,
+    ) -> Result<Option<u32>, Error> {
+        let Reached { parent, mv, cost } = reached;
+        let meter = &mut run.meter;
+        match tree.find_or_insert(space, &run.limits, meter, next, parent, Some(mv))? {
+            Stored::New(child) => {
+                meter.push(costs, (cost, false))?;
+                Ok(Some(child))
+            }
+            Stored::Old(child, mv) => {
+                run.stats.duplicates += 1;
+                let id = child as usize;
+                let (known, expanded) = costs[id];
+                let root = tree.parent_of(id).0 == NO_PARENT;
+                if cost > known || root || (step.is_zero() && expanded) {
+                    return Ok(None);
+                }
+                while self.ties.len() <= id {
+                    meter.push(&mut self.ties, SmallVec::new())?;
+                }
+                if cost == known {
+                    self.ties[id].extend(mv.map(|mv| (parent, mv)));
+                    return Ok(None);
+                }
+                self.ties[id].clear();
+                costs[id] = (cost, false);
+                if expanded {
+                    run.stats.reopened += 1;
+                }
+                tree.reparent(id, parent, mv);
+                Ok(Some(child))
+            }
+        }
     }
 }

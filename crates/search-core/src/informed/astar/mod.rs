@@ -282,8 +282,37 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
         P: FnMut(&S) -> bool,
     {
         self.restart(space, starts, heuristic, run)?;
+        match self.expand_in_order(space, heuristic, is_goal, &mut FirstGoal, run)? {
+            (Some((goal, cost)), _) => Ok(Some((self.tree.path(goal), cost))),
+            (None, overflowed) => overflowed.into_answer(None),
+        }
+    }
+
+    /// A*'s loop, which every search that expands in order of `g + h` on
+    /// these tables runs: pops the open list's head, takes it (a stale
+    /// entry is skipped), hands a goal to `policy` or expands the state,
+    /// and relaxes and queues each successor the policy admits. Returns
+    /// the goal the policy ended on, if any, and whether a path's cost
+    /// overflowed the cost type on the way.
+    pub(crate) fn expand_in_order<G, H, P, D>(
+        &mut self,
+        space: &G,
+        heuristic: &H,
+        is_goal: &mut P,
+        policy: &mut D,
+        run: &mut Run<'_>,
+    ) -> Result<(Option<(u32, C)>, Overflowed), Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        H: Fn(&S) -> C,
+        P: FnMut(&S) -> bool,
+        D: Policy<S, M, C>,
+    {
         let mut overflowed = Overflowed::default();
-        while let Some(Open { g, node, .. }) = self.open.pop() {
+        while let Some(Open { f, g, node }) = self.open.pop() {
+            if policy.ends_before(f) {
+                break;
+            }
             let state = match take(
                 (&self.tree, &mut self.costs),
                 space,
@@ -292,33 +321,99 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
                 &mut self.scratch,
                 is_goal,
             )? {
-                Taken::Stale => continue,
-                Taken::Goal => return Ok(Some((self.tree.path(node), g))),
+                Taken::Goal if policy.ends_at_goal(node, g) => {
+                    return Ok((Some((node, g)), overflowed));
+                }
+                // A stale entry, or a goal the search runs past.
+                Taken::Stale | Taken::Goal => continue,
                 Taken::Expanded(state) => state,
             };
+            policy.expanded(node, g, self.tree.len(), &mut run.meter)?;
             run.tick(self.tree.len(), 0)?;
             for (next, mv) in self.scratch.drain(..) {
-                let Some(cost) =
-                    overflowed.check(extend_within(g, space.cost(&state, &mv, &next))?)
-                else {
+                let step = space.cost(&state, &mv, &next);
+                let Some(cost) = overflowed.check(extend_within(g, step)?) else { continue };
+                if !policy.admits(cost) {
                     continue;
-                };
+                }
                 let reached = Reached { parent: node, mv, cost };
-                let Some(child) =
-                    relax((&mut self.tree, &mut self.costs), space, run, next.clone(), reached)?
-                else {
+                let store = (&mut self.tree, &mut self.costs);
+                let Some(child) = policy.relax(store, space, run, next, reached, step)? else {
                     continue;
                 };
-                // Estimated only for entries that go on the open list; an
-                // estimate past the cost type prunes the state.
-                let Some(f) = add_within(cost, heuristic(&next)) else { continue };
+                // Estimated only for entries that go on the open list, on
+                // the state as stored; an estimate past the cost type
+                // prunes the state.
+                let estimate = heuristic(self.tree.state(child as usize));
+                let Some(f) = add_within(cost, estimate) else { continue };
                 self.open.push(&mut run.meter, Open { f, g: cost, node: child })?;
             }
             run.stats.frontier(self.open.len());
         }
-        overflowed.into_answer(None)
+        Ok((None, overflowed))
     }
 }
+
+/// What a search run on A*'s loop ([`AStar::expand_in_order`]) makes of
+/// each step; the defaults are A*'s.
+pub(crate) trait Policy<S, M, C> {
+    /// Whether the search ends before it takes an entry whose `g + h` is
+    /// `f`.
+    #[inline]
+    fn ends_before(&self, _f: C) -> bool {
+        false
+    }
+
+    /// A goal taken at cost `g`: whether the search ends on it.
+    #[inline]
+    fn ends_at_goal(&mut self, _goal: u32, _g: C) -> bool {
+        true
+    }
+
+    /// Node `node` is being expanded at cost `g`, with `stored` nodes in
+    /// the tree.
+    #[inline]
+    fn expanded(
+        &mut self,
+        _node: u32,
+        _g: C,
+        _stored: usize,
+        _meter: &mut Meter,
+    ) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Whether a successor reached at `cost` is relaxed at all.
+    #[inline]
+    fn admits(&self, _cost: C) -> bool {
+        true
+    }
+
+    /// Records `next`, reached as `reached` says by a move of cost
+    /// `step`: the node to queue, or `None`. By default [`relax`].
+    #[inline]
+    fn relax<G: Weighted<State = S, Move = M, Cost = C>>(
+        &mut self,
+        store: (&mut Tree<S, M>, &mut Vec<(C, bool)>),
+        space: &G,
+        run: &mut Run<'_>,
+        next: S,
+        reached: Reached<M, C>,
+        _step: C,
+    ) -> Result<Option<u32>, Error>
+    where
+        S: State,
+        M: Clone,
+        C: Copy + Ord,
+    {
+        relax(store, space, run, next, reached)
+    }
+}
+
+/// A*: the first goal taken ends the search.
+struct FirstGoal;
+
+impl<S, M, C> Policy<S, M, C> for FirstGoal {}
 
 /// Whether a search pruned a path whose cost passed the most its cost type
 /// holds: its answer of no path is then an error, since a path may exist
