@@ -287,7 +287,7 @@ table (the `puzzles` crate builds its 15-puzzle databases that way).
 // Every public type can be printed with `{:?}`.
 #![warn(missing_debug_implementations)]
 
-pub use crate::breadth_first::all_paths::{ShortestPaths, all_shortest_paths};
+pub use crate::breadth_first::all_paths::all_shortest_paths;
 pub use crate::breadth_first::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::breadth_first::bidirectional::bidirectional_bfs;
 pub use crate::breadth_first::depth_first::dfs;
@@ -304,7 +304,7 @@ pub use crate::dense::patterns::{Combine, Patterns};
 pub use crate::dense::table::LayerTable;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
-pub use crate::informed::astar::cheapest_paths::{CheapestPaths, all_cheapest_paths};
+pub use crate::informed::astar::cheapest_paths::all_cheapest_paths;
 pub use crate::informed::astar::{AStar, astar, dijkstra};
 pub use crate::informed::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
 pub use crate::informed::fringe::fringe_search;
@@ -314,7 +314,7 @@ pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::informed::k_cheapest::k_cheapest_paths;
 pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;
-pub use crate::path::dag::Paths;
+pub use crate::path::dag::{CheapestPaths, Paths, ShortestPaths};
 pub use crate::ranking::combinations::Combinations;
 pub use crate::ranking::digits::{MixedRadix, Product};
 pub use crate::ranking::permutations::{EvenPermutations, KPermutations, Permutations};

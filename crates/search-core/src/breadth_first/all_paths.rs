@@ -1,142 +1,13 @@
-use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::{SmallVec, smallvec};
 
 use crate::breadth_first::search::Search;
 use crate::error::Error;
-use crate::path::dag::{PathDag, Paths};
+use crate::path::dag::ShortestPaths;
 use crate::run::context::Run;
 use crate::run::memory::bytes_of;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::at_depth_bound;
 use crate::store::tree::{Lookup, NO_PARENT};
-
-/// Every shortest path from the starts to the nearest goals, held as the
-/// layered graph of shortest-path edges rather than as a list of paths.
-///
-/// There can be exponentially many shortest paths, so they are counted from
-/// that graph and produced one at a time by [`paths`](ShortestPaths::paths).
-/// Two edges between the same pair of states (two moves with one effect)
-/// make two paths.
-///
-/// # Example
-///
-/// ```
-/// use search_core::{all_shortest_paths, from_fn};
-///
-/// // Monotone walks across a 3x3 grid of points: C(4, 2) = 6 of them.
-/// let grid = from_fn(|&(x, y): &(u8, u8)| {
-///     let mut next = Vec::new();
-///     if x < 2 { next.push((x + 1, y)); }
-///     if y < 2 { next.push((x, y + 1)); }
-///     next
-/// });
-/// let paths = all_shortest_paths(&grid, [(0, 0)], |&p| p == (2, 2))?;
-/// assert_eq!(paths.distance(), Some(4));
-/// assert_eq!(paths.count(), 6);
-/// assert_eq!(paths.paths().count(), 6);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct ShortestPaths<S, M> {
-    /// For each state, the edges into it from the layer before.
-    dag: PathDag<S, M>,
-    distance: Option<usize>,
-}
-
-impl<S: Clone, M: Clone> ShortestPaths<S, M> {
-    /// The length of the shortest paths, or `None` when no goal is
-    /// reachable.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{all_shortest_paths, from_fn};
-    ///
-    /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
-    /// assert_eq!(all_shortest_paths(&space, [0], |&n| n == 3)?.distance(), Some(3));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn distance(&self) -> Option<usize> {
-        self.distance
-    }
-
-    /// The goals reached, each at [`distance`](ShortestPaths::distance).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{all_shortest_paths, from_fn};
-    ///
-    /// let space = from_fn(|&n: &i8| [n - 1, n + 1]);
-    /// let paths = all_shortest_paths(&space, [0], |&n| n.abs() == 2)?;
-    /// let mut goals: Vec<i8> = paths.goals().copied().collect();
-    /// goals.sort();
-    /// assert_eq!(goals, [-2, 2]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn goals(&self) -> impl Iterator<Item = &S> + '_ {
-        self.dag.goals()
-    }
-
-    /// The number of shortest paths, saturating at `u128::MAX`. Computed
-    /// from the graph without building the paths.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{all_shortest_paths, from_fn};
-    ///
-    /// // Set four of six bits, one at a time: 4! = 24 orders.
-    /// let space = from_fn(|&bits: &u8| (0..6).map(move |i| bits | (1 << i)).filter(move |&b| b != bits));
-    /// let paths = all_shortest_paths(&space, [0], |&bits| bits == 0b1111)?;
-    /// assert_eq!(paths.count(), 24);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn count(&self) -> u128 {
-        self.count_as::<u128>()
-    }
-
-    /// The number of shortest paths in any unsigned integer type, saturating
-    /// at its largest value: `count_as::<u64>()` when a `u64` is all a
-    /// caller can hold.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{all_shortest_paths, from_fn};
-    ///
-    /// // A walk of 20 steps, each of two equal moves: 2^20 paths.
-    /// let space = from_fn(|&n: &u8| if n < 20 { vec![n + 1, n + 1] } else { vec![] });
-    /// let paths = all_shortest_paths(&space, [0], |&n| n == 20)?;
-    /// assert_eq!(paths.count_as::<u64>(), 1 << 20);
-    /// assert_eq!(paths.count_as::<u16>(), u16::MAX);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn count_as<T>(&self) -> T
-    where
-        T: Unsigned + SaturatingAdd + Copy,
-    {
-        self.dag.count_as()
-    }
-
-    /// The shortest paths, built one at a time as the iterator advances.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{all_shortest_paths, from_fn};
-    ///
-    /// let space = from_fn(|&n: &u32| [n + 1, n + 3]);
-    /// let paths = all_shortest_paths(&space, [0], |&n| n == 4)?;
-    /// let mut all: Vec<Vec<u32>> = paths.paths().map(|p| p.states().to_vec()).collect();
-    /// all.sort();
-    /// assert_eq!(all, [vec![0, 1, 4], vec![0, 3, 4]]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn paths(&self) -> Paths<'_, S, M> {
-        self.dag.paths()
-    }
-}
 
 /// Every shortest path from any of `starts` to the nearest states that
 /// satisfy `is_goal`.
@@ -283,6 +154,6 @@ impl<S: State, M: Clone> Search<S, M> {
         run.meter.charge(bytes)?;
         states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
         states.extend(tree.states_from(0).cloned());
-        Ok(ShortestPaths { dag: PathDag { states, parents, goals }, distance })
+        Ok(ShortestPaths { states, parents, goals, cost: distance })
     }
 }

@@ -1,34 +1,115 @@
-//! The graph of every cheapest edge into each state, which holds what may
-//! be exponentially many cheapest paths in the size of the states on them:
-//! counted from the graph, walked one path at a time.
+//! [`CheapestPaths`]: the graph of every cheapest edge into each state,
+//! which holds what may be exponentially many cheapest paths in the size
+//! of the states on them, counted from the graph and walked one path at a
+//! time ([`Paths`]); [`ShortestPaths`] when every move costs one.
 
 use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::SmallVec;
 
 use crate::path::Path;
 
-/// States in an order where every parent comes before its children (the
-/// roots have no parents), and the goals the paths end at.
+/// Every cheapest path from the starts to the nearest goals, held as the
+/// graph of the edges on them rather than as a list of paths.
+///
+/// What [`all_cheapest_paths`](crate::all_cheapest_paths) and
+/// [`AStar::all_cheapest_paths`](crate::AStar::all_cheapest_paths) return,
+/// and, as [`ShortestPaths`] (the cost a count of moves),
+/// [`all_shortest_paths`](crate::all_shortest_paths). There can be
+/// exponentially many cheapest paths, so they are counted from that graph
+/// and produced one at a time by [`paths`](CheapestPaths::paths). Two moves
+/// between the same pair of states, at the same cost, make two paths.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{all_cheapest_paths, from_fn_weighted};
+///
+/// // Right costs 1 and up costs 2 on a 3x3 grid: every monotone walk costs 6.
+/// let grid = from_fn_weighted(|&(x, y): &(u8, u8)| {
+///     let mut next = Vec::new();
+///     if x < 2 { next.push(((x + 1, y), 1u32)); }
+///     if y < 2 { next.push(((x, y + 1), 2)); }
+///     next
+/// });
+/// let paths = all_cheapest_paths(&grid, [(0, 0)], |_| 0, |&p| p == (2, 2))?;
+/// assert_eq!(paths.cost(), Some(6));
+/// assert_eq!(paths.count(), 6);
+/// assert!(paths.paths().all(|path| path.len() == 4 && path.end() == &(2, 2)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct PathDag<S, M> {
+pub struct CheapestPaths<S, M, C> {
+    /// The states on the paths, each parent before its children (the roots
+    /// have no parents).
     pub(crate) states: Vec<S>,
     /// For each state, the edges into it on a cheapest path: the parent's
     /// index and the move.
     pub(crate) parents: Vec<SmallVec<[(u32, M); 1]>>,
+    /// The states the paths end at.
     pub(crate) goals: Vec<u32>,
+    pub(crate) cost: Option<C>,
 }
 
-impl<S: Clone, M: Clone> PathDag<S, M> {
-    pub(crate) fn goals(&self) -> impl Iterator<Item = &S> + '_ {
+impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
+    /// The cost of the cheapest paths, or `None` when no goal is
+    /// reachable.
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestPaths`].
+    pub fn cost(&self) -> Option<C> {
+        self.cost
+    }
+
+    /// The goals reached, each at [`cost`](CheapestPaths::cost).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_cheapest_paths, from_fn_weighted};
+    ///
+    /// let line = from_fn_weighted(|&n: &i8| [(n - 1, 1u32), (n + 1, 1)]);
+    /// let paths = all_cheapest_paths(&line, [0], |_| 0, |&n| n.abs() == 2)?;
+    /// let mut goals: Vec<i8> = paths.goals().copied().collect();
+    /// goals.sort();
+    /// assert_eq!(goals, [-2, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn goals(&self) -> impl Iterator<Item = &S> + '_ {
         self.goals.iter().map(|&goal| &self.states[goal as usize])
     }
 
-    /// The number of paths from a root to a goal, saturating: each state's
-    /// count is the sum of its parents', which come before it.
-    pub(crate) fn count_as<T>(&self) -> T
+    /// The number of cheapest paths, saturating at `u128::MAX`, computed
+    /// from the graph without building the paths.
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestPaths`].
+    pub fn count(&self) -> u128 {
+        self.count_as::<u128>()
+    }
+
+    /// The number of cheapest paths in any unsigned integer type,
+    /// saturating at its largest value.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_cheapest_paths, from_fn_weighted};
+    ///
+    /// // 20 steps, each of two moves that cost 3: 2^20 paths.
+    /// let walk = from_fn_weighted(|&n: &u8| if n < 20 { vec![(n + 1, 3u32); 2] } else { vec![] });
+    /// let paths = all_cheapest_paths(&walk, [0], |_| 0, |&n| n == 20)?;
+    /// assert_eq!(paths.count_as::<u64>(), 1 << 20);
+    /// assert_eq!(paths.count_as::<u16>(), u16::MAX);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_as<T>(&self) -> T
     where
         T: Unsigned + SaturatingAdd + Copy,
     {
+        // Each state's count is the sum of its parents', which come
+        // before it.
         let mut counts = vec![T::zero(); self.states.len()];
         for (node, parents) in self.parents.iter().enumerate() {
             counts[node] = if parents.is_empty() {
@@ -42,9 +123,16 @@ impl<S: Clone, M: Clone> PathDag<S, M> {
         self.goals.iter().fold(T::zero(), |sum, &goal| sum.saturating_add(&counts[goal as usize]))
     }
 
-    pub(crate) fn paths(&self) -> Paths<'_, S, M> {
+    /// The cheapest paths, built one at a time as the iterator advances.
+    ///
+    /// # Example
+    ///
+    /// See [`CheapestPaths`].
+    pub fn paths(&self) -> Paths<'_, S, M> {
         let mut paths = Paths {
-            graph: self,
+            states: &self.states,
+            parents: &self.parents,
+            goals: &self.goals,
             next_goal: 0,
             chain: Vec::new(),
             choices: Vec::new(),
@@ -55,9 +143,54 @@ impl<S: Clone, M: Clone> PathDag<S, M> {
     }
 }
 
+/// Every shortest path from the starts to the nearest goals: the cheapest
+/// paths when every move costs one, their cost the number of moves.
+///
+/// What [`all_shortest_paths`](crate::all_shortest_paths) and
+/// [`Search::all_shortest_paths`](crate::Search::all_shortest_paths)
+/// return. Two edges between the same pair of states (two moves with one
+/// effect) make two paths.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{all_shortest_paths, from_fn};
+///
+/// // Monotone walks across a 3x3 grid of points: C(4, 2) = 6 of them.
+/// let grid = from_fn(|&(x, y): &(u8, u8)| {
+///     let mut next = Vec::new();
+///     if x < 2 { next.push((x + 1, y)); }
+///     if y < 2 { next.push((x, y + 1)); }
+///     next
+/// });
+/// let paths = all_shortest_paths(&grid, [(0, 0)], |&p| p == (2, 2))?;
+/// assert_eq!(paths.distance(), Some(4));
+/// assert_eq!(paths.count(), 6);
+/// assert_eq!(paths.paths().count(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type ShortestPaths<S, M> = CheapestPaths<S, M, usize>;
+
+impl<S: Clone, M: Clone> CheapestPaths<S, M, usize> {
+    /// The length of the shortest paths in moves, or `None` when no goal
+    /// is reachable: their [`cost`](CheapestPaths::cost).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_shortest_paths, from_fn};
+    ///
+    /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
+    /// assert_eq!(all_shortest_paths(&space, [0], |&n| n == 3)?.distance(), Some(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn distance(&self) -> Option<usize> {
+        self.cost
+    }
+}
+
 /// An iterator over every shortest or cheapest path, made by
-/// [`ShortestPaths::paths`](crate::ShortestPaths::paths) and
-/// [`CheapestPaths::paths`](crate::CheapestPaths::paths). It holds one
+/// [`CheapestPaths::paths`]. It holds one
 /// path's worth of state, so even a count beyond `u128` can be walked a
 /// path at a time.
 ///
@@ -75,7 +208,9 @@ impl<S: Clone, M: Clone> PathDag<S, M> {
 /// ```
 #[derive(Debug)]
 pub struct Paths<'a, S, M> {
-    graph: &'a PathDag<S, M>,
+    states: &'a [S],
+    parents: &'a [SmallVec<[(u32, M); 1]>],
+    goals: &'a [u32],
     next_goal: usize,
     /// Nodes from the current goal back towards a root.
     chain: Vec<u32>,
@@ -88,7 +223,7 @@ impl<S: Clone, M: Clone> Paths<'_, S, M> {
     fn start_next_goal(&mut self) {
         self.chain.clear();
         self.choices.clear();
-        match self.graph.goals.get(self.next_goal) {
+        match self.goals.get(self.next_goal) {
             Some(&goal) => {
                 self.next_goal += 1;
                 self.chain.push(goal);
@@ -101,7 +236,7 @@ impl<S: Clone, M: Clone> Paths<'_, S, M> {
     /// Extends the chain to a root through each node's first parent.
     fn descend(&mut self) {
         while let Some(&(parent, _)) =
-            self.chain.last().and_then(|&node| self.graph.parents[node as usize].first())
+            self.chain.last().and_then(|&node| self.parents[node as usize].first())
         {
             self.choices.push(0);
             self.chain.push(parent);
@@ -113,7 +248,7 @@ impl<S: Clone, M: Clone> Paths<'_, S, M> {
         while let Some(choice) = self.choices.pop() {
             self.chain.pop();
             let node = self.chain[self.chain.len() - 1] as usize;
-            let parents = &self.graph.parents[node];
+            let parents = &self.parents[node];
             if choice + 1 < parents.len() {
                 self.choices.push(choice + 1);
                 self.chain.push(parents[choice + 1].0);
@@ -126,13 +261,13 @@ impl<S: Clone, M: Clone> Paths<'_, S, M> {
 
     fn current(&self) -> Path<S, M> {
         let states =
-            self.chain.iter().rev().map(|&node| self.graph.states[node as usize].clone()).collect();
+            self.chain.iter().rev().map(|&node| self.states[node as usize].clone()).collect();
         let moves = self
             .choices
             .iter()
             .enumerate()
             .rev()
-            .map(|(i, &choice)| self.graph.parents[self.chain[i] as usize][choice].1.clone())
+            .map(|(i, &choice)| self.parents[self.chain[i] as usize][choice].1.clone())
             .collect();
         Path::new(states, moves)
     }

@@ -1,12 +1,11 @@
-//! [`CheapestPaths`]: A* run past its first goal until every cheapest
-//! path is known, keeping every edge that ties for a state's cheapest
-//! cost (what `pathfinding` calls `astar_bag`).
+//! [`all_cheapest_paths`]: A* run past its first goal until every
+//! cheapest path is known, keeping every edge that ties for a state's
+//! cheapest cost (what `pathfinding` calls `astar_bag`).
 
-use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::SmallVec;
 
 use crate::error::Error;
-use crate::path::dag::{PathDag, Paths};
+use crate::path::dag::CheapestPaths;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
 use crate::space::traits::State;
@@ -15,111 +14,6 @@ use crate::space::weighted::{Cost, Weighted};
 use crate::store::tree::{NO_PARENT, Stored, Tree};
 
 use super::{AStar, Policy, Reached};
-
-/// Every cheapest path from the starts to the nearest goals, held as the
-/// graph of the edges on them rather than as a list of paths: the
-/// weighted counterpart of [`ShortestPaths`](crate::ShortestPaths).
-///
-/// What [`all_cheapest_paths`] and [`AStar::all_cheapest_paths`] return.
-/// There can be exponentially many cheapest paths, so they are counted
-/// from that graph and produced one at a time by
-/// [`paths`](CheapestPaths::paths). Two moves between the same pair of
-/// states, at the same cost, make two paths.
-///
-/// # Example
-///
-/// ```
-/// use search_core::{all_cheapest_paths, from_fn_weighted};
-///
-/// // Right costs 1 and up costs 2 on a 3x3 grid: every monotone walk costs 6.
-/// let grid = from_fn_weighted(|&(x, y): &(u8, u8)| {
-///     let mut next = Vec::new();
-///     if x < 2 { next.push(((x + 1, y), 1u32)); }
-///     if y < 2 { next.push(((x, y + 1), 2)); }
-///     next
-/// });
-/// let paths = all_cheapest_paths(&grid, [(0, 0)], |_| 0, |&p| p == (2, 2))?;
-/// assert_eq!(paths.cost(), Some(6));
-/// assert_eq!(paths.count(), 6);
-/// assert!(paths.paths().all(|path| path.len() == 4 && path.end() == &(2, 2)));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct CheapestPaths<S, M, C> {
-    dag: PathDag<S, M>,
-    cost: Option<C>,
-}
-
-impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
-    /// The cost of the cheapest paths, or `None` when no goal is
-    /// reachable.
-    ///
-    /// # Example
-    ///
-    /// See [`CheapestPaths`].
-    pub fn cost(&self) -> Option<C> {
-        self.cost
-    }
-
-    /// The goals reached, each at [`cost`](CheapestPaths::cost).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{all_cheapest_paths, from_fn_weighted};
-    ///
-    /// let line = from_fn_weighted(|&n: &i8| [(n - 1, 1u32), (n + 1, 1)]);
-    /// let paths = all_cheapest_paths(&line, [0], |_| 0, |&n| n.abs() == 2)?;
-    /// let mut goals: Vec<i8> = paths.goals().copied().collect();
-    /// goals.sort();
-    /// assert_eq!(goals, [-2, 2]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn goals(&self) -> impl Iterator<Item = &S> + '_ {
-        self.dag.goals()
-    }
-
-    /// The number of cheapest paths, saturating at `u128::MAX`, computed
-    /// from the graph without building the paths.
-    ///
-    /// # Example
-    ///
-    /// See [`CheapestPaths`].
-    pub fn count(&self) -> u128 {
-        self.count_as::<u128>()
-    }
-
-    /// The number of cheapest paths in any unsigned integer type,
-    /// saturating at its largest value.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{all_cheapest_paths, from_fn_weighted};
-    ///
-    /// // 20 steps, each of two moves that cost 3: 2^20 paths.
-    /// let walk = from_fn_weighted(|&n: &u8| if n < 20 { vec![(n + 1, 3u32); 2] } else { vec![] });
-    /// let paths = all_cheapest_paths(&walk, [0], |_| 0, |&n| n == 20)?;
-    /// assert_eq!(paths.count_as::<u64>(), 1 << 20);
-    /// assert_eq!(paths.count_as::<u16>(), u16::MAX);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn count_as<T>(&self) -> T
-    where
-        T: Unsigned + SaturatingAdd + Copy,
-    {
-        self.dag.count_as()
-    }
-
-    /// The cheapest paths, built one at a time as the iterator advances.
-    ///
-    /// # Example
-    ///
-    /// See [`CheapestPaths`].
-    pub fn paths(&self) -> Paths<'_, S, M> {
-        self.dag.paths()
-    }
-}
 
 /// Every cheapest path from any of `starts` to the nearest states that
 /// satisfy `is_goal`, counted and walked lazily, guided by `heuristic`
@@ -279,7 +173,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             .collect();
         let states = nodes.iter().map(|&node| self.tree.state(node as usize).clone()).collect();
         let goals = goals.iter().map(|&goal| place[goal as usize]).collect();
-        CheapestPaths { dag: PathDag { states, parents, goals }, cost }
+        CheapestPaths { states, parents, goals, cost }
     }
 }
 
