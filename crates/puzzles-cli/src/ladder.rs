@@ -71,13 +71,7 @@ pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, Stri
             .as_ref()
             .or(words.as_ref())
             .ok_or("no word list: give \"words\", --words or --dict")?;
-        let mut run = Run::new()
-            .limits(args.search.limits())
-            .on_progress(|progress| display.observe(progress));
-        display.start();
-        let answer = answer(args, question, list, &mut run, out);
-        display.finish();
-        answer
+        args.search.run_shown(&display, |run| answer(args, question, list, run, out))
     };
     match (&args.begin, &args.end) {
         (Some(begin), Some(end)) => {

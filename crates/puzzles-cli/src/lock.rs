@@ -4,7 +4,6 @@ use std::io::Write;
 
 use clap::Args;
 use puzzles::Lock;
-use search_core::Run;
 use serde::Deserialize;
 
 use crate::batch::{Questions, answer_each};
@@ -53,12 +52,7 @@ pub(crate) fn run<W: Write>(args: &LockArgs, out: &mut W) -> Result<bool, String
     let answer_one = |question: &Question, out: &mut W| {
         let lock =
             lock.clone().with_deadends(&question.deadends).map_err(|e| crate::explain(&e, None))?;
-        let mut run = Run::new()
-            .limits(args.search.limits())
-            .on_progress(|progress| display.observe(progress));
-        display.start();
-        let path = lock.open_with(&question.target, &mut run);
-        display.finish();
+        let path = args.search.run_shown(&display, |run| lock.open_with(&question.target, run));
         let path = path.map_err(|e| crate::explain(&e, None))?;
         crate::output::write_lock_answer(
             out,

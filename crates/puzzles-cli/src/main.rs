@@ -11,7 +11,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use search_core::Limits;
+use search_core::{Limits, Run};
+
+use crate::progress::Display;
 
 mod batch;
 mod enumerate;
@@ -96,6 +98,16 @@ struct SearchArgs {
 impl SearchArgs {
     fn limits(&self) -> Limits {
         Limits::new().max_states(self.max_states).max_memory(self.max_memory)
+    }
+
+    /// Runs one question's `search` within these limits, its progress
+    /// shown on `display`.
+    fn run_shown<T>(&self, display: &Display, search: impl FnOnce(&mut Run<'_>) -> T) -> T {
+        let mut run = Run::new().limits(self.limits()).on_progress(|p| display.observe(p));
+        display.start();
+        let answer = search(&mut run);
+        display.finish();
+        answer
     }
 }
 
