@@ -290,7 +290,6 @@ table (the `puzzles` crate builds its 15-puzzle databases that way).
 pub use crate::breadth_first::all_paths::all_shortest_paths;
 pub use crate::breadth_first::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::breadth_first::bidirectional::bidirectional_bfs;
-pub use crate::breadth_first::depth_first::dfs;
 pub use crate::breadth_first::enumerate::{Enumeration, enumerate};
 #[cfg(feature = "rayon")]
 pub use crate::breadth_first::parallel::{ParallelEnumeration, par_enumerate};
@@ -302,6 +301,8 @@ pub use crate::dense::files::{
 };
 pub use crate::dense::patterns::{Combine, Patterns};
 pub use crate::dense::table::LayerTable;
+pub use crate::depth_first::dfs::dfs;
+pub use crate::depth_first::iddfs::iddfs;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
 pub use crate::informed::astar::cheapest_paths::all_cheapest_paths;
@@ -309,7 +310,6 @@ pub use crate::informed::astar::{AStar, astar, dijkstra};
 pub use crate::informed::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
 pub use crate::informed::fringe::fringe_search;
 pub use crate::informed::greedy::{beam_search, greedy_best_first};
-pub use crate::informed::idastar::depth_first::iddfs;
 pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
 pub use crate::informed::k_cheapest::k_cheapest_paths;
 pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
@@ -352,4 +352,5 @@ mod store;
 
 mod breadth_first;
 mod dense;
+mod depth_first;
 mod informed;

@@ -7,7 +7,6 @@
 //!   from both ends.
 //! - `all_paths`: [`all_shortest_paths`](crate::all_shortest_paths).
 //! - `enumerate`: [`enumerate`](crate::enumerate), every layer of a space.
-//! - `depth_first`: [`dfs`](crate::dfs), depth first with a visited set.
 //! - `parallel`: [`ParallelEnumeration`](crate::ParallelEnumeration), the
 //!   same on every core (with the `rayon` feature).
 //!
@@ -16,7 +15,6 @@
 pub(crate) mod all_paths;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
-pub(crate) mod depth_first;
 pub(crate) mod enumerate;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;

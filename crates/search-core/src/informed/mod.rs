@@ -1,12 +1,16 @@
 //! The informed family: cheapest paths in spaces whose moves have costs,
 //! guided by an estimate.
 //!
-//! - `astar`: [`AStar`](crate::AStar), [`astar`](crate::astar) and
-//!   [`dijkstra`](crate::dijkstra); start here.
+//! - `astar/`: [`AStar`](crate::AStar), the cache every search here but
+//!   IDA* runs on, with [`astar`](crate::astar) and
+//!   [`dijkstra`](crate::dijkstra) and the one open-list loop they share
+//!   (`mod.rs`); start here. `cheapest_costs`:
+//!   [`dijkstra_all`](crate::dijkstra_all), the cheapest cost of every
+//!   state within a bound; `cheapest_paths`:
+//!   [`all_cheapest_paths`](crate::all_cheapest_paths), every cheapest
+//!   path.
 //! - `open_list`: A*'s open list, buckets for small integer costs and a
 //!   heap for the rest.
-//!   `astar/cheapest_costs`: [`dijkstra_all`](crate::dijkstra_all), the
-//!   cheapest cost of every state within a bound.
 //! - `bidirectional`:
 //!   [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and
 //!   [`bidirectional_astar`](crate::bidirectional_astar), from both ends.
@@ -20,8 +24,7 @@
 //! - `idastar/`: [`IdaStar`](crate::IdaStar), in memory of one path, with
 //!   an executor a file: on owned states (`owned`), in place
 //!   ([`InPlace`](crate::InPlace), `in_place`), or on every core
-//!   (`parallel`); `depth_first`: [`dfs`](crate::dfs) and
-//!   [`iddfs`](crate::iddfs), IDA* with unit costs and no estimate.
+//!   (`parallel`).
 //!
 //! It may use `space`, `store`, `run`, `path` and `error`.
 

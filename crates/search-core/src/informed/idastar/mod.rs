@@ -4,19 +4,22 @@
 //! This file holds [`IdaStar`], its builders and the types its three
 //! executors share; each executor is a file: `owned` (states cloned along
 //! the path, and the iterations of the other two), `in_place` ([`InPlace`]
-//! spaces) and `parallel` (every core). `depth_first` is IDA* with unit
-//! costs and no estimate: depth-first search and iterative deepening.
+//! spaces) and `parallel` (every core). With unit costs and no estimate
+//! ([`IdaStar::unit_cost`]) it is the engine of the depth-first family's
+//! `iddfs` (`depth_first/iddfs.rs`).
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use smallvec::SmallVec;
 
 use crate::error::Error;
+use crate::informed::astar::Overflowed;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::progress::{CHECK_EVERY, EVERY, Progress};
-use crate::space::traits::State;
-use crate::space::weighted::{Cost, Weighted};
+use crate::space::traits::{State, Successors};
+use crate::space::weighted::{Cost, UnitCost, Weighted};
 
 /// A cheapest path from any of `starts` to the first state that satisfies
 /// `is_goal`, and its cost, by IDA* guided by `heuristic`; `None` when no
@@ -359,7 +362,52 @@ impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<S, M, C> {
     }
 }
 
-pub(crate) mod depth_first;
+impl<S: State, M: Clone> IdaStar<S, M, u32> {
+    /// IDA* iterations over `space` with every move costing one and no
+    /// estimate, the engine of the depth-first family (`depth_first/`): when `deepening`, from bound 0 up a move at a time, the
+    /// last layer of each left unexpanded (its children would all be cut
+    /// at one more); otherwise one iteration whose bound is never reached.
+    pub(crate) fn unit_cost<G, I, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        mut is_goal: P,
+        deepening: bool,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Path<S, M>>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        I: IntoIterator<Item = S>,
+        P: FnMut(&S) -> bool,
+    {
+        let starts: Starts<S> = starts.into_iter().collect();
+        if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
+            return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
+        }
+        let space = UnitCost(space);
+        let mut bound = if deepening { 0 } else { u32::MAX };
+        let mut overflowed = Overflowed::default();
+        loop {
+            let before = run.stats;
+            let leaf_cut = if deepening { bound.checked_add(1) } else { None };
+            let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
+                let state = &starts[index];
+                let root = Root { state, cost: 0, parent: None, above: &[], depth: 0 };
+                let goal = (&mut is_goal, None);
+                let bounds = (bound, leaf_cut);
+                this.iterate(&space, &root, bounds, &|_: &S| 0, goal, &mut overflowed, run)
+            });
+            self.record(bound, &before, run);
+            match Self::settle(outcome?.0, overflowed, run)? {
+                ControlFlow::Break(Some(_)) => return Ok(Some(self.solution())),
+                ControlFlow::Continue(next) if deepening => bound = next,
+                // Nothing is cut off below a bound that is never reached.
+                ControlFlow::Break(None) | ControlFlow::Continue(_) => return Ok(None),
+            }
+        }
+    }
+}
+
 mod in_place;
 mod owned;
 #[cfg(feature = "rayon")]

@@ -1,18 +1,15 @@
-//! Depth-first search and iterative deepening in memory of one path: IDA*
-//! with every move costing one and no estimate, its bound never reached
-//! (depth first) or raised a move at a time (iterative deepening).
-
-use std::ops::ControlFlow;
+//! [`iddfs`], [`IdaStar::depth_first`] and
+//! [`IdaStar::iterative_deepening`]: depth-first search and iterative
+//! deepening in memory of one path, IDA* with every move costing one and
+//! no estimate, its bound never reached (depth first) or raised a move at
+//! a time (iterative deepening).
 
 use crate::error::Error;
-use crate::informed::astar::Overflowed;
+use crate::informed::idastar::IdaStar;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
-use crate::space::weighted::UnitCost;
-
-use super::{IdaStar, Root, Starts};
 
 /// A shortest path from any of `starts` to the first state that satisfies
 /// `is_goal`, by iterative deepening: depth-first searches to depth 0, 1,
@@ -89,7 +86,7 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        unless_failed(space, self.unit_cost_iterations(space, starts, is_goal, false, run))
+        unless_failed(space, self.unit_cost(space, starts, is_goal, false, run))
     }
 
     /// A shortest path from any of `starts` to the first state that
@@ -126,50 +123,6 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        unless_failed(space, self.unit_cost_iterations(space, starts, is_goal, true, run))
-    }
-
-    /// IDA* iterations over `space` with every move costing one and no
-    /// estimate: when `deepening`, from bound 0 up a move at a time, the
-    /// last layer of each left unexpanded (its children would all be cut
-    /// at one more); otherwise one iteration whose bound is never reached.
-    fn unit_cost_iterations<G, I, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        mut is_goal: P,
-        deepening: bool,
-        run: &mut Run<'_>,
-    ) -> Result<Option<Path<S, M>>, Error>
-    where
-        G: Successors<State = S, Move = M>,
-        I: IntoIterator<Item = S>,
-        P: FnMut(&S) -> bool,
-    {
-        let starts: Starts<S> = starts.into_iter().collect();
-        if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
-            return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
-        }
-        let space = UnitCost(space);
-        let mut bound = if deepening { 0 } else { u32::MAX };
-        let mut overflowed = Overflowed::default();
-        loop {
-            let before = run.stats;
-            let leaf_cut = if deepening { bound.checked_add(1) } else { None };
-            let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
-                let state = &starts[index];
-                let root = Root { state, cost: 0, parent: None, above: &[], depth: 0 };
-                let goal = (&mut is_goal, None);
-                let bounds = (bound, leaf_cut);
-                this.iterate(&space, &root, bounds, &|_: &S| 0, goal, &mut overflowed, run)
-            });
-            self.record(bound, &before, run);
-            match Self::settle(outcome?.0, overflowed, run)? {
-                ControlFlow::Break(Some(_)) => return Ok(Some(self.solution())),
-                ControlFlow::Continue(next) if deepening => bound = next,
-                // Nothing is cut off below a bound that is never reached.
-                ControlFlow::Break(None) | ControlFlow::Continue(_) => return Ok(None),
-            }
-        }
+        unless_failed(space, self.unit_cost(space, starts, is_goal, true, run))
     }
 }
