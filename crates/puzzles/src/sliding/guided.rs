@@ -9,7 +9,8 @@ use std::ops::ControlFlow;
 
 use search_core::{Heuristic, Successors, Weighted};
 
-use super::{Board, Estimate, Slide};
+use super::solver::Estimate;
+use super::{Board, Slide};
 
 /// A sliding puzzle whose states are [`Step`]s, each board's estimate
 /// `estimate`'s.

@@ -1,4 +1,19 @@
 //! Sliding puzzles of any size from 2x2 to 4x4.
+//!
+//! - This file: [`Slide`], the space [`SlidingPuzzle`], and LeetCode
+//!   773's [`sliding_puzzle`].
+//! - `board`: [`Board`], packed 4 bits a cell in a `u64`, and the checks
+//!   every way of making one goes through; `parse`: LeetCode's JSON and
+//!   text rows.
+//! - `solver`: [`Solver`], which answers boards one after another, and
+//!   its choices, [`Algorithm`] and [`SlidingHeuristic`].
+//! - `heuristic`: [`Manhattan`] and [`LinearConflict`], each updated in
+//!   O(1) a move; `guided`: boards that carry their estimate, for IDA*.
+//! - `pdb`: the additive pattern databases ([`PatternDatabase`],
+//!   [`Partition`]); `database_dir`: the folder of their files
+//!   ([`DatabaseDir`]).
+//! - `ranked`: ranks of boards and [`ReachableBoards`], which dense
+//!   enumeration walks.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -8,8 +23,8 @@ use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use search_core::{
-    AStar, DenseEnumeration, Enumeration, Heuristic, IdaStar, InPlace, Iteration, Limits, Path,
-    Ranking, Reversible, Run, Search, Successors, Weighted,
+    DenseEnumeration, Enumeration, InPlace, Limits, Path, Ranking, Reversible, Run, Search,
+    Successors, Weighted,
 };
 
 use crate::error::{Error, ErrorKind};
@@ -19,6 +34,7 @@ pub use self::database_dir::{DatabaseDir, Installed};
 pub use self::heuristic::{LinearConflict, Manhattan};
 pub use self::pdb::{Partition, PatternDatabase};
 pub use self::ranked::ReachableBoards;
+pub use self::solver::{Algorithm, SlidingHeuristic, Solver};
 
 mod board;
 mod database_dir;
@@ -27,6 +43,7 @@ mod heuristic;
 mod parse;
 mod pdb;
 mod ranked;
+mod solver;
 
 /// A move, named by the direction the blank travels.
 ///
@@ -110,223 +127,10 @@ impl FromStr for Slide {
     }
 }
 
-/// Which search answers a board.
-///
-/// # Example
-///
-/// ```
-/// use puzzles::{Algorithm, SlidingPuzzle};
-/// use search_core::Run;
-///
-/// let puzzle = SlidingPuzzle::new(2, 3)?;
-/// let board = "4 1 2 / 5 0 3".parse()?;
-/// let mut answers = Vec::new();
-/// for algorithm in [Algorithm::Bfs, Algorithm::Bidirectional, Algorithm::AStar, Algorithm::IdaStar] {
-///     answers.push(puzzle.solver().algorithm(algorithm).moves(&board, &mut Run::new())?);
-/// }
-/// assert_eq!(answers, [Some(5); 4]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// Breadth-first search from the board towards the goal.
-    Bfs,
-    /// Breadth-first search from both ends: the fastest on boards of up to
-    /// 10 cells (see `docs/performance.md`).
-    Bidirectional,
-    /// A* with the solver's [`SlidingHeuristic`].
-    AStar,
-    /// IDA* with the solver's [`SlidingHeuristic`]: memory that grows only
-    /// with the solution's length, so it reaches where breadth-first
-    /// search runs out of memory (4x4 boards far from the goal).
-    IdaStar,
-    /// Bidirectional search on boards of up to 10 cells, IDA* above; the
-    /// default.
-    #[default]
-    Auto,
-}
-
-impl Algorithm {
-    /// The search [`Auto`](Algorithm::Auto) picks for boards of `cells`
-    /// cells; any other algorithm is itself.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::Algorithm;
-    ///
-    /// assert_eq!(Algorithm::Auto.resolve(9), Algorithm::Bidirectional);
-    /// assert_eq!(Algorithm::Auto.resolve(16), Algorithm::IdaStar);
-    /// assert_eq!(Algorithm::Bfs.resolve(16), Algorithm::Bfs);
-    /// ```
-    #[must_use]
-    pub fn resolve(self, cells: usize) -> Algorithm {
-        match self {
-            Algorithm::Auto if cells <= 10 => Algorithm::Bidirectional,
-            Algorithm::Auto => Algorithm::IdaStar,
-            other => other,
-        }
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Algorithm, Error> {
-        match text {
-            "bfs" => Ok(Algorithm::Bfs),
-            "bidirectional" => Ok(Algorithm::Bidirectional),
-            "astar" => Ok(Algorithm::AStar),
-            "idastar" => Ok(Algorithm::IdaStar),
-            "auto" => Ok(Algorithm::Auto),
-            _ => Err(unknown(text, "an algorithm", "bfs, bidirectional, astar, idastar or auto")),
-        }
-    }
-}
-
-/// Which estimate guides [`Algorithm::AStar`] and [`Algorithm::IdaStar`].
-///
-/// # Example
-///
-/// ```
-/// use puzzles::{Algorithm, SlidingHeuristic, SlidingPuzzle};
-/// use search_core::Run;
-///
-/// let puzzle = SlidingPuzzle::new(3, 3)?;
-/// let board = "8 6 7 / 2 5 4 / 3 0 1".parse()?;
-/// let mut expanded = Vec::new();
-/// for heuristic in [SlidingHeuristic::Manhattan, SlidingHeuristic::LinearConflict] {
-///     let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).heuristic(heuristic);
-///     let mut run = Run::new();
-///     assert_eq!(solver.moves(&board, &mut run)?, Some(31));
-///     expanded.push(run.stats().expanded);
-/// }
-/// assert!(expanded[1] < expanded[0]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum SlidingHeuristic {
-    /// [`Manhattan`]: each tile's rows and columns from its goal cell.
-    Manhattan,
-    /// [`LinearConflict`]: Manhattan, plus two moves per tile that must
-    /// step out of its goal row or column.
-    LinearConflict,
-    /// The [`Partition::SixSixThree`] pattern database, for 4x4 boards
-    /// only: built (a few seconds) the first time a puzzle needs it unless
-    /// one was installed with [`SlidingPuzzle::install_database`], then
-    /// kept with the puzzle.
-    SixSixThree,
-    /// The [`Partition::SevenEight`] pattern database, for 4x4 boards
-    /// only: installed with [`SlidingPuzzle::install_database`] from a
-    /// saved file, or built (minutes, 1.6 GB) the first time it is needed.
-    SevenEight,
-    /// The best the puzzle has at hand, building nothing: the 7-8 database
-    /// if one is installed, else the 6-6-3 one if there is one, else
-    /// linear conflicts; the default.
-    #[default]
-    Best,
-}
-
-impl SlidingHeuristic {
-    /// The partitions whose databases this heuristic uses, the better
-    /// first.
-    fn partitions(self) -> &'static [Partition] {
-        match self {
-            SlidingHeuristic::SixSixThree => &[Partition::SixSixThree],
-            SlidingHeuristic::SevenEight => &[Partition::SevenEight],
-            SlidingHeuristic::Best => &[Partition::SevenEight, Partition::SixSixThree],
-            SlidingHeuristic::Manhattan | SlidingHeuristic::LinearConflict => &[],
-        }
-    }
-}
-
-impl FromStr for SlidingHeuristic {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<SlidingHeuristic, Error> {
-        match text {
-            "manhattan" => Ok(SlidingHeuristic::Manhattan),
-            "linear-conflict" => Ok(SlidingHeuristic::LinearConflict),
-            "pdb-663" => Ok(SlidingHeuristic::SixSixThree),
-            "pdb-78" => Ok(SlidingHeuristic::SevenEight),
-            "best" => Ok(SlidingHeuristic::Best),
-            _ => Err(unknown(
-                text,
-                "a heuristic",
-                "manhattan, linear-conflict, pdb-663, pdb-78 or best",
-            )),
-        }
-    }
-}
-
 /// The error for a name that is none of the `expected` ones.
 fn unknown(text: &str, what: &'static str, expected: &'static str) -> Error {
     Error::new(ErrorKind::UnknownName { text: text.to_string(), what, expected })
 }
-
-/// The estimate a solver uses, built for its goal.
-#[derive(Clone, Debug)]
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one per solver, and the Manhattan table is read on every node: kept inline"
-)]
-enum Estimate {
-    Manhattan(Manhattan),
-    LinearConflict(Arc<LinearConflict>),
-    Database(Arc<PatternDatabase>),
-}
-
-impl Estimate {
-    fn new(kind: SlidingHeuristic, puzzle: &SlidingPuzzle) -> Result<Estimate, Error> {
-        Ok(match kind {
-            SlidingHeuristic::Manhattan => Estimate::Manhattan(Manhattan::new(&puzzle.goal)),
-            SlidingHeuristic::LinearConflict => {
-                let tables = puzzle
-                    .linear_conflict
-                    .get_or_init(|| Arc::new(LinearConflict::new(&puzzle.goal)));
-                Estimate::LinearConflict(Arc::clone(tables))
-            }
-            SlidingHeuristic::SixSixThree => {
-                Estimate::Database(puzzle.pattern_database(Partition::SixSixThree)?)
-            }
-            SlidingHeuristic::SevenEight => {
-                Estimate::Database(puzzle.pattern_database(Partition::SevenEight)?)
-            }
-            SlidingHeuristic::Best => {
-                let installed = Partition::ALL
-                    .iter()
-                    .rev()
-                    .find_map(|&partition| puzzle.installed_database(partition));
-                match installed {
-                    Some(database) => Estimate::Database(database),
-                    None => Estimate::new(SlidingHeuristic::LinearConflict, puzzle)?,
-                }
-            }
-        })
-    }
-}
-
-impl Heuristic<Board> for Estimate {
-    type Cost = u32;
-
-    fn estimate(&self, board: &Board) -> u32 {
-        match self {
-            Estimate::Manhattan(h) => h.estimate(board),
-            Estimate::LinearConflict(h) => h.estimate(board),
-            Estimate::Database(h) => h.estimate(board),
-        }
-    }
-
-    fn estimate_child(&self, parent: &Board, parent_estimate: u32, child: &Board) -> u32 {
-        match self {
-            Estimate::Manhattan(h) => h.estimate_child(parent, parent_estimate, child),
-            Estimate::LinearConflict(h) => h.estimate_child(parent, parent_estimate, child),
-            Estimate::Database(h) => h.estimate_child(parent, parent_estimate, child),
-        }
-    }
-}
-
-heuristic::heuristic_by_reference!(Estimate, PatternDatabase);
 
 /// The sliding puzzle of one board size, towards one goal, as a state space.
 ///
@@ -602,7 +406,7 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solver(&self) -> Solver<'_> {
-        SlidingPuzzle::solver_of(Cow::Borrowed(self))
+        Solver::of(Cow::Borrowed(self))
     }
 
     /// A solver that owns this puzzle: one that can be kept beside
@@ -625,24 +429,7 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn into_solver<'p>(self) -> Solver<'p> {
-        SlidingPuzzle::solver_of(Cow::Owned(self))
-    }
-
-    fn solver_of(puzzle: Cow<'_, SlidingPuzzle>) -> Solver<'_> {
-        Solver {
-            puzzle,
-            search: Search::new(),
-            astar: AStar::new(),
-            // A board's loops are 12 moves or longer and rare among its
-            // paths: comparing each child with the path costs more than
-            // searching them.
-            ida_star: IdaStar::new().check_cycles(false),
-            algorithm: Algorithm::default(),
-            last_algorithm: Algorithm::default(),
-            heuristic: SlidingHeuristic::default(),
-            estimate: None,
-            parallel: false,
-        }
+        Solver::of(Cow::Owned(self))
     }
 
     /// Every board that can reach the goal, by a breadth-first search from
@@ -817,297 +604,6 @@ impl Weighted for SlidingPuzzle {
 
     fn cost(&self, _: &Board, _: &Slide, _: &Board) -> u32 {
         1
-    }
-}
-
-/// Answers boards of one puzzle one after another, reusing its tables:
-/// a cache, as [`Search`] is, whose searches each take the [`Run`] that
-/// bounds, observes and counts them.
-///
-/// Made by [`SlidingPuzzle::solver`].
-///
-/// # Example
-///
-/// ```
-/// use puzzles::SlidingPuzzle;
-/// use search_core::Run;
-///
-/// let puzzle = SlidingPuzzle::new(3, 3)?;
-/// let mut solver = puzzle.solver();
-/// let mut run = Run::new();
-/// for (board, moves) in [("8 6 7 / 2 5 4 / 3 0 1", 31), ("1 2 3 / 4 5 6 / 7 0 8", 1)] {
-///     assert_eq!(solver.moves(&board.parse()?, &mut run)?, Some(moves));
-/// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug)]
-pub struct Solver<'p> {
-    puzzle: Cow<'p, SlidingPuzzle>,
-    search: Search<Board, Slide>,
-    astar: AStar<Board, Slide, u32>,
-    /// IDA* over boards that carry their estimate, which each slide
-    /// updates in O(1) ([`guided`]).
-    ida_star: IdaStar<guided::Step, Slide, u32>,
-    algorithm: Algorithm,
-    /// The search that answered the last board.
-    last_algorithm: Algorithm,
-    heuristic: SlidingHeuristic,
-    /// The estimate, built when an informed search first needs it.
-    estimate: Option<Estimate>,
-    parallel: bool,
-}
-
-impl Solver<'_> {
-    /// The puzzle this solver solves.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::SlidingPuzzle;
-    ///
-    /// let solver = SlidingPuzzle::new(2, 3)?.into_solver();
-    /// assert_eq!(solver.puzzle().goal().to_string(), "1 2 3\n4 5 .");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn puzzle(&self) -> &SlidingPuzzle {
-        &self.puzzle
-    }
-
-    /// Chooses the search.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Algorithm, SlidingPuzzle};
-    /// use search_core::Run;
-    ///
-    /// let puzzle = SlidingPuzzle::new(2, 2)?;
-    /// let mut solver = puzzle.solver().algorithm(Algorithm::Bfs);
-    /// assert_eq!(solver.moves(&"3 1 / 2 0".parse()?, &mut Run::new())?, Some(4));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn algorithm(mut self, algorithm: Algorithm) -> Self {
-        self.algorithm = algorithm;
-        self
-    }
-
-    /// Runs IDA* on every thread of the current rayon pool
-    /// ([`IdaStar::run_parallel`]); off by default. The cost of the answer
-    /// is the same; which of several optimal paths is returned may differ.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Algorithm, SlidingPuzzle};
-    /// use search_core::Run;
-    ///
-    /// let puzzle = SlidingPuzzle::new(3, 3)?;
-    /// let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).parallel(true);
-    /// assert_eq!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?, &mut Run::new())?, Some(31));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn parallel(self, parallel: bool) -> Self {
-        Solver { parallel, ..self }
-    }
-
-    /// Chooses the estimate that guides A* and IDA*.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Algorithm, SlidingHeuristic, SlidingPuzzle};
-    /// use search_core::Run;
-    ///
-    /// let puzzle = SlidingPuzzle::new(2, 3)?;
-    /// let mut solver =
-    ///     puzzle.solver().algorithm(Algorithm::AStar).heuristic(SlidingHeuristic::Manhattan);
-    /// assert_eq!(solver.moves(&"4 5 0 / 1 2 3".parse()?, &mut Run::new())?, Some(21));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn heuristic(self, heuristic: SlidingHeuristic) -> Self {
-        Solver { heuristic, estimate: None, ..self }
-    }
-
-    /// The iterations of the last IDA* search: each bound and the nodes it
-    /// expanded. Empty after any other search.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Algorithm, SlidingPuzzle};
-    /// use search_core::Run;
-    ///
-    /// let puzzle = SlidingPuzzle::new(3, 3)?;
-    /// let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar);
-    /// solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?, &mut Run::new())?;
-    /// assert_eq!(solver.iterations().last().map(|i| i.bound), Some(31));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn iterations(&self) -> &[Iteration<u32>] {
-        if self.last_algorithm == Algorithm::IdaStar { self.ida_star.iterations() } else { &[] }
-    }
-
-    /// A shortest solution of `board`, or `None` when it cannot be solved,
-    /// by the solver's [`Algorithm`] under `run` (its limits, observer and
-    /// cancel handle, and afterwards what the search counted: all zero for
-    /// a board answered by parity alone).
-    ///
-    /// # Errors
-    ///
-    /// When the board's size differs from the goal's, or the search reaches
-    /// a limit or is cancelled.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Algorithm, ErrorKind, SlidingPuzzle};
-    /// use search_core::{CancelHandle, Limits, Run};
-    ///
-    /// let puzzle = SlidingPuzzle::new(2, 3)?;
-    /// let mut solver = puzzle.solver();
-    /// let mut run = Run::new();
-    /// assert_eq!(solver.solve(&"1 2 3 / 4 5 0".parse()?, &mut run)?.map(|p| p.len()), Some(0));
-    /// let error = solver.solve(&"1 2 / 3 0".parse()?, &mut run).unwrap_err();
-    /// assert_eq!(error.to_string(), "the board is 2x2 but the goal is 2x3");
-    ///
-    /// // A search stopped from its observer, as from another thread.
-    /// let puzzle = SlidingPuzzle::new(4, 4)?;
-    /// let mut solver = puzzle.solver().algorithm(Algorithm::Bfs);
-    /// let cancel = CancelHandle::new();
-    /// let stop = cancel.clone();
-    /// let mut run = Run::new().cancel_with(cancel).on_progress(move |_| stop.cancel());
-    /// // Two pairs of tiles swapped: solvable, and far from the goal.
-    /// let board = "2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0".parse()?;
-    /// let error = solver.solve(&board, &mut run).unwrap_err();
-    /// let ErrorKind::Search(error) = error.kind() else { panic!("{error}") };
-    /// assert_eq!(error.kind(), &search_core::ErrorKind::Cancelled);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn solve(
-        &mut self,
-        board: &Board,
-        run: &mut Run<'_>,
-    ) -> Result<Option<Path<Board, Slide>>, Error> {
-        if !self.check(board, run)? {
-            return Ok(None);
-        }
-        let goal = *self.puzzle.goal();
-        self.last_algorithm = self.algorithm.resolve(board.cell_count());
-        let path = match self.last_algorithm {
-            Algorithm::Bfs => self.search.bfs(&*self.puzzle, [*board], |b| *b == goal, run),
-            Algorithm::AStar | Algorithm::IdaStar => return self.informed(board, run),
-            Algorithm::Bidirectional | Algorithm::Auto => {
-                self.search.bidirectional(&*self.puzzle, [*board], [goal], run)
-            }
-        };
-        Ok(path?)
-    }
-
-    /// The fewest moves that solve `board`, or `None` when it cannot be
-    /// solved. With [`Algorithm::Bfs`] no parents are kept.
-    ///
-    /// # Errors
-    ///
-    /// As for [`solve`](Solver::solve).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::SlidingPuzzle;
-    /// use search_core::{Limits, Run};
-    ///
-    /// let puzzle = SlidingPuzzle::new(3, 3)?;
-    /// let mut solver = puzzle.solver();
-    /// let mut run = Run::new();
-    /// assert_eq!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?, &mut run)?, Some(31));
-    /// assert!(run.stats().expanded > 0);
-    /// let mut tight = Run::new().limits(Limits::new().max_states(100));
-    /// assert!(solver.moves(&"8 6 7 / 2 5 4 / 3 0 1".parse()?, &mut tight).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn moves(&mut self, board: &Board, run: &mut Run<'_>) -> Result<Option<usize>, Error> {
-        if !self.check(board, run)? {
-            return Ok(None);
-        }
-        if self.algorithm.resolve(board.cell_count()) != Algorithm::Bfs {
-            return Ok(self.solve(board, run)?.map(|path| path.len()));
-        }
-        self.last_algorithm = Algorithm::Bfs;
-        let goal = *self.puzzle.goal();
-        Ok(self.search.distance(&*self.puzzle, [*board], |b| *b == goal, run)?)
-    }
-
-    /// A* or IDA*, whichever the last board called for, with the estimate
-    /// built on first use. IDA* searches boards that carry their estimate,
-    /// which each move updates from the parent's.
-    fn informed(
-        &mut self,
-        board: &Board,
-        run: &mut Run<'_>,
-    ) -> Result<Option<Path<Board, Slide>>, Error> {
-        let puzzle = &*self.puzzle;
-        let goal = *puzzle.goal();
-        let estimate = match &self.estimate {
-            Some(estimate) => estimate,
-            None => self.estimate.insert(Estimate::new(self.heuristic, puzzle)?),
-        };
-        if self.last_algorithm == Algorithm::AStar {
-            let found =
-                self.astar.run(puzzle, [*board], |b| estimate.estimate(b), |b| *b == goal, run);
-            return Ok(found?.map(|(path, _)| path));
-        }
-        let space = guided::Guided::new(estimate);
-        let start = space.start(*board);
-        let (estimated, is_goal) =
-            (|s: &guided::Step| s.estimate, |s: &guided::Step| s.board == goal);
-        let found = if self.parallel {
-            self.ida_star.run_parallel(&space, [start], estimated, is_goal, run)
-        } else {
-            self.ida_star.run(&space, [start], estimated, is_goal, run)
-        };
-        Ok(found?.map(|(path, _)| {
-            let (steps, moves) = path.into_parts();
-            Path::new(steps.into_iter().map(|step| step.board).collect(), moves)
-        }))
-    }
-
-    /// The search that answered the last board: the solver's
-    /// [`Algorithm`], with [`Auto`](Algorithm::Auto) resolved.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Algorithm, SlidingPuzzle};
-    /// use search_core::Run;
-    ///
-    /// let puzzle = SlidingPuzzle::new(2, 3)?;
-    /// let mut solver = puzzle.solver();
-    /// solver.moves(&"4 1 2 / 5 0 3".parse()?, &mut Run::new())?;
-    /// assert_eq!(solver.last_algorithm(), Algorithm::Bidirectional);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn last_algorithm(&self) -> Algorithm {
-        self.last_algorithm
-    }
-
-    /// Checks the size, and answers by parity whether a search is needed;
-    /// a board answered by parity leaves `run` counting nothing.
-    fn check(&mut self, board: &Board, run: &mut Run<'_>) -> Result<bool, Error> {
-        let goal = self.puzzle.goal();
-        if !board.same_size(goal) {
-            return Err(Error::new(ErrorKind::SizeMismatch {
-                expected: (goal.rows(), goal.cols()),
-                found: (board.rows(), board.cols()),
-            }));
-        }
-        let reachable = board.can_reach(goal);
-        if !reachable {
-            run.reset_stats();
-        }
-        Ok(reachable)
     }
 }
 
