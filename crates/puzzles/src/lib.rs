@@ -1,6 +1,7 @@
 /*!
 State spaces built on [`search_core`]: sliding puzzles of any size, Open the
-Lock, Word Ladder, and four smaller LeetCode puzzles.
+Lock, Word Ladder, the pocket cube, pancakes, TopSpin, the Tower of Hanoi
+with four pegs, and four smaller LeetCode puzzles.
 
 Each puzzle is a type that implements [`search_core::Successors`], plus a
 small function that answers the puzzle's own question. The point is that
