@@ -10,7 +10,6 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
 use crate::space::traits::State;
-use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::tree::{Lookup, NO_PARENT, Stored};
 
@@ -112,9 +111,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let found = self.fringe(space, starts, &heuristic, &mut is_goal, run);
-        run.stats.stored = self.tree.len() as u64;
-        unless_failed(space, found)
+        self.execute(space, run, |this, run| {
+            this.fringe(space, starts, &heuristic, &mut is_goal, run)
+        })
     }
 
     fn fringe<G, I, H, P>(

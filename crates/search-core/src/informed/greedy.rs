@@ -8,7 +8,6 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limit;
 use crate::run::memory::bytes_of;
-use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::space::weighted::{Cost, Weighted};
 use crate::store::tree::{Lookup, NO_PARENT};
@@ -216,9 +215,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let found = self.beam(space, starts, &heuristic, &mut is_goal, width, run);
-        run.stats.stored = self.tree.len() as u64;
-        unless_failed(space, found)
+        self.execute(space, run, |this, run| {
+            this.beam(space, starts, &heuristic, &mut is_goal, width, run)
+        })
     }
 
     fn beam<G, I, H, P>(

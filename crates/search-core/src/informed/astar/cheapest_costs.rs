@@ -8,7 +8,6 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::{Meter, bytes_of, filled_vec};
 use crate::space::traits::State;
-use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted};
 use crate::store::hash::hash_of;
 use crate::store::index::table_bytes;
@@ -186,9 +185,15 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
     {
-        let settled = self.settle_all(space, starts, max_cost, run);
-        run.stats.stored = self.tree.len() as u64;
-        let settled = unless_failed(space, settled)?;
+        let settled = self.execute(space, run, |this, run| {
+            this.restart(space, starts, |_| C::zero(), run)?;
+            let mut settle = Settle { max_cost, settled: Vec::new() };
+            // No state is a goal; past the bound, or past the cost type, a
+            // state is never settled, and not stored either.
+            let estimate = |_: &S| C::zero();
+            this.expand_in_order(space, &estimate, &mut |_: &S| false, &mut settle, run)?;
+            Ok(settle.settled)
+        })?;
         let meter = &mut run.meter;
         let mut entry_of = filled_vec(meter, self.tree.len(), NO_PARENT)?;
         let mut entries = Vec::new();
@@ -210,28 +215,6 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             index.insert_unique(hash, entry as u32, |&entry| hash_of(&entries[entry as usize].0));
         }
         Ok(CheapestCosts { entries, index })
-    }
-
-    /// Dijkstra's search from `starts` until nothing within `max_cost` is
-    /// left: the nodes settled, with their costs, in order.
-    fn settle_all<G, I>(
-        &mut self,
-        space: &G,
-        starts: I,
-        max_cost: Option<C>,
-        run: &mut Run<'_>,
-    ) -> Result<Vec<(u32, C)>, Error>
-    where
-        G: Weighted<State = S, Move = M, Cost = C>,
-        I: IntoIterator<Item = S>,
-    {
-        self.restart(space, starts, |_| C::zero(), run)?;
-        let mut settle = Settle { max_cost, settled: Vec::new() };
-        // No state is a goal; past the bound, or past the cost type, a
-        // state is never settled, and not stored either.
-        let estimate = |_: &S| C::zero();
-        self.expand_in_order(space, &estimate, &mut |_: &S| false, &mut settle, run)?;
-        Ok(settle.settled)
     }
 }
 

@@ -9,7 +9,6 @@ use crate::path::dag::CheapestPaths;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
 use crate::space::traits::State;
-use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted};
 use crate::store::tree::{NO_PARENT, Stored, Tree};
 
@@ -94,43 +93,23 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let found = self.search_all(space, starts, &heuristic, &mut is_goal, run);
-        run.stats.stored = self.tree.len() as u64;
-        let (goals, ties, order) = unless_failed(space, found)?;
+        let (goals, ties, order) = self.execute(space, run, |this, run| {
+            this.restart(space, starts, &heuristic, run)?;
+            let mut every = EveryCheapest {
+                best: None,
+                goals: Vec::new(),
+                ties: Vec::new(),
+                order: Vec::new(),
+                expansions: 0,
+            };
+            let (_, overflowed) =
+                this.expand_in_order(space, &heuristic, &mut is_goal, &mut every, run)?;
+            if every.goals.is_empty() {
+                overflowed.into_answer(())?;
+            }
+            Ok((every.goals, every.ties, every.order))
+        })?;
         Ok(self.keep_paths(&goals, &ties, &order))
-    }
-
-    /// A* that stops only when the open list's head exceeds the first
-    /// goal's cost: the goals at that cost, every node's tying edges, and
-    /// each node's place in the order of expansion (`u32::MAX` for none).
-    #[expect(clippy::type_complexity, reason = "one private caller")]
-    fn search_all<G, I, H, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        heuristic: &H,
-        is_goal: &mut P,
-        run: &mut Run<'_>,
-    ) -> Result<(Vec<u32>, Ties<M>, Vec<u32>), Error>
-    where
-        G: Weighted<State = S, Move = M, Cost = C>,
-        I: IntoIterator<Item = S>,
-        H: Fn(&S) -> C,
-        P: FnMut(&S) -> bool,
-    {
-        self.restart(space, starts, heuristic, run)?;
-        let mut every = EveryCheapest {
-            best: None,
-            goals: Vec::new(),
-            ties: Vec::new(),
-            order: Vec::new(),
-            expansions: 0,
-        };
-        let (_, overflowed) = self.expand_in_order(space, heuristic, is_goal, &mut every, run)?;
-        if every.goals.is_empty() {
-            overflowed.into_answer(())?;
-        }
-        Ok((every.goals, every.ties, every.order))
     }
 
     /// The graph of the paths into `goals`: the nodes they pass through,

@@ -11,8 +11,8 @@ use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
-use crate::space::traits::State;
 use crate::space::traits::unless_failed;
+use crate::space::traits::{State, Successors};
 use crate::space::weighted::{Weighted, add_within, extend_within};
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
@@ -262,30 +262,29 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let result = self.search(space, starts, &heuristic, &mut is_goal, run);
-        run.stats.stored = self.tree.len() as u64;
-        unless_failed(space, result)
+        self.execute(space, run, |this, run| {
+            this.restart(space, starts, &heuristic, run)?;
+            let policy = &mut FirstGoal;
+            match this.expand_in_order(space, &heuristic, &mut is_goal, policy, run)? {
+                (Some((goal, cost)), _) => Ok(Some((this.tree.path(goal), cost))),
+                (None, overflowed) => overflowed.into_answer(None),
+            }
+        })
     }
 
-    fn search<G, I, H, P>(
+    /// Runs one search on these tables: records how many states it
+    /// stored, however it ends, and returns the space's failure, if the
+    /// space failed, in place of its answer. Every search of the cache
+    /// but the bidirectional ones (which count two trees) ends here.
+    pub(crate) fn execute<G: Successors, T>(
         &mut self,
         space: &G,
-        starts: I,
-        heuristic: &H,
-        is_goal: &mut P,
         run: &mut Run<'_>,
-    ) -> Result<Option<(Path<S, M>, C)>, Error>
-    where
-        G: Weighted<State = S, Move = M, Cost = C>,
-        I: IntoIterator<Item = S>,
-        H: Fn(&S) -> C,
-        P: FnMut(&S) -> bool,
-    {
-        self.restart(space, starts, heuristic, run)?;
-        match self.expand_in_order(space, heuristic, is_goal, &mut FirstGoal, run)? {
-            (Some((goal, cost)), _) => Ok(Some((self.tree.path(goal), cost))),
-            (None, overflowed) => overflowed.into_answer(None),
-        }
+        search: impl FnOnce(&mut Self, &mut Run<'_>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let result = search(self, run);
+        run.stats.stored = self.tree.len() as u64;
+        unless_failed(space, result)
     }
 
     /// A*'s loop, which every search that expands in order of `g + h` on
