@@ -1,5 +1,7 @@
-//! Paths: [`Path`], one walk from a start to an end; and `dag`, the graph
-//! of every cheapest edge that holds many paths at once.
+//! Paths: [`Path`], one walk from a start to an end; and `dag`:
+//! [`CheapestPaths`](crate::CheapestPaths) (and
+//! [`ShortestPaths`](crate::ShortestPaths)), the graph of every cheapest
+//! edge, which holds many paths at once.
 
 pub(crate) mod dag;
 

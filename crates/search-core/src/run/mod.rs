@@ -10,8 +10,9 @@
 //!   that makes them and checks for cancellation.
 //! - `cancel`: [`CancelHandle`](crate::CancelHandle), which stops a search
 //!   from another thread.
-//! - `context`: the `RunContext` every cache holds (all of the above), and
-//!   the builder methods every cache offers on it.
+//! - `context`: [`Run`](crate::Run), all of the above for one search:
+//!   limits, observer and cancel handle going in, statistics and meter
+//!   coming out; every search takes one last.
 //!
 //! It may use `error` and nothing else.
 

@@ -8,8 +8,9 @@
 //!   ranking and the memory budget; the tables' growth through the meter.
 //! - `runs`: the successors of a run of states collected before any is
 //!   stored, so that the inserts' cache misses overlap.
-//! - `expand`: one state's successors collected, its parent left out, the
-//!   counts kept, and what a depth bound means.
+//! - `expand`: one state's neighbours collected, along either direction
+//!   of its edges, its parent left out, the counts kept, and what a depth
+//!   bound means.
 //! - `hash`: the one hash of every hashed table,
 //!   [`BuildStateHasher`](crate::BuildStateHasher).
 //!
