@@ -91,10 +91,35 @@ impl<'py> PyState<'py> {
     /// A state given as the argument `name`: an unhashable one raises
     /// TypeError naming it, with Python's error as its cause.
     fn argument(object: Bound<'py, PyAny>, name: &str) -> PyResult<PyState<'py>> {
+        PyState::named(object, |error| format!("{name}: {error}"))
+    }
+
+    /// A state that `function(from)` gave: one that cannot be hashed
+    /// raises TypeError naming the callable and the state it was given.
+    pub(crate) fn given(
+        object: Bound<'py, PyAny>,
+        function: &str,
+        from: &PyState<'py>,
+    ) -> PyResult<PyState<'py>> {
+        PyState::named(object, |error| {
+            format!(
+                "{function}({}) gave a state that cannot be hashed; states must be hashable \
+                 ({error})",
+                from.shown()
+            )
+        })
+    }
+
+    /// `object` as a state; when it cannot be hashed, a TypeError whose
+    /// message `describe` makes from Python's, which is its cause.
+    fn named(
+        object: Bound<'py, PyAny>,
+        describe: impl FnOnce(&str) -> String,
+    ) -> PyResult<PyState<'py>> {
         let py = object.py();
         PyState::new(object).map_err(|error| {
             if error.is_instance_of::<PyTypeError>(py) {
-                let named = PyTypeError::new_err(format!("{name}: {}", error.value(py)));
+                let named = PyTypeError::new_err(describe(&error.value(py).to_string()));
                 named.set_cause(py, Some(error));
                 named
             } else {
@@ -253,11 +278,9 @@ impl<'py> Space<'py> {
         let mut first = None;
         let what = if self.pairs { "(move, state) pairs" } else { "states" };
         self.call_each(function, state, what, |neighbour| {
-            let neighbour = if self.pairs {
-                PyState::new(self.pair(function, state, &neighbour)?.1)?
-            } else {
-                PyState::new(neighbour)?
-            };
+            let neighbour =
+                if self.pairs { self.pair(function, state, &neighbour)?.1 } else { neighbour };
+            let neighbour = PyState::given(neighbour, self.name(function), state)?;
             if self.check_moves && first.is_none() {
                 first = Some(neighbour.clone());
             }

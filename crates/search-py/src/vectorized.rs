@@ -211,6 +211,7 @@ fn path_to(parents: &Parents, mut end: u64) -> Vec<u64> {
 ///
 /// ```python
 /// >>> import numpy as np
+/// >>> from statespace import vector_bfs
 /// >>> # Counting by +1 and *2 below 1,000: the fewest steps from 1 to 100.
 /// >>> def steps(n):
 /// ...     moves = np.stack([n + 1, n * 2], axis=1)
@@ -284,6 +285,7 @@ fn vector_bfs<'py>(
 ///
 /// ```python
 /// >>> import numpy as np
+/// >>> from statespace import vector_bidirectional_bfs
 /// >>> # A ring of 1,000,000 positions, a step either way.
 /// >>> ring = lambda n: np.stack([(n + 1) % 1_000_000, (n - 1) % 1_000_000], axis=1)
 /// >>> path = vector_bidirectional_bfs(0, 500, ring, undirected=True)
@@ -432,6 +434,7 @@ impl Side {
 ///
 /// ```python
 /// >>> import numpy as np
+/// >>> from statespace import vector_enumerate
 /// >>> ring = lambda n: np.stack([(n + 1) % 10, (n - 1) % 10], axis=1)
 /// >>> layers = vector_enumerate(0, ring)
 /// >>> layers.sizes, layers.radius, layers.deepest

@@ -77,7 +77,7 @@ impl<'py> Successors for Triples<'_, 'py> {
         let what = "(move, state, cost) triples";
         self.space.call_each(&self.space.successors, state, what, |item| {
             let (mv, next, cost) = triple(&item, state)?;
-            report(PyState::new(next)?, (mv, cost));
+            report(PyState::given(next, "successors", state)?, (mv, cost));
             Ok(())
         });
     }
@@ -217,13 +217,23 @@ fn weighted_path(path: &Path<PyState<'_>, (Bound<'_, PyAny>, u64)>, cost: u64) -
 /// (20, ['a', 'c', 'f', 'e'], ['a-c', 'c-f', 'f-e'])
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, successors, is_goal, *, max_states = None))]
+#[pyo3(
+    signature = (start, successors, is_goal, *extra, max_states = None),
+    text_signature = "(start, successors, is_goal, *, max_states=None)"
+)]
 fn dijkstra<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     is_goal: Bound<'py, PyAny>,
+    extra: &Bound<'py, PyTuple>,
     max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<WeightedPath>> {
+    if !extra.is_empty() {
+        return Err(PyTypeError::new_err(
+            "dijkstra() takes 3 positional arguments (start, successors, is_goal) but more \
+             were given; an estimate goes to astar(start, successors, is_goal, heuristic=...)",
+        ));
+    }
     let successors = args::callable(successors, "successors")?;
     let is_goal = args::callable(is_goal, "is_goal")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;

@@ -273,8 +273,12 @@ def test_an_exception_in_a_callable_propagates_unchanged():
 
     with pytest.raises(ZeroDivisionError):
         statespace.bfs(0, lambda n: [n + 1], lambda n: 1 / (n - 3) > 100)
-    with pytest.raises(TypeError, match="unhashable"):
+    with pytest.raises(TypeError, match=r"successors\(0\) gave a state that cannot be hashed.*unhashable type: 'list'"):
         statespace.bfs(0, lambda n: [[n]], lambda n: False)
+    with pytest.raises(TypeError, match=r"successors\(0\) gave a state that cannot be hashed"):
+        statespace.dijkstra(0, lambda n: [("up", [n], 1)], lambda n: False)
+    with pytest.raises(TypeError, match=r"an estimate goes to astar"):
+        statespace.dijkstra(0, lambda n: [("up", n + 1, 1)], lambda n: n == 3, lambda n: 3 - n)
     with pytest.raises(TypeError):
         statespace.enumerate_space(0, lambda n: 5)
 
