@@ -37,10 +37,12 @@ fn hostfile(dir: &Path, processes: usize) -> PathBuf {
 }
 
 /// A port that is free now, below Linux's range of ephemeral ports (32,768
-/// and up): a port the kernel picks, released for a process to bind, can
-/// meanwhile become the local port of a connection that another test
-/// opens, and that process then cannot bind it. Distinct within one run of
-/// these tests; spread by process id against another run beside it.
+/// and up on most machines): a port the kernel picks, released for a
+/// process to bind, can meanwhile become the local port of a connection
+/// that another test opens. Distinct within one run of these tests; spread
+/// by process id against another run beside it. A port can still be taken
+/// before the process binds it (another program, a machine whose ephemeral
+/// range is wider): [`on_free_ports`] then starts again on new ones.
 fn free_port() -> u16 {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let spread = std::process::id() % 1_000 * 10;
@@ -50,6 +52,62 @@ fn free_port() -> u16 {
         if TcpListener::bind(("127.0.0.1", port)).is_ok() {
             return port;
         }
+    }
+}
+
+/// How many host files a test tries before its port races fail it.
+const ATTEMPTS: usize = 5;
+
+/// Whether `output` is a process that could not bind its port: the race
+/// [`free_port`] cannot close, since a port cannot be handed to a child
+/// still bound.
+fn lost_its_port(output: &Output) -> bool {
+    String::from_utf8_lossy(&output.stderr).contains("Address already in use")
+}
+
+/// Runs `attempt` on a fresh host file of `processes` ports until it
+/// returns `Some`: `None` says a process lost its port (see
+/// [`lost_its_port`]).
+fn on_free_ports<T>(
+    dir: &Path,
+    processes: usize,
+    mut attempt: impl FnMut(&Path) -> Option<T>,
+) -> T {
+    for _ in 0..ATTEMPTS {
+        if let Some(outcome) = attempt(&hostfile(dir, processes)) {
+            return outcome;
+        }
+    }
+    panic!("a process lost its port on {ATTEMPTS} host files in a row");
+}
+
+/// Waits for every child until the deadline, as [`finish`]; `None` as soon
+/// as one has lost its port, the others killed (they would wait for it).
+fn finish_all(children: Vec<Child>, deadline: Instant) -> Option<Vec<Output>> {
+    let mut running: Vec<Option<Child>> = children.into_iter().map(Some).collect();
+    let mut outputs: Vec<Option<Output>> = running.iter().map(|_| None).collect();
+    loop {
+        for (slot, output) in running.iter_mut().zip(&mut outputs) {
+            if let Some(child) = slot
+                && child.try_wait().expect("waitable").is_some()
+            {
+                let child = slot.take().expect("running");
+                *output = Some(child.wait_with_output().expect("output"));
+            }
+        }
+        let lost = outputs.iter().flatten().any(lost_its_port);
+        if lost || Instant::now() >= deadline {
+            for mut child in running.into_iter().flatten() {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+            assert!(lost, "a process did not finish by its deadline");
+            return None;
+        }
+        if running.iter().all(Option::is_none) {
+            return Some(outputs.into_iter().flatten().collect());
+        }
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -104,10 +162,11 @@ fn in_memory(puzzle: &str) -> Value {
 /// having checked that every process succeeded and only process 0 printed.
 fn run_cluster(name: &str, args: &[&str], processes: usize) -> Value {
     let dir = scratch_dir(name);
-    let hosts = hostfile(&dir, processes);
-    let deadline = Instant::now() + DEADLINE;
-    let children: Vec<Child> = (0..processes).map(|p| spawn(args, p, processes, &hosts)).collect();
-    let outputs: Vec<Output> = children.into_iter().map(|child| finish(child, deadline)).collect();
+    let outputs = on_free_ports(&dir, processes, |hosts| {
+        let deadline = Instant::now() + DEADLINE;
+        let children = (0..processes).map(|p| spawn(args, p, processes, hosts)).collect();
+        finish_all(children, deadline)
+    });
     for (process, output) in outputs.iter().enumerate() {
         assert!(
             output.status.success(),
@@ -183,9 +242,11 @@ fn workers_in_one_process_give_the_in_memory_table() {
 #[test]
 fn a_process_that_never_comes_is_named_after_the_timeout() {
     let dir = scratch_dir("absent");
-    let hosts = hostfile(&dir, 2);
-    let child = spawn(&["enumerate", "2x3", "--connect-timeout", "1"], 0, 2, &hosts);
-    let output = finish(child, Instant::now() + DEADLINE);
+    let output = on_free_ports(&dir, 2, |hosts| {
+        let child = spawn(&["enumerate", "2x3", "--connect-timeout", "1"], 0, 2, hosts);
+        finish_all(vec![child], Instant::now() + DEADLINE)
+    })
+    .remove(0);
     assert_eq!(output.status.code(), Some(2));
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("process 1 did not connect within 1s"), "{message}");
@@ -200,11 +261,13 @@ fn processes_started_on_different_puzzles_refuse_each_other() {
     {
         let context = format!("{first} and {second}, {engine}");
         let dir = scratch_dir(&format!("different-{first}-{second}-{engine}"));
-        let hosts = hostfile(&dir, 2);
-        let deadline = Instant::now() + DEADLINE;
-        let started = spawn(&["enumerate", first, "--engine", engine, "--json"], 0, 2, &hosts);
-        let other = spawn(&["enumerate", second, "--engine", engine, "--json"], 1, 2, &hosts);
-        let (started, other) = (finish(started, deadline), finish(other, deadline));
+        let outputs = on_free_ports(&dir, 2, |hosts| {
+            let deadline = Instant::now() + DEADLINE;
+            let started = spawn(&["enumerate", first, "--engine", engine, "--json"], 0, 2, hosts);
+            let other = spawn(&["enumerate", second, "--engine", engine, "--json"], 1, 2, hosts);
+            finish_all(vec![started, other], deadline)
+        });
+        let [started, other] = <[Output; 2]>::try_from(outputs).expect("two outputs");
         assert_eq!(started.status.code(), Some(2), "{context}");
         assert_eq!(other.status.code(), Some(2), "{context}");
         assert!(started.stdout.is_empty(), "{context}: no table is printed");
@@ -228,7 +291,6 @@ fn a_killed_process_stops_the_other_and_the_run_resumes_from_its_checkpoint() {
 
 fn killed_and_resumed(engine: &str, files: &str) {
     let dir = scratch_dir(&format!("killed-{engine}"));
-    let hosts = hostfile(&dir, 2);
     let checkpoints = dir.join("checkpoints");
     let checkpoints_arg = checkpoints.to_str().expect("UTF-8 path");
     let args = [
@@ -242,20 +304,29 @@ fn killed_and_resumed(engine: &str, files: &str) {
         "--checkpoint-every",
         "0",
     ];
-    let first = spawn(&args, 0, 2, &hosts);
-    let mut second = spawn(&args, 1, 2, &hosts);
     // Kill process 1 once both have a complete checkpoint: mid-run, since
     // 2x5 has 55 layers and each ends with a synced save.
     let marker = checkpoints.join(format!("{files}-1-of-2.complete"));
-    let deadline = Instant::now() + DEADLINE;
-    while !marker.exists() {
-        assert!(Instant::now() < deadline, "{engine}: no checkpoint was completed");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    second.kill().expect("process 1 is killed");
-    let _ = second.wait();
-    // Process 0 ends on its own, having noticed.
-    let output = finish(first, deadline);
+    let output = on_free_ports(&dir, 2, |hosts| {
+        let deadline = Instant::now() + DEADLINE;
+        let mut first = spawn(&args, 0, 2, hosts);
+        let mut second = spawn(&args, 1, 2, hosts);
+        while !marker.exists() {
+            let first_ended = first.try_wait().expect("waitable").is_some();
+            if first_ended || second.try_wait().expect("waitable").is_some() {
+                let outputs = finish_all(vec![first, second], deadline)?;
+                let messages: Vec<_> =
+                    outputs.iter().map(|output| String::from_utf8_lossy(&output.stderr)).collect();
+                panic!("{engine}: a process ended before a checkpoint: {messages:?}");
+            }
+            assert!(Instant::now() < deadline, "{engine}: no checkpoint was completed");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        second.kill().expect("process 1 is killed");
+        let _ = second.wait();
+        // Process 0 ends on its own, having noticed.
+        Some(finish(first, deadline))
+    });
     assert_eq!(output.status.code(), Some(2), "{engine}: process 0 must fail");
     assert!(output.stdout.is_empty(), "{engine}: no table from a broken run");
     let message = String::from_utf8_lossy(&output.stderr);
