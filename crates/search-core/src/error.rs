@@ -107,18 +107,31 @@ pub enum ErrorKind {
 ///     .unwrap_err();
 /// assert_eq!(error.to_string(), "search reached its depth limit of 3 moves without an answer");
 /// ```
+#[derive(Clone)]
+pub struct Error(Box<Inner>);
+
+/// What an [`Error`] holds, behind one pointer: a search's results travel
+/// in registers (`Result<u32, Error>` is two words, `Result<(), Error>`
+/// one), where an error of 64 bytes sent every result of the hot loops
+/// through memory.
 #[derive(Clone, Debug)]
-pub struct Error {
+struct Inner {
     kind: ErrorKind,
     /// The space's own error, for [`ErrorKind::SpaceFailed`].
     source: Option<Arc<dyn std::error::Error + Send + Sync>>,
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error").field("kind", &self.0.kind).field("source", &self.0.source).finish()
+    }
 }
 
 /// Errors are equal when their kinds are: a space's own error is compared
 /// by its message, which its kind holds.
 impl PartialEq for Error {
     fn eq(&self, other: &Error) -> bool {
-        self.kind == other.kind
+        self.0.kind == other.0.kind
     }
 }
 
@@ -136,8 +149,9 @@ impl Error {
     /// let error = Error::new(ErrorKind::AllocationFailed { bytes: 1 << 40 });
     /// assert_eq!(error.kind(), &ErrorKind::AllocationFailed { bytes: 1 << 40 });
     /// ```
+    #[cold]
     pub fn new(kind: ErrorKind) -> Error {
-        Error { kind, source: None }
+        Error(Box::new(Inner { kind, source: None }))
     }
 
     /// The failure of a space whose successors can fail, `source` its own
@@ -154,62 +168,76 @@ impl Error {
     /// assert_eq!(error.kind(), &ErrorKind::SpaceFailed { message: "disk gone".into() });
     /// assert_eq!(error.source().map(|e| e.to_string()), Some("disk gone".into()));
     /// ```
+    #[cold]
     pub fn space_failed(source: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
         let source: Arc<dyn std::error::Error + Send + Sync> = Arc::from(source.into());
         let message = source.to_string();
-        Error { kind: ErrorKind::SpaceFailed { message }, source: Some(source) }
+        Error(Box::new(Inner { kind: ErrorKind::SpaceFailed { message }, source: Some(source) }))
     }
 
+    #[cold]
     pub(crate) fn limit(limit: Limit) -> Error {
         Error::new(ErrorKind::LimitReached(limit))
     }
 
+    #[cold]
     pub(crate) fn too_large(needed: u64, limit: u64) -> Error {
         Error::new(ErrorKind::TooLarge { needed, limit })
     }
 
+    #[cold]
     pub(crate) fn allocation_failed(bytes: u64) -> Error {
         Error::new(ErrorKind::AllocationFailed { bytes })
     }
 
     #[cfg(feature = "rayon")]
+    #[cold]
     pub(crate) fn thread_pool() -> Error {
         Error::new(ErrorKind::ThreadPool)
     }
 
+    #[cold]
     pub(crate) fn cost_not_zero_or_one() -> Error {
         Error::new(ErrorKind::CostNotZeroOrOne)
     }
 
+    #[cold]
     pub(crate) fn table_file(path: &std::path::Path, reason: String) -> Error {
         Error::new(ErrorKind::TableFile { path: path.to_path_buf(), reason })
     }
 
+    #[cold]
     pub(crate) fn distance_too_large() -> Error {
         Error::new(ErrorKind::DistanceTooLarge)
     }
 
+    #[cold]
     pub(crate) fn inconsistent_predecessors() -> Error {
         Error::new(ErrorKind::InconsistentPredecessors)
     }
 
+    #[cold]
     pub(crate) fn cancelled() -> Error {
         Error::new(ErrorKind::Cancelled)
     }
 
+    #[cold]
     pub(crate) fn cost_overflow() -> Error {
         Error::new(ErrorKind::CostOverflow)
     }
 
+    #[cold]
     pub(crate) fn invalid_cost(cost: &impl fmt::Debug, reached_at: &impl fmt::Debug) -> Error {
         let (cost, reached_at) = (format!("{cost:?}"), format!("{reached_at:?}"));
         Error::new(ErrorKind::InvalidCost { cost, reached_at })
     }
 
+    #[cold]
     pub(crate) fn rank_out_of_bounds(rank: u64, count: u64) -> Error {
         Error::new(ErrorKind::RankOutOfBounds { rank, count })
     }
 
+    #[cold]
     pub(crate) fn invalid_shape(reason: String) -> Error {
         Error::new(ErrorKind::InvalidShape { reason })
     }
@@ -227,13 +255,13 @@ impl Error {
     /// assert!(matches!(error.kind(), ErrorKind::LimitReached(Limit::Depth(3))));
     /// ```
     pub fn kind(&self) -> &ErrorKind {
-        &self.kind
+        &self.0.kind
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
+        match self.0.kind {
             ErrorKind::LimitReached(Limit::Depth(depth)) => {
                 write!(f, "search reached its depth limit of {depth} moves without an answer")
             }
@@ -294,7 +322,7 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source.as_deref().map(|source| source as &(dyn std::error::Error + 'static))
+        self.0.source.as_deref().map(|source| source as &(dyn std::error::Error + 'static))
     }
 }
 
@@ -322,5 +350,16 @@ impl fmt::Display for HumanBytes {
             unit += 1;
         }
         if unit == 0 { write!(f, "{} B", self.0) } else { write!(f, "{value:.1} {}", UNITS[unit]) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_of_the_hot_loops_fit_in_registers() {
+        assert_eq!(size_of::<Result<(), Error>>(), size_of::<usize>());
+        assert_eq!(size_of::<Result<u32, Error>>(), 2 * size_of::<usize>());
     }
 }
