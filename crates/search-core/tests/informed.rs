@@ -219,6 +219,50 @@ proptest! {
     }
 }
 
+/// Random graphs whose edges cost up to 100,000: paths of thousands, past
+/// the open list's buckets, so the searches run on its radix heap, and
+/// move to its binary heap when an inconsistent estimate comes in below
+/// the last `f` taken.
+fn costly_graph_with_ends() -> impl Strategy<Value = (WeightedGraph, u32, u32)> {
+    graph_with_weights(
+        30,
+        prop_oneof![1 => Just(0u32), 2 => 1..10u32, 4 => 200..100_000u32].boxed(),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn searches_on_large_costs_agree_with_bellman_ford((space, start, goal) in costly_graph_with_ends(), scale in 0u32..=100) {
+        let from_start = bellman_ford(&space, start);
+        let expected = from_start[goal as usize];
+        let to_goal: Vec<Option<u32>> = (0..space.graph.len() as u32)
+            .map(|node| bellman_ford(&space, node)[goal as usize])
+            .collect();
+        // Exact, hence consistent (radix heap throughout), and scaled
+        // down, mostly inconsistent (a binary heap once one is found out).
+        let exact = |&n: &u32| to_goal[n as usize].unwrap_or(0);
+        let scaled = |&n: &u32| to_goal[n as usize].map_or(0, |c| c / 100 * scale);
+        for found in [
+            dijkstra(&space, [start], |&n| n == goal).unwrap(),
+            astar(&space, [start], exact, |&n| n == goal).unwrap(),
+            astar(&space, [start], scaled, |&n| n == goal).unwrap(),
+            bidirectional_dijkstra(&space, [start], [goal]).unwrap(),
+        ] {
+            prop_assert_eq!(found.as_ref().map(|(_, c)| *c), expected);
+            if let Some((path, cost)) = found {
+                prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
+                prop_assert_eq!(*path.end(), goal);
+            }
+        }
+        let all = dijkstra_all(&space, [start], None).unwrap();
+        for node in 0..space.graph.len() as u32 {
+            prop_assert_eq!(all.cost(&node), from_start[node as usize]);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 

@@ -10,6 +10,7 @@ use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limit;
+use crate::run::memory::Meter;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{Predecessors, State};
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
@@ -338,7 +339,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         let (mut ahead, mut behind) = (None, None);
         let mut edges: Vec<(S, Option<M>, C)> = Vec::new();
         loop {
-            let heads = (forward.head(&mut ahead), backward.head(&mut behind));
+            let meter = &mut run.meter;
+            let heads = (forward.head(&mut ahead, meter)?, backward.head(&mut behind, meter)?);
             let (Some(front), Some(back)) = heads else { break };
             if let Some((cost, ..)) = best {
                 let reached = match rule {
@@ -479,15 +481,19 @@ impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
 
     /// The cheapest entry not yet settled, stale ones dropped: held in
     /// `head` until it is settled.
-    fn head(&mut self, head: &mut Option<Open<C>>) -> Option<Open<C>> {
+    fn head(
+        &mut self,
+        head: &mut Option<Open<C>>,
+        meter: &mut Meter,
+    ) -> Result<Option<Open<C>>, Error> {
         while head.is_none() {
-            let entry = self.open.pop()?;
+            let Some(entry) = self.open.pop(meter)? else { return Ok(None) };
             let (best, settled) = self.costs[entry.node as usize];
             if !settled && entry.g == best {
                 *head = Some(entry);
             }
         }
-        *head
+        Ok(*head)
     }
 
     /// Labels `next` at `cost`, reached from `from` by `mv`, unless it has

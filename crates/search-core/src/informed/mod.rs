@@ -9,8 +9,9 @@
 //!   state within a bound; `cheapest_paths`:
 //!   [`all_cheapest_paths`](crate::all_cheapest_paths), every cheapest
 //!   path.
-//! - `open_list`: A*'s open list, buckets for small integer costs and a
-//!   heap for the rest.
+//! - `open_list`: A*'s open list, buckets for small integer costs, a
+//!   radix heap (`radix`) for larger ones while the search is monotone,
+//!   and a binary heap for the rest.
 //! - `bidirectional`:
 //!   [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and
 //!   [`bidirectional_astar`](crate::bidirectional_astar), from both ends.
@@ -35,4 +36,5 @@ pub(crate) mod greedy;
 pub(crate) mod idastar;
 pub(crate) mod k_cheapest;
 pub(crate) mod open_list;
+pub(crate) mod radix;
 pub(crate) mod zero_one;

@@ -1,14 +1,20 @@
 //! A*'s open list: the entry of smallest `f` first, and among equal `f` the
-//! largest `g`. Integer costs small enough go in buckets, one stack per
-//! `(f, g)`, where a push and a pop cost O(1); other costs, or an `f` past
-//! the buckets, in a binary heap. A binary heap's pops were a third of A*'s
-//! time on the 8-puzzle.
+//! largest `g`. It starts in the stage that fits the cost type and moves
+//! on, for good, when an entry does not fit it:
+//!
+//! - integer costs below 256 in buckets, one stack per `(f, g)`, where a
+//!   push and a pop cost O(1) (a binary heap's pops were a third of A*'s
+//!   time on the 8-puzzle);
+//! - larger integer costs in a [radix heap](RadixHeap), while no entry
+//!   comes in below the last one taken (a consistent estimate, or none);
+//! - any other cost, or an entry below the last taken, in a binary heap.
 
 use std::any::Any;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::error::Error;
+use crate::informed::radix::{BelowLast, RadixHeap};
 use crate::run::memory::{Meter, bytes_of};
 use crate::space::weighted::Cost;
 
@@ -37,33 +43,46 @@ impl<C: Ord> PartialOrd for Open<C> {
 /// of empty vectors at worst; unit-cost puzzles stay far below.
 const BUCKETS: usize = 256;
 
-/// An integer cost as a bucket index, if it is one and small enough.
-fn bucket<C: Cost>(value: &C) -> Option<usize> {
+/// An integer cost as a `u64`, if it is a non-negative integer.
+#[inline]
+fn integer<C: Cost>(value: &C) -> Option<u64> {
     let any = value as &dyn Any;
-    let index = if let Some(&v) = any.downcast_ref::<u32>() {
-        usize::try_from(v).ok()
+    if let Some(&v) = any.downcast_ref::<u32>() {
+        Some(u64::from(v))
     } else if let Some(&v) = any.downcast_ref::<u64>() {
-        usize::try_from(v).ok()
-    } else if let Some(&v) = any.downcast_ref::<usize>() {
         Some(v)
+    } else if let Some(&v) = any.downcast_ref::<usize>() {
+        u64::try_from(v).ok()
     } else if let Some(&v) = any.downcast_ref::<u16>() {
-        Some(usize::from(v))
+        Some(u64::from(v))
     } else if let Some(&v) = any.downcast_ref::<u8>() {
-        Some(usize::from(v))
+        Some(u64::from(v))
     } else if let Some(&v) = any.downcast_ref::<i32>() {
-        usize::try_from(v).ok()
+        u64::try_from(v).ok()
     } else if let Some(&v) = any.downcast_ref::<i64>() {
-        usize::try_from(v).ok()
+        u64::try_from(v).ok()
     } else {
         None
-    };
-    index.filter(|&index| index < BUCKETS)
+    }
 }
 
-/// The open list, in buckets or in a heap.
+/// An integer cost as a bucket index, if it is one and small enough.
+#[inline]
+fn bucket<C: Cost>(value: &C) -> Option<usize> {
+    integer(value).and_then(|v| usize::try_from(v).ok()).filter(|&index| index < BUCKETS)
+}
+
+/// A key of the radix heap for an entry's `f`: every `f` pushed there is
+/// an integer, so the fallback is never taken.
+fn radix_key<C: Cost>(f: &C) -> u64 {
+    integer(f).unwrap_or(u64::MAX)
+}
+
+/// The open list, in buckets, a radix heap or a binary heap.
 pub(crate) enum OpenList<C> {
     Heap(BinaryHeap<Open<C>>),
     Buckets(Buckets<C>),
+    Radix(RadixHeap<C>),
 }
 
 /// Entries by `f`, then by `g`.
@@ -72,6 +91,8 @@ pub(crate) struct Buckets<C> {
     /// No entry has a smaller `f`.
     lowest: usize,
     len: usize,
+    /// The `f` of the entry last taken.
+    taken: Option<C>,
 }
 
 /// The entries of one `f`, a stack of nodes per `g`: the costs are the
@@ -105,35 +126,96 @@ impl<C: Cost> OpenList<C> {
                 }
                 buckets.lowest = 0;
                 buckets.len = 0;
+                buckets.taken = None;
             }
-            _ if integer => {
-                *self = OpenList::Buckets(Buckets { rows: Vec::new(), lowest: 0, len: 0 });
-            }
+            _ if integer => *self = OpenList::Buckets(Buckets::new()),
             OpenList::Heap(heap) => heap.clear(),
-            OpenList::Buckets(_) => *self = OpenList::Heap(BinaryHeap::new()),
+            OpenList::Buckets(_) | OpenList::Radix(_) => *self = OpenList::Heap(BinaryHeap::new()),
         }
     }
 
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "out of line, the entry went through memory and waited there for the caller's cache misses: a quarter of Dijkstra's time on a grid, under perf"
+    )]
+    #[inline(always)]
     pub(crate) fn push(&mut self, meter: &mut Meter, open: Open<C>) -> Result<(), Error> {
-        match self {
-            OpenList::Heap(heap) => meter.push_heap(heap, open),
-            OpenList::Buckets(buckets) => {
-                if let (Some(f), Some(g)) = (bucket(&open.f), bucket(&open.g)) {
-                    return buckets.push(meter, f, g, open);
-                }
-                let heap = buckets.drain_to_heap(meter, open)?;
-                *self = OpenList::Heap(heap);
-                Ok(())
-            }
+        let refused = match self {
+            OpenList::Heap(heap) => return meter.push_heap(heap, open),
+            OpenList::Radix(radix) => match integer(&open.f) {
+                Some(key) => radix.push(meter, key, open)?,
+                None => Err(BelowLast),
+            },
+            OpenList::Buckets(buckets) => match (bucket(&open.f), bucket(&open.g)) {
+                (Some(f), Some(g)) => return buckets.push(meter, f, g, open),
+                _ => Err(BelowLast),
+            },
+        };
+        match refused {
+            Ok(()) => Ok(()),
+            Err(BelowLast) => self.move_on(meter, open),
         }
     }
 
+    /// Moves every entry, with `open`, which the current stage refused, to
+    /// the next stage that takes them all: a radix heap when they are
+    /// integers no smaller than the last `f` taken, else a binary heap.
+    #[cold]
+    fn move_on(&mut self, meter: &mut Meter, open: Open<C>) -> Result<(), Error> {
+        let len = self.len() + 1;
+        let bytes = bytes_of::<Open<C>>(len);
+        meter.charge(bytes)?;
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(len).map_err(|_| Error::allocation_failed(bytes))?;
+        // The `f` below which no entry will come, when the entries may go
+        // to a radix heap: the last taken, or zero before the first.
+        let lowest = match self {
+            OpenList::Heap(heap) => {
+                entries.extend(heap.drain());
+                None
+            }
+            // A radix heap refuses only an entry below the last taken:
+            // the search is not monotone, and a radix heap will not do.
+            OpenList::Radix(radix) => {
+                entries.extend(radix.drain());
+                None
+            }
+            OpenList::Buckets(buckets) => {
+                entries.extend(buckets.drain());
+                Some(buckets.taken.unwrap_or_else(C::zero))
+            }
+        };
+        entries.push(open);
+        let radix = lowest.and_then(|lowest| {
+            let key = integer(&lowest)?;
+            entries.iter().all(|entry| integer(&entry.f).is_some_and(|f| f >= key)).then_some(key)
+        });
+        *self = match (radix, lowest) {
+            (Some(key), Some(lowest)) => {
+                let mut radix = RadixHeap::new(key, lowest);
+                for entry in entries.drain(..) {
+                    // Every entry was checked to be at least `key`.
+                    let _ = radix.push(meter, radix_key(&entry.f), entry)?;
+                }
+                OpenList::Radix(radix)
+            }
+            _ => OpenList::Heap(BinaryHeap::from(entries)),
+        };
+        meter.release(bytes);
+        Ok(())
+    }
+
+    /// The entry of smallest `f`, the deepest among those.
+    ///
+    /// # Errors
+    ///
+    /// When a radix heap moving its entries down passes the memory budget.
     #[inline]
-    pub(crate) fn pop(&mut self) -> Option<Open<C>> {
+    pub(crate) fn pop(&mut self, meter: &mut Meter) -> Result<Option<Open<C>>, Error> {
         match self {
-            OpenList::Heap(heap) => heap.pop(),
-            OpenList::Buckets(buckets) => buckets.pop(),
+            OpenList::Heap(heap) => Ok(heap.pop()),
+            OpenList::Buckets(buckets) => Ok(buckets.pop()),
+            OpenList::Radix(radix) => radix.pop(meter, radix_key),
         }
     }
 
@@ -141,35 +223,29 @@ impl<C: Cost> OpenList<C> {
         match self {
             OpenList::Heap(heap) => heap.len(),
             OpenList::Buckets(buckets) => buckets.len,
+            OpenList::Radix(radix) => radix.len(),
         }
     }
 }
 
 impl<C: Copy> Buckets<C> {
-    /// Moves every entry to a heap, with `open`, whose `f` or `g` is past
-    /// the buckets.
-    #[cold]
-    fn drain_to_heap(
-        &mut self,
-        meter: &mut Meter,
-        open: Open<C>,
-    ) -> Result<BinaryHeap<Open<C>>, Error>
-    where
-        C: Ord,
-    {
-        let bytes = bytes_of::<Open<C>>(self.len + 1);
-        meter.charge(bytes)?;
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(self.len + 1).map_err(|_| Error::allocation_failed(bytes))?;
-        for row in &mut self.rows {
-            for stack in &mut row.stacks {
-                if let Some((f, g)) = stack.costs {
-                    entries.extend(stack.nodes.drain(..).map(|node| Open { f, g, node }));
-                }
-            }
-        }
-        entries.push(open);
-        Ok(BinaryHeap::from(entries))
+    fn new() -> Buckets<C> {
+        Buckets { rows: Vec::new(), lowest: 0, len: 0, taken: None }
+    }
+
+    /// Every entry, in no order, the buckets left empty.
+    fn drain(&mut self) -> impl Iterator<Item = Open<C>> + '_ {
+        self.len = 0;
+        self.rows.iter_mut().flat_map(|row| {
+            row.top = 0;
+            row.stacks.iter_mut().flat_map(|stack| {
+                let costs = stack.costs;
+                stack
+                    .nodes
+                    .drain(..)
+                    .filter_map(move |node| costs.map(|(f, g)| Open { f, g, node }))
+            })
+        })
     }
 
     #[inline]
@@ -197,6 +273,7 @@ impl<C: Copy> Buckets<C> {
                 let stack = &mut row.stacks[row.top - 1];
                 if let (Some(node), Some((f, g))) = (stack.nodes.pop(), stack.costs) {
                     self.len -= 1;
+                    self.taken = Some(f);
                     return Some(Open { f, g, node });
                 }
                 row.top -= 1;

@@ -308,7 +308,7 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
         D: Policy<S, M, C>,
     {
         let mut overflowed = Overflowed::default();
-        while let Some(Open { f, g, node }) = self.open.pop() {
+        while let Some(Open { f, g, node }) = self.open.pop(&mut run.meter)? {
             if policy.ends_before(f) {
                 break;
             }
