@@ -13,6 +13,7 @@ import os
 from typing import (
     Any,
     Callable,
+    Dict,
     Hashable,
     Iterable,
     List,
@@ -42,6 +43,8 @@ __all__ = [
     "dijkstra",
     "astar",
     "ida_star",
+    "dijkstra_all",
+    "greedy_best_first",
     "vector_bfs",
     "vector_bidirectional_bfs",
     "vector_enumerate",
@@ -185,6 +188,25 @@ def ida_star(
     max_nodes: Optional[int] = None,
 ) -> Optional[WeightedPath]:
     """A cheapest path by IDA*, in memory that grows only with its length, or None."""
+
+def dijkstra_all(
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    *,
+    max_cost: Optional[int] = None,
+    max_states: Optional[int] = None,
+) -> Dict[_S, int]:
+    """The cheapest cost of every state reachable from start, within max_cost, cheapest first."""
+
+def greedy_best_first(
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    is_goal: Callable[[_S], object],
+    *,
+    heuristic: Callable[[_S], int],
+    max_states: Optional[int] = None,
+) -> Optional[WeightedPath]:
+    """A path to a goal, always expanding the state estimated nearest one; of no promised cost."""
 
 def enumerate_space(
     start: Union[_S, List[_S]],

@@ -5,7 +5,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 use search_core::{AStar, Heuristic, IdaStar, Path, Run, Successors, Weighted};
 
 use crate::args::{self, shown};
@@ -16,6 +16,8 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(dijkstra, module)?)?;
     module.add_function(wrap_pyfunction!(astar, module)?)?;
     module.add_function(wrap_pyfunction!(ida_star, module)?)?;
+    module.add_function(wrap_pyfunction!(dijkstra_all, module)?)?;
+    module.add_function(wrap_pyfunction!(greedy_best_first, module)?)?;
     Ok(())
 }
 
@@ -283,13 +285,31 @@ fn astar<'py>(
     heuristic: Option<Bound<'py, PyAny>>,
     max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<WeightedPath>> {
-    let heuristic = args::heuristic("astar", extra, heuristic)?;
+    let (heuristic, space, is_goal, max_states) =
+        informed_arguments("astar", (successors, is_goal, extra, heuristic, max_states))?;
+    let estimate = Estimate { space: &space, heuristic };
+    cheapest(&space, start, &is_goal, max_states, estimate)
+}
+
+/// The arguments every informed search over triples reads alike, checked
+/// in order: the heuristic (keyword only), the space of `successors`, the
+/// goal test and the state limit.
+#[expect(clippy::type_complexity, reason = "the arguments as pyo3 hands them over")]
+fn informed_arguments<'py>(
+    function: &str,
+    (successors, is_goal, extra, heuristic, max_states): (
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        &Bound<'py, PyTuple>,
+        Option<Bound<'py, PyAny>>,
+        Option<Bound<'py, PyAny>>,
+    ),
+) -> PyResult<(Bound<'py, PyAny>, Space<'py>, Bound<'py, PyAny>, Option<usize>)> {
+    let heuristic = args::heuristic(function, extra, heuristic)?;
     let successors = args::callable(successors, "successors")?;
     let is_goal = args::callable(is_goal, "is_goal")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
-    let space = Space::new(successors, None, max_states);
-    let estimate = Estimate { space: &space, heuristic };
-    cheapest(&space, start, &is_goal, max_states, estimate)
+    Ok((heuristic, Space::new(successors, None, max_states), is_goal, max_states))
 }
 
 /// A cheapest path from `start` to the first state for which
@@ -361,4 +381,102 @@ fn ida_star<'py>(
         &mut run,
     );
     Ok(space.finish(found)?.map(|(path, cost)| weighted_path(&path, cost)))
+}
+
+/// The cheapest cost of every state reachable from `start` (a list for
+/// several starts), as a dict from state to cost, by Dijkstra's algorithm
+/// run to the end: cheapest first, ties in the order they were settled.
+/// With `max_cost`, only the states that cost at most that much.
+///
+/// `successors`, `max_states`, limits and errors are as for `dijkstra`;
+/// `max_cost` is an int from 0 to 2**64 - 1. Ctrl-C is checked every
+/// 1,024 calls of `successors`.
+///
+/// ```pycon
+/// >>> from statespace import dijkstra_all
+/// >>> roads = {"a": [("b", 7), ("c", 9), ("f", 14)], "b": [("c", 10), ("d", 15)],
+/// ...          "c": [("d", 11), ("f", 2)], "d": [("e", 6)], "e": [], "f": [("e", 9)]}
+/// >>> def drive(town):
+/// ...     return [(f"{town}-{to}", to, length) for to, length in roads[town]]
+/// >>> dijkstra_all("a", drive)
+/// {'a': 0, 'b': 7, 'c': 9, 'f': 11, 'e': 20, 'd': 20}
+/// >>> dijkstra_all("a", drive, max_cost=10)
+/// {'a': 0, 'b': 7, 'c': 9}
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, successors, *, max_cost = None, max_states = None))]
+fn dijkstra_all<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    max_cost: Option<Bound<'py, PyAny>>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let py = start.py();
+    let successors = args::callable(successors, "successors")?;
+    let max_cost = max_cost.map(|cost| cost_of(&cost, || "max_cost".to_owned())).transpose()?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let starts = PyState::starts(start)?;
+    let space = Space::new(successors, None, max_states);
+    let triples = Triples { space: &space };
+    let mut run = Run::new().limits(limits(max_states, None));
+    let found = AStar::new().cheapest_costs(&triples, starts, max_cost, &mut run);
+    let costs = space.finish(found)?;
+    let dict = PyDict::new(py);
+    for (state, cost) in costs.iter() {
+        dict.set_item(&state.object, cost)?;
+    }
+    Ok(dict)
+}
+
+/// A path from `start` to the first state for which `is_goal(state)` is
+/// true, by greedy best-first search: the stored state that
+/// `heuristic(state)` says is nearest a goal is expanded first, whatever
+/// its path cost. Quick when the estimate is good, but the path may cost
+/// far more than the cheapest; None when no goal can be reached. Each
+/// state is stored once, so a finite space ends.
+///
+/// Of states with equal estimates, which is expanded first is not
+/// specified. `successors`, `heuristic` (keyword only), limits and errors are as for
+/// `astar`; the path's `cost` is the sum of its moves' costs.
+///
+/// ```pycon
+/// >>> from statespace import greedy_best_first
+/// >>> # Counting by +1 and *3 towards 100, guided by the distance to it.
+/// >>> steps = lambda n: [("+1", n + 1, 1), ("*3", n * 3, 1)]
+/// >>> path = greedy_best_first(1, steps, lambda n: n == 100, heuristic=lambda n: abs(100 - n))
+/// >>> path.states[:6], path.cost  # 23 moves, where 7 would do
+/// ([1, 3, 9, 27, 81, 82], 23)
+/// ```
+#[pyfunction]
+#[pyo3(
+    signature = (start, successors, is_goal, *extra, heuristic = None, max_states = None),
+    text_signature = "(start, successors, is_goal, *, heuristic, max_states=None)"
+)]
+fn greedy_best_first<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    extra: &Bound<'py, PyTuple>,
+    heuristic: Option<Bound<'py, PyAny>>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<WeightedPath>> {
+    let arguments = (successors, is_goal, extra, heuristic, max_states);
+    let (heuristic, space, is_goal, max_states) =
+        informed_arguments("greedy_best_first", arguments)?;
+    let starts = PyState::starts(start)?;
+    let estimate = Estimate { space: &space, heuristic };
+    let triples = Triples { space: &space };
+    let mut run = Run::new().limits(limits(max_states, None));
+    let found: Result<_, search_core::Error> = AStar::<_, _, u64>::new().greedy_best_first(
+        &triples,
+        starts,
+        |state| estimate.estimate(state),
+        |state| space.is_goal(&is_goal, state),
+        &mut run,
+    );
+    let Some(path) = space.finish(found)? else { return Ok(None) };
+    let cost = path.moves().iter().try_fold(0u64, |sum, (_, cost)| sum.checked_add(*cost));
+    let cost = cost
+        .ok_or_else(|| PyValueError::new_err("the path found costs more than 2**64 - 1 in all"))?;
+    Ok(Some(weighted_path(&path, cost)))
 }

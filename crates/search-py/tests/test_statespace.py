@@ -389,6 +389,24 @@ BAD_ARGUMENTS = {
                        (lambda n: "0", TypeError), (lambda n: True, TypeError)],
          "max_states": COUNT},
     ),
+    "dijkstra_all": (
+        {"start": 0, "successors": lambda n: [("+1", (n + 1) % 5, 1)]},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError),
+                        (lambda n: [("+1", n + 1, -1)], ValueError)],
+         "max_cost": [(-1, ValueError), (2**64, ValueError), (1.5, TypeError), (True, TypeError)],
+         "max_states": COUNT},
+    ),
+    "greedy_best_first": (
+        {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3,
+         "heuristic": lambda n: max(0, 3 - n)},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
+         "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError),
+                       (lambda n: "0", TypeError), (lambda n: True, TypeError)],
+         "max_states": COUNT},
+    ),
     "ida_star": (
         {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3,
          "heuristic": lambda n: max(0, 3 - n)},
@@ -797,6 +815,94 @@ def test_dijkstra_and_astar_agree_with_a_plain_heapq_search_on_random_graphs():
                 assert step, (here, move, there)
                 walked += step[0]
             assert walked == path.cost
+
+
+def plain_costs(start, successors):
+    """The textbook heapq loop run to the end: every reachable state's
+    cheapest cost."""
+    import heapq
+
+    best = {start: 0}
+    heap = [(0, 0, start)]
+    tie = 1
+    while heap:
+        cost, _, state = heapq.heappop(heap)
+        if cost > best[state]:
+            continue
+        for _, nxt, step in successors(state):
+            if cost + step < best.get(nxt, float("inf")):
+                best[nxt] = cost + step
+                heapq.heappush(heap, (cost + step, tie, nxt))
+                tie += 1
+    return best
+
+
+def random_weighted_graph(rng, most_cost):
+    nodes = rng.randrange(1, 25)
+    # Directed: an edge n -> m has no m -> n unless drawn too.
+    return {n: [(f"{n}>{m}", m, rng.randrange(0, most_cost + 1))
+                for m in rng.sample(range(nodes), rng.randrange(0, min(nodes, 4) + 1))]
+            for n in range(nodes)}
+
+
+def test_dijkstra_all_agrees_with_a_plain_heapq_search_on_random_graphs():
+    rng = random.Random(39)
+    for most_cost in [9, 100_000]:
+        for _ in range(150):
+            edges = random_weighted_graph(rng, most_cost)
+            undirected = {n: [] for n in edges}
+            for n, out in edges.items():
+                for label, m, cost in out:
+                    undirected[n].append((label, m, cost))
+                    undirected[m].append((label + "'", n, cost))
+            for graph in [edges, undirected]:
+                start = rng.randrange(len(graph))
+                expected = plain_costs(start, graph.__getitem__)
+                found = statespace.dijkstra_all(start, graph.__getitem__)
+                assert found == expected
+                assert list(found.values()) == sorted(found.values())
+                bound = rng.randrange(0, 3 * most_cost)
+                within = statespace.dijkstra_all(start, graph.__getitem__, max_cost=bound)
+                assert within == {state: cost for state, cost in expected.items() if cost <= bound}
+
+
+def test_greedy_best_first_finds_a_legal_path_exactly_when_one_exists():
+    rng = random.Random(40)
+    for _ in range(300):
+        edges = random_weighted_graph(rng, 9)
+        start, goal = rng.randrange(len(edges)), rng.randrange(len(edges))
+        reachable = plain_costs(start, edges.__getitem__)
+        # Any estimate will do for greedy search; this one is often wrong.
+        estimate = {n: rng.randrange(0, 300) for n in edges}
+        path = statespace.greedy_best_first(start, edges.__getitem__, lambda n: n == goal,
+                                            heuristic=estimate.__getitem__)
+        if goal not in reachable:
+            assert path is None
+            continue
+        assert (path.states[0], path.states[-1]) == (start, goal)
+        assert len(set(path.states)) == len(path.states)
+        walked = 0
+        for here, move, there in zip(path.states, path.moves, path.states[1:]):
+            step = [c for label, m, c in edges[here] if label == move and m == there]
+            assert step, (here, move, there)
+            walked += step[0]
+        assert path.cost == walked >= reachable[goal]
+
+
+def test_dijkstra_all_and_greedy_keep_their_limits():
+    line = lambda n: [("+1", n + 1, 1)]  # noqa: E731
+    with pytest.raises(statespace.LimitError, match=r"limit of 50 stored states"):
+        statespace.dijkstra_all(0, line, max_states=50)
+    assert len(statespace.dijkstra_all(0, line, max_cost=49)) == 50
+    with pytest.raises(statespace.LimitError, match=r"limit of 50 stored states"):
+        statespace.greedy_best_first(0, line, lambda n: False, heuristic=lambda n: 0, max_states=50)
+    with pytest.raises(TypeError, match=r"takes heuristic by keyword only"):
+        statespace.greedy_best_first(0, line, lambda n: n == 3, lambda n: 0)
+
+
+def test_ctrl_c_stops_dijkstra_all():
+    line = lambda n: [("+1", n + 1, 1)]  # noqa: E731
+    assert interrupted_inside(lambda: statespace.dijkstra_all(0, line, max_states=5_000_000))
 
 
 @pytest.mark.parametrize("search", ["astar", "ida_star"])
