@@ -38,6 +38,7 @@ __all__ = [
     "Layers",
     "bfs",
     "bidirectional_bfs",
+    "dfs",
     "enumerate_space",
     "WeightedPath",
     "dijkstra",
@@ -207,6 +208,15 @@ def greedy_best_first(
     max_states: Optional[int] = None,
 ) -> Optional[WeightedPath]:
     """A path to a goal, always expanding the state estimated nearest one; of no promised cost."""
+
+def dfs(
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[_S]],
+    is_goal: Callable[[_S], object],
+    *,
+    max_states: Optional[int] = None,
+) -> Optional[List[_S]]:
+    """A path from start to a goal found depth first (not a shortest one), or None."""
 
 def enumerate_space(
     start: Union[_S, List[_S]],

@@ -21,6 +21,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Layers>()?;
     module.add_function(wrap_pyfunction!(bfs, module)?)?;
     module.add_function(wrap_pyfunction!(bidirectional_bfs, module)?)?;
+    module.add_function(wrap_pyfunction!(dfs, module)?)?;
     module.add_function(wrap_pyfunction!(enumerate_space, module)?)?;
     Ok(())
 }
@@ -625,6 +626,44 @@ fn bfs<'py>(
     let moves = space.moves_along(path.states())?;
     let labelled = WeightedPath { states: path_states(&path), cost: moves.len() as u64, moves };
     Ok(Some(Py::new(py, labelled)?.into_any()))
+}
+
+/// A path from `start` (a list for several starts) to the first state for
+/// which `is_goal(state)` is true, found depth first, as the list of its
+/// states; None when no such state can be reached. Not a shortest path:
+/// for one, use `bfs`.
+///
+/// The first start is searched first, and of each state the first
+/// successor `successors` gives is followed first; a state is visited
+/// once, by the last path that reached it before it was visited, and
+/// goals are tested as states are visited. Time and memory are at most
+/// the reachable space's. `max_states` bounds the states stored; there is
+/// no depth bound (the depth at which depth first finds a state says
+/// nothing of its distance). Exceptions, Ctrl-C and argument errors as for
+/// `bfs`.
+///
+/// ```python
+/// >>> # Counting by +1 and *2 below 20: depth first follows +1 first.
+/// >>> dfs(1, lambda n: [m for m in (n + 1, n * 2) if m < 20], lambda n: n == 5)
+/// [1, 2, 3, 4, 5]
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, successors, is_goal, *, max_states = None))]
+fn dfs<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<Vec<Py<PyAny>>>> {
+    let successors = args::callable(successors, "successors")?;
+    let is_goal = args::callable(is_goal, "is_goal")?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let starts = PyState::starts(start)?;
+    let space = Space::new(successors, None, max_states);
+    let mut run = Run::new().limits(limits(max_states, None));
+    let result =
+        Search::new().dfs(&space, starts, |state| space.is_goal(&is_goal, state), &mut run);
+    Ok(space.finish(result)?.map(|path| path_states(&path)))
 }
 
 /// A shortest path from `start` to `goal`, searched from both ends, as

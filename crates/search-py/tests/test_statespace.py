@@ -418,6 +418,13 @@ BAD_ARGUMENTS = {
          "max_depth": COUNT,
          "max_nodes": COUNT},
     ),
+    "dfs": (
+        {"start": 0, "successors": succ, "is_goal": lambda n: n == 3},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
+         "max_states": COUNT},
+    ),
     "enumerate_space": (
         {"start": 0, "successors": lambda n: [(n + 1) % 5]},
         {"start": [({}, TypeError), ([[0]], TypeError)],
@@ -898,6 +905,41 @@ def test_dijkstra_all_and_greedy_keep_their_limits():
         statespace.greedy_best_first(0, line, lambda n: False, heuristic=lambda n: 0, max_states=50)
     with pytest.raises(TypeError, match=r"takes heuristic by keyword only"):
         statespace.greedy_best_first(0, line, lambda n: n == 3, lambda n: 0)
+
+
+def plain_dfs(start, successors, is_goal):
+    """Depth first with a stack: the first successor followed first, a
+    state visited once, by the last path that reached it before."""
+    stack = [(start, None)]
+    parent = {}
+    while stack:
+        state, before = stack.pop()
+        if state in parent:
+            continue
+        parent[state] = before
+        if is_goal(state):
+            path = [state]
+            while parent[path[-1]] is not None:
+                path.append(parent[path[-1]])
+            return path[::-1]
+        stack.extend((nxt, state) for nxt in reversed(successors(state)) if nxt not in parent)
+    return None
+
+
+def test_dfs_agrees_with_a_plain_stack_on_random_graphs():
+    rng = random.Random(41)
+    for _ in range(300):
+        nodes = rng.randrange(1, 25)
+        edges = {n: rng.sample(range(nodes), rng.randrange(0, min(nodes, 4) + 1)) for n in range(nodes)}
+        undirected = {n: sorted(set(out) | {m for m in edges if n in edges[m]}) for n, out in edges.items()}
+        for graph in [edges, undirected]:
+            start, goal = rng.randrange(nodes), rng.randrange(nodes)
+            found = statespace.dfs(start, graph.__getitem__, lambda n: n == goal)
+            assert found == plain_dfs(start, graph.__getitem__, lambda n: n == goal)
+            if found is not None:
+                assert all(b in graph[a] for a, b in zip(found, found[1:]))
+    with pytest.raises(statespace.LimitError, match=r"limit of 50 stored states"):
+        statespace.dfs(0, succ, lambda n: False, max_states=50)
 
 
 def test_ctrl_c_stops_dijkstra_all():
