@@ -39,6 +39,7 @@ __all__ = [
     "bfs",
     "bidirectional_bfs",
     "dfs",
+    "iddfs",
     "enumerate_space",
     "WeightedPath",
     "dijkstra",
@@ -217,6 +218,16 @@ def dfs(
     max_states: Optional[int] = None,
 ) -> Optional[List[_S]]:
     """A path from start to a goal found depth first (not a shortest one), or None."""
+
+def iddfs(
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[_S]],
+    is_goal: Callable[[_S], object],
+    *,
+    max_depth: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Optional[List[_S]]:
+    """A shortest path by iterative deepening, in memory that grows only with its length, or None."""
 
 def enumerate_space(
     start: Union[_S, List[_S]],

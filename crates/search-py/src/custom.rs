@@ -11,7 +11,7 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use search_core::{Limits, Path, Predecessors, Run, Search, Successors};
+use search_core::{IdaStar, Limits, Path, Predecessors, Run, Search, Successors};
 
 use crate::args::{self, shown};
 use crate::weighted::WeightedPath;
@@ -22,6 +22,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(bfs, module)?)?;
     module.add_function(wrap_pyfunction!(bidirectional_bfs, module)?)?;
     module.add_function(wrap_pyfunction!(dfs, module)?)?;
+    module.add_function(wrap_pyfunction!(iddfs, module)?)?;
     module.add_function(wrap_pyfunction!(enumerate_space, module)?)?;
     Ok(())
 }
@@ -663,6 +664,58 @@ fn dfs<'py>(
     let mut run = Run::new().limits(limits(max_states, None));
     let result =
         Search::new().dfs(&space, starts, |state| space.is_goal(&is_goal, state), &mut run);
+    Ok(space.finish(result)?.map(|path| path_states(&path)))
+}
+
+/// A shortest path from `start` (a list for several starts) to the first
+/// state for which `is_goal(state)` is true, by iterative deepening:
+/// depth-first searches to depth 0, 1, 2, ..., in memory that grows only
+/// with the path's length; None when no goal can be reached.
+///
+/// It keeps no visited set, only the current path: a state already on it
+/// is not searched again, so that in a finite space an unreachable goal
+/// ends the search with None; in an endless one, give it `max_depth`
+/// (moves) or `max_nodes` (expansions). It suits spaces too large to
+/// store that are trees or nearly so; in a graph with many short cycles it
+/// walks every path to a state, where `bfs` stores each once. Of several
+/// shortest paths, the first in the order `successors` gives them comes
+/// back. A limit reached with paths going further raises LimitError, as
+/// does one call of `successors` that gives more than `max_nodes` states.
+/// Exceptions, Ctrl-C and argument errors as for `bfs`.
+///
+/// ```python
+/// >>> # Counting by +1 and *2 below 20: the fewest steps from 1 to 16.
+/// >>> iddfs(1, lambda n: [m for m in (n + 1, n * 2) if m < 20], lambda n: n == 16)
+/// [1, 2, 4, 8, 16]
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, successors, is_goal, *, max_depth = None, max_nodes = None))]
+fn iddfs<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    max_depth: Option<Bound<'py, PyAny>>,
+    max_nodes: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<Vec<Py<PyAny>>>> {
+    let successors = args::callable(successors, "successors")?;
+    let is_goal = args::callable(is_goal, "is_goal")?;
+    let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
+    let max_nodes = args::optional_size(max_nodes.as_ref(), "max_nodes")?;
+    let starts = PyState::starts(start)?;
+    // No visited set: the node bound is the one that stops a single call
+    // of `successors` that gives too many states.
+    let space = Space::new(successors, None, max_nodes);
+    let mut bounds = limits(None, max_depth);
+    if let Some(nodes) = max_nodes {
+        bounds = bounds.max_nodes(nodes as u64);
+    }
+    let mut run = Run::new().limits(bounds);
+    let result = IdaStar::new().iterative_deepening(
+        &space,
+        starts,
+        |state| space.is_goal(&is_goal, state),
+        &mut run,
+    );
     Ok(space.finish(result)?.map(|path| path_states(&path)))
 }
 

@@ -425,6 +425,14 @@ BAD_ARGUMENTS = {
          "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
          "max_states": COUNT},
     ),
+    "iddfs": (
+        {"start": 0, "successors": succ, "is_goal": lambda n: n == 3},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
+         "max_depth": COUNT,
+         "max_nodes": COUNT},
+    ),
     "enumerate_space": (
         {"start": 0, "successors": lambda n: [(n + 1) % 5]},
         {"start": [({}, TypeError), ([[0]], TypeError)],
@@ -942,6 +950,28 @@ def test_dfs_agrees_with_a_plain_stack_on_random_graphs():
         statespace.dfs(0, succ, lambda n: False, max_states=50)
 
 
+def test_iddfs_finds_a_shortest_path_as_a_plain_bfs_does():
+    rng = random.Random(42)
+    for _ in range(300):
+        nodes = rng.randrange(1, 9)
+        edges = {n: rng.sample(range(nodes), rng.randrange(0, min(nodes, 3) + 1)) for n in range(nodes)}
+        undirected = {n: sorted(set(out) | {m for m in edges if n in edges[m]}) for n, out in edges.items()}
+        for graph in [edges, undirected]:
+            start, goal = rng.randrange(nodes), rng.randrange(nodes)
+            shortest = statespace.bfs(start, graph.__getitem__, lambda n: n == goal)
+            found = statespace.iddfs(start, graph.__getitem__, lambda n: n == goal)
+            if shortest is None:
+                assert found is None
+                continue
+            assert len(found) == len(shortest)
+            assert (found[0], found[-1]) == (start, goal)
+            assert all(b in graph[a] for a, b in zip(found, found[1:]))
+    with pytest.raises(statespace.LimitError, match=r"depth limit of 5"):
+        statespace.iddfs(0, succ, lambda n: False, max_depth=5)
+    with pytest.raises(statespace.LimitError, match=r"limit of 1000"):
+        statespace.iddfs(0, lambda n: itertools.count(), lambda n: False, max_nodes=1000)
+
+
 def test_ctrl_c_stops_dijkstra_all():
     line = lambda n: [("+1", n + 1, 1)]  # noqa: E731
     assert interrupted_inside(lambda: statespace.dijkstra_all(0, line, max_states=5_000_000))
@@ -965,11 +995,14 @@ def test_an_estimate_and_a_goal_test_cannot_change_places(search):
 
 
 def test_ties_go_as_the_docstrings_say():
-    # A diamond: two shortest paths from 0 to 3. Breadth-first search and
-    # IDA* return the one through the successor given first.
+    # A diamond: two shortest paths from 0 to 3. Breadth-first search,
+    # iterative deepening, depth first and IDA* return the one through the
+    # successor given first.
     for first, second in [(1, 2), (2, 1)]:
         edges = {0: [first, second], 1: [3], 2: [3], 3: []}
         assert statespace.bfs(0, edges.__getitem__, lambda n: n == 3) == [0, first, 3]
+        assert statespace.iddfs(0, edges.__getitem__, lambda n: n == 3) == [0, first, 3]
+        assert statespace.dfs(0, edges.__getitem__, lambda n: n == 3) == [0, first, 3]
         weighted = lambda n: [("", m, 1) for m in edges[n]]  # noqa: E731
         found = statespace.ida_star(0, weighted, lambda n: n == 3, heuristic=lambda n: 0)
         assert found.states == [0, first, 3]
