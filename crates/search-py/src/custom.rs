@@ -540,6 +540,16 @@ impl<'py> Predecessors for Space<'py> {
     }
 }
 
+/// The limits of a search that keeps only its current path (IDA*,
+/// iterative deepening): its depth, in moves, and its expanded nodes.
+pub(crate) fn path_limits(max_depth: Option<usize>, max_nodes: Option<usize>) -> Limits {
+    let bounds = limits(None, max_depth);
+    match max_nodes {
+        Some(nodes) => bounds.max_nodes(nodes as u64),
+        None => bounds,
+    }
+}
+
 pub(crate) fn limits(max_states: Option<usize>, max_depth: Option<usize>) -> Limits {
     let mut limits = Limits::new();
     if let Some(states) = max_states {
@@ -705,11 +715,7 @@ fn iddfs<'py>(
     // No visited set: the node bound is the one that stops a single call
     // of `successors` that gives too many states.
     let space = Space::new(successors, None, max_nodes);
-    let mut bounds = limits(None, max_depth);
-    if let Some(nodes) = max_nodes {
-        bounds = bounds.max_nodes(nodes as u64);
-    }
-    let mut run = Run::new().limits(bounds);
+    let mut run = Run::new().limits(path_limits(max_depth, max_nodes));
     let result = IdaStar::new().iterative_deepening(
         &space,
         starts,

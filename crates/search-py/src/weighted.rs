@@ -9,7 +9,7 @@ use pyo3::types::{PyDict, PyTuple};
 use search_core::{AStar, Heuristic, IdaStar, Path, Run, Successors, Weighted};
 
 use crate::args::{self, shown};
-use crate::custom::{PyState, Space, innermost_failed, limits};
+use crate::custom::{PyState, Space, innermost_failed, limits, path_limits};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<WeightedPath>()?;
@@ -366,13 +366,9 @@ fn ida_star<'py>(
     // No visited set: the node bound is the one that stops a single call
     // of `successors` that gives too many states.
     let space = Space::new(successors, None, max_nodes);
-    let mut bounds = limits(None, max_depth);
-    if let Some(nodes) = max_nodes {
-        bounds = bounds.max_nodes(nodes as u64);
-    }
     let estimate = Estimate { space: &space, heuristic };
     let triples = Triples { space: &space };
-    let mut run = Run::new().limits(bounds);
+    let mut run = Run::new().limits(path_limits(max_depth, max_nodes));
     let found = IdaStar::new().run(
         &triples,
         starts,
