@@ -47,6 +47,7 @@ __all__ = [
     "ida_star",
     "dijkstra_all",
     "greedy_best_first",
+    "beam_search",
     "vector_bfs",
     "vector_bidirectional_bfs",
     "vector_enumerate",
@@ -228,6 +229,18 @@ def iddfs(
     max_nodes: Optional[int] = None,
 ) -> Optional[List[_S]]:
     """A shortest path by iterative deepening, in memory that grows only with its length, or None."""
+
+def beam_search(
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    is_goal: Callable[[_S], object],
+    *,
+    heuristic: Callable[[_S], int],
+    width: int,
+    max_states: Optional[int] = None,
+    max_depth: Optional[int] = None,
+) -> Optional[WeightedPath]:
+    """A path to a goal, breadth first but expanding only the width states of each layer estimated nearest one."""
 
 def enumerate_space(
     start: Union[_S, List[_S]],

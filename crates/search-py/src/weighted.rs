@@ -18,6 +18,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(ida_star, module)?)?;
     module.add_function(wrap_pyfunction!(dijkstra_all, module)?)?;
     module.add_function(wrap_pyfunction!(greedy_best_first, module)?)?;
+    module.add_function(wrap_pyfunction!(beam_search, module)?)?;
     Ok(())
 }
 
@@ -470,9 +471,82 @@ fn greedy_best_first<'py>(
         |state| space.is_goal(&is_goal, state),
         &mut run,
     );
-    let Some(path) = space.finish(found)? else { return Ok(None) };
+    space.finish(found)?.map(|path| summed_path(&path)).transpose()
+}
+
+/// A path of a search that does not count costs, with the sum of its
+/// moves' costs.
+fn summed_path(path: &Path<PyState<'_>, (Bound<'_, PyAny>, u64)>) -> PyResult<WeightedPath> {
     let cost = path.moves().iter().try_fold(0u64, |sum, (_, cost)| sum.checked_add(*cost));
     let cost = cost
         .ok_or_else(|| PyValueError::new_err("the path found costs more than 2**64 - 1 in all"))?;
-    Ok(Some(weighted_path(&path, cost)))
+    Ok(weighted_path(path, cost))
+}
+
+/// A path from `start` to a state for which `is_goal(state)` is true, by
+/// beam search: breadth first, but of each layer (the starts' too) only
+/// the `width` states that `heuristic(state)` rates nearest a goal are
+/// expanded (of equal estimates, those found first). Memory and time grow
+/// with `width` times the depth, not with the space; the price is that it
+/// may answer None where a path exists, and a path it finds may be longer
+/// than the shortest. With a `width` of at least the widest layer it is
+/// breadth-first search. States seen in an earlier layer are not kept
+/// again. `heuristic` is asked only of the states of layers wider than
+/// `width`.
+///
+/// `successors`, `heuristic` (keyword only), `max_states`, limits and
+/// errors are as for `greedy_best_first`; `width` is an int of at least 1;
+/// `max_depth` bounds the layers (a layer left at the bound raises
+/// LimitError). The path's `cost` is the sum of its moves' costs.
+///
+/// ```pycon
+/// >>> from statespace import beam_search
+/// >>> # Counting by +1 and *3 towards 100, guided by the distance to it:
+/// >>> # the wider the beam, the shorter the path (7 moves is the fewest).
+/// >>> steps = lambda n: [("+1", n + 1, 1), ("*3", n * 3, 1)]
+/// >>> for width in [1, 10, 30]:
+/// ...     path = beam_search(1, steps, lambda n: n == 100, heuristic=lambda n: abs(100 - n), width=width)
+/// ...     print(width, path.cost, path.states[:5])
+/// 1 23 [1, 3, 9, 27, 81]
+/// 10 15 [1, 3, 9, 10, 30]
+/// 30 7 [1, 3, 9, 10, 11]
+/// ```
+#[pyfunction]
+#[pyo3(
+    signature = (start, successors, is_goal, *extra, heuristic = None, width = None, max_states = None, max_depth = None),
+    text_signature = "(start, successors, is_goal, *, heuristic, width, max_states=None, max_depth=None)"
+)]
+#[expect(clippy::too_many_arguments, reason = "a Python function's keyword arguments")]
+fn beam_search<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    extra: &Bound<'py, PyTuple>,
+    heuristic: Option<Bound<'py, PyAny>>,
+    width: Option<Bound<'py, PyAny>>,
+    max_states: Option<Bound<'py, PyAny>>,
+    max_depth: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<WeightedPath>> {
+    let arguments = (successors, is_goal, extra, heuristic, max_states);
+    let (heuristic, space, is_goal, max_states) = informed_arguments("beam_search", arguments)?;
+    let width = width
+        .ok_or_else(|| PyTypeError::new_err("beam_search() missing keyword argument: 'width'"))?;
+    let width = match args::size(&width, "width")? {
+        0 => return Err(PyValueError::new_err("width must be at least 1, not 0")),
+        width => width,
+    };
+    let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
+    let starts = PyState::starts(start)?;
+    let estimate = Estimate { space: &space, heuristic };
+    let triples = Triples { space: &space };
+    let mut run = Run::new().limits(limits(max_states, max_depth));
+    let found: Result<_, search_core::Error> = AStar::<_, _, u64>::new().beam_search(
+        &triples,
+        starts,
+        |state| estimate.estimate(state),
+        |state| space.is_goal(&is_goal, state),
+        width,
+        &mut run,
+    );
+    space.finish(found)?.map(|path| summed_path(&path)).transpose()
 }

@@ -407,6 +407,19 @@ BAD_ARGUMENTS = {
                        (lambda n: "0", TypeError), (lambda n: True, TypeError)],
          "max_states": COUNT},
     ),
+    # Layers wider than the beam, so that the estimate is asked.
+    "beam_search": (
+        {"start": 0, "successors": lambda n: [("+1", n + 1, 1), ("+2", n + 2, 1)],
+         "is_goal": lambda n: n == 3, "heuristic": lambda n: max(0, 3 - n), "width": 1},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
+         "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError),
+                       (lambda n: "0", TypeError), (lambda n: True, TypeError)],
+         "width": [(0, ValueError), (-1, ValueError), (1.5, TypeError), ("3", TypeError), (None, TypeError)],
+         "max_states": COUNT,
+         "max_depth": COUNT},
+    ),
     "ida_star": (
         {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3,
          "heuristic": lambda n: max(0, 3 - n)},
@@ -904,7 +917,29 @@ def test_greedy_best_first_finds_a_legal_path_exactly_when_one_exists():
         assert path.cost == walked >= reachable[goal]
 
 
-def test_dijkstra_all_and_greedy_keep_their_limits():
+def test_beam_search_is_breadth_first_search_when_the_beam_holds_every_state():
+    rng = random.Random(43)
+    for _ in range(300):
+        edges = random_weighted_graph(rng, 9)
+        start, goal = rng.randrange(len(edges)), rng.randrange(len(edges))
+        unit = {n: [(label, m, 1) for label, m, _ in out] for n, out in edges.items()}
+        shortest = statespace.bfs(start, lambda n: [m for _, m, _ in unit[n]], lambda n: n == goal)
+        estimate = {n: rng.randrange(0, 300) for n in edges}
+        for width in [1, 2, len(edges)]:
+            path = statespace.beam_search(start, unit.__getitem__, lambda n: n == goal,
+                                          heuristic=estimate.__getitem__, width=width)
+            if width == len(edges):
+                # Every layer fits: the shortest path's length, or None.
+                assert (path.cost if path else None) == (len(shortest) - 1 if shortest else None)
+            if path is None:
+                continue
+            assert shortest is not None
+            assert (path.states[0], path.states[-1]) == (start, goal)
+            assert all(any(m == b for _, m, _ in unit[a]) for a, b in zip(path.states, path.states[1:]))
+            assert path.cost == len(path.states) - 1 >= len(shortest) - 1
+
+
+def test_dijkstra_all_greedy_and_beam_search_keep_their_limits():
     line = lambda n: [("+1", n + 1, 1)]  # noqa: E731
     with pytest.raises(statespace.LimitError, match=r"limit of 50 stored states"):
         statespace.dijkstra_all(0, line, max_states=50)
@@ -913,6 +948,10 @@ def test_dijkstra_all_and_greedy_keep_their_limits():
         statespace.greedy_best_first(0, line, lambda n: False, heuristic=lambda n: 0, max_states=50)
     with pytest.raises(TypeError, match=r"takes heuristic by keyword only"):
         statespace.greedy_best_first(0, line, lambda n: n == 3, lambda n: 0)
+    with pytest.raises(statespace.LimitError, match=r"depth limit of 5"):
+        statespace.beam_search(0, line, lambda n: False, heuristic=lambda n: 0, width=2, max_depth=5)
+    with pytest.raises(TypeError, match=r"missing keyword argument: 'width'"):
+        statespace.beam_search(0, line, lambda n: n == 3, heuristic=lambda n: 0)
 
 
 def plain_dfs(start, successors, is_goal):
