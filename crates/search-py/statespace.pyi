@@ -153,14 +153,14 @@ def bfs(
     """A shortest path whose successors give (move, state) pairs, with its moves, or None."""
 
 def bidirectional_bfs(
-    start: _S,
-    goal: _S,
+    start: Union[_S, List[_S]],
+    goal: Union[_S, List[_S]],
     successors: Callable[[_S], Iterable[_S]],
     predecessors: Optional[Callable[[_S], Iterable[_S]]] = None,
     *,
     max_states: Optional[int] = None,
 ) -> Optional[List[_S]]:
-    """A shortest path from start to goal searched from both ends, or None."""
+    """A shortest path from start to goal (lists: any of several) searched from both ends, or None."""
 
 def dijkstra(
     start: Union[_S, List[_S]],

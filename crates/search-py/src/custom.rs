@@ -133,13 +133,18 @@ impl<'py> PyState<'py> {
     /// One start, or each of a list of starts (a list is not hashable, so
     /// it cannot be one state).
     pub(crate) fn starts(start: Bound<'py, PyAny>) -> PyResult<Vec<PyState<'py>>> {
-        match start.cast::<PyList>() {
+        PyState::several(start, "start")
+    }
+
+    /// One state given as the argument `name`, or each of a list of them.
+    fn several(value: Bound<'py, PyAny>, name: &str) -> PyResult<Vec<PyState<'py>>> {
+        match value.cast::<PyList>() {
             Ok(list) => list
                 .iter()
                 .enumerate()
-                .map(|(index, item)| PyState::argument(item, &format!("start[{index}]")))
+                .map(|(index, item)| PyState::argument(item, &format!("{name}[{index}]")))
                 .collect(),
-            Err(_) => Ok(vec![PyState::argument(start, "start")?]),
+            Err(_) => Ok(vec![PyState::argument(value, name)?]),
         }
     }
 
@@ -474,17 +479,21 @@ impl<'py> Space<'py> {
     }
 
     /// The check of a bidirectional search that found nothing: the first
-    /// move out of `start` and the first into `goal`, each both ways. A
-    /// side whose callable gives nothing ends the search before any
-    /// expansion of the other is sampled. (A path found needs no check
+    /// move out of each start and the first into each goal, each both
+    /// ways. A side whose callable gives nothing ends the search before
+    /// any expansion of the other is sampled. (A path found needs no check
     /// here: search-core finds each step of its backward half again among
     /// the successors, and fails when one is not there.)
-    fn check_nothing_found(&self, start: &PyState<'py>, goal: &PyState<'py>) {
-        if let Some(next) = self.call(&self.successors, start, |_| {}) {
-            self.check_move(start, &next, true);
+    fn check_nothing_found(&self, starts: &[PyState<'py>], goals: &[PyState<'py>]) {
+        for start in starts {
+            if let Some(next) = self.call(&self.successors, start, |_| {}) {
+                self.check_move(start, &next, true);
+            }
         }
-        if let Some(previous) = self.call(self.backward(), goal, |_| {}) {
-            self.check_move(&previous, goal, false);
+        for goal in goals {
+            if let Some(previous) = self.call(self.backward(), goal, |_| {}) {
+                self.check_move(&previous, goal, false);
+            }
         }
     }
 
@@ -726,7 +735,9 @@ fn iddfs<'py>(
 }
 
 /// A shortest path from `start` to `goal`, searched from both ends, as
-/// the list of its states; None when `goal` cannot be reached.
+/// the list of its states; None when `goal` cannot be reached. A list for
+/// `start` means several starts, and for `goal` several goals: the path
+/// is a shortest from any start to any goal.
 ///
 /// `predecessors(state)` returns the states one move before; leave it out
 /// when every move can be undone (then `successors` serves both ways).
@@ -750,6 +761,9 @@ fn iddfs<'py>(
 /// ... )
 /// >>> path
 /// [1, 2, 3, 6, 12, 24, 25, 50, 100]
+/// >>> # On a ring of 10, from 0 to the nearer of 4 and 7.
+/// >>> bidirectional_bfs(0, [4, 7], lambda n: [(n + 1) % 10, (n - 1) % 10])
+/// [0, 9, 8, 7]
 /// >>> bidirectional_bfs(0, 10, lambda n: [n + 1], lambda n: [])
 /// Traceback (most recent call last):
 /// ValueError: predecessors disagrees with successors: 1 is among successors(0) but 0 is not among predecessors(1)
@@ -767,13 +781,14 @@ fn bidirectional_bfs<'py>(
     let predecessors =
         predecessors.map(|function| args::callable(function, "predecessors")).transpose()?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
-    let (start, goal) = (PyState::argument(start, "start")?, PyState::argument(goal, "goal")?);
+    let starts = PyState::starts(start)?;
+    let goals = PyState::several(goal, "goal")?;
     let mut space = Space::new(successors, predecessors, max_states);
     space.check_moves = true;
     let mut run = Run::new().limits(limits(max_states, None));
-    let result = Search::new().bidirectional(&space, [start.clone()], [goal.clone()], &mut run);
+    let result = Search::new().bidirectional(&space, starts.clone(), goals.clone(), &mut run);
     if let Ok(None) = &result {
-        space.check_nothing_found(&start, &goal);
+        space.check_nothing_found(&starts, &goals);
     }
     Ok(space.finish(result)?.map(|path| path_states(&path)))
 }

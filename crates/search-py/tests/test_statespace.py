@@ -363,8 +363,8 @@ BAD_ARGUMENTS = {
     ),
     "bidirectional_bfs": (
         {"start": 0, "goal": 3, "successors": succ, "predecessors": lambda n: [n - 1]},
-        {"start": [({}, TypeError), ([0], TypeError)],
-         "goal": [({}, TypeError), ([3], TypeError)],
+        {"start": [({}, TypeError), ([[0]], TypeError)],
+         "goal": [({}, TypeError), ([[3]], TypeError)],
          "successors": [(5, TypeError), (None, TypeError)],
          "predecessors": [(5, TypeError), ("n - 1", TypeError)],
          "max_states": COUNT},
@@ -1009,6 +1009,26 @@ def test_iddfs_finds_a_shortest_path_as_a_plain_bfs_does():
         statespace.iddfs(0, succ, lambda n: False, max_depth=5)
     with pytest.raises(statespace.LimitError, match=r"limit of 1000"):
         statespace.iddfs(0, lambda n: itertools.count(), lambda n: False, max_nodes=1000)
+
+
+def test_bidirectional_bfs_from_several_starts_to_several_goals_is_a_shortest_path():
+    rng = random.Random(44)
+    for _ in range(300):
+        nodes = rng.randrange(2, 25)
+        edges = {n: rng.sample(range(nodes), rng.randrange(0, min(nodes, 4) + 1)) for n in range(nodes)}
+        backward = {n: [m for m in edges if n in edges[m]] for n in edges}
+        undirected = {n: sorted(set(edges[n]) | set(backward[n])) for n in edges}
+        for forward, predecessors in [(edges, backward.__getitem__), (undirected, None)]:
+            starts = rng.sample(range(nodes), rng.randrange(1, 3))
+            goals = rng.sample(range(nodes), rng.randrange(1, 3))
+            shortest = statespace.bfs(starts, forward.__getitem__, lambda n: n in goals)
+            found = statespace.bidirectional_bfs(starts, goals, forward.__getitem__, predecessors)
+            if shortest is None:
+                assert found is None
+                continue
+            assert len(found) == len(shortest)
+            assert found[0] in starts and found[-1] in goals
+            assert all(b in forward[a] for a, b in zip(found, found[1:]))
 
 
 def test_ctrl_c_stops_dijkstra_all():
