@@ -48,6 +48,7 @@ __all__ = [
     "dijkstra_all",
     "greedy_best_first",
     "beam_search",
+    "k_cheapest_paths",
     "vector_bfs",
     "vector_bidirectional_bfs",
     "vector_enumerate",
@@ -241,6 +242,16 @@ def beam_search(
     max_depth: Optional[int] = None,
 ) -> Optional[WeightedPath]:
     """A path to a goal, breadth first but expanding only the width states of each layer estimated nearest one."""
+
+def k_cheapest_paths(
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    is_goal: Callable[[_S], object],
+    *,
+    k: int,
+    max_states: Optional[int] = None,
+) -> List[WeightedPath]:
+    """The k cheapest loopless paths from start to goals, cheapest first (Yen's algorithm)."""
 
 def enumerate_space(
     start: Union[_S, List[_S]],

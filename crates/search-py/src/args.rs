@@ -79,6 +79,22 @@ pub(crate) fn optional_size(
     value.map(|value| size(value, name)).transpose()
 }
 
+/// A count that `function` requires by keyword, of at least 1 (a beam's
+/// width, a number of paths): left out, it raises TypeError naming it.
+pub(crate) fn required_positive(
+    function: &str,
+    value: Option<Bound<'_, PyAny>>,
+    name: &str,
+) -> PyResult<usize> {
+    let value = value.ok_or_else(|| {
+        PyTypeError::new_err(format!("{function}() missing keyword argument: '{name}'"))
+    })?;
+    match size(&value, name)? {
+        0 => Err(PyValueError::new_err(format!("{name} must be at least 1, not 0"))),
+        count => Ok(count),
+    }
+}
+
 /// A str.
 pub(crate) fn string(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     if !value.is_instance_of::<PyString>() {

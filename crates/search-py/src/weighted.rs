@@ -19,6 +19,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(dijkstra_all, module)?)?;
     module.add_function(wrap_pyfunction!(greedy_best_first, module)?)?;
     module.add_function(wrap_pyfunction!(beam_search, module)?)?;
+    module.add_function(wrap_pyfunction!(k_cheapest_paths, module)?)?;
     Ok(())
 }
 
@@ -529,12 +530,7 @@ fn beam_search<'py>(
 ) -> PyResult<Option<WeightedPath>> {
     let arguments = (successors, is_goal, extra, heuristic, max_states);
     let (heuristic, space, is_goal, max_states) = informed_arguments("beam_search", arguments)?;
-    let width = width
-        .ok_or_else(|| PyTypeError::new_err("beam_search() missing keyword argument: 'width'"))?;
-    let width = match args::size(&width, "width")? {
-        0 => return Err(PyValueError::new_err("width must be at least 1, not 0")),
-        width => width,
-    };
+    let width = args::required_positive("beam_search", width, "width")?;
     let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
     let starts = PyState::starts(start)?;
     let estimate = Estimate { space: &space, heuristic };
@@ -549,4 +545,54 @@ fn beam_search<'py>(
         &mut run,
     );
     space.finish(found)?.map(|path| summed_path(&path)).transpose()
+}
+
+/// The `k` cheapest loopless paths from `start` (a list for several
+/// starts) to states for which `is_goal(state)` is true, cheapest first,
+/// as a list of `WeightedPath`: Yen's algorithm. Fewer when fewer exist.
+///
+/// A loopless path visits no state twice and ends at the first goal it
+/// meets. Paths are told apart by their states: of two moves between the
+/// same states, the cheaper stands for both. Of paths of equal cost, the
+/// order is not specified. Each path after the first costs one Dijkstra
+/// search per state of the path before it; `max_states` bounds each of
+/// those searches. `successors`, limits and errors are as for `dijkstra`;
+/// `k` is an int of at least 1.
+///
+/// ```pycon
+/// >>> from statespace import k_cheapest_paths
+/// >>> # Round a square from corner 0 to corner 2: one way costs 1 a side,
+/// >>> # the other 2.
+/// >>> square = lambda n: [("+", (n + 1) % 4, 1), ("-", (n + 3) % 4, 2)]
+/// >>> [(path.cost, path.states) for path in k_cheapest_paths(0, square, lambda n: n == 2, k=3)]
+/// [(2, [0, 1, 2]), (4, [0, 3, 2])]
+/// ```
+#[pyfunction]
+#[pyo3(
+    signature = (start, successors, is_goal, *, k = None, max_states = None),
+    text_signature = "(start, successors, is_goal, *, k, max_states=None)"
+)]
+fn k_cheapest_paths<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    k: Option<Bound<'py, PyAny>>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Vec<WeightedPath>> {
+    let successors = args::callable(successors, "successors")?;
+    let is_goal = args::callable(is_goal, "is_goal")?;
+    let k = args::required_positive("k_cheapest_paths", k, "k")?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let starts = PyState::starts(start)?;
+    let space = Space::new(successors, None, max_states);
+    let triples = Triples { space: &space };
+    let mut run = Run::new().limits(limits(max_states, None));
+    let found = AStar::new().k_cheapest_paths(
+        &triples,
+        starts,
+        |state| space.is_goal(&is_goal, state),
+        k,
+        &mut run,
+    );
+    Ok(space.finish(found)?.iter().map(|(path, cost)| weighted_path(path, *cost)).collect())
 }

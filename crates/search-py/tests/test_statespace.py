@@ -420,6 +420,14 @@ BAD_ARGUMENTS = {
          "max_states": COUNT,
          "max_depth": COUNT},
     ),
+    "k_cheapest_paths": (
+        {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3, "k": 2},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
+         "k": [(0, ValueError), (-1, ValueError), (1.5, TypeError), ("3", TypeError), (None, TypeError)],
+         "max_states": COUNT},
+    ),
     "ida_star": (
         {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3,
          "heuristic": lambda n: max(0, 3 - n)},
@@ -937,6 +945,42 @@ def test_beam_search_is_breadth_first_search_when_the_beam_holds_every_state():
             assert (path.states[0], path.states[-1]) == (start, goal)
             assert all(any(m == b for _, m, _ in unit[a]) for a, b in zip(path.states, path.states[1:]))
             assert path.cost == len(path.states) - 1 >= len(shortest) - 1
+
+
+def loopless_path_costs(start, edges, goal):
+    """The cost of every path from start to goal that visits no state
+    twice and meets the goal only at its end, by brute force."""
+    costs = []
+
+    def walk(state, seen, cost):
+        if state == goal:
+            costs.append(cost)
+            return
+        for _, nxt, step in edges[state]:
+            if nxt not in seen:
+                walk(nxt, seen | {nxt}, cost + step)
+
+    walk(start, {start}, 0)
+    return sorted(costs)
+
+
+def test_k_cheapest_paths_agree_with_brute_force_on_random_graphs():
+    rng = random.Random(45)
+    for _ in range(200):
+        edges = random_weighted_graph(rng, 9)
+        edges = {n: out for n, out in edges.items() if n < 8}
+        edges = {n: [(label, m, c) for label, m, c in out if m < 8] for n, out in edges.items()}
+        start, goal = rng.randrange(len(edges)), rng.randrange(len(edges))
+        k = rng.randrange(1, 6)
+        expected = loopless_path_costs(start, edges, goal)[:k]
+        paths = statespace.k_cheapest_paths(start, edges.__getitem__, lambda n: n == goal, k=k)
+        assert [path.cost for path in paths] == expected
+        assert len({tuple(path.states) for path in paths}) == len(paths)
+        for path in paths:
+            assert (path.states[0], path.states[-1]) == (start, goal)
+            assert len(set(path.states)) == len(path.states)
+            assert path.cost == sum(next(c for label, m, c in edges[a] if label == mv and m == b)
+                                    for a, mv, b in zip(path.states, path.moves, path.states[1:]))
 
 
 def test_dijkstra_all_greedy_and_beam_search_keep_their_limits():
