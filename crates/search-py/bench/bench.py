@@ -1,6 +1,6 @@
 """statespace against the plain Python BFS that LeetCode write-ups use.
 
-    python crates/search-py/bench/bench.py [--boards N]
+    python crates/search-py/bench/bench.py [--boards N] [--custom] [--sizes]
 
 Prints one line per comparison: both times and the ratio. One run each
 (best of `--repeat` for the short ones); the machine's noise is the
@@ -305,6 +305,35 @@ def vectorized(repeat):
               f" vector_bidirectional_bfs {both_ends:.4f} s ({theirs / both_ends:.1f}x)")
 
 
+def sizes(repeat):
+    """What a call costs by the size of its search: a ring of n states
+    searched to the state opposite the start (n / 2 moves, every state
+    stored), by bfs and by dijkstra, against the plain loops, at 10, 1,000
+    and 100,000 states. The time of the smallest is mostly the call's
+    own; the time per state of the largest, the search's."""
+    for states in [10, 1_000, 100_000]:
+        goal = states // 2
+        ring = lambda n, states=states: [(n + 1) % states, (n - 1) % states]  # noqa: E731
+        weighted = lambda n, states=states: [(1, (n + 1) % states, 1), (-1, (n - 1) % states, 1)]  # noqa: E731
+        calls = max(1, 100_000 // states) * repeat
+        for name, plain, ours in [
+            ("bfs", lambda: plain_bfs_path(0, ring, goal.__eq__),
+             lambda: statespace.bfs(0, ring, goal.__eq__)),
+            ("dijkstra", lambda: plain_astar(0, weighted, goal.__eq__, lambda n: 0),
+             lambda: statespace.dijkstra(0, weighted, goal.__eq__)),
+        ]:
+            def per_call(search):
+                started = time.perf_counter()
+                for _ in range(calls):
+                    search()
+                return (time.perf_counter() - started) / calls
+
+            theirs = min(per_call(plain) for _ in range(3))
+            mine = min(per_call(ours) for _ in range(3))
+            print(f"{name}, a ring of {states:,} states: plain Python {theirs * 1e6:,.1f} us,"
+                  f" statespace {mine * 1e6:,.1f} us a call ({theirs / mine:.2f}x)")
+
+
 def timed(function, repeat=1):
     best = float("inf")
     result = None
@@ -324,7 +353,12 @@ def main():
     parser.add_argument("--boards", type=int, default=1000, help="random 8-puzzles")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--custom", action="store_true", help="only the custom spaces")
+    parser.add_argument("--sizes", action="store_true", help="only the cost of a call, by size")
     args = parser.parse_args()
+
+    if args.sizes:
+        sizes(args.repeat)
+        return
 
     custom_spaces(max(args.repeat, 5))
     informed(max(args.repeat, 5))
