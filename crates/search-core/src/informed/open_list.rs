@@ -204,11 +204,14 @@ impl<C: Cost> OpenList<C> {
                     // Every entry was checked to be at least `key`.
                     let _ = radix.push(meter, radix_key(&entry.f), entry)?;
                 }
+                // The entries' vector is dropped; the radix heap counted
+                // its own.
+                meter.release(bytes);
                 OpenList::Radix(radix)
             }
+            // The heap keeps the entries' vector, as counted.
             _ => OpenList::Heap(BinaryHeap::from(entries)),
         };
-        meter.release(bytes);
         Ok(())
     }
 

@@ -7,9 +7,10 @@
 //! `f` last taken: a push is one `leading_zeros` and a vector push, and a
 //! pop that finds the entries of the current `f` gone moves the entries of
 //! the lowest non-empty bucket down, each entry moving at most 64 times
-//! over its life, and most once or twice. Against a binary heap's
-//! `log n` comparisons and moves a pop, that is a third of Dijkstra's
-//! instructions on a grid of costs 1 to 9.
+//! over its life, and most once or twice, against a binary heap's `log n`
+//! comparisons and moves a pop. On Dijkstra over a 1,000 x 1,000 grid of
+//! costs 1 to 9 (callgrind), the binary heap's pops took 270 M of 1,189 M
+//! instructions, the radix heap's about 100 M.
 //!
 //! The entries of the current `f` are kept apart, by `g`, so that the
 //! deepest is taken first, as the other stages of the open list take it:
