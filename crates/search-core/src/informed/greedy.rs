@@ -127,8 +127,10 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// the shortest; `None` when no goal can be reached. Each state is
     /// stored once, so a finite space ends.
     ///
-    /// It is A* over the same space with every move free: `g + h` is `h`,
-    /// and of equal estimates the state found later is expanded first.
+    /// It is A* over the same space with every move free: `g + h` is `h`.
+    /// Of equal integer estimates below 256 the state found later is
+    /// expanded first; of equal larger ones, or of other cost types, the
+    /// order is not specified.
     /// Its limits are A*'s: the stored states, the memory and the expanded
     /// nodes.
     ///
