@@ -91,13 +91,30 @@ impl<C: Copy + Ord> RadixHeap<C> {
     )]
     #[inline(always)]
     fn place(&mut self, meter: &mut Meter, key: u64, open: Open<C>) -> Result<(), Error> {
+        if self.push_to_bucket(meter, key, open)? {
+            return Ok(());
+        }
+        self.push_current(meter, open.g, open.node)
+    }
+
+    /// Pushes `open`, of key `key` at least `last`, to the bucket of the
+    /// highest bit in which `key` differs from `last`: false, and nothing
+    /// pushed, when it does not differ (the entry is of the current `f`).
+    #[inline]
+    fn push_to_bucket(
+        &mut self,
+        meter: &mut Meter,
+        key: u64,
+        open: Open<C>,
+    ) -> Result<bool, Error> {
         let differing = key ^ self.last;
         if differing == 0 {
-            return self.push_current(meter, open.g, open.node);
+            return Ok(false);
         }
         let bit = BITS - 1 - differing.leading_zeros() as usize;
         self.occupied |= 1 << bit;
-        meter.push(&mut self.buckets[bit], open)
+        meter.push(&mut self.buckets[bit], open)?;
+        Ok(true)
     }
 
     /// Pushes an entry of the current `f`, keeping them by `g`.
@@ -143,14 +160,13 @@ impl<C: Copy + Ord> RadixHeap<C> {
         let Some(lowest) = entries.iter().map(|open| open.f).min() else { return Ok(()) };
         self.last = key(&lowest);
         self.last_f = lowest;
+        // The current entries are sorted once, below, rather than kept in
+        // order one by one as `place` keeps them.
         let placed = entries.iter().try_for_each(|&open| {
-            let differing = key(&open.f) ^ self.last;
-            if differing == 0 {
-                return meter.push(&mut self.current, (open.g, open.node));
+            if self.push_to_bucket(meter, key(&open.f), open)? {
+                return Ok(());
             }
-            let below = BITS - 1 - differing.leading_zeros() as usize;
-            self.occupied |= 1 << below;
-            meter.push(&mut self.buckets[below], open)
+            meter.push(&mut self.current, (open.g, open.node))
         });
         entries.clear();
         self.buckets[bit] = entries;
