@@ -549,13 +549,23 @@ impl<'py> Predecessors for Space<'py> {
     }
 }
 
-/// The limits of a search that keeps only its current path (IDA*,
-/// iterative deepening): its depth, in moves, and its expanded nodes.
-pub(crate) fn path_limits(max_depth: Option<usize>, max_nodes: Option<usize>) -> Limits {
+/// The space and limits of a search that keeps only its current path
+/// (IDA*, iterative deepening), read from its `max_depth` (moves) and
+/// `max_nodes` (expansions) arguments.
+pub(crate) fn path_search<'py>(
+    successors: Bound<'py, PyAny>,
+    max_depth: Option<&Bound<'py, PyAny>>,
+    max_nodes: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Space<'py>, Limits)> {
+    let max_depth = args::optional_size(max_depth, "max_depth")?;
+    let max_nodes = args::optional_size(max_nodes, "max_nodes")?;
+    // No visited set: the node bound is the one that stops a single call
+    // of `successors` that gives too many states.
+    let space = Space::new(successors, None, max_nodes);
     let bounds = limits(None, max_depth);
     match max_nodes {
-        Some(nodes) => bounds.max_nodes(nodes as u64),
-        None => bounds,
+        Some(nodes) => Ok((space, bounds.max_nodes(nodes as u64))),
+        None => Ok((space, bounds)),
     }
 }
 
@@ -718,13 +728,9 @@ fn iddfs<'py>(
 ) -> PyResult<Option<Vec<Py<PyAny>>>> {
     let successors = args::callable(successors, "successors")?;
     let is_goal = args::callable(is_goal, "is_goal")?;
-    let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
-    let max_nodes = args::optional_size(max_nodes.as_ref(), "max_nodes")?;
+    let (space, bounds) = path_search(successors, max_depth.as_ref(), max_nodes.as_ref())?;
     let starts = PyState::starts(start)?;
-    // No visited set: the node bound is the one that stops a single call
-    // of `successors` that gives too many states.
-    let space = Space::new(successors, None, max_nodes);
-    let mut run = Run::new().limits(path_limits(max_depth, max_nodes));
+    let mut run = Run::new().limits(bounds);
     let result = IdaStar::new().iterative_deepening(
         &space,
         starts,

@@ -9,7 +9,7 @@ use pyo3::types::{PyDict, PyTuple};
 use search_core::{AStar, Heuristic, IdaStar, Path, Run, Successors, Weighted};
 
 use crate::args::{self, shown};
-use crate::custom::{PyState, Space, innermost_failed, limits, path_limits};
+use crate::custom::{PyState, Space, innermost_failed, limits, path_search};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<WeightedPath>()?;
@@ -362,15 +362,11 @@ fn ida_star<'py>(
     let heuristic = args::heuristic("ida_star", extra, heuristic)?;
     let successors = args::callable(successors, "successors")?;
     let is_goal = args::callable(is_goal, "is_goal")?;
-    let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
-    let max_nodes = args::optional_size(max_nodes.as_ref(), "max_nodes")?;
+    let (space, bounds) = path_search(successors, max_depth.as_ref(), max_nodes.as_ref())?;
     let starts = PyState::starts(start)?;
-    // No visited set: the node bound is the one that stops a single call
-    // of `successors` that gives too many states.
-    let space = Space::new(successors, None, max_nodes);
     let estimate = Estimate { space: &space, heuristic };
     let triples = Triples { space: &space };
-    let mut run = Run::new().limits(path_limits(max_depth, max_nodes));
+    let mut run = Run::new().limits(bounds);
     let found = IdaStar::new().run(
         &triples,
         starts,
