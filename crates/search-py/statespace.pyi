@@ -49,12 +49,17 @@ __all__ = [
     "greedy_best_first",
     "beam_search",
     "k_cheapest_paths",
+    "all_cheapest_paths",
+    "bidirectional_dijkstra",
     "vector_bfs",
     "vector_bidirectional_bfs",
     "vector_enumerate",
 ]
 
 _S = TypeVar("_S", bound=Hashable)
+# A cost or an estimate: an int or a float (NumPy's scalars too), never
+# negative, NaN or infinite.
+_Cost = Union[int, float]
 
 class LimitError(RuntimeError):
     """A search reached one of its limits (states, memory, depth) before it could answer."""
@@ -82,8 +87,8 @@ class WeightedPath:
     def moves(self) -> List[object]:
         """The moves between them, as successors gave them."""
     @property
-    def cost(self) -> int:
-        """The sum of the moves' costs."""
+    def cost(self) -> Union[int, float]:
+        """The sum of the moves' costs: a float when the search met a float cost."""
 
 @final
 class Layers:
@@ -165,7 +170,7 @@ def bidirectional_bfs(
 
 def dijkstra(
     start: Union[_S, List[_S]],
-    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
     is_goal: Callable[[_S], object],
     *,
     max_states: Optional[int] = None,
@@ -174,20 +179,24 @@ def dijkstra(
 
 def astar(
     start: Union[_S, List[_S]],
-    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
     is_goal: Callable[[_S], object],
     *,
-    heuristic: Callable[[_S], int],
+    heuristic: Callable[[_S], _Cost],
+    weight: _Cost = 1,
     max_states: Optional[int] = None,
 ) -> Optional[WeightedPath]:
-    """A cheapest path from start to a goal, guided by an estimate that never overestimates, or None."""
+    """A cheapest path from start to a goal, guided by an estimate that never overestimates, or None.
+
+    With weight w > 1, a path that costs at most w times the cheapest (weighted A*).
+    """
 
 def ida_star(
     start: Union[_S, List[_S]],
-    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
     is_goal: Callable[[_S], object],
     *,
-    heuristic: Callable[[_S], int],
+    heuristic: Callable[[_S], _Cost],
     max_depth: Optional[int] = None,
     max_nodes: Optional[int] = None,
 ) -> Optional[WeightedPath]:
@@ -195,19 +204,19 @@ def ida_star(
 
 def dijkstra_all(
     start: Union[_S, List[_S]],
-    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
     *,
-    max_cost: Optional[int] = None,
+    max_cost: Optional[_Cost] = None,
     max_states: Optional[int] = None,
-) -> Dict[_S, int]:
+) -> Dict[_S, Union[int, float]]:
     """The cheapest cost of every state reachable from start, within max_cost, cheapest first."""
 
 def greedy_best_first(
     start: Union[_S, List[_S]],
-    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
     is_goal: Callable[[_S], object],
     *,
-    heuristic: Callable[[_S], int],
+    heuristic: Callable[[_S], _Cost],
     max_states: Optional[int] = None,
 ) -> Optional[WeightedPath]:
     """A path to a goal, always expanding the state estimated nearest one; of no promised cost."""
@@ -233,10 +242,10 @@ def iddfs(
 
 def beam_search(
     start: Union[_S, List[_S]],
-    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
     is_goal: Callable[[_S], object],
     *,
-    heuristic: Callable[[_S], int],
+    heuristic: Callable[[_S], _Cost],
     width: int,
     max_states: Optional[int] = None,
     max_depth: Optional[int] = None,
@@ -245,13 +254,34 @@ def beam_search(
 
 def k_cheapest_paths(
     start: Union[_S, List[_S]],
-    successors: Callable[[_S], Iterable[Tuple[object, _S, int]]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
     is_goal: Callable[[_S], object],
     *,
     k: int,
     max_states: Optional[int] = None,
 ) -> List[WeightedPath]:
     """The k cheapest loopless paths from start to goals, cheapest first (Yen's algorithm)."""
+
+def all_cheapest_paths(
+    start: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
+    is_goal: Callable[[_S], object],
+    *,
+    heuristic: Optional[Callable[[_S], _Cost]] = None,
+    max_paths: int = 100000,
+    max_states: Optional[int] = None,
+) -> List[WeightedPath]:
+    """Every cheapest path from start to the nearest goals, all of one cost (empty: none)."""
+
+def bidirectional_dijkstra(
+    start: Union[_S, List[_S]],
+    goal: Union[_S, List[_S]],
+    successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
+    predecessors: Optional[Callable[[_S], Iterable[_S]]] = None,
+    *,
+    max_states: Optional[int] = None,
+) -> Optional[WeightedPath]:
+    """A cheapest path from start to goal (lists: any of several) by Dijkstra from both ends, or None."""
 
 def enumerate_space(
     start: Union[_S, List[_S]],

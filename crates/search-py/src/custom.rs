@@ -8,6 +8,7 @@
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
+use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -137,7 +138,7 @@ impl<'py> PyState<'py> {
     }
 
     /// One state given as the argument `name`, or each of a list of them.
-    fn several(value: Bound<'py, PyAny>, name: &str) -> PyResult<Vec<PyState<'py>>> {
+    pub(crate) fn several(value: Bound<'py, PyAny>, name: &str) -> PyResult<Vec<PyState<'py>>> {
         match value.cast::<PyList>() {
             Ok(list) => list
                 .iter()
@@ -265,8 +266,22 @@ impl<'py> Space<'py> {
         }
     }
 
+    pub(crate) fn py(&self) -> Python<'py> {
+        self.py
+    }
+
     pub(crate) fn fail(&self, error: PyErr) {
         store_fault(Some(self.level), error);
+    }
+
+    /// The search-core side of this search's first exception: the space
+    /// failure that makes every search return an error, never an answer,
+    /// once Python has raised. The exception itself stays in its slot of
+    /// [`FAULTS`], for [`finish`](Space::finish) to raise.
+    pub(crate) fn failure(&self) -> Option<search_core::Error> {
+        let failed =
+            FAULTS.with_borrow(|faults| faults.get(self.level).is_some_and(Option::is_some));
+        failed.then(|| search_core::Error::space_failed("Python raised an exception"))
     }
 
     /// The callable that gives a state's predecessors.
@@ -447,28 +462,37 @@ impl<'py> Space<'py> {
         if agrees || innermost_failed() {
             return;
         }
-        let (from, to) = (from.shown(), to.shown());
-        let message = match (&self.predecessors, forward) {
-            (None, true) => format!(
-                "successors is not symmetric, so predecessors must be given: {to} is among \
-                 successors({from}) but {from} is not among successors({to})"
-            ),
-            (None, false) => format!(
-                "successors is not symmetric, so predecessors must be given: {from} is among \
-                 successors({to}) but {to} is not among successors({from})"
-            ),
-            (Some(_), true) => format!(
-                "predecessors disagrees with successors: {to} is among successors({from}) but \
-                 {from} is not among predecessors({to})"
-            ),
-            (Some(_), false) => format!(
-                "predecessors disagrees with successors: {from} is among predecessors({to}) but \
-                 {to} is not among successors({from})"
-            ),
-        };
-        self.fail(PyValueError::new_err(message));
+        let given = self.predecessors.is_some();
+        self.fail(disagreement(given, &from.shown(), &to.shown(), forward));
     }
+}
 
+/// The error of a move `from` -> `to` that one callable gave and the other
+/// does not give back: `forward` when `successors` gave it, `given` when
+/// the caller gave `predecessors` (else `successors` serves both ways).
+pub(crate) fn disagreement(given: bool, from: &str, to: &str, forward: bool) -> PyErr {
+    let message = match (given, forward) {
+        (false, true) => format!(
+            "successors is not symmetric, so predecessors must be given: {to} is among \
+             successors({from}) but {from} is not among successors({to})"
+        ),
+        (false, false) => format!(
+            "successors is not symmetric, so predecessors must be given: {from} is among \
+             successors({to}) but {to} is not among successors({from})"
+        ),
+        (true, true) => format!(
+            "predecessors disagrees with successors: {to} is among successors({from}) but \
+             {from} is not among predecessors({to})"
+        ),
+        (true, false) => format!(
+            "predecessors disagrees with successors: {from} is among predecessors({to}) but \
+             {to} is not among successors({from})"
+        ),
+    };
+    PyValueError::new_err(message)
+}
+
+impl<'py> Space<'py> {
     /// Whether this expansion of one side is one whose first move is
     /// checked: the first [`CHECK_FIRST`], then one in [`CHECK_EVERY`].
     fn sampled(&self, forward: bool) -> bool {
@@ -535,6 +559,10 @@ impl<'py> Successors for Space<'py> {
         {
             self.check_move(state, &next, true);
         }
+    }
+
+    fn failure(&self) -> Option<search_core::Error> {
+        Space::failure(self)
     }
 }
 
@@ -654,7 +682,8 @@ fn bfs<'py>(
         return Ok(Some(path_states(&path).into_pyobject(py)?.into_any().unbind()));
     }
     let moves = space.moves_along(path.states())?;
-    let labelled = WeightedPath { states: path_states(&path), cost: moves.len() as u64, moves };
+    let cost = moves.len().into_py_any(py)?;
+    let labelled = WeightedPath { states: path_states(&path), cost, moves };
     Ok(Some(Py::new(py, labelled)?.into_any()))
 }
 

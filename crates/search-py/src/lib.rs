@@ -39,6 +39,7 @@ use pyo3::prelude::*;
 
 mod args;
 mod custom;
+mod number;
 mod puzzles;
 mod sliding;
 mod vectorized;

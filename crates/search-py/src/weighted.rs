@@ -3,13 +3,18 @@
 //! its faults and its limits are `custom`'s; the search is search-core's
 //! `AStar`.
 
+use std::cell::{Cell, RefCell};
+
+use num_traits::{CheckedAdd, Zero};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use search_core::{AStar, Heuristic, IdaStar, Path, Run, Successors, Weighted};
+use search_core::{AStar, Heuristic, IdaStar, Path, Predecessors, Run, Successors, Weighted};
 
+use crate::LimitError;
 use crate::args::{self, shown};
-use crate::custom::{PyState, Space, innermost_failed, limits, path_search};
+use crate::custom::{PyState, Space, disagreement, innermost_failed, limits, path_search};
+use crate::number::Number;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<WeightedPath>()?;
@@ -20,6 +25,8 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(greedy_best_first, module)?)?;
     module.add_function(wrap_pyfunction!(beam_search, module)?)?;
     module.add_function(wrap_pyfunction!(k_cheapest_paths, module)?)?;
+    module.add_function(wrap_pyfunction!(all_cheapest_paths, module)?)?;
+    module.add_function(wrap_pyfunction!(bidirectional_dijkstra, module)?)?;
     Ok(())
 }
 
@@ -42,9 +49,10 @@ pub(crate) struct WeightedPath {
     /// The moves between them, as `successors` gave them.
     #[pyo3(get)]
     pub(crate) moves: Vec<Py<PyAny>>,
-    /// The sum of the moves' costs.
+    /// The sum of the moves' costs: an int, or a float when the search
+    /// met a float cost.
     #[pyo3(get)]
-    pub(crate) cost: u64,
+    pub(crate) cost: Py<PyAny>,
 }
 
 #[pymethods]
@@ -57,7 +65,7 @@ impl WeightedPath {
         };
         Ok(format!(
             "WeightedPath(cost={}, states={}, moves={})",
-            self.cost,
+            self.cost.bind(py).repr()?,
             list(&self.states)?,
             list(&self.moves)?
         ))
@@ -68,34 +76,72 @@ impl WeightedPath {
 /// carries its cost to [`Weighted::cost`].
 struct Triples<'s, 'py> {
     space: &'s Space<'py>,
+    /// Whether a cost was a float: then every cost the search returns is.
+    floats: Cell<bool>,
 }
+
+impl<'s, 'py> Triples<'s, 'py> {
+    fn new(space: &'s Space<'py>) -> Triples<'s, 'py> {
+        Triples { space, floats: Cell::new(false) }
+    }
+
+    /// A cost of this search as Python sees it.
+    fn cost_to_python(&self, py: Python<'_>, cost: Number) -> PyResult<Py<PyAny>> {
+        cost.to_python(py, self.floats.get())
+    }
+
+    /// A path of this search and its cost, for Python.
+    fn path(&self, path: &Path<PyState<'_>, Labelled<'_>>, cost: Number) -> PyResult<WeightedPath> {
+        Ok(WeightedPath {
+            states: path.states().iter().map(|state| state.object.clone().unbind()).collect(),
+            moves: path.moves().iter().map(|(mv, _)| mv.clone().unbind()).collect(),
+            cost: self.cost_to_python(self.space.py(), cost)?,
+        })
+    }
+
+    /// A path of a search that does not count costs, with the sum of its
+    /// moves' costs.
+    fn summed_path(&self, path: &Path<PyState<'_>, Labelled<'_>>) -> PyResult<WeightedPath> {
+        let cost =
+            path.moves().iter().try_fold(Number::zero(), |sum, (_, cost)| sum.checked_add(cost));
+        let cost = cost.ok_or_else(|| {
+            PyValueError::new_err("the path found costs more than its cost type holds in all")
+        })?;
+        self.path(path, cost)
+    }
+}
+
+/// A move as the search keeps it: the user's label and its cost.
+type Labelled<'py> = (Bound<'py, PyAny>, Number);
 
 impl<'py> Successors for Triples<'_, 'py> {
     type State = PyState<'py>;
-    type Move = (Bound<'py, PyAny>, u64);
+    type Move = Labelled<'py>;
 
     fn successors<F>(&self, state: &PyState<'py>, mut report: F)
     where
-        F: FnMut(PyState<'py>, (Bound<'py, PyAny>, u64)),
+        F: FnMut(PyState<'py>, Labelled<'py>),
     {
         let what = "(move, state, cost) triples";
         self.space.call_each(&self.space.successors, state, what, |item| {
             let (mv, next, cost) = triple(&item, state)?;
+            if cost.is_float() {
+                self.floats.set(true);
+            }
             report(PyState::given(next, "successors", state)?, (mv, cost));
             Ok(())
         });
     }
+
+    fn failure(&self) -> Option<search_core::Error> {
+        self.space.failure()
+    }
 }
 
 impl<'py> Weighted for Triples<'_, 'py> {
-    type Cost = u64;
+    type Cost = Number;
 
-    fn cost(
-        &self,
-        _: &PyState<'py>,
-        (_, cost): &(Bound<'py, PyAny>, u64),
-        _: &PyState<'py>,
-    ) -> u64 {
+    fn cost(&self, _: &PyState<'py>, (_, cost): &Labelled<'py>, _: &PyState<'py>) -> Number {
         *cost
     }
 }
@@ -105,7 +151,7 @@ impl<'py> Weighted for Triples<'_, 'py> {
 fn triple<'py>(
     item: &Bound<'py, PyAny>,
     state: &PyState<'py>,
-) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, u64)> {
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Number)> {
     let tuple = item.cast::<PyTuple>().ok().filter(|tuple| tuple.len() == 3).ok_or_else(|| {
         PyTypeError::new_err(format!(
             "successors must give (move, state, cost) triples, but it gave {} for {}",
@@ -113,55 +159,45 @@ fn triple<'py>(
             shown(&state.object)
         ))
     })?;
-    let cost = cost_of(&tuple.get_item(2)?, || {
+    let cost = Number::from_python(&tuple.get_item(2)?, || {
         format!("the cost of a move from {} in successors", shown(&state.object))
     })?;
     Ok((tuple.get_item(0)?, tuple.get_item(1)?, cost))
 }
 
-/// A cost or an estimate: an int from 0 to 2**64 - 1, or an integer of
-/// another type (NumPy's) that Python can use as one, but not a bool, which
-/// is a goal test's answer. `what` names it.
-fn cost_of(value: &Bound<'_, PyAny>, what: impl Fn() -> String) -> PyResult<u64> {
-    let not_an_int = || {
-        PyTypeError::new_err(format!("{} must be an int, not {}", what(), args::type_name(value)))
-    };
-    if args::is_bool(value) {
-        return Err(not_an_int());
-    }
-    match value.extract::<u64>() {
-        Ok(cost) => Ok(cost),
-        Err(error) if error.is_instance_of::<PyTypeError>(value.py()) => Err(not_an_int()),
-        Err(_) => Err(PyValueError::new_err(format!(
-            "{} must be from 0 to 2**64 - 1, not {}",
-            what(),
-            shown(value)
-        ))),
-    }
-}
-
-/// A Python estimate: `heuristic(state)`, an int. Its first failure is
-/// the search's, and the estimate is then 0.
+/// A Python estimate: `heuristic(state)`, a number, times `weight`. Its
+/// first failure is the search's, and the estimate is then 0.
 struct Estimate<'s, 'py> {
     space: &'s Space<'py>,
     heuristic: Bound<'py, PyAny>,
+    weight: Number,
+}
+
+impl<'s, 'py> Estimate<'s, 'py> {
+    /// `heuristic` as it is, unweighted.
+    fn new(space: &'s Space<'py>, heuristic: Bound<'py, PyAny>) -> Estimate<'s, 'py> {
+        Estimate { space, heuristic, weight: Number::Int(1) }
+    }
 }
 
 impl<'py> Heuristic<PyState<'py>> for Estimate<'_, 'py> {
-    type Cost = u64;
+    type Cost = Number;
 
-    fn estimate(&self, state: &PyState<'py>) -> u64 {
+    fn estimate(&self, state: &PyState<'py>) -> Number {
         if innermost_failed() {
-            return 0;
+            return Number::zero();
         }
-        let estimate = self
-            .heuristic
-            .call1((&state.object,))
-            .and_then(|value| cost_of(&value, || format!("heuristic({})", shown(&state.object))));
-        estimate.unwrap_or_else(|error| {
-            self.space.fail(error);
-            0
-        })
+        let estimate = self.heuristic.call1((&state.object,)).and_then(|value| {
+            Number::from_python(&value, || format!("heuristic({})", shown(&state.object)))
+        });
+        match estimate {
+            Ok(estimate) if self.weight == Number::Int(1) => estimate,
+            Ok(estimate) => estimate.times(self.weight),
+            Err(error) => {
+                self.space.fail(error);
+                Number::zero()
+            }
+        }
     }
 }
 
@@ -171,10 +207,10 @@ fn cheapest<'py>(
     start: Bound<'py, PyAny>,
     is_goal: &Bound<'py, PyAny>,
     max_states: Option<usize>,
-    estimate: impl Heuristic<PyState<'py>, Cost = u64>,
+    estimate: impl Heuristic<PyState<'py>, Cost = Number>,
 ) -> PyResult<Option<WeightedPath>> {
     let starts = PyState::starts(start)?;
-    let triples = Triples { space };
+    let triples = Triples::new(space);
     let mut run = Run::new().limits(limits(max_states, None));
     let found = AStar::new().run(
         &triples,
@@ -183,15 +219,7 @@ fn cheapest<'py>(
         |state| space.is_goal(is_goal, state),
         &mut run,
     );
-    Ok(space.finish(found)?.map(|(path, cost)| weighted_path(&path, cost)))
-}
-
-fn weighted_path(path: &Path<PyState<'_>, (Bound<'_, PyAny>, u64)>, cost: u64) -> WeightedPath {
-    WeightedPath {
-        states: path.states().iter().map(|state| state.object.clone().unbind()).collect(),
-        moves: path.moves().iter().map(|(mv, _)| mv.clone().unbind()).collect(),
-        cost,
-    }
+    space.finish(found)?.map(|(path, cost)| triples.path(&path, cost)).transpose()
 }
 
 /// A cheapest path from `start` to the first state for which
@@ -200,14 +228,17 @@ fn weighted_path(path: &Path<PyState<'_>, (Bound<'_, PyAny>, u64)>, cost: u64) -
 ///
 /// `successors(state)` returns an iterable of `(move, state, cost)`
 /// triples: any move label, the state it leads to, and its cost, an int
-/// from 0 to 2**64 - 1. Goals are tested as states are expanded, cheapest
+/// from 0 to 2**64 - 1 or a float (NumPy's scalars too) that is finite and
+/// not negative. Ints add exactly; a search that meets a float cost
+/// returns its costs as floats. Goals are tested as states are expanded, cheapest
 /// first, so the first goal is a cheapest one. Of states that cost the
 /// same, which is expanded first is not specified: of several cheapest
 /// paths, any may come back. `max_states` (default
 /// 134,217,728) bounds the states stored: reaching it raises LimitError.
 /// The first exception raised by a callable or a state stops the search
-/// and propagates unchanged; an item that is not such a triple raises
-/// TypeError, a negative cost ValueError, each naming the state.
+/// and propagates unchanged; an item that is not such a triple, or a cost
+/// that is not a number (a bool is not), raises TypeError, and a negative,
+/// NaN, infinite or too large cost ValueError, each naming the state.
 ///
 /// ```pycon
 /// >>> from statespace import dijkstra
@@ -242,11 +273,11 @@ fn dijkstra<'py>(
     let is_goal = args::callable(is_goal, "is_goal")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let space = Space::new(successors, None, max_states);
-    cheapest(&space, start, &is_goal, max_states, |_: &PyState<'py>| 0u64)
+    cheapest(&space, start, &is_goal, max_states, |_: &PyState<'py>| Number::zero())
 }
 
 /// A cheapest path from `start` to the first state for which
-/// `is_goal(state)` is true, by A* guided by `heuristic(state)`, an int
+/// `is_goal(state)` is true, by A* guided by `heuristic(state)`, a number
 /// that must not overestimate the cost to the nearest goal (else the path
 /// may not be cheapest); None when no such state can be reached.
 ///
@@ -255,10 +286,14 @@ fn dijkstra<'py>(
 /// not specified, so of several cheapest paths any may come back.
 /// `heuristic` is given by keyword only (`heuristic=estimate`), so that it
 /// cannot change places with `is_goal` unseen: as a fourth positional
-/// argument it raises TypeError. `successors`, limits and errors are as
-/// for `dijkstra`; a `heuristic` that returns something other than an int
-/// from 0 to 2**64 - 1 (a NumPy integer will do; a bool will not) raises
-/// TypeError or ValueError naming the state.
+/// argument it raises TypeError. An estimate is an int or a float, as a
+/// cost is; anything else (a bool too) raises TypeError, and a negative,
+/// NaN or infinite one ValueError, naming the state.
+///
+/// With `weight` (a number of at least 1, default 1) every estimate is
+/// multiplied by it: weighted A*, which expands fewer states and returns
+/// a path that costs at most `weight` times the cheapest.
+/// `successors`, limits and errors are as for `dijkstra`.
 ///
 /// ```pycon
 /// >>> from statespace import astar
@@ -273,11 +308,22 @@ fn dijkstra<'py>(
 /// >>> path = astar((0, 0), jumps, lambda s: s == (20, 20), heuristic=estimate)
 /// >>> path.cost, len(path.moves), path.states[-1]
 /// (14, 14, (20, 20))
+/// >>> # Walking a grid where a diagonal step costs 1.5, guided by the
+/// >>> # distance as the crow flies: float costs, a float answer.
+/// >>> def walk(cell):
+/// ...     x, y = cell
+/// ...     return [((dx, dy), (x + dx, y + dy), 1.5 if dx and dy else 1)
+/// ...             for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+/// >>> crow = lambda cell: ((7 - cell[0]) ** 2 + (3 - cell[1]) ** 2) ** 0.5
+/// >>> astar((0, 0), walk, lambda cell: cell == (7, 3), heuristic=crow).cost
+/// 8.5
+/// >>> astar((0, 0), walk, lambda cell: cell == (7, 3), heuristic=crow, weight=2).cost <= 2 * 8.5
+/// True
 /// ```
 #[pyfunction]
 #[pyo3(
-    signature = (start, successors, is_goal, *extra, heuristic = None, max_states = None),
-    text_signature = "(start, successors, is_goal, *, heuristic, max_states=None)"
+    signature = (start, successors, is_goal, *extra, heuristic = None, weight = None, max_states = None),
+    text_signature = "(start, successors, is_goal, *, heuristic, weight=1, max_states=None)"
 )]
 fn astar<'py>(
     start: Bound<'py, PyAny>,
@@ -285,11 +331,21 @@ fn astar<'py>(
     is_goal: Bound<'py, PyAny>,
     extra: &Bound<'py, PyTuple>,
     heuristic: Option<Bound<'py, PyAny>>,
+    weight: Option<Bound<'py, PyAny>>,
     max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<WeightedPath>> {
     let (heuristic, space, is_goal, max_states) =
         informed_arguments("astar", (successors, is_goal, extra, heuristic, max_states))?;
-    let estimate = Estimate { space: &space, heuristic };
+    let mut estimate = Estimate::new(&space, heuristic);
+    if let Some(weight) = weight {
+        estimate.weight = Number::from_python(&weight, || "weight".to_owned())?;
+        if estimate.weight < Number::Int(1) {
+            return Err(PyValueError::new_err(format!(
+                "weight must be at least 1, but it is {}",
+                shown(&weight)
+            )));
+        }
+    }
     cheapest(&space, start, &is_goal, max_states, estimate)
 }
 
@@ -364,8 +420,8 @@ fn ida_star<'py>(
     let is_goal = args::callable(is_goal, "is_goal")?;
     let (space, bounds) = path_search(successors, max_depth.as_ref(), max_nodes.as_ref())?;
     let starts = PyState::starts(start)?;
-    let estimate = Estimate { space: &space, heuristic };
-    let triples = Triples { space: &space };
+    let estimate = Estimate::new(&space, heuristic);
+    let triples = Triples::new(&space);
     let mut run = Run::new().limits(bounds);
     let found = IdaStar::new().run(
         &triples,
@@ -374,7 +430,7 @@ fn ida_star<'py>(
         |state| space.is_goal(&is_goal, state),
         &mut run,
     );
-    Ok(space.finish(found)?.map(|(path, cost)| weighted_path(&path, cost)))
+    space.finish(found)?.map(|(path, cost)| triples.path(&path, cost)).transpose()
 }
 
 /// The cheapest cost of every state reachable from `start` (a list for
@@ -383,7 +439,7 @@ fn ida_star<'py>(
 /// With `max_cost`, only the states that cost at most that much.
 ///
 /// `successors`, `max_states`, limits and errors are as for `dijkstra`;
-/// `max_cost` is an int from 0 to 2**64 - 1. Ctrl-C is checked every
+/// `max_cost` is a cost (an int or a float). Ctrl-C is checked every
 /// 1,024 calls of `successors`.
 ///
 /// ```pycon
@@ -393,7 +449,7 @@ fn ida_star<'py>(
 /// >>> def drive(town):
 /// ...     return [(f"{town}-{to}", to, length) for to, length in roads[town]]
 /// >>> dijkstra_all("a", drive)
-/// {'a': 0, 'b': 7, 'c': 9, 'f': 11, 'e': 20, 'd': 20}
+/// {'a': 0, 'b': 7, 'c': 9, 'f': 11, 'd': 20, 'e': 20}
 /// >>> dijkstra_all("a", drive, max_cost=10)
 /// {'a': 0, 'b': 7, 'c': 9}
 /// ```
@@ -407,17 +463,18 @@ fn dijkstra_all<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let py = start.py();
     let successors = args::callable(successors, "successors")?;
-    let max_cost = max_cost.map(|cost| cost_of(&cost, || "max_cost".to_owned())).transpose()?;
+    let max_cost =
+        max_cost.map(|cost| Number::from_python(&cost, || "max_cost".to_owned())).transpose()?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let starts = PyState::starts(start)?;
     let space = Space::new(successors, None, max_states);
-    let triples = Triples { space: &space };
+    let triples = Triples::new(&space);
     let mut run = Run::new().limits(limits(max_states, None));
     let found = AStar::new().cheapest_costs(&triples, starts, max_cost, &mut run);
     let costs = space.finish(found)?;
     let dict = PyDict::new(py);
     for (state, cost) in costs.iter() {
-        dict.set_item(&state.object, cost)?;
+        dict.set_item(&state.object, triples.cost_to_python(py, cost)?)?;
     }
     Ok(dict)
 }
@@ -458,26 +515,17 @@ fn greedy_best_first<'py>(
     let (heuristic, space, is_goal, max_states) =
         informed_arguments("greedy_best_first", arguments)?;
     let starts = PyState::starts(start)?;
-    let estimate = Estimate { space: &space, heuristic };
-    let triples = Triples { space: &space };
+    let estimate = Estimate::new(&space, heuristic);
+    let triples = Triples::new(&space);
     let mut run = Run::new().limits(limits(max_states, None));
-    let found: Result<_, search_core::Error> = AStar::<_, _, u64>::new().greedy_best_first(
+    let found: Result<_, search_core::Error> = AStar::<_, _, Number>::new().greedy_best_first(
         &triples,
         starts,
         |state| estimate.estimate(state),
         |state| space.is_goal(&is_goal, state),
         &mut run,
     );
-    space.finish(found)?.map(|path| summed_path(&path)).transpose()
-}
-
-/// A path of a search that does not count costs, with the sum of its
-/// moves' costs.
-fn summed_path(path: &Path<PyState<'_>, (Bound<'_, PyAny>, u64)>) -> PyResult<WeightedPath> {
-    let cost = path.moves().iter().try_fold(0u64, |sum, (_, cost)| sum.checked_add(*cost));
-    let cost = cost
-        .ok_or_else(|| PyValueError::new_err("the path found costs more than 2**64 - 1 in all"))?;
-    Ok(weighted_path(path, cost))
+    space.finish(found)?.map(|path| triples.summed_path(&path)).transpose()
 }
 
 /// A path from `start` to a state for which `is_goal(state)` is true, by
@@ -529,10 +577,10 @@ fn beam_search<'py>(
     let width = args::required_positive("beam_search", width, "width")?;
     let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
     let starts = PyState::starts(start)?;
-    let estimate = Estimate { space: &space, heuristic };
-    let triples = Triples { space: &space };
+    let estimate = Estimate::new(&space, heuristic);
+    let triples = Triples::new(&space);
     let mut run = Run::new().limits(limits(max_states, max_depth));
-    let found: Result<_, search_core::Error> = AStar::<_, _, u64>::new().beam_search(
+    let found: Result<_, search_core::Error> = AStar::<_, _, Number>::new().beam_search(
         &triples,
         starts,
         |state| estimate.estimate(state),
@@ -540,7 +588,7 @@ fn beam_search<'py>(
         width,
         &mut run,
     );
-    space.finish(found)?.map(|path| summed_path(&path)).transpose()
+    space.finish(found)?.map(|path| triples.summed_path(&path)).transpose()
 }
 
 /// The `k` cheapest loopless paths from `start` (a list for several
@@ -581,7 +629,7 @@ fn k_cheapest_paths<'py>(
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let starts = PyState::starts(start)?;
     let space = Space::new(successors, None, max_states);
-    let triples = Triples { space: &space };
+    let triples = Triples::new(&space);
     let mut run = Run::new().limits(limits(max_states, None));
     let found = AStar::new().k_cheapest_paths(
         &triples,
@@ -590,5 +638,246 @@ fn k_cheapest_paths<'py>(
         k,
         &mut run,
     );
-    Ok(space.finish(found)?.iter().map(|(path, cost)| weighted_path(path, *cost)).collect())
+    space.finish(found)?.iter().map(|(path, cost)| triples.path(path, *cost)).collect()
+}
+
+/// Every cheapest path from `start` (a list for several starts) to the
+/// nearest states for which `is_goal(state)` is true, as a list of
+/// `WeightedPath`, all of the same cost; an empty list when no goal can
+/// be reached.
+///
+/// A* (Dijkstra's order without `heuristic`) runs on past the first goal
+/// until no cheaper path can remain, keeping every move that reaches a
+/// state at its cheapest cost. A path ends at the first goal it meets;
+/// a move of cost 0 into a state already expanded is left out, so that a
+/// cycle of such moves cannot make endless paths. Paths come goal by goal
+/// (in the order the goals were reached), and through the same goal in
+/// an order that is not specified. With `heuristic` (keyword only, as for
+/// `astar`), every path is found when the estimate is consistent (it
+/// never drops by more than a move's cost); a merely admissible one may
+/// miss some.
+///
+/// Their number can grow exponentially with the cost: more than
+/// `max_paths` (default 100,000) raises LimitError before any path is
+/// built. `successors`, `max_states`, limits and errors are as for
+/// `dijkstra`.
+///
+/// ```pycon
+/// >>> from statespace import all_cheapest_paths
+/// >>> # Every shortest way across a 3 x 3 grid, a step right or down for 1.
+/// >>> def steps(cell):
+/// ...     x, y = cell
+/// ...     return [(m, (x + dx, y + dy), 1) for m, dx, dy in [("R", 1, 0), ("D", 0, 1)]
+/// ...             if x + dx < 3 and y + dy < 3]
+/// >>> paths = all_cheapest_paths((0, 0), steps, lambda cell: cell == (2, 2))
+/// >>> sorted("".join(path.moves) for path in paths)
+/// ['DDRR', 'DRDR', 'DRRD', 'RDDR', 'RDRD', 'RRDD']
+/// >>> {path.cost for path in paths}
+/// {4}
+/// ```
+#[pyfunction]
+#[pyo3(
+    signature = (start, successors, is_goal, *extra, heuristic = None, max_paths = None, max_states = None),
+    text_signature = "(start, successors, is_goal, *, heuristic=None, max_paths=100000, max_states=None)"
+)]
+fn all_cheapest_paths<'py>(
+    start: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    is_goal: Bound<'py, PyAny>,
+    extra: &Bound<'py, PyTuple>,
+    heuristic: Option<Bound<'py, PyAny>>,
+    max_paths: Option<Bound<'py, PyAny>>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Vec<WeightedPath>> {
+    if !extra.is_empty() {
+        return Err(PyTypeError::new_err(
+            "all_cheapest_paths() takes 3 positional arguments (start, successors, is_goal) but \
+             more were given; an estimate goes by keyword (heuristic=...)",
+        ));
+    }
+    let successors = args::callable(successors, "successors")?;
+    let is_goal = args::callable(is_goal, "is_goal")?;
+    let heuristic = heuristic.map(|function| args::callable(function, "heuristic")).transpose()?;
+    let max_paths = args::optional_size(max_paths.as_ref(), "max_paths")?.unwrap_or(100_000);
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let starts = PyState::starts(start)?;
+    let space = Space::new(successors, None, max_states);
+    let estimate = heuristic.map(|heuristic| Estimate::new(&space, heuristic));
+    let triples = Triples::new(&space);
+    let mut run = Run::new().limits(limits(max_states, None));
+    let found = AStar::new().all_cheapest_paths(
+        &triples,
+        starts,
+        |state| estimate.as_ref().map_or_else(Number::zero, |estimate| estimate.estimate(state)),
+        |state| space.is_goal(&is_goal, state),
+        &mut run,
+    );
+    let paths = space.finish(found)?;
+    let Some(cost) = paths.cost() else { return Ok(Vec::new()) };
+    let count = paths.count();
+    if count > max_paths as u128 {
+        return Err(LimitError::new_err(format!(
+            "there are {count} cheapest paths, more than max_paths ({max_paths})"
+        )));
+    }
+    paths.paths().map(|path| triples.path(&path, cost)).collect()
+}
+
+/// A cheapest path from `start` to `goal`, by Dijkstra's algorithm from
+/// both ends at once; None when `goal` cannot be reached. A list for
+/// `start` means several starts, and for `goal` several goals: the path
+/// is a cheapest from any start to any goal.
+///
+/// `successors` gives `(move, state, cost)` triples as for `dijkstra`;
+/// `predecessors(state)` returns the states one move before (their moves'
+/// costs are read from `successors`). Leave it out when every move can be
+/// undone at the same cost (then the states of `successors` serve both
+/// ways). Each side settles states cheapest first, and the search ends
+/// when the two sides' next costs add up to no less than the cheapest
+/// path through a state both have reached. Of several cheapest paths, any
+/// may come back. It settles fewer states than `dijkstra` when the
+/// cheapest paths fan out from both ends; each backward step costs two
+/// calls (of `predecessors`, and of `successors` for its cost).
+///
+/// A predecessor that `successors` does not give back raises ValueError.
+/// One move of each of the first 64 forward expansions, and of one in 64
+/// after, is checked the other way (its state must be among the
+/// predecessors of the state it leads to); a predecessor missing
+/// elsewhere is not seen, and can make the path costlier than the
+/// cheapest or the answer None. Limits, exceptions and argument errors as
+/// for `dijkstra`.
+///
+/// ```pycon
+/// >>> from statespace import bidirectional_dijkstra
+/// >>> # Along a line, a step up costs 2 and a step down 1.
+/// >>> line = lambda n: [("up", n + 1, 2), ("down", n - 1, 1)]
+/// >>> bidirectional_dijkstra(0, 3, line, lambda n: [n - 1, n + 1])
+/// WeightedPath(cost=6, states=[0, 1, 2, 3], moves=['up', 'up', 'up'])
+/// >>> # Every move undone at its own cost: predecessors left out.
+/// >>> ring = lambda n: [("+", (n + 1) % 10, 1.5), ("-", (n - 1) % 10, 1.5)]
+/// >>> bidirectional_dijkstra(0, [4, 7], ring).cost
+/// 4.5
+/// ```
+#[pyfunction]
+#[pyo3(signature = (start, goal, successors, predecessors = None, *, max_states = None))]
+fn bidirectional_dijkstra<'py>(
+    start: Bound<'py, PyAny>,
+    goal: Bound<'py, PyAny>,
+    successors: Bound<'py, PyAny>,
+    predecessors: Option<Bound<'py, PyAny>>,
+    max_states: Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<WeightedPath>> {
+    let successors = args::callable(successors, "successors")?;
+    let predecessors =
+        predecessors.map(|function| args::callable(function, "predecessors")).transpose()?;
+    let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let starts = PyState::starts(start)?;
+    let goals = PyState::several(goal, "goal")?;
+    let space = Space::new(successors, None, max_states);
+    let both = BothWays {
+        triples: Triples::new(&space),
+        predecessors,
+        forward: Cell::new(0),
+        last_calls: RefCell::new((None, None)),
+    };
+    let mut run = Run::new().limits(limits(max_states, None));
+    let found = AStar::new().bidirectional_dijkstra(&both, starts, goals, &mut run);
+    let found = found.inspect_err(|error| {
+        if matches!(error.kind(), search_core::ErrorKind::InconsistentPredecessors) {
+            both.fail_unconfirmed();
+        }
+    });
+    space.finish(found)?.map(|(path, cost)| both.triples.path(&path, cost)).transpose()
+}
+
+/// A space of triples searched from both ends: `predecessors` gives the
+/// states one move before, or, left out, the states of `successors`.
+struct BothWays<'s, 'py> {
+    triples: Triples<'s, 'py>,
+    predecessors: Option<Bound<'py, PyAny>>,
+    /// Forward expansions so far, for the sampled checks.
+    forward: Cell<u64>,
+    /// The states of the last call of `successors` and of `predecessors`:
+    /// when search-core finds a backward step that successors does not
+    /// give, it has just asked both, the successors of the step's start.
+    last_calls: RefCell<(Option<PyState<'py>>, Option<PyState<'py>>)>,
+}
+
+impl<'py> BothWays<'_, 'py> {
+    /// Calls `report` with each state one move before `state`.
+    fn each_predecessor(&self, state: &PyState<'py>, mut report: impl FnMut(PyState<'py>)) {
+        match &self.predecessors {
+            Some(predecessors) => {
+                self.triples.space.call_each(predecessors, state, "states", |previous| {
+                    report(PyState::given(previous, "predecessors", state)?);
+                    Ok(())
+                });
+            }
+            None => self.triples.successors(state, |previous, _| report(previous)),
+        }
+    }
+
+    /// The error of a backward step that `successors` does not confirm,
+    /// naming the states of the last calls, which search-core made to
+    /// find the step's cost.
+    fn fail_unconfirmed(&self) {
+        let (from, to) = &*self.last_calls.borrow();
+        let (Some(from), Some(to)) = (from, to) else { return };
+        let given = self.predecessors.is_some();
+        let error = disagreement(given, &shown(&from.object), &shown(&to.object), false);
+        self.triples.space.fail(error);
+    }
+}
+
+impl<'py> Successors for BothWays<'_, 'py> {
+    type State = PyState<'py>;
+    type Move = Labelled<'py>;
+
+    fn successors<F>(&self, state: &PyState<'py>, mut report: F)
+    where
+        F: FnMut(PyState<'py>, Labelled<'py>),
+    {
+        self.last_calls.borrow_mut().0 = Some(state.clone());
+        let mut first = None;
+        self.triples.successors(state, |next, mv| {
+            if first.is_none() {
+                first = Some(next.clone());
+            }
+            report(next, mv);
+        });
+        let done = self.forward.get();
+        self.forward.set(done + 1);
+        let sampled = done < 64 || done.is_multiple_of(64);
+        if let Some(next) = first
+            && sampled
+            && !innermost_failed()
+        {
+            let mut found = false;
+            self.each_predecessor(&next, |previous| found = found || previous == *state);
+            if !found && !innermost_failed() {
+                let given = self.predecessors.is_some();
+                let error = disagreement(given, &shown(&state.object), &shown(&next.object), true);
+                self.triples.space.fail(error);
+            }
+        }
+    }
+
+    fn failure(&self) -> Option<search_core::Error> {
+        self.triples.failure()
+    }
+}
+
+impl<'py> Predecessors for BothWays<'_, 'py> {
+    fn predecessors<F: FnMut(PyState<'py>)>(&self, state: &PyState<'py>, report: F) {
+        self.last_calls.borrow_mut().1 = Some(state.clone());
+        self.each_predecessor(state, report);
+    }
+}
+
+impl<'py> Weighted for BothWays<'_, 'py> {
+    type Cost = Number;
+
+    fn cost(&self, _: &PyState<'py>, (_, cost): &Labelled<'py>, _: &PyState<'py>) -> Number {
+        *cost
+    }
 }

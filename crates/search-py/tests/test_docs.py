@@ -66,6 +66,7 @@ def test_every_docstring_example_runs():
     assert runner.failures == 0, f"{runner.failures} docstring example(s) failed; see the output above"
     functions = {"sliding_puzzle", "solve", "enumerate", "open_lock", "ladder_length", "find_ladders",
                  "dfs", "iddfs", "dijkstra_all", "greedy_best_first", "beam_search", "k_cheapest_paths",
+                 "all_cheapest_paths", "bidirectional_dijkstra", "astar", "dijkstra", "ida_star",
                  "bfs", "bidirectional_bfs", "enumerate_space", "Solution", "Layers"}
     assert functions <= with_examples, functions - with_examples
     assert examples >= 30, examples

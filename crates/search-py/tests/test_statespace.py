@@ -1,7 +1,9 @@
 """statespace against plain Python references: the BFS a LeetCode write-up
 uses, brute force, and the published answers."""
 
+import functools
 import itertools
+import math
 import os
 import random
 import re
@@ -374,7 +376,11 @@ BAD_ARGUMENTS = {
         {"start": [({}, TypeError), ([[1]], TypeError)],
          "successors": [(5, TypeError), (None, TypeError), (succ, TypeError),
                         (lambda n: [("+1", n + 1, -1)], ValueError),
-                        (lambda n: [("+1", n + 1, 1.5)], TypeError),
+                        (lambda n: [("+1", n + 1, float("nan"))], ValueError),
+                        (lambda n: [("+1", n + 1, float("inf"))], ValueError),
+                        (lambda n: [("+1", n + 1, -0.5)], ValueError),
+                        (lambda n: [("+1", n + 1, "1")], TypeError),
+                        (lambda n: [("+1", n + 1, True)], TypeError),
                         (lambda n: [("+1", n + 1, 2**64)], ValueError)],
          "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
          "max_states": COUNT},
@@ -386,7 +392,10 @@ BAD_ARGUMENTS = {
          "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
          "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
          "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError),
-                       (lambda n: "0", TypeError), (lambda n: True, TypeError)],
+                       (lambda n: "0", TypeError), (lambda n: True, TypeError),
+                       (lambda n: float("nan"), ValueError)],
+         "weight": [(0.5, ValueError), (0, ValueError), (-2, ValueError), (float("nan"), ValueError),
+                    ("2", TypeError), (True, TypeError)],
          "max_states": COUNT},
     ),
     "dijkstra_all": (
@@ -394,7 +403,8 @@ BAD_ARGUMENTS = {
         {"start": [({}, TypeError), ([[1]], TypeError)],
          "successors": [(5, TypeError), (None, TypeError), (succ, TypeError),
                         (lambda n: [("+1", n + 1, -1)], ValueError)],
-         "max_cost": [(-1, ValueError), (2**64, ValueError), (1.5, TypeError), (True, TypeError)],
+         "max_cost": [(-1, ValueError), (2**64, ValueError), (float("nan"), ValueError), ("1", TypeError),
+                      (True, TypeError)],
          "max_states": COUNT},
     ),
     "greedy_best_first": (
@@ -428,6 +438,25 @@ BAD_ARGUMENTS = {
          "k": [(0, ValueError), (-1, ValueError), (1.5, TypeError), ("3", TypeError), (None, TypeError)],
          "max_states": COUNT},
     ),
+    "all_cheapest_paths": (
+        {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3},
+        {"start": [({}, TypeError), ([[1]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError),
+                        (lambda n: [("+1", n + 1, -1)], ValueError)],
+         "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
+         "heuristic": [(5, TypeError), (lambda n: -1, ValueError), (lambda n: True, TypeError)],
+         "max_paths": COUNT,
+         "max_states": COUNT},
+    ),
+    "bidirectional_dijkstra": (
+        {"start": 0, "goal": 3, "successors": weighted_succ, "predecessors": lambda n: [n - 1]},
+        {"start": [({}, TypeError), ([[0]], TypeError)],
+         "goal": [({}, TypeError), ([[3]], TypeError)],
+         "successors": [(5, TypeError), (None, TypeError), (succ, TypeError),
+                        (lambda n: [("+1", n + 1, float("nan"))], ValueError)],
+         "predecessors": [(5, TypeError), ("n - 1", TypeError), (lambda n: [n + 1], ValueError)],
+         "max_states": COUNT},
+    ),
     "ida_star": (
         {"start": 0, "successors": weighted_succ, "is_goal": lambda n: n == 3,
          "heuristic": lambda n: max(0, 3 - n)},
@@ -435,7 +464,7 @@ BAD_ARGUMENTS = {
          "successors": [(5, TypeError), (None, TypeError), (succ, TypeError)],
          "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
          "heuristic": [(5, TypeError), (None, TypeError), (lambda n: -1, ValueError),
-                       (lambda n: 1.5, TypeError), (lambda n: False, TypeError)],
+                       (lambda n: float("inf"), ValueError), (lambda n: False, TypeError)],
          "max_depth": COUNT,
          "max_nodes": COUNT},
     ),
@@ -1080,21 +1109,25 @@ def test_ctrl_c_stops_dijkstra_all():
     assert interrupted_inside(lambda: statespace.dijkstra_all(0, line, max_states=5_000_000))
 
 
-@pytest.mark.parametrize("search", ["astar", "ida_star"])
-def test_an_estimate_and_a_goal_test_cannot_change_places(search):
-    search = getattr(statespace, search)
+@pytest.mark.parametrize("name", ["astar", "ida_star", "greedy_best_first", "beam_search", "all_cheapest_paths"])
+def test_an_estimate_and_a_goal_test_cannot_change_places(name):
+    extra = {"width": 3} if name == "beam_search" else {}
+    search = functools.partial(getattr(statespace, name), **extra)
     goal, estimate = (lambda n: n == 3), (lambda n: max(0, 3 - n))
     # Positional, a swap would be silent: the estimate is keyword-only.
     for is_goal, heuristic in [(goal, estimate), (estimate, goal)]:
-        with pytest.raises(TypeError, match=r"takes heuristic by keyword only"):
+        with pytest.raises(TypeError, match=r"takes heuristic by keyword only|by keyword \(heuristic=\.\.\.\)"):
             search(0, weighted_succ, is_goal, heuristic)
     # Swapped by keyword: a bool is no estimate, and an int no answer to
     # a goal test (which IDA* asks of the start first).
-    with pytest.raises(TypeError, match=r"^(heuristic\(0\) must be an int, not bool|is_goal\(0\) must return a bool, not int)$"):
+    with pytest.raises(TypeError, match=r"^(heuristic\(\d\) must be an int or a float, not bool|is_goal\(\d\) must return a bool, not int)$"):
         search(0, weighted_succ, is_goal=estimate, heuristic=goal)
+    found = search(0, weighted_succ, goal, heuristic=estimate)
+    assert (found[0] if name == "all_cheapest_paths" else found).cost == 3
+    if name == "all_cheapest_paths":
+        return  # the estimate is optional there: Dijkstra's order
     with pytest.raises(TypeError, match=r"missing keyword argument: 'heuristic'"):
         search(0, weighted_succ, goal)
-    assert search(0, weighted_succ, goal, heuristic=estimate).cost == 3
 
 
 def test_ties_go_as_the_docstrings_say():
@@ -1147,8 +1180,19 @@ def test_weighted_searches_take_several_starts_and_pass_errors_through():
         statespace.astar(0, line, lambda n: n == 5, heuristic=failing)
     with pytest.raises(TypeError, match=r"successors must give \(move, state, cost\) triples"):
         statespace.dijkstra(0, lambda n: [n + 1], lambda n: n == 3)
-    with pytest.raises(ValueError, match="must be from 0 to 2\\*\\*64 - 1, not -1"):
+    with pytest.raises(ValueError, match="^the cost of a move from 0 in successors must not be negative, but it is -1$"):
         statespace.dijkstra(0, lambda n: [("+1", n + 1, -1)], lambda n: n == 3)
+    for search in ["bidirectional_dijkstra", "all_cheapest_paths"]:
+        with pytest.raises(KeyError):
+            if search == "all_cheapest_paths":
+                statespace.all_cheapest_paths(0, line, lambda n: n == 5, heuristic=failing)
+            else:
+                statespace.bidirectional_dijkstra(0, 5, line, failing)
+        with pytest.raises(statespace.LimitError):
+            if search == "all_cheapest_paths":
+                statespace.all_cheapest_paths(0, line, lambda n: False, max_states=50)
+            else:
+                statespace.bidirectional_dijkstra(0, 10**6, line, max_states=50)
 
 
 def test_four_threads_searching_at_once_each_get_their_own_answers():
@@ -1212,3 +1256,195 @@ def test_bfs_with_moves_refuses_what_is_not_a_pair_and_a_callable_that_changed()
 
     with pytest.raises(ValueError, match=r"successors\(0\) no longer gives 1"):
         statespace.bfs(0, fickle, lambda n: n == 3, moves=True)
+
+
+# --- float costs, weighted A*, every cheapest path, both ends ------------------
+
+
+def float_graph(rng, mixed):
+    """A random directed graph whose costs are quarters (exact in binary,
+    so any order of addition gives the same sums), and with `mixed` some
+    ints among them."""
+    edges = random_weighted_graph(rng, 36)
+    return {n: [(label, m, c if mixed and c % 3 == 0 else c / 4) for label, m, c in out]
+            for n, out in edges.items()}
+
+
+def walked_cost(edges, path):
+    """The cost of `path` along `edges`, each step checked to be a move."""
+    total = 0
+    for here, move, there in zip(path.states, path.moves, path.states[1:]):
+        step = [c for label, m, c in edges[here] if label == move and m == there]
+        assert step, (here, move, there)
+        total += step[0]
+    return total
+
+
+def test_float_costs_agree_with_a_plain_heapq_search_on_random_graphs():
+    rng = random.Random(51)
+    for case in range(300):
+        edges = float_graph(rng, mixed=case % 2 == 1)
+        start, goal = rng.randrange(len(edges)), rng.randrange(len(edges))
+        expected = plain_dijkstra(start, edges.__getitem__, goal)
+        to_goal = {n: plain_dijkstra(n, edges.__getitem__, goal) for n in edges}
+        estimate = lambda n: (to_goal[n] or 0) / 2  # noqa: E731
+        for path in [statespace.dijkstra(start, edges.__getitem__, lambda n: n == goal),
+                     statespace.astar(start, edges.__getitem__, lambda n: n == goal, heuristic=estimate)]:
+            if expected is None:
+                assert path is None
+                continue
+            assert path.cost == expected == walked_cost(edges, path)
+            if case % 2 == 0 and path.moves:
+                assert isinstance(path.cost, float)
+        costs = statespace.dijkstra_all(start, edges.__getitem__)
+        assert costs == plain_costs(start, edges.__getitem__)
+        if case % 2 == 0 and len(costs) > 1:
+            assert all(isinstance(cost, float) for cost in costs.values())
+
+
+def test_float_costs_that_do_not_add_exactly_agree_to_rounding():
+    rng = random.Random(52)
+    for _ in range(200):
+        edges = {n: [(label, m, rng.uniform(0, 10)) for label, m, _ in out]
+                 for n, out in random_weighted_graph(rng, 1).items()}
+        start, goal = rng.randrange(len(edges)), rng.randrange(len(edges))
+        expected = plain_dijkstra(start, edges.__getitem__, goal)
+        path = statespace.dijkstra(start, edges.__getitem__, lambda n: n == goal)
+        assert (path is None) == (expected is None)
+        if path is not None:
+            assert math.isclose(path.cost, expected, rel_tol=1e-12, abs_tol=1e-12)
+            assert math.isclose(walked_cost(edges, path), path.cost, rel_tol=1e-12, abs_tol=1e-12)
+
+
+def test_ints_stay_exact_beside_floats():
+    # 2**53 + 1 is no float: compared as one it would be within 2**53.
+    big = lambda n: [("", 1, 2**53 + 1)] if n == 0 else []  # noqa: E731
+    assert statespace.dijkstra_all(0, big, max_cost=float(2**53)) == {0: 0}
+    assert statespace.dijkstra_all(0, big, max_cost=float(2**54)) == {0: 0, 1: 2**53 + 1}
+    # Ints add exactly up to 2**64 - 1, and stay ints.
+    halves = lambda n: [("", n + 1, 2**63 - 1)] if n < 2 else []  # noqa: E731
+    path = statespace.dijkstra(0, halves, lambda n: n == 2)
+    assert path.cost == 2**64 - 2 and isinstance(path.cost, int)
+    # NumPy's scalars are costs; one float makes the answer a float.
+    import numpy
+
+    mixed = lambda n: [("i", n + 1, numpy.int64(2)), ("f", n + 2, numpy.float32(4.5))]  # noqa: E731
+    path = statespace.dijkstra(0, mixed, lambda n: n == 4)
+    assert (path.cost, path.moves) == (8.0, ["i"] * 4) and isinstance(path.cost, float)
+
+
+def test_weighted_astar_stays_within_its_weight_of_the_cheapest():
+    rng = random.Random(53)
+    for _ in range(300):
+        edges = random_weighted_graph(rng, 9)
+        start, goal = rng.randrange(len(edges)), rng.randrange(len(edges))
+        expected = plain_dijkstra(start, edges.__getitem__, goal)
+        to_goal = {n: plain_dijkstra(n, edges.__getitem__, goal) for n in edges}
+        for weight in [1, 1.5, 2, 5]:
+            path = statespace.astar(start, edges.__getitem__, lambda n: n == goal,
+                                    heuristic=lambda n: to_goal[n] or 0, weight=weight)
+            if expected is None:
+                assert path is None
+                continue
+            assert (path.states[0], path.states[-1]) == (start, goal)
+            assert walked_cost(edges, path) == path.cost <= weight * expected
+            if weight == 1:
+                assert path.cost == expected
+
+
+def every_cheapest_path(start, edges, goals):
+    """Brute force: every path from start that visits no state twice and
+    meets a goal only at its end, of the least cost among them."""
+    found = []
+
+    def walk(state, states, moves, cost):
+        if state in goals:
+            found.append((cost, tuple(states), tuple(moves)))
+            return
+        for label, nxt, step in edges[state]:
+            if nxt not in states:
+                walk(nxt, states + [nxt], moves + [label], cost + step)
+
+    walk(start, [start], [], 0)
+    if not found:
+        return None, []
+    least = min(cost for cost, _, _ in found)
+    return least, sorted((states, moves) for cost, states, moves in found if cost == least)
+
+
+def test_all_cheapest_paths_agree_with_brute_force_on_random_graphs():
+    rng = random.Random(54)
+    for case in range(300):
+        # Positive costs, so that every cheapest path visits no state twice,
+        # and costs from 1 to 3 so that ties are many.
+        edges = random_weighted_graph(rng, 2)
+        edges = {n: [(label, m, c + 1) for label, m, c in out if m < 8] for n, out in edges.items() if n < 8}
+        if case % 2:
+            edges = {n: [(label, m, c / 2) for label, m, c in out] for n, out in edges.items()}
+        start = rng.randrange(len(edges))
+        goals = set(rng.sample(range(len(edges)), rng.randrange(1, 3) if len(edges) > 1 else 1))
+        cost, expected = every_cheapest_path(start, edges, goals)
+        to_goal = {n: min((plain_dijkstra(n, edges.__getitem__, g) for g in goals
+                           if plain_dijkstra(n, edges.__getitem__, g) is not None), default=0) for n in edges}
+        for heuristic in [None, to_goal.__getitem__]:
+            paths = statespace.all_cheapest_paths(start, edges.__getitem__, lambda n: n in goals, heuristic=heuristic)
+            assert sorted((tuple(p.states), tuple(p.moves)) for p in paths) == expected
+            assert all(p.cost == cost == walked_cost(edges, p) for p in paths)
+
+
+def test_all_cheapest_paths_refuses_more_than_max_paths():
+    # Every way across an 8 x 8 grid by steps right and down: C(14, 7).
+    def steps(cell):
+        x, y = cell
+        return [(m, (x + dx, y + dy), 1) for m, dx, dy in [("R", 1, 0), ("D", 0, 1)] if x + dx < 8 and y + dy < 8]
+
+    assert len(statespace.all_cheapest_paths((0, 0), steps, lambda c: c == (7, 7), max_paths=3432)) == 3432
+    with pytest.raises(statespace.LimitError, match=r"^there are 3432 cheapest paths, more than max_paths \(3431\)$"):
+        statespace.all_cheapest_paths((0, 0), steps, lambda c: c == (7, 7), max_paths=3431)
+    assert statespace.all_cheapest_paths((0, 0), steps, lambda c: c == (9, 9)) == []
+
+
+def test_bidirectional_dijkstra_agrees_with_a_plain_heapq_search_on_random_graphs():
+    rng = random.Random(55)
+    for case in range(300):
+        edges = float_graph(rng, mixed=True) if case % 3 == 0 else random_weighted_graph(rng, 9)
+        reverse = {n: [] for n in edges}
+        for n, out in edges.items():
+            for _, m, _ in out:
+                reverse[m].append(n)
+        undirected = {n: [] for n in edges}
+        for n, out in edges.items():
+            for label, m, cost in out:
+                undirected[n].append((label, m, cost))
+                undirected[m].append((label + "'", n, cost))
+        start = rng.randrange(len(edges))
+        goals = rng.sample(range(len(edges)), rng.randrange(1, 3) if len(edges) > 1 else 1)
+        for graph, predecessors in [(edges, reverse.__getitem__), (undirected, None)]:
+            expected = min((c for c in (plain_dijkstra(start, graph.__getitem__, g) for g in goals) if c is not None),
+                           default=None)
+            path = statespace.bidirectional_dijkstra(start, goals, graph.__getitem__, predecessors)
+            if expected is None:
+                assert path is None
+                continue
+            assert path.states[0] == start and path.states[-1] in goals
+            assert path.cost == expected == walked_cost(graph, path)
+
+
+def test_bidirectional_dijkstra_names_a_space_it_cannot_search_backwards():
+    ring = lambda n: [("+", (n + 1) % 10, 1)]  # noqa: E731
+    with pytest.raises(ValueError, match=r"^successors is not symmetric, so predecessors must be given: 1 is among successors\(0\) but 0 is not among successors\(1\)$"):
+        statespace.bidirectional_dijkstra(0, 5, ring)
+    assert statespace.bidirectional_dijkstra(0, 5, ring, lambda n: [(n - 1) % 10]).cost == 5
+    # A predecessor that is no move back, found while costing a step.
+    steps = lambda n: [("+1", n + 1, 1), ("*2", n * 2, 1)] if n < 1000 else []  # noqa: E731
+    halves = lambda n: [n - 1] + ([n // 2] if n % 2 == 0 else [])  # noqa: E731
+    with pytest.raises(ValueError, match=r"^predecessors disagrees with successors: \d+ is among predecessors\(\d+\) but \d+ is not among successors\(\d+\)$"):
+        statespace.bidirectional_dijkstra(1, 5000, steps, halves)
+    assert statespace.bidirectional_dijkstra(1, 100, steps, halves).cost == 8
+
+
+def test_ctrl_c_stops_bidirectional_dijkstra_and_all_cheapest_paths():
+    line = lambda n: [("+1", n + 1, 1)]  # noqa: E731
+    assert interrupted_inside(lambda: statespace.all_cheapest_paths(0, line, lambda n: False, max_states=5_000_000))
+    assert interrupted_inside(lambda: statespace.bidirectional_dijkstra(
+        0, -1, line, lambda n: [n - 1], max_states=5_000_000))

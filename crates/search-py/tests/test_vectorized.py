@@ -300,11 +300,15 @@ def test_no_starts_is_no_layers_as_for_python_objects():
     assert (empty.states, empty.radius, empty.deepest) == (0, 0, [])
 
 
-def test_numpy_integers_are_costs_and_estimates():
+def test_numpy_numbers_are_costs_and_estimates():
     line = lambda n: [("+1", n + 1, np.int64(2)), ("+3", n + 3, np.uint8(5))]  # noqa: E731
     path = statespace.dijkstra(0, line, lambda n: n == 6)
     assert (path.cost, path.states) == (10, [0, 3, 6])
     estimate = lambda n: np.int32(max(0, 6 - n) // 3 * 5)  # noqa: E731
     assert statespace.astar(0, line, lambda n: n == 6, heuristic=estimate).cost == 10
-    with pytest.raises(TypeError, match=r"must be an int, not float64"):
-        statespace.dijkstra(0, lambda n: [("+1", n + 1, np.float64(1.0))], lambda n: n == 6)
+    path = statespace.dijkstra(0, lambda n: [("+1", n + 1, np.float64(1.5))], lambda n: n == 6)
+    assert path.cost == 9.0 and type(path.cost) is float
+    with pytest.raises(ValueError, match=r"must not be NaN, but it is np.float32\(nan\)"):
+        statespace.dijkstra(0, lambda n: [("+1", n + 1, np.float32("nan"))], lambda n: n == 6)
+    with pytest.raises(TypeError, match=r"must be an int or a float, not bool"):
+        statespace.dijkstra(0, lambda n: [("+1", n + 1, np.bool_(True))], lambda n: n == 6)

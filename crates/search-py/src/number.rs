@@ -1,0 +1,190 @@
+//! [`Number`]: a Python cost or estimate in Rust, an int or a float, so
+//! that one search can mix them.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::ops::Add;
+
+use num_traits::{CheckedAdd, Zero};
+use pyo3::IntoPyObjectExt;
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::args::{self, shown};
+
+/// A cost: an int from 0 to 2**64 - 1, or a float that is finite and not
+/// negative. Ordered by value, exactly, whatever the kinds: `Int(2)`
+/// equals `Float(2.0)` and is less than `Float(2.000_000_1)`. Ints add
+/// exactly; a sum with a float is a float.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Number {
+    Int(u64),
+    Float(f64),
+}
+
+impl Number {
+    /// As a Python object: a float when `floats` (the search met a float
+    /// cost, so its costs are floats), else as it is.
+    pub(crate) fn to_python(self, py: Python<'_>, floats: bool) -> PyResult<Py<PyAny>> {
+        match self {
+            Number::Int(n) if !floats => n.into_py_any(py),
+            number => number.as_f64().into_py_any(py),
+        }
+    }
+
+    pub(crate) fn is_float(self) -> bool {
+        matches!(self, Number::Float(_))
+    }
+
+    /// The nearest float.
+    #[expect(clippy::cast_precision_loss, reason = "a sum with a float is a float")]
+    fn as_f64(self) -> f64 {
+        match self {
+            Number::Int(n) => n as f64,
+            Number::Float(x) => x,
+        }
+    }
+
+    /// `self * weight`, an int when both are and the product fits.
+    pub(crate) fn times(self, weight: Number) -> Number {
+        match (self, weight) {
+            (Number::Int(a), Number::Int(b)) => a
+                .checked_mul(b)
+                .map_or_else(|| Number::Float(self.as_f64() * weight.as_f64()), Number::Int),
+            _ => Number::Float(self.as_f64() * weight.as_f64()),
+        }
+    }
+
+    /// `value` as a cost, or the error that names what is wrong with it
+    /// (`what` names the value): an int or a float, NumPy's scalars
+    /// included, but not a bool (a goal test's answer); not negative,
+    /// not NaN, not infinite, and an int below 2**64.
+    pub(crate) fn from_python(
+        value: &Bound<'_, PyAny>,
+        what: impl Fn() -> String,
+    ) -> PyResult<Number> {
+        let py = value.py();
+        let not_a_number = || {
+            PyTypeError::new_err(format!(
+                "{} must be an int or a float, not {}",
+                what(),
+                args::type_name(value)
+            ))
+        };
+        if args::is_bool(value) {
+            return Err(not_a_number());
+        }
+        match value.extract::<u64>() {
+            Ok(n) => return Ok(Number::Int(n)),
+            Err(error) if error.is_instance_of::<PyOverflowError>(py) => {
+                let negative = value.lt(0).unwrap_or(false);
+                let rule = if negative { "must not be negative" } else { "must be below 2**64" };
+                return Err(PyValueError::new_err(format!(
+                    "{} {rule}, but it is {}",
+                    what(),
+                    shown(value)
+                )));
+            }
+            Err(_) => {}
+        }
+        let x = value.extract::<f64>().map_err(|_| not_a_number())?;
+        let wrong = if x.is_nan() {
+            "must not be NaN"
+        } else if x.is_infinite() {
+            "must be finite"
+        } else if x < 0.0 {
+            "must not be negative"
+        } else {
+            // `+ 0.0` makes a negative zero a zero.
+            return Ok(Number::Float(x + 0.0));
+        };
+        Err(PyValueError::new_err(format!("{} {wrong}, but it is {}", what(), shown(value))))
+    }
+}
+
+/// How an int compares with a float that is not negative and not NaN,
+/// exactly: `int as f64` would round ints above 2**53.
+fn int_against_float(int: u64, float: f64) -> Ordering {
+    // 2**64, the first float past every u64.
+    const PAST_U64: f64 = 18_446_744_073_709_551_616.0;
+    if float >= PAST_U64 {
+        return Ordering::Less;
+    }
+    // Exact: a float's whole part below 2**64 is a u64.
+    #[expect(clippy::cast_sign_loss, reason = "the float is not negative")]
+    let whole = float as u64;
+    #[expect(clippy::cast_precision_loss, reason = "`whole` came from a float: exact")]
+    let fraction = float > whole as f64;
+    match int.cmp(&whole) {
+        Ordering::Equal if fraction => Ordering::Less,
+        order => order,
+    }
+}
+
+impl Ord for Number {
+    fn cmp(&self, other: &Number) -> Ordering {
+        match (*self, *other) {
+            (Number::Int(a), Number::Int(b)) => a.cmp(&b),
+            // Never NaN: `from_python` refuses it and sums are finite.
+            (Number::Float(a), Number::Float(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
+            (Number::Int(a), Number::Float(b)) => int_against_float(a, b),
+            (Number::Float(a), Number::Int(b)) => int_against_float(b, a).reverse(),
+        }
+    }
+}
+
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Number {}
+
+impl Add for Number {
+    type Output = Number;
+
+    /// Saturating, for `Zero`; searches add with `checked_add`.
+    fn add(self, other: Number) -> Number {
+        self.checked_add(&other).unwrap_or(Number::Float(f64::MAX))
+    }
+}
+
+impl CheckedAdd for Number {
+    /// Exact for ints (`None` past 2**64 - 1); a sum with a float is a
+    /// float, `None` when it is not finite.
+    fn checked_add(&self, other: &Number) -> Option<Number> {
+        match (*self, *other) {
+            (Number::Int(a), Number::Int(b)) => a.checked_add(b).map(Number::Int),
+            (a, b) => {
+                let sum = a.as_f64() + b.as_f64();
+                sum.is_finite().then_some(Number::Float(sum))
+            }
+        }
+    }
+}
+
+impl Zero for Number {
+    fn zero() -> Number {
+        Number::Int(0)
+    }
+
+    fn is_zero(&self) -> bool {
+        *self == Number::Int(0)
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Number::Int(n) => n.fmt(f),
+            Number::Float(x) => x.fmt(f),
+        }
+    }
+}
