@@ -243,6 +243,62 @@ def informed(repeat):
               f" statespace.astar {ours:.4f} s; {theirs / ours:.2f}x")
 
 
+def solvable_boards(count, seed):
+    """`count` random 8-puzzles that can reach (1, ..., 8, 0): an even
+    number of inversions among the tiles, on a board 3 wide."""
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count:
+        tiles = list(range(9))
+        rng.shuffle(tiles)
+        placed = [t for t in tiles if t]
+        inversions = sum(a > b for i, a in enumerate(placed) for b in placed[i + 1:])
+        if inversions % 2 == 0:
+            boards.append(tuple(tiles))
+    return boards
+
+
+def float_grid(size, seed):
+    """A size x size grid whose cells cost a float from 1 to 10 to enter:
+    its successors as triples, and the least cost of a cell."""
+    rng = random.Random(seed)
+    cost = [[rng.uniform(1, 10) for _ in range(size)] for _ in range(size)]
+
+    def steps(cell):
+        x, y = cell
+        return [(None, (i, j), cost[i][j]) for i, j in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                if 0 <= i < size and 0 <= j < size]
+
+    return steps, min(min(row) for row in cost)
+
+
+def astar_bet(repeat):
+    """statespace.astar against `plain_astar`: the median of the per-board
+    ratio over 100 random 8-puzzles, and a 200 x 200 grid of float costs."""
+    import statistics
+
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    ratios = []
+    for start in solvable_boards(100, seed=9):
+        theirs, cost = timed(lambda: plain_astar(start, weighted_puzzle_successors, goal.__eq__, manhattan), repeat)
+        ours, path = timed(lambda: statespace.astar(start, weighted_puzzle_successors, goal.__eq__,
+                                                    heuristic=manhattan), repeat)
+        assert path.cost == cost
+        ratios.append(theirs / ours)
+    quartiles = statistics.quantiles(ratios, n=4)
+    print(f"astar, Manhattan, 100 random 8-puzzles: plain heapq / statespace per board, median"
+          f" {statistics.median(ratios):.2f}x (quartiles {quartiles[0]:.2f}x to {quartiles[2]:.2f}x)")
+    size = 200
+    steps, least = float_grid(size, seed=10)
+    corner = (size - 1, size - 1)
+    estimate = lambda cell: least * (corner[0] - cell[0] + corner[1] - cell[1])  # noqa: E731
+    theirs, cost = timed(lambda: plain_astar((0, 0), steps, corner.__eq__, estimate), repeat)
+    ours, path = timed(lambda: statespace.astar((0, 0), steps, corner.__eq__, heuristic=estimate), repeat)
+    assert abs(path.cost - cost) <= 1e-9 * cost
+    print(f"astar, {size} x {size} grid of float costs, corner to corner: plain heapq {theirs:.3f} s;"
+          f" statespace.astar {ours:.3f} s; {theirs / ours:.2f}x")
+
+
 def pack(board):
     """A 9-tuple board as an int: the tile of cell i in bits 4i to 4i + 3,
     and the blank's cell in bits 36 and up, so that a layer's blanks are
@@ -354,10 +410,14 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--custom", action="store_true", help="only the custom spaces")
     parser.add_argument("--sizes", action="store_true", help="only the cost of a call, by size")
+    parser.add_argument("--astar", action="store_true", help="only A* on 100 8-puzzles and a float grid")
     args = parser.parse_args()
 
     if args.sizes:
         sizes(args.repeat)
+        return
+    if args.astar:
+        astar_bet(args.repeat)
         return
 
     custom_spaces(max(args.repeat, 5))

@@ -9,6 +9,7 @@ use num_traits::{CheckedAdd, Zero};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyFloat, PyInt};
 
 use crate::args::{self, shown};
 
@@ -63,6 +64,16 @@ impl Number {
         value: &Bound<'_, PyAny>,
         what: impl Fn() -> String,
     ) -> PyResult<Number> {
+        // Python's own ints and floats first, without the exception a
+        // failed conversion would build: a cost is read for every move.
+        if let Ok(float) = value.cast_exact::<PyFloat>() {
+            return Number::from_f64(float.value(), value, what);
+        }
+        if value.is_exact_instance_of::<PyInt>()
+            && let Ok(n) = value.extract::<u64>()
+        {
+            return Ok(Number::Int(n));
+        }
         let py = value.py();
         let not_a_number = || {
             PyTypeError::new_err(format!(
@@ -88,6 +99,12 @@ impl Number {
             Err(_) => {}
         }
         let x = value.extract::<f64>().map_err(|_| not_a_number())?;
+        Number::from_f64(x, value, what)
+    }
+
+    /// A float read from `value` as a cost, or the error that names why it
+    /// cannot be one.
+    fn from_f64(x: f64, value: &Bound<'_, PyAny>, what: impl Fn() -> String) -> PyResult<Number> {
         let wrong = if x.is_nan() {
             "must not be NaN"
         } else if x.is_infinite() {
