@@ -10,6 +10,7 @@ use std::hash::{Hash, Hasher};
 
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use search_core::{IdaStar, Limits, Path, Predecessors, Run, Search, Successors};
@@ -228,9 +229,10 @@ pub(crate) struct Space<'py> {
 /// against 0.330 s without them (best of 5). Best effort: if `gc` cannot
 /// be reached, the search runs with it as it is.
 fn pause_gc(py: Python<'_>) -> Option<Bound<'_, PyModule>> {
-    let gc = py.import("gc").ok()?;
-    let enabled = gc.call_method0("isenabled").and_then(|answer| answer.is_truthy()).ok()?;
-    (enabled && gc.call_method0("disable").is_ok()).then_some(gc)
+    let gc = py.import(intern!(py, "gc")).ok()?;
+    let enabled =
+        gc.call_method0(intern!(py, "isenabled")).and_then(|answer| answer.is_truthy()).ok()?;
+    (enabled && gc.call_method0(intern!(py, "disable")).is_ok()).then_some(gc)
 }
 
 /// Calls between checks for Ctrl-C.
@@ -543,7 +545,7 @@ impl Drop for Space<'_> {
         if let Some(gc) = self.paused_gc.take() {
             // Nothing to do if it fails: the collector stays paused, as a
             // program that calls gc.disable() itself has it.
-            let _ = gc.call_method0("enable");
+            let _ = gc.call_method0(intern!(gc.py(), "enable"));
         }
     }
 }
