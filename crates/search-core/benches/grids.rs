@@ -7,7 +7,10 @@
 //! `cargo bench -p search-core --bench grids` runs every grid;
 //! `cargo bench -p search-core --bench grids -- 1000x1000` the small ones.
 //! A group is named by the grid: its side, its costs, its walls and the
-//! trip (corner to corner, or across the middle row).
+//! trip (corner to corner, or across the middle row). The `typed` groups
+//! search the 1,000 x 1,000 open grid of costs 1-9 as a type of its own
+//! instead: hashed, numbered (its cells ranked, so that costs live in flat
+//! arrays), and from both ends.
 
 #![expect(missing_docs, reason = "criterion's macros generate the entry points")]
 
@@ -18,7 +21,10 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rustc_hash::FxHashMap;
-use search_core::{astar, dijkstra, dijkstra_all, from_fn_weighted};
+use search_core::{
+    AStar, Predecessors, Ranking, Run, Successors, Weighted, astar, dijkstra, dijkstra_all,
+    from_fn_weighted, from_fn_weighted_directed, rank_by,
+};
 
 /// A square grid of cells, four-connected; a cell is its index, row by row,
 /// and costs what it costs to enter; a wall (cost 0 here) is never entered.
@@ -103,6 +109,58 @@ impl Grid {
     }
 }
 
+/// The grid as a space of its own: what a user who writes the traits
+/// has, predecessors included (a move's reverse enters the other cell,
+/// so its cost is not the forward move's).
+impl Successors for Grid {
+    type State = u32;
+    type Move = u32;
+
+    fn successors<F: FnMut(u32, u32)>(&self, &cell: &u32, mut report: F) {
+        self.neighbours(cell).for_each(|(next, cost)| report(next, cost));
+    }
+}
+
+impl Predecessors for Grid {
+    fn predecessors<F: FnMut(u32)>(&self, &cell: &u32, mut report: F) {
+        self.neighbours(cell).for_each(|(previous, _)| report(previous));
+    }
+}
+
+impl Weighted for Grid {
+    type Cost = u32;
+
+    fn cost(&self, _: &u32, &cost: &u32, _: &u32) -> u32 {
+        cost
+    }
+}
+
+/// The grid told to number its cells (a cell is its own rank), so that
+/// our searches keep their costs in flat arrays, not a hash table.
+struct Numbered<'g>(&'g Grid);
+
+impl Successors for Numbered<'_> {
+    type State = u32;
+    type Move = u32;
+
+    fn successors<F: FnMut(u32, u32)>(&self, cell: &u32, report: F) {
+        self.0.successors(cell, report);
+    }
+
+    fn ranking(&self) -> Option<impl Ranking<u32> + '_> {
+        let cells = u64::from(self.0.side) * u64::from(self.0.side);
+        Some(rank_by(cells, |&cell: &u32| u64::from(cell)))
+    }
+}
+
+impl Weighted for Numbered<'_> {
+    type Cost = u32;
+
+    fn cost(&self, from: &u32, mv: &u32, to: &u32) -> u32 {
+        self.0.cost(from, mv, to)
+    }
+}
+
 /// Where a search starts and ends.
 #[derive(Clone, Copy)]
 enum Trip {
@@ -143,6 +201,12 @@ fn sides() -> Vec<u32> {
 }
 
 fn grids(c: &mut Criterion) {
+    if sides().contains(&1_000) {
+        let grid = Grid::new(1_000, 9, 0);
+        for trip in [Trip::Corners, Trip::Middle] {
+            typed_group(c, &grid, trip);
+        }
+    }
     for side in sides() {
         for most in [9, 1_000] {
             for walls in [0, 30] {
@@ -186,6 +250,73 @@ fn trip_group(c: &mut Criterion, grid: &Grid, most: u16, walls: u64, trip: Trip)
         b.iter(|| {
             pathfinding::prelude::astar(&start, successors, |cell| estimate(cell), |&c| c == goal)
         });
+    });
+    group.finish();
+}
+
+/// The grid as its own type, hashed and numbered, from one end and from
+/// both: from both ends as a type that lists no backward costs (each
+/// predecessor's successors are asked for its move's) and as two
+/// closures that list them (`from_fn_weighted_directed`).
+fn typed_group(c: &mut Criterion, grid: &Grid, trip: Trip) {
+    let side = grid.side;
+    let (start, goal) = trip.ends(side);
+    let name = format!("{side}x{side} costs 1-9 walls 0% typed {}", trip.name());
+    let numbered = Numbered(grid);
+    let listed = from_fn_weighted_directed(
+        |&cell: &u32| grid.neighbours(cell),
+        |&cell: &u32| {
+            let entered = u32::from(grid.costs[cell as usize]);
+            grid.neighbours(cell).map(move |(previous, _)| (previous, entered))
+        },
+    );
+    let is_goal = |&cell: &u32| cell == goal;
+    let mut one_end = Run::new();
+    let ours = AStar::new().run(grid, [start], |_| 0, is_goal, &mut one_end).expect("fits");
+    let cost = ours.map(|(_, cost)| cost);
+    let mut both_ends = Run::new();
+    let both = AStar::new().bidirectional_dijkstra(grid, [start], [goal], &mut both_ends);
+    let listed_both =
+        AStar::new().bidirectional_dijkstra(&listed, [start], [goal], &mut Run::new());
+    assert_eq!(both.expect("fits").map(|(_, cost)| cost), cost, "{name}");
+    assert_eq!(listed_both.expect("fits").map(|(_, cost)| cost), cost, "{name}");
+    eprintln!(
+        "{name}: cost {cost:?}; Dijkstra expands {} states, from both ends {}",
+        one_end.stats().expanded,
+        both_ends.stats().expanded
+    );
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10).warm_up_time(Duration::from_secs(1));
+    group.bench_function("ours/dijkstra hashed", |b| {
+        let mut search = AStar::new();
+        let mut run = Run::new();
+        b.iter(|| search.run(grid, [start], |_| 0, is_goal, &mut run).expect("fits"));
+    });
+    group.bench_function("ours/dijkstra numbered", |b| {
+        let mut search = AStar::new();
+        let mut run = Run::new();
+        b.iter(|| search.run(&numbered, [start], |_| 0, is_goal, &mut run).expect("fits"));
+    });
+    let estimate = grid.taxicab(goal);
+    group.bench_function("ours/astar hashed", |b| {
+        let mut search = AStar::new();
+        let mut run = Run::new();
+        b.iter(|| search.run(grid, [start], &estimate, is_goal, &mut run).expect("fits"));
+    });
+    group.bench_function("ours/astar numbered", |b| {
+        let mut search = AStar::new();
+        let mut run = Run::new();
+        b.iter(|| search.run(&numbered, [start], &estimate, is_goal, &mut run).expect("fits"));
+    });
+    group.bench_function("ours/bidirectional_dijkstra typed", |b| {
+        let mut search = AStar::new();
+        let mut run = Run::new();
+        b.iter(|| search.bidirectional_dijkstra(grid, [start], [goal], &mut run).expect("fits"));
+    });
+    group.bench_function("ours/bidirectional_dijkstra listed", |b| {
+        let mut search = AStar::new();
+        let mut run = Run::new();
+        b.iter(|| search.bidirectional_dijkstra(&listed, [start], [goal], &mut run).expect("fits"));
     });
     group.finish();
 }

@@ -107,7 +107,7 @@ Optional traits widen what a space can do:
 | the same by IDA*'s thresholds over the states A* would store | [`fringe_search`], [`AStar::fringe_search`] |
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
 | the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
-| a cheapest path searched from both ends | [`bidirectional_dijkstra`]; guided by estimates, [`bidirectional_astar`] |
+| a cheapest path searched from both ends | [`bidirectional_dijkstra`]; guided by estimates, [`bidirectional_astar`]; closures both ways, [`from_fn_weighted_directed`] |
 | a path, any path, depth first | [`dfs`], [`Search::dfs`]; in memory of one path, [`IdaStar::depth_first`] |
 | a shortest path in memory of one path | [`iddfs`], [`IdaStar::iterative_deepening`] |
 | a path at most `w` times the cheapest, fast (weighted A*) | [`astar`] with the estimate times `w` |
@@ -324,8 +324,9 @@ pub use crate::run::limits::{Limit, Limits};
 pub use crate::run::progress::Progress;
 pub use crate::run::stats::Stats;
 pub use crate::space::adaptors::{
-    AsRanked, FromFn, FromFnDirected, FromFnWeighted, RankBy, TryFromFn, Undirected, from_fn,
-    from_fn_directed, from_fn_weighted, rank_by, try_from_fn,
+    AsRanked, FromFn, FromFnDirected, FromFnWeighted, FromFnWeightedDirected, RankBy, TryFromFn,
+    Undirected, from_fn, from_fn_directed, from_fn_weighted, from_fn_weighted_directed, rank_by,
+    try_from_fn,
 };
 pub use crate::space::estimated::Estimated;
 pub use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};

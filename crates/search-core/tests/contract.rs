@@ -466,6 +466,7 @@ const NOT_SEARCHES: &[&str] = &[
     "from_fn",
     "from_fn_directed",
     "from_fn_weighted",
+    "from_fn_weighted_directed",
     "rank_by",
     "try_from_fn",
     "write_checksummed",

@@ -7,7 +7,8 @@ use search_core::{
     AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
     Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
     beam_search, bidirectional_astar, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all,
-    fringe_search, from_fn, greedy_best_first, iddfs, rank_by, zero_one_bfs,
+    fringe_search, from_fn, from_fn_weighted_directed, greedy_best_first, iddfs, rank_by,
+    zero_one_bfs,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
@@ -957,6 +958,27 @@ proptest! {
                 prop_assert_eq!(walk_cost(&space, path.states(), path.moves()), cost);
                 prop_assert!(starts.contains(path.start()));
                 prop_assert!(goals.contains(path.states().last().unwrap()));
+            }
+            // The same graph as two closures, its backward steps listed
+            // with their costs: the same cost, on a path of its moves.
+            let edges = |&node: &u32| {
+                let out = &space.graph.adjacency[node as usize];
+                out.iter().zip(&space.weights[node as usize]).map(|(&next, &cost)| (next, cost)).collect::<Vec<_>>()
+            };
+            let into = |&node: &u32| {
+                (0..n).flat_map(|previous| edges(&previous).into_iter().filter(move |&(next, _)| next == node).map(move |(_, cost)| (previous, cost))).collect::<Vec<_>>()
+            };
+            let closures = from_fn_weighted_directed(edges, into);
+            let found = bidirectional_dijkstra(&closures, starts.clone(), goals.clone()).unwrap();
+            prop_assert_eq!(found.as_ref().map(|(_, cost)| *cost), expected);
+            if let Some((path, cost)) = found {
+                prop_assert_eq!(path.moves().len() + 1, path.states().len());
+                for (step, &paid) in path.states().windows(2).zip(path.moves()) {
+                    prop_assert!(edges(&step[0]).contains(&(step[1], paid)), "{:?} by {} is no move", step, paid);
+                }
+                prop_assert_eq!(path.moves().iter().sum::<u32>(), cost);
+                prop_assert!(starts.contains(path.start()));
+                prop_assert!(goals.contains(path.end()));
             }
         }
     }

@@ -362,25 +362,36 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             let state = here.tree.state(node as usize).clone();
             edges.clear();
             let mut collector = Collector::new(&run.limits, &mut run.meter);
+            let mut costed = true;
             let skipped = if forwards {
                 neighbours_except(&Forwards(space), &state, None, |next, mv| {
                     let step = space.cost(&state, &mv, &next);
                     collector.push(&mut edges, (next, Some(mv), step))
                 })
+            } else if space
+                .weighted_predecessors(&state, |previous, mv, step| {
+                    collector.push(&mut edges, (previous, Some(mv), step))
+                })
+                .is_some()
+            {
+                0
             } else {
+                costed = false;
                 neighbours_except(&Backwards(space), &state, None, |previous, ()| {
                     collector.push(&mut edges, (previous, None, C::zero()))
                 })
             };
             collector.finish()?;
-            Expansion { kept: edges.len(), skipped }.count(&mut run.stats);
-            if !forwards {
+            if !costed {
+                // The space lists no costs backwards: each predecessor's
+                // successors give the move's.
                 for (previous, _, step) in &mut edges {
                     *step = cheapest(space, previous, &state)
                         .ok_or_else(Error::inconsistent_predecessors)?
                         .1;
                 }
             }
+            Expansion { kept: edges.len(), skipped }.count(&mut run.stats);
             run.tick(here.tree.len() + there.tree.len(), 0)?;
             let estimate: &dyn Fn(&S) -> C = if forwards { to_goals } else { from_starts };
             for (next, mv, step) in edges.drain(..) {
@@ -407,21 +418,40 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         let Some((cost, forward_node, backward_node)) = best else {
             return overflowed.into_answer(None);
         };
-        let (mut states, mut moves) = forward.tree.path(forward_node).into_parts();
-        let (to_goal, _) = backward.tree.walk_back(backward_node);
-        let mut to_goal = to_goal.into_iter();
-        // Meeting at one state, the backward walk begins with it.
-        if to_goal.as_slice().first() == states.last() {
-            to_goal.next();
-        }
-        for next in to_goal {
-            let (mv, _) = cheapest(space, &states[states.len() - 1], &next)
-                .ok_or_else(Error::inconsistent_predecessors)?;
-            moves.push(mv);
-            states.push(next);
-        }
-        Ok(Some((Path::new(states, moves), cost)))
+        let (to_goal, listed) = backward.tree.walk_back(backward_node);
+        let path = joined(space, forward.tree.path(forward_node), to_goal, listed)?;
+        Ok(Some((path, cost)))
     }
+}
+
+/// The path through a meeting: `forward`, then `to_goal` (the backward
+/// side's walk to a goal), joined at one state or by an edge. The backward
+/// steps' moves are `listed` when the space listed them all
+/// ([`Weighted::weighted_predecessors`]), else each the cheapest among its
+/// start's successors, as is the joining edge's.
+fn joined<G: Weighted>(
+    space: &G,
+    forward: Path<G::State, G::Move>,
+    to_goal: Vec<G::State>,
+    listed: Vec<G::Move>,
+) -> Result<Path<G::State, G::Move>, Error> {
+    let (mut states, mut moves) = forward.into_parts();
+    let mut listed = (listed.len() + 1 == to_goal.len()).then(|| listed.into_iter());
+    // Meeting at one state, the backward walk begins with it.
+    let at_state = to_goal.first() == states.last();
+    for (step, next) in to_goal.into_iter().skip(usize::from(at_state)).enumerate() {
+        let known =
+            if step == 0 && !at_state { None } else { listed.as_mut().and_then(Iterator::next) };
+        let mv = if let Some(mv) = known {
+            mv
+        } else {
+            let here = &states[states.len() - 1];
+            cheapest(space, here, &next).ok_or_else(Error::inconsistent_predecessors)?.0
+        };
+        moves.push(mv);
+        states.push(next);
+    }
+    Ok(Path::new(states, moves))
 }
 
 /// The cheapest move from `from` to `to`, and its cost.

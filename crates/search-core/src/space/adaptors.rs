@@ -337,6 +337,164 @@ impl<S, C, F> fmt::Debug for FromFnWeighted<S, C, F> {
     }
 }
 
+/// A directed state space with costs made from two closures, one listing
+/// a state's successors and one its predecessors, each with the cost of
+/// its move, for the cheapest-path searches from both ends.
+///
+/// Built by [`from_fn_weighted_directed`]; see there.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn_weighted_directed, Predecessors};
+///
+/// let space = from_fn_weighted_directed(|&n: &u32| [(n * 2, 3u32)], |&n: &u32| (n % 2 == 0).then_some((n / 2, 3)));
+/// let mut before = Vec::new();
+/// space.predecessors(&8, |state| before.push(state));
+/// assert_eq!(before, [4]);
+/// ```
+pub struct FromFnWeightedDirected<S, C, F, P> {
+    forward: FromFnWeighted<S, C, F>,
+    predecessors: P,
+}
+
+/// Turns two closures into a directed space with costs that
+/// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and
+/// [`bidirectional_astar`](crate::bidirectional_astar) search in one call
+/// a step either way: `successors(s)` lists the states one move after `s`
+/// with each move's cost, as for [`from_fn_weighted`], and
+/// `predecessors(s)` those one move before it, with the cost of the move
+/// from each to `s`.
+///
+/// They must agree: `(b, c)` in `successors(a)` exactly when `(a, c)` in
+/// `predecessors(b)`. The searches trust `predecessors` (its costs are
+/// not checked against `successors`): a disagreement can make a path
+/// that is not the cheapest, or one with a step that is no move.
+///
+/// # Example
+///
+/// A line where a step up costs 2 and a step down 1, so that going up by
+/// `n` costs `2n` and the cost of the move into `n` from below is 2:
+///
+/// ```
+/// use search_core::{bidirectional_dijkstra, dijkstra, from_fn_weighted, from_fn_weighted_directed};
+///
+/// let successors = |&n: &i32| [(n + 1, 2u32), (n - 1, 1)];
+/// let predecessors = |&n: &i32| [(n - 1, 2u32), (n + 1, 1)];
+/// let space = from_fn_weighted_directed(successors, predecessors);
+/// let (path, cost) = bidirectional_dijkstra(&space, [0], [5])?.expect("reachable");
+/// let (_, one_way) = dijkstra(&from_fn_weighted(successors), [0], |&n| n == 5)?.expect("reachable");
+/// assert_eq!((path.states(), cost, one_way), (&[0, 1, 2, 3, 4, 5][..], 10, 10));
+/// assert_eq!(path.moves(), [2, 2, 2, 2, 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_fn_weighted_directed<S, C, F, P, I, J>(
+    successors: F,
+    predecessors: P,
+) -> FromFnWeightedDirected<S, C, F, P>
+where
+    S: State,
+    C: Cost,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+    P: Fn(&S) -> J,
+    J: IntoIterator<Item = (S, C)>,
+{
+    FromFnWeightedDirected { forward: from_fn_weighted(successors), predecessors }
+}
+
+impl<S, C, F, P, I> Successors for FromFnWeightedDirected<S, C, F, P>
+where
+    S: State,
+    C: Cost,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+{
+    type State = S;
+    type Move = C;
+
+    fn successors<R>(&self, state: &S, report: R)
+    where
+        R: FnMut(S, C),
+    {
+        self.forward.successors(state, report);
+    }
+
+    fn successors_until<R>(&self, state: &S, report: R) -> ControlFlow<()>
+    where
+        R: FnMut(S, C) -> ControlFlow<()>,
+    {
+        self.forward.successors_until(state, report)
+    }
+}
+
+impl<S, C, F, P, I, J> Predecessors for FromFnWeightedDirected<S, C, F, P>
+where
+    S: State,
+    C: Cost,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+    P: Fn(&S) -> J,
+    J: IntoIterator<Item = (S, C)>,
+{
+    fn predecessors<R>(&self, state: &S, mut report: R)
+    where
+        R: FnMut(S),
+    {
+        for (previous, _) in (self.predecessors)(state) {
+            report(previous);
+        }
+    }
+
+    fn predecessors_until<R>(&self, state: &S, mut report: R) -> ControlFlow<()>
+    where
+        R: FnMut(S) -> ControlFlow<()>,
+    {
+        (self.predecessors)(state).into_iter().try_for_each(|(previous, _)| report(previous))
+    }
+}
+
+impl<S, C, F, P, I, J> Weighted for FromFnWeightedDirected<S, C, F, P>
+where
+    S: State,
+    C: Cost,
+    F: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+    P: Fn(&S) -> J,
+    J: IntoIterator<Item = (S, C)>,
+{
+    type Cost = C;
+
+    fn cost(&self, _: &S, &cost: &C, _: &S) -> C {
+        cost
+    }
+
+    fn weighted_predecessors<R>(&self, state: &S, mut report: R) -> Option<ControlFlow<()>>
+    where
+        R: FnMut(S, C, C) -> ControlFlow<()>,
+    {
+        let listed = (self.predecessors)(state)
+            .into_iter()
+            .try_for_each(|(previous, cost)| report(previous, cost, cost));
+        Some(listed)
+    }
+}
+
+impl<S, C, F: Clone, P: Clone> Clone for FromFnWeightedDirected<S, C, F, P> {
+    fn clone(&self) -> Self {
+        FromFnWeightedDirected {
+            forward: self.forward.clone(),
+            predecessors: self.predecessors.clone(),
+        }
+    }
+}
+
+impl<S, C, F, P> fmt::Debug for FromFnWeightedDirected<S, C, F, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FromFnWeightedDirected").finish_non_exhaustive()
+    }
+}
+
 /// A directed state space made from two closures, one listing a state's
 /// successors and one its predecessors, for searches from both ends.
 ///

@@ -1,6 +1,7 @@
 //! Spaces whose moves have costs, and the heuristics that estimate them.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use num_traits::{CheckedAdd, Zero};
 
@@ -149,6 +150,48 @@ pub trait Weighted: Successors {
     /// The cost of the move `mv` from `from` to `to`. Costs must not be
     /// negative.
     fn cost(&self, from: &Self::State, mv: &Self::Move, to: &Self::State) -> Self::Cost;
+
+    /// Each move into `state`, as `report(previous, mv, cost)`, until
+    /// `report` breaks, and `Some` of how the listing ended; `None`, the
+    /// default, when this space does not list them.
+    ///
+    /// The searches from both ends
+    /// ([`bidirectional_dijkstra`](crate::bidirectional_dijkstra),
+    /// [`bidirectional_astar`](crate::bidirectional_astar)) expand their
+    /// backward side with it. Without it they ask
+    /// [`Predecessors`](crate::Predecessors) for the states one move
+    /// before and, for each, its successors for the move's cost: a call
+    /// of `successors` per backward step, and one more per step of the
+    /// path found. A space that knows its moves backwards lists them here
+    /// in one call; [`from_fn_weighted_directed`](crate::from_fn_weighted_directed)
+    /// does for closures. The moves must be the space's own: `mv` from
+    /// `previous` leads to `state` at `cost`, as `successors(previous)`
+    /// and [`cost`](Weighted::cost) say; they are not checked.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use search_core::{from_fn_weighted, from_fn_weighted_directed, Weighted};
+    ///
+    /// // A step up costs 2, a step down 1.
+    /// let up = |&n: &i32| [(n + 1, 2u32), (n - 1, 1)];
+    /// let down = |&n: &i32| [(n - 1, 2u32), (n + 1, 1)];
+    /// let mut before = Vec::new();
+    /// let listed = from_fn_weighted_directed(up, down).weighted_predecessors(&5, |n, _, cost| {
+    ///     before.push((n, cost));
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!((listed, before), (Some(ControlFlow::Continue(())), vec![(4, 2), (6, 1)]));
+    /// assert!(from_fn_weighted(up).weighted_predecessors(&5, |_, _, _| ControlFlow::Continue(())).is_none());
+    /// ```
+    fn weighted_predecessors<F>(&self, state: &Self::State, report: F) -> Option<ControlFlow<()>>
+    where
+        F: FnMut(Self::State, Self::Move, Self::Cost) -> ControlFlow<()>,
+    {
+        let _ = (state, report);
+        None
+    }
 }
 
 /// A borrowed weighted space is one, as a borrowed space is a space.
@@ -157,6 +200,13 @@ impl<G: Weighted + ?Sized> Weighted for &G {
 
     fn cost(&self, from: &Self::State, mv: &Self::Move, to: &Self::State) -> G::Cost {
         (**self).cost(from, mv, to)
+    }
+
+    fn weighted_predecessors<F>(&self, state: &Self::State, report: F) -> Option<ControlFlow<()>>
+    where
+        F: FnMut(Self::State, Self::Move, Self::Cost) -> ControlFlow<()>,
+    {
+        (**self).weighted_predecessors(state, report)
     }
 }
 
