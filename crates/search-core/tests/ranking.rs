@@ -48,6 +48,37 @@ fn k_permutations_rank_every_choice_in_lexicographic_order() {
 }
 
 #[test]
+fn k_permutations_of_up_to_32_items_fit_when_their_count_does() {
+    // Seven of the 24-puzzle's 25 cells: a 6-tile pattern and the blank.
+    let placements = KPermutations::new(25, 7).unwrap();
+    assert_eq!(placements.count(), 2_422_728_000);
+    assert_eq!(placements.rank(&[0, 1, 2, 3, 4, 5, 6]), 0);
+    assert_eq!(placements.rank(&[24, 23, 22, 21, 20, 19, 18]), placements.count() - 1);
+    // The first cell is the most significant digit: one more in it passes
+    // every placement of the other six among the 24 cells left.
+    assert_eq!(placements.rank(&[1, 0, 2, 3, 4, 5, 6]), 24 * 23 * 22 * 21 * 20 * 19);
+    let mut seed = 7u64;
+    let mut back = [0u8; 7];
+    for _ in 0..10_000 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let rank = seed % placements.count();
+        placements.unrank(rank, &mut back);
+        let mut distinct = back.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert!(distinct.len() == 7 && back.iter().all(|&cell| cell < 25), "{back:?}");
+        assert_eq!(placements.rank(&back), rank);
+    }
+    // Every bit of the mask: 32 items.
+    let one_of_32 = KPermutations::new(32, 2).unwrap();
+    assert_eq!(one_of_32.count(), 32 * 31);
+    assert_eq!(one_of_32.rank(&[31, 30]), 32 * 31 - 1);
+    one_of_32.unrank(32 * 31 - 1, &mut back[..2]);
+    assert_eq!(back[..2], [31, 30]);
+    assert_eq!(KPermutations::new(25, 15).unwrap().count(), (11..=25u64).product::<u64>());
+}
+
+#[test]
 fn permutations_are_the_choices_of_all() {
     for n in 1..=7u8 {
         let ranking = Permutations::new(usize::from(n)).unwrap();
@@ -105,7 +136,9 @@ fn combinations_rank_every_subset_densely() {
 #[test]
 fn shapes_that_do_not_fit_are_refused() {
     for error in [
-        KPermutations::new(21, 1).unwrap_err(),
+        KPermutations::new(33, 1).unwrap_err(),
+        KPermutations::new(21, 21).unwrap_err(),
+        KPermutations::new(25, 16).unwrap_err(),
         KPermutations::new(3, 4).unwrap_err(),
         EvenPermutations::new(1).unwrap_err(),
         Combinations::new(65, 1).unwrap_err(),

@@ -3,13 +3,21 @@
 
 use crate::error::Error;
 
-/// The most items a permutation ranking takes: 20! is the largest
-/// factorial below 2^64.
-const MAX_ITEMS: usize = 20;
+/// The most items ordered choices take, as bits of a `u32` mask (the 25
+/// cells of a 5x5 puzzle fit), when their number fits a `u64`: for whole
+/// permutations, 20, as 20! is the largest factorial below 2^64.
+const MAX_CHOICE_ITEMS: usize = 32;
 
-/// `n!/(n-k)!`, the number of ordered choices of `k` of `n` items.
-fn falling_factorial(n: usize, k: usize) -> u64 {
-    (n - k + 1..=n).map(|i| i as u64).product()
+/// `n!/(n-k)!`, the number of ordered choices of `k` of `n` items, or
+/// `None` past `u64::MAX`.
+fn falling_factorial(n: usize, k: usize) -> Option<u64> {
+    (n - k + 1..=n).try_fold(1u64, |product, i| product.checked_mul(i as u64))
+}
+
+/// The mask of the values `0..n`, for `n` up to 32.
+#[inline]
+fn values_below(n: usize) -> u32 {
+    u32::MAX.checked_shr(32 - n as u32).unwrap_or(0)
 }
 
 /// The bit of `value` in a mask. A value past the mask's width wraps
@@ -39,7 +47,7 @@ fn nth_set_bit(mut mask: u32, index: u64) -> u8 {
 /// Horner's rule over the Lehmer digits, `(n - i)` digit `i`'s radix.
 #[inline]
 fn horner_rank(n: usize, k: usize, values: &[u8]) -> u64 {
-    let mut unused = (1u32 << n) - 1;
+    let mut unused = values_below(n);
     let mut rank = 0;
     for (i, &value) in values.iter().enumerate().take(k) {
         rank = rank * (n - i) as u64 + smaller_unused(unused, value);
@@ -83,7 +91,8 @@ fn rank_array<const N: usize>(values: &[u8; N]) -> u64 {
 /// The ordered choices of `k` distinct values from `0..n`, ranked densely
 /// in `0..n!/(n-k)!` in lexicographic order: the placements of `k`
 /// labelled pieces in `n` cells, what a pattern database of `k` tiles
-/// numbers. `n` is at most 20.
+/// numbers. `n` is at most 32, and `n!/(n-k)!` below 2^64: seven pieces
+/// of the 24-puzzle's 25 cells are 2.4 G placements.
 ///
 /// # Example
 ///
@@ -105,7 +114,7 @@ pub struct KPermutations {
     n: usize,
     k: usize,
     /// `(n-1-i)!/(n-k)!` for each position `i`: the weight of its digit.
-    weights: [u64; MAX_ITEMS],
+    weights: [u64; MAX_CHOICE_ITEMS],
 }
 
 impl KPermutations {
@@ -113,8 +122,8 @@ impl KPermutations {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::InvalidShape`](crate::ErrorKind::InvalidShape) when `n` passes 20
-    /// or `k` passes `n`.
+    /// [`ErrorKind::InvalidShape`](crate::ErrorKind::InvalidShape) when `n` passes 32,
+    /// `k` passes `n`, or the number of choices passes `u64::MAX`.
     ///
     /// # Example
     ///
@@ -126,14 +135,17 @@ impl KPermutations {
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn new(n: usize, k: usize) -> Result<KPermutations, Error> {
-        if n > MAX_ITEMS || k > n {
+        let count = (n <= MAX_CHOICE_ITEMS && k <= n).then(|| falling_factorial(n, k)).flatten();
+        if count.is_none() {
             return Err(Error::invalid_shape(format!(
-                "choices of {k} of {n} items: at most 20 items, and k at most n"
+                "choices of {k} of {n} items: at most 32 items, k at most n, and n!/(n-k)! \
+                 below 2^64"
             )));
         }
-        let mut weights = [0; MAX_ITEMS];
+        let mut weights = [0; MAX_CHOICE_ITEMS];
         for (i, weight) in weights.iter_mut().enumerate().take(k) {
-            *weight = falling_factorial(n - 1 - i, k - 1 - i);
+            // A factor of the count, so it fits too.
+            *weight = falling_factorial(n - 1 - i, k - 1 - i).unwrap_or(u64::MAX);
         }
         Ok(KPermutations { n, k, weights })
     }
@@ -144,7 +156,8 @@ impl KPermutations {
     ///
     /// See [`KPermutations`].
     pub fn count(&self) -> u64 {
-        falling_factorial(self.n, self.k)
+        // `new` checked that it fits.
+        falling_factorial(self.n, self.k).unwrap_or(u64::MAX)
     }
 
     /// The rank of `values`, `k` distinct values below `n` (not checked:
@@ -177,7 +190,7 @@ impl KPermutations {
     /// those left, whose parity is the permutation's.
     #[inline]
     fn unrank_counting(&self, mut rank: u64, values: &mut [u8]) -> u64 {
-        let mut unused = (1u32 << self.n) - 1;
+        let mut unused = values_below(self.n);
         let mut inversions = 0;
         for (i, value) in values.iter_mut().enumerate().take(self.k) {
             let digit = rank / self.weights[i];
