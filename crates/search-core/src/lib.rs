@@ -105,7 +105,7 @@ Optional traits widen what a space can do:
 | a cheapest path guided by an estimate | [`astar`], [`AStar::run`] |
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar::run`], on every core [`IdaStar::run_parallel`] |
 | the same by IDA*'s thresholds over the states A* would store | [`fringe_search`], [`AStar::fringe_search`] |
-| an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`] |
+| an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`]; additive ones for puzzles of pieces on places, [`PiecePattern`] |
 | the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
 | a cheapest path searched from both ends | [`bidirectional_dijkstra`]; guided by estimates, [`bidirectional_astar`]; closures both ways, [`from_fn_weighted_directed`] |
 | a path, any path, depth first | [`dfs`], [`Search::dfs`]; in memory of one path, [`IdaStar::depth_first`] |
@@ -300,6 +300,7 @@ pub use crate::dense::files::{
     Checksum, TableReader, write_checksummed, write_layer_sizes, write_table_file,
 };
 pub use crate::dense::patterns::{Combine, Patterns};
+pub use crate::dense::piece_pattern::PiecePattern;
 pub use crate::dense::table::LayerTable;
 pub use crate::depth_first::dfs::dfs;
 pub use crate::depth_first::iddfs::iddfs;

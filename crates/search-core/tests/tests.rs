@@ -14,4 +14,5 @@ mod enumerate;
 mod fallible;
 mod limits;
 mod pathfinding_suite;
+mod piece_pattern;
 mod ranking;

@@ -12,7 +12,8 @@
 //! - `distance_table`: [`DistanceTable`](crate::DistanceTable), a pattern
 //!   database's table, built by 0-1 BFS or by a dense enumeration;
 //!   `patterns`: [`Patterns`](crate::Patterns), tables combined into one
-//!   estimate.
+//!   estimate; `piece_pattern`: [`PiecePattern`](crate::PiecePattern), the
+//!   abstraction of an additive database of a puzzle of pieces on places.
 //!
 //! It may use `space`, `run`, `error` and the `Enumeration` result of
 //! `breadth_first`.
@@ -23,4 +24,5 @@ pub(crate) mod enumeration;
 pub(crate) mod files;
 mod marks;
 pub(crate) mod patterns;
+pub(crate) mod piece_pattern;
 pub(crate) mod table;
