@@ -58,7 +58,7 @@ __all__ = [
 
 _S = TypeVar("_S", bound=Hashable)
 # A cost or an estimate: an int or a float (NumPy's scalars too), never
-# negative, NaN or infinite.
+# negative, NaN or infinite; costs add as Python adds them.
 _Cost = Union[int, float]
 
 class LimitError(RuntimeError):
@@ -88,7 +88,7 @@ class WeightedPath:
         """The moves between them, as successors gave them."""
     @property
     def cost(self) -> Union[int, float]:
-        """The sum of the moves' costs: a float when the search met a float cost."""
+        """The sum of the moves' costs, as Python adds them: a float when a move cost a float."""
 
 @final
 class Layers:
@@ -279,9 +279,13 @@ def bidirectional_dijkstra(
     successors: Callable[[_S], Iterable[Tuple[object, _S, _Cost]]],
     predecessors: Optional[Callable[[_S], Iterable[_S]]] = None,
     *,
+    undirected: bool = False,
     max_states: Optional[int] = None,
 ) -> Optional[WeightedPath]:
-    """A cheapest path from start to goal (lists: any of several) by Dijkstra from both ends, or None."""
+    """A cheapest path from start to goal (lists: any of several) by Dijkstra from both ends, or None.
+
+    Needs predecessors, or undirected=True when every move can be undone.
+    """
 
 def enumerate_space(
     start: Union[_S, List[_S]],

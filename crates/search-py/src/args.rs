@@ -48,8 +48,12 @@ pub(crate) fn flag(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
         .map_err(|_| wrong_type(name, "a bool", value))
 }
 
-/// A count: an int from 0 to 2^64 - 1.
+/// A count: an int from 0 to 2^64 - 1, and not a bool (an int to
+/// Python, but never meant as a count).
 pub(crate) fn count(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    if is_bool(value) {
+        return Err(wrong_type(name, "an int", value));
+    }
     match value.extract::<u64>() {
         Ok(count) => Ok(count),
         Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
@@ -89,8 +93,13 @@ pub(crate) fn required_positive(
     let value = value.ok_or_else(|| {
         PyTypeError::new_err(format!("{function}() missing keyword argument: '{name}'"))
     })?;
+    let below_one =
+        || PyValueError::new_err(format!("{name} must be at least 1, not {}", shown(&value)));
+    if !is_bool(&value) && value.lt(1).unwrap_or(false) {
+        return Err(below_one());
+    }
     match size(&value, name)? {
-        0 => Err(PyValueError::new_err(format!("{name} must be at least 1, not 0"))),
+        0 => Err(below_one()),
         count => Ok(count),
     }
 }

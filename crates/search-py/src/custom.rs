@@ -12,7 +12,7 @@ use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PySet};
 use search_core::{IdaStar, Limits, Path, Predecessors, Run, Search, Successors};
 
 use crate::args::{self, shown};
@@ -146,6 +146,12 @@ impl<'py> PyState<'py> {
                 .enumerate()
                 .map(|(index, item)| PyState::argument(item, &format!("{name}[{index}]")))
                 .collect(),
+            // A set is no state, but may be meant as several.
+            Err(_) if value.is_instance_of::<PySet>() => {
+                Ok(vec![PyState::named(value, |error| {
+                    format!("{name}: {error} (several {name}s go in a list)")
+                })?])
+            }
             Err(_) => Ok(vec![PyState::argument(value, name)?]),
         }
     }

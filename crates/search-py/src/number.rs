@@ -13,10 +13,12 @@ use pyo3::types::{PyFloat, PyInt};
 
 use crate::args::{self, shown};
 
-/// A cost: an int from 0 to 2**64 - 1, or a float that is finite and not
-/// negative. Ordered by value, exactly, whatever the kinds: `Int(2)`
-/// equals `Float(2.0)` and is less than `Float(2.000_000_1)`. Ints add
-/// exactly; a sum with a float is a float.
+/// A cost: an int from 0 to 2**64 - 1, or a float that is not negative
+/// and not NaN. Ordered by value, exactly, whatever the kinds: `Int(2)`
+/// equals `Float(2.0)` and is less than `Float(2.000_000_1)`. Sums go as
+/// Python's do: ints add exactly, a sum with a float is a float; past
+/// 2**64 - 1 a sum of ints is a float too, and a sum of floats may be
+/// infinite, so that no sum fails.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Number {
     Int(u64),
@@ -24,17 +26,12 @@ pub(crate) enum Number {
 }
 
 impl Number {
-    /// As a Python object: a float when `floats` (the search met a float
-    /// cost, so its costs are floats), else as it is.
-    pub(crate) fn to_python(self, py: Python<'_>, floats: bool) -> PyResult<Py<PyAny>> {
+    /// As a Python object: an int or a float, as it is.
+    pub(crate) fn to_python(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match self {
-            Number::Int(n) if !floats => n.into_py_any(py),
-            number => number.as_f64().into_py_any(py),
+            Number::Int(n) => n.into_py_any(py),
+            Number::Float(x) => x.into_py_any(py),
         }
-    }
-
-    pub(crate) fn is_float(self) -> bool {
-        matches!(self, Number::Float(_))
     }
 
     /// The nearest float.
@@ -98,6 +95,11 @@ impl Number {
             }
             Err(_) => {}
         }
+        // A float, Python's or NumPy's; not any number that converts to
+        // one (a Fraction or a Decimal would lose its exactness unseen).
+        if !value.is_instance_of::<PyFloat>() && !is_numpy_float(value) {
+            return Err(not_a_number());
+        }
         let x = value.extract::<f64>().map_err(|_| not_a_number())?;
         Number::from_f64(x, value, what)
     }
@@ -117,6 +119,15 @@ impl Number {
         };
         Err(PyValueError::new_err(format!("{} {wrong}, but it is {}", what(), shown(value))))
     }
+}
+
+/// Whether `value` is one of NumPy's float scalars (`numpy.float32` and
+/// the like; `numpy.float64` is a Python float already).
+fn is_numpy_float(value: &Bound<'_, PyAny>) -> bool {
+    let kind = value.get_type();
+    let module = kind.module().is_ok_and(|module| module == "numpy");
+    let name = kind.name().map(|name| name.to_string()).unwrap_or_default();
+    module && (name.starts_with("float") || name == "longdouble")
 }
 
 /// How an int compares with a float that is not negative and not NaN,
@@ -142,7 +153,8 @@ impl Ord for Number {
     fn cmp(&self, other: &Number) -> Ordering {
         match (*self, *other) {
             (Number::Int(a), Number::Int(b)) => a.cmp(&b),
-            // Never NaN: `from_python` refuses it and sums are finite.
+            // Never NaN: `from_python` refuses it, and sums of costs that
+            // are not NaN (infinite ones included) are not NaN.
             (Number::Float(a), Number::Float(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
             (Number::Int(a), Number::Float(b)) => int_against_float(a, b),
             (Number::Float(a), Number::Int(b)) => int_against_float(b, a).reverse(),
@@ -167,23 +179,20 @@ impl Eq for Number {}
 impl Add for Number {
     type Output = Number;
 
-    /// Saturating, for `Zero`; searches add with `checked_add`.
     fn add(self, other: Number) -> Number {
-        self.checked_add(&other).unwrap_or(Number::Float(f64::MAX))
+        match (self, other) {
+            (Number::Int(a), Number::Int(b)) => a
+                .checked_add(b)
+                .map_or_else(|| Number::Float(self.as_f64() + other.as_f64()), Number::Int),
+            (a, b) => Number::Float(a.as_f64() + b.as_f64()),
+        }
     }
 }
 
 impl CheckedAdd for Number {
-    /// Exact for ints (`None` past 2**64 - 1); a sum with a float is a
-    /// float, `None` when it is not finite.
+    /// Never `None`: see [`Number`].
     fn checked_add(&self, other: &Number) -> Option<Number> {
-        match (*self, *other) {
-            (Number::Int(a), Number::Int(b)) => a.checked_add(b).map(Number::Int),
-            (a, b) => {
-                let sum = a.as_f64() + b.as_f64();
-                sum.is_finite().then_some(Number::Float(sum))
-            }
-        }
+        Some(*self + *other)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use num_traits::{CheckedAdd, Zero};
+use num_traits::Zero;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -49,8 +49,8 @@ pub(crate) struct WeightedPath {
     /// The moves between them, as `successors` gave them.
     #[pyo3(get)]
     pub(crate) moves: Vec<Py<PyAny>>,
-    /// The sum of the moves' costs: an int, or a float when the search
-    /// met a float cost.
+    /// The sum of the moves' costs, as Python adds them: an int, or a
+    /// float when a move cost a float.
     #[pyo3(get)]
     pub(crate) cost: Py<PyAny>,
 }
@@ -76,18 +76,11 @@ impl WeightedPath {
 /// carries its cost to [`Weighted::cost`].
 struct Triples<'s, 'py> {
     space: &'s Space<'py>,
-    /// Whether a cost was a float: then every cost the search returns is.
-    floats: Cell<bool>,
 }
 
 impl<'s, 'py> Triples<'s, 'py> {
     fn new(space: &'s Space<'py>) -> Triples<'s, 'py> {
-        Triples { space, floats: Cell::new(false) }
-    }
-
-    /// A cost of this search as Python sees it.
-    fn cost_to_python(&self, py: Python<'_>, cost: Number) -> PyResult<Py<PyAny>> {
-        cost.to_python(py, self.floats.get())
+        Triples { space }
     }
 
     /// A path of this search and its cost, for Python.
@@ -95,18 +88,15 @@ impl<'s, 'py> Triples<'s, 'py> {
         Ok(WeightedPath {
             states: path.states().iter().map(|state| state.object.clone().unbind()).collect(),
             moves: path.moves().iter().map(|(mv, _)| mv.clone().unbind()).collect(),
-            cost: self.cost_to_python(self.space.py(), cost)?,
+            cost: cost.to_python(self.space.py())?,
         })
     }
 
-    /// A path of a search that does not count costs, with the sum of its
-    /// moves' costs.
+    /// A path with the sum of its moves' costs, added from the start as
+    /// Python would add them: for the searches that do not count costs,
+    /// and for one whose halves were summed apart (from both ends).
     fn summed_path(&self, path: &Path<PyState<'_>, Labelled<'_>>) -> PyResult<WeightedPath> {
-        let cost =
-            path.moves().iter().try_fold(Number::zero(), |sum, (_, cost)| sum.checked_add(cost));
-        let cost = cost.ok_or_else(|| {
-            PyValueError::new_err("the path found costs more than its cost type holds in all")
-        })?;
+        let cost = path.moves().iter().fold(Number::zero(), |sum, (_, cost)| sum + *cost);
         self.path(path, cost)
     }
 }
@@ -125,9 +115,6 @@ impl<'py> Successors for Triples<'_, 'py> {
         let what = "(move, state, cost) triples";
         self.space.call_each(&self.space.successors, state, what, |item| {
             let (mv, next, cost) = triple(&item, state)?;
-            if cost.is_float() {
-                self.floats.set(true);
-            }
             report(PyState::given(next, "successors", state)?, (mv, cost));
             Ok(())
         });
@@ -229,8 +216,9 @@ fn cheapest<'py>(
 /// `successors(state)` returns an iterable of `(move, state, cost)`
 /// triples: any move label, the state it leads to, and its cost, an int
 /// from 0 to 2**64 - 1 or a float (NumPy's scalars too) that is finite and
-/// not negative. Ints add exactly; a search that meets a float cost
-/// returns its costs as floats. Goals are tested as states are expanded, cheapest
+/// not negative. Costs add as Python adds them: ints exactly, a sum with
+/// a float is a float (and a sum of ints past 2**64 - 1 too). Goals are
+/// tested as states are expanded, cheapest
 /// first, so the first goal is a cheapest one. Of states that cost the
 /// same, which is expanded first is not specified: of several cheapest
 /// paths, any may come back. `max_states` (default
@@ -338,13 +326,13 @@ fn astar<'py>(
         informed_arguments("astar", (successors, is_goal, extra, heuristic, max_states))?;
     let mut estimate = Estimate::new(&space, heuristic);
     if let Some(weight) = weight {
-        estimate.weight = Number::from_python(&weight, || "weight".to_owned())?;
-        if estimate.weight < Number::Int(1) {
+        if !args::is_bool(&weight) && weight.lt(1).unwrap_or(false) {
             return Err(PyValueError::new_err(format!(
                 "weight must be at least 1, but it is {}",
                 shown(&weight)
             )));
         }
+        estimate.weight = Number::from_python(&weight, || "weight".to_owned())?;
     }
     cheapest(&space, start, &is_goal, max_states, estimate)
 }
@@ -474,7 +462,7 @@ fn dijkstra_all<'py>(
     let costs = space.finish(found)?;
     let dict = PyDict::new(py);
     for (state, cost) in costs.iter() {
-        dict.set_item(&state.object, triples.cost_to_python(py, cost)?)?;
+        dict.set_item(&state.object, cost.to_python(py)?)?;
     }
     Ok(dict)
 }
@@ -730,9 +718,10 @@ fn all_cheapest_paths<'py>(
 ///
 /// `successors` gives `(move, state, cost)` triples as for `dijkstra`;
 /// `predecessors(state)` returns the states one move before (their moves'
-/// costs are read from `successors`). Leave it out when every move can be
-/// undone at the same cost (then the states of `successors` serve both
-/// ways). Each side settles states cheapest first, and the search ends
+/// costs are read from `successors`). In a space where every move can be
+/// undone (at any cost), give `undirected=True` instead: the states of
+/// `successors` then serve both ways. One of the two is required: a
+/// directed space searched as if it were not can answer a costlier path. Each side settles states cheapest first, and the search ends
 /// when the two sides' next costs add up to no less than the cheapest
 /// path through a state both have reached. Of several cheapest paths, any
 /// may come back. It settles fewer states than `dijkstra` when the
@@ -753,23 +742,45 @@ fn all_cheapest_paths<'py>(
 /// >>> line = lambda n: [("up", n + 1, 2), ("down", n - 1, 1)]
 /// >>> bidirectional_dijkstra(0, 3, line, lambda n: [n - 1, n + 1])
 /// WeightedPath(cost=6, states=[0, 1, 2, 3], moves=['up', 'up', 'up'])
-/// >>> # Every move undone at its own cost: predecessors left out.
+/// >>> # A ring whose every move can be undone: no predecessors needed.
 /// >>> ring = lambda n: [("+", (n + 1) % 10, 1.5), ("-", (n - 1) % 10, 1.5)]
-/// >>> bidirectional_dijkstra(0, [4, 7], ring).cost
+/// >>> bidirectional_dijkstra(0, [4, 7], ring, undirected=True).cost
 /// 4.5
+/// >>> bidirectional_dijkstra(0, 4, ring)
+/// Traceback (most recent call last):
+/// TypeError: bidirectional_dijkstra() needs predecessors, or undirected=True when every move can be undone
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, goal, successors, predecessors = None, *, max_states = None))]
+#[pyo3(
+    signature = (start, goal, successors, predecessors = None, *, undirected = None, max_states = None),
+    text_signature = "(start, goal, successors, predecessors=None, *, undirected=False, max_states=None)"
+)]
 fn bidirectional_dijkstra<'py>(
     start: Bound<'py, PyAny>,
     goal: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     predecessors: Option<Bound<'py, PyAny>>,
+    undirected: Option<Bound<'py, PyAny>>,
     max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<WeightedPath>> {
     let successors = args::callable(successors, "successors")?;
     let predecessors =
         predecessors.map(|function| args::callable(function, "predecessors")).transpose()?;
+    let undirected = undirected.map(|flag| args::flag(&flag, "undirected")).transpose()?;
+    match (&predecessors, undirected) {
+        (None, None | Some(false)) => {
+            return Err(PyTypeError::new_err(
+                "bidirectional_dijkstra() needs predecessors, or undirected=True when every \
+                 move can be undone",
+            ));
+        }
+        (Some(_), Some(true)) => {
+            return Err(PyTypeError::new_err(
+                "bidirectional_dijkstra() takes predecessors or undirected=True, not both",
+            ));
+        }
+        _ => {}
+    }
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let starts = PyState::starts(start)?;
     let goals = PyState::several(goal, "goal")?;
@@ -787,7 +798,9 @@ fn bidirectional_dijkstra<'py>(
             both.fail_unconfirmed();
         }
     });
-    space.finish(found)?.map(|(path, cost)| both.triples.path(&path, cost)).transpose()
+    // Each half was summed on its own side: the path's cost is summed
+    // again from the start, as `dijkstra` sums it.
+    space.finish(found)?.map(|(path, _)| both.triples.summed_path(&path)).transpose()
 }
 
 /// A space of triples searched from both ends: `predecessors` gives the

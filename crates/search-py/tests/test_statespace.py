@@ -316,7 +316,7 @@ def weighted_succ(n):
 # For each function: arguments that work, then for each argument the bad
 # values and the exception each must raise. A wrong type is a TypeError,
 # a wrong value of the right type a ValueError; never an OverflowError.
-COUNT = [(-1, ValueError), (2**70, ValueError), (1.5, TypeError), ("3", TypeError)]
+COUNT = [(-1, ValueError), (2**70, ValueError), (1.5, TypeError), ("3", TypeError), (True, TypeError)]
 BAD_ARGUMENTS = {
     "sliding_puzzle": (
         {"board": BOARD},
@@ -455,6 +455,7 @@ BAD_ARGUMENTS = {
          "successors": [(5, TypeError), (None, TypeError), (succ, TypeError),
                         (lambda n: [("+1", n + 1, float("nan"))], ValueError)],
          "predecessors": [(5, TypeError), ("n - 1", TypeError), (lambda n: [n + 1], ValueError)],
+         "undirected": [(1, TypeError), ("yes", TypeError), (True, TypeError)],
          "max_states": COUNT},
     ),
     "ida_star": (
@@ -1192,7 +1193,7 @@ def test_weighted_searches_take_several_starts_and_pass_errors_through():
             if search == "all_cheapest_paths":
                 statespace.all_cheapest_paths(0, line, lambda n: False, max_states=50)
             else:
-                statespace.bidirectional_dijkstra(0, 10**6, line, max_states=50)
+                statespace.bidirectional_dijkstra(0, 10**6, line, undirected=True, max_states=50)
 
 
 def test_four_threads_searching_at_once_each_get_their_own_answers():
@@ -1297,9 +1298,10 @@ def test_float_costs_agree_with_a_plain_heapq_search_on_random_graphs():
             if case % 2 == 0 and path.moves:
                 assert isinstance(path.cost, float)
         costs = statespace.dijkstra_all(start, edges.__getitem__)
-        assert costs == plain_costs(start, edges.__getitem__)
-        if case % 2 == 0 and len(costs) > 1:
-            assert all(isinstance(cost, float) for cost in costs.values())
+        expected_costs = plain_costs(start, edges.__getitem__)
+        assert costs == expected_costs
+        # As Python adds them: the same types as the plain loop's.
+        assert [type(cost) for cost in costs.values()] == [type(expected_costs[s]) for s in costs]
 
 
 def test_float_costs_that_do_not_add_exactly_agree_to_rounding():
@@ -1325,12 +1327,50 @@ def test_ints_stay_exact_beside_floats():
     halves = lambda n: [("", n + 1, 2**63 - 1)] if n < 2 else []  # noqa: E731
     path = statespace.dijkstra(0, halves, lambda n: n == 2)
     assert path.cost == 2**64 - 2 and isinstance(path.cost, int)
-    # NumPy's scalars are costs; one float makes the answer a float.
+    # NumPy's scalars are costs, added as Python adds: a path of int moves
+    # costs an int, one with a float move a float.
     import numpy
 
     mixed = lambda n: [("i", n + 1, numpy.int64(2)), ("f", n + 2, numpy.float32(4.5))]  # noqa: E731
     path = statespace.dijkstra(0, mixed, lambda n: n == 4)
-    assert (path.cost, path.moves) == (8.0, ["i"] * 4) and isinstance(path.cost, float)
+    assert (path.cost, path.moves) == (8, ["i"] * 4) and type(path.cost) is int
+    cheaper = lambda n: [("i", n + 1, numpy.int64(2)), ("f", n + 2, numpy.float32(3.5))]  # noqa: E731
+    path = statespace.dijkstra(0, cheaper, lambda n: n == 4)
+    assert (path.cost, path.moves) == (7.0, ["f", "f"]) and type(path.cost) is float
+    # An int path of 2**53 + 1 beside a float one of 2**53 + 2: the int
+    # path is cheaper, and its cost exact.
+    two_ways = {0: [("big", 1, 2**53), ("float", 2, float(2**53) + 2)], 1: [("one", 3, 1)], 2: [("zero", 3, 0)], 3: []}
+    path = statespace.dijkstra(0, two_ways.__getitem__, lambda n: n == 3)
+    assert (path.cost, path.moves) == (2**53 + 1, ["big", "one"]) and type(path.cost) is int
+
+
+def test_sums_past_what_a_cost_holds_become_floats_as_in_python():
+    # Past 2**64 - 1, ints add as floats; past the largest float, to inf.
+    huge = lambda n: [("+", n + 1, 2**63)] if n < 3 else []  # noqa: E731
+    assert statespace.dijkstra_all(0, huge) == {0: 0, 1: 2**63, 2: float(2**64), 3: float(3 * 2**63)}
+    assert statespace.dijkstra(0, huge, lambda n: n == 3).cost == float(3 * 2**63)
+    vast = lambda n: [("+", n + 1, 1e308)] if n < 3 else []  # noqa: E731
+    assert statespace.dijkstra_all(0, vast) == {0: 0, 1: 1e308, 2: math.inf, 3: math.inf}
+    # An estimate near the top of the ints does not lose the goal.
+    step = lambda n: [("+", n + 1, 5)] if n < 3 else []  # noqa: E731
+    for search in [statespace.astar, statespace.ida_star, statespace.all_cheapest_paths]:
+        found = search(0, step, lambda n: n == 3, heuristic=lambda n: 2**64 - 6 if n < 3 else 0)
+        assert (found[0] if isinstance(found, list) else found).cost == 15
+
+
+def test_numbers_that_are_not_ints_or_floats_are_refused():
+    from decimal import Decimal
+    from fractions import Fraction
+
+    for cost in [Fraction(1, 2), Decimal("0.5"), 1 + 0j, "1", True]:
+        with pytest.raises(TypeError, match=r"must be an int or a float, not "):
+            statespace.dijkstra(0, lambda n: [("+", n + 1, cost)], lambda n: n == 3)
+    with pytest.raises(ValueError, match=r"^weight must be at least 1, but it is -1$"):
+        statespace.astar(0, weighted_succ, lambda n: n == 3, heuristic=lambda n: 0, weight=-1)
+    with pytest.raises(ValueError, match=r"^k must be at least 1, not -1$"):
+        statespace.k_cheapest_paths(0, weighted_succ, lambda n: n == 3, k=-1)
+    with pytest.raises(TypeError, match=r"^goal: .*unhashable type: 'set'.* \(several goals go in a list\)$"):
+        statespace.bidirectional_dijkstra(0, {1, 2}, weighted_succ, undirected=True)
 
 
 def test_weighted_astar_stays_within_its_weight_of_the_cheapest():
@@ -1422,7 +1462,8 @@ def test_bidirectional_dijkstra_agrees_with_a_plain_heapq_search_on_random_graph
         for graph, predecessors in [(edges, reverse.__getitem__), (undirected, None)]:
             expected = min((c for c in (plain_dijkstra(start, graph.__getitem__, g) for g in goals) if c is not None),
                            default=None)
-            path = statespace.bidirectional_dijkstra(start, goals, graph.__getitem__, predecessors)
+            both_ways = {"undirected": True} if predecessors is None else {}
+            path = statespace.bidirectional_dijkstra(start, goals, graph.__getitem__, predecessors, **both_ways)
             if expected is None:
                 assert path is None
                 continue
@@ -1432,8 +1473,12 @@ def test_bidirectional_dijkstra_agrees_with_a_plain_heapq_search_on_random_graph
 
 def test_bidirectional_dijkstra_names_a_space_it_cannot_search_backwards():
     ring = lambda n: [("+", (n + 1) % 10, 1)]  # noqa: E731
-    with pytest.raises(ValueError, match=r"^successors is not symmetric, so predecessors must be given: 1 is among successors\(0\) but 0 is not among successors\(1\)$"):
+    with pytest.raises(TypeError, match=r"^bidirectional_dijkstra\(\) needs predecessors, or undirected=True"):
         statespace.bidirectional_dijkstra(0, 5, ring)
+    with pytest.raises(TypeError, match=r"takes predecessors or undirected=True, not both$"):
+        statespace.bidirectional_dijkstra(0, 5, ring, lambda n: [(n - 1) % 10], undirected=True)
+    with pytest.raises(ValueError, match=r"^successors is not symmetric, so predecessors must be given: 1 is among successors\(0\) but 0 is not among successors\(1\)$"):
+        statespace.bidirectional_dijkstra(0, 5, ring, undirected=True)
     assert statespace.bidirectional_dijkstra(0, 5, ring, lambda n: [(n - 1) % 10]).cost == 5
     # A predecessor that is no move back, found while costing a step.
     steps = lambda n: [("+1", n + 1, 1), ("*2", n * 2, 1)] if n < 1000 else []  # noqa: E731
@@ -1448,3 +1493,9 @@ def test_ctrl_c_stops_bidirectional_dijkstra_and_all_cheapest_paths():
     assert interrupted_inside(lambda: statespace.all_cheapest_paths(0, line, lambda n: False, max_states=5_000_000))
     assert interrupted_inside(lambda: statespace.bidirectional_dijkstra(
         0, -1, line, lambda n: [n - 1], max_states=5_000_000))
+    # Summed from the start, as dijkstra sums it, to the last bit.
+    costs = [0.1, 0.7, 0.2, 0.3, 1.1, 0.6]
+    walk = lambda n: [("+", n + 1, costs[n])] if n < len(costs) else []  # noqa: E731
+    back = lambda n: [n - 1] if n > 0 else []  # noqa: E731
+    one_end = statespace.dijkstra(0, walk, lambda n: n == len(costs))
+    assert statespace.bidirectional_dijkstra(0, len(costs), walk, back).cost == one_end.cost
