@@ -131,7 +131,9 @@ impl KPermutations {
     /// use search_core::KPermutations;
     ///
     /// assert_eq!(KPermutations::new(16, 8)?.count(), 518_918_400);
-    /// assert!(KPermutations::new(21, 2).is_err());
+    /// assert_eq!(KPermutations::new(25, 7)?.count(), 2_422_728_000);
+    /// assert!(KPermutations::new(33, 2).is_err());
+    /// assert!(KPermutations::new(25, 16).is_err()); // 25!/9! passes 2^64
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn new(n: usize, k: usize) -> Result<KPermutations, Error> {
