@@ -280,27 +280,39 @@ impl ZeroOneRankedSpace for PiecePattern {
         self.with_blank.count()
     }
 
+    /// A placement's rank is that of its pieces' places times the places
+    /// left, plus the empty place's index among those: a move of another
+    /// piece changes that index alone, found with one count of bits, and
+    /// only a move of the pattern's own pieces ranks the pieces again.
     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
         let k = self.pieces.len();
+        let blanks = (self.next_to.len() - k) as u64;
+        let pieces_rank = rank / blanks;
         let mut places = [0u8; MAX_PLACES + 1];
         self.with_blank.unrank(rank, &mut places[..=k]);
         let blank = places[k];
+        let occupied = places[..k].iter().fold(0u32, |mask, &place| mask | 1 << place);
+        // The index of the empty place on `place` among the places that
+        // the pieces of `occupied` leave.
+        let free_index = |place: u8, occupied: u32| {
+            u64::from(place) - u64::from((occupied & ((1u32 << place) - 1)).count_ones())
+        };
         let mut next = self.next_to.get(usize::from(blank)).copied().unwrap_or(0);
         while next != 0 {
             let place = next.trailing_zeros() as u8;
             next &= next - 1;
-            if let Some(slot) = places[..k].iter().position(|&held| held == place) {
-                // A piece of the pattern slides into the empty place.
-                places[slot] = blank;
-                places[k] = place;
-                report(self.with_blank.rank(&places[..=k]), true);
-                places[slot] = place;
-            } else {
-                // Another piece does: only the empty place moves, for free.
-                places[k] = place;
-                report(self.with_blank.rank(&places[..=k]), false);
+            if occupied & (1 << place) == 0 {
+                // Another piece slides: only the empty place moves, for free.
+                report(pieces_rank * blanks + free_index(place, occupied), false);
+                continue;
             }
-            places[k] = blank;
+            // A piece of the pattern slides into the empty place.
+            let Some(slot) = places[..k].iter().position(|&held| held == place) else { continue };
+            places[slot] = blank;
+            let moved = self.without_blank.rank(&places[..k]);
+            let now = occupied & !(1 << place) | 1 << blank;
+            report(moved * blanks + free_index(place, now), true);
+            places[slot] = place;
         }
     }
 }
