@@ -48,6 +48,27 @@ pub(crate) fn flag(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
         .map_err(|_| wrong_type(name, "a bool", value))
 }
 
+/// The rule of a search from both ends that `function` names: a
+/// `predecessors` callable, or `undirected=True` (a bool) when every move
+/// can be undone, exactly one of them. Whether the space is undirected.
+pub(crate) fn one_way_back(
+    function: &str,
+    predecessors: Option<&Bound<'_, PyAny>>,
+    undirected: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    let undirected = undirected.map(|value| flag(value, "undirected")).transpose()?;
+    match (predecessors, undirected.unwrap_or(false)) {
+        (None, false) => Err(PyTypeError::new_err(format!(
+            "{function}() needs predecessors, or undirected=True when every move can be undone"
+        ))),
+        (Some(_), true) => Err(PyTypeError::new_err(format!(
+            "{function}() takes predecessors or undirected=True, not both: an undirected \
+             space's predecessors are its successors"
+        ))),
+        (_, undirected) => Ok(undirected),
+    }
+}
+
 /// A count: an int from 0 to 2^64 - 1, and not a bool (an int to
 /// Python, but never meant as a count).
 pub(crate) fn count(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {

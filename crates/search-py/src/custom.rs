@@ -216,7 +216,7 @@ pub(crate) struct Space<'py> {
     most: usize,
     /// Bidirectional search: check sampled moves against the other
     /// callable ([`Space::sampled`]).
-    check_moves: bool,
+    pub(crate) check_moves: bool,
     /// Whether `successors` gives `(move, state)` pairs, of which the
     /// search keeps the states; the moves are found again along the path.
     pairs: bool,
@@ -473,37 +473,10 @@ impl<'py> Space<'py> {
         let given = self.predecessors.is_some();
         self.fail(disagreement(given, &from.shown(), &to.shown(), forward));
     }
-}
 
-/// The error of a move `from` -> `to` that one callable gave and the other
-/// does not give back: `forward` when `successors` gave it, `given` when
-/// the caller gave `predecessors` (else `successors` serves both ways).
-pub(crate) fn disagreement(given: bool, from: &str, to: &str, forward: bool) -> PyErr {
-    let message = match (given, forward) {
-        (false, true) => format!(
-            "successors is not symmetric, so predecessors must be given: {to} is among \
-             successors({from}) but {from} is not among successors({to})"
-        ),
-        (false, false) => format!(
-            "successors is not symmetric, so predecessors must be given: {from} is among \
-             successors({to}) but {to} is not among successors({from})"
-        ),
-        (true, true) => format!(
-            "predecessors disagrees with successors: {to} is among successors({from}) but \
-             {from} is not among predecessors({to})"
-        ),
-        (true, false) => format!(
-            "predecessors disagrees with successors: {from} is among predecessors({to}) but \
-             {to} is not among successors({from})"
-        ),
-    };
-    PyValueError::new_err(message)
-}
-
-impl<'py> Space<'py> {
     /// Whether this expansion of one side is one whose first move is
     /// checked: the first [`CHECK_FIRST`], then one in [`CHECK_EVERY`].
-    fn sampled(&self, forward: bool) -> bool {
+    pub(crate) fn sampled(&self, forward: bool) -> bool {
         let expansions = &self.expansions[usize::from(!forward)];
         let done = expansions.get();
         expansions.set(done + 1);
@@ -539,6 +512,31 @@ impl<'py> Space<'py> {
         }
         result.map_err(|error| search_error(&error))
     }
+}
+
+/// The error of a move `from` -> `to` that one callable gave and the other
+/// does not give back: `forward` when `successors` gave it, `given` when
+/// the caller gave `predecessors` (else `successors` serves both ways).
+pub(crate) fn disagreement(given: bool, from: &str, to: &str, forward: bool) -> PyErr {
+    let message = match (given, forward) {
+        (false, true) => format!(
+            "successors is not symmetric, so predecessors must be given: {to} is among \
+             successors({from}) but {from} is not among successors({to})"
+        ),
+        (false, false) => format!(
+            "successors is not symmetric, so predecessors must be given: {from} is among \
+             successors({to}) but {to} is not among successors({from})"
+        ),
+        (true, true) => format!(
+            "predecessors disagrees with successors: {to} is among successors({from}) but \
+             {from} is not among predecessors({to})"
+        ),
+        (true, false) => format!(
+            "predecessors disagrees with successors: {from} is among predecessors({to}) but \
+             {to} is not among successors({from})"
+        ),
+    };
+    PyValueError::new_err(message)
 }
 
 impl Drop for Space<'_> {

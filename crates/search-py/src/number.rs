@@ -2,7 +2,6 @@
 //! that one search can mix them.
 
 use std::cmp::Ordering;
-use std::fmt;
 use std::ops::Add;
 
 use num_traits::{CheckedAdd, Zero};
@@ -203,14 +202,5 @@ impl Zero for Number {
 
     fn is_zero(&self) -> bool {
         *self == Number::Int(0)
-    }
-}
-
-impl fmt::Display for Number {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Number::Int(n) => n.fmt(f),
-            Number::Float(x) => x.fmt(f),
-        }
     }
 }

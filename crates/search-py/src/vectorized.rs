@@ -306,28 +306,14 @@ fn vector_bidirectional_bfs<'py>(
     max_states: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Option<Vec<u64>>> {
     let (start, goal) = (state(&start, "start")?, state(&goal, "goal")?);
-    let undirected = match undirected {
-        Some(value) => args::flag(&value, "undirected")?,
-        None => false,
-    };
+    let undirected =
+        args::one_way_back("vector_bidirectional_bfs", predecessors.as_ref(), undirected.as_ref())?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
     let forward = Batch::new(successors, "successors")?;
-    let backward = match (predecessors, undirected) {
-        (Some(function), false) => Batch::new(function, "predecessors")?,
-        (None, true) => Batch::new(forward.function.clone(), "successors")?,
-        (Some(_), true) => {
-            return Err(PyTypeError::new_err(
-                "give predecessors or undirected=True, not both: \
-                 an undirected space's predecessors are its successors",
-            ));
-        }
-        (None, false) => {
-            return Err(PyTypeError::new_err(
-                "vector_bidirectional_bfs needs predecessors, or undirected=True \
-                 when every move can be undone",
-            ));
-        }
+    let backward = match predecessors {
+        Some(function) => Batch::new(function, "predecessors")?,
+        None => Batch::new(forward.function.clone(), "successors")?,
     };
     let py = forward.function.py();
     if start == goal {

@@ -3,7 +3,7 @@
 //! its faults and its limits are `custom`'s; the search is search-core's
 //! `AStar`.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use num_traits::Zero;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -766,29 +766,15 @@ fn bidirectional_dijkstra<'py>(
     let successors = args::callable(successors, "successors")?;
     let predecessors =
         predecessors.map(|function| args::callable(function, "predecessors")).transpose()?;
-    let undirected = undirected.map(|flag| args::flag(&flag, "undirected")).transpose()?;
-    match (&predecessors, undirected) {
-        (None, None | Some(false)) => {
-            return Err(PyTypeError::new_err(
-                "bidirectional_dijkstra() needs predecessors, or undirected=True when every \
-                 move can be undone",
-            ));
-        }
-        (Some(_), Some(true)) => {
-            return Err(PyTypeError::new_err(
-                "bidirectional_dijkstra() takes predecessors or undirected=True, not both",
-            ));
-        }
-        _ => {}
-    }
+    args::one_way_back("bidirectional_dijkstra", predecessors.as_ref(), undirected.as_ref())?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let starts = PyState::starts(start)?;
     let goals = PyState::several(goal, "goal")?;
-    let space = Space::new(successors, None, max_states);
+    let mut space = Space::new(successors, None, max_states);
+    space.check_moves = true;
     let both = BothWays {
         triples: Triples::new(&space),
         predecessors,
-        forward: Cell::new(0),
         last_calls: RefCell::new((None, None)),
     };
     let mut run = Run::new().limits(limits(max_states, None));
@@ -808,8 +794,6 @@ fn bidirectional_dijkstra<'py>(
 struct BothWays<'s, 'py> {
     triples: Triples<'s, 'py>,
     predecessors: Option<Bound<'py, PyAny>>,
-    /// Forward expansions so far, for the sampled checks.
-    forward: Cell<u64>,
     /// The states of the last call of `successors` and of `predecessors`:
     /// when search-core finds a backward step that successors does not
     /// give, it has just asked both, the successors of the step's start.
@@ -858,11 +842,8 @@ impl<'py> Successors for BothWays<'_, 'py> {
             }
             report(next, mv);
         });
-        let done = self.forward.get();
-        self.forward.set(done + 1);
-        let sampled = done < 64 || done.is_multiple_of(64);
         if let Some(next) = first
-            && sampled
+            && self.triples.space.sampled(true)
             && !innermost_failed()
         {
             let mut found = false;

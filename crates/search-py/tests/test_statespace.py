@@ -1475,7 +1475,7 @@ def test_bidirectional_dijkstra_names_a_space_it_cannot_search_backwards():
     ring = lambda n: [("+", (n + 1) % 10, 1)]  # noqa: E731
     with pytest.raises(TypeError, match=r"^bidirectional_dijkstra\(\) needs predecessors, or undirected=True"):
         statespace.bidirectional_dijkstra(0, 5, ring)
-    with pytest.raises(TypeError, match=r"takes predecessors or undirected=True, not both$"):
+    with pytest.raises(TypeError, match=r"^bidirectional_dijkstra\(\) takes predecessors or undirected=True, not both: an undirected space's predecessors are its successors$"):
         statespace.bidirectional_dijkstra(0, 5, ring, lambda n: [(n - 1) % 10], undirected=True)
     with pytest.raises(ValueError, match=r"^successors is not symmetric, so predecessors must be given: 1 is among successors\(0\) but 0 is not among successors\(1\)$"):
         statespace.bidirectional_dijkstra(0, 5, ring, undirected=True)

@@ -213,7 +213,7 @@ def counting_back(n):
 def test_a_directed_space_needs_predecessors_or_undirected():
     with pytest.raises(TypeError, match=r"needs predecessors, or undirected=True"):
         statespace.vector_bidirectional_bfs(1, 100, counting)
-    with pytest.raises(TypeError, match=r"^give predecessors or undirected=True, not both"):
+    with pytest.raises(TypeError, match=r"^vector_bidirectional_bfs\(\) takes predecessors or undirected=True, not both: an undirected space's predecessors are its successors$"):
         statespace.vector_bidirectional_bfs(1, 100, counting, counting_back, undirected=True)
     # With its predecessors, the path of vector_bfs's length, legal move by
     # move: 8 moves.
