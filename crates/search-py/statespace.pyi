@@ -119,8 +119,9 @@ def solve(
 ) -> Optional[Solution]:
     """A shortest solution of a sliding puzzle, or None when it cannot be solved.
 
-    heuristic is "manhattan", "linear-conflict", "pdb-663", "pdb-78" or
-    "best"; "pdb-78" needs databases, a folder of `puzzles pdb build 4x4`.
+    heuristic is "manhattan", "linear-conflict", "pdb-663", "pdb-78",
+    "pdb-6666" or "best"; "pdb-78" and "pdb-6666" need databases, a folder
+    of `puzzles pdb build 4x4` or `puzzles pdb build 5x5`.
     """
 
 def enumerate(rows: int, cols: int, max_memory: int = 4 << 30) -> List[int]:

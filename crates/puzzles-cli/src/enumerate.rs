@@ -18,7 +18,7 @@ use search_dist::{DistributedEnumeration, Workers};
 #[derive(Debug, Args)]
 pub(crate) struct EnumerateArgs {
     /// What to enumerate: a sliding puzzle's size, rows x columns, such as
-    /// 3x3 (2x2 to 4x4, at most 16 cells); or `pancake`, `topspin` or
+    /// 3x3 (2x2 to 4x4, at most 16 cells: larger boards are not numbered); or `pancake`, `topspin` or
     /// `hanoi4`, followed by its size.
     #[arg(value_name = "PUZZLE", value_parser = parse_puzzle)]
     puzzle: Puzzle,
@@ -244,7 +244,7 @@ fn run_sliding<W: Write>(
     let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
     let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
     let config = dense_config(args, &format!("{rows}x{cols}"), &description)?;
-    let boards = (1..=(rows * cols) as u64).product::<u64>() / 2;
+    let boards = ReachableBoards::new(puzzle.goal()).map_err(|e| e.to_string())?.rank_count();
     let (mut run, progress) = bar_run(args, boards, "boards", true)?;
     let layers = puzzle.enumerate_dense(&config, &mut run);
     progress.finish_and_clear();
@@ -369,12 +369,12 @@ fn run_distributed<W: Write>(
     let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
     let (config, first) = distributed_config(args, &description)?;
     let goal = Board::solved(rows, cols).map_err(|e| e.to_string())?;
-    let boards = (1..=(rows * cols) as u64).product::<u64>() / 2;
-    let (mut run, progress) = bar_run(args, boards, "boards", first)?;
+    let ranked = Arc::new(ReachableBoards::new(&goal).map_err(|e| e.to_string())?);
+    let (mut run, progress) = bar_run(args, ranked.rank_count(), "boards", first)?;
     let failed = |e: search_dist::Error| format!("{rows}x{cols}: {e}");
     let layers = match args.engine {
         Engine::Ranked => {
-            let boards = Arc::new(ReachableBoards::new(&goal));
+            let boards = ranked;
             let start = boards.rank(&goal).ok_or("the goal has no rank")?;
             let layers = config.run(Arc::clone(&boards), &[start], &mut run).map_err(failed)?;
             let deepest = layers.deepest().iter().filter_map(|&rank| boards.board(rank)).collect();

@@ -41,7 +41,7 @@ struct Cli {
 )]
 enum Command {
     /// Solve sliding puzzles optimally (LeetCode 773 and any size up to
-    /// 4x4).
+    /// 5x5).
     ///
     /// Boards come from the arguments or, with none, from standard input,
     /// one per line. A board is LeetCode's JSON form "[[4,1,2],[5,0,3]]" or
@@ -62,8 +62,8 @@ enum Command {
     /// search: how many lie at each depth, the radius, and which lie
     /// farthest from the start.
     Enumerate(enumerate::EnumerateArgs),
-    /// Build and list the pattern databases that `solve` uses for 4x4
-    /// boards.
+    /// Build and list the pattern databases that `solve` uses for 4x4 and
+    /// 5x5 boards.
     Pdb(pdb::PdbArgs),
 }
 

@@ -20,8 +20,8 @@ pub(crate) struct PdbArgs {
 
 #[derive(Debug, Subcommand)]
 enum PdbCommand {
-    /// Build a pattern database for 4x4 boards and save it where `puzzles
-    /// solve` looks for it.
+    /// Build a pattern database for 4x4 or 5x5 boards and save it where
+    /// `puzzles solve` looks for it.
     Build(BuildArgs),
     /// Print the database directory, and the databases in it.
     List(DirArgs),
@@ -29,11 +29,13 @@ enum PdbCommand {
 
 #[derive(Debug, Args)]
 struct BuildArgs {
-    /// The board size: 4x4.
+    /// The board size: 4x4 or 5x5.
     #[arg(value_name = "RxC", value_parser = crate::values::parse_size)]
     size: (usize, usize),
-    /// The partition of the tiles: 7-8 (minutes to build, 288 MB, the
-    /// fastest solves) or 6-6-3 (seconds, 5.8 MB) [default: 7-8].
+    /// The partition of the tiles: for 4x4, 7-8 (minutes to build, 288 MB,
+    /// the fastest solves) or 6-6-3 (seconds, 5.8 MB); for 5x5, 6-6-6-6
+    /// (minutes, 255 MB; the goal's blank in a corner)
+    /// [default: 7-8 for 4x4, 6-6-6-6 for 5x5].
     #[arg(long, value_name = "PATTERN")]
     pattern: Option<Partition>,
     /// The goal board; by default tiles in order with the blank last.
@@ -101,10 +103,11 @@ fn build<W: Write>(args: &BuildArgs, out: &mut W) -> Result<bool, String> {
     let pattern = match args.pattern {
         Some(pattern) => pattern,
         None if (rows, cols) == (4, 4) => Partition::SevenEight,
+        None if (rows, cols) == (5, 5) => Partition::SixSixSixSix,
         None => {
             return Err(format!(
-                "pattern databases are built for 4x4 boards only, not {rows}x{cols}: smaller \
-                 boards are solved without one"
+                "pattern databases are built for 4x4 and 5x5 boards only, not {rows}x{cols}: \
+                 smaller boards are solved without one"
             ));
         }
     };
@@ -186,13 +189,14 @@ fn list<W: Write>(args: &DirArgs, out: &mut W) -> Result<bool, String> {
 }
 
 /// Gives `puzzle` the pattern databases `heuristic` asks for, the first
-/// time a 4x4 board of it is solved: loaded from the directory, or (the
-/// 6-6-3 one) built and saved there, saying so on standard error. An
+/// time a 4x4 or 5x5 board of it is solved: loaded from the directory, or
+/// (the 6-6-3 one) built and saved there, saying so on standard error. An
 /// unusable file is reported and not used.
 ///
 /// # Errors
 ///
-/// When `heuristic` names the 7-8 database and the directory lacks it.
+/// When `heuristic` names the 7-8 or 6-6-6-6 database and the directory
+/// lacks it.
 pub(crate) fn prepare(
     puzzle: &SlidingPuzzle,
     heuristic: SlidingHeuristic,
@@ -200,11 +204,15 @@ pub(crate) fn prepare(
 ) -> Result<(), String> {
     let dir = dirs.resolve();
     let goal = puzzle.goal();
+    let size = (goal.rows(), goal.cols());
     let wants_database = matches!(
         heuristic,
-        SlidingHeuristic::SixSixThree | SlidingHeuristic::SevenEight | SlidingHeuristic::Best
+        SlidingHeuristic::SixSixThree
+            | SlidingHeuristic::SevenEight
+            | SlidingHeuristic::SixSixSixSix
+            | SlidingHeuristic::Best
     );
-    if goal.cell_count() != 16 || !wants_database {
+    if !wants_database || !Partition::ALL.iter().any(|partition| partition.size() == size) {
         return Ok(());
     }
     if let Some(dir) = &dir {
@@ -216,21 +224,32 @@ pub(crate) fn prepare(
             return Ok(());
         }
     }
-    if heuristic == SlidingHeuristic::SevenEight {
+    let prebuilt = match heuristic {
+        SlidingHeuristic::SevenEight => Some(Partition::SevenEight),
+        SlidingHeuristic::SixSixSixSix => Some(Partition::SixSixSixSix),
+        _ => None,
+    };
+    if let Some(partition) = prebuilt {
         let place = dir.as_ref().map_or_else(
             || format!("no database directory is set ({DIR_VARIABLE})"),
             |dir| format!("none is in {}", dir.path().display()),
         );
-        let goal_option = if *goal == Board::solved(4, 4).map_err(|e| e.to_string())? {
+        let goal_option = if *goal == Board::solved(size.0, size.1).map_err(|e| e.to_string())? {
             String::new()
         } else {
             format!(" --goal \"{}\"", crate::output::board_json(goal))
         };
         return Err(format!(
-            "the 7-8 pattern database for this goal is not built: {place}; build it with \
-             `puzzles pdb build 4x4 --pattern 7-8{goal_option}{}` (a few minutes, once)",
+            "the {partition} pattern database for this goal is not built: {place}; build it with \
+             `puzzles pdb build {}x{} --pattern {partition}{goal_option}{}` (a few minutes, once)",
+            size.0,
+            size.1,
             dirs.repeated()
         ));
+    }
+    if size != Partition::SixSixThree.size() {
+        // "best" on a 5x5 board without its database: linear conflicts.
+        return Ok(());
     }
     eprintln!("puzzles: building the 6-6-3 pattern database (a few seconds)");
     let database = puzzle.pattern_database(Partition::SixSixThree).map_err(|e| e.to_string())?;

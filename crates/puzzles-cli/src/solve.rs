@@ -33,10 +33,17 @@ pub(crate) struct SolveArgs {
     /// linear-conflict, pdb-663 or pdb-78 (4x4 only: additive pattern
     /// databases, loaded from the database directory; the 6-6-3 one is
     /// built in a few seconds and saved there when missing, the 7-8 one by
-    /// `puzzles pdb build 4x4`), or best [default: best: on 4x4, the 7-8
-    /// database if it is saved, else the 6-6-3 one; linear-conflict below]
+    /// `puzzles pdb build 4x4`), pdb-6666 (5x5 only, built by `puzzles pdb
+    /// build 5x5`), or best [default: best: on 4x4, the 7-8 database if it
+    /// is saved, else the 6-6-3 one; on 5x5 the 6-6-6-6 one if it is saved;
+    /// linear-conflict otherwise]
     #[arg(long, value_name = "HEURISTIC")]
     heuristic: Option<SlidingHeuristic>,
+    /// Answers within W times the fewest moves, found with far fewer nodes:
+    /// astar and idastar search with the estimate multiplied by W, a number
+    /// of at least 1 such as 1.5 [default: 1: optimal answers]
+    #[arg(long, value_name = "W")]
+    weight: Option<f64>,
     /// The most nodes an informed search (astar, idastar) may expand.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -69,7 +76,7 @@ struct Prepared<'d> {
 /// What a failed search of a 16-cell board that stores what it visits is
 /// told: such searches run out of memory far from the goal, and IDA* does
 /// not.
-const LARGE_BOARD_ADVICE: &str = "boards of 16 cells far from the goal need \
+const LARGE_BOARD_ADVICE: &str = "boards of 16 or more cells far from the goal need \
     --algorithm idastar (the default), which keeps only its path";
 
 pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, String> {
@@ -93,16 +100,20 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     }
     // Every solver of the batch is set up alike, and every search runs
     // under one run.
-    let prepare = |puzzle: SlidingPuzzle| Prepared {
-        solver: puzzle
+    let weight = args.weight.unwrap_or(1.0);
+    let prepare = |puzzle: SlidingPuzzle| {
+        let solver = puzzle
             .into_solver()
             .algorithm(algorithm)
             .heuristic(heuristic)
-            .parallel(args.threads != Some(1)),
-        databases: None,
+            .parallel(args.threads != Some(1))
+            .weight(weight)
+            .map_err(|e| format!("--weight: {e}"))?;
+        Ok(Prepared { solver, databases: None })
     };
     let mut run = Run::new().limits(limits).on_progress(|progress| display.observe(progress));
-    let mut fixed_goal = args.goal.map(|goal| prepare(SlidingPuzzle::with_goal(goal)));
+    let mut fixed_goal =
+        args.goal.map(|goal| prepare(SlidingPuzzle::with_goal(goal))).transpose()?;
     // One solver per board size, made when a board of that size first comes.
     let mut solvers: Vec<Prepared> = Vec::new();
     answer_each(questions, args.format.json, out, |text, out| {
@@ -170,7 +181,7 @@ fn chosen_algorithm(args: &SolveArgs) -> Result<Algorithm, String> {
     let name = match algorithm {
         Algorithm::Bfs => "bfs",
         Algorithm::Bidirectional => "bidirectional",
-        _ if args.heuristic.is_some() || args.max_nodes.is_some() => {
+        _ if args.heuristic.is_some() || args.max_nodes.is_some() || args.weight.is_some() => {
             return Ok(if algorithm == Algorithm::Auto { Algorithm::IdaStar } else { algorithm });
         }
         _ => return Ok(algorithm),
@@ -186,6 +197,11 @@ fn chosen_algorithm(args: &SolveArgs) -> Result<Algorithm, String> {
              --max-states and --max-memory"
         ));
     }
+    if args.weight.is_some() {
+        return Err(format!(
+            "--weight weighs the estimate of astar and idastar only; --algorithm {name} uses none"
+        ));
+    }
     Ok(algorithm)
 }
 
@@ -194,13 +210,13 @@ fn solver_of_size<'s, 'd>(
     solvers: &'s mut Vec<Prepared<'d>>,
     rows: usize,
     cols: usize,
-    prepare: &impl Fn(SlidingPuzzle) -> Prepared<'d>,
+    prepare: &impl Fn(SlidingPuzzle) -> Result<Prepared<'d>, String>,
 ) -> Result<&'s mut Prepared<'d>, String> {
     let size = |p: &Prepared| (p.solver.puzzle().goal().rows(), p.solver.puzzle().goal().cols());
     if let Some(index) = solvers.iter().position(|p| size(p) == (rows, cols)) {
         return Ok(&mut solvers[index]);
     }
-    solvers.push(prepare(SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?));
+    solvers.push(prepare(SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?)?);
     let last = solvers.len() - 1;
     Ok(&mut solvers[last])
 }

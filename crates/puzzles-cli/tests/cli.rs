@@ -539,7 +539,7 @@ fn limits_can_be_moved_and_their_message_names_the_option() {
     assert_eq!(
         out,
         "error: search reached its memory limit of 1.0 MiB without an answer (raise it with \
-         --max-memory; boards of 16 cells far from the goal need --algorithm idastar (the \
+         --max-memory; boards of 16 or more cells far from the goal need --algorithm idastar (the \
          default), which keeps only its path)\n"
     );
     let (status, out, _) =
@@ -767,7 +767,7 @@ fn pdb_build_saves_a_database_that_solve_uses() {
     assert!(err.contains("the 6-6-3 pattern database is for 4x4 boards, not 3x3"), "{err}");
     let (status, _, err) = run(&["pdb", "build", "4x4", "--pattern", "5-5-5"], b"");
     assert_eq!(status, 2);
-    assert!(err.contains("'5-5-5' is not a partition: expected 6-6-3 or 7-8"), "{err}");
+    assert!(err.contains("'5-5-5' is not a partition: expected 6-6-3, 7-8 or 6-6-6-6"), "{err}");
     let (status, _, err) =
         run(&["pdb", "build", "4x4", "--goal", "1 2 / 3 0", "--pdb-dir", dir_text], b"");
     assert_eq!(status, 2);
@@ -943,7 +943,7 @@ mod rough_edges {
         assert_eq!(status, 2);
         assert_eq!(
             err,
-            "puzzles: pattern databases are built for 4x4 boards only, not 3x3: smaller boards \
+            "puzzles: pattern databases are built for 4x4 and 5x5 boards only, not 3x3: smaller boards \
              are solved without one\n"
         );
         let missing = scratch_dir("pdb-list").join("missing");
@@ -1067,4 +1067,71 @@ fn enumerate_checkpoints_and_resumes_a_pancake_stack() {
     let (status, _, err) = run(&resume, b"");
     assert_eq!(status, 2, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn boards_of_5x5_are_solved_and_their_database_is_asked_for() {
+    let dir = scratch_dir("5x5");
+    let dir_text = dir.to_str().expect("a UTF-8 path");
+    let goal = "0 1 2 3 4 / 5 6 7 8 9 / 10 11 12 13 14 / 15 16 17 18 19 / 20 21 22 23 24";
+    // Five slides from the goal, on one line as Korf's instances are.
+    let board = "5 1 2 3 4 10 6 7 8 9 11 16 12 13 14 15 21 17 18 19 20 0 22 23 24";
+    let (status, out, err) = run(&["solve", "-c", "--goal", goal, board], b"");
+    assert_eq!((status, out.as_str(), err.as_str()), (0, "5\n", ""));
+    let (status, out, err) =
+        run(&["solve", "-c", "--goal", goal, "--heuristic", "linear-conflict", board], b"");
+    assert_eq!((status, out.as_str(), err.as_str()), (0, "5\n", ""));
+
+    let (status, out, _) = run(
+        &["solve", "-c", "--goal", goal, "--heuristic", "pdb-6666", "--pdb-dir", dir_text, board],
+        b"",
+    );
+    assert_eq!(status, 2);
+    assert_eq!(
+        out,
+        format!(
+            "error: the 6-6-6-6 pattern database for this goal is not built: none is in \
+             {dir_text}; build it with `puzzles pdb build 5x5 --pattern 6-6-6-6 --goal \
+             \"[[0,1,2,3,4],[5,6,7,8,9],[10,11,12,13,14],[15,16,17,18,19],[20,21,22,23,24]]\" \
+             --pdb-dir {dir_text}` (a few minutes, once)\n"
+        )
+    );
+    let (status, _, err) = run(&["pdb", "build", "5x5", "--pattern", "6-6-3"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("the 6-6-3 pattern database is for 4x4 boards, not 5x5"), "{err}");
+    let centre = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 0 13 14 / 15 16 17 18 19 / 20 21 22 23 24";
+    let (status, _, err) = run(&["pdb", "build", "5x5", "--goal", centre], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("for goals with the blank in a corner, not at row 3, column 3"), "{err}");
+    let (status, _, err) = run(&["enumerate", "5x5"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("a 5x5 board has 25 cells: boards are numbered"), "{err}");
+}
+
+#[test]
+fn a_weight_trades_moves_for_speed_within_its_bound() {
+    let hard = "8 6 7 / 2 5 4 / 3 0 1";
+    for weight in ["1", "1.5", "2", "5"] {
+        for algorithm in ["idastar", "astar"] {
+            let (status, out, err) =
+                run(&["solve", "-c", "--algorithm", algorithm, "--weight", weight, hard], b"");
+            assert_eq!((status, err.as_str()), (0, ""));
+            let moves: f64 = out.trim().parse().expect("a count");
+            let bound = 31.0 * weight.parse::<f64>().unwrap();
+            assert!((31.0..=bound).contains(&moves), "{algorithm} w = {weight}: {moves}");
+        }
+    }
+    let (status, out, _) = run(&["solve", "-c", "--weight", "1", hard], b"");
+    assert_eq!((status, out.as_str()), (0, "31\n"));
+    for (weight, expected) in [
+        ("0.5", "--weight: the weight must be a number of at least 1, not 0.5"),
+        ("NaN", "--weight: the weight must be a number of at least 1, not NaN"),
+    ] {
+        let (status, _, err) = run(&["solve", "--weight", weight, hard], b"");
+        assert_eq!(status, 2);
+        assert!(err.contains(expected), "{err}");
+    }
+    let (status, _, err) = run(&["solve", "--algorithm", "bfs", "--weight", "2", hard], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("--weight weighs the estimate of astar and idastar only"), "{err}");
 }

@@ -62,7 +62,7 @@ pub enum ErrorKind {
         /// The first row's number of cells.
         expected: usize,
     },
-    /// The board's dimensions are outside 2x2 to 4x4 (at most 16 cells).
+    /// The board's dimensions are outside 2x2 to 5x5 (at most 25 cells).
     BoardSize {
         /// Rows found.
         rows: usize,
@@ -263,11 +263,11 @@ impl fmt::Display for Error {
             }
             ErrorKind::BoardSize { rows, cols } => write!(
                 f,
-                "a {rows}x{cols} board is not supported: rows and columns must be at least 2, with at most 16 cells"
+                "a {rows}x{cols} board is not supported: rows and columns must be at least 2, with at most 25 cells"
             ),
             ErrorKind::UnmarkedRows { cells } => write!(
                 f,
-                "a 1x{cells} board is not supported: rows and columns must be at least 2, with at most 16 cells (mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])"
+                "a 1x{cells} board is not supported: rows and columns must be at least 2, with at most 25 cells (mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])"
             ),
             ErrorKind::ValueOutOfRange { value, max, row, column } => write!(
                 f,

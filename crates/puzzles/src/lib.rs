@@ -10,7 +10,7 @@ to be read as an example of writing a state space.
 
 | puzzle | space | answer | what it shows |
 |---|---|---|---|
-| sliding puzzle (LeetCode 773), 2x2 to 4x4 | [`SlidingPuzzle`] | [`sliding_puzzle`] | compact `Copy` states, ranks, parity, bidirectional search, dense enumeration |
+| sliding puzzle (LeetCode 773), 2x2 to 5x5 | [`SlidingPuzzle`] | [`sliding_puzzle`] | compact `Copy` states, ranks, parity, bidirectional search, dense enumeration |
 | Open the Lock (752) | [`Lock`] | [`open_lock`] | states that are their own rank |
 | the pocket cube (2x2x2), two metrics | [`PocketCube`] | [`PocketCube::solve`] | a permutation and orientation ranked densely, enumerated in 2 bits a position |
 | Word Ladder (127, 126) | [`WordLadder`] | [`ladder_length`], [`find_ladders`], [`count_ladders`] | neighbours from an index, all shortest paths |

@@ -234,25 +234,25 @@ fn parse_errors_name_what_is_wrong_and_where() {
         ("[[1,2],[0]]", "row 2 has 1 cell, but row 1 has 2"),
         (
             "[[1,2,3,4,5,6,7,8,0]]",
-            "a 1x9 board is not supported: rows and columns must be at least 2, with at most 16 cells \
+            "a 1x9 board is not supported: rows and columns must be at least 2, with at most 25 cells \
              (mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])",
         ),
         (
             "1 2 3 4 5 0",
-            "a 1x6 board is not supported: rows and columns must be at least 2, with at most 16 cells \
+            "a 1x6 board is not supported: rows and columns must be at least 2, with at most 25 cells \
              (mark the rows: 4 1 2 / 5 0 3 or [[4,1,2],[5,0,3]])",
         ),
         (
             "1 0",
-            "a 1x2 board is not supported: rows and columns must be at least 2, with at most 16 cells",
+            "a 1x2 board is not supported: rows and columns must be at least 2, with at most 25 cells",
         ),
         (
             "[[]]",
-            "a 1x0 board is not supported: rows and columns must be at least 2, with at most 16 cells",
+            "a 1x0 board is not supported: rows and columns must be at least 2, with at most 25 cells",
         ),
         (
             "",
-            "a 0x0 board is not supported: rows and columns must be at least 2, with at most 16 cells",
+            "a 0x0 board is not supported: rows and columns must be at least 2, with at most 25 cells",
         ),
         ("[[1,2,3],[4,0,4]]", "tile 4 appears twice (row 2, column 1 and row 2, column 3)"),
         ("[[1,2,3],[4,0,9]]", "row 2, column 3: 9 is not a tile of this board (0 to 5)"),

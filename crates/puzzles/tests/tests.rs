@@ -8,3 +8,4 @@ mod numbered;
 mod others;
 mod pattern_database;
 mod sliding;
+mod twenty_four;

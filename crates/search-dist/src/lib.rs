@@ -35,7 +35,7 @@ use search_core::Run;
 use search_dist::{DistributedEnumeration, Workers};
 
 let goal: Board = "1 2 3 / 4 5 6 / 7 8 0".parse()?;
-let boards = ReachableBoards::new(&goal);
+let boards = ReachableBoards::new(&goal)?;
 let start = boards.rank(&goal).expect("the goal is reachable");
 let enumeration = DistributedEnumeration::new(Workers::threads(3)?);
 let layers = enumeration.run(Arc::new(boards), &[start], &mut Run::new())?;

@@ -59,7 +59,7 @@ fn goal_board(rows: usize, cols: usize) -> Board {
 
 /// The in-memory dense engine's layers and deepest boards.
 fn in_memory(rows: usize, cols: usize) -> (Vec<u64>, Vec<u64>) {
-    let boards = ReachableBoards::new(&goal_board(rows, cols));
+    let boards = ReachableBoards::new(&goal_board(rows, cols)).expect("at most 16 cells");
     let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
     let layers =
         DenseEnumeration::new().run(&boards, &[start], &mut Run::new()).expect("in memory");
@@ -67,7 +67,7 @@ fn in_memory(rows: usize, cols: usize) -> (Vec<u64>, Vec<u64>) {
 }
 
 fn ranked(rows: usize, cols: usize, threads: usize) -> (Vec<u64>, Vec<u64>, Vec<(usize, u64)>) {
-    let boards = ReachableBoards::new(&goal_board(rows, cols));
+    let boards = ReachableBoards::new(&goal_board(rows, cols)).expect("at most 16 cells");
     let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
     let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
     let mut reported = Vec::new();
@@ -119,7 +119,7 @@ fn the_8_puzzle_has_181440_boards_and_radius_31() {
     let (layers, deepest, _) = ranked(3, 3, 2);
     assert_eq!(layers.iter().sum::<u64>(), 181_440);
     assert_eq!(layers.len() - 1, 31);
-    let boards = ReachableBoards::new(&goal_board(3, 3));
+    let boards = ReachableBoards::new(&goal_board(3, 3)).expect("at most 16 cells");
     let hardest: Vec<Board> =
         deepest.iter().map(|&rank| boards.board(rank).expect("a board")).collect();
     let puzzle = SlidingPuzzle::new(3, 3).expect("3x3");
@@ -289,7 +289,7 @@ fn tables_of(bytes: u64, threads: u64) -> Run<'static> {
 
 #[test]
 fn a_table_over_the_memory_limit_fails_before_any_layer() {
-    let boards = ReachableBoards::new(&goal_board(3, 3));
+    let boards = ReachableBoards::new(&goal_board(3, 3)).expect("at most 16 cells");
     let run = DistributedEnumeration::new(Workers::threads(2).expect("threads"));
     let mut layers = 0;
     let mut limited = tables_of(1_000, 2).on_progress(|_| layers += 1);
@@ -301,7 +301,7 @@ fn a_table_over_the_memory_limit_fails_before_any_layer() {
 
 #[test]
 fn worker_threads_past_the_memory_limit_are_refused_before_they_start() {
-    let boards = ReachableBoards::new(&goal_board(2, 3));
+    let boards = ReachableBoards::new(&goal_board(2, 3)).expect("at most 16 cells");
     let run = DistributedEnumeration::new(Workers::threads(1_000).expect("threads"));
     let mut limited = Run::new().limits(Limits::new().max_memory(100 << 20));
     let error = run.run(Arc::new(boards), &[0], &mut limited).unwrap_err();
@@ -321,7 +321,7 @@ fn a_hashed_worker_over_its_share_of_memory_stops_the_run() {
 
 #[test]
 fn no_starts_give_no_layers() {
-    let boards = ReachableBoards::new(&goal_board(2, 3));
+    let boards = ReachableBoards::new(&goal_board(2, 3)).expect("at most 16 cells");
     let run = DistributedEnumeration::new(Workers::threads(2).expect("threads"));
     let layers = run.run(Arc::new(boards), &[], &mut Run::new()).expect("distributed");
     assert_eq!(layers.states(), 0);
@@ -451,7 +451,7 @@ fn the_ranked_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
     for ((rows, cols), threads) in [((3, 3), 1), ((3, 3), 2), ((3, 3), 3), ((2, 4), 2)] {
         let context = format!("{rows}x{cols}, {threads} workers");
         let dir = scratch_dir(&format!("ranked-resume-{rows}x{cols}-{threads}"));
-        let boards = ReachableBoards::new(&goal_board(rows, cols));
+        let boards = ReachableBoards::new(&goal_board(rows, cols)).expect("at most 16 cells");
         let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
         let run = || {
             DistributedEnumeration::new(Workers::threads(threads).expect("threads"))
@@ -492,7 +492,7 @@ fn the_ranked_engine_resumes_from_its_checkpoint_with_the_in_memory_layers() {
 fn the_depth_limit_stops_both_engines_and_a_resume_goes_on() {
     let (rows, cols, threads) = (3, 3, 2);
     let (sizes, _) = in_memory(rows, cols);
-    let boards = Arc::new(ReachableBoards::new(&goal_board(rows, cols)));
+    let boards = Arc::new(ReachableBoards::new(&goal_board(rows, cols)).expect("at most 16 cells"));
     let start = boards.rank(&goal_board(rows, cols)).expect("the goal is reachable");
     for (engine, ranked) in [("ranked", true), ("hashed", false)] {
         let dir = scratch_dir(&format!("depth-{engine}"));

@@ -95,7 +95,7 @@ fn solve_error(failure: Failure) -> PyErr {
 ///
 /// Raises TypeError when `board` is not rows (lists) of ints, and
 /// ValueError when it is not a board (a tile twice or missing, rows of
-/// different lengths, a size outside 2x2 to 4x4).
+/// different lengths, a size outside 2x2 to 5x5).
 ///
 /// ```python
 /// >>> sliding_puzzle([[4, 1, 2], [5, 0, 3]])
@@ -166,19 +166,20 @@ fn rows_of(board: &Board) -> Vec<Vec<u32>> {
 /// - `algorithm`: "auto" (bidirectional up to 10 cells, IDA* above),
 ///   "bfs", "bidirectional", "astar" or "idastar".
 /// - `heuristic`, the estimate that guides astar and idastar:
-///   "manhattan", "linear-conflict", "pdb-663", "pdb-78" or "best".
-///   "pdb-663" and "pdb-78" are additive pattern databases for 4x4 boards
-///   only. "pdb-663" builds its databases (5.8 MB, a few seconds, which
-///   Ctrl-C cannot interrupt) unless `databases` holds them. "pdb-78"
-///   never builds its own (minutes and 1.6 GB): build them once with the
-///   command line, `puzzles pdb build 4x4`, and pass their folder as
-///   `databases`; without them it raises ValueError. "best", the default,
-///   takes the 7-8 databases, else the 6-6-3 ones, if this process has
-///   them or `databases` holds them, else linear conflicts, and builds
-///   nothing.
+///   "manhattan", "linear-conflict", "pdb-663", "pdb-78", "pdb-6666" or
+///   "best". "pdb-663" and "pdb-78" are additive pattern databases for 4x4
+///   boards only, "pdb-6666" for 5x5 boards. "pdb-663" builds its
+///   databases (5.8 MB, a few seconds, which Ctrl-C cannot interrupt)
+///   unless `databases` holds them. "pdb-78" and "pdb-6666" never build
+///   their own (minutes and 1.6 GB; minutes and 0.9 GB): build them once
+///   with the command line, `puzzles pdb build 4x4` or `puzzles pdb build
+///   5x5`, and pass their folder as `databases`; without them they raise
+///   ValueError. "best", the default, takes the 6-6-6-6 or 7-8 databases,
+///   else the 6-6-3 ones, if this process has them or `databases` holds
+///   them, else linear conflicts, and builds nothing.
 /// - `databases`: a folder (str or os.PathLike) of databases saved by
 ///   `puzzles pdb build`, such as its default ~/.cache/puzzles; read only
-///   for 4x4 boards, and only what `heuristic` can use. A loaded database
+///   for 4x4 and 5x5 boards, and only what `heuristic` can use. A loaded database
 ///   is kept for the rest of the process (the 7-8 ones take 288 MB).
 ///
 /// Ctrl-C stops the search (KeyboardInterrupt). Raises TypeError for an

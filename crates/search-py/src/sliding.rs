@@ -114,21 +114,26 @@ impl Sliding {
         if let Some(error) = installed.unusable.first() {
             return Err(error.to_string());
         }
-        let required = matches!(heuristic, SlidingHeuristic::SevenEight | SlidingHeuristic::Best);
-        if installed.partition.is_some() || !required || goal.cell_count() != 16 {
+        let size = (goal.rows(), goal.cols());
+        let fits = |partition: &&Partition| partition.size() == size;
+        let wanted: Vec<Partition> = match heuristic {
+            SlidingHeuristic::SevenEight => vec![Partition::SevenEight],
+            SlidingHeuristic::SixSixSixSix => vec![Partition::SixSixSixSix],
+            SlidingHeuristic::Best => Partition::ALL.iter().filter(fits).copied().collect(),
+            _ => Vec::new(),
+        };
+        if installed.partition.is_some() || !wanted.iter().any(|partition| fits(&partition)) {
             return Ok(());
         }
-        let wanted: &[Partition] = match heuristic {
-            SlidingHeuristic::SevenEight => &[Partition::SevenEight],
-            _ => &Partition::ALL[..],
-        };
         let names: Vec<String> =
             wanted.iter().rev().map(|partition| partition.file_name(goal)).collect();
         Err(format!(
-            "{} has no pattern database for this goal (looked for {}); `puzzles pdb build 4x4 \
+            "{} has no pattern database for this goal (looked for {}); `puzzles pdb build {}x{} \
              --pdb-dir {}` (the workspace's command-line tool) builds one there",
             folder.display(),
             names.join(" and "),
+            size.0,
+            size.1,
             folder.display()
         ))
     }
@@ -141,23 +146,27 @@ impl Sliding {
     fn usable(&self, board: &Board, kind: SlidingHeuristic) -> Result<SlidingHeuristic, Failure> {
         let puzzle = &self.puzzle;
         let installed = |partition| puzzle.installed_database(partition).is_some();
+        let prebuilt = |partition: Partition, cost: &str| {
+            // The size is checked first, as building would check it.
+            partition.patterns(puzzle.goal())?;
+            if installed(partition) {
+                return Ok(kind);
+            }
+            let (rows, cols) = partition.size();
+            Err(Failure::Heuristic(format!(
+                "'{kind}' needs the {partition} pattern databases, which take {cost} to build: \
+                 build them once with `puzzles pdb build {rows}x{cols} --pattern {partition}` and \
+                 pass their folder as databases="
+            )))
+        };
         match kind {
-            SlidingHeuristic::SevenEight => {
-                // The size is checked first, as building would check it.
-                Partition::SevenEight.patterns(puzzle.goal())?;
-                if installed(Partition::SevenEight) {
-                    Ok(kind)
-                } else {
-                    Err(Failure::Heuristic(
-                        "'pdb-78' needs the 7-8 pattern databases, which take minutes and 1.6 GB \
-                         to build: build them once with `puzzles pdb build 4x4` and pass their \
-                         folder as databases="
-                            .to_string(),
-                    ))
-                }
+            SlidingHeuristic::SevenEight => prebuilt(Partition::SevenEight, "minutes and 1.6 GB"),
+            SlidingHeuristic::SixSixSixSix => {
+                prebuilt(Partition::SixSixSixSix, "minutes and 0.9 GB")
             }
             SlidingHeuristic::Best
-                if board.cell_count() == 16 && !Partition::ALL.iter().any(|&p| installed(p)) =>
+                if Partition::ALL.iter().any(|p| p.size() == (board.rows(), board.cols()))
+                    && !Partition::ALL.iter().any(|&p| installed(p)) =>
             {
                 Ok(SlidingHeuristic::LinearConflict)
             }
@@ -199,7 +208,7 @@ impl Sliding {
         max_memory: u64,
         interrupt: &Interrupt,
     ) -> Result<Vec<u64>, ::puzzles::Error> {
-        let boards = ReachableBoards::new(self.puzzle.goal());
+        let boards = ReachableBoards::new(self.puzzle.goal())?;
         let start = boards.rank(self.puzzle.goal()).into_iter().collect::<Vec<_>>();
         let on_layer = |_, _| {
             if interrupt.check() {

@@ -73,5 +73,5 @@ def test_every_docstring_example_runs():
 
 
 def test_solve_documents_every_heuristic():
-    for name in ["manhattan", "linear-conflict", "pdb-663", "pdb-78", "best"]:
+    for name in ["manhattan", "linear-conflict", "pdb-663", "pdb-78", "pdb-6666", "best"]:
         assert f'"{name}"' in statespace.solve.__doc__, name

@@ -3,15 +3,24 @@ use std::hash::{Hash, Hasher};
 
 use crate::error::{Error, ErrorKind};
 
-/// The most cells a board may have: 4 bits per cell in a `u64`.
-pub(crate) const MAX_CELLS: usize = 16;
+/// The most cells a board may have: 5 bits per cell in a `u128`.
+pub(crate) const MAX_CELLS: usize = 25;
+
+/// The most cells a board packed 4 bits a cell may have. Boards up to this
+/// size keep that packing, which the tables of linear conflicts and the
+/// numbering of boards read directly; larger ones take 5 bits a cell.
+pub(crate) const NIBBLE_CELLS: usize = 16;
+
+/// The longest line (row or column) of a board: 2 x 12.
+pub(crate) const MAX_LINE: usize = MAX_CELLS / 2;
 
 /// A sliding-puzzle board of `rows x cols` cells: tiles `1..rows*cols` and a
 /// blank, written 0.
 ///
-/// The board is a small `Copy` value: each cell takes 4 bits of one `u64`,
-/// so boards hash and compare in a few instructions. Any size from 2x2 to
-/// 4x4 (at most 16 cells, at least 2 rows and 2 columns) is allowed.
+/// The board is a small `Copy` value: each cell takes 4 bits (boards of up
+/// to 16 cells, in one `u64`) or 5 bits (up to 25, in two), so boards hash
+/// and compare in a few instructions. Any size from 2x2 to 5x5 is allowed: at
+/// least 2 rows and 2 columns, at most 25 cells (so 2x12 too).
 ///
 /// Boards parse from LeetCode's JSON form, `[[4,1,2],[5,0,3]]`, or from text
 /// rows separated by `/`, `;` or new lines, `4 1 2 / 5 0 3`. Errors name the
@@ -32,9 +41,17 @@ pub(crate) const MAX_CELLS: usize = 16;
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
-    cells: u64,
+    /// The cells, the first lowest: all of them on boards of 4-bit cells,
+    /// the low half of the 128 bits of 5-bit cells otherwise.
+    low: u64,
+    /// The high half of 5-bit cells; 0 on boards of 4-bit cells. Two
+    /// words rather than a `u128`, whose alignment would make the board
+    /// 32 bytes.
+    high: u64,
     rows: u8,
     cols: u8,
+    /// The bits a cell takes: 4, or 5 on boards of more than 16 cells.
+    bits: u8,
     /// The blank's row and column, kept apart so that a move needs no
     /// division by the width.
     blank_row: u8,
@@ -43,7 +60,10 @@ pub struct Board {
 
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        self.cells == other.cells && self.rows == other.rows && self.cols == other.cols
+        self.low == other.low
+            && self.high == other.high
+            && self.rows == other.rows
+            && self.cols == other.cols
     }
 }
 
@@ -51,9 +71,10 @@ impl Eq for Board {}
 
 impl Hash for Board {
     // Boards in one search share their size, so the cells alone make the
-    // hash, in one word.
+    // hash, in one word: the high half (0 up to 16 cells) folded into the
+    // low one.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.cells.hash(state);
+        (self.low ^ self.high.rotate_left(32)).hash(state);
     }
 }
 
@@ -140,7 +161,8 @@ impl Board {
     /// use puzzles::Board;
     ///
     /// assert_eq!(Board::solved(2, 3)?.to_string(), "1 2 3\n4 5 .");
-    /// assert!(Board::solved(5, 5).is_err());
+    /// assert_eq!(Board::solved(5, 5)?.tile(4, 3), 24);
+    /// assert!(Board::solved(5, 6).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solved(rows: usize, cols: usize) -> Result<Board, Error> {
@@ -152,18 +174,21 @@ impl Board {
 
     /// A board from tiles already known to be a permutation.
     pub(crate) fn from_tiles(rows: usize, cols: usize, tiles: &[u8]) -> Board {
-        let mut cells = 0u64;
+        let bits = if rows * cols <= NIBBLE_CELLS { 4 } else { 5 };
+        let mut cells = 0u128;
         let mut blank = 0;
         for (i, &tile) in tiles.iter().enumerate() {
-            cells |= u64::from(tile) << (4 * i);
+            cells |= u128::from(tile) << (bits * i);
             if tile == 0 {
                 blank = i;
             }
         }
         Board {
-            cells,
+            low: cells as u64,
+            high: (cells >> 64) as u64,
             rows: rows as u8,
             cols: cols as u8,
+            bits: bits as u8,
             blank_row: (blank / cols) as u8,
             blank_col: (blank % cols) as u8,
         }
@@ -301,24 +326,41 @@ impl Board {
         };
         let blank = self.blank_index();
         let target = usize::from(row) * self.cols() + usize::from(col);
-        let tile = u64::from(self.cell(target));
-        // The blank's nibble is 0, so one exclusive-or moves the tile over
+        let tile = self.cell(target);
+        // The blank's cell is 0, so one exclusive-or moves the tile over
         // and clears its old cell.
-        Some(Board {
-            cells: self.cells ^ (tile << (4 * target)) ^ (tile << (4 * blank)),
-            blank_row: row,
-            blank_col: col,
-            ..*self
-        })
+        let (low, high) = if self.bits == 4 {
+            let tile = u64::from(tile);
+            (self.low ^ (tile << (4 * target)) ^ (tile << (4 * blank)), 0)
+        } else {
+            let tile = u128::from(tile);
+            let cells = self.wide() ^ (tile << (5 * target)) ^ (tile << (5 * blank));
+            (cells as u64, (cells >> 64) as u64)
+        };
+        Some(Board { low, high, blank_row: row, blank_col: col, ..*self })
     }
 
-    /// The cells, 4 bits each, the first cell lowest.
+    /// The 5-bit cells as one number.
+    fn wide(&self) -> u128 {
+        u128::from(self.high) << 64 | u128::from(self.low)
+    }
+
+    /// The cells, 4 bits each, the first cell lowest: for boards of at
+    /// most [`NIBBLE_CELLS`] cells.
     pub(crate) fn packed_cells(&self) -> u64 {
-        self.cells
+        debug_assert!(self.cell_count() <= NIBBLE_CELLS, "a board of 5-bit cells");
+        self.low
     }
 
+    // Boards of 4-bit cells are the searches' hot path: one word, a
+    // constant shift, and a branch that a search always takes one way.
+    #[inline]
     pub(crate) fn cell(&self, index: usize) -> u8 {
-        ((self.cells >> (4 * index)) & 0xF) as u8
+        if self.bits == 4 {
+            ((self.low >> (4 * index)) & 0xF) as u8
+        } else {
+            ((self.wide() >> (5 * index)) & 0x1F) as u8
+        }
     }
 
     pub(crate) fn blank_index(&self) -> usize {
@@ -417,7 +459,7 @@ pub(super) fn validate(grid: &[Vec<Cell>]) -> Result<Board, Error> {
         }
     }
     if rows == 1 && cols >= 4 {
-        // One line of 4, 9 or 16 cells was read as a square already.
+        // One line of 4, 9, 16 or 25 cells was read as a square already.
         return Err(Error::new(ErrorKind::UnmarkedRows { cells: cols }));
     }
     check_size(rows, cols)?;
@@ -452,22 +494,25 @@ fn out_of_range(value: String, n: usize, (row, column): (usize, usize)) -> Error
     Error::new(ErrorKind::ValueOutOfRange { value, max: n - 1, row, column })
 }
 
-/// A board travels as its size and its packed cells (4 bits a tile, the
-/// first cell lowest), and is checked again when it arrives.
+/// A board travels as its size and its packed cells (4 bits a tile on
+/// boards of up to 16 cells, 5 bits on larger ones, the first cell lowest),
+/// and is checked again when it arrives.
 #[cfg(feature = "serde")]
 impl serde::Serialize for Board {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&(self.rows, self.cols, self.cells), serializer)
+        serde::Serialize::serialize(&(self.rows, self.cols, self.wide()), serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Board {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
-        let (rows, cols, cells): (u8, u8, u64) = serde::Deserialize::deserialize(deserializer)?;
+        let (rows, cols, cells): (u8, u8, u128) = serde::Deserialize::deserialize(deserializer)?;
         let count = usize::from(rows) * usize::from(cols);
-        let tiles: Vec<u8> =
-            (0..count.min(16)).map(|index| ((cells >> (4 * index)) & 0xF) as u8).collect();
+        let bits = if count <= NIBBLE_CELLS { 4 } else { 5 };
+        let tiles: Vec<u8> = (0..count.min(MAX_CELLS))
+            .map(|index| ((cells >> (bits * index)) & ((1 << bits) - 1)) as u8)
+            .collect();
         Board::new(usize::from(rows), usize::from(cols), &tiles).map_err(serde::de::Error::custom)
     }
 }

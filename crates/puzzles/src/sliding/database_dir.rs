@@ -191,9 +191,11 @@ impl DatabaseDir {
     /// Gives `puzzle` the database `heuristic` uses, from this folder:
     /// for [`SlidingHeuristic::SevenEight`] the 7-8 one, for
     /// [`SixSixThree`](SlidingHeuristic::SixSixThree) the 6-6-3 one, for
-    /// [`Best`](SlidingHeuristic::Best) the 7-8 one, else the 6-6-3 one.
-    /// Nothing is loaded when the puzzle has one of those already, or
-    /// for other heuristics and boards other than 4x4. Nothing is built:
+    /// [`SixSixSixSix`](SlidingHeuristic::SixSixSixSix) the 6-6-6-6 one,
+    /// for [`Best`](SlidingHeuristic::Best) the one of those for the
+    /// puzzle's size (the 7-8 one before the 6-6-3 one). Nothing is loaded
+    /// when the puzzle has one of those already, or for other heuristics
+    /// and boards other than 4x4 and 5x5. Nothing is built:
     /// a caller that finds none decides whether to build one
     /// ([`SlidingPuzzle::pattern_database`]) or to say how.
     ///
@@ -203,10 +205,13 @@ impl DatabaseDir {
     pub fn install(&self, puzzle: &SlidingPuzzle, heuristic: SlidingHeuristic) -> Installed {
         let mut installed = Installed { partition: None, unusable: Vec::new() };
         let goal = puzzle.goal();
-        if goal.cell_count() != 16 {
-            return installed;
-        }
-        let wanted = heuristic.partitions();
+        let size = (goal.rows(), goal.cols());
+        let wanted: Vec<Partition> = heuristic
+            .partitions()
+            .iter()
+            .copied()
+            .filter(|partition| partition.size() == size)
+            .collect();
         installed.partition = wanted
             .iter()
             .copied()
@@ -214,7 +219,7 @@ impl DatabaseDir {
         if installed.partition.is_some() {
             return installed;
         }
-        for &partition in wanted {
+        for partition in wanted {
             let loaded = self.load(partition, goal).and_then(|database| match database {
                 Some(database) => puzzle.install_database(Arc::new(database)).map(|()| true),
                 None => Ok(false),

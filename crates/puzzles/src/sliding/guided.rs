@@ -9,13 +9,16 @@ use std::ops::ControlFlow;
 
 use search_core::{Heuristic, Successors, Weighted};
 
+use super::pdb::Parts;
 use super::solver::Estimate;
-use super::{Board, Slide};
+use super::{Board, PatternDatabase, Slide};
 
 /// A sliding puzzle whose states are [`Step`]s, each board's estimate
 /// `estimate`'s.
 pub(super) struct Guided<'a> {
     estimate: &'a Estimate,
+    /// The estimate's database when boards carry its [`Parts`].
+    carried: Option<&'a PatternDatabase>,
 }
 
 /// A board with its estimate, and the slide that made it (none for a
@@ -24,17 +27,34 @@ pub(super) struct Guided<'a> {
 pub(super) struct Step {
     pub(super) board: Board,
     pub(super) estimate: u32,
+    /// Each pattern's estimate, when the estimate is a database's.
+    parts: Parts,
     made_by: Option<Slide>,
 }
 
 impl<'a> Guided<'a> {
     pub(super) fn new(estimate: &'a Estimate) -> Guided<'a> {
-        Guided { estimate }
+        let carried = match estimate {
+            Estimate::Database(database) if database.carries_parts() => Some(&**database),
+            _ => None,
+        };
+        Guided { estimate, carried }
     }
 
     /// `board` as a start.
     pub(super) fn start(&self, board: Board) -> Step {
-        Step { board, estimate: self.estimate.estimate(&board), made_by: None }
+        match self.carried {
+            Some(database) => {
+                let parts = database.parts(&board);
+                Step { board, estimate: parts.estimate(), parts, made_by: None }
+            }
+            None => Step {
+                board,
+                estimate: self.estimate.estimate(&board),
+                parts: Parts::default(),
+                made_by: None,
+            },
+        }
     }
 }
 
@@ -59,8 +79,15 @@ impl Successors for Guided<'_> {
                 continue;
             }
             if let Some(board) = step.board.slide(slide) {
-                let estimate = self.estimate.estimate_child(&step.board, step.estimate, &board);
-                report(Step { board, estimate, made_by: Some(slide) }, slide)?;
+                let made_by = Some(slide);
+                let next = if let Some(database) = self.carried {
+                    let parts = database.child_parts(&step.board, step.parts, &board);
+                    Step { board, estimate: parts.estimate(), parts, made_by }
+                } else {
+                    let estimate = self.estimate.estimate_child(&step.board, step.estimate, &board);
+                    Step { board, estimate, parts: Parts::default(), made_by }
+                };
+                report(next, slide)?;
             }
         }
         ControlFlow::Continue(())
@@ -84,7 +111,20 @@ mod tests {
     fn steps_carry_the_full_estimate_and_never_undo_the_last_slide() {
         let puzzle = SlidingPuzzle::new(3, 3).expect("3x3");
         let estimate = Estimate::new(SlidingHeuristic::LinearConflict, &puzzle).expect("tables");
-        let guided = Guided::new(&estimate);
+        check_steps(&estimate);
+        // A database that reflects (the blank on the diagonal), whose
+        // steps carry each pattern's part.
+        let goal: Board = "0 1 2 / 3 4 5 / 6 7 8".parse().expect("a board");
+        let database =
+            PatternDatabase::new(&goal, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).expect("tables");
+        assert!(database.reflects() && database.carries_parts());
+        check_steps(&Estimate::Database(std::sync::Arc::new(database)));
+    }
+
+    /// Six slides out from a board, every step checked against a fresh
+    /// estimate.
+    fn check_steps(estimate: &Estimate) {
+        let guided = Guided::new(estimate);
         let mut frontier = vec![guided.start("8 6 7 / 2 5 4 / 3 0 1".parse().expect("a board"))];
         for _ in 0..6 {
             let mut next_frontier = Vec::new();

@@ -4,7 +4,7 @@
 
 use search_core::Heuristic;
 
-use super::board::{Board, MAX_CELLS};
+use super::board::{Board, MAX_CELLS, MAX_LINE, NIBBLE_CELLS};
 
 /// Lets a borrowed estimate guide a search, which takes its estimate by
 /// value: `&Manhattan` as well as `Manhattan`.
@@ -131,8 +131,8 @@ pub struct LinearConflict {
     cols: usize,
     goal_row: [u8; MAX_CELLS],
     goal_col: [u8; MAX_CELLS],
-    /// For lines of at most 4 cells, the conflicts of every content a line
-    /// can hold, looked up by its 4-bit cells: `row_table[row << 16 | key]`
+    /// For lines of at most 4 cells on boards packed 4 bits a cell, the
+    /// conflicts of every content a line can hold, looked up by its cells: `row_table[row << 16 | key]`
     /// and likewise for columns. Computing them took two thirds of an
     /// IDA* search's time; a 4x4 board's tables take 512 KiB.
     row_table: Vec<u8>,
@@ -172,7 +172,8 @@ impl LinearConflict {
             row_table: Vec::new(),
             col_table: Vec::new(),
         };
-        if estimate.cols <= TABLED_LINE {
+        let nibbles = goal.cell_count() <= NIBBLE_CELLS;
+        if nibbles && estimate.cols <= TABLED_LINE {
             let keys = 1 << (4 * estimate.cols);
             estimate.row_table = (0..estimate.rows * keys)
                 .map(|index| {
@@ -184,7 +185,7 @@ impl LinearConflict {
                 })
                 .collect();
         }
-        if estimate.rows <= TABLED_LINE {
+        if nibbles && estimate.rows <= TABLED_LINE {
             let keys = 1 << (4 * estimate.rows);
             estimate.col_table = (0..estimate.cols * keys)
                 .map(|index| {
@@ -207,7 +208,7 @@ impl LinearConflict {
         tiles: impl Iterator<Item = usize>,
         goal_place: impl Fn(usize) -> Option<u8>,
     ) -> u32 {
-        let mut order = [0u8; 8];
+        let mut order = [0u8; MAX_LINE];
         let mut len = 0;
         for tile in tiles {
             if tile != 0
@@ -265,9 +266,9 @@ impl LinearConflict {
 /// How many of `goals` (goal positions along a line, in the order the tiles
 /// stand) are not in the longest increasing run: the fewest tiles that must
 /// step out of the line so the rest can pass one another. A line has at
-/// most 8 cells.
+/// most [`MAX_LINE`] cells.
 fn out_of_order(goals: &[u8]) -> u32 {
-    let mut run = [0u8; 8];
+    let mut run = [0u8; MAX_LINE];
     let mut longest = 0;
     for i in 0..goals.len() {
         let before = (0..i).filter(|&j| goals[j] < goals[i]).map(|j| run[j]).max().unwrap_or(0);

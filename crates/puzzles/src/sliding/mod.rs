@@ -1,4 +1,4 @@
-//! Sliding puzzles of any size from 2x2 to 4x4.
+//! Sliding puzzles of any size from 2x2 to 5x5.
 //!
 //! - This file: [`Slide`], the space [`SlidingPuzzle`], and LeetCode
 //!   773's [`sliding_puzzle`].
@@ -180,7 +180,7 @@ impl SlidingPuzzle {
     ///
     /// # Errors
     ///
-    /// When the size is outside 2x2 to 4x4.
+    /// When the size is outside 2x2 to 5x5 (at most 25 cells).
     ///
     /// # Example
     ///
@@ -207,7 +207,11 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_goal(goal: Board) -> SlidingPuzzle {
-        let rank_count = ranked::factorial(goal.cell_count());
+        let rank_count = if ranked::check_numbered(&goal).is_ok() {
+            ranked::factorial(goal.cell_count())
+        } else {
+            0
+        };
         SlidingPuzzle {
             goal,
             rank_count,
@@ -490,7 +494,7 @@ impl SlidingPuzzle {
         config: &DenseEnumeration,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<Board>, Error> {
-        let packed = ReachableBoards::new(&self.goal);
+        let packed = ReachableBoards::new(&self.goal)?;
         let layers = config.run(&packed, &[packed.encode(&self.goal)], run)?;
         let deepest = layers.deepest().iter().map(|&rank| packed.decode(rank)).collect();
         Ok(Enumeration::new(layers.layer_sizes().to_vec(), deepest))
@@ -513,8 +517,7 @@ impl SlidingPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn unrank(&self, rank: u64) -> Option<Board> {
-        (rank < ranked::factorial(self.goal.cell_count()))
-            .then(|| ranked::unrank(self.goal.rows(), self.goal.cols(), rank))
+        (rank < self.rank_count).then(|| ranked::unrank(self.goal.rows(), self.goal.cols(), rank))
     }
 }
 
@@ -545,19 +548,22 @@ impl Successors for SlidingPuzzle {
     }
 
     fn ranking(&self) -> Option<impl Ranking<Board> + '_> {
-        Some(self)
+        (self.rank_count > 0).then_some(self)
     }
 }
 
 /// Every arrangement of the tiles, reachable or not, numbered by its
-/// Lehmer code: `(rows * cols)!` ranks.
+/// Lehmer code: `(rows * cols)!` ranks, on boards of up to 16 cells.
+/// Larger boards are not numbered: their `rank_count` is 0 (and
+/// [`ranking`](Successors::ranking) is `None`, so searches keep their
+/// boards in hash tables), and `rank` answers `u64::MAX`.
 impl Ranking<Board> for SlidingPuzzle {
     fn rank_count(&self) -> u64 {
         self.rank_count
     }
 
     fn rank(&self, board: &Board) -> u64 {
-        ranked::rank(board)
+        if self.rank_count == 0 { u64::MAX } else { ranked::rank(board) }
     }
 }
 
@@ -608,7 +614,7 @@ impl Weighted for SlidingPuzzle {
 }
 
 /// LeetCode 773: the fewest moves that solve a 2x3 board (or a board of any
-/// size from 2x2 to 4x4) towards the usual goal, or -1 when it cannot be
+/// size from 2x2 to 5x5) towards the usual goal, or -1 when it cannot be
 /// solved.
 ///
 /// A board that is not a permutation of `0..rows*cols` also answers -1;
@@ -619,7 +625,8 @@ impl Weighted for SlidingPuzzle {
 /// answer is always exact; and by IDA* with linear conflicts above, which
 /// keeps only its path and has no limit by default, so that it answers
 /// every solvable board, in time (a second or so for a typical 15-puzzle,
-/// minutes for the hardest).
+/// minutes for the hardest; a 24-puzzle far from the goal needs the
+/// [`Partition::SixSixSixSix`] database and a [`Solver`], and hours).
 ///
 /// # Panics
 ///

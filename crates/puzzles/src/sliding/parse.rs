@@ -60,7 +60,7 @@ fn square_if_one_row(grid: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
     let [cells] = grid.as_slice() else {
         return grid;
     };
-    match (2..=4).find(|side| side * side == cells.len()) {
+    match (2..=5).find(|side| side * side == cells.len()) {
         Some(side) => cells.chunks(side).map(<[Cell]>::to_vec).collect(),
         None => grid,
     }

@@ -15,7 +15,7 @@ use crate::error::{Error, ErrorKind};
 const MAGIC: &[u8; 8] = b"PZLPDB\r\n";
 const VERSION: u32 = 3;
 
-/// The named partitions of the 4x4 puzzle's tiles into patterns.
+/// The named partitions of the 4x4 and 5x5 puzzles' tiles into patterns.
 ///
 /// # Example
 ///
@@ -38,13 +38,32 @@ pub enum Partition {
     /// and those of the other half (8): 288 MB, built in minutes, and
     /// about a hundred times fewer nodes than 6-6-3.
     SevenEight,
+    /// Korf and Felner's four patterns of six tiles for the 5x5 puzzle
+    /// (2002), for a goal with the blank in a corner. With the blank first
+    /// (`0 1 2 ... 24`) they are {1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14},
+    /// {10, 11, 15, 16, 20, 21} and {17, 18, 19, 22, 23, 24}; with the
+    /// blank in another corner, the same cells turned to it. Four tables
+    /// of 127.5 M placements, 255 MB in all.
+    SixSixSixSix,
 }
+
+/// Korf and Felner's 5x5 partition by goal cell, the blank's corner at
+/// cell 0: the pattern of the tile whose goal is each cell.
+const KORF_FELNER_5X5: [u8; 25] = [
+    0, 0, 0, 1, 1, //
+    0, 0, 0, 1, 1, //
+    2, 2, 0, 1, 1, //
+    2, 2, 3, 3, 3, //
+    2, 2, 3, 3, 3, //
+];
 
 impl Partition {
     /// Every partition, smallest first.
-    pub const ALL: [Partition; 2] = [Partition::SixSixThree, Partition::SevenEight];
+    pub const ALL: [Partition; 3] =
+        [Partition::SixSixThree, Partition::SevenEight, Partition::SixSixSixSix];
 
-    /// The partition's name, as `FromStr` reads it: `6-6-3` or `7-8`.
+    /// The partition's name, as `FromStr` reads it: `6-6-3`, `7-8` or
+    /// `6-6-6-6`.
     ///
     /// # Example
     ///
@@ -57,6 +76,23 @@ impl Partition {
         match self {
             Partition::SixSixThree => "6-6-3",
             Partition::SevenEight => "7-8",
+            Partition::SixSixSixSix => "6-6-6-6",
+        }
+    }
+
+    /// The board size the partition is for.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Partition;
+    ///
+    /// assert_eq!(Partition::SixSixSixSix.size(), (5, 5));
+    /// ```
+    pub fn size(self) -> (usize, usize) {
+        match self {
+            Partition::SixSixThree | Partition::SevenEight => (4, 4),
+            Partition::SixSixSixSix => (5, 5),
         }
     }
 
@@ -64,7 +100,8 @@ impl Partition {
     ///
     /// # Errors
     ///
-    /// When `goal` is not a 4x4 board.
+    /// When `goal` is not of the partition's [`size`](Partition::size),
+    /// or, for 6-6-6-6, its blank is not in a corner.
     ///
     /// # Example
     ///
@@ -75,33 +112,56 @@ impl Partition {
     /// let patterns = Partition::SixSixThree.patterns(&goal)?;
     /// assert_eq!(patterns, [vec![13, 14, 15], vec![1, 2, 5, 6, 9, 10], vec![3, 4, 7, 8, 11, 12]]);
     /// assert!(Partition::SixSixThree.patterns(&Board::solved(3, 3)?).is_err());
+    ///
+    /// let blank_first = Board::new(5, 5, &(0..25).collect::<Vec<u8>>())?;
+    /// let patterns = Partition::SixSixSixSix.patterns(&blank_first)?;
+    /// assert_eq!(patterns[0], [1, 2, 5, 6, 7, 12]);
+    /// assert_eq!(patterns[3], [17, 18, 19, 22, 23, 24]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn patterns(self, goal: &Board) -> Result<Vec<Vec<u8>>, Error> {
-        if (goal.rows(), goal.cols()) != (4, 4) {
+        let (rows, cols) = self.size();
+        if (goal.rows(), goal.cols()) != (rows, cols) {
             return Err(Error::new(ErrorKind::Input {
                 reason: format!(
-                    "the {} pattern database is for 4x4 boards, not {}x{}",
+                    "the {} pattern database is for {rows}x{cols} boards, not {}x{}",
                     self.name(),
                     goal.rows(),
                     goal.cols()
                 ),
             }));
         }
-        let (blank_row, _) = goal.blank();
-        let mut patterns = vec![Vec::new(); 3];
-        for cell in 0..16 {
+        let (blank_row, blank_col) = goal.blank();
+        let corner = |place: usize| place == 0 || place == rows - 1;
+        if self == Partition::SixSixSixSix && !(corner(blank_row) && corner(blank_col)) {
+            return Err(Error::new(ErrorKind::Input {
+                reason: format!(
+                    "the {} pattern database is for goals with the blank in a corner, not at row {}, column {}",
+                    self.name(),
+                    blank_row + 1,
+                    blank_col + 1
+                ),
+            }));
+        }
+        let mut patterns = vec![Vec::new(); 4];
+        for cell in 0..rows * cols {
             let tile = goal.cell(cell);
             if tile == 0 {
                 continue;
             }
-            let (row, col) = (cell / 4, cell % 4);
+            let (row, col) = (cell / cols, cell % cols);
             let which = match self {
                 Partition::SixSixThree if row == blank_row => 0,
                 Partition::SixSixThree if col < 2 => 1,
                 Partition::SixSixThree => 2,
                 Partition::SevenEight if row / 2 == blank_row / 2 => 0,
                 Partition::SevenEight => 1,
+                Partition::SixSixSixSix => {
+                    // The cell as seen from the blank's corner.
+                    let row = if blank_row == 0 { row } else { rows - 1 - row };
+                    let col = if blank_col == 0 { col } else { cols - 1 - col };
+                    usize::from(KORF_FELNER_5X5[row * cols + col])
+                }
             };
             patterns[which].push(tile);
         }
@@ -161,10 +221,11 @@ impl FromStr for Partition {
         match text {
             "6-6-3" | "663" => Ok(Partition::SixSixThree),
             "7-8" | "78" => Ok(Partition::SevenEight),
+            "6-6-6-6" | "6666" => Ok(Partition::SixSixSixSix),
             _ => Err(Error::new(ErrorKind::UnknownName {
                 text: text.to_string(),
                 what: "a partition",
-                expected: "6-6-3 or 7-8",
+                expected: "6-6-3, 7-8 or 6-6-6-6",
             })),
         }
     }
@@ -280,13 +341,26 @@ fn nth_bit(mut mask: u32, n: usize) -> usize {
 
 /// For every set of free cells and every free cell, the lowest cell of the
 /// region (connected free cells) that holds it: the blank's region after a
-/// move in one lookup instead of a flood fill (1 MB for 16 cells).
+/// move in one lookup instead of a flood fill (1 MB for 16 cells). Boards
+/// of more cells flood-fill: the table would grow 2^cells (838 MB for 25).
 struct Regions {
     count: usize,
     lowest: Vec<u8>,
 }
 
+/// The most cells whose regions are tabled.
+const TABLED_REGIONS: usize = 16;
+
 impl Regions {
+    /// The table of `cells`' regions, or `None` on a board too large for
+    /// one.
+    fn of(cells: Cells) -> Result<Option<Regions>, Error> {
+        if cells.count() > TABLED_REGIONS {
+            return Ok(None);
+        }
+        Regions::new(cells).map(Some)
+    }
+
     fn new(cells: Cells) -> Result<Regions, Error> {
         let count = cells.count();
         let mut lowest = allocate((1 << count) * count)?;
@@ -320,7 +394,7 @@ impl Regions {
 /// breadth-first layers are exact.
 struct Abstraction<'a> {
     cells: Cells,
-    regions: &'a Regions,
+    regions: Option<&'a Regions>,
     k: usize,
 }
 
@@ -347,6 +421,7 @@ impl RankedSpace for Abstraction<'_> {
             (16, 6) => self.neighbours_of::<16, 6, _>(rank, report),
             (16, 7) => self.neighbours_of::<16, 7, _>(rank, report),
             (16, 8) => self.neighbours_of::<16, 8, _>(rank, report),
+            (25, 6) => self.neighbours_of::<25, 6, _>(rank, report),
             _ => self.neighbours_of_any(rank, self.cells.count(), self.k, report),
         }
     }
@@ -391,7 +466,10 @@ impl Abstraction<'_> {
                 let mut moved = placed;
                 moved[tile] = to as u8;
                 let now = occupied ^ (1 << from) ^ (1 << to);
-                let blank = self.regions.lowest(free ^ (1 << from) ^ (1 << to), from);
+                let blank = match self.regions {
+                    Some(regions) => regions.lowest(free ^ (1 << from) ^ (1 << to), from),
+                    None => self.cells.region(from, now).trailing_zeros() as usize,
+                };
                 let placement = rank_placement(&moved[..k], count);
                 report(placement * free_count + Cells::free_index(blank, now));
             }
@@ -453,7 +531,9 @@ fn rank_placement(cells: &[u8], count: usize) -> usize {
 /// abstract state, on every core, and kept in 4 bits a placement: a 6-tile
 /// table of the 4x4 puzzle takes a few seconds and 2.9 MB, the 8-tile one
 /// of [`Partition::SevenEight`] minutes, 1.6 GB while it is built and
-/// 259 MB after. [`save`](PatternDatabase::save) and
+/// 259 MB after; the four of the 5x5 puzzle's [`Partition::SixSixSixSix`]
+/// three and a half minutes on two cores, 0.9 GB while built and 255 MB
+/// after. [`save`](PatternDatabase::save) and
 /// [`load`](PatternDatabase::load) keep them in files.
 ///
 /// # Example
@@ -576,9 +656,9 @@ impl PatternDatabase {
         run: &mut Run<'_>,
     ) -> Result<PatternDatabase, Error> {
         let mut database = PatternDatabase::empty(goal, patterns)?;
-        let regions = Regions::new(database.cells)?;
+        let regions = Regions::of(database.cells)?;
         for tiles in patterns {
-            let excess = database.build_pattern(&regions, tiles, run)?;
+            let excess = database.build_pattern(regions.as_ref(), tiles, run)?;
             database.patterns.push(Pattern { tiles: tiles.clone(), excess });
         }
         Ok(database)
@@ -588,7 +668,7 @@ impl PatternDatabase {
     ///
     /// # Errors
     ///
-    /// When `goal` is not a 4x4 board, or a table would not fit the
+    /// When `goal` does not suit the partition (see [`Partition::patterns`]), or a table would not fit the
     /// default memory limit.
     ///
     /// # Example
@@ -795,7 +875,7 @@ impl PatternDatabase {
     /// excess over its Manhattan distance.
     fn build_pattern(
         &self,
-        regions: &Regions,
+        regions: Option<&Regions>,
         tiles: &[u8],
         run: &mut Run<'_>,
     ) -> Result<Vec<u8>, Error> {
@@ -839,6 +919,59 @@ impl PatternDatabase {
         Ok(excess)
     }
 
+    /// Whether boards can carry this database's [`Parts`]: at most
+    /// [`CARRIED_PATTERNS`] patterns.
+    pub(super) fn carries_parts(&self) -> bool {
+        self.patterns.len() <= CARRIED_PATTERNS
+    }
+
+    /// Each pattern's estimate of `board` and of its reflection.
+    pub(super) fn parts(&self, board: &Board) -> Parts {
+        let home = self.homes(board);
+        let mut parts = Parts::default();
+        for (slot, pattern) in parts.direct.iter_mut().zip(&self.patterns) {
+            *slot = self.pattern_estimate(&home, pattern) as u8;
+        }
+        if let Some(reflection) = &self.reflection {
+            let reflected = reflection.reflect(&home, self.cells.count());
+            for (slot, pattern) in parts.reflected.iter_mut().zip(&self.patterns) {
+                *slot = self.pattern_estimate(&reflected, pattern) as u8;
+            }
+        }
+        parts
+    }
+
+    /// The parts of `child`, one slide from `parent` whose parts are
+    /// `parts`: only the moved tile's pattern changes, and on the
+    /// reflection only the pattern of the tile it becomes.
+    pub(super) fn child_parts(&self, parent: &Board, mut parts: Parts, child: &Board) -> Parts {
+        let moved = usize::from(child.cell(parent.blank_index()));
+        let home = self.homes(child);
+        if let Some(index) = self.pattern_of[moved] {
+            let pattern = &self.patterns[usize::from(index)];
+            parts.direct[usize::from(index)] = self.pattern_estimate(&home, pattern) as u8;
+        }
+        if let Some(reflection) = &self.reflection {
+            let image = usize::from(reflection.tile[moved]);
+            if let Some(index) = self.pattern_of[image] {
+                let pattern = &self.patterns[usize::from(index)];
+                // The reflection is its own inverse: the reflected board's
+                // tile `t` is the board's tile `reflection.tile[t]`, moved
+                // to the transposed cell.
+                let mut placed = [0u8; MAX_CELLS];
+                let mut manhattan = 0;
+                for (slot, &tile) in placed.iter_mut().zip(&pattern.tiles) {
+                    let original = reflection.tile[usize::from(tile)];
+                    *slot = reflection.cell[usize::from(home[usize::from(original)])];
+                    manhattan += u32::from(self.manhattan[usize::from(tile)][usize::from(*slot)]);
+                }
+                let rank = self.cells.rank(&placed[..pattern.tiles.len()]);
+                parts.reflected[usize::from(index)] = (manhattan + 2 * pattern.excess(rank)) as u8;
+            }
+        }
+        parts
+    }
+
     /// Each tile's cell on `board`.
     fn homes(&self, board: &Board) -> [u8; MAX_CELLS] {
         let mut home = [0u8; MAX_CELLS];
@@ -862,6 +995,28 @@ impl PatternDatabase {
     /// The sum over the patterns, where `home[tile]` is each tile's cell.
     fn sum(&self, home: &[u8; MAX_CELLS]) -> u32 {
         self.patterns.iter().map(|pattern| self.pattern_estimate(home, pattern)).sum()
+    }
+}
+
+/// The most patterns whose estimates a board carries in [`Parts`].
+const CARRIED_PATTERNS: usize = 4;
+
+/// Each pattern's estimate of a board and of its reflection, carried along
+/// IDA*'s path so that a slide looks up only the moved tile's pattern and
+/// that of the tile it becomes on the reflection: two table reads where the
+/// two sums of the 5x5 puzzle's four patterns take eight. (A pattern's
+/// estimate is at most 8 moves a tile plus 30, so a byte holds it.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct Parts {
+    direct: [u8; CARRIED_PATTERNS],
+    reflected: [u8; CARRIED_PATTERNS],
+}
+
+impl Parts {
+    /// The estimate: the larger of the two sums.
+    pub(super) fn estimate(self) -> u32 {
+        let sum = |values: &[u8]| values.iter().map(|&value| u32::from(value)).sum::<u32>();
+        sum(&self.direct).max(sum(&self.reflected))
     }
 }
 

@@ -17,22 +17,37 @@
 
 use search_core::{RankSteps, RankedSpace, WordSteps};
 
-use super::board::{Board, MAX_CELLS};
+use super::board::{Board, NIBBLE_CELLS};
+use crate::error::{Error, ErrorKind};
 
-/// `FACTORIALS[i]` is `i!`; 16! still fits a `u64`.
-const FACTORIALS: [u64; MAX_CELLS + 1] = {
-    let mut table = [1u64; MAX_CELLS + 1];
+/// `FACTORIALS[i]` is `i!`, for the boards that are numbered: those packed
+/// 4 bits a cell.
+const FACTORIALS: [u64; NIBBLE_CELLS + 1] = {
+    let mut table = [1u64; NIBBLE_CELLS + 1];
     let mut i = 1;
-    while i <= MAX_CELLS {
+    while i <= NIBBLE_CELLS {
         table[i] = table[i - 1] * i as u64;
         i += 1;
     }
     table
 };
 
-/// `n!`.
+/// `n!`, for `n` up to [`NIBBLE_CELLS`].
 pub(crate) fn factorial(n: usize) -> u64 {
     FACTORIALS[n]
+}
+
+/// Refuses boards too large to number.
+pub(crate) fn check_numbered(board: &Board) -> Result<(), Error> {
+    if board.cell_count() <= NIBBLE_CELLS {
+        return Ok(());
+    }
+    let (rows, cols, cells) = (board.rows(), board.cols(), board.cell_count());
+    Err(Error::new(ErrorKind::Input {
+        reason: format!(
+            "a {rows}x{cols} board has {cells} cells: boards are numbered (for enumeration and ranks) up to {NIBBLE_CELLS} cells"
+        ),
+    }))
 }
 
 /// Sixteen nibbles of 1.
@@ -93,7 +108,7 @@ fn rank_of<const N: usize>(cells: u64) -> u64 {
 /// The board of `rows x cols` whose [`rank`] is `rank`.
 pub(crate) fn unrank(rows: usize, cols: usize, mut rank: u64) -> Board {
     let n = rows * cols;
-    let mut digits = [0u8; MAX_CELLS];
+    let mut digits = [0u8; NIBBLE_CELLS];
     for i in (0..n).rev() {
         let base = (n - i) as u64;
         digits[i] = (rank % base) as u8;
@@ -170,7 +185,7 @@ impl NibbleList {
 /// use search_core::{DenseEnumeration, RankedSpace, Run};
 ///
 /// let goal = Board::solved(2, 3)?;
-/// let boards = ReachableBoards::new(&goal);
+/// let boards = ReachableBoards::new(&goal)?;
 /// assert_eq!(boards.rank_count(), 360);
 /// let start: Board = "4 1 2 / 5 0 3".parse()?;
 /// let rank = boards.rank(&start).expect("reachable");
@@ -195,16 +210,27 @@ pub struct ReachableBoards {
 impl ReachableBoards {
     /// The boards of `goal`'s size that can reach `goal`.
     ///
+    /// # Errors
+    ///
+    /// When `goal` has more than 16 cells: larger boards are not numbered
+    /// (a 4x5 board's half of 20! ranks would need 290 PB at 2 bits each).
+    ///
     /// # Example
     ///
     /// ```
     /// use puzzles::{Board, ReachableBoards};
     /// use search_core::RankedSpace;
     ///
-    /// assert_eq!(ReachableBoards::new(&Board::solved(3, 3)?).rank_count(), 181_440);
+    /// assert_eq!(ReachableBoards::new(&Board::solved(3, 3)?)?.rank_count(), 181_440);
+    /// let error = ReachableBoards::new(&Board::solved(5, 5)?).unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "a 5x5 board has 25 cells: boards are numbered (for enumeration and ranks) up to 16 cells"
+    /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(goal: &Board) -> ReachableBoards {
+    pub fn new(goal: &Board) -> Result<ReachableBoards, Error> {
+        check_numbered(goal)?;
         let (rows, cols) = (goal.rows(), goal.cols());
         let cells = rows * cols;
         let order = ReachableBoards::order_of(goal);
@@ -215,7 +241,7 @@ impl ReachableBoards {
             placed.place(nibble(order, i));
         }
         let row0_parity = (digit_sum % 2) as u32 ^ ReachableBoards::row_flip(cols, goal.blank().0);
-        ReachableBoards { goal: *goal, rows, cols, cells, row0_parity }
+        Ok(ReachableBoards { goal: *goal, rows, cols, cells, row0_parity })
     }
 
     /// 1 when boards of width `cols` flip the order's parity on `row`.
@@ -257,7 +283,7 @@ impl ReachableBoards {
     /// ```
     /// use puzzles::{Board, ReachableBoards};
     ///
-    /// let boards = ReachableBoards::new(&Board::solved(2, 2)?);
+    /// let boards = ReachableBoards::new(&Board::solved(2, 2)?)?;
     /// assert_eq!(boards.rank(&Board::solved(3, 3)?), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -273,7 +299,7 @@ impl ReachableBoards {
     /// use puzzles::{Board, ReachableBoards};
     /// use search_core::RankedSpace;
     ///
-    /// let boards = ReachableBoards::new(&Board::solved(2, 2)?);
+    /// let boards = ReachableBoards::new(&Board::solved(2, 2)?)?;
     /// assert_eq!(boards.rank_count(), 12);
     /// assert!(boards.board(11).is_some() && boards.board(12).is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -294,7 +320,7 @@ impl ReachableBoards {
     /// that the divisions become multiplications.
     #[inline(always)]
     fn decode_order_rank(tiles: usize, mut order_rank: u64, parity: u32) -> u64 {
-        let mut digits = [0u8; MAX_CELLS];
+        let mut digits = [0u8; NIBBLE_CELLS];
         let mut digit_sum = 0;
         for i in (0..tiles - 2).rev() {
             let base = (tiles - i) as u64;
@@ -376,8 +402,8 @@ impl ReachableBoards {
     /// What each Lehmer digit of a tile order of `tiles` values is worth in
     /// its half rank; 0 for the two digits the half rank drops.
     #[inline(always)]
-    fn digit_weights(tiles: usize) -> [i64; MAX_CELLS] {
-        let mut weights = [0i64; MAX_CELLS];
+    fn digit_weights(tiles: usize) -> [i64; NIBBLE_CELLS] {
+        let mut weights = [0i64; NIBBLE_CELLS];
         let mut weight = 1i64;
         for i in (0..tiles - 2).rev() {
             weights[i] = weight;
@@ -402,7 +428,7 @@ impl ReachableBoards {
         rows: usize,
         cols: usize,
         cursor: &OrderCursor,
-        weights: &[i64; MAX_CELLS],
+        weights: &[i64; NIBBLE_CELLS],
         blank: usize,
         mut report: F,
     ) {
@@ -467,10 +493,10 @@ struct OrderCursor {
     /// `None` until the first seek.
     order_rank: Option<u64>,
     parity: u32,
-    digits: [u8; MAX_CELLS],
+    digits: [u8; NIBBLE_CELLS],
     /// The values not yet placed before each place: the list that place
     /// takes its value from.
-    remaining: [NibbleList; MAX_CELLS],
+    remaining: [NibbleList; NIBBLE_CELLS],
     /// The sum of the digits the half rank holds (all but the last two).
     digit_sum: u64,
     /// The last [`TAIL_DIGITS`] digits of the half rank as one number below
@@ -493,8 +519,8 @@ impl OrderCursor {
         OrderCursor {
             order_rank: None,
             parity: 0,
-            digits: [0; MAX_CELLS],
-            remaining: [NibbleList::ascending(tiles); MAX_CELLS],
+            digits: [0; NIBBLE_CELLS],
+            remaining: [NibbleList::ascending(tiles); NIBBLE_CELLS],
             digit_sum: 0,
             tail: 0,
             head_sum: 0,
@@ -580,7 +606,7 @@ impl OrderCursor {
     /// The half rank, tile order and Lehmer digits (all of them) the
     /// cursor is at.
     #[inline(always)]
-    fn current(&self) -> (u64, u64, &[u8; MAX_CELLS]) {
+    fn current(&self) -> (u64, u64, &[u8; NIBBLE_CELLS]) {
         (self.order_rank.unwrap_or(0), self.order, &self.digits)
     }
 
@@ -717,7 +743,7 @@ mod tests {
     fn packed_ranks_number_the_reachable_boards_exactly() {
         for (rows, cols) in sizes() {
             let goal = Board::solved(rows, cols).unwrap();
-            let packed = ReachableBoards::new(&goal);
+            let packed = ReachableBoards::new(&goal).expect("at most 16 cells");
             let count = packed.rank_count();
             assert_eq!(count, factorial(rows * cols) / 2);
             let mut seen = vec![false; count as usize];
@@ -787,7 +813,7 @@ mod tests {
         let shapes =
             [(2, 5), (5, 2), (2, 6), (6, 2), (3, 4), (4, 3), (2, 7), (7, 2), (3, 5), (4, 4)];
         for (rows, cols) in shapes {
-            let packed = ReachableBoards::new(&Board::solved(rows, cols).unwrap());
+            let packed = ReachableBoards::new(&Board::solved(rows, cols).unwrap()).unwrap();
             let count = packed.rank_count();
             let mut ranks = Vec::new();
             let mut rank = count / 3;
@@ -819,7 +845,7 @@ mod tests {
         // steps of one rank (slides along a row) and the rest together.
         let shapes = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 7), (4, 4)];
         for (rows, cols) in shapes {
-            let packed = ReachableBoards::new(&Board::solved(rows, cols).unwrap());
+            let packed = ReachableBoards::new(&Board::solved(rows, cols).unwrap()).unwrap();
             let steps = (&packed).rank_steps();
             assert_eq!(steps.period() as usize, rows * cols);
             let step = (packed.rank_count() / 3000).max(1);
@@ -852,7 +878,7 @@ mod tests {
     fn packed_neighbours_are_the_boards_one_slide_away() {
         for (rows, cols) in sizes() {
             let goal = Board::solved(rows, cols).unwrap();
-            let packed = ReachableBoards::new(&goal);
+            let packed = ReachableBoards::new(&goal).expect("at most 16 cells");
             let step = (packed.rank_count() / 5000).max(1) as usize;
             for r in (0..packed.rank_count()).step_by(step) {
                 let expected = one_slide_away(&packed, r);

@@ -3,6 +3,7 @@
 //! estimate, the best installed database included ([`SlidingHeuristic`]).
 
 use std::borrow::Cow;
+use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
@@ -123,23 +124,60 @@ pub enum SlidingHeuristic {
     /// only: installed with [`SlidingPuzzle::install_database`] from a
     /// saved file, or built (minutes, 1.6 GB) the first time it is needed.
     SevenEight,
-    /// The best the puzzle has at hand, building nothing: the 7-8 database
-    /// if one is installed, else the 6-6-3 one if there is one, else
-    /// linear conflicts; the default.
+    /// The [`Partition::SixSixSixSix`] pattern database, for 5x5 boards
+    /// only: installed with [`SlidingPuzzle::install_database`] from a
+    /// saved file, or built (minutes and 0.9 GB, see
+    /// `docs/performance.md`) the first time it is needed.
+    SixSixSixSix,
+    /// The best the puzzle has at hand, building nothing: the 6-6-6-6 or
+    /// 7-8 database if one is installed, else the 6-6-3 one if there is
+    /// one, else linear conflicts; the default.
     #[default]
     Best,
 }
 
 impl SlidingHeuristic {
+    /// The heuristic's name, as `FromStr` reads it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::SlidingHeuristic;
+    ///
+    /// for heuristic in [SlidingHeuristic::LinearConflict, SlidingHeuristic::SixSixSixSix] {
+    ///     assert_eq!(heuristic.name().parse::<SlidingHeuristic>()?, heuristic);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            SlidingHeuristic::Manhattan => "manhattan",
+            SlidingHeuristic::LinearConflict => "linear-conflict",
+            SlidingHeuristic::SixSixThree => "pdb-663",
+            SlidingHeuristic::SevenEight => "pdb-78",
+            SlidingHeuristic::SixSixSixSix => "pdb-6666",
+            SlidingHeuristic::Best => "best",
+        }
+    }
+
     /// The partitions whose databases this heuristic uses, the better
     /// first.
     pub(super) fn partitions(self) -> &'static [Partition] {
         match self {
             SlidingHeuristic::SixSixThree => &[Partition::SixSixThree],
             SlidingHeuristic::SevenEight => &[Partition::SevenEight],
-            SlidingHeuristic::Best => &[Partition::SevenEight, Partition::SixSixThree],
+            SlidingHeuristic::SixSixSixSix => &[Partition::SixSixSixSix],
+            SlidingHeuristic::Best => {
+                &[Partition::SixSixSixSix, Partition::SevenEight, Partition::SixSixThree]
+            }
             SlidingHeuristic::Manhattan | SlidingHeuristic::LinearConflict => &[],
         }
+    }
+}
+
+impl fmt::Display for SlidingHeuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -152,11 +190,12 @@ impl FromStr for SlidingHeuristic {
             "linear-conflict" => Ok(SlidingHeuristic::LinearConflict),
             "pdb-663" => Ok(SlidingHeuristic::SixSixThree),
             "pdb-78" => Ok(SlidingHeuristic::SevenEight),
+            "pdb-6666" => Ok(SlidingHeuristic::SixSixSixSix),
             "best" => Ok(SlidingHeuristic::Best),
             _ => Err(unknown(
                 text,
                 "a heuristic",
-                "manhattan, linear-conflict, pdb-663, pdb-78 or best",
+                "manhattan, linear-conflict, pdb-663, pdb-78, pdb-6666 or best",
             )),
         }
     }
@@ -189,6 +228,9 @@ impl Estimate {
             }
             SlidingHeuristic::SevenEight => {
                 Estimate::Database(puzzle.pattern_database(Partition::SevenEight)?)
+            }
+            SlidingHeuristic::SixSixSixSix => {
+                Estimate::Database(puzzle.pattern_database(Partition::SixSixSixSix)?)
             }
             SlidingHeuristic::Best => {
                 let installed = Partition::ALL
@@ -261,6 +303,8 @@ pub struct Solver<'p> {
     /// The estimate, built when an informed search first needs it.
     estimate: Option<Estimate>,
     parallel: bool,
+    /// What A* and IDA* multiply the estimate by, when not 1.
+    weight: Option<f64>,
 }
 
 impl Solver<'_> {
@@ -279,6 +323,7 @@ impl Solver<'_> {
             heuristic: SlidingHeuristic::default(),
             estimate: None,
             parallel: false,
+            weight: None,
         }
     }
 
@@ -334,6 +379,38 @@ impl Solver<'_> {
     #[must_use]
     pub fn parallel(self, parallel: bool) -> Self {
         Solver { parallel, ..self }
+    }
+
+    /// Makes A* and IDA* search with the estimate multiplied by `weight`
+    /// (rounded down): weighted A* and weighted IDA*, whose answers take
+    /// at most `weight` times the fewest moves, and which find them with
+    /// far fewer nodes. 1, the default, keeps the answers optimal.
+    ///
+    /// # Errors
+    ///
+    /// When `weight` is below 1, or not a finite number.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Algorithm, SlidingPuzzle};
+    /// use search_core::Run;
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let board = "8 6 7 / 2 5 4 / 3 0 1".parse()?;
+    /// let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).weight(2.0)?;
+    /// let moves = solver.moves(&board, &mut Run::new())?.expect("solvable");
+    /// assert!((31..=62).contains(&moves));
+    /// assert!(puzzle.solver().weight(0.5).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn weight(self, weight: f64) -> Result<Self, Error> {
+        if weight.is_finite() && weight >= 1.0 {
+            return Ok(Solver { weight: (weight > 1.0).then_some(weight), ..self });
+        }
+        Err(Error::new(ErrorKind::Input {
+            reason: format!("the weight must be a number of at least 1, not {weight}"),
+        }))
     }
 
     /// Chooses the estimate that guides A* and IDA*.
@@ -478,19 +555,38 @@ impl Solver<'_> {
             Some(estimate) => estimate,
             None => self.estimate.insert(Estimate::new(self.heuristic, puzzle)?),
         };
+        let weight = self.weight.unwrap_or(1.0);
+        #[expect(
+            clippy::cast_sign_loss,
+            clippy::cast_possible_truncation,
+            reason = "a product of two positive numbers, rounded down; `as` saturates"
+        )]
+        let weighted = |estimate: u32| (f64::from(estimate) * weight) as u32;
         if self.last_algorithm == Algorithm::AStar {
-            let found =
-                self.astar.run(puzzle, [*board], |b| estimate.estimate(b), |b| *b == goal, run);
+            let found = if self.weight.is_none() {
+                self.astar.run(puzzle, [*board], |b| estimate.estimate(b), |b| *b == goal, run)
+            } else {
+                let estimated = |b: &Board| weighted(estimate.estimate(b));
+                self.astar.run(puzzle, [*board], estimated, |b| *b == goal, run)
+            };
             return Ok(found?.map(|(path, _)| path));
         }
         let space = guided::Guided::new(estimate);
         let start = space.start(*board);
-        let (estimated, is_goal) =
-            (|s: &guided::Step| s.estimate, |s: &guided::Step| s.board == goal);
-        let found = if self.parallel {
-            self.ida_star.run_parallel(&space, [start], estimated, is_goal, run)
-        } else {
-            self.ida_star.run(&space, [start], estimated, is_goal, run)
+        let is_goal = |s: &guided::Step| s.board == goal;
+        let found = match (self.parallel, self.weight.is_none()) {
+            (true, true) => {
+                self.ida_star.run_parallel(&space, [start], |s| s.estimate, is_goal, run)
+            }
+            (false, true) => self.ida_star.run(&space, [start], |s| s.estimate, is_goal, run),
+            (true, false) => {
+                let estimated = |s: &guided::Step| weighted(s.estimate);
+                self.ida_star.run_parallel(&space, [start], estimated, is_goal, run)
+            }
+            (false, false) => {
+                let estimated = |s: &guided::Step| weighted(s.estimate);
+                self.ida_star.run(&space, [start], estimated, is_goal, run)
+            }
         };
         Ok(found?.map(|(path, _)| {
             let (steps, moves) = path.into_parts();
