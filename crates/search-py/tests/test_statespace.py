@@ -772,6 +772,18 @@ def test_predecessors_that_disagree_raise_value_error():
 # --- pattern databases --------------------------------------------------------
 
 
+def test_5x5_boards_are_solved_and_their_database_is_asked_for(tmp_path):
+    goal = [list(range(row * 5, row * 5 + 5)) for row in range(5)]
+    # Five slides from the goal: down, down, right, down, down.
+    board = [[5, 1, 2, 3, 4], [10, 6, 7, 8, 9], [11, 16, 12, 13, 14], [15, 21, 17, 18, 19], [20, 0, 22, 23, 24]]
+    solution = statespace.solve(board, goal=goal)
+    assert len(solution.moves) == 5 and solution.boards[-1] == goal
+    with pytest.raises(ValueError, match=r"^heuristic: 'pdb-6666' needs the 6-6-6-6 pattern databases.*puzzles pdb build 5x5"):
+        statespace.solve(board, goal=goal, heuristic="pdb-6666")
+    with pytest.raises(ValueError, match=r"^databases: .* has no pattern database for this goal \(looked for pdb-6-6-6-6-v3-5x5-0\.1\.2"):
+        statespace.solve(board, goal=goal, heuristic="pdb-6666", databases=tmp_path)
+
+
 def test_pdb_78_is_never_built_silently(tmp_path):
     # In a process of its own, so that a build (minutes, 1.6 GB) would
     # end in a hang guard, not in the test run; the answer is the error.
