@@ -11,6 +11,10 @@ pub(crate) const MAX_CELLS: usize = 25;
 /// numbering of boards read directly; larger ones take 5 bits a cell.
 pub(crate) const NIBBLE_CELLS: usize = 16;
 
+/// The number of values a cell's bits can hold: a table indexed by a tile
+/// read from a board with this many rows needs no bounds check.
+pub(crate) const CELL_VALUES: usize = 32;
+
 /// The longest line (row or column) of a board: 2 x 12.
 pub(crate) const MAX_LINE: usize = MAX_CELLS / 2;
 

@@ -4,7 +4,7 @@
 
 use search_core::Heuristic;
 
-use super::board::{Board, MAX_CELLS, MAX_LINE, NIBBLE_CELLS};
+use super::board::{Board, CELL_VALUES, MAX_CELLS, MAX_LINE, NIBBLE_CELLS};
 
 /// Lets a borrowed estimate guide a search, which takes its estimate by
 /// value: `&Manhattan` as well as `Manhattan`.
@@ -46,8 +46,9 @@ heuristic_by_reference!(Manhattan, LinearConflict);
 #[derive(Clone, Debug)]
 pub struct Manhattan {
     /// `distance[tile][cell]`: rows and columns from `cell` to `tile`'s
-    /// goal cell (0 for the blank).
-    distance: [[u8; MAX_CELLS]; MAX_CELLS],
+    /// goal cell (0 for the blank). A row for every value a cell can hold
+    /// (32), so that a tile read from a board needs no bounds check.
+    distance: [[u8; MAX_CELLS]; CELL_VALUES],
 }
 
 impl Manhattan {
@@ -65,7 +66,7 @@ impl Manhattan {
     /// ```
     pub fn new(goal: &Board) -> Manhattan {
         let cols = goal.cols();
-        let mut distance = [[0; MAX_CELLS]; MAX_CELLS];
+        let mut distance = [[0; MAX_CELLS]; CELL_VALUES];
         for home in 0..goal.cell_count() {
             let tile = usize::from(goal.cell(home));
             if tile == 0 {
