@@ -3,7 +3,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::error::{Error, ErrorKind};
 
-/// The most cells a board may have: 5 bits per cell in a `u128`.
+/// The most cells a board may have: 5 bits per cell in two `u64`s.
 pub(crate) const MAX_CELLS: usize = 25;
 
 /// The most cells a board packed 4 bits a cell may have. Boards up to this

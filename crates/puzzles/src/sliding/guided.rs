@@ -1,7 +1,8 @@
-//! IDA*'s view of a sliding puzzle: each board carries its estimate and
-//! the slide that made it, so that a slide updates the estimate from the
-//! parent's in O(1), and the slide that would undo the last one is never
-//! made, nor its estimate computed. (search-core's `Estimated` does the
+//! IDA*'s view of a sliding puzzle: each board carries its estimate (and,
+//! under a pattern database, each pattern's part of it) and the slide that
+//! made it, so that a slide updates the estimate from the parent's in
+//! O(1), and the slide that would undo the last one is never made, nor
+//! its estimate computed. (search-core's `Estimated` does the
 //! first for any space; the second needs to know which slide undoes
 //! which, and saves a third of the estimates.)
 
