@@ -212,7 +212,7 @@ pub(crate) fn prepare(
             | SlidingHeuristic::SixSixSixSix
             | SlidingHeuristic::Best
     );
-    if !wants_database || !Partition::ALL.iter().any(|partition| partition.size() == size) {
+    if !wants_database || Partition::of_size(size.0, size.1).next().is_none() {
         return Ok(());
     }
     if let Some(dir) = &dir {

@@ -97,10 +97,11 @@ impl From<search_core::Error> for Failure {
 
 impl Sliding {
     /// Installs the databases of `folder` that `heuristic` can use, as
-    /// `puzzles pdb build` saved them: for "pdb-78" the 7-8 one, which
-    /// must be there; for "pdb-663" the 6-6-3 one if it is there; for
-    /// "best" the 7-8 one, else the 6-6-3 one, one of which must be there.
-    /// Boards other than 4x4 have none to use.
+    /// `puzzles pdb build` saved them: for "pdb-78" and "pdb-6666" the 7-8
+    /// or 6-6-6-6 one, which must be there; for "pdb-663" the 6-6-3 one if
+    /// it is there; for "best" the best one for the board's size (7-8, else
+    /// 6-6-3, on 4x4; 6-6-6-6 on 5x5), one of which must be there. Boards of
+    /// other sizes have none to use.
     pub(crate) fn install_from(
         &self,
         folder: &FilePath,
@@ -115,14 +116,14 @@ impl Sliding {
             return Err(error.to_string());
         }
         let size = (goal.rows(), goal.cols());
-        let fits = |partition: &&Partition| partition.size() == size;
         let wanted: Vec<Partition> = match heuristic {
             SlidingHeuristic::SevenEight => vec![Partition::SevenEight],
             SlidingHeuristic::SixSixSixSix => vec![Partition::SixSixSixSix],
-            SlidingHeuristic::Best => Partition::ALL.iter().filter(fits).copied().collect(),
+            SlidingHeuristic::Best => Partition::of_size(size.0, size.1).collect(),
             _ => Vec::new(),
         };
-        if installed.partition.is_some() || !wanted.iter().any(|partition| fits(&partition)) {
+        if installed.partition.is_some() || wanted.iter().all(|partition| partition.size() != size)
+        {
             return Ok(());
         }
         let names: Vec<String> =
@@ -138,11 +139,11 @@ impl Sliding {
         ))
     }
 
-    /// The heuristic to hand the solver for `kind`: "pdb-78" only when its
-    /// databases are installed (building them takes minutes and 1.6 GB:
-    /// the CLI builds and saves them), and "best" on a 4x4 board with no
-    /// database installed linear conflicts, so that nothing is built that
-    /// was not asked for.
+    /// The heuristic to hand the solver for `kind`: "pdb-78" and
+    /// "pdb-6666" only when their databases are installed (building them
+    /// takes minutes and 1.6 GB or 0.9 GB: the CLI builds and saves them),
+    /// and "best" on a 4x4 or 5x5 board with no database installed linear
+    /// conflicts, so that nothing is built that was not asked for.
     fn usable(&self, board: &Board, kind: SlidingHeuristic) -> Result<SlidingHeuristic, Failure> {
         let puzzle = &self.puzzle;
         let installed = |partition| puzzle.installed_database(partition).is_some();
@@ -165,7 +166,7 @@ impl Sliding {
                 prebuilt(Partition::SixSixSixSix, "minutes and 0.9 GB")
             }
             SlidingHeuristic::Best
-                if Partition::ALL.iter().any(|p| p.size() == (board.rows(), board.cols()))
+                if Partition::of_size(board.rows(), board.cols()).next().is_some()
                     && !Partition::ALL.iter().any(|&p| installed(p)) =>
             {
                 Ok(SlidingHeuristic::LinearConflict)

@@ -96,6 +96,20 @@ impl Partition {
         }
     }
 
+    /// The partitions for boards of `rows x cols`, smallest first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Partition;
+    ///
+    /// assert_eq!(Partition::of_size(5, 5).collect::<Vec<_>>(), [Partition::SixSixSixSix]);
+    /// assert_eq!(Partition::of_size(3, 3).count(), 0);
+    /// ```
+    pub fn of_size(rows: usize, cols: usize) -> impl Iterator<Item = Partition> {
+        Partition::ALL.into_iter().filter(move |partition| partition.size() == (rows, cols))
+    }
+
     /// The patterns (lists of tiles) of this partition towards `goal`.
     ///
     /// # Errors
@@ -958,15 +972,11 @@ impl PatternDatabase {
                 // The reflection is its own inverse: the reflected board's
                 // tile `t` is the board's tile `reflection.tile[t]`, moved
                 // to the transposed cell.
-                let mut placed = [0u8; MAX_CELLS];
-                let mut manhattan = 0;
-                for (slot, &tile) in placed.iter_mut().zip(&pattern.tiles) {
+                let estimate = self.pattern_estimate_by(pattern, |tile| {
                     let original = reflection.tile[usize::from(tile)];
-                    *slot = reflection.cell[usize::from(home[usize::from(original)])];
-                    manhattan += u32::from(self.manhattan[usize::from(tile)][usize::from(*slot)]);
-                }
-                let rank = self.cells.rank(&placed[..pattern.tiles.len()]);
-                parts.reflected[usize::from(index)] = (manhattan + 2 * pattern.excess(rank)) as u8;
+                    reflection.cell[usize::from(home[usize::from(original)])]
+                });
+                parts.reflected[usize::from(index)] = estimate as u8;
             }
         }
         parts
@@ -983,10 +993,17 @@ impl PatternDatabase {
 
     /// The estimate of one pattern, where `home[tile]` is each tile's cell.
     fn pattern_estimate(&self, home: &[u8; MAX_CELLS], pattern: &Pattern) -> u32 {
+        self.pattern_estimate_by(pattern, |tile| home[usize::from(tile)])
+    }
+
+    /// The estimate of one pattern, where `cell_of(tile)` is each tile's
+    /// cell.
+    #[inline]
+    fn pattern_estimate_by(&self, pattern: &Pattern, cell_of: impl Fn(u8) -> u8) -> u32 {
         let mut placed = [0u8; MAX_CELLS];
         let mut manhattan = 0;
         for (slot, &tile) in placed.iter_mut().zip(&pattern.tiles) {
-            *slot = home[usize::from(tile)];
+            *slot = cell_of(tile);
             manhattan += u32::from(self.manhattan[usize::from(tile)][usize::from(*slot)]);
         }
         manhattan + 2 * pattern.excess(self.cells.rank(&placed[..pattern.tiles.len()]))

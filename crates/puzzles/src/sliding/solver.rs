@@ -573,20 +573,12 @@ impl Solver<'_> {
         }
         let space = guided::Guided::new(estimate);
         let start = space.start(*board);
-        let is_goal = |s: &guided::Step| s.board == goal;
-        let found = match (self.parallel, self.weight.is_none()) {
-            (true, true) => {
-                self.ida_star.run_parallel(&space, [start], |s| s.estimate, is_goal, run)
-            }
-            (false, true) => self.ida_star.run(&space, [start], |s| s.estimate, is_goal, run),
-            (true, false) => {
-                let estimated = |s: &guided::Step| weighted(s.estimate);
-                self.ida_star.run_parallel(&space, [start], estimated, is_goal, run)
-            }
-            (false, false) => {
-                let estimated = |s: &guided::Step| weighted(s.estimate);
-                self.ida_star.run(&space, [start], estimated, is_goal, run)
-            }
+        let (ida_star, parallel) = (&mut self.ida_star, self.parallel);
+        let found = if self.weight.is_none() {
+            guided_ida_star(ida_star, parallel, &space, start, goal, |s| s.estimate, run)
+        } else {
+            let estimated = |s: &guided::Step| weighted(s.estimate);
+            guided_ida_star(ida_star, parallel, &space, start, goal, estimated, run)
         };
         Ok(found?.map(|(path, _)| {
             let (steps, moves) = path.into_parts();
@@ -628,5 +620,27 @@ impl Solver<'_> {
             run.reset_stats();
         }
         Ok(reachable)
+    }
+}
+
+/// IDA* over `space` from `start` to `goal`, guided by `estimated`, on
+/// every thread of the current rayon pool when `parallel`.
+fn guided_ida_star<H>(
+    search: &mut IdaStar<guided::Step, Slide, u32>,
+    parallel: bool,
+    space: &guided::Guided<'_>,
+    start: guided::Step,
+    goal: Board,
+    estimated: H,
+    run: &mut Run<'_>,
+) -> Result<Option<(Path<guided::Step, Slide>, u32)>, search_core::Error>
+where
+    H: Fn(&guided::Step) -> u32 + Sync,
+{
+    let is_goal = |s: &guided::Step| s.board == goal;
+    if parallel {
+        search.run_parallel(space, [start], estimated, is_goal, run)
+    } else {
+        search.run(space, [start], estimated, is_goal, run)
     }
 }
