@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use search_core::{Path, Ranking, Reversible, Run, Search, Successors, Unranking};
+use search_core::{Path, Permutations, Ranking, Reversible, Run, Search, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 
@@ -281,6 +281,8 @@ enum Metric {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PocketCube {
     metric: Metric,
+    /// The orders of the seven moving corners.
+    corners: Permutations,
 }
 
 /// 7! permutations of the moving corners times 3^6 twists.
@@ -301,7 +303,7 @@ impl PocketCube {
     /// assert_eq!(moves, 9);
     /// ```
     pub fn half_turn() -> PocketCube {
-        PocketCube { metric: Metric::HalfTurn }
+        PocketCube::of_metric(Metric::HalfTurn)
     }
 
     /// The pocket cube where only a quarter turn is one move.
@@ -317,7 +319,7 @@ impl PocketCube {
     /// assert_eq!(moves, 6);
     /// ```
     pub fn quarter_turn() -> PocketCube {
-        PocketCube { metric: Metric::QuarterTurn }
+        PocketCube::of_metric(Metric::QuarterTurn)
     }
 
     /// A shortest solution of `cube` in this metric, by bidirectional
@@ -341,6 +343,13 @@ impl PocketCube {
         Ok(Search::new().bidirectional(self, [*cube], [Cube::solved()], &mut Run::new())?)
     }
 
+    fn of_metric(metric: Metric) -> PocketCube {
+        let Ok(corners) = Permutations::new(MOVING.len()) else {
+            unreachable!("orders of 7 corners are below the 20 items that Permutations ranks")
+        };
+        PocketCube { metric, corners }
+    }
+
     fn turns(self) -> &'static [CubeTurn] {
         match self.metric {
             Metric::HalfTurn => &HALF_TURN_MOVES,
@@ -351,8 +360,6 @@ impl PocketCube {
 
 /// The positions of the seven moving corners: all but DBL (6).
 const MOVING: [usize; 7] = [0, 1, 2, 3, 4, 5, 7];
-
-const FACTORIALS: [usize; 7] = [1, 1, 2, 6, 24, 120, 720];
 
 const fn turn(face: Face, quarters: u8) -> CubeTurn {
     CubeTurn { face, quarters }
@@ -402,20 +409,11 @@ impl Ranking<Cube> for PocketCube {
     }
 
     fn rank(&self, cube: &Cube) -> u64 {
-        let mut permutation = 0;
-        let mut used = 0u8;
-        for (index, &position) in MOVING.iter().enumerate() {
-            // Cubie 7 stands for the seventh moving corner.
-            let value = match cube.cubie[position] {
-                7 => 6,
-                other => other,
-            };
-            let smaller_unused = (0..value).filter(|&v| used & (1 << v) == 0).count();
-            used |= 1 << value;
-            permutation += smaller_unused * FACTORIALS[MOVING.len() - 1 - index];
-        }
-        let twists = MOVING[..6].iter().fold(0, |acc, &p| acc * 3 + usize::from(cube.twist[p]));
-        (permutation * 729 + twists) as u64
+        // Cubie 7 stands for the seventh moving corner.
+        let order = MOVING.map(|position| cube.cubie[position].min(6));
+        let permutation = self.corners.rank(&order);
+        let twists = MOVING[..6].iter().fold(0, |acc, &p| acc * 3 + u64::from(cube.twist[p]));
+        permutation * 729 + twists
     }
 }
 
@@ -435,16 +433,13 @@ impl Unranking<Cube> for PocketCube {
     fn unrank(&self, rank: u64) -> Cube {
         // Below 3,674,160 after the wrap, so it fits any usize.
         let rank = (rank % POSITIONS) as usize;
-        let (mut permutation, mut twists) = (rank / 729, rank % 729);
-        // The Lehmer code of the moving corners, most significant first.
-        let mut free: [u8; 7] = [0, 1, 2, 3, 4, 5, 7];
+        let (permutation, mut twists) = (rank / 729, rank % 729);
+        let mut order = [0u8; 7];
+        self.corners.unrank(permutation as u64, &mut order);
         let mut cube = Cube::solved();
-        for (index, &position) in MOVING.iter().enumerate() {
-            let weight = FACTORIALS[MOVING.len() - 1 - index];
-            let digit = permutation / weight;
-            permutation %= weight;
-            cube.cubie[position] = free[digit];
-            free.copy_within(digit + 1.., digit);
+        for (&position, &corner) in MOVING.iter().zip(&order) {
+            // The seventh moving corner is cubie 7.
+            cube.cubie[position] = if corner == 6 { 7 } else { corner };
         }
         let mut sum = 0;
         for &position in MOVING[..6].iter().rev() {
