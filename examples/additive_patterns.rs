@@ -1,14 +1,14 @@
 //! Additive pattern databases for a puzzle of your own, from the public
 //! API alone: the 3x5 sliding puzzle written from scratch, its fourteen
 //! tiles split into three patterns, each pattern's table built by
-//! `PiecePattern` and `DistanceTable`, and their sum guiding IDA* to
-//! optimal answers, checked against breadth-first search from both ends.
+//! `PiecePattern::build`, and their sum guiding IDA* to optimal answers,
+//! checked against breadth-first search from both ends.
 //!
 //! `cargo run --release -p examples --example additive_patterns`
 
 use search_core::{
-    Combine, DistanceTable, Heuristic, IdaStar, Patterns, PiecePattern, Reversible, Run,
-    Successors, UnitCost, bidirectional_bfs,
+    Combine, Heuristic, IdaStar, Patterns, PiecePattern, Reversible, Run, Successors, UnitCost,
+    bidirectional_bfs,
 };
 
 const ROWS: usize = 3;
@@ -61,8 +61,7 @@ fn additive_estimate(patterns: &[&[u8]]) -> Result<Patterns<Board>, search_core:
     let mut estimate = Patterns::new(Combine::Sum);
     for &tiles in patterns {
         let pattern = PiecePattern::new(&places, &GOAL, tiles)?;
-        let with_blank = DistanceTable::build(&pattern, &[pattern.goal_rank()], &mut Run::new())?;
-        let table = pattern.without_blank(&with_blank)?;
+        let table = pattern.build(&mut Run::new())?;
         estimate = estimate.with(table, move |board: &Board| pattern.rank(board));
     }
     Ok(estimate)

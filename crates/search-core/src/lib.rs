@@ -272,8 +272,11 @@ Pattern databases are distances in an abstraction of a space: describe
 the abstraction as a [`ZeroOneRankedSpace`] (moves of what it forgets cost
 0), build its [`DistanceTable`], and add or max tables with [`Patterns`].
 For hundreds of millions of abstract states in 2 bits each,
+[`DenseEnumeration::distance_table`] keeps each entry's distance, and
 [`DenseEnumeration::run_visiting`] hands each rank's depth to your own
-table (the `puzzles` crate builds its 15-puzzle databases that way).
+table. For a puzzle of pieces on places with one place empty,
+[`PiecePattern::build`] does all of it (the `puzzles` crate builds its
+15- and 24-puzzle databases with it).
 */
 
 // Without `rayon` the parallel items that the overview links to do not

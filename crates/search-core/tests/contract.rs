@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use search_core::{
     AStar, CancelHandle, DenseEnumeration, DistanceTable, Error, ErrorKind, IdaStar, InPlace,
-    Limit, Limits, ParallelEnumeration, Predecessors, RankedSpace, Run, Search, Successors,
-    Weighted, ZeroOneBfs, ZeroOneRankedSpace,
+    Limit, Limits, ParallelEnumeration, PiecePattern, Predecessors, RankedSpace, Run, Search,
+    Successors, Weighted, ZeroOneBfs, ZeroOneRankedSpace,
 };
 
 /// Expansions after which [`Probe`] cancels, from another thread.
@@ -416,6 +416,68 @@ const ENTRIES: &[Entry] = &[
     }),
 ];
 
+/// The builders that search an abstraction of their own, not a space they
+/// are given, so the probe cannot stand in for it: each is checked on its
+/// own below.
+const OWN_SPACES: &[&str] = &["PiecePattern::build"];
+
+/// A pattern of the 4x4 sliding puzzle: 16 x 15 x 14 x 13 placements of
+/// its pieces, ten layers deep and more.
+fn sliding_pattern() -> PiecePattern {
+    let next_to: Vec<Vec<usize>> = (0..16usize)
+        .map(|place| {
+            let (row, col) = (place / 4, place % 4);
+            [
+                (row > 0).then(|| place - 4),
+                (row < 3).then(|| place + 4),
+                (col > 0).then(|| place - 1),
+                (col < 3).then(|| place + 1),
+            ]
+            .into_iter()
+            .flatten()
+            .collect()
+        })
+        .collect();
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    PiecePattern::new(&next_to, &goal, &[1, 2, 3, 4]).unwrap()
+}
+
+#[test]
+fn a_piece_pattern_build_keeps_the_contract() {
+    let pattern = sliding_pattern();
+    // Its limits: the tables are sized up front, and the layers counted.
+    for bound in [Memory, Depth] {
+        let (limits, limit) = tight(bound, true);
+        let error = pattern.build(&mut Run::new().limits(limits)).unwrap_err();
+        let named = match limit {
+            Limit::Memory(bytes) => is_memory_limit(&error, bytes),
+            _ => error.kind() == &ErrorKind::LimitReached(limit),
+        };
+        assert!(named, "under {bound:?}: {error}");
+    }
+    // A cancel before it begins, and one from its progress.
+    let mut run = Run::new();
+    run.cancel_handle().cancel();
+    assert_eq!(pattern.build(&mut run).unwrap_err().kind(), &ErrorKind::Cancelled);
+    let (mut reports, cancel) = (0, CancelHandle::new());
+    let stop = cancel.clone();
+    let mut run = Run::new().cancel_with(cancel).on_progress(|progress| {
+        reports += 1;
+        if progress.depth == 3 {
+            stop.cancel();
+        }
+    });
+    let error = pattern.build(&mut run).unwrap_err();
+    drop(run);
+    assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    assert!(reports >= 3, "{reports} reports");
+    // Uncancelled, it finishes, and its statistics count the abstraction.
+    let mut run = Run::new();
+    let table = pattern.build(&mut run).unwrap();
+    assert_eq!(table.len(), 16 * 15 * 14 * 13);
+    assert!(run.stats().expanded >= 16 * 15 * 14 * 13, "{:?}", run.stats());
+}
+
 /// A search that runs with default limits, and no run to give it.
 type Shortcut = fn(&Probe) -> Result<(), Error>;
 
@@ -639,12 +701,15 @@ fn public_searches() -> (Vec<String>, Vec<String>) {
                 if let Some(rest) = line.strip_prefix("pub fn ") {
                     let name: String =
                         rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-                    // The signature runs to its body's opening brace.
-                    let signature: String = text
-                        .lines()
-                        .skip(index)
-                        .take_while(|line| !line.trim_end().ends_with('{'))
-                        .collect();
+                    // The signature runs to its body's opening brace, on
+                    // its first line or a later one.
+                    let mut signature = String::new();
+                    for line in text.lines().skip(index) {
+                        signature.push_str(line);
+                        if line.trim_end().ends_with('{') {
+                            break;
+                        }
+                    }
                     if signature.contains("run: &mut Run<'_>") {
                         methods.push(format!("{owner}::{name}"));
                     }
@@ -672,6 +737,7 @@ fn public_searches() -> (Vec<String>, Vec<String>) {
 fn every_public_search_is_listed() {
     let (methods, exported) = public_searches();
     let mut listed: Vec<String> = ENTRIES.iter().map(|entry| entry.name.to_owned()).collect();
+    listed.extend(OWN_SPACES.iter().map(|name| (*name).to_owned()));
     listed.sort();
     assert_eq!(methods, listed, "the methods that take a Run, and this file's list");
     let mut shortcuts: Vec<String> =

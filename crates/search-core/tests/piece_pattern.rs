@@ -1,9 +1,14 @@
 //! [`PiecePattern`]: additive pattern databases against exact distances
-//! found by a plain breadth-first search over whole boards.
+//! found by a plain breadth-first search over whole boards, and its tables
+//! against a 0-1 search that keeps every place of the empty place.
 
 use std::collections::{HashMap, VecDeque};
 
-use search_core::{Combine, DistanceTable, ErrorKind, Heuristic, Patterns, PiecePattern, Run};
+use proptest::prelude::*;
+use search_core::{
+    Combine, DistanceTable, ErrorKind, Heuristic, KPermutations, Patterns, PiecePattern, Run,
+    ZeroOneRankedSpace,
+};
 
 /// The places of a `rows` x `cols` grid, each next to those beside,
 /// above and below it.
@@ -66,9 +71,7 @@ fn additive(next_to: &[Vec<usize>], goal: &[u8], patterns: &[&[u8]]) -> Patterns
     let mut estimate = Patterns::new(Combine::Sum);
     for &pieces in patterns {
         let pattern = PiecePattern::new(next_to, goal, pieces).unwrap();
-        let with_blank =
-            DistanceTable::build(&pattern, &[pattern.goal_rank()], &mut Run::new()).unwrap();
-        let table = pattern.without_blank(&with_blank).unwrap();
+        let table = pattern.build(&mut Run::new()).unwrap();
         estimate = estimate.with(table, move |board: &Vec<u8>| pattern.rank(board));
     }
     estimate
@@ -138,7 +141,121 @@ fn shapes_that_are_not_puzzles_are_refused_by_name() {
     assert!(
         refused(&vec![vec![]; 33], &[0; 33], &[]).contains("a puzzle of 1 to 32 places, not 33")
     );
-    let pattern = PiecePattern::new(&line, &[1, 2, 0], &[1]).unwrap();
-    let error = pattern.without_blank(&DistanceTable::from_bytes(vec![0; 5])).unwrap_err();
-    assert_eq!(error.to_string(), "a table of this pattern's 6 placements, not of 5");
+}
+
+/// The same abstraction written the plain way, sharing no code with
+/// [`PiecePattern`]'s: the places of the pattern's pieces and of the empty
+/// place, a slide of another piece costing 0 and of a pattern piece 1.
+struct EveryEmptyPlace {
+    next_to: Vec<Vec<usize>>,
+    k: usize,
+    with_empty: KPermutations,
+}
+
+impl EveryEmptyPlace {
+    fn new(next_to: &[Vec<usize>], k: usize) -> EveryEmptyPlace {
+        let with_empty = KPermutations::new(next_to.len(), k + 1).unwrap();
+        EveryEmptyPlace { next_to: next_to.to_vec(), k, with_empty }
+    }
+
+    /// The least distance over the empty place's places, for each
+    /// placement of the pieces in [`KPermutations`] order.
+    fn table(&self, goal: &[u8], pieces: &[u8]) -> Vec<Option<u8>> {
+        let place_of = |piece: u8| goal.iter().position(|&p| p == piece).unwrap() as u8;
+        let mut start: Vec<u8> = pieces.iter().map(|&piece| place_of(piece)).collect();
+        start.push(place_of(0));
+        let distances =
+            DistanceTable::build(self, &[self.with_empty.rank(&start)], &mut Run::new()).unwrap();
+        let pieces_only = KPermutations::new(self.next_to.len(), self.k).unwrap();
+        let mut least = vec![None; pieces_only.count() as usize];
+        let mut places = vec![0u8; self.k + 1];
+        for rank in 0..self.with_empty.count() {
+            self.with_empty.unrank(rank, &mut places);
+            let Some(distance) = distances.distance(rank) else { continue };
+            let entry = &mut least[pieces_only.rank(&places[..self.k]) as usize];
+            *entry = Some(entry.map_or(distance, |d: u8| d.min(distance)));
+        }
+        least
+    }
+}
+
+impl ZeroOneRankedSpace for EveryEmptyPlace {
+    fn rank_count(&self) -> u64 {
+        self.with_empty.count()
+    }
+
+    fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
+        let mut places = vec![0u8; self.k + 1];
+        self.with_empty.unrank(rank, &mut places);
+        let empty = usize::from(places[self.k]);
+        for &next in &self.next_to[empty] {
+            let mut moved = places.clone();
+            let piece = places[..self.k].iter().position(|&place| usize::from(place) == next);
+            if let Some(slot) = piece {
+                moved[slot] = empty as u8;
+            }
+            moved[self.k] = next as u8;
+            report(self.with_empty.rank(&moved), piece.is_some());
+        }
+    }
+}
+
+/// `PiecePattern::build`'s table against [`EveryEmptyPlace`]'s.
+fn assert_same_tables(next_to: &[Vec<usize>], goal: &[u8], pieces: &[u8]) {
+    let pattern = PiecePattern::new(next_to, goal, pieces).unwrap();
+    let built = pattern.build(&mut Run::new()).unwrap();
+    let reference = EveryEmptyPlace::new(next_to, pieces.len()).table(goal, pieces);
+    assert_eq!(built.len() as u64, pattern.placements());
+    for (rank, &expected) in reference.iter().enumerate() {
+        assert_eq!(built.distance(rank as u64), expected, "{pieces:?}, placement {rank}");
+    }
+}
+
+#[test]
+fn tables_equal_a_zero_one_search_over_every_empty_place() {
+    // Boards up to 16 places look regions up; the 5x5 board fills them in.
+    let goal = |places: usize| -> Vec<u8> { (1..places as u8).chain([0]).collect() };
+    assert_same_tables(&grid(3, 5), &goal(15), &[1, 2, 6, 7]);
+    assert_same_tables(&grid(4, 4), &goal(16), &[1, 6, 11]);
+    assert_same_tables(&grid(5, 5), &(0..25).collect::<Vec<u8>>(), &[1, 2, 5]);
+    assert_same_tables(&grid(5, 5), &goal(25), &[24, 13]);
+}
+
+/// A connected graph of `places` places: a path through them all, and
+/// the extra edges `extra` names (pairs of places, folded into range).
+fn graph(places: usize, extra: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let mut next_to = vec![Vec::new(); places];
+    let mut join = |a: usize, b: usize| {
+        if a != b && !next_to[a].contains(&b) {
+            next_to[a].push(b);
+            next_to[b].push(a);
+        }
+    };
+    for place in 1..places {
+        join(place - 1, place);
+    }
+    for &(a, b) in extra {
+        join(a % places, b % places);
+    }
+    next_to
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any graph of places, tabled (up to 16 places) or filled in (17 and
+    /// more), with the empty place anywhere in the goal.
+    #[test]
+    fn tables_of_any_graph_equal_the_zero_one_search(
+        places in 4usize..=19,
+        extra in proptest::collection::vec((0usize..19, 0usize..19), 0..12),
+        rotate in 0usize..19,
+        k in 1usize..=3,
+    ) {
+        let next_to = graph(places, &extra);
+        let mut goal: Vec<u8> = (0..places as u8).collect();
+        goal.rotate_left(rotate % places);
+        let pieces: Vec<u8> = (1..=k as u8).collect();
+        assert_same_tables(&next_to, &goal, &pieces);
+    }
 }

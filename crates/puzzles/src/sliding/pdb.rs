@@ -1,12 +1,12 @@
-//! Additive pattern databases: exact distances of groups of tiles, found by
-//! enumerating an abstraction of the puzzle with search-core's dense
-//! engine, kept in 4 bits an entry, and saved to and loaded from files.
+//! Additive pattern databases: exact distances of groups of tiles, built by
+//! search-core's `PiecePattern`, kept in 4 bits an entry, and saved to and
+//! loaded from files.
 
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use search_core::{DenseEnumeration, Heuristic, RankedSpace, Run, TableReader, write_table_file};
+use search_core::{Heuristic, PiecePattern, Run, TableReader, write_table_file};
 
 use super::board::{Board, MAX_CELLS};
 use crate::error::{Error, ErrorKind};
@@ -247,11 +247,14 @@ impl FromStr for Partition {
 
 /// The tiles of one pattern, and for each placement of them the fewest
 /// moves of those tiles that bring them home, whatever the other tiles do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 struct Pattern {
     tiles: Vec<u8>,
-    /// Two entries a byte, by the rank of the tiles' cells
-    /// ([`Cells::rank`]), low nibble first: half of what the distance
+    /// The tiles' abstraction, which builds the table and ranks its
+    /// entries.
+    abstraction: PiecePattern,
+    /// Two entries a byte, by the rank of the tiles' cells, low nibble
+    /// first: half of what the distance
     /// exceeds the pattern's Manhattan distance by. The two have the same
     /// parity (each move moves one tile by one cell), and the excess is
     /// small, so 4 bits hold it; a larger one is cut to 15, which only
@@ -260,76 +263,54 @@ struct Pattern {
 }
 
 impl Pattern {
+    /// The pattern of `tiles` on a board of `cells` towards `goal`, with
+    /// no table yet.
+    fn new(cells: Cells, goal: &Board, tiles: &[u8]) -> Result<Pattern, Error> {
+        let goal: Vec<u8> = (0..cells.count()).map(|cell| goal.cell(cell)).collect();
+        let abstraction = PiecePattern::new(&cells.next_to(), &goal, tiles)?;
+        Ok(Pattern { tiles: tiles.to_vec(), abstraction, excess: Vec::new() })
+    }
+
+    /// The table's bytes: two entries a byte.
+    fn bytes(&self) -> usize {
+        // Below 25!/19! placements, a usize anywhere.
+        self.abstraction.placements().div_ceil(2) as usize
+    }
+
     fn excess(&self, rank: usize) -> u32 {
         u32::from(self.excess[rank / 2] >> ((rank % 2) * 4) & 0xf)
     }
 }
 
-/// The geometry of a board, for the abstraction.
+/// The geometry of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Cells {
     rows: usize,
     cols: usize,
-    /// Every cell of the board.
-    all: u32,
-    /// The cells of the first and of the last column.
-    first_col: u32,
-    last_col: u32,
 }
 
 impl Cells {
-    fn new(rows: usize, cols: usize) -> Cells {
-        let all = (1u32 << (rows * cols)) - 1;
-        let first_col = (0..rows).fold(0, |mask, row| mask | 1 << (row * cols));
-        Cells { rows, cols, all, first_col, last_col: first_col << (cols - 1) }
-    }
-
     fn count(&self) -> usize {
         self.rows * self.cols
     }
 
-    /// The cells next to any cell of `mask`.
-    fn around(&self, mask: u32) -> u32 {
-        let right = (mask << 1) & !self.first_col;
-        let left = (mask >> 1) & !self.last_col;
-        let down = (mask << self.cols) & self.all;
-        let up = mask >> self.cols;
-        right | left | down | up
-    }
-
-    /// The cells the blank can reach from `start` without moving a tile of
-    /// `occupied`.
-    fn region(&self, start: usize, occupied: u32) -> u32 {
-        let free = self.all & !occupied;
-        let mut region = 1 << start;
-        loop {
-            let grown = region | (self.around(region) & free);
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
-    }
-
-    /// The number of placements of `k` distinct tiles.
-    fn placements(&self, k: usize) -> usize {
-        (self.count() - k + 1..=self.count()).product()
-    }
-
-    /// The rank of an ordered placement of distinct cells, in
-    /// `0..placements(cells.len())`: placements in lexicographic order.
-    fn rank(&self, cells: &[u8]) -> usize {
-        rank_placement(cells, self.count())
-    }
-
-    /// The cell of the `index`-th free cell (outside `occupied`).
-    fn free_cell(&self, index: usize, occupied: u32) -> usize {
-        nth_bit(self.all & !occupied, index)
-    }
-
-    /// The index of the free `cell` among the free cells.
-    fn free_index(cell: usize, occupied: u32) -> usize {
-        cell - (occupied & ((1 << cell) - 1)).count_ones() as usize
+    /// The cells next to each cell, as [`PiecePattern::new`] takes them.
+    fn next_to(&self) -> Vec<Vec<usize>> {
+        let (rows, cols) = (self.rows, self.cols);
+        (0..self.count())
+            .map(|cell| {
+                let (row, col) = (cell / cols, cell % cols);
+                [
+                    (row > 0).then(|| cell - cols),
+                    (row + 1 < rows).then(|| cell + cols),
+                    (col > 0).then(|| cell - 1),
+                    (col + 1 < cols).then(|| cell + 1),
+                ]
+                .into_iter()
+                .flatten()
+                .collect()
+            })
+            .collect()
     }
 
     /// The cell of the transposed board that `cell` goes to.
@@ -343,186 +324,6 @@ impl Cells {
         let cols = (a % self.cols).abs_diff(b % self.cols);
         (rows + cols) as u8
     }
-}
-
-/// The position of the `n`-th set bit of `mask`, from 0.
-fn nth_bit(mut mask: u32, n: usize) -> usize {
-    for _ in 0..n {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as usize
-}
-
-/// For every set of free cells and every free cell, the lowest cell of the
-/// region (connected free cells) that holds it: the blank's region after a
-/// move in one lookup instead of a flood fill (1 MB for 16 cells). Boards
-/// of more cells flood-fill: the table would grow 2^cells (838 MB for 25).
-struct Regions {
-    count: usize,
-    lowest: Vec<u8>,
-}
-
-/// The most cells whose regions are tabled.
-const TABLED_REGIONS: usize = 16;
-
-impl Regions {
-    /// The table of `cells`' regions, or `None` on a board too large for
-    /// one.
-    fn of(cells: Cells) -> Result<Option<Regions>, Error> {
-        if cells.count() > TABLED_REGIONS {
-            return Ok(None);
-        }
-        Regions::new(cells).map(Some)
-    }
-
-    fn new(cells: Cells) -> Result<Regions, Error> {
-        let count = cells.count();
-        let mut lowest = allocate((1 << count) * count)?;
-        for free in 0..1u32 << count {
-            let row = &mut lowest[free as usize * count..][..count];
-            let mut unlabelled = free;
-            while unlabelled != 0 {
-                let first = unlabelled.trailing_zeros() as usize;
-                let mut region = cells.region(first, cells.all & !free);
-                unlabelled &= !region;
-                while region != 0 {
-                    row[region.trailing_zeros() as usize] = first as u8;
-                    region &= region - 1;
-                }
-            }
-        }
-        Ok(Regions { count, lowest })
-    }
-
-    /// The lowest cell of the region of `free` that holds `cell`.
-    fn lowest(&self, free: u32, cell: usize) -> usize {
-        usize::from(self.lowest[free as usize * self.count + cell])
-    }
-}
-
-/// The abstraction of one pattern: where its tiles stand, and which region
-/// of free cells holds the blank (named by its lowest cell, counted among
-/// the free cells). Moving a pattern tile into the blank's region costs a
-/// move; the blank wandering through free cells costs none, so it is
-/// folded into the region, and every abstract move costs one:
-/// breadth-first layers are exact.
-struct Abstraction<'a> {
-    cells: Cells,
-    regions: Option<&'a Regions>,
-    k: usize,
-}
-
-impl Abstraction<'_> {
-    fn free(&self) -> usize {
-        self.cells.count() - self.k
-    }
-}
-
-impl RankedSpace for Abstraction<'_> {
-    fn rank_count(&self) -> u64 {
-        (self.cells.placements(self.k) * self.free()) as u64
-    }
-
-    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-        // Below the rank count, a usize product.
-        let rank = rank as usize;
-        let report = |next: usize| report(next as u64);
-        // The 4x4 databases' sizes with the board's size and the pattern's
-        // as constants: their divisions by the mixed-radix bases become
-        // multiplications, a tenth of the 7-8 build.
-        match (self.cells.count(), self.k) {
-            (16, 3) => self.neighbours_of::<16, 3, _>(rank, report),
-            (16, 6) => self.neighbours_of::<16, 6, _>(rank, report),
-            (16, 7) => self.neighbours_of::<16, 7, _>(rank, report),
-            (16, 8) => self.neighbours_of::<16, 8, _>(rank, report),
-            (25, 6) => self.neighbours_of::<25, 6, _>(rank, report),
-            _ => self.neighbours_of_any(rank, self.cells.count(), self.k, report),
-        }
-    }
-}
-
-impl Abstraction<'_> {
-    fn neighbours_of<const COUNT: usize, const K: usize, F: FnMut(usize)>(
-        &self,
-        rank: usize,
-        report: F,
-    ) {
-        self.neighbours_of_any(rank, COUNT, K, report);
-    }
-
-    /// The neighbours of `rank` where the board has `count` cells and the
-    /// pattern `k` tiles; inlined into each constant pair above.
-    #[expect(
-        clippy::inline_always,
-        reason = "the constant sizes only fold into the divisions when inlined (measured: 6-6-3 built in 3.6-3.8 s, not 4.4-5.2 s)"
-    )]
-    #[inline(always)]
-    fn neighbours_of_any<F: FnMut(usize)>(
-        &self,
-        rank: usize,
-        count: usize,
-        k: usize,
-        mut report: F,
-    ) {
-        let free_count = count - k;
-        let mut placed = [0u8; MAX_CELLS];
-        unrank_placement(rank / free_count, count, k, &mut placed);
-        let occupied = placed[..k].iter().fold(0u32, |mask, &cell| mask | 1 << cell);
-        let blank = self.cells.free_cell(rank % free_count, occupied);
-        let region = self.cells.region(blank, occupied);
-        let free = self.cells.all & !occupied;
-        for (tile, &from) in placed[..k].iter().enumerate() {
-            let from = usize::from(from);
-            let mut targets = self.cells.around(1 << from) & region;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                let mut moved = placed;
-                moved[tile] = to as u8;
-                let now = occupied ^ (1 << from) ^ (1 << to);
-                let blank = match self.regions {
-                    Some(regions) => regions.lowest(free ^ (1 << from) ^ (1 << to), from),
-                    None => self.cells.region(from, now).trailing_zeros() as usize,
-                };
-                let placement = rank_placement(&moved[..k], count);
-                report(placement * free_count + Cells::free_index(blank, now));
-            }
-        }
-    }
-}
-
-/// [`Cells::unrank`] with the board's size given, to be inlined where it
-/// is a constant.
-#[expect(clippy::inline_always, reason = "as for `neighbours_of_any`")]
-#[inline(always)]
-fn unrank_placement(mut rank: usize, count: usize, k: usize, cells: &mut [u8]) {
-    let mut digits = [0usize; MAX_CELLS];
-    for i in (0..k).rev() {
-        let base = count - i;
-        digits[i] = rank % base;
-        rank /= base;
-    }
-    let mut free = (1u32 << count) - 1;
-    for i in 0..k {
-        let cell = nth_bit(free, digits[i]);
-        cells[i] = cell as u8;
-        free &= !(1 << cell);
-    }
-}
-
-/// [`Cells::rank`] with the board's size given, to be inlined where it is
-/// a constant.
-#[expect(clippy::inline_always, reason = "as for `neighbours_of_any`")]
-#[inline(always)]
-fn rank_placement(cells: &[u8], count: usize) -> usize {
-    let mut used = 0u32;
-    let mut rank = 0;
-    for (i, &cell) in cells.iter().enumerate() {
-        let smaller_free = usize::from(cell) - (used & ((1 << cell) - 1)).count_ones() as usize;
-        rank = rank * (count - i) + smaller_free;
-        used |= 1 << cell;
-    }
-    rank
 }
 
 /// An additive pattern database for a sliding puzzle: the tiles split into
@@ -540,9 +341,10 @@ fn rank_placement(cells: &[u8], count: usize) -> usize {
 /// larger of the board's and its reflection's: the same tables, looked up
 /// twice.
 ///
-/// Tables are built by [`DenseEnumeration`] over an abstraction in which
-/// only a pattern's tiles and the blank's region matter, in 2 bits per
-/// abstract state, on every core, and kept in 4 bits a placement: a 6-tile
+/// Tables are built by search-core's [`PiecePattern`] (an abstraction in
+/// which only a pattern's tiles and the blank's region matter, enumerated
+/// in 2 bits per abstract state, on every core) and kept in 4 bits a
+/// placement: a 6-tile
 /// table of the 4x4 puzzle takes a few seconds and 2.9 MB, the 8-tile one
 /// of [`Partition::SevenEight`] minutes, 1.6 GB while it is built and
 /// 259 MB after; the four of the 5x5 puzzle's [`Partition::SixSixSixSix`]
@@ -670,10 +472,10 @@ impl PatternDatabase {
         run: &mut Run<'_>,
     ) -> Result<PatternDatabase, Error> {
         let mut database = PatternDatabase::empty(goal, patterns)?;
-        let regions = Regions::of(database.cells)?;
         for tiles in patterns {
-            let excess = database.build_pattern(regions.as_ref(), tiles, run)?;
-            database.patterns.push(Pattern { tiles: tiles.clone(), excess });
+            let mut pattern = Pattern::new(database.cells, goal, tiles)?;
+            pattern.excess = database.build_pattern(&pattern, run)?;
+            database.patterns.push(pattern);
         }
         Ok(database)
     }
@@ -828,12 +630,12 @@ impl PatternDatabase {
         let kind = "a pattern database";
         let mut input =
             TableReader::open(path, *MAGIC, VERSION, kind, &description).map_err(database_error)?;
-        let sizes: Vec<usize> = patterns
+        let mut tables = patterns
             .iter()
-            .map(|tiles| database.cells.placements(tiles.len()).div_ceil(2))
-            .collect();
+            .map(|tiles| Pattern::new(database.cells, goal, tiles))
+            .collect::<Result<Vec<Pattern>, Error>>()?;
         let header = 8 + 4 + 8 + description.len() as u64;
-        let whole = header + sizes.iter().map(|&size| size as u64).sum::<u64>() + 8;
+        let whole = header + tables.iter().map(|table| table.bytes() as u64).sum::<u64>() + 8;
         if input.length() != whole {
             let reason = format!(
                 "is {} bytes where its header says {whole}: truncated or corrupt",
@@ -841,19 +643,19 @@ impl PatternDatabase {
             );
             return Err(database_error(input.fail(reason)));
         }
-        for (tiles, &bytes) in patterns.iter().zip(&sizes) {
-            let mut excess = allocate(bytes)?;
-            input.read_exact(&mut excess).map_err(database_error)?;
-            database.patterns.push(Pattern { tiles: tiles.clone(), excess });
+        for pattern in &mut tables {
+            pattern.excess = allocate(pattern.bytes())?;
+            input.read_exact(&mut pattern.excess).map_err(database_error)?;
         }
         input.finish().map_err(database_error)?;
+        database.patterns = tables;
         Ok(database)
     }
 
     /// A database of `patterns` towards `goal`, checked, with no tables
     /// yet.
     fn empty(goal: &Board, patterns: &[Vec<u8>]) -> Result<PatternDatabase, Error> {
-        let cells = Cells::new(goal.rows(), goal.cols());
+        let cells = Cells { rows: goal.rows(), cols: goal.cols() };
         let mut pattern_of = [None; MAX_CELLS];
         for (index, pattern) in patterns.iter().enumerate() {
             for &tile in pattern {
@@ -887,35 +689,12 @@ impl PatternDatabase {
 
     /// The table of one pattern: for each placement, half its distance's
     /// excess over its Manhattan distance.
-    fn build_pattern(
-        &self,
-        regions: Option<&Regions>,
-        tiles: &[u8],
-        run: &mut Run<'_>,
-    ) -> Result<Vec<u8>, Error> {
+    fn build_pattern(&self, pattern: &Pattern, run: &mut Run<'_>) -> Result<Vec<u8>, Error> {
         let cells = self.cells;
+        let tiles = &pattern.tiles;
         let k = tiles.len();
-        let mut start = [0u8; MAX_CELLS];
-        for (slot, &tile) in start.iter_mut().zip(tiles) {
-            *slot =
-                (0..cells.count()).find(|&cell| self.goal.cell(cell) == tile).unwrap_or(0) as u8;
-        }
-        let occupied = start[..k].iter().fold(0u32, |mask, &cell| mask | 1 << cell);
-        let blank = cells.region(self.goal.blank_index(), occupied).trailing_zeros() as usize;
-        let abstraction = Abstraction { cells, regions, k };
-        let start = (cells.rank(&start[..k]) * abstraction.free()
-            + Cells::free_index(blank, occupied)) as u64;
-
-        let placements = cells.placements(k);
-        let free = abstraction.free() as u64;
-        let distances = DenseEnumeration::new().distance_table(
-            &abstraction,
-            &[start],
-            placements as u64,
-            |rank| rank / free,
-            run,
-        )?;
-        let mut excess = allocate(placements.div_ceil(2))?;
+        let distances = pattern.abstraction.build(run)?;
+        let mut excess = allocate(pattern.bytes())?;
         let mut manhattan = [[0u8; MAX_CELLS]; MAX_CELLS];
         for (row, &tile) in manhattan.iter_mut().zip(tiles) {
             *row = self.manhattan[usize::from(tile)];
@@ -1006,7 +785,8 @@ impl PatternDatabase {
             *slot = cell_of(tile);
             manhattan += u32::from(self.manhattan[usize::from(tile)][usize::from(*slot)]);
         }
-        manhattan + 2 * pattern.excess(self.cells.rank(&placed[..pattern.tiles.len()]))
+        let rank = pattern.abstraction.rank_places(&placed[..pattern.tiles.len()]);
+        manhattan + 2 * pattern.excess(rank as usize)
     }
 
     /// The sum over the patterns, where `home[tile]` is each tile's cell.

@@ -1,11 +1,16 @@
 //! [`PiecePattern`]: the abstraction behind additive pattern databases
-//! for puzzles of pieces on places with one place empty.
+//! for puzzles of pieces on places with one place empty, and its tables.
 
 use std::fmt;
 
-use super::distance_table::{DistanceTable, ZeroOneRankedSpace};
+use strength_reduce::StrengthReducedU32;
+
+use super::distance_table::DistanceTable;
+use super::enumeration::DenseEnumeration;
+use crate::Run;
 use crate::error::Error;
-use crate::ranking::permutations::KPermutations;
+use crate::ranking::permutations::{KPermutations, nth_set_bit};
+use crate::space::ranked::RankedSpace;
 
 /// The most places: the width of the masks that hold them.
 const MAX_PLACES: usize = 32;
@@ -13,34 +18,46 @@ const MAX_PLACES: usize = 32;
 /// Marks a piece that is not in the pattern.
 const NOT_IN_PATTERN: u8 = u8::MAX;
 
+/// The most places whose regions [`RegionTable`] tables: 2^places x
+/// places bytes, 1 MB for 16.
+const TABLED_REGIONS: usize = 16;
+
 /// A puzzle of pieces on places, one place empty, where a move slides a
 /// piece into the empty place from a place next to it (the sliding
-/// puzzles, of any shape), seen through one pattern: only the places of
-/// the pattern's pieces and of the empty place are kept.
+/// puzzles, of any shape), seen through one pattern: for each placement
+/// of the pattern's pieces, the fewest moves *of those pieces* that bring
+/// them home, whatever the other pieces do.
 ///
-/// A [`ZeroOneRankedSpace`]: a move of a pattern piece costs 1, a move of
-/// another piece (which only moves the empty place) costs nothing. So
-/// [`DistanceTable::build`] finds, for each placement, the fewest moves of
-/// the pattern's own pieces that bring them home; [`without_blank`](PiecePattern::without_blank)
-/// then keeps the least over the empty place's places, and
-/// [`rank`](PiecePattern::rank) finds a board's entry. Every move moves
-/// one piece, so the tables of disjoint patterns add up to an estimate that
-/// never passes the true distance: [`Patterns`](crate::Patterns) with
-/// [`Combine::Sum`](crate::Combine::Sum) (Korf and Felner's additive
+/// [`build`](PiecePattern::build) finds those distances and
+/// [`rank`](PiecePattern::rank) a board's entry among them. Every move
+/// moves one piece, so the tables of disjoint patterns add up to an
+/// estimate that never passes the true distance: [`Patterns`](crate::Patterns)
+/// with [`Combine::Sum`](crate::Combine::Sum) (Korf and Felner's additive
 /// pattern databases).
 ///
 /// A board lists the piece on each place, `0` for the empty one; pieces
-/// are numbered `1..places`. Placements are ranked by [`KPermutations`],
-/// the empty place last, so a pattern of `k` pieces on `n` places has
-/// `n!/(n-k-1)!` abstract states, a byte each while the table is built,
-/// and `n!/(n-k)!` once the empty place is left out.
+/// are numbered `1..places`. A table holds a byte for each placement of
+/// the pattern's `k` pieces on the `n` places, ranked by
+/// [`KPermutations`]: `n!/(n-k)!` entries.
+///
+/// # How it is built
+///
+/// Moves of the other pieces cost nothing here: they only move the empty
+/// place, through the places the pattern's pieces leave free. So the
+/// abstraction keeps the pattern's pieces and the *region* of free places
+/// that holds the empty place (named by its lowest place), and each of
+/// its moves, a pattern piece sliding into the region, costs one: the
+/// same distances as a 0-1 search over every place of the empty place,
+/// found by [`DenseEnumeration`] in 2 bits an abstract state, on every
+/// core. Up to 16 places, the region after a move is read from a table
+/// of every set of free places (1 MB); above, it is filled in.
 ///
 /// # Example
 ///
 /// The 2x3 puzzle (LeetCode 773), its five tiles split into two patterns:
 ///
 /// ```
-/// use search_core::{Combine, DistanceTable, Heuristic, Patterns, PiecePattern, Run};
+/// use search_core::{Combine, Heuristic, Patterns, PiecePattern, Run};
 ///
 /// // Places 0 1 2 / 3 4 5, each next to those beside and below or above it.
 /// let next_to = [vec![1, 3], vec![0, 2, 4], vec![1, 5], vec![0, 4], vec![1, 3, 5], vec![2, 4]];
@@ -48,8 +65,7 @@ const NOT_IN_PATTERN: u8 = u8::MAX;
 /// let mut estimate = Patterns::new(Combine::Sum);
 /// for pieces in [&[1, 2, 4][..], &[3, 5]] {
 ///     let pattern = PiecePattern::new(&next_to, &goal, pieces)?;
-///     let with_blank = DistanceTable::build(&pattern, &[pattern.goal_rank()], &mut Run::new())?;
-///     let table = pattern.without_blank(&with_blank)?;
+///     let table = pattern.build(&mut Run::new())?;
 ///     estimate = estimate.with(table, move |board: &[u8; 6]| pattern.rank(board));
 /// }
 /// assert_eq!(estimate.estimate(&goal), 0);
@@ -63,15 +79,17 @@ const NOT_IN_PATTERN: u8 = u8::MAX;
 pub struct PiecePattern {
     /// For each place, the mask of the places next to it.
     next_to: Vec<u32>,
+    /// The mask of every place.
+    all: u32,
     /// The pattern's pieces, in the order their places are ranked.
     pieces: Vec<u8>,
     /// For each piece, its index in `pieces`, or [`NOT_IN_PATTERN`].
     slot_of: [u8; MAX_PLACES],
-    /// The placements of the pieces and the empty place, and of the
-    /// pieces alone.
-    with_blank: KPermutations,
-    without_blank: KPermutations,
-    goal_rank: u64,
+    /// The placements of the pattern's pieces.
+    placements: KPermutations,
+    /// The goal's place of each of the pattern's pieces, and of the empty
+    /// place.
+    home: Vec<u8>,
 }
 
 impl PiecePattern {
@@ -152,43 +170,49 @@ impl PiecePattern {
             }
             slot_of[usize::from(piece)] = slot as u8;
         }
-        let with_blank = KPermutations::new(places, pieces.len() + 1)?;
-        let without_blank = KPermutations::new(places, pieces.len())?;
+        let placements = KPermutations::new(places, pieces.len())?;
+        // The abstraction numbers a placement and a free place together.
+        if placements.count().checked_mul((places - pieces.len()) as u64).is_none() {
+            return wrong(format!(
+                "{} pieces on {places} places have too many placements to number",
+                pieces.len()
+            ));
+        }
+        let all = u32::MAX >> (MAX_PLACES - places);
         let mut pattern = PiecePattern {
             next_to: masks,
+            all,
             pieces: pieces.to_vec(),
             slot_of,
-            with_blank,
-            without_blank,
-            goal_rank: 0,
+            placements,
+            home: Vec::new(),
         };
         let mut home = [0u8; MAX_PLACES + 1];
         pattern.places_of(goal, &mut home);
-        pattern.goal_rank = with_blank.rank(&home[..=pieces.len()]);
+        pattern.home = home[..=pieces.len()].to_vec();
         Ok(pattern)
     }
 
-    /// The rank of the goal's placement, where [`DistanceTable::build`]
-    /// starts.
+    /// The number of placements of the pattern's pieces: the entries of
+    /// its table.
     ///
     /// # Example
     ///
     /// ```
     /// use search_core::PiecePattern;
     ///
-    /// // Piece 1 on place 0 and the empty place on 1: the first placement.
+    /// // Two pieces on three places: 3 x 2 placements.
     /// let line = [vec![1], vec![0, 2], vec![1]];
-    /// assert_eq!(PiecePattern::new(&line, &[1, 0, 2], &[1])?.goal_rank(), 0);
+    /// assert_eq!(PiecePattern::new(&line, &[1, 2, 0], &[1, 2])?.placements(), 6);
     /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn goal_rank(&self) -> u64 {
-        self.goal_rank
+    pub fn placements(&self) -> u64 {
+        self.placements.count()
     }
 
-    /// The entry of `board` (the piece on each place) in the table that
-    /// [`without_blank`](PiecePattern::without_blank) makes: the rank of
-    /// the places of the pattern's pieces. A board that is not a
-    /// placement of the puzzle's pieces gives some rank.
+    /// The entry of `board` (the piece on each place) in the pattern's
+    /// table: the rank of the places of the pattern's pieces. A board that
+    /// is not a placement of the puzzle's pieces gives some rank.
     ///
     /// # Example
     ///
@@ -204,7 +228,79 @@ impl PiecePattern {
     pub fn rank(&self, board: &[u8]) -> u64 {
         let mut places = [0u8; MAX_PLACES + 1];
         self.places_of(board, &mut places);
-        self.without_blank.rank(&places[..self.pieces.len()])
+        self.placements.rank(&places[..self.pieces.len()])
+    }
+
+    /// The rank of a placement given as the place of each of the
+    /// pattern's pieces, in the order they were listed: the entry
+    /// [`rank`](PiecePattern::rank) finds from a whole board, for a caller
+    /// that already knows where its pieces stand.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::PiecePattern;
+    ///
+    /// let line = [vec![1], vec![0, 2], vec![1]];
+    /// let pattern = PiecePattern::new(&line, &[1, 2, 0], &[2, 1])?;
+    /// // Piece 2 on place 0 and piece 1 on place 2.
+    /// assert_eq!(pattern.rank_places(&[0, 2]), pattern.rank(&[2, 0, 1]));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn rank_places(&self, places: &[u8]) -> u64 {
+        // The empty place is no piece's: fewer pieces than places.
+        self.placements.rank_partial(places)
+    }
+
+    /// The table of the pattern: for each placement of its pieces, the
+    /// fewest moves of those pieces that bring them to the goal, by
+    /// [`rank`](PiecePattern::rank). It is built by a [`DenseEnumeration`]
+    /// on every core under `run`: its limits (the 2-bit table and the
+    /// distances count against its memory limit), its progress (a layer
+    /// of the abstraction at a time) and its cancellation.
+    ///
+    /// # Errors
+    ///
+    /// As [`DenseEnumeration::distance_table`]: the memory limit, a
+    /// cancellation, [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
+    /// when the machine refuses the tables, and
+    /// [`ErrorKind::DistanceTooLarge`](crate::ErrorKind::DistanceTooLarge)
+    /// past 254 moves.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{PiecePattern, Run};
+    ///
+    /// // Three places in a ring, each next to the other two.
+    /// let ring = [vec![1, 2], vec![0, 2], vec![0, 1]];
+    /// let pattern = PiecePattern::new(&ring, &[1, 2, 0], &[1])?;
+    /// let table = pattern.build(&mut Run::new())?;
+    /// // Piece 1 on place 0 (home), 1 or 2: one slide home from either.
+    /// assert_eq!([0, 1, 2].map(|rank| table.distance(rank)), [Some(0), Some(1), Some(1)]);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn build(&self, run: &mut Run<'_>) -> Result<DistanceTable, Error> {
+        let regions = RegionTable::of(self)?;
+        let places = self.next_to.len();
+        let radices =
+            (0..self.pieces.len()).map(|i| StrengthReducedU32::new((places - i) as u32)).collect();
+        let space = Abstraction { pattern: self, regions: regions.as_ref(), radices };
+        let k = self.pieces.len();
+        let occupied = mask_of(&self.home[..k]);
+        let free = self.all & !occupied;
+        let blank = self.region(usize::from(self.home[k]), free).trailing_zeros();
+        let start = self.placements.rank(&self.home[..k]) * space.free_count()
+            + free_index(blank, occupied);
+        let free_count = space.free_count();
+        DenseEnumeration::new().distance_table(
+            &space,
+            &[start],
+            self.placements.count(),
+            |rank| rank / free_count,
+            run,
+        )
     }
 
     /// Writes the place of each of the pattern's pieces in `board`, then
@@ -224,95 +320,156 @@ impl PiecePattern {
         }
     }
 
-    /// The table of the pattern's pieces alone from `table`, the distances
-    /// [`DistanceTable::build`] found over this pattern: for each placement
-    /// of the pieces, the least distance over the empty place's places.
-    /// The empty place is the last of a placement's ranked values, so the
-    /// entries of one placement of the pieces are side by side.
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::InvalidShape`](crate::ErrorKind::InvalidShape) when
-    /// `table` is not this pattern's size, and
-    /// [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
-    /// when the machine refuses the new table.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use search_core::{DistanceTable, PiecePattern, Run};
-    ///
-    /// // Three places in a ring, each next to the other two.
-    /// let ring = [vec![1, 2], vec![0, 2], vec![0, 1]];
-    /// let pattern = PiecePattern::new(&ring, &[1, 2, 0], &[1])?;
-    /// let with_blank = DistanceTable::build(&pattern, &[pattern.goal_rank()], &mut Run::new())?;
-    /// let table = pattern.without_blank(&with_blank)?;
-    /// // Piece 1 on place 0 (home), 1 or 2: one slide home from either.
-    /// assert_eq!([0, 1, 2].map(|rank| table.distance(rank)), [Some(0), Some(1), Some(1)]);
-    /// // With the empty place kept: 3 x 2 placements, then 3.
-    /// assert_eq!((with_blank.len(), table.len()), (6, 3));
-    /// # Ok::<(), search_core::Error>(())
-    /// ```
-    pub fn without_blank(&self, table: &DistanceTable) -> Result<DistanceTable, Error> {
-        let count = self.with_blank.count();
-        if table.len() as u64 != count {
-            return Err(Error::invalid_shape(format!(
-                "a table of this pattern's {count} placements, not of {}",
-                table.len()
-            )));
+    /// The places next to any place of `mask`.
+    #[inline]
+    fn around(&self, mut mask: u32) -> u32 {
+        let mut next = 0;
+        while mask != 0 {
+            next |= self.next_to[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
         }
-        let blanks = (self.next_to.len() - self.pieces.len()) as u64;
-        let entries = self.without_blank.count();
-        let slots = usize::try_from(entries).map_err(|_| Error::allocation_failed(entries))?;
-        let mut least = Vec::new();
-        least.try_reserve_exact(slots).map_err(|_| Error::allocation_failed(entries))?;
-        for placement in 0..entries {
-            let first = placement * blanks;
-            let distances = (first..first + blanks).filter_map(|rank| table.distance(rank));
-            least.push(distances.min().unwrap_or(u8::MAX));
+        next
+    }
+
+    /// The places of `free` that the empty place on `start` reaches
+    /// through `free` alone.
+    #[inline]
+    fn region(&self, start: usize, free: u32) -> u32 {
+        let mut region = 1 << start;
+        let mut frontier = region;
+        while frontier != 0 {
+            frontier = self.around(frontier) & free & !region;
+            region |= frontier;
         }
-        Ok(DistanceTable::from_bytes(least))
+        region
     }
 }
 
-impl ZeroOneRankedSpace for PiecePattern {
-    fn rank_count(&self) -> u64 {
-        self.with_blank.count()
+/// The mask of `places`.
+#[inline]
+fn mask_of(places: &[u8]) -> u32 {
+    places.iter().fold(0, |mask, &place| mask | 1 << place)
+}
+
+/// The index of the free `place` among the places `occupied` leaves.
+#[inline]
+fn free_index(place: u32, occupied: u32) -> u64 {
+    u64::from(place - (occupied & ((1 << place) - 1)).count_ones())
+}
+
+/// For every set of free places and every free place, the lowest place of
+/// the region that holds it: the region after a move in one lookup, not a
+/// fill.
+struct RegionTable {
+    places: usize,
+    lowest: Vec<u8>,
+}
+
+impl RegionTable {
+    /// The table of `pattern`'s puzzle, or `None` when it has too many
+    /// places for one.
+    fn of(pattern: &PiecePattern) -> Result<Option<RegionTable>, Error> {
+        let places = pattern.next_to.len();
+        if places > TABLED_REGIONS {
+            return Ok(None);
+        }
+        let bytes = (1usize << places) * places;
+        let mut lowest = Vec::new();
+        lowest.try_reserve_exact(bytes).map_err(|_| Error::allocation_failed(bytes as u64))?;
+        lowest.resize(bytes, 0);
+        for free in 0..1u32 << places {
+            let row = &mut lowest[free as usize * places..][..places];
+            let mut unlabelled = free;
+            while unlabelled != 0 {
+                let first = unlabelled.trailing_zeros();
+                let mut region = pattern.region(first as usize, free);
+                unlabelled &= !region;
+                while region != 0 {
+                    row[region.trailing_zeros() as usize] = first as u8;
+                    region &= region - 1;
+                }
+            }
+        }
+        Ok(Some(RegionTable { places, lowest }))
     }
 
-    /// A placement's rank is that of its pieces' places times the places
-    /// left, plus the empty place's index among those: a move of another
-    /// piece changes that index alone, found with one count of bits, and
-    /// only a move of the pattern's own pieces ranks the pieces again.
-    fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
-        let k = self.pieces.len();
-        let blanks = (self.next_to.len() - k) as u64;
-        let pieces_rank = rank / blanks;
-        let mut places = [0u8; MAX_PLACES + 1];
-        self.with_blank.unrank(rank, &mut places[..=k]);
-        let blank = places[k];
-        let occupied = places[..k].iter().fold(0u32, |mask, &place| mask | 1 << place);
-        // The index of the empty place on `place` among the places that
-        // the pieces of `occupied` leave.
-        let free_index = |place: u8, occupied: u32| {
-            u64::from(place) - u64::from((occupied & ((1u32 << place) - 1)).count_ones())
+    /// The lowest place of the region of `free` that holds `place`.
+    #[inline]
+    fn lowest(&self, free: u32, place: usize) -> u32 {
+        u32::from(self.lowest[free as usize * self.places + place])
+    }
+}
+
+/// The abstraction a pattern's table is built over: a placement of the
+/// pattern's pieces and the region of the empty place, ranked as the
+/// placement's rank times the free places, plus the index of the
+/// region's lowest place among them.
+struct Abstraction<'a> {
+    pattern: &'a PiecePattern,
+    regions: Option<&'a RegionTable>,
+    /// The radix of each digit of a placement's rank, `places - i`, as a
+    /// multiplication: unranking, a division a digit, was most of the
+    /// build's time.
+    radices: Vec<StrengthReducedU32>,
+}
+
+impl Abstraction<'_> {
+    fn free_count(&self) -> u64 {
+        (self.pattern.next_to.len() - self.pattern.pieces.len()) as u64
+    }
+}
+
+impl Abstraction<'_> {
+    /// The places of the pattern's pieces in the placement `placement`.
+    #[inline]
+    fn unrank(&self, placement: u64, places: &mut [u8]) {
+        let Ok(mut rest) = u32::try_from(placement) else {
+            self.pattern.placements.unrank(placement, places);
+            return;
         };
-        let mut next = self.next_to.get(usize::from(blank)).copied().unwrap_or(0);
-        while next != 0 {
-            let place = next.trailing_zeros() as u8;
-            next &= next - 1;
-            if occupied & (1 << place) == 0 {
-                // Another piece slides: only the empty place moves, for free.
-                report(pieces_rank * blanks + free_index(place, occupied), false);
-                continue;
+        let mut digits = [0u32; MAX_PLACES];
+        for (digit, radix) in digits.iter_mut().zip(&self.radices).rev() {
+            let (quotient, remainder) = StrengthReducedU32::div_rem(rest, *radix);
+            (*digit, rest) = (remainder, quotient);
+        }
+        self.pattern.placements.place_digits(&digits, places);
+    }
+}
+
+impl RankedSpace for Abstraction<'_> {
+    fn rank_count(&self) -> u64 {
+        // `PiecePattern::new` checked that it fits.
+        self.pattern.placements.count() * self.free_count()
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        let pattern = self.pattern;
+        let k = pattern.pieces.len();
+        let free_count = self.free_count();
+        let mut placed = [0u8; MAX_PLACES];
+        self.unrank(rank / free_count, &mut placed[..k]);
+        let occupied = mask_of(&placed[..k]);
+        let free = pattern.all & !occupied;
+        let blank = u32::from(nth_set_bit(free, rank % free_count));
+        let region = pattern.region(blank as usize, free);
+        for slot in 0..k {
+            let from = placed[slot];
+            let mut targets = pattern.next_to[usize::from(from)] & region;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                // The piece slides from `from` to `to`, and the empty place
+                // is left on `from`, in the region `from` now joins.
+                let now_free = free ^ (1 << from) ^ (1 << to);
+                let blank = match self.regions {
+                    Some(regions) => regions.lowest(now_free, usize::from(from)),
+                    None => pattern.region(usize::from(from), now_free).trailing_zeros(),
+                };
+                placed[slot] = to as u8;
+                let moved = pattern.placements.rank_partial(&placed[..k]);
+                placed[slot] = from;
+                report(moved * free_count + free_index(blank, pattern.all & !now_free));
             }
-            // A piece of the pattern slides into the empty place.
-            let Some(slot) = places[..k].iter().position(|&held| held == place) else { continue };
-            places[slot] = blank;
-            let moved = self.without_blank.rank(&places[..k]);
-            let now = occupied & !(1 << place) | 1 << blank;
-            report(moved * blanks + free_index(place, now), true);
-            places[slot] = place;
         }
     }
 }

@@ -36,7 +36,7 @@ fn smaller_unused(unused: u32, value: u8) -> u64 {
 
 /// The `index`-th (from 0) set bit of `mask`.
 #[inline]
-fn nth_set_bit(mut mask: u32, index: u64) -> u8 {
+pub(crate) fn nth_set_bit(mut mask: u32, index: u64) -> u8 {
     for _ in 0..index {
         mask &= mask.wrapping_sub(1);
     }
@@ -174,6 +174,27 @@ impl KPermutations {
             return rank_whole(self.n, values);
         }
         horner_rank(self.n, self.k, values)
+    }
+
+    /// [`rank`](KPermutations::rank) for a choice of fewer than `n`
+    /// values, without the check for whole permutations: for the hot
+    /// loops of pattern databases, where `k < n`.
+    #[inline]
+    pub(crate) fn rank_partial(&self, values: &[u8]) -> u64 {
+        horner_rank(self.n, self.k, values)
+    }
+
+    /// The choice whose Lehmer digits are `digits` (digit `i` below
+    /// `n - i`), written into `values[..k]`: the second half of
+    /// [`unrank`](KPermutations::unrank), for callers that find the digits
+    /// faster themselves.
+    #[inline]
+    pub(crate) fn place_digits(&self, digits: &[u32], values: &mut [u8]) {
+        let mut unused = values_below(self.n);
+        for (value, &digit) in values.iter_mut().zip(&digits[..self.k]) {
+            *value = nth_set_bit(unused, u64::from(digit));
+            unused &= !bit(*value);
+        }
     }
 
     /// Writes the choice of rank `rank` (below [`count`](KPermutations::count))
