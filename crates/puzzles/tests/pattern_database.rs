@@ -9,7 +9,7 @@ use puzzles::{
     Algorithm, Board, ErrorKind, Manhattan, Partition, PatternDatabase, SlidingHeuristic,
     SlidingPuzzle,
 };
-use search_core::{Bfs, Heuristic, Run, Successors};
+use search_core::{Bfs, Heuristic, Run, Successors, ida_star};
 
 use super::informed::{assert_legal, korf_goal, korf_instances};
 
@@ -206,4 +206,46 @@ fn the_seven_eight_database_solves_every_korf_instance() {
     }
     // The published optimal lengths of the 100 instances sum to 5,305.
     assert_eq!(total, 5305);
+}
+
+/// The 3x5 puzzle's databases, built once for the cases below: the five
+/// tiles of the top row, the five of the middle row, and the four of the
+/// bottom one.
+fn three_by_five() -> &'static (SlidingPuzzle, PatternDatabase) {
+    static BUILT: std::sync::OnceLock<(SlidingPuzzle, PatternDatabase)> =
+        std::sync::OnceLock::new();
+    BUILT.get_or_init(|| {
+        let puzzle = SlidingPuzzle::new(3, 5).unwrap();
+        let patterns = [vec![1, 2, 3, 4, 5], vec![6, 7, 8, 9, 10], vec![11, 12, 13, 14]];
+        let database = PatternDatabase::new(puzzle.goal(), &patterns).unwrap();
+        (puzzle, database)
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// IDA* guided by additive databases against breadth-first search
+    /// from both ends, on 3x5 boards up to 60 random slides from the goal.
+    #[test]
+    fn scrambled_3x5_boards_are_solved_optimally_with_additive_databases(
+        slides in proptest::collection::vec(0usize..4, 0..60),
+    ) {
+        let (puzzle, database) = three_by_five();
+        let goal = *puzzle.goal();
+        let board = slides.iter().fold(goal, |board, &pick| {
+            let mut next = Vec::new();
+            puzzle.successors(&board, |child, _| next.push(child));
+            next[pick % next.len()]
+        });
+        let mut exact = puzzle.solver().algorithm(Algorithm::Bidirectional);
+        let moves = exact.moves(&board, &mut Run::new()).unwrap().expect("reachable");
+        let estimate = |b: &Board| database.estimate(b);
+        let (path, cost) = ida_star(puzzle, [board], estimate, |b: &Board| *b == goal)
+            .unwrap()
+            .expect("reachable");
+        assert_legal(&path, &board, &goal);
+        proptest::prop_assert_eq!((path.len(), cost as usize), (moves, moves));
+        proptest::prop_assert!(database.estimate(&board) as usize <= moves);
+    }
 }

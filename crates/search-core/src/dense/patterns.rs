@@ -22,6 +22,11 @@ pub enum Combine {
 /// An unreachable abstract state estimates `u32::MAX` (its state cannot
 /// reach the goal either).
 ///
+/// [`with_symmetry`](Patterns::with_symmetry) adds maps of the space onto
+/// itself that keep every state's distance to the goal (the reflection of
+/// a square sliding puzzle about its diagonal): the estimate is then the
+/// largest over the state and its images, the same tables looked up again.
+///
 /// # Example
 ///
 /// ```
@@ -47,6 +52,7 @@ pub enum Combine {
 pub struct Patterns<S> {
     combine: Combine,
     tables: Vec<(DistanceTable, Box<dyn Fn(&S) -> u64 + Send + Sync>)>,
+    symmetries: Vec<Box<dyn Fn(&S) -> S + Send + Sync>>,
 }
 
 impl<S> Patterns<S> {
@@ -60,7 +66,7 @@ impl<S> Patterns<S> {
     /// assert_eq!(Patterns::<u32>::new(Combine::Max).estimate(&7), 0);
     /// ```
     pub fn new(combine: Combine) -> Patterns<S> {
-        Patterns { combine, tables: Vec::new() }
+        Patterns { combine, tables: Vec::new(), symmetries: Vec::new() }
     }
 
     /// Adds `table`, looked up at `abstraction(state)`.
@@ -87,10 +93,46 @@ impl<S> Patterns<S> {
     }
 }
 
-impl<S> Heuristic<S> for Patterns<S> {
-    type Cost = u32;
+impl<S> Patterns<S> {
+    /// Adds `symmetry`, a map of the space onto itself under which every
+    /// state keeps its distance to the goal: the estimate becomes the
+    /// largest of the state's and its images'. Both are admissible, so
+    /// their maximum is too, and no lower.
+    ///
+    /// # Example
+    ///
+    /// Walks on a 10x10 grid towards (9, 9), with one table for x alone:
+    /// swapping the axes keeps the distance, and brings y into reach.
+    ///
+    /// ```
+    /// use search_core::{Combine, DistanceTable, Heuristic, Patterns, ZeroOneRankedSpace, Run};
+    ///
+    /// struct Axis;
+    /// impl ZeroOneRankedSpace for Axis {
+    ///     fn rank_count(&self) -> u64 { 10 }
+    ///     fn moves<F: FnMut(u64, bool)>(&self, rank: u64, mut report: F) {
+    ///         if rank > 0 { report(rank - 1, true) }
+    ///         if rank < 9 { report(rank + 1, true) }
+    ///     }
+    /// }
+    /// let axis = DistanceTable::build(&Axis, &[9], &mut Run::new())?;
+    /// let x_only = Patterns::new(Combine::Sum).with(axis, |&(x, _): &(u64, u64)| x);
+    /// assert_eq!(x_only.estimate(&(8, 2)), 1);
+    /// let swapped = x_only.with_symmetry(|&(x, y)| (y, x));
+    /// assert_eq!(swapped.estimate(&(8, 2)), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_symmetry<F>(mut self, symmetry: F) -> Patterns<S>
+    where
+        F: Fn(&S) -> S + Send + Sync + 'static,
+    {
+        self.symmetries.push(Box::new(symmetry));
+        self
+    }
 
-    fn estimate(&self, state: &S) -> u32 {
+    /// The tables combined at `state` alone.
+    fn combined(&self, state: &S) -> u32 {
         let mut total = 0u32;
         for (table, abstraction) in &self.tables {
             let Some(distance) = table.distance(abstraction(state)) else {
@@ -102,6 +144,17 @@ impl<S> Heuristic<S> for Patterns<S> {
             };
         }
         total
+    }
+}
+
+impl<S> Heuristic<S> for Patterns<S> {
+    type Cost = u32;
+
+    fn estimate(&self, state: &S) -> u32 {
+        let direct = self.combined(state);
+        self.symmetries
+            .iter()
+            .fold(direct, |best, symmetry| best.max(self.combined(&symmetry(state))))
     }
 }
 
@@ -120,6 +173,7 @@ impl<S> fmt::Debug for Patterns<S> {
         f.debug_struct("Patterns")
             .field("combine", &self.combine)
             .field("tables", &self.tables.len())
+            .field("symmetries", &self.symmetries.len())
             .finish_non_exhaustive()
     }
 }
