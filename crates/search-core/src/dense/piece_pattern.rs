@@ -343,6 +343,22 @@ impl PiecePattern {
         }
         region
     }
+
+    /// The lowest place of the region of `free` that holds `start`. The
+    /// fill stops once it meets the lowest free place, since no place of
+    /// the region can be lower: the free places mostly form one region, so
+    /// most fills stop short of it (the 5x5 6-6-6-6 build's time).
+    #[inline]
+    fn lowest_of_region(&self, start: usize, free: u32) -> u32 {
+        let lowest_free = free & free.wrapping_neg();
+        let mut region = 1 << start;
+        let mut frontier = region;
+        while frontier != 0 && region & lowest_free == 0 {
+            frontier = self.around(frontier) & free & !region;
+            region |= frontier;
+        }
+        region.trailing_zeros()
+    }
 }
 
 /// The mask of `places`.
@@ -463,7 +479,7 @@ impl RankedSpace for Abstraction<'_> {
                 let now_free = free ^ (1 << from) ^ (1 << to);
                 let blank = match self.regions {
                     Some(regions) => regions.lowest(now_free, usize::from(from)),
-                    None => pattern.region(usize::from(from), now_free).trailing_zeros(),
+                    None => pattern.lowest_of_region(usize::from(from), now_free),
                 };
                 placed[slot] = to as u8;
                 let moved = pattern.placements.rank_partial(&placed[..k]);
