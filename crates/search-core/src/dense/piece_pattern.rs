@@ -346,8 +346,8 @@ impl PiecePattern {
 
     /// The lowest place of the region of `free` that holds `start`. The
     /// fill stops once it meets the lowest free place, since no place of
-    /// the region can be lower: the free places mostly form one region, so
-    /// most fills stop short of it (the 5x5 6-6-6-6 build's time).
+    /// the region can be lower. The free places mostly form one region,
+    /// so most fills end there, before the region is whole.
     #[inline]
     fn lowest_of_region(&self, start: usize, free: u32) -> u32 {
         let lowest_free = free & free.wrapping_neg();
