@@ -335,13 +335,7 @@ impl PiecePattern {
     /// through `free` alone.
     #[inline]
     fn region(&self, start: usize, free: u32) -> u32 {
-        let mut region = 1 << start;
-        let mut frontier = region;
-        while frontier != 0 {
-            frontier = self.around(frontier) & free & !region;
-            region |= frontier;
-        }
-        region
+        self.fill(start, free, 0)
     }
 
     /// The lowest place of the region of `free` that holds `start`. The
@@ -350,14 +344,20 @@ impl PiecePattern {
     /// so most fills end there, before the region is whole.
     #[inline]
     fn lowest_of_region(&self, start: usize, free: u32) -> u32 {
-        let lowest_free = free & free.wrapping_neg();
+        self.fill(start, free, free & free.wrapping_neg()).trailing_zeros()
+    }
+
+    /// The places of `free` reached from `start` through `free`, until
+    /// the fill meets a place of `stop` or the region is whole.
+    #[inline]
+    fn fill(&self, start: usize, free: u32, stop: u32) -> u32 {
         let mut region = 1 << start;
         let mut frontier = region;
-        while frontier != 0 && region & lowest_free == 0 {
+        while frontier != 0 && region & stop == 0 {
             frontier = self.around(frontier) & free & !region;
             region |= frontier;
         }
-        region.trailing_zeros()
+        region
     }
 }
 
