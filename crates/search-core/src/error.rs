@@ -2,6 +2,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::run::limits::Limit;
+use crate::run::shortage::Shortage;
 
 /// The reason a search failed.
 ///
@@ -31,7 +32,9 @@ pub enum ErrorKind {
         limit: u64,
     },
     /// The allocator could not give the memory a table needed, although
-    /// the limits allowed it: the machine has less memory than the limits.
+    /// the limits allowed it: the process's own limit (its address space
+    /// or data size) or the machine's memory is smaller than the limits.
+    /// The error's message says which, where the platform tells.
     AllocationFailed {
         /// The bytes asked for.
         bytes: u64,
@@ -119,6 +122,9 @@ struct Inner {
     kind: ErrorKind,
     /// The space's own error, for [`ErrorKind::SpaceFailed`].
     source: Option<Arc<dyn std::error::Error + Send + Sync>>,
+    /// What ran out, for [`ErrorKind::AllocationFailed`], read when the
+    /// allocator refused.
+    shortage: Option<Shortage>,
 }
 
 impl fmt::Debug for Error {
@@ -151,7 +157,12 @@ impl Error {
     /// ```
     #[cold]
     pub fn new(kind: ErrorKind) -> Error {
-        Error(Box::new(Inner { kind, source: None }))
+        // Read now, while it is true: the process's use changes.
+        let shortage = match kind {
+            ErrorKind::AllocationFailed { bytes } => Some(Shortage::of(bytes)),
+            _ => None,
+        };
+        Error(Box::new(Inner { kind, source: None, shortage }))
     }
 
     /// The failure of a space whose successors can fail, `source` its own
@@ -172,7 +183,11 @@ impl Error {
     pub fn space_failed(source: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
         let source: Arc<dyn std::error::Error + Send + Sync> = Arc::from(source.into());
         let message = source.to_string();
-        Error(Box::new(Inner { kind: ErrorKind::SpaceFailed { message }, source: Some(source) }))
+        Error(Box::new(Inner {
+            kind: ErrorKind::SpaceFailed { message },
+            source: Some(source),
+            shortage: None,
+        }))
     }
 
     #[cold]
@@ -278,8 +293,9 @@ impl fmt::Display for Error {
             }
             ErrorKind::AllocationFailed { bytes } => write!(
                 f,
-                "could not allocate {} of memory: the machine has less than the limits allow",
-                HumanBytes(bytes)
+                "could not allocate {} of memory: {}",
+                HumanBytes(bytes),
+                self.0.shortage.unwrap_or(Shortage::Machine)
             ),
             ErrorKind::TooLarge { needed, limit } => write!(
                 f,

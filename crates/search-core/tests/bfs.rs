@@ -78,7 +78,7 @@ proptest! {
                 prop_assert_eq!(*node, reachable.is_some());
             }
             for (id, depth) in ids {
-                let path = traversal.path(id);
+                let path = traversal.path(id).expect("a short path");
                 prop_assert_eq!(path.len(), depth);
                 graph.assert_legal(path.states(), path.moves());
             }

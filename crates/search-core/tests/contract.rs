@@ -807,7 +807,12 @@ fn memory_child() {
         // Default limits (4 GiB) and room for 32 MiB more: the machine
         // refuses first, and every search says so.
         cap_address_space(address_space() + (32 << 20));
-        let refused = |outcome: &Result<(), Error>| matches!(outcome, Err(error) if matches!(error.kind(), ErrorKind::AllocationFailed { .. }));
+        // Refused, and the message says by what: the cap, not the machine.
+        let refused = |outcome: &Result<(), Error>| {
+            matches!(outcome, Err(error) if matches!(error.kind(), ErrorKind::AllocationFailed { .. })
+                && error.to_string().contains("the process's address-space limit of ")
+                && error.to_string().contains("(ulimit -v) leaves too little room"))
+        };
         for entry in ENTRIES.iter().filter(|entry| entry.stores && !grows_on_threads(entry.name)) {
             let mut probe = Probe::new();
             // 2^32 ranks: a gibibyte of 2-bit table, 8 GiB of byte table.

@@ -9,7 +9,7 @@ use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
 use pyo3::IntoPyObjectExt;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet};
@@ -38,6 +38,52 @@ thread_local! {
     /// How many of [`FAULTS`] hold an exception: asked once a state
     /// compared and once a neighbour, so kept where a `Cell` answers.
     static FAILED: Cell<usize> = const { Cell::new(0) };
+    /// Address space held back while a search runs, given back when it
+    /// fails. Python raises MemoryError when the process's memory is
+    /// full, and then the next few bytes Rust asks for (the search's
+    /// error, the exception's state) are refused as well, which aborts the
+    /// process: given back, this leaves them room. Only reserved, never
+    /// written, so it costs no memory the machine has.
+    static HEADROOM: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The bytes of [`HEADROOM`]: what a failed search builds on its way out
+/// is a few hundred bytes, but the path a goal ends it with (it fails by
+/// finding its goals at once) can be as long as the search was deep.
+const HEADROOM_BYTES: usize = 32 << 20;
+
+/// Holds [`HEADROOM`] back, unless it is held already; best effort, since
+/// a process with less room than this is refused by its first search.
+fn hold_headroom() {
+    HEADROOM.with_borrow_mut(|headroom| {
+        if headroom.capacity() == 0 {
+            let _ = headroom.try_reserve_exact(HEADROOM_BYTES);
+        }
+    });
+}
+
+/// Gives [`HEADROOM`] back.
+fn release_headroom() {
+    HEADROOM.with_borrow_mut(|headroom| *headroom = Vec::new());
+}
+
+/// A vector with room for `len` values, or MemoryError, for what a search
+/// hands to Python: a path as long as the search was deep.
+pub(crate) fn reserved<T>(len: usize) -> PyResult<Vec<T>> {
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "could not allocate {len} entries for a search's answer: the process is out of memory"
+        ))
+    })?;
+    Ok(vec)
+}
+
+/// `items` collected into a vector allocated fallibly ([`reserved`]).
+pub(crate) fn collect_reserved<T>(items: impl ExactSizeIterator<Item = T>) -> PyResult<Vec<T>> {
+    let mut vec = reserved(items.len())?;
+    vec.extend(items);
+    Ok(vec)
 }
 
 /// Whether the innermost search on this thread has failed. A search calls
@@ -59,6 +105,7 @@ fn store_fault(level: Option<usize>, error: PyErr) {
             Some(slot @ None) => {
                 *slot = Some(error);
                 FAILED.set(FAILED.get() + 1);
+                release_headroom();
                 None
             }
             _ => Some(error),
@@ -195,8 +242,8 @@ impl PartialEq for PyState<'_> {
 impl Eq for PyState<'_> {}
 
 /// A path's states, for Python.
-fn path_states(path: &Path<PyState<'_>, ()>) -> Vec<Py<PyAny>> {
-    path.states().iter().map(|state| state.object.clone().unbind()).collect()
+fn path_states(path: &Path<PyState<'_>, ()>) -> PyResult<Vec<Py<PyAny>>> {
+    collect_reserved(path.states().iter().map(|state| state.object.clone().unbind()))
 }
 
 /// A space whose neighbours come from Python callables.
@@ -259,6 +306,7 @@ impl<'py> Space<'py> {
             faults.push(None);
             faults.len() - 1
         });
+        hold_headroom();
         let py = successors.py();
         Space {
             py,
@@ -341,7 +389,7 @@ impl<'py> Space<'py> {
     /// gave: for each step, the first pair out of its state that leads to
     /// the next.
     fn moves_along(&self, states: &[PyState<'py>]) -> PyResult<Vec<Py<PyAny>>> {
-        let mut moves = Vec::with_capacity(states.len().saturating_sub(1));
+        let mut moves = reserved(states.len().saturating_sub(1))?;
         for step in states.windows(2) {
             let mut found = None;
             for item in self.successors.call1((&step[0].object,))?.try_iter()? {
@@ -544,6 +592,9 @@ impl Drop for Space<'_> {
         let slots = FAULTS.with_borrow_mut(|faults| faults.split_off(self.level.min(faults.len())));
         let failed = slots.iter().filter(|slot| slot.is_some()).count();
         FAILED.set(FAILED.get() - failed);
+        if self.level == 0 {
+            release_headroom();
+        }
         // Dropped outside the borrow: dropping a Python object can run Python.
         drop(slots);
         if let Some(gc) = self.paused_gc.take() {
@@ -685,11 +736,11 @@ fn bfs<'py>(
         Search::new().bfs(&space, starts, |state| space.is_goal(&is_goal, state), &mut run);
     let Some(path) = space.finish(result)? else { return Ok(None) };
     if !pairs {
-        return Ok(Some(path_states(&path).into_pyobject(py)?.into_any().unbind()));
+        return Ok(Some(path_states(&path)?.into_pyobject(py)?.into_any().unbind()));
     }
     let moves = space.moves_along(path.states())?;
     let cost = moves.len().into_py_any(py)?;
-    let labelled = WeightedPath { states: path_states(&path), cost, moves };
+    let labelled = WeightedPath { states: path_states(&path)?, cost, moves };
     Ok(Some(Py::new(py, labelled)?.into_any()))
 }
 
@@ -728,7 +779,7 @@ fn dfs<'py>(
     let mut run = Run::new().limits(limits(max_states, None));
     let result =
         Search::new().dfs(&space, starts, |state| space.is_goal(&is_goal, state), &mut run);
-    Ok(space.finish(result)?.map(|path| path_states(&path)))
+    space.finish(result)?.map(|path| path_states(&path)).transpose()
 }
 
 /// A shortest path from `start` (a list for several starts) to the first
@@ -772,7 +823,7 @@ fn iddfs<'py>(
         |state| space.is_goal(&is_goal, state),
         &mut run,
     );
-    Ok(space.finish(result)?.map(|path| path_states(&path)))
+    space.finish(result)?.map(|path| path_states(&path)).transpose()
 }
 
 /// A shortest path from `start` to `goal`, searched from both ends, as
@@ -831,7 +882,7 @@ fn bidirectional_bfs<'py>(
     if let Ok(None) = &result {
         space.check_nothing_found(&starts, &goals);
     }
-    Ok(space.finish(result)?.map(|path| path_states(&path)))
+    space.finish(result)?.map(|path| path_states(&path)).transpose()
 }
 
 /// Every state reachable from a start, layer by layer, as

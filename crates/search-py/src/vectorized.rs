@@ -23,9 +23,61 @@ use search_core::BuildStateHasher;
 type Parents = HashMap<u64, u64, BuildStateHasher>;
 type States = HashSet<u64, BuildStateHasher>;
 
-use crate::LimitError;
 use crate::args;
 use crate::custom::Layers;
+use crate::{LimitError, search_error};
+
+/// A table a vectorized search grows a state at a time: grown here,
+/// fallibly, before it would grow inside an insert, where a refusal
+/// aborts the process.
+trait Table {
+    /// The bytes an entry takes.
+    const ENTRY: usize;
+    fn len(&self) -> usize;
+    fn capacity(&self) -> usize;
+    fn try_reserve(&mut self, more: usize) -> Result<(), std::collections::TryReserveError>;
+}
+
+macro_rules! table {
+    ($type:ty, $entry:ty) => {
+        impl Table for $type {
+            const ENTRY: usize = size_of::<$entry>();
+            fn len(&self) -> usize {
+                <$type>::len(self)
+            }
+            fn capacity(&self) -> usize {
+                <$type>::capacity(self)
+            }
+            fn try_reserve(
+                &mut self,
+                more: usize,
+            ) -> Result<(), std::collections::TryReserveError> {
+                <$type>::try_reserve(self, more)
+            }
+        }
+    };
+}
+
+table!(Parents, (u64, u64));
+table!(States, u64);
+table!(Vec<u64>, u64);
+
+/// Room in `table` for one more entry: when it is full, its size again,
+/// or the bytes that were refused.
+#[inline]
+fn room<T: Table>(table: &mut T) -> Result<(), u64> {
+    if table.len() < table.capacity() {
+        return Ok(());
+    }
+    let more = table.len().max(16);
+    table.try_reserve(more).map_err(|_| (more.saturating_mul(T::ENTRY)) as u64)
+}
+
+/// The error of a table that could not grow by `bytes`: LimitError,
+/// naming what ran out, as search-core's tables say it.
+fn refused(bytes: u64) -> PyErr {
+    search_error(&search_core::Error::new(search_core::ErrorKind::AllocationFailed { bytes }))
+}
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(vector_bfs, module)?)?;
@@ -66,7 +118,9 @@ impl<'py> Batch<'py> {
             return Ok(());
         }
         let py = self.function.py();
-        let bytes: Vec<u8> = states.iter().flat_map(|state| state.to_le_bytes()).collect();
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(8 * states.len()).map_err(|_| refused(8 * states.len() as u64))?;
+        bytes.extend(states.iter().flat_map(|state| state.to_le_bytes()));
         let array = self.numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<i8"))?;
         let result = self.function.call1((array,))?;
         let result = self.integers(&result)?;
@@ -247,8 +301,13 @@ fn vector_bfs<'py>(
         py.check_signals()?;
         let mut next_layer = Vec::new();
         let mut found = None;
+        let mut failed = None;
         batch.expand(&frontier, |state, next| {
-            if found.is_some() {
+            if found.is_some() || failed.is_some() {
+                return;
+            }
+            if let Err(bytes) = room(&mut parents).and_then(|()| room(&mut next_layer)) {
+                failed = Some(bytes);
                 return;
             }
             if let Entry::Vacant(vacant) = parents.entry(next) {
@@ -259,6 +318,9 @@ fn vector_bfs<'py>(
                 }
             }
         })?;
+        if let Some(bytes) = failed {
+            return Err(refused(bytes));
+        }
         if let Some(goal) = found {
             return Ok(Some(path_to(&parents, goal)));
         }
@@ -395,9 +457,14 @@ impl Side {
     fn expand(&mut self, batch: &Batch<'_>, other: &Side) -> PyResult<Option<u64>> {
         let mut next_layer = Vec::new();
         let mut meeting = None;
+        let mut failed = None;
         let parents = &mut self.parents;
         batch.expand(&self.frontier, |state, next| {
-            if meeting.is_some() {
+            if meeting.is_some() || failed.is_some() {
+                return;
+            }
+            if let Err(bytes) = room(parents).and_then(|()| room(&mut next_layer)) {
+                failed = Some(bytes);
                 return;
             }
             if let Entry::Vacant(vacant) = parents.entry(next) {
@@ -408,6 +475,9 @@ impl Side {
                 }
             }
         })?;
+        if let Some(bytes) = failed {
+            return Err(refused(bytes));
+        }
         self.frontier = next_layer;
         Ok(meeting)
     }
@@ -452,11 +522,22 @@ fn vector_enumerate<'py>(
         }
         py.check_signals()?;
         let mut next_layer = Vec::new();
+        let mut failed = None;
         batch.expand(&frontier, |_, next| {
+            if failed.is_some() {
+                return;
+            }
+            if let Err(bytes) = room(&mut seen).and_then(|()| room(&mut next_layer)) {
+                failed = Some(bytes);
+                return;
+            }
             if seen.insert(next) {
                 next_layer.push(next);
             }
         })?;
+        if let Some(bytes) = failed {
+            return Err(refused(bytes));
+        }
         if next_layer.is_empty() {
             let deepest =
                 frontier.iter().map(|&state| PyInt::new(py, state).into_any().unbind()).collect();

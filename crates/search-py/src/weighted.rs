@@ -13,7 +13,9 @@ use search_core::{AStar, Heuristic, IdaStar, Path, Predecessors, Run, Successors
 
 use crate::LimitError;
 use crate::args::{self, shown};
-use crate::custom::{PyState, Space, disagreement, innermost_failed, limits, path_search};
+use crate::custom::{
+    PyState, Space, collect_reserved, disagreement, innermost_failed, limits, path_search,
+};
 use crate::number::Number;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -86,8 +88,10 @@ impl<'s, 'py> Triples<'s, 'py> {
     /// A path of this search and its cost, for Python.
     fn path(&self, path: &Path<PyState<'_>, Labelled<'_>>, cost: Number) -> PyResult<WeightedPath> {
         Ok(WeightedPath {
-            states: path.states().iter().map(|state| state.object.clone().unbind()).collect(),
-            moves: path.moves().iter().map(|(mv, _)| mv.clone().unbind()).collect(),
+            states: collect_reserved(
+                path.states().iter().map(|state| state.object.clone().unbind()),
+            )?,
+            moves: collect_reserved(path.moves().iter().map(|(mv, _)| mv.clone().unbind()))?,
             cost: cost.to_python(self.space.py())?,
         })
     }

@@ -127,7 +127,7 @@ impl<S: State, M: Clone> Search<S, M> {
             if let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)?
                 && is_goal(tree.state(id as usize))
             {
-                return Ok(Some(tree.path(id)));
+                return Ok(Some(tree.path(id)?));
             }
         }
         let mut head = 0;
@@ -169,7 +169,7 @@ impl<S: State, M: Clone> Search<S, M> {
                     )? {
                         Some(id) => {
                             if is_goal(tree.state(id as usize)) {
-                                return Ok(Some(tree.path(id)));
+                                return Ok(Some(tree.path(id)?));
                             }
                         }
                         None => run.stats.duplicates += 1,
@@ -394,7 +394,7 @@ impl<'a, S> Visit<'a, S> {
 /// }
 /// // Ids come in the order states were found.
 /// assert!(ids.windows(2).all(|pair| pair[0] < pair[1]));
-/// assert_eq!(bfs.path(ids[2]).states(), [12, 6, 3]);
+/// assert_eq!(bfs.path(ids[2])?.states(), [12, 6, 3]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -515,7 +515,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// while let Some(visit) = bfs.next(&space)? {
     ///     last = Some(visit.node());
     /// }
-    /// let path = bfs.path(last.expect("visited"));
+    /// let path = bfs.path(last.expect("visited"))?;
     /// assert_eq!(path.states(), [0, 1, 2, 3]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -594,6 +594,11 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
 
     /// The path from a start to the state stored as `node`.
     ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
+    /// when the allocator refuses the path's memory.
+    ///
     /// # Panics
     ///
     /// When `node` did not come from this traversal since its last start.
@@ -609,13 +614,13 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// while let Some(visit) = bfs.next(&space)? {
     ///     if *visit.state() == 6 {
     ///         let node = visit.node();
-    ///         assert_eq!(bfs.path(node).states(), [1, 2, 3, 6]);
+    ///         assert_eq!(bfs.path(node)?.states(), [1, 2, 3, 6]);
     ///         break;
     ///     }
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn path(&self, node: NodeId) -> Path<S, M> {
+    pub fn path(&self, node: NodeId) -> Result<Path<S, M>, Error> {
         self.tree.path(node.0)
     }
 

@@ -476,8 +476,9 @@ impl<S: State, M: Clone> Search<S, M> {
         space: &G,
         meeting: Meeting,
     ) -> Result<Path<S, M>, Error> {
-        let (mut states, mut moves) = self.forward.path(meeting.forward).into_parts();
-        let (to_goal, _) = self.backward.walk_back(meeting.backward);
+        let (to_goal, _) = self.backward.walk_back(meeting.backward, 0)?;
+        let forward = self.forward.path_with_room(meeting.forward, to_goal.len())?;
+        let (mut states, mut moves) = forward.into_parts();
         for next in &to_goal[1..] {
             let current = &states[states.len() - 1];
             let mut found = None;

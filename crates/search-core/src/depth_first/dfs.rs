@@ -138,7 +138,7 @@ impl<S: State, M: Clone> Search<S, M> {
             }
             visited[id] = true;
             if is_goal(tree.state(id)) {
-                return Ok(Some(tree.path(node)));
+                return Ok(Some(tree.path(node)?));
             }
             limits.check_nodes(run.stats.expanded)?;
             tree.expand_node(space, id, &mut self.scratch, run)?;

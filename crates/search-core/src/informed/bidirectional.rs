@@ -418,8 +418,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         let Some((cost, forward_node, backward_node)) = best else {
             return overflowed.into_answer(None);
         };
-        let (to_goal, listed) = backward.tree.walk_back(backward_node);
-        let path = joined(space, forward.tree.path(forward_node), to_goal, listed)?;
+        let (to_goal, listed) = backward.tree.walk_back(backward_node, 0)?;
+        let forward = forward.tree.path_with_room(forward_node, to_goal.len())?;
+        let path = joined(space, forward, to_goal, listed)?;
         Ok(Some((path, cost)))
     }
 }

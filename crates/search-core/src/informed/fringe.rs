@@ -169,7 +169,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                     continue;
                 }
                 if is_goal(tree.state(id)) {
-                    return Ok(Some((tree.path(node), g)));
+                    return Ok(Some((tree.path(node)?, g)));
                 }
                 limits.check_nodes(run.stats.expanded)?;
                 tree.expand_node(space, id, &mut self.scratch, run)?;

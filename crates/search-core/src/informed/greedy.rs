@@ -245,7 +245,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         for start in starts {
             if let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)? {
                 if is_goal(tree.state(id as usize)) {
-                    return Ok(Some(tree.path(id)));
+                    return Ok(Some(tree.path(id)?));
                 }
                 run.meter.push(&mut layer, id)?;
             }
@@ -277,7 +277,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                         continue;
                     };
                     if is_goal(tree.state(id as usize)) {
-                        return Ok(Some(tree.path(id)));
+                        return Ok(Some(tree.path(id)?));
                     }
                     run.meter.push(&mut next, id)?;
                 }

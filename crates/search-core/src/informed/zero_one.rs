@@ -238,7 +238,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
             )? {
                 // Settled already, or queued again at a cheaper cost.
                 Taken::Stale => continue,
-                Taken::Goal => return Ok(Some((self.tree.path(node), settling))),
+                Taken::Goal => return Ok(Some((self.tree.path(node)?, settling))),
                 Taken::Expanded(state) => state,
             };
             run.tick(self.tree.len(), 0)?;

@@ -167,6 +167,19 @@ pub(crate) fn filled_vec<T: Clone>(
     Ok(vec)
 }
 
+/// An empty vector with room for `len` values, for what a search hands
+/// back (a path) rather than keeps: not counted against the budget, but
+/// refused by the allocator as an error, not an abort.
+///
+/// # Errors
+///
+/// When the allocator refuses.
+pub(crate) fn reserved_vec<T>(len: usize) -> Result<Vec<T>, Error> {
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len).map_err(|_| Error::allocation_failed(bytes_of::<T>(len)))?;
+    Ok(vec)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,8 @@
 //!   a search reached.
 //! - `memory`: the `Meter` that counts a search's tables against its
 //!   memory budget and allocates fallibly.
+//! - `shortage`: why the allocator refused, when it does: the process's
+//!   own limit or the machine's memory.
 //! - `stats`: [`Stats`](crate::Stats).
 //! - `progress`: [`Progress`](crate::Progress) reports, and the `Watch`
 //!   that makes them and checks for cancellation.
@@ -21,4 +23,5 @@ pub(crate) mod context;
 pub(crate) mod limits;
 pub(crate) mod memory;
 pub(crate) mod progress;
+pub(crate) mod shortage;
 pub(crate) mod stats;

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limits;
-use crate::run::memory::{Meter, bytes_of, filled_vec};
+use crate::run::memory::{Meter, bytes_of, filled_vec, reserved_vec};
 use crate::space::traits::Successors;
 use crate::store::expand::{Expansion, Forwards, expand_into};
 use crate::store::hash::hash_of;
@@ -498,13 +498,28 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     }
 
     /// The states from `node` back to its root, and the moves stored with
-    /// them (none for a tree built without moves).
-    pub(crate) fn walk_back(&self, mut node: u32) -> (Vec<S>, Vec<M>) {
-        let mut states = Vec::new();
-        let mut moves = Vec::new();
+    /// them (none for a tree built without moves), with room reserved for
+    /// `more` of each, so that a caller joining a second half to them
+    /// grows nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
+    /// when the allocator refuses the path: as long as the tree is deep,
+    /// it is found last, when the search's own tables took what the
+    /// process had.
+    pub(crate) fn walk_back(&self, node: u32, more: usize) -> Result<(Vec<S>, Vec<M>), Error> {
+        let mut depth = 1;
+        let mut id = node as usize;
+        while self.nodes[id].parent != NO_PARENT {
+            id = self.nodes[id].parent as usize;
+            depth += 1;
+        }
+        let mut states = reserved_vec(depth + more)?;
+        let mut moves = reserved_vec(depth - 1 + more)?;
+        let mut node = node;
         loop {
-            let id = node as usize;
-            let current = &self.nodes[id];
+            let current = &self.nodes[node as usize];
             states.push(current.state.clone());
             if current.parent == NO_PARENT {
                 break;
@@ -514,15 +529,28 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             }
             node = current.parent;
         }
-        (states, moves)
+        Ok((states, moves))
+    }
+
+    /// The path from a root to `node`, with room for `more` steps after it.
+    ///
+    /// # Errors
+    ///
+    /// As [`walk_back`](Tree::walk_back).
+    pub(crate) fn path_with_room(&self, node: u32, more: usize) -> Result<Path<S, M>, Error> {
+        let (mut states, mut moves) = self.walk_back(node, more)?;
+        states.reverse();
+        moves.reverse();
+        Ok(Path::new(states, moves))
     }
 
     /// The path from a root to `node`.
-    pub(crate) fn path(&self, node: u32) -> Path<S, M> {
-        let (mut states, mut moves) = self.walk_back(node);
-        states.reverse();
-        moves.reverse();
-        Path::new(states, moves)
+    ///
+    /// # Errors
+    ///
+    /// As [`walk_back`](Tree::walk_back).
+    pub(crate) fn path(&self, node: u32) -> Result<Path<S, M>, Error> {
+        self.path_with_room(node, 0)
     }
 }
 

@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 use crate::error::Error;
 use crate::path::dag::CheapestPaths;
 use crate::run::context::Run;
-use crate::run::memory::Meter;
+use crate::run::memory::{Meter, filled_vec};
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted};
 use crate::store::tree::{NO_PARENT, Stored, Tree};
@@ -109,13 +109,20 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             }
             Ok((every.goals, every.ties, every.order))
         })?;
-        Ok(self.keep_paths(&goals, &ties, &order))
+        self.keep_paths(&goals, &ties, &order, &mut run.meter)
     }
 
     /// The graph of the paths into `goals`: the nodes they pass through,
     /// parents first (by cost, then by when they were expanded), with
-    /// their tree edge and their ties.
-    fn keep_paths(&self, goals: &[u32], ties: &Ties<M>, order: &[u32]) -> CheapestPaths<S, M, C> {
+    /// their tree edge and their ties. Its tables, one entry a stored
+    /// node, are counted in `meter`.
+    fn keep_paths(
+        &self,
+        goals: &[u32],
+        ties: &Ties<M>,
+        order: &[u32],
+        meter: &mut Meter,
+    ) -> Result<CheapestPaths<S, M, C>, Error> {
         let cost = goals.first().map(|&goal| self.costs[goal as usize].0);
         let edges_into = |node: u32| {
             let (parent, mv) = self.tree.parent_of(node as usize);
@@ -123,22 +130,25 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             let tying = ties.get(node as usize).into_iter().flatten();
             tree_edge.into_iter().chain(tying.map(|(parent, mv)| (*parent, Some(mv.clone()))))
         };
-        let mut kept = vec![false; self.tree.len()];
+        let mut kept = filled_vec(meter, self.tree.len(), false)?;
         let mut stack = goals.to_vec();
         let mut nodes = Vec::new();
         while let Some(node) = stack.pop() {
             if std::mem::replace(&mut kept[node as usize], true) {
                 continue;
             }
-            nodes.push(node);
-            stack.extend(edges_into(node).map(|(parent, _)| parent));
+            meter.push(&mut nodes, node)?;
+            for (parent, _) in edges_into(node) {
+                meter.push(&mut stack, parent)?;
+            }
         }
         let expanded_at = |node: u32| order.get(node as usize).copied().unwrap_or(u32::MAX);
         nodes.sort_by(|&a, &b| {
             let key = |node: u32| (self.costs[node as usize].0, expanded_at(node));
             key(a).cmp(&key(b))
         });
-        let mut place = vec![u32::MAX; self.tree.len()];
+        drop(kept);
+        let mut place = filled_vec(meter, self.tree.len(), u32::MAX)?;
         for (index, &node) in nodes.iter().enumerate() {
             place[node as usize] = index as u32;
         }
@@ -152,7 +162,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             .collect();
         let states = nodes.iter().map(|&node| self.tree.state(node as usize).clone()).collect();
         let goals = goals.iter().map(|&goal| place[goal as usize]).collect();
-        CheapestPaths { states, parents, goals, cost }
+        Ok(CheapestPaths { states, parents, goals, cost })
     }
 }
 

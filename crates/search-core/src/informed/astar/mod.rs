@@ -266,7 +266,7 @@ impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
             this.restart(space, starts, &heuristic, run)?;
             let policy = &mut FirstGoal;
             match this.expand_in_order(space, &heuristic, &mut is_goal, policy, run)? {
-                (Some((goal, cost)), _) => Ok(Some((this.tree.path(goal), cost))),
+                (Some((goal, cost)), _) => Ok(Some((this.tree.path(goal)?, cost))),
                 (None, overflowed) => overflowed.into_answer(None),
             }
         })
