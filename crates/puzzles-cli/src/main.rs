@@ -88,9 +88,9 @@ struct SearchArgs {
     /// The most memory one search's tables may take, such as 512M or 16G.
     #[arg(long, value_name = "SIZE", value_parser = values::parse_bytes, default_value = "4G")]
     max_memory: u64,
-    /// Print progress on standard error once a second even when it is not a
-    /// terminal (on a terminal, a search that runs over a second always
-    /// shows it).
+    /// Print progress on standard error even when it is not a terminal:
+    /// from the search's first report, then once a second (on a terminal,
+    /// a search that runs over a second always shows it).
     #[arg(long)]
     progress: bool,
 }

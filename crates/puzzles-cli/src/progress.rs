@@ -1,5 +1,6 @@
 //! Progress of a long search on standard error: a spinner on a terminal,
-//! a line a second when asked to on a pipe, nothing otherwise.
+//! lines when asked to on a pipe (from the search's first report, then
+//! one a second), nothing otherwise.
 
 use std::cell::{Cell, RefCell};
 use std::io::IsTerminal;
@@ -8,7 +9,8 @@ use std::time::{Duration, Instant};
 use indicatif::{HumanBytes, HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use search_core::Progress;
 
-/// A search quicker than this shows nothing.
+/// A search quicker than this shows no spinner: one that flashed and
+/// went would only blink. Lines, asked for, start at the first report.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
 /// How often a line is printed when standard error is not a terminal.
@@ -27,7 +29,8 @@ enum Target {
 pub(crate) struct Display {
     target: Target,
     started: Cell<Instant>,
-    last_line: Cell<Instant>,
+    /// When the last line was printed; `None` before the question's first.
+    last_line: Cell<Option<Instant>>,
     spinner: RefCell<Option<ProgressBar>>,
 }
 
@@ -46,7 +49,7 @@ impl Display {
         Display {
             target,
             started: Cell::new(now),
-            last_line: Cell::new(now),
+            last_line: Cell::new(None),
             spinner: RefCell::new(None),
         }
     }
@@ -55,7 +58,7 @@ impl Display {
     pub(crate) fn start(&self) {
         self.finish();
         self.started.set(Instant::now());
-        self.last_line.set(Instant::now());
+        self.last_line.set(None);
     }
 
     /// Takes a report from the search.
@@ -64,12 +67,10 @@ impl Display {
             return;
         }
         let elapsed = self.started.get().elapsed();
-        if elapsed < QUIET_FOR {
-            return;
-        }
-        let message = describe(progress, elapsed);
         match self.target {
+            Target::Spinner if elapsed < QUIET_FOR => {}
             Target::Spinner => {
+                let message = describe(progress, elapsed);
                 let mut spinner = self.spinner.borrow_mut();
                 let spinner = spinner.get_or_insert_with(|| {
                     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
@@ -82,9 +83,9 @@ impl Display {
                 spinner.set_message(message);
             }
             Target::Lines => {
-                if self.last_line.get().elapsed() >= LINE_EVERY {
-                    self.last_line.set(Instant::now());
-                    eprintln!("puzzles: {elapsed:.0?}: {message}");
+                if self.last_line.get().is_none_or(|last| last.elapsed() >= LINE_EVERY) {
+                    self.last_line.set(Some(Instant::now()));
+                    eprintln!("puzzles: {elapsed:.0?}: {}", describe(progress, elapsed));
                 }
             }
             Target::Nowhere => {}

@@ -559,7 +559,8 @@ fn limits_can_be_moved_and_their_message_names_the_option() {
 #[test]
 fn progress_goes_to_a_pipe_only_when_asked() {
     // A 4x4 board far from the goal: breadth-first search runs until its
-    // 256 MiB budget is spent, well over a second.
+    // 256 MiB budget is spent, millions of expansions, and reports every
+    // 65,536.
     let (korf_1, goal) = KORF_1;
     let args =
         ["solve", "-c", "--algorithm", "bfs", "--max-memory", "256M", "--goal", goal, korf_1];
