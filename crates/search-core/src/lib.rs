@@ -134,8 +134,8 @@ What its users have asked for, here: a search that stops when told to
 ([`CancelHandle`], given to a [`Run`]), bounds on states, memory, depth
 and nodes with an error that names the bound ([`Limits`]) and a cost
 bound with every state within it ([`dijkstra_all`]), float costs
-([`Real`]; a NaN or negative cost is an error, never an answer), A* from
-both ends ([`bidirectional_astar`]), and successors that can fail
+(`f64` and `f32` as they are; a NaN or negative cost is an error, never
+an answer), A* from both ends ([`bidirectional_astar`]), and successors that can fail
 ([`try_from_fn`], [`Successors::failure`]: the space's error comes back
 as the search's, with its source).
 
@@ -216,8 +216,8 @@ The limits that apply to each search:
 A space whose moves have costs implements [`Weighted`]. In one made by
 [`from_fn`] every move costs one; [`from_fn_weighted`] takes the costs with
 the successors; [`UnitCost`] gives a space of your own a cost of one a
-move. Costs are integers, or floats wrapped in [`Real`]; a negative or
-NaN cost is refused with [`ErrorKind::InvalidCost`], never answered. A
+move. Costs are integers or floats (`f64`, `f32`), or a type of your own
+that implements [`Cost`]; a negative or NaN cost is refused with [`ErrorKind::InvalidCost`], never answered. A
 move whose cost would pass the most the cost type holds is pruned, and
 [`ErrorKind::CostOverflow`] is the answer only when no path to a goal
 fits the type.

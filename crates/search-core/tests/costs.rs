@@ -160,8 +160,9 @@ fn an_estimate_past_the_cost_type_prunes_its_state_instead_of_wrapping() {
 }
 
 /// Float costs of quarters, whose sums are exact: every cheapest-cost
-/// search agrees with the same graph's integer costs divided by four, and
-/// a NaN, an infinity or a negative cost is refused, never answered.
+/// search agrees with the same graph's integer costs divided by four, in
+/// plain `f64`, `f32` and `Real`, and a NaN, an infinity or a negative
+/// cost is refused, never answered.
 mod real_costs {
     use search_core::Run;
     use search_core::{
@@ -180,12 +181,15 @@ mod real_costs {
     }
 
     #[test]
+    #[expect(clippy::float_cmp, reason = "sums of quarters are exact")]
     fn float_costs_agree_with_integer_costs() {
-        let floats = from_fn_weighted(|&n: &u32| ring(n).map(|(next, c)| (next, Real(c))));
+        let floats = from_fn_weighted(|&n: &u32| ring(n));
+        let wrapped = from_fn_weighted(|&n: &u32| ring(n).map(|(next, c)| (next, Real(c))));
+        let singles = from_fn_weighted(|&n: &u32| ring(n).map(|(next, c)| (next, c as f32)));
         let quarters = from_fn_weighted(|&n: &u32| quarters(n));
         for goal in 0..12 {
             let expected = dijkstra(&quarters, [0], |&n| n == goal).unwrap().unwrap().1;
-            let expected = Real(f64::from(expected) / 4.0);
+            let expected = f64::from(expected) / 4.0;
             let found = dijkstra(&floats, [0], |&n| n == goal).unwrap().unwrap();
             assert_eq!(found.1, expected, "to {goal}");
             let walked: f64 = found
@@ -200,38 +204,32 @@ mod real_costs {
                         .fold(f64::INFINITY, f64::min)
                 })
                 .sum();
-            assert_eq!(Real(walked), expected);
-            assert_eq!(
-                astar(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal).unwrap().unwrap().1,
-                expected
-            );
-            let fringe = fringe_search(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal);
+            assert_eq!(walked, expected);
+            let zero = |_: &u32| 0.0;
+            assert_eq!(astar(&floats, [0], zero, |&n| n == goal).unwrap().unwrap().1, expected);
+            let fringe = fringe_search(&floats, [0], zero, |&n| n == goal);
             assert_eq!(fringe.unwrap().unwrap().1, expected);
-            let ida = IdaStar::new().run(
-                &floats,
-                [0],
-                |_: &u32| Real(0.0),
-                |&n| n == goal,
-                &mut Run::new(),
-            );
+            let ida = IdaStar::new().run(&floats, [0], zero, |&n| n == goal, &mut Run::new());
             assert_eq!(ida.unwrap().unwrap().1, expected);
             assert_eq!(dijkstra_all(&floats, [0], None).unwrap().cost(&goal), Some(expected));
             assert_eq!(
-                all_cheapest_paths(&floats, [0], |_: &u32| Real(0.0), |&n| n == goal)
-                    .unwrap()
-                    .cost(),
+                all_cheapest_paths(&floats, [0], zero, |&n| n == goal).unwrap().cost(),
                 Some(expected)
             );
+            // `Real` and `f32`, the same answers.
+            let real = dijkstra(&wrapped, [0], |&n| n == goal).unwrap().unwrap().1;
+            assert_eq!(real, Real(expected));
+            let single = dijkstra(&singles, [0], |&n| n == goal).unwrap().unwrap().1;
+            assert_eq!(f64::from(single), expected);
         }
     }
 
     #[test]
     fn nan_infinite_and_negative_costs_are_refused() {
         for bad in [f64::NAN, -f64::NAN, f64::INFINITY, -0.5] {
-            let space =
-                from_fn_weighted(move |&n: &u32| [(n + 1, Real(if n == 3 { bad } else { 1.0 }))]);
+            let space = from_fn_weighted(move |&n: &u32| [(n + 1, if n == 3 { bad } else { 1.0 })]);
             let goal = |&n: &u32| n == 10;
-            let zero = |_: &u32| Real(0.0);
+            let zero = |_: &u32| 0.0;
             let errors = [
                 dijkstra(&space, [0], goal).unwrap_err(),
                 astar(&space, [0], zero, goal).unwrap_err(),
@@ -250,6 +248,10 @@ mod real_costs {
                 );
                 assert!(error.to_string().contains("costs must be finite and not negative"));
             }
+            let wrapped =
+                from_fn_weighted(move |&n: &u32| [(n + 1, Real(if n == 3 { bad } else { 1.0 }))]);
+            let error = dijkstra(&wrapped, [0], goal).unwrap_err();
+            assert!(matches!(error.kind(), ErrorKind::InvalidCost { .. }), "{bad}: {error}");
         }
         // Signed integers too: a negative cost is an error, not a wrong answer.
         let signed = from_fn_weighted(|&n: &u32| [(n + 1, if n == 2 { -4i64 } else { 1 })]);
@@ -258,5 +260,147 @@ mod real_costs {
             error.kind(),
             &ErrorKind::InvalidCost { cost: "-4".into(), reached_at: "2".into() }
         );
+    }
+}
+
+/// Float costs that do not add exactly: eight-neighbour grids with walls,
+/// diagonal steps of `sqrt 2`, and the octile distance as the estimate.
+/// A* and Dijkstra, in closure and numbered form, against a textbook
+/// Dijkstra written here (a binary heap keyed by the cost's bits), to
+/// within the rounding of a path's sums.
+mod octile_grids {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    use std::f64::consts::SQRT_2;
+
+    use proptest::prelude::*;
+    use search_core::{
+        AStar, Ranking, Run, Successors, Weighted, astar, dijkstra, from_fn_weighted, rank_by,
+    };
+
+    const SIDE: u32 = 24;
+
+    struct Grid {
+        open: Vec<bool>,
+    }
+
+    impl Grid {
+        #[expect(clippy::cast_sign_loss, reason = "x and y are checked to be on the grid first")]
+        fn is_open(&self, x: i64, y: i64) -> bool {
+            let side = i64::from(SIDE);
+            (0..side).contains(&x) && (0..side).contains(&y) && self.open[(y * side + x) as usize]
+        }
+
+        #[expect(clippy::cast_sign_loss, reason = "a neighbour is open, so on the grid")]
+        fn neighbours(&self, cell: u32) -> Vec<(u32, f64)> {
+            let (x, y) = (i64::from(cell % SIDE), i64::from(cell / SIDE));
+            let mut out = Vec::new();
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let diagonal = dx != 0 && dy != 0;
+                if self.is_open(x + dx, y + dy)
+                    && (!diagonal || (self.is_open(x + dx, y) && self.is_open(x, y + dy)))
+                {
+                    let next = ((y + dy) * i64::from(SIDE) + x + dx) as u32;
+                    out.push((next, if diagonal { SQRT_2 } else { 1.0 }));
+                }
+            }
+            out
+        }
+
+        fn textbook(&self, start: u32, goal: u32) -> Option<f64> {
+            let mut best = HashMap::from([(start, 0.0_f64)]);
+            let mut open = BinaryHeap::from([Reverse((0_u64, start))]);
+            while let Some(Reverse((bits, cell))) = open.pop() {
+                let cost = f64::from_bits(bits);
+                if cost > best[&cell] {
+                    continue;
+                }
+                if cell == goal {
+                    return Some(cost);
+                }
+                for (next, step) in self.neighbours(cell) {
+                    let reached = cost + step;
+                    if best.get(&next).is_none_or(|&known| reached < known) {
+                        best.insert(next, reached);
+                        open.push(Reverse((reached.to_bits(), next)));
+                    }
+                }
+            }
+            None
+        }
+    }
+
+    /// The grid numbering its cells, so that the searches index by rank.
+    struct Numbered<'g>(&'g Grid);
+
+    impl Successors for Numbered<'_> {
+        type State = u32;
+        type Move = f64;
+        fn successors<F: FnMut(u32, f64)>(&self, &cell: &u32, mut report: F) {
+            self.0.neighbours(cell).into_iter().for_each(|(next, step)| report(next, step));
+        }
+        fn ranking(&self) -> Option<impl Ranking<u32> + '_> {
+            Some(rank_by(u64::from(SIDE * SIDE), |&cell: &u32| u64::from(cell)))
+        }
+    }
+
+    impl Weighted for Numbered<'_> {
+        type Cost = f64;
+        fn cost(&self, _: &u32, &step: &f64, _: &u32) -> f64 {
+            step
+        }
+    }
+
+    fn octile(goal: u32) -> impl Fn(&u32) -> f64 + Copy {
+        move |&cell| {
+            let dx = f64::from((cell % SIDE).abs_diff(goal % SIDE));
+            let dy = f64::from((cell / SIDE).abs_diff(goal / SIDE));
+            dx.max(dy) + (SQRT_2 - 1.0) * dx.min(dy)
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn float_searches_agree_with_a_textbook_dijkstra(
+            walls in proptest::collection::vec(proptest::bool::weighted(0.3), (SIDE * SIDE) as usize),
+            start in 0..SIDE * SIDE,
+            goal in 0..SIDE * SIDE,
+        ) {
+            let mut open: Vec<bool> = walls.iter().map(|wall| !wall).collect();
+            open[start as usize] = true;
+            open[goal as usize] = true;
+            let grid = Grid { open };
+            let expected = grid.textbook(start, goal);
+            let space = from_fn_weighted(|&cell: &u32| grid.neighbours(cell));
+            let numbered = Numbered(&grid);
+            let is_goal = |&cell: &u32| cell == goal;
+            let mut search = AStar::new();
+            let mut run = Run::new();
+            let found = [
+                astar(&space, [start], octile(goal), is_goal).unwrap(),
+                dijkstra(&space, [start], is_goal).unwrap(),
+                astar(&numbered, [start], octile(goal), is_goal).unwrap(),
+                search.run(&numbered, [start], |_| 0.0, is_goal, &mut run).unwrap(),
+            ];
+            for answer in found {
+                match (&answer, expected) {
+                    (Some((path, cost)), Some(expected)) => {
+                        prop_assert!((cost - expected).abs() <= 1e-9, "{cost} against {expected}");
+                        // Legal move by move, and its steps sum to its cost.
+                        let mut walked = 0.0;
+                        for pair in path.states().windows(2) {
+                            let step = grid.neighbours(pair[0]).into_iter().find(|&(n, _)| n == pair[1]);
+                            prop_assert!(step.is_some(), "{} -> {} is no move", pair[0], pair[1]);
+                            walked += step.map_or(0.0, |(_, c)| c);
+                        }
+                        prop_assert!((walked - cost).abs() <= 1e-9);
+                    }
+                    (None, None) => {}
+                    _ => prop_assert!(false, "{answer:?} against {expected:?}"),
+                }
+            }
+        }
     }
 }

@@ -659,9 +659,12 @@ fn a_star_answers_the_same_in_buckets_in_a_heap_and_across_the_move() {
             Pence(self.0 + other.0)
         }
     }
-    impl num_traits::CheckedAdd for Pence {
+    impl search_core::Cost for Pence {
         fn checked_add(&self, other: &Pence) -> Option<Pence> {
             self.0.checked_add(other.0).map(Pence)
+        }
+        fn cost_cmp(&self, other: &Pence) -> std::cmp::Ordering {
+            self.cmp(other)
         }
     }
     impl num_traits::Zero for Pence {

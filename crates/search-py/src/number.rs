@@ -4,11 +4,12 @@
 use std::cmp::Ordering;
 use std::ops::Add;
 
-use num_traits::{CheckedAdd, Zero};
+use num_traits::Zero;
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt};
+use search_core::Cost;
 
 use crate::args::{self, shown};
 
@@ -188,10 +189,14 @@ impl Add for Number {
     }
 }
 
-impl CheckedAdd for Number {
+impl Cost for Number {
     /// Never `None`: see [`Number`].
     fn checked_add(&self, other: &Number) -> Option<Number> {
         Some(*self + *other)
+    }
+
+    fn cost_cmp(&self, other: &Number) -> Ordering {
+        self.cmp(other)
     }
 }
 

@@ -13,6 +13,7 @@ use crate::run::limits::Limit;
 use crate::run::memory::Meter;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{Predecessors, State};
+use crate::space::weighted::max_cost;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::expand::{Backwards, Collector, Expansion, Forwards, neighbours_except};
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
@@ -346,7 +347,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 let reached = match rule {
                     // A sum past the cost type passes `best` too.
                     Stop::HeadsSum => add_within(front.f, back.f).is_none_or(|sum| sum >= cost),
-                    Stop::EitherHead => front.f.max(back.f) >= cost,
+                    Stop::EitherHead => max_cost(front.f, back.f) >= cost,
                 };
                 if reached {
                     break;

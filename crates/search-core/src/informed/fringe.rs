@@ -10,6 +10,7 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
 use crate::space::traits::State;
+use crate::space::weighted::min_cost;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::tree::{Lookup, NO_PARENT, Stored};
 
@@ -148,7 +149,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             let h = heuristic(tree.state(id as usize));
             run.meter.push(costs, (C::zero(), false))?;
             run.meter.push(estimates, h)?;
-            threshold = Some(threshold.map_or(h, |t| t.min(h)));
+            threshold = Some(threshold.map_or(h, |t| min_cost(t, h)));
             fringe.push_back(id, &mut run.meter)?;
         }
         while let Some(limit) = threshold.take() {
@@ -164,7 +165,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                     continue;
                 };
                 if f > limit {
-                    threshold = Some(threshold.map_or(f, |t| t.min(f)));
+                    threshold = Some(threshold.map_or(f, |t| min_cost(t, f)));
                     node = fringe.next[id];
                     continue;
                 }

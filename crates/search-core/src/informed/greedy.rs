@@ -289,7 +289,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
 
 /// Keeps the `width` nodes of `layer` that `estimate` rates nearest a
 /// goal, in the order they were found (ties too).
-fn keep_nearest<C: Ord>(
+fn keep_nearest<C: Cost>(
     layer: &mut Vec<u32>,
     width: usize,
     estimate: impl Fn(u32) -> C,
@@ -303,7 +303,7 @@ fn keep_nearest<C: Ord>(
         run.meter.charge(bytes)?;
         rated.try_reserve_exact(layer.len()).map_err(|_| Error::allocation_failed(bytes))?;
         rated.extend(layer.iter().enumerate().map(|(i, &id)| (estimate(id), i)));
-        rated.select_nth_unstable(width - 1);
+        rated.select_nth_unstable_by(width - 1, |a, b| a.0.cost_cmp(&b.0).then(a.1.cmp(&b.1)));
         rated.truncate(width);
         rated.sort_unstable_by_key(|&(_, index)| index);
         // In place: the kept indices rise, so each is read before its

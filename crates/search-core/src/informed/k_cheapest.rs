@@ -13,7 +13,7 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
 use crate::space::traits::{State, Successors};
-use crate::space::weighted::{Cost, Weighted, extend_cost};
+use crate::space::weighted::{ByCost, Cost, Weighted, extend_cost};
 use crate::store::hash::hash_of;
 use crate::store::index::reserve_one;
 
@@ -185,7 +185,7 @@ struct Yen<S, M, C> {
     /// once.
     seen: HashTable<u32>,
     found: Vec<usize>,
-    candidates: BinaryHeap<Reverse<(C, usize, usize)>>,
+    candidates: BinaryHeap<Reverse<(ByCost<C>, usize, usize)>>,
 }
 
 impl<S: State, M: Clone, C: Cost> Yen<S, M, C> {
@@ -210,7 +210,7 @@ impl<S: State, M: Clone, C: Cost> Yen<S, M, C> {
         let index = self.walks.len();
         self.seen.insert_unique(hash, index as u32, rehash);
         let cost = walk.costs[walk.costs.len() - 1];
-        meter.push_heap(&mut self.candidates, Reverse((cost, walk.states.len(), index)))?;
+        meter.push_heap(&mut self.candidates, Reverse((ByCost(cost), walk.states.len(), index)))?;
         meter.push(&mut self.walks, walk)
     }
 

@@ -5,8 +5,10 @@
 //! - integer costs with `f` below 256 in buckets, one stack per `f` and
 //!   estimate `h = f - g`, where a push and a pop cost O(1) (a binary
 //!   heap's pops were a third of A*'s time on the 8-puzzle);
-//! - larger integer costs in a [radix heap](RadixHeap), while no entry
-//!   comes in below the last one taken (a consistent estimate, or none);
+//! - larger integer costs, and floats from the start (keyed by their
+//!   bits, which order as non-negative floats do), in a
+//!   [radix heap](RadixHeap), while no entry comes in below the last one
+//!   taken (a consistent estimate, or none);
 //! - any other cost, or an entry below the last taken, in a binary heap.
 
 use std::any::Any;
@@ -16,28 +18,40 @@ use std::collections::BinaryHeap;
 use crate::error::Error;
 use crate::informed::radix::{BelowLast, RadixHeap};
 use crate::run::memory::{Meter, bytes_of};
+use crate::space::real::Real;
 use crate::space::weighted::Cost;
 
 /// An entry of the open list: the smallest `f` first, and among equal `f`
 /// the largest `g`, which is the deepest node and the nearest to a goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Open<C> {
     pub(crate) f: C,
     pub(crate) g: C,
     pub(crate) node: u32,
 }
 
-impl<C: Ord> Ord for Open<C> {
+impl<C: Cost> Ord for Open<C> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cmp(&self.f).then_with(|| self.g.cmp(&other.g))
+        other.f.cost_cmp(&self.f).then_with(|| self.g.cost_cmp(&other.g))
     }
 }
 
-impl<C: Ord> PartialOrd for Open<C> {
+impl<C: Cost> PartialOrd for Open<C> {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
+
+/// Entries are equal when they are equal in the open list's order.
+impl<C: Cost> PartialEq for Open<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal && self.node == other.node
+    }
+}
+
+impl<C: Cost> Eq for Open<C> {}
 
 /// Buckets hold `f` below this. A row holds a stack for each estimate up
 /// to the largest pushed: one for Dijkstra, whose estimate is zero, and
@@ -76,10 +90,50 @@ fn bucket<C: Cost>(value: &C) -> Option<usize> {
     integer(value).and_then(|v| usize::try_from(v).ok()).filter(|&index| index < BUCKETS)
 }
 
-/// A key of the radix heap for an entry's `f`: every `f` pushed there is
-/// an integer, so the fallback is never taken.
+/// A cost as a key that orders as the cost does, if it has one: a
+/// non-negative integer as itself, a float that is not negative (nor NaN)
+/// as its bits, which order as the values do once `-0.0` is made `0.0`.
+#[inline]
+fn key_of<C: Cost>(value: &C) -> Option<u64> {
+    if let Some(key) = integer(value) {
+        return Some(key);
+    }
+    let any = value as &dyn Any;
+    let double = |v: f64| (v >= 0.0).then(|| (v + 0.0).to_bits());
+    let single = |v: f32| (v >= 0.0).then(|| u64::from((v + 0.0).to_bits()));
+    if let Some(&v) = any.downcast_ref::<f64>() {
+        double(v)
+    } else if let Some(&v) = any.downcast_ref::<f32>() {
+        single(v)
+    } else if let Some(&Real(v)) = any.downcast_ref::<Real<f64>>() {
+        double(v)
+    } else if let Some(&Real(v)) = any.downcast_ref::<Real<f32>>() {
+        single(v)
+    } else {
+        None
+    }
+}
+
+/// How far, in units of its last place, a float `f` may fall below the
+/// last taken and still be taken as equal to it ([`RadixHeap::push`]):
+/// 4,096 for `f64` (a relative 10^-12, far past what a path's sums round
+/// away, far below any difference of costs a search means); none for an
+/// integer, whose sums are exact.
+fn rounding_slack<C: Cost>() -> u64 {
+    let any = &C::zero() as &dyn Any;
+    if any.is::<f64>() || any.is::<Real<f64>>() {
+        1 << 12
+    } else if any.is::<f32>() || any.is::<Real<f32>>() {
+        1 << 2
+    } else {
+        0
+    }
+}
+
+/// A key of the radix heap for an entry's `f`: every `f` pushed there
+/// has one, so the fallback is never taken.
 fn radix_key<C: Cost>(f: &C) -> u64 {
-    integer(f).unwrap_or(u64::MAX)
+    key_of(f).unwrap_or(u64::MAX)
 }
 
 /// The open list, in buckets, a radix heap or a binary heap.
@@ -120,9 +174,11 @@ impl<C: Cost> OpenList<C> {
     }
 
     /// Empties the list for a new run, in buckets when the cost type is
-    /// an integer, keeping what it allocated.
+    /// an integer and in a radix heap when it is a float, keeping what it
+    /// allocated.
     pub(crate) fn reset(&mut self) {
         let integer = bucket(&C::zero()).is_some();
+        let keyed = key_of(&C::zero()).is_some();
         match self {
             OpenList::Buckets(buckets) if integer => {
                 for row in &mut buckets.rows {
@@ -134,6 +190,8 @@ impl<C: Cost> OpenList<C> {
                 buckets.taken = None;
             }
             _ if integer => *self = OpenList::Buckets(Buckets::new()),
+            OpenList::Radix(radix) if keyed => radix.reset(0, C::zero()),
+            _ if keyed => *self = OpenList::Radix(RadixHeap::new(0, C::zero())),
             OpenList::Heap(heap) => heap.clear(),
             OpenList::Buckets(_) | OpenList::Radix(_) => *self = OpenList::Heap(BinaryHeap::new()),
         }
@@ -147,8 +205,8 @@ impl<C: Cost> OpenList<C> {
     pub(crate) fn push(&mut self, meter: &mut Meter, open: Open<C>) -> Result<(), Error> {
         let refused = match self {
             OpenList::Heap(heap) => return meter.push_heap(heap, open),
-            OpenList::Radix(radix) => match integer(&open.f) {
-                Some(key) => radix.push(meter, key, open)?,
+            OpenList::Radix(radix) => match key_of(&open.f) {
+                Some(key) => radix.push(meter, key, rounding_slack::<C>(), open)?,
                 None => Err(BelowLast),
             },
             OpenList::Buckets(buckets) => match (bucket(&open.f), integer(&open.g)) {
@@ -194,15 +252,15 @@ impl<C: Cost> OpenList<C> {
         };
         entries.push(open);
         let radix = lowest.and_then(|lowest| {
-            let key = integer(&lowest)?;
-            entries.iter().all(|entry| integer(&entry.f).is_some_and(|f| f >= key)).then_some(key)
+            let key = key_of(&lowest)?;
+            entries.iter().all(|entry| key_of(&entry.f).is_some_and(|f| f >= key)).then_some(key)
         });
         *self = match (radix, lowest) {
             (Some(key), Some(lowest)) => {
                 let mut radix = RadixHeap::new(key, lowest);
                 for entry in entries.drain(..) {
                     // Every entry was checked to be at least `key`.
-                    let _ = radix.push(meter, radix_key(&entry.f), entry)?;
+                    let _ = radix.push(meter, radix_key(&entry.f), 0, entry)?;
                 }
                 // The entries' vector is dropped; the radix heap counted
                 // its own.

@@ -156,7 +156,7 @@ impl<G, H> Weighted for Estimated<G, H>
 where
     G: Weighted,
     H: Heuristic<G::State, Cost = G::Cost>,
-    G::Cost: Cost + Hash,
+    G::Cost: Cost + Eq + Hash,
 {
     type Cost = G::Cost;
 

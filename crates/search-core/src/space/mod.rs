@@ -12,8 +12,8 @@
 //!   [`rank_by`](crate::rank_by).
 //! - `weighted`: costs and estimates: [`Cost`](crate::Cost),
 //!   [`Weighted`](crate::Weighted), [`Heuristic`](crate::Heuristic),
-//!   [`UnitCost`](crate::UnitCost); `real`: [`Real`](crate::Real), float
-//!   costs; `estimated`: [`Estimated`](crate::Estimated), states that
+//!   [`UnitCost`](crate::UnitCost); `real`: [`Real`](crate::Real), a
+//!   float in a total order; `estimated`: [`Estimated`](crate::Estimated), states that
 //!   carry an estimate updated from the parent's.
 //!
 //! It may use `error` and nothing else: every other folder builds on it.

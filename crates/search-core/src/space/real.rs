@@ -6,8 +6,10 @@ use std::ops::Add;
 
 use num_traits::{CheckedAdd, Zero};
 
-/// A float cost: `Real(1.5)` is a [`Cost`](crate::Cost) where a bare
-/// `f64` is not, since floats have no total order.
+/// A float in a total order: `Real(1.5)` is [`Ord`] where a bare `f64`
+/// is not. The searches take `f64` and `f32` costs as they are; `Real`
+/// serves code of your own that needs [`Ord`] (a `BTreeMap` of costs, a
+/// sort), and is a [`Cost`](crate::Cost) too.
 ///
 /// Numbers compare as numbers (`-0.0` equals `0.0`); a NaN orders beyond
 /// every number, positive ones above and negative ones below. A sum that
@@ -68,6 +70,18 @@ macro_rules! real {
             fn checked_add(&self, other: &Self) -> Option<Self> {
                 let sum = self.0 + other.0;
                 sum.is_finite().then_some(Real(sum))
+            }
+        }
+
+        impl crate::space::weighted::Cost for Real<$float> {
+            #[inline]
+            fn checked_add(&self, other: &Self) -> Option<Self> {
+                CheckedAdd::checked_add(self, other)
+            }
+
+            #[inline]
+            fn cost_cmp(&self, other: &Self) -> Ordering {
+                self.cmp(other)
             }
         }
 

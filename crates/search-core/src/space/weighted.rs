@@ -3,68 +3,159 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use num_traits::{CheckedAdd, Zero};
+use std::cmp::Ordering;
+
+use num_traits::Zero;
 
 use crate::error::Error;
 use crate::space::traits::{Reversible, Successors};
 
-/// The cost of a move or a path: any ordered number with a zero and a
-/// checked sum, such as `u32`, `u64` or `i64`.
+/// The cost of a move or a path: a number with a zero, an order and a
+/// checked sum. Every primitive integer is one, and so are `f32` and
+/// `f64`, as they are: `dijkstra` over `f64` costs needs no wrapper.
 ///
 /// Every sum of costs (a path's cost, a cost and its estimate) is
-/// checked: one that passes the most the type holds ends the search with
+/// checked: one that passes the most the type holds (for a float, one
+/// that is not finite) ends the search with
 /// [`ErrorKind::CostOverflow`](crate::ErrorKind::CostOverflow), never a
 /// wrapped, wrong answer. A* keeps the primitive integer types (up to a
 /// cost of 255 per path) in buckets instead of a heap, which it tells by
 /// the type: hence `'static`.
 ///
 /// A move's cost must not be negative: every search refuses one that is
-/// (or that is not finite) with
+/// (or that is not finite, a NaN or an infinity) with
 /// [`ErrorKind::InvalidCost`](crate::ErrorKind::InvalidCost) rather than
-/// answer wrongly. Floats are not `Ord`: wrap them in [`Real`](crate::Real)
-/// (`Real(1.5)`), which orders them. A type of your own can be a cost
-/// too, as below.
+/// answer wrongly. [`Real`](crate::Real) wraps a float in a type that is
+/// [`Ord`], for code of your own that needs one; the searches take the
+/// float as it is.
+///
+/// A type of your own is a cost with two methods: its sum, checked, and
+/// its order, total.
 ///
 /// # Example
 ///
 /// ```
 /// use std::cmp::Ordering;
 /// use std::ops::Add;
-/// use num_traits::{CheckedAdd, Zero};
-/// use search_core::Cost;
+/// use num_traits::Zero;
+/// use search_core::{dijkstra, from_fn_weighted, Cost};
 ///
-/// /// A non-negative, finite `f64` cost, ordered by `total_cmp`.
-/// #[derive(Clone, Copy, Debug, PartialEq)]
-/// struct Metres(f64);
-/// impl Eq for Metres {}
-/// impl PartialOrd for Metres {
-///     fn partial_cmp(&self, other: &Metres) -> Option<Ordering> { Some(self.cmp(other)) }
+/// // Plain floats: the cheapest walk along a line of 1 m and 1.4 m steps.
+/// let walk = from_fn_weighted(|&n: &i32| [(n + 1, 1.0), (n + 2, 1.4)]);
+/// let (path, metres) = dijkstra(&walk, [0], |&n| n == 5)?.expect("on the line");
+/// assert_eq!((path.len(), metres), (3, 3.8));
+///
+/// /// Money in whole cents, which never goes past a budget.
+/// #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+/// struct Cents(u32);
+/// impl Add for Cents {
+///     type Output = Cents;
+///     fn add(self, other: Cents) -> Cents { Cents(self.0 + other.0) }
 /// }
-/// impl Ord for Metres {
-///     fn cmp(&self, other: &Metres) -> Ordering { self.0.total_cmp(&other.0) }
+/// impl Zero for Cents {
+///     fn zero() -> Cents { Cents(0) }
+///     fn is_zero(&self) -> bool { self.0 == 0 }
 /// }
-/// impl Add for Metres {
-///     type Output = Metres;
-///     fn add(self, other: Metres) -> Metres { Metres(self.0 + other.0) }
-/// }
-/// impl CheckedAdd for Metres {
-///     fn checked_add(&self, other: &Metres) -> Option<Metres> {
-///         Some(*self + *other).filter(|sum| sum.0.is_finite())
+/// impl Cost for Cents {
+///     fn checked_add(&self, other: &Cents) -> Option<Cents> {
+///         self.0.checked_add(other.0).filter(|&sum| sum <= 10_000).map(Cents)
 ///     }
+///     fn cost_cmp(&self, other: &Cents) -> Ordering { self.0.cmp(&other.0) }
 /// }
-/// impl Zero for Metres {
-///     fn zero() -> Metres { Metres(0.0) }
-///     fn is_zero(&self) -> bool { self.0 == 0.0 }
-/// }
-///
-/// fn assert_cost<C: Cost>() {}
-/// assert_cost::<u32>();
-/// assert_cost::<i64>();
-/// assert_cost::<Metres>();
+/// let fares = from_fn_weighted(|&stop: &u32| [(stop + 1, Cents(250)), (stop + 3, Cents(600))]);
+/// let (_, fare) = dijkstra(&fares, [0], |&stop| stop == 6)?.expect("within the budget");
+/// assert_eq!(fare, Cents(1200));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Cost: Copy + Ord + Zero + CheckedAdd + fmt::Debug + 'static {}
+pub trait Cost: Copy + PartialOrd + Zero + fmt::Debug + 'static {
+    /// `self + other`, or `None` when the sum passes the most the type
+    /// holds (for a float, when it is not finite).
+    fn checked_add(&self, other: &Self) -> Option<Self>;
 
-impl<C: Copy + Ord + Zero + CheckedAdd + fmt::Debug + 'static> Cost for C {}
+    /// The order of costs, total: the searches' open lists sort by it.
+    /// It must agree with [`PartialOrd`] wherever that gives an order.
+    fn cost_cmp(&self, other: &Self) -> Ordering;
+}
+
+macro_rules! integer_cost {
+    ($($integer:ty),*) => {$(
+        impl Cost for $integer {
+            #[inline]
+            fn checked_add(&self, other: &Self) -> Option<Self> {
+                <$integer>::checked_add(*self, *other)
+            }
+
+            #[inline]
+            fn cost_cmp(&self, other: &Self) -> Ordering {
+                Ord::cmp(self, other)
+            }
+        }
+    )*};
+}
+
+integer_cost!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+macro_rules! float_cost {
+    ($($float:ty),*) => {$(
+        /// A float's sum is checked for being finite; numbers are ordered
+        /// as numbers (`-0.0` equals `0.0`), and a NaN, which no search
+        /// takes as a cost, beyond them.
+        impl Cost for $float {
+            #[inline]
+            fn checked_add(&self, other: &Self) -> Option<Self> {
+                let sum = *self + *other;
+                sum.is_finite().then_some(sum)
+            }
+
+            #[inline]
+            fn cost_cmp(&self, other: &Self) -> Ordering {
+                self.partial_cmp(other).unwrap_or_else(|| self.total_cmp(other))
+            }
+        }
+    )*};
+}
+
+float_cost!(f32, f64);
+
+/// A cost in a type that is [`Ord`] by [`Cost::cost_cmp`], for the
+/// standard library's ordered collections.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ByCost<C>(pub(crate) C);
+
+impl<C: Cost> Ord for ByCost<C> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.cost_cmp(&other.0)
+    }
+}
+
+impl<C: Cost> PartialOrd for ByCost<C> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Cost> PartialEq for ByCost<C> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl<C: Cost> Eq for ByCost<C> {}
+
+/// The smaller of two costs, in their order.
+#[inline]
+pub(crate) fn min_cost<C: Cost>(a: C, b: C) -> C {
+    if b.cost_cmp(&a) == Ordering::Less { b } else { a }
+}
+
+/// The larger of two costs, in their order.
+#[inline]
+pub(crate) fn max_cost<C: Cost>(a: C, b: C) -> C {
+    if b.cost_cmp(&a) == Ordering::Greater { b } else { a }
+}
 
 /// `reached + step`, the cost of a path of cost `reached` extended by a
 /// move of cost `step`: [`ErrorKind::InvalidCost`](crate::ErrorKind::InvalidCost)

@@ -145,7 +145,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         let expanded_at = |node: u32| order.get(node as usize).copied().unwrap_or(u32::MAX);
         nodes.sort_by(|&a, &b| {
             let key = |node: u32| (self.costs[node as usize].0, expanded_at(node));
-            key(a).cmp(&key(b))
+            let ((cost_a, at_a), (cost_b, at_b)) = (key(a), key(b));
+            cost_a.cost_cmp(&cost_b).then(at_a.cmp(&at_b))
         });
         drop(kept);
         let mut place = filled_vec(meter, self.tree.len(), u32::MAX)?;

@@ -13,7 +13,7 @@ use crate::run::context::Run;
 use crate::run::memory::Meter;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
-use crate::space::weighted::{Weighted, add_within, extend_within};
+use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
 /// A cheapest path from any of `starts` to the first state that satisfies
@@ -187,7 +187,7 @@ pub(crate) struct Backward<S, M, C> {
     pub(crate) open: OpenList<C>,
 }
 
-impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
+impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// A cache with empty tables.
     ///
     /// # Example
@@ -403,7 +403,7 @@ pub(crate) trait Policy<S, M, C> {
     where
         S: State,
         M: Clone,
-        C: Copy + Ord,
+        C: Cost,
     {
         relax(store, space, run, next, reached)
     }
@@ -443,7 +443,7 @@ impl Overflowed {
     }
 }
 
-impl<S: State, M: Clone, C: crate::space::weighted::Cost> AStar<S, M, C> {
+impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// Begins a search from `starts`: the run begun, the tree, costs and
     /// open list emptied, and each start stored and queued at cost zero
     /// with its estimate as its key (a start estimated past the cost type
@@ -498,7 +498,7 @@ pub(crate) fn take<G, C, P>(
 where
     G: crate::space::traits::Successors,
     G::Move: Clone,
-    C: Copy + Eq,
+    C: Cost,
     P: FnMut(&G::State) -> bool,
 {
     let id = node as usize;
@@ -565,7 +565,7 @@ pub(crate) fn relax<G, C>(
 where
     G: crate::space::traits::Successors,
     G::Move: Clone,
-    C: Copy + Ord,
+    C: Cost,
 {
     let Reached { parent, mv, cost } = reached;
     let (limits, meter, stats) = (&run.limits, &mut run.meter, &mut run.stats);
@@ -594,7 +594,7 @@ where
 pub(crate) mod cheapest_costs;
 pub(crate) mod cheapest_paths;
 
-impl<S: State, M: Clone, C: crate::space::weighted::Cost> Default for AStar<S, M, C> {
+impl<S: State, M: Clone, C: Cost> Default for AStar<S, M, C> {
     fn default() -> Self {
         AStar::new()
     }

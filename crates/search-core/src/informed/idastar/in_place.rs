@@ -11,6 +11,7 @@ use crate::space::traits::State;
 use crate::space::weighted::{Cost, add_within, extend_within};
 
 use super::{IdaStar, Outcome, Starts};
+use crate::space::weighted::min_cost;
 
 /// A node on [`IdaStar::run_in_place`]'s path: its moves, `begin..end` of
 /// the moves buffer, the next to try, and the cost of reaching it.
@@ -197,7 +198,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
             return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
         }
-        let Some(mut bound) = starts.iter().map(&heuristic).min() else {
+        let Some(mut bound) = starts.iter().map(&heuristic).min_by(Cost::cost_cmp) else {
             return Ok(None);
         };
         let mut state = S::clone(&starts[0]);
@@ -294,7 +295,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                 continue;
             };
             if f > bound {
-                smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
+                smallest_cut = Some(smallest_cut.map_or(f, |cut| min_cost(cut, f)));
                 space.undo(state, &self.moves[top.next]);
                 continue;
             }

@@ -19,6 +19,7 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::progress::{CHECK_EVERY, EVERY, Progress};
 use crate::space::traits::{State, Successors};
+use crate::space::weighted::min_cost;
 use crate::space::weighted::{Cost, UnitCost, Weighted};
 
 /// A cheapest path from any of `starts` to the first state that satisfies
@@ -120,7 +121,7 @@ impl<C: Cost> Outcome<C> {
         match (self, next) {
             (Outcome::Found(cost), _) | (_, Outcome::Found(cost)) => Outcome::Found(cost),
             (Outcome::Stopped, _) | (_, Outcome::Stopped) => Outcome::Stopped,
-            (Outcome::Cut(Some(a)), Outcome::Cut(Some(b))) => Outcome::Cut(Some(a.min(b))),
+            (Outcome::Cut(Some(a)), Outcome::Cut(Some(b))) => Outcome::Cut(Some(min_cost(a, b))),
             (Outcome::Cut(Some(cut)), _) | (_, Outcome::Cut(Some(cut))) => Outcome::Cut(Some(cut)),
             (Outcome::TooDeep, _) | (_, Outcome::TooDeep) => Outcome::TooDeep,
             (Outcome::Cut(None), Outcome::Cut(None)) => Outcome::Cut(None),

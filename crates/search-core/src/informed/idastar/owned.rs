@@ -18,6 +18,7 @@ use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::expand::Collector;
 
 use super::{IdaStar, Iteration, Outcome, Root, Starts, Step};
+use crate::space::weighted::min_cost;
 
 impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// A cheapest path from any of `starts` to the first state that satisfies
@@ -75,7 +76,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             }
             let estimates: Starts<C> = starts.iter().map(&heuristic).collect();
             let mut overflowed = Overflowed::default();
-            let Some(mut bound) = estimates.iter().copied().min() else { return Ok(None) };
+            let Some(mut bound) = estimates.iter().copied().min_by(Cost::cost_cmp) else {
+                return Ok(None);
+            };
             loop {
                 let before = run.stats;
                 let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
@@ -218,7 +221,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             // An estimate past the cost type prunes the child.
             let Some(f) = add_within(cost, heuristic(child)) else { continue };
             if f > bound {
-                smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
+                smallest_cut = Some(smallest_cut.map_or(f, |cut| min_cost(cut, f)));
                 continue;
             }
             let child = child.clone();

@@ -15,7 +15,7 @@ use crate::run::progress::CHECK_EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
 use crate::space::traits::unless_failed;
-use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
+use crate::space::weighted::{Cost, Weighted, add_within, extend_within, min_cost};
 use crate::store::expand::Collector;
 
 use super::{IdaStar, Outcome, Root, Starts};
@@ -112,7 +112,8 @@ where
                     Job { states: vec![start], moves: Vec::new(), cost: C::zero(), estimate }
                 })
                 .collect();
-            let Some(mut bound) = roots.iter().map(|root| root.estimate).min() else {
+            let Some(mut bound) = roots.iter().map(|root| root.estimate).min_by(Cost::cost_cmp)
+            else {
                 return Ok(None);
             };
             // A start is held from the first.
@@ -178,7 +179,7 @@ where
         for root in roots {
             if root.estimate > bound {
                 let f = root.estimate;
-                smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
+                smallest_cut = Some(smallest_cut.map_or(f, |cut| min_cost(cut, f)));
             } else {
                 jobs.push(root.clone());
             }
@@ -245,7 +246,7 @@ where
             match answer.outcome? {
                 Outcome::Found(cost) if found.is_none() => found = Some((cost, answer.path)),
                 Outcome::Cut(Some(cut)) => {
-                    smallest_cut = Some(smallest_cut.map_or(cut, |c| c.min(cut)));
+                    smallest_cut = Some(smallest_cut.map_or(cut, |c| min_cost(c, cut)));
                 }
                 Outcome::TooDeep => too_deep = true,
                 Outcome::Found(_) | Outcome::Cut(None) | Outcome::Stopped => {}
@@ -305,7 +306,7 @@ where
             let next_estimate = heuristic(&next);
             let Some(f) = add_within(cost, next_estimate) else { continue };
             if f > bound {
-                *smallest_cut = Some(smallest_cut.map_or(f, |cut| cut.min(f)));
+                *smallest_cut = Some(smallest_cut.map_or(f, |cut| min_cost(cut, f)));
                 continue;
             }
             let mut states = job.states.clone();
