@@ -74,7 +74,18 @@ pub(crate) enum Stored<M> {
 /// next size up, 917,504, takes 5.2 MB).
 pub(crate) const SPARE_INDEX_BYTES: u64 = 4 << 20;
 
+/// The largest table of node ids by rank a dropped one-shot tree leaves
+/// to the next of its thread: 64 MiB, 16,777,216 ranks.
+pub(crate) const SPARE_SLOTS_BYTES: u64 = 64 << 20;
+
 thread_local! {
+    /// A table of node ids by rank, all zero, that a dropped one-shot tree
+    /// left behind for the next one-shot search of a space with as many
+    /// ranks: a search of a numbered grid then clears the few slots it
+    /// set instead of zeroing a fresh table (4 MB for a 1,000 x 1,000
+    /// grid) each call. One-shot A* on the octile bench's 100 pairs took
+    /// 20.87 ms with a fresh table each and 17.97 ms with one kept.
+    static SPARE_SLOTS: Cell<Option<Vec<u32>>> = const { Cell::new(None) };
     /// A hashed node index that a dropped tree left behind, empty, for the
     /// next one-shot search on this thread. Node ids are `u32` whatever the
     /// state type, so one spare serves every search; it lets a one-shot
@@ -110,6 +121,37 @@ pub(crate) fn offer_spare_index(mut table: HashTable<u32>) {
     });
 }
 
+/// The spare table of node ids of this thread, if it has `len` slots;
+/// one of another length stays for a search it fits.
+fn take_spare_slots(len: usize) -> Option<Vec<u32>> {
+    SPARE_SLOTS
+        .try_with(|spare| {
+            let kept = spare.take()?;
+            if kept.len() == len {
+                Some(kept)
+            } else {
+                spare.set(Some(kept));
+                None
+            }
+        })
+        .ok()
+        .flatten()
+}
+
+/// Leaves `slots`, whose set entries are `touched` (or any, when `None`),
+/// zeroed, as this thread's spare, unless it is larger than
+/// [`SPARE_SLOTS_BYTES`].
+fn offer_spare_slots(mut slots: Vec<u32>, touched: Option<&[usize]>) {
+    if slots.is_empty() || bytes_of::<u32>(slots.len()) > SPARE_SLOTS_BYTES {
+        return;
+    }
+    match touched {
+        Some(touched) => touched.iter().for_each(|&rank| slots[rank] = 0),
+        None => slots.fill(0),
+    }
+    let _ = SPARE_SLOTS.try_with(|spare| spare.set(Some(slots)));
+}
+
 /// A search tree: stored states in the order they were found, each with its
 /// parent and the move from it, and an index from state to node id.
 ///
@@ -127,6 +169,9 @@ pub(crate) struct Tree<S, M> {
     /// clearing the table, and stays right whatever space the next search
     /// ranks with.
     touched: Option<Vec<usize>>,
+    /// Whether the tree serves one search ([`with_spare_index`]): its
+    /// tables go to the next one-shot tree of its thread when dropped.
+    one_shot: bool,
 }
 
 impl<S, M> Tree<S, M> {
@@ -137,8 +182,12 @@ impl<S, M> Tree<S, M> {
 
 impl<S, M> Drop for Tree<S, M> {
     fn drop(&mut self) {
-        if let NodeIndex::Hashed(table) = &mut self.index {
-            offer_spare_index(std::mem::take(table));
+        match &mut self.index {
+            NodeIndex::Hashed(table) => offer_spare_index(std::mem::take(table)),
+            NodeIndex::Dense(slots) if self.one_shot => {
+                offer_spare_slots(std::mem::take(slots), self.touched.as_deref());
+            }
+            _ => {}
         }
     }
 }
@@ -149,6 +198,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             nodes: Vec::new(),
             index: NodeIndex::Hashed(HashTable::new()),
             touched: Some(Vec::new()),
+            one_shot: false,
         }
     }
 
@@ -163,6 +213,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             nodes: Vec::new(),
             index: NodeIndex::Hashed(take_spare_index()),
             touched: Some(Vec::new()),
+            one_shot: true,
         }
     }
 
@@ -231,7 +282,15 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         meter.charge(self.footprint())?;
         if !reused && let Some(bound) = bound {
             self.index = match lookup {
-                Lookup::Ids => NodeIndex::Dense(filled_vec(meter, bound, 0)?),
+                Lookup::Ids => {
+                    NodeIndex::Dense(match self.one_shot.then(|| take_spare_slots(bound)) {
+                        Some(Some(kept)) => {
+                            meter.charge(bytes_of::<u32>(bound))?;
+                            kept
+                        }
+                        _ => filled_vec(meter, bound, 0)?,
+                    })
+                }
                 _ => NodeIndex::Bits { bits: filled_vec(meter, bit_words(bound), 0)?, bound },
             };
         }
@@ -402,7 +461,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                     return Ok(Stored::Old(old, mv));
                 }
                 limits.check_states(id)?;
-                slots[rank] = node_id(id)? + 1;
+                let slot = node_id(id)? + 1;
+                // Noted before it is set, so that a failure between the two
+                // leaves no set slot unnoted: a reset, or a one-shot tree's
+                // drop, clears what is noted.
                 let few = match &mut self.touched {
                     Some(touched) if touched.len() < slots.len() / 16 => {
                         meter.push(touched, rank)?;
@@ -414,6 +476,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
                 if !few {
                     self.touched = None;
                 }
+                slots[rank] = slot;
             }
             NodeIndex::Hashed(table) => {
                 let nodes = &self.nodes;
@@ -614,6 +677,63 @@ mod tests {
             tree.insert(&space, &limits, &mut meter, state(i), NO_PARENT, None).expect("stored");
         }
         tree
+    }
+
+    /// The numbers below `bound`, each its own rank.
+    struct Numbers {
+        bound: u64,
+    }
+
+    impl Successors for Numbers {
+        type State = u64;
+        type Move = ();
+
+        fn successors<F: FnMut(u64, ())>(&self, _: &u64, _: F) {}
+
+        fn ranking(&self) -> Option<impl crate::Ranking<u64> + '_> {
+            Some(crate::rank_by(self.bound, |&n: &u64| n))
+        }
+    }
+
+    #[test]
+    fn a_one_shot_trees_table_of_ids_goes_to_the_next_one_zeroed() {
+        let space = Numbers { bound: 1 << 16 };
+        let (limits, mut meter) = (Limits::new(), Meter::new(u64::MAX));
+        let table = |tree: &Tree<u64, ()>| match &tree.index {
+            NodeIndex::Dense(slots) => slots.as_ptr(),
+            _ => panic!("not a table of ids"),
+        };
+        let mut first = Tree::with_spare_index();
+        first.reset(&space, Lookup::Ids, &limits, &mut meter).expect("fits");
+        for n in [5, 7, 60_000] {
+            first.insert(&space, &limits, &mut meter, n, NO_PARENT, None).expect("stored");
+        }
+        let kept = table(&first);
+        drop(first);
+        // The next one-shot tree of as many ranks takes the same table,
+        // and finds none of the first tree's states in it.
+        let mut second = Tree::with_spare_index();
+        second.reset(&space, Lookup::Ids, &limits, &mut meter).expect("fits");
+        assert_eq!(table(&second), kept);
+        assert!([5, 7, 60_000].iter().all(|n| second.find(&space, n).is_none()));
+        // Past a sixteenth of the ranks set, every slot is cleared.
+        for n in 0..(1 << 13) {
+            second.insert(&space, &limits, &mut meter, n, NO_PARENT, None).expect("stored");
+        }
+        assert!(second.touched.is_none());
+        drop(second);
+        let mut third = Tree::with_spare_index();
+        third.reset(&space, Lookup::Ids, &limits, &mut meter).expect("fits");
+        assert_eq!(table(&third), kept);
+        assert!((0..1 << 13).all(|n| third.find(&space, &n).is_none()));
+        // Another number of ranks, or a tree made by `new`, takes a table
+        // of its own.
+        let mut other = Tree::with_spare_index();
+        other.reset(&Numbers { bound: 1 << 15 }, Lookup::Ids, &limits, &mut meter).expect("fits");
+        assert_ne!(table(&other), kept);
+        let mut kept_by_caller = Tree::new();
+        kept_by_caller.reset(&space, Lookup::Ids, &limits, &mut meter).expect("fits");
+        assert_ne!(table(&kept_by_caller), kept);
     }
 
     #[test]
