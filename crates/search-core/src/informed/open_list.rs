@@ -351,3 +351,81 @@ impl<C: Copy> Buckets<C> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BinaryHeap;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// Float costs, in eighths so that sums are exact: the open list
+        /// (a radix heap by the floats' bits, a binary heap once an entry
+        /// comes in below the last taken) takes the `(f, g)` a binary heap
+        /// takes, every time, whether or not the search is monotone.
+        #[test]
+        fn float_entries_come_out_as_from_a_binary_heap(
+            starts in prop::collection::vec((0u32..1_000, 0u32..1_000), 1..8),
+            children in prop::collection::vec(prop::collection::vec((0u32..4, 0u32..5_000), 0..4), 0..300),
+        ) {
+            let eighths = |n: u32| f64::from(n) / 8.0;
+            let mut meter = Meter::new(u64::MAX);
+            let mut open = OpenList::new();
+            open.reset();
+            prop_assert!(matches!(open, OpenList::Radix(_)));
+            let mut heap = BinaryHeap::new();
+            let mut node = 0;
+            for &(f, g) in &starts {
+                let entry = Open { f: eighths(f), g: eighths(g.min(f)), node };
+                node += 1;
+                open.push(&mut meter, entry).unwrap();
+                heap.push(entry);
+            }
+            let mut children = children.into_iter();
+            while let Some(expected) = heap.pop() {
+                let taken = open.pop(&mut meter).unwrap().expect("as many entries");
+                prop_assert_eq!((taken.f, taken.g), (expected.f, expected.g));
+                prop_assert_eq!(open.len(), heap.len());
+                for (kind, step) in children.next().unwrap_or_default() {
+                    let step = eighths(step);
+                    let (f, g) = match kind {
+                        // Same `f` and deeper, a larger `f`, or (rarely, an
+                        // inconsistent estimate) a smaller one.
+                        0 => (taken.f, taken.g + step.min(taken.f - taken.g)),
+                        1 | 2 => (taken.f + step, taken.g + step / 2.0),
+                        _ => ((taken.f - step).max(taken.g), taken.g),
+                    };
+                    let entry = Open { f, g, node };
+                    node += 1;
+                    open.push(&mut meter, entry).unwrap();
+                    heap.push(entry);
+                }
+            }
+            prop_assert!(open.pop(&mut meter).unwrap().is_none());
+        }
+    }
+
+    #[test]
+    fn a_float_below_the_last_by_rounding_alone_is_taken_as_equal() {
+        let mut meter = Meter::new(u64::MAX);
+        let mut open = OpenList::new();
+        open.reset();
+        let entry = |f: f64, g: f64, node| Open { f, g, node };
+        open.push(&mut meter, entry(3.0, 1.0, 0)).unwrap();
+        open.push(&mut meter, entry(5.0, 1.0, 1)).unwrap();
+        assert_eq!(open.pop(&mut meter).unwrap().map(|o| o.node), Some(0));
+        // An ulp below the last `f` taken: still a radix heap, taken next.
+        let below = f64::from_bits(3.0_f64.to_bits() - 1);
+        open.push(&mut meter, entry(below, 2.0, 2)).unwrap();
+        assert!(matches!(open, OpenList::Radix(_)));
+        assert_eq!(open.pop(&mut meter).unwrap().map(|o| o.node), Some(2));
+        // Far below: a binary heap from now on, in the same order.
+        open.push(&mut meter, entry(1.0, 0.5, 3)).unwrap();
+        assert!(matches!(open, OpenList::Heap(_)));
+        let order: Vec<u32> =
+            std::iter::from_fn(|| open.pop(&mut meter).unwrap().map(|o| o.node)).collect();
+        assert_eq!(order, [3, 1]);
+    }
+}
