@@ -83,8 +83,7 @@ thread_local! {
     /// left behind for the next one-shot search of a space with as many
     /// ranks: a search of a numbered grid then clears the few slots it
     /// set instead of zeroing a fresh table (4 MB for a 1,000 x 1,000
-    /// grid) each call. One-shot A* on the octile bench's 100 pairs took
-    /// 20.87 ms with a fresh table each and 17.97 ms with one kept.
+    /// grid), page by page, each call.
     static SPARE_SLOTS: Cell<Option<Vec<u32>>> = const { Cell::new(None) };
     /// A hashed node index that a dropped tree left behind, empty, for the
     /// next one-shot search on this thread. Node ids are `u32` whatever the
@@ -568,9 +567,8 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// # Errors
     ///
     /// [`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)
-    /// when the allocator refuses the path: as long as the tree is deep,
-    /// it is found last, when the search's own tables took what the
-    /// process had.
+    /// when the allocator refuses the path, which a search asks for last,
+    /// when its own tables may have taken what the process had.
     pub(crate) fn walk_back(&self, node: u32, more: usize) -> Result<(Vec<S>, Vec<M>), Error> {
         let mut depth = 1;
         let mut id = node as usize;
