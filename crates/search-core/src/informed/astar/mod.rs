@@ -503,14 +503,16 @@ pub(crate) enum Taken<S> {
     Stale,
     /// Its node is a goal.
     Goal,
-    /// Its node's state, whose successors are now in the scratch buffer.
+    /// Its node's state, now marked expanded (by [`take`], its successors
+    /// in the scratch buffer).
     Expanded(S),
 }
 
 /// Takes `node`, popped at cost `g`, off an open list: stale unless `g`
 /// is its cheapest cost and it is not expanded yet; else a goal, or
 /// expanded (marked so, its successors in `scratch`) within the node
-/// limit. Shared by A* and 0-1 BFS.
+/// limit: [`claim`], then the expansion. 0-1 BFS's; A*'s loop claims and
+/// relaxes each successor as the space reports it.
 pub(crate) fn take<G, C, P>(
     (tree, costs): (&Tree<G::State, G::Move>, &mut [(C, bool)]),
     space: &G,
@@ -525,19 +527,11 @@ where
     C: Cost,
     P: FnMut(&G::State) -> bool,
 {
-    let id = node as usize;
-    let (best, expanded) = costs[id];
-    if expanded || g != best {
-        return Ok(Taken::Stale);
+    let taken = claim((tree, costs), (node, g), run, is_goal)?;
+    if let Taken::Expanded(_) = taken {
+        tree.expand_node(space, node as usize, scratch, run)?;
     }
-    let here = tree.state(id).clone();
-    if is_goal(&here) {
-        return Ok(Taken::Goal);
-    }
-    run.limits.check_nodes(run.stats.expanded)?;
-    costs[id].1 = true;
-    tree.expand_node(space, id, scratch, run)?;
-    Ok(Taken::Expanded(here))
+    Ok(taken)
 }
 
 /// Relaxes `next`, reached from `node` (expanded at cost `g`) by `mv`, as
@@ -580,9 +574,10 @@ where
     open.push(&mut run.meter, Open { f, g: cost, node: child })
 }
 
-/// Takes `node`, popped at cost `g`, off an open list, as [`take`] does,
-/// but leaves its expansion to the caller: a `Taken::Expanded` state is
-/// marked expanded, within the node limit, and nothing more.
+/// Takes `node`, popped at cost `g`, off an open list: stale unless `g`
+/// is its cheapest cost and it is not expanded yet; else a goal, or
+/// marked expanded within the node limit, its expansion left to the
+/// caller.
 pub(crate) fn claim<S: State, M: Clone, C, P>(
     (tree, costs): (&Tree<S, M>, &mut [(C, bool)]),
     (node, g): (u32, C),
