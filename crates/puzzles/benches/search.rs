@@ -122,6 +122,15 @@ fn compare_sliding(c: &mut Criterion, group_name: &str, puzzle: &SlidingPuzzle, 
             black_box(total)
         });
     });
+    group.bench_function("ours/solve", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for board in boards {
+                total += puzzle.solve(board).unwrap().map_or(0, |p| p.len());
+            }
+            black_box(total)
+        });
+    });
     group.bench_function("pathfinding/bfs", |b| {
         b.iter(|| {
             let mut total = 0;

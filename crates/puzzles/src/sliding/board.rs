@@ -344,6 +344,21 @@ impl Board {
         Some(Board { low, high, blank_row: row, blank_col: col, ..*self })
     }
 
+    /// The board of `rows x cols` (at most [`NIBBLE_CELLS`] cells) whose
+    /// 4-bit cells are `cells`, with the blank in cell `blank`.
+    pub(crate) fn from_packed(rows: usize, cols: usize, cells: u64, blank: usize) -> Board {
+        debug_assert!(rows * cols <= NIBBLE_CELLS, "a board of 5-bit cells");
+        Board {
+            low: cells,
+            high: 0,
+            rows: rows as u8,
+            cols: cols as u8,
+            bits: 4,
+            blank_row: (blank / cols) as u8,
+            blank_col: (blank % cols) as u8,
+        }
+    }
+
     /// The 5-bit cells as one number.
     fn wide(&self) -> u128 {
         u128::from(self.high) << 64 | u128::from(self.low)

@@ -7,6 +7,8 @@
 //!   text rows.
 //! - `solver`: [`Solver`], which answers boards one after another, and
 //!   its choices, [`Algorithm`] and [`SlidingHeuristic`].
+//! - `packed`: boards of up to 16 cells as their cells alone, in one
+//!   word, the states the solver's breadth-first searches store.
 //! - `heuristic`: [`Manhattan`] and [`LinearConflict`], each updated in
 //!   O(1) a move; `guided`: boards that carry their estimate, for IDA*.
 //! - `pdb`: the additive pattern databases ([`PatternDatabase`],
@@ -40,6 +42,7 @@ mod board;
 mod database_dir;
 mod guided;
 mod heuristic;
+mod packed;
 mod parse;
 mod pdb;
 mod ranked;
@@ -378,7 +381,7 @@ impl SlidingPuzzle {
     /// are not kept.
     fn one_shot<T>(&self, answer: impl FnOnce(&mut Solver<'_>, &mut Run<'_>) -> T) -> T {
         thread_local! {
-            static TABLES: RefCell<Search<Board, Slide>> = RefCell::new(Search::new());
+            static TABLES: RefCell<Search<u64, Slide>> = RefCell::new(Search::new());
         }
         let mut solver = self.solver();
         solver.search = TABLES.with(RefCell::take);

@@ -11,6 +11,7 @@ use search_core::{AStar, Heuristic, IdaStar, Iteration, Path, Run, Search};
 
 use crate::error::{Error, ErrorKind};
 
+use super::packed::PackedBoards;
 use super::{Board, LinearConflict, Manhattan, Partition, PatternDatabase, Slide, SlidingPuzzle};
 use super::{guided, heuristic, unknown};
 
@@ -291,7 +292,12 @@ heuristic::heuristic_by_reference!(Estimate, PatternDatabase);
 #[derive(Debug)]
 pub struct Solver<'p> {
     puzzle: Cow<'p, SlidingPuzzle>,
-    pub(super) search: Search<Board, Slide>,
+    /// The puzzle's boards as packed cells, when they fit a word.
+    packed: Option<PackedBoards>,
+    /// The breadth-first searches' tables, on packed boards.
+    pub(super) search: Search<u64, Slide>,
+    /// The same on boards of more than 16 cells, which do not pack.
+    wide_search: Search<Board, Slide>,
     astar: AStar<Board, Slide, u32>,
     /// IDA* over boards that carry their estimate, which each slide
     /// updates in O(1) ([`guided`]).
@@ -310,9 +316,12 @@ pub struct Solver<'p> {
 impl Solver<'_> {
     /// A solver of `puzzle` with the default algorithm and heuristic.
     pub(super) fn of(puzzle: Cow<'_, SlidingPuzzle>) -> Solver<'_> {
+        let size = puzzle.goal();
         Solver {
+            packed: PackedBoards::of(size.rows(), size.cols()),
             puzzle,
             search: Search::new(),
+            wide_search: Search::new(),
             astar: AStar::new(),
             // A board's loops are 12 moves or longer and rare among its
             // paths: comparing each child with the path costs more than
@@ -497,14 +506,26 @@ impl Solver<'_> {
         }
         let goal = *self.puzzle.goal();
         self.last_algorithm = self.algorithm.resolve(board.cell_count());
-        let path = match self.last_algorithm {
-            Algorithm::Bfs => self.search.bfs(&*self.puzzle, [*board], |b| *b == goal, run),
+        let bidirectional = match self.last_algorithm {
+            Algorithm::Bfs => false,
             Algorithm::AStar | Algorithm::IdaStar => return self.informed(board, run),
-            Algorithm::Bidirectional | Algorithm::Auto => {
-                self.search.bidirectional(&*self.puzzle, [*board], [goal], run)
-            }
+            Algorithm::Bidirectional | Algorithm::Auto => true,
         };
-        Ok(path?)
+        let Some(packed) = &self.packed else {
+            let path = if bidirectional {
+                self.wide_search.bidirectional(&*self.puzzle, [*board], [goal], run)
+            } else {
+                self.wide_search.bfs(&*self.puzzle, [*board], |b| *b == goal, run)
+            };
+            return Ok(path?);
+        };
+        let (start, goal) = (PackedBoards::pack(board), PackedBoards::pack(&goal));
+        let path = if bidirectional {
+            self.search.bidirectional(packed, [start], [goal], run)
+        } else {
+            self.search.bfs(packed, [start], |cells| *cells == goal, run)
+        };
+        Ok(path?.map(|path| packed.boards(path)))
     }
 
     /// The fewest moves that solve `board`, or `None` when it cannot be
@@ -538,7 +559,14 @@ impl Solver<'_> {
         }
         self.last_algorithm = Algorithm::Bfs;
         let goal = *self.puzzle.goal();
-        Ok(self.search.distance(&*self.puzzle, [*board], |b| *b == goal, run)?)
+        let moves = match &self.packed {
+            Some(packed) => {
+                let (start, goal) = (PackedBoards::pack(board), PackedBoards::pack(&goal));
+                self.search.distance(packed, [start], |cells| *cells == goal, run)
+            }
+            None => self.wide_search.distance(&*self.puzzle, [*board], |b| *b == goal, run),
+        };
+        Ok(moves?)
     }
 
     /// A* or IDA*, whichever the last board called for, with the estimate
