@@ -160,12 +160,13 @@ impl<S: State, M: Clone> Search<S, M> {
                 run.tick(tree.len(), depth)?;
                 for child in keyed.by_ref().take(expansion.kept) {
                     let parent = parent as u32;
-                    match tree.insert_keyed(
+                    match tree.insert_keyed_with(
                         space,
                         &limits,
                         &mut run.meter,
                         parent,
                         child.reached(),
+                        (),
                     )? {
                         Some(id) => {
                             if is_goal(tree.state(id as usize)) {

@@ -145,13 +145,14 @@ impl<S: State, M: Clone> Search<S, M> {
             run.tick(tree.len(), stack.len())?;
             // Pushed last first, so that the first successor comes off first.
             for (next, mv) in self.scratch.drain(..).rev() {
-                let child = match tree.find_or_insert(
+                let child = match tree.find_or_insert_with(
                     space,
                     &limits,
                     &mut run.meter,
                     next,
                     node,
                     Some(mv),
+                    (),
                 )? {
                     Stored::New(child) => {
                         run.meter.push(&mut visited, false)?;

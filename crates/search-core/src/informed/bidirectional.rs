@@ -5,7 +5,7 @@
 //! side its `backward` ones.
 
 use crate::error::Error;
-use crate::informed::astar::{AStar, Overflowed};
+use crate::informed::astar::{AStar, Best, Overflowed};
 use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
 use crate::run::context::Run;
@@ -320,10 +320,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     {
         run.begin()?;
         let backward = &mut *self.backward;
-        let mut forward =
-            Side { tree: &mut self.tree, costs: &mut self.costs, open: &mut self.open };
-        let mut backward =
-            Side { tree: &mut backward.tree, costs: &mut backward.costs, open: &mut backward.open };
+        let mut forward = Side { tree: &mut self.tree, open: &mut self.open };
+        let mut backward = Side { tree: &mut backward.tree, open: &mut backward.open };
         forward.reset(space, starts, to_goals, run)?;
         backward.reset(space, goals, from_starts, run)?;
         // The cheapest path offered so far: its cost, and the nodes of
@@ -358,7 +356,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 if forwards { ahead.take() } else { behind.take() }.expect("a head was found");
             let (here, there) =
                 if forwards { (&mut forward, &backward) } else { (&mut backward, &forward) };
-            here.costs[node as usize].1 = true;
+            here.tree.extra_mut(node as usize).expanded = true;
             run.limits.check_nodes(run.stats.expanded)?;
             let state = here.tree.state(node as usize).clone();
             edges.clear();
@@ -398,7 +396,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             for (next, mv, step) in edges.drain(..) {
                 let Some(reached) = overflowed.check(extend_within(g, step)?) else { continue };
                 if let Some(other) = there.tree.find(space, &next) {
-                    let total = add_within(reached, there.costs[other as usize].0);
+                    let total = add_within(reached, there.tree.extra(other as usize).cost);
                     if let Some(total) = overflowed.check(total)
                         && best.is_none_or(|(cost, ..)| total < cost)
                     {
@@ -472,11 +470,10 @@ fn cheapest<G: Weighted>(space: &G, from: &G::State, to: &G::State) -> Option<(G
 
 /// One side of the search, in tables of an [`AStar`]: a tree of the
 /// states it has labelled (a backward tree's parents lead to the goals),
-/// each node's cheapest cost so far and whether it is settled, and the
-/// open list of labels to settle, by cost plus estimate.
+/// each node with its cheapest cost so far and whether it is settled, and
+/// the open list of labels to settle, by cost plus estimate.
 struct Side<'a, S, M, C> {
-    tree: &'a mut Tree<S, M>,
-    costs: &'a mut Vec<(C, bool)>,
+    tree: &'a mut Tree<S, M, Best<C>>,
     open: &'a mut OpenList<C>,
 }
 
@@ -494,7 +491,6 @@ impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
         R: IntoIterator<Item = S>,
     {
         self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
-        self.costs.clear();
         self.open.reset();
         for root in roots {
             let limits = &run.limits;
@@ -503,7 +499,6 @@ impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
             else {
                 continue;
             };
-            run.meter.push(self.costs, (C::zero(), false))?;
             if let Some(f) = add_within(C::zero(), estimate(self.tree.state(id as usize))) {
                 self.open.push(&mut run.meter, Open { f, g: C::zero(), node: id })?;
             }
@@ -520,7 +515,7 @@ impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
     ) -> Result<Option<Open<C>>, Error> {
         while head.is_none() {
             let Some(entry) = self.open.pop(meter)? else { return Ok(None) };
-            let (best, settled) = self.costs[entry.node as usize];
+            let Best { cost: best, expanded: settled } = *self.tree.extra(entry.node as usize);
             if !settled && entry.g == best {
                 *head = Some(entry);
             }
@@ -542,22 +537,22 @@ impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
         G: Weighted<State = S, Move = M, Cost = C>,
     {
         let limits = &run.limits;
-        let node = match self.tree.find_or_insert(space, limits, &mut run.meter, next, from, mv)? {
-            Stored::New(node) => {
-                run.meter.push(self.costs, (cost, false))?;
-                node
-            }
-            Stored::Old(node, mv) => {
-                run.stats.duplicates += 1;
-                let (best, settled) = &mut self.costs[node as usize];
-                if *settled || cost >= *best {
-                    return Ok(());
+        let meter = &mut run.meter;
+        let first = Best::reached(cost);
+        let node =
+            match self.tree.find_or_insert_with(space, limits, meter, next, from, mv, first)? {
+                Stored::New(node) => node,
+                Stored::Old(node, mv) => {
+                    run.stats.duplicates += 1;
+                    let best = self.tree.extra_mut(node as usize);
+                    if best.expanded || cost >= best.cost {
+                        return Ok(());
+                    }
+                    best.cost = cost;
+                    self.tree.reparent(node as usize, from, mv);
+                    node
                 }
-                *best = cost;
-                self.tree.reparent(node as usize, from, mv);
-                node
-            }
-        };
+            };
         if let Some(f) = add_within(cost, estimate(self.tree.state(node as usize))) {
             self.open.push(&mut run.meter, Open { f, g: cost, node })?;
         }

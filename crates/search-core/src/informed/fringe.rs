@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::error::Error;
-use crate::informed::astar::{AStar, Overflowed};
+use crate::informed::astar::{AStar, Best, Overflowed};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
@@ -133,10 +133,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     {
         run.begin()?;
         let limits = run.limits;
-        let (tree, costs, estimates, fringe) =
-            (&mut self.tree, &mut self.costs, &mut self.estimates, &mut self.fringe);
+        let (tree, estimates, fringe) = (&mut self.tree, &mut self.estimates, &mut self.fringe);
         tree.reset(space, Lookup::Ids, &limits, &mut run.meter)?;
-        costs.clear();
         estimates.clear();
         fringe.clear();
         let mut threshold: Option<C> = None;
@@ -147,7 +145,6 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 continue;
             };
             let h = heuristic(tree.state(id as usize));
-            run.meter.push(costs, (C::zero(), false))?;
             run.meter.push(estimates, h)?;
             threshold = Some(threshold.map_or(h, |t| min_cost(t, h)));
             fringe.push_back(id, &mut run.meter)?;
@@ -156,7 +153,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             let mut node = fringe.head;
             while node != NIL {
                 let id = node as usize;
-                let g = costs[id].0;
+                let g = tree.extra(id).cost;
                 // An estimate past the cost type: no goal within reach.
                 let Some(f) = add_within(g, estimates[id]) else {
                     let next = fringe.next[id];
@@ -182,25 +179,32 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                     let step = space.cost(&state, &mv, &next);
                     let Some(cost) = overflowed.check(extend_within(g, step)?) else { continue };
                     let meter = &mut run.meter;
-                    let child =
-                        match tree.find_or_insert(space, &limits, meter, next, node, Some(mv))? {
-                            Stored::New(child) => {
-                                meter.push(costs, (cost, false))?;
-                                meter.push(estimates, heuristic(tree.state(child as usize)))?;
-                                child
+                    let first = Best::reached(cost);
+                    let child = match tree.find_or_insert_with(
+                        space,
+                        &limits,
+                        meter,
+                        next,
+                        node,
+                        Some(mv),
+                        first,
+                    )? {
+                        Stored::New(child) => {
+                            meter.push(estimates, heuristic(tree.state(child as usize)))?;
+                            child
+                        }
+                        Stored::Old(child, mv) => {
+                            run.stats.duplicates += 1;
+                            let known = &mut tree.extra_mut(child as usize).cost;
+                            if *known <= cost {
+                                continue;
                             }
-                            Stored::Old(child, mv) => {
-                                run.stats.duplicates += 1;
-                                let known = &mut costs[child as usize].0;
-                                if *known <= cost {
-                                    continue;
-                                }
-                                *known = cost;
-                                tree.reparent(child as usize, node, mv);
-                                fringe.remove(child);
-                                child
-                            }
-                        };
+                            *known = cost;
+                            tree.reparent(child as usize, node, mv);
+                            fringe.remove(child);
+                            child
+                        }
+                    };
                     fringe.insert_after(node, child, &mut run.meter)?;
                 }
                 let next = fringe.next[id];

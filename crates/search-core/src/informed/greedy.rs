@@ -8,7 +8,7 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limit;
 use crate::run::memory::bytes_of;
-use crate::space::traits::{State, Successors};
+use crate::space::traits::{State, Successors, unless_failed};
 use crate::space::weighted::{Cost, Weighted};
 use crate::store::tree::{Lookup, NO_PARENT};
 
@@ -217,9 +217,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        self.execute(space, run, |this, run| {
-            this.beam(space, starts, &heuristic, &mut is_goal, width, run)
-        })
+        let found = self.beam(space, starts, &heuristic, &mut is_goal, width, run);
+        run.stats.stored = self.beam_tree.len() as u64;
+        unless_failed(space, found)
     }
 
     fn beam<G, I, H, P>(
@@ -239,7 +239,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     {
         run.begin()?;
         let limits = run.limits;
-        let tree = &mut self.tree;
+        let tree = &mut self.beam_tree;
         tree.reset(space, Lookup::Seen, &limits, &mut run.meter)?;
         let mut layer: Vec<u32> = Vec::new();
         for start in starts {

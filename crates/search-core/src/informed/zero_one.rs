@@ -6,7 +6,7 @@ use std::fmt;
 use num_traits::One;
 
 use crate::error::Error;
-use crate::informed::astar::{Reached, Taken, plant, relax, take};
+use crate::informed::astar::{Best, Reached, Taken, plant, relax, take};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::traits::State;
@@ -120,10 +120,9 @@ where
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct ZeroOneBfs<S, M, C> {
-    tree: Tree<S, M>,
-    /// The cheapest cost found to each node, by node id, and whether the
-    /// node has been expanded.
-    costs: Vec<(C, bool)>,
+    /// The stored states, each with the cheapest cost found to it and
+    /// whether it has been expanded.
+    tree: Tree<S, M, Best<C>>,
     /// Nodes of the cost being settled, and of the next.
     current: Vec<u32>,
     next: Vec<u32>,
@@ -145,13 +144,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn new() -> ZeroOneBfs<S, M, C> {
-        ZeroOneBfs {
-            tree: Tree::new(),
-            costs: Vec::new(),
-            current: Vec::new(),
-            next: Vec::new(),
-            scratch: Vec::new(),
-        }
+        ZeroOneBfs { tree: Tree::new(), current: Vec::new(), next: Vec::new(), scratch: Vec::new() }
     }
 
     /// A cache for one search, whose tree starts from its thread's spare
@@ -211,13 +204,10 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     {
         run.begin()?;
         self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
-        self.costs.clear();
         self.current.clear();
         self.next.clear();
         let current = &mut self.current;
-        plant((&mut self.tree, &mut self.costs), space, run, starts, |meter, _, root| {
-            meter.push(current, root)
-        })?;
+        plant(&mut self.tree, space, run, starts, |meter, _, root| meter.push(current, root))?;
         let mut settling = C::zero();
         loop {
             let Some(node) = self.current.pop() else {
@@ -228,14 +218,9 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                 settling = add_costs(settling, C::one())?;
                 continue;
             };
-            let state = match take(
-                (&self.tree, &mut self.costs),
-                space,
-                (node, settling),
-                run,
-                &mut self.scratch,
-                is_goal,
-            )? {
+            let taken =
+                take(&mut self.tree, space, (node, settling), run, &mut self.scratch, is_goal);
+            let state = match taken? {
                 // Settled already, or queued again at a cheaper cost.
                 Taken::Stale => continue,
                 Taken::Goal => return Ok(Some((self.tree.path(node)?, settling))),
@@ -255,7 +240,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                 // A settled node is never made cheaper: it was settled at
                 // its cheapest cost.
                 let Some(child) = relax(
-                    (&mut self.tree, &mut self.costs),
+                    &mut self.tree,
                     space,
                     run,
                     child_state,

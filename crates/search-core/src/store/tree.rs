@@ -25,12 +25,16 @@ use crate::store::runs::{Keyed, collect_run};
 /// The parent of a root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
-/// A stored state with the edge that first reached it.
+/// A stored state with the edge that first reached it, and what the search
+/// keeps beside it: nothing for the breadth-first searches, the best cost
+/// found for the cheapest-path ones, whose relax then finds the state it
+/// compares and the cost it updates in one place.
 #[derive(Clone, Debug)]
-pub(crate) struct Node<S, M> {
+pub(crate) struct Node<S, M, X> {
     state: S,
     parent: u32,
     mv: Option<M>,
+    extra: X,
 }
 
 #[derive(Clone, Debug)]
@@ -152,16 +156,17 @@ fn offer_spare_slots(mut slots: Vec<u32>, touched: Option<&[usize]>) {
 }
 
 /// A search tree: stored states in the order they were found, each with its
-/// parent and the move from it, and an index from state to node id.
+/// parent, the move from it and what the search keeps of it (`X`), and an
+/// index from state to node id.
 ///
-/// A node is its state, a 4-byte parent id and its move, and the index
-/// holds 4-byte ids, so a state is stored once. A dropped tree, or one
+/// A node is its state, a 4-byte parent id, its move and its `X`, and the
+/// index holds 4-byte ids, so a state is stored once. A dropped tree, or one
 /// whose reset replaces its hashed index, leaves that index to its
 /// thread's next one-shot search
 /// ([`with_spare_index`](Tree::with_spare_index)).
 #[derive(Clone, Debug)]
-pub(crate) struct Tree<S, M> {
-    nodes: Vec<Node<S, M>>,
+pub(crate) struct Tree<S, M, X = ()> {
+    nodes: Vec<Node<S, M, X>>,
     index: NodeIndex,
     /// The slots of a node id table set since the last reset, while they
     /// are few (`None` once they are not): clearing those is cheaper than
@@ -173,13 +178,25 @@ pub(crate) struct Tree<S, M> {
     one_shot: bool,
 }
 
-impl<S, M> Tree<S, M> {
+impl<S, M, X> Tree<S, M, X> {
     pub(crate) fn len(&self) -> usize {
         self.nodes.len()
     }
+
+    /// What the search keeps of node `id`.
+    #[inline]
+    pub(crate) fn extra(&self, id: usize) -> &X {
+        &self.nodes[id].extra
+    }
+
+    /// What the search keeps of node `id`, to change.
+    #[inline]
+    pub(crate) fn extra_mut(&mut self, id: usize) -> &mut X {
+        &mut self.nodes[id].extra
+    }
 }
 
-impl<S, M> Drop for Tree<S, M> {
+impl<S, M, X> Drop for Tree<S, M, X> {
     fn drop(&mut self) {
         match &mut self.index {
             NodeIndex::Hashed(table) => offer_spare_index(std::mem::take(table)),
@@ -191,8 +208,8 @@ impl<S, M> Drop for Tree<S, M> {
     }
 }
 
-impl<S: crate::State, M: Clone> Tree<S, M> {
-    pub(crate) fn new() -> Tree<S, M> {
+impl<S: crate::State, M: Clone, X> Tree<S, M, X> {
+    pub(crate) fn new() -> Tree<S, M, X> {
         Tree {
             nodes: Vec::new(),
             index: NodeIndex::Hashed(HashTable::new()),
@@ -207,7 +224,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     /// the default 4 GiB); a cache the caller makes, whose limits may be
     /// tight, starts from [`new`](Tree::new), so that its limits are
     /// reached where they always were.
-    pub(crate) fn with_spare_index() -> Tree<S, M> {
+    pub(crate) fn with_spare_index() -> Tree<S, M, X> {
         Tree {
             nodes: Vec::new(),
             index: NodeIndex::Hashed(take_spare_index()),
@@ -306,7 +323,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             NodeIndex::Bits { bits, .. } => bytes_of::<u64>(bits.capacity()),
             NodeIndex::Hashed(table) => table_bytes::<u32>(table.capacity()),
         };
-        index + bytes_of::<Node<S, M>>(self.nodes.capacity())
+        index + bytes_of::<Node<S, M, X>>(self.nodes.capacity())
     }
 
     /// The state of node `id`.
@@ -326,19 +343,20 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         node.mv = mv;
     }
 
-    /// Stores `state` as a new node, unindexed (for a tree whose caller
-    /// keeps the index, or after the index was updated), and returns its
-    /// id.
+    /// Stores `state` as a new node with `extra`, unindexed (for a tree
+    /// whose caller keeps the index, or after the index was updated), and
+    /// returns its id.
     #[inline]
-    pub(crate) fn push(
+    pub(crate) fn push_with(
         &mut self,
         meter: &mut Meter,
         state: S,
         parent: u32,
         mv: Option<M>,
+        extra: X,
     ) -> Result<u32, Error> {
         let id = node_id(self.nodes.len())?;
-        meter.push(&mut self.nodes, Node { state, parent, mv })?;
+        meter.push(&mut self.nodes, Node { state, parent, mv, extra })?;
         Ok(id)
     }
 
@@ -374,8 +392,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         collect_run(&Forwards(space), states, longest, key_of, out, expansions, run)
     }
 
-    /// Stores `state` unless it is already stored, and returns its new id.
-    pub(crate) fn insert<G: Successors<State = S, Move = M>>(
+    /// Stores `state` with `extra` unless it is already stored, and
+    /// returns its new id.
+    #[expect(clippy::too_many_arguments, reason = "a node's fields, and where it goes")]
+    pub(crate) fn insert_with<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
         limits: &Limits,
@@ -383,9 +403,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         state: S,
         parent: u32,
         mv: Option<M>,
+        extra: X,
     ) -> Result<Option<u32>, Error> {
         let key = self.key_of(space, &state);
-        self.insert_keyed(space, limits, meter, parent, Keyed { key, state, mv })
+        self.insert_keyed_with(space, limits, meter, parent, Keyed { key, state, mv }, extra)
     }
 
     /// Stores `child`, reached from node `parent`, unless its state is
@@ -395,16 +416,17 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         reason = "called once a successor: out of line, the call and its saved registers cost about a tenth of a hashed search, measured by callgrind when it was inlined"
     )]
     #[inline(always)]
-    pub(crate) fn insert_keyed<G: Successors<State = S, Move = M>>(
+    pub(crate) fn insert_keyed_with<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
         limits: &Limits,
         meter: &mut Meter,
         parent: u32,
         child: Keyed<S, Option<M>>,
+        extra: X,
     ) -> Result<Option<u32>, Error> {
         let NodeIndex::Bits { bits, bound } = &mut self.index else {
-            return match self.find_or_insert_keyed(space, limits, meter, parent, child)? {
+            return match self.find_or_insert_keyed(space, limits, meter, parent, child, extra)? {
                 Stored::New(id) => Ok(Some(id)),
                 Stored::Old(..) => Ok(None),
             };
@@ -416,14 +438,15 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         }
         limits.check_states(self.nodes.len())?;
         set_bit(bits, rank);
-        self.push(meter, state, parent, mv).map(Some)
+        self.push_with(meter, state, parent, mv, extra).map(Some)
     }
 
     /// The id of `state` with one lookup: a new node reached from `parent`
     /// by `mv`, or the stored one, with `mv` handed back. For a tree that
     /// keeps ids (reset with [`Lookup::Ids`], or hashed).
     #[inline]
-    pub(crate) fn find_or_insert<G: Successors<State = S, Move = M>>(
+    #[expect(clippy::too_many_arguments, reason = "a node's fields, and where it goes")]
+    pub(crate) fn find_or_insert_with<G: Successors<State = S, Move = M>>(
         &mut self,
         space: &G,
         limits: &Limits,
@@ -431,9 +454,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         state: S,
         parent: u32,
         mv: Option<M>,
+        extra: X,
     ) -> Result<Stored<Option<M>>, Error> {
         let key = self.key_of(space, &state);
-        self.find_or_insert_keyed(space, limits, meter, parent, Keyed { key, state, mv })
+        self.find_or_insert_keyed(space, limits, meter, parent, Keyed { key, state, mv }, extra)
     }
 
     /// [`find_or_insert`](Tree::find_or_insert) of a `child` whose key is
@@ -450,6 +474,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
         meter: &mut Meter,
         parent: u32,
         child: Keyed<S, Option<M>>,
+        extra: X,
     ) -> Result<Stored<Option<M>>, Error> {
         let Keyed { key, state, mv } = child;
         let id = self.nodes.len();
@@ -497,7 +522,7 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
             }
             NodeIndex::Bits { .. } => unreachable!("a tree of bits keeps no ids: see `insert`"),
         }
-        self.push(meter, state, parent, mv).map(Stored::New)
+        self.push_with(meter, state, parent, mv, extra).map(Stored::New)
     }
 
     /// The id of `state`, if stored. Always `None` for a tree reset with
@@ -615,6 +640,36 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
     }
 }
 
+/// The nodes of the trees whose searches keep nothing beside a node, or
+/// whose new nodes start from a default (a root's, for the cheapest-path
+/// searches).
+impl<S: crate::State, M: Clone, X: Default> Tree<S, M, X> {
+    /// [`push_with`](Tree::push_with) the default.
+    #[inline]
+    pub(crate) fn push(
+        &mut self,
+        meter: &mut Meter,
+        state: S,
+        parent: u32,
+        mv: Option<M>,
+    ) -> Result<u32, Error> {
+        self.push_with(meter, state, parent, mv, X::default())
+    }
+
+    /// Stores `state` unless it is already stored, and returns its new id.
+    pub(crate) fn insert<G: Successors<State = S, Move = M>>(
+        &mut self,
+        space: &G,
+        limits: &Limits,
+        meter: &mut Meter,
+        state: S,
+        parent: u32,
+        mv: Option<M>,
+    ) -> Result<Option<u32>, Error> {
+        self.insert_with(space, limits, meter, state, parent, mv, X::default())
+    }
+}
+
 /// Grows a full hashed `table` of the ids of `nodes` within the budget
 /// `meter` keeps. When it holds every node, it is rebuilt, its ids in
 /// order: the states are read one after the other, where hashbrown's
@@ -622,10 +677,10 @@ impl<S: crate::State, M: Clone> Tree<S, M> {
 /// on Dijkstra over a 1,000 x 1,000 grid, the rehash took 13-15% of the
 /// time and the rebuild takes about 10%).
 #[cold]
-fn grow_index<S: crate::State, M>(
+fn grow_index<S: crate::State, M, X>(
     meter: &mut Meter,
     table: &mut HashTable<u32>,
-    nodes: &[Node<S, M>],
+    nodes: &[Node<S, M, X>],
 ) -> Result<(), Error> {
     let rehash = |&id: &u32| hash_of(&nodes[id as usize].state);
     if table.len() != nodes.len() {

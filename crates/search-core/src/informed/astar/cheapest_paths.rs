@@ -12,7 +12,7 @@ use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted};
 use crate::store::tree::{NO_PARENT, Stored, Tree};
 
-use super::{AStar, Policy, Reached};
+use super::{AStar, Best, Policy, Reached};
 
 /// Every cheapest path from any of `starts` to the nearest states that
 /// satisfy `is_goal`, counted and walked lazily, guided by `heuristic`
@@ -123,7 +123,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         order: &[u32],
         meter: &mut Meter,
     ) -> Result<CheapestPaths<S, M, C>, Error> {
-        let cost = goals.first().map(|&goal| self.costs[goal as usize].0);
+        let cost = goals.first().map(|&goal| self.tree.extra(goal as usize).cost);
         let edges_into = |node: u32| {
             let (parent, mv) = self.tree.parent_of(node as usize);
             let tree_edge = (parent != NO_PARENT).then(|| (parent, mv.cloned()));
@@ -144,7 +144,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         }
         let expanded_at = |node: u32| order.get(node as usize).copied().unwrap_or(u32::MAX);
         nodes.sort_by(|&a, &b| {
-            let key = |node: u32| (self.costs[node as usize].0, expanded_at(node));
+            let key = |node: u32| (self.tree.extra(node as usize).cost, expanded_at(node));
             let ((cost_a, at_a), (cost_b, at_b)) = (key(a), key(b));
             cost_a.cost_cmp(&cost_b).then(at_a.cmp(&at_b))
         });
@@ -213,7 +213,7 @@ impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
     /// already expanded, or any move into a start, is left out.
     fn relax<G: Weighted<State = S, Move = M, Cost = C>>(
         &mut self,
-        (tree, costs): (&mut Tree<S, M>, &mut Vec<(C, bool)>),
+        tree: &mut Tree<S, M, Best<C>>,
         space: &G,
         run: &mut Run<'_>,
         next: S,
@@ -222,15 +222,13 @@ impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
     ) -> Result<Option<u32>, Error> {
         let Reached { parent, mv, cost } = reached;
         let meter = &mut run.meter;
-        match tree.find_or_insert(space, &run.limits, meter, next, parent, Some(mv))? {
-            Stored::New(child) => {
-                meter.push(costs, (cost, false))?;
-                Ok(Some(child))
-            }
+        let first = Best::reached(cost);
+        match tree.find_or_insert_with(space, &run.limits, meter, next, parent, Some(mv), first)? {
+            Stored::New(child) => Ok(Some(child)),
             Stored::Old(child, mv) => {
                 run.stats.duplicates += 1;
                 let id = child as usize;
-                let (known, expanded) = costs[id];
+                let Best { cost: known, expanded } = *tree.extra(id);
                 let root = tree.parent_of(id).0 == NO_PARENT;
                 if cost > known || root || (step.is_zero() && expanded) {
                     return Ok(None);
@@ -243,7 +241,7 @@ impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
                     return Ok(None);
                 }
                 self.ties[id].clear();
-                costs[id] = (cost, false);
+                *tree.extra_mut(id) = Best::reached(cost);
                 if expanded {
                     run.stats.reopened += 1;
                 }

@@ -168,10 +168,8 @@ where
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct AStar<S, M, C> {
-    pub(crate) tree: Tree<S, M>,
-    /// The cheapest cost found to each node, by node id, and whether the
-    /// node has been expanded at that cost.
-    pub(crate) costs: Vec<(C, bool)>,
+    /// The stored states, each with the cheapest cost found to it.
+    pub(crate) tree: Tree<S, M, Best<C>>,
     pub(crate) open: OpenList<C>,
     pub(crate) scratch: Vec<(S, M)>,
     /// The tables of the search from the goals, for the searches from
@@ -181,14 +179,42 @@ pub struct AStar<S, M, C> {
     pub(crate) estimates: Vec<C>,
     /// Fringe search's list of the nodes of its fringe.
     pub(crate) fringe: Links,
+    /// Beam search's tree, whose nodes keep no cost: a search chosen for
+    /// its small memory pays for no more than its states and edges.
+    pub(crate) beam_tree: Tree<S, M>,
 }
 
 /// The tables of a search from the goals: a tree over predecessors, each
-/// node's cheapest cost and whether it is settled, and an open list.
+/// node with its cheapest cost and whether it is settled, and an open
+/// list.
 pub(crate) struct Backward<S, M, C> {
-    pub(crate) tree: Tree<S, M>,
-    pub(crate) costs: Vec<(C, bool)>,
+    pub(crate) tree: Tree<S, M, Best<C>>,
     pub(crate) open: OpenList<C>,
+}
+
+/// What the cheapest-path searches keep beside each node, in the node:
+/// the cheapest cost found to it, and whether it has been expanded (or
+/// settled) at that cost. A relax that finds the state finds these in
+/// the same cache line. A new root's record is its default: cost zero,
+/// not expanded.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Best<C> {
+    pub(crate) cost: C,
+    pub(crate) expanded: bool,
+}
+
+impl<C> Best<C> {
+    /// A node first reached at `cost`, not expanded.
+    #[inline]
+    pub(crate) fn reached(cost: C) -> Best<C> {
+        Best { cost, expanded: false }
+    }
+}
+
+impl<C: Zero> Default for Best<C> {
+    fn default() -> Self {
+        Best::reached(C::zero())
+    }
 }
 
 impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
@@ -209,16 +235,12 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     pub fn new() -> AStar<S, M, C> {
         AStar {
             tree: Tree::new(),
-            costs: Vec::new(),
             open: OpenList::new(),
             scratch: Vec::new(),
-            backward: Box::new(Backward {
-                tree: Tree::new(),
-                costs: Vec::new(),
-                open: OpenList::new(),
-            }),
+            backward: Box::new(Backward { tree: Tree::new(), open: OpenList::new() }),
             estimates: Vec::new(),
             fringe: Links::new(),
+            beam_tree: Tree::new(),
         }
     }
 
@@ -316,7 +338,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             if policy.ends_before(f) {
                 break;
             }
-            let state = match claim((&self.tree, &mut self.costs), (node, g), run, is_goal)? {
+            let state = match claim(&mut self.tree, (node, g), run, is_goal)? {
                 Taken::Goal if policy.ends_at_goal(node, g) => {
                     return Ok((Some((node, g)), overflowed));
                 }
@@ -332,7 +354,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             // (cachegrind). The state's parent is left out by one
             // comparison, as an expansion into a buffer leaves it out.
             let parent = self.tree.parent_state(node as usize).cloned();
-            let (tree, costs, open) = (&mut self.tree, &mut self.costs, &mut self.open);
+            let (tree, open) = (&mut self.tree, &mut self.open);
             let most = run.limits.get_max_states().saturating_add(RUN_SUCCESSORS);
             let mut expansion = Expansion::default();
             let mut failure = None;
@@ -352,7 +374,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 } else {
                     relax_reported(
                         space,
-                        (tree, costs, open),
+                        (tree, open),
                         (node, g, &state),
                         (next, mv),
                         (heuristic, &mut *policy, &mut overflowed),
@@ -417,7 +439,7 @@ pub(crate) trait Policy<S, M, C> {
     #[inline]
     fn relax<G: Weighted<State = S, Move = M, Cost = C>>(
         &mut self,
-        store: (&mut Tree<S, M>, &mut Vec<(C, bool)>),
+        tree: &mut Tree<S, M, Best<C>>,
         space: &G,
         run: &mut Run<'_>,
         next: S,
@@ -429,7 +451,7 @@ pub(crate) trait Policy<S, M, C> {
         M: Clone,
         C: Cost,
     {
-        relax(store, space, run, next, reached)
+        relax(tree, space, run, next, reached)
     }
 }
 
@@ -485,10 +507,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     {
         run.begin()?;
         self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
-        self.costs.clear();
         self.open.reset();
         let open = &mut self.open;
-        plant((&mut self.tree, &mut self.costs), space, run, starts, |meter, start, root| {
+        plant(&mut self.tree, space, run, starts, |meter, start, root| {
             match add_within(C::zero(), estimate(start)) {
                 Some(f) => open.push(meter, Open { f, g: C::zero(), node: root }),
                 None => Ok(()),
@@ -514,7 +535,7 @@ pub(crate) enum Taken<S> {
 /// limit: [`claim`], then the expansion. 0-1 BFS's; A*'s loop claims and
 /// relaxes each successor as the space reports it.
 pub(crate) fn take<G, C, P>(
-    (tree, costs): (&Tree<G::State, G::Move>, &mut [(C, bool)]),
+    tree: &mut Tree<G::State, G::Move, Best<C>>,
     space: &G,
     (node, g): (u32, C),
     run: &mut Run<'_>,
@@ -527,7 +548,7 @@ where
     C: Cost,
     P: FnMut(&G::State) -> bool,
 {
-    let taken = claim((tree, costs), (node, g), run, is_goal)?;
+    let taken = claim(tree, (node, g), run, is_goal)?;
     if let Taken::Expanded(_) = taken {
         tree.expand_node(space, node as usize, scratch, run)?;
     }
@@ -541,11 +562,7 @@ where
 #[expect(clippy::type_complexity, reason = "the loop's state, lent for one successor")]
 fn relax_reported<G, H, D>(
     space: &G,
-    (tree, costs, open): (
-        &mut Tree<G::State, G::Move>,
-        &mut Vec<(G::Cost, bool)>,
-        &mut OpenList<G::Cost>,
-    ),
+    (tree, open): (&mut Tree<G::State, G::Move, Best<G::Cost>>, &mut OpenList<G::Cost>),
     (node, g, from): (u32, G::Cost, &G::State),
     (next, mv): (G::State, G::Move),
     (heuristic, policy, overflowed): (&H, &mut D, &mut Overflowed),
@@ -563,8 +580,7 @@ where
         return Ok(());
     }
     let reached = Reached { parent: node, mv, cost };
-    let Some(child) = policy.relax((&mut *tree, &mut *costs), space, run, next, reached, step)?
-    else {
+    let Some(child) = policy.relax(&mut *tree, space, run, next, reached, step)? else {
         return Ok(());
     };
     // Estimated only for entries that go on the open list, on the state
@@ -579,7 +595,7 @@ where
 /// marked expanded within the node limit, its expansion left to the
 /// caller.
 pub(crate) fn claim<S: State, M: Clone, C, P>(
-    (tree, costs): (&Tree<S, M>, &mut [(C, bool)]),
+    tree: &mut Tree<S, M, Best<C>>,
     (node, g): (u32, C),
     run: &mut Run<'_>,
     is_goal: &mut P,
@@ -589,7 +605,7 @@ where
     P: FnMut(&S) -> bool,
 {
     let id = node as usize;
-    let (best, expanded) = costs[id];
+    let Best { cost: best, expanded } = *tree.extra(id);
     if expanded || g != best {
         return Ok(Taken::Stale);
     }
@@ -598,7 +614,7 @@ where
         return Ok(Taken::Goal);
     }
     run.limits.check_nodes(run.stats.expanded)?;
-    costs[id].1 = true;
+    tree.extra_mut(id).expanded = true;
     Ok(Taken::Expanded(here))
 }
 
@@ -613,7 +629,7 @@ pub(crate) struct Reached<M, C> {
 /// `queue`; a start given twice is stored and queued once. Shared by A*
 /// and 0-1 BFS.
 pub(crate) fn plant<G, C, I>(
-    (tree, costs): (&mut Tree<G::State, G::Move>, &mut Vec<(C, bool)>),
+    tree: &mut Tree<G::State, G::Move, Best<C>>,
     space: &G,
     run: &mut Run<'_>,
     starts: I,
@@ -630,7 +646,6 @@ where
         let Some(root) = tree.insert(space, limits, meter, start, NO_PARENT, None)? else {
             continue;
         };
-        meter.push(costs, (C::zero(), false))?;
         queue(meter, tree.state(root as usize), root)?;
     }
     Ok(())
@@ -641,8 +656,9 @@ where
 /// node, or a cheaper path to a stored one, which is then expanded again
 /// if it was already ([`Stats::reopened`](crate::Stats::reopened)). Returns the node to queue, or
 /// `None` when the stored path is as cheap.
+#[inline]
 pub(crate) fn relax<G, C>(
-    (tree, costs): (&mut Tree<G::State, G::Move>, &mut Vec<(C, bool)>),
+    tree: &mut Tree<G::State, G::Move, Best<C>>,
     space: &G,
     run: &mut Run<'_>,
     child: G::State,
@@ -655,20 +671,24 @@ where
 {
     let Reached { parent, mv, cost } = reached;
     let (limits, meter, stats) = (&run.limits, &mut run.meter, &mut run.stats);
-    match tree.find_or_insert(space, limits, meter, child, parent, Some(mv))? {
-        Stored::New(child) => {
-            meter.push(costs, (cost, false))?;
-            Ok(Some(child))
-        }
+    match tree.find_or_insert_with(
+        space,
+        limits,
+        meter,
+        child,
+        parent,
+        Some(mv),
+        Best::reached(cost),
+    )? {
+        Stored::New(child) => Ok(Some(child)),
         Stored::Old(child, mv) => {
             stats.duplicates += 1;
-            let (best, expanded) = &mut costs[child as usize];
-            if cost >= *best {
+            let best = tree.extra_mut(child as usize);
+            if cost >= best.cost {
                 return Ok(None);
             }
-            *best = cost;
-            if *expanded {
-                *expanded = false;
+            let reopened = std::mem::replace(best, Best::reached(cost)).expanded;
+            if reopened {
                 stats.reopened += 1;
             }
             tree.reparent(child as usize, parent, mv);
