@@ -306,7 +306,8 @@ impl DistributedEnumeration {
     /// [`BuildStateHasher`](search_core::BuildStateHasher) hash names, and
     /// travels between processes serialized (serde, as timely's
     /// `ExchangeData`), and saved in checkpoints in bincode, timely's own
-    /// encoding.
+    /// encoding. The deepest states come in the order of their hashes,
+    /// the same in every run.
     ///
     /// # Errors
     ///

@@ -15,12 +15,13 @@ use search_core::{
     BuildStateHasher, CancelHandle, Enumeration, Successors, TableReader, write_layer_sizes,
     write_table_file,
 };
+use serde::{Deserialize, Serialize};
 use timely::ExchangeData;
 use timely::worker::Worker;
 
 use crate::error::Error;
 use crate::layers::{Checkpoint, Plan, Saves, Snapshot, run_layers};
-use crate::rounds::{Owner, Rounds, gather};
+use crate::rounds::{Outgoing, Owner, Rounds, gather};
 
 /// The first bytes of a hashed checkpoint file, and its layout.
 const MAGIC: &[u8; 8] = b"SDSTATES";
@@ -36,14 +37,33 @@ struct Part<S> {
     max_states: usize,
 }
 
-impl<S: ExchangeData + Clone + Eq + std::hash::Hash> Owner for Part<S> {
-    type Item = S;
+/// States bound for one worker, sent as one item.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct StateBatch<S> {
+    owner: u32,
+    states: Vec<S>,
+}
 
-    fn take(&self, state: S, depth: usize) -> Result<bool, String> {
+impl<S: ExchangeData + Clone + Eq + std::hash::Hash> Owner for Part<S> {
+    type Item = StateBatch<S>;
+
+    fn take(&self, batch: StateBatch<S>, depth: usize) -> Result<u64, String> {
+        let mut new = 0;
+        for state in batch.states {
+            new += self.take_state(state, depth)?;
+        }
+        Ok(new)
+    }
+}
+
+impl<S: ExchangeData + Clone + Eq + std::hash::Hash> Part<S> {
+    /// Takes `state` into the layer at `depth` if it is new; 1 when it
+    /// is.
+    fn take_state(&self, state: S, depth: usize) -> Result<u64, String> {
         let mut seen = self.seen.borrow_mut();
         if seen.len() >= self.max_states {
             if seen.contains(&state) {
-                return Ok(false);
+                return Ok(0);
             }
             return Err(format!(
                 "reached its share of the memory limit, {} states",
@@ -55,7 +75,7 @@ impl<S: ExchangeData + Clone + Eq + std::hash::Hash> Owner for Part<S> {
         }
         // One probe: most states offered are seen already.
         if !seen.insert(state.clone()) {
-            return Ok(false);
+            return Ok(0);
         }
         let mut layers = self.layers.borrow_mut();
         let layer = layers.entry(depth).or_default();
@@ -63,7 +83,7 @@ impl<S: ExchangeData + Clone + Eq + std::hash::Hash> Owner for Part<S> {
             return Err(format!("could not allocate room for more than {} states", seen.len()));
         }
         layer.push(state);
-        Ok(true)
+        Ok(1)
     }
 }
 
@@ -206,29 +226,41 @@ where
 {
     let (index, peers) = (worker.index(), worker.peers());
     let mut rounds =
-        Rounds::new(worker, Rc::clone(&part), move |state: &G::State| owner_of(state, peers));
+        Rounds::new(worker, Rc::clone(&part), |batch: &StateBatch<G::State>| batch.owner as usize);
+    let send = |owner: usize,
+                states: Vec<G::State>,
+                rounds: &mut Rounds<Part<G::State>>,
+                worker: &mut Worker| {
+        let count = states.len() as u32;
+        rounds.send_many(worker, StateBatch { owner: owner as u32, states }, count);
+    };
     let saves = checkpoint.map(|plan| Saves::new(plan, "states", index, peers));
     let start = |worker: &mut Worker, rounds: &mut Rounds<Part<G::State>>| {
         if index == 0 {
             for start in starts {
-                rounds.send(worker, start.clone());
+                send(owner_of(start, peers), vec![start.clone()], rounds, worker);
             }
         }
     };
     let mut newest = Vec::new();
     let expand = |worker: &mut Worker, rounds: &mut Rounds<Part<G::State>>, depth: usize| {
         newest = part.layers.borrow_mut().remove(&depth).unwrap_or_default();
+        let mut outgoing = Outgoing::new(peers);
         for state in &newest {
             space.successors(state, |next, _| {
-                if owner_of(&next, peers) == index {
-                    match part.take(next, depth + 1) {
-                        Ok(new) => rounds.found_here(u64::from(new)),
+                let owner = owner_of(&next, peers);
+                if owner == index {
+                    match part.take_state(next, depth + 1) {
+                        Ok(new) => rounds.found_here(new),
                         Err(message) => rounds.fail(message),
                     }
-                } else {
-                    rounds.send(worker, next);
+                } else if let Some(full) = outgoing.push(owner, next) {
+                    send(owner, full, rounds, worker);
                 }
             });
+        }
+        for (owner, states) in outgoing.drain() {
+            send(owner, states, rounds, worker);
         }
     };
     let layer_sizes = run_layers(
@@ -239,7 +271,10 @@ where
         report,
         (start, expand),
     )?;
-    let deepest = gather(worker, abort, newest)?;
+    let mut deepest = gather(worker, abort, newest)?;
+    // In the order of their hashes, which have no seed: the order the
+    // states arrived in depends on how the workers' batches interleaved.
+    deepest.sort_by_cached_key(|state| BuildStateHasher.hash_one(state));
     if let Some(saves) = &saves {
         saves.clear();
     }

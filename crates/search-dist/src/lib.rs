@@ -17,8 +17,10 @@ it is a contiguous slice of the ranks, kept as a
 [`LayerTable`](search_core::LayerTable); for any other space, the states
 whose hash names it, kept in a hash set. Layers are rounds, and rounds are
 timely timestamps: in round `d` every worker expands its states at depth
-`d - 1` and sends each neighbour to its owner through timely's exchange;
-the owner keeps the ones it has not seen as its part of layer `d`. When
+`d - 1`, keeps the neighbours it owns and sends each other one to its
+owner through timely's exchange, in batches of thousands (ranks as
+compact differences); the owner keeps the ones it has not seen as its
+part of layer `d`. When
 timely's progress tracking says round `d` is over everywhere, each worker
 reports its count, the reports are broadcast, and every worker knows the
 layer's size and whether to go on. The answers are those of the in-memory

@@ -1,17 +1,21 @@
 //! The dense engine: ranks split into one contiguous slice per worker,
 //! each slice a [`LayerTable`] of 2 bits a rank.
 
+use std::cell::{OnceCell, RefCell};
+use std::fmt;
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use search_core::{CancelHandle, Enumeration, LayerTable, RankSteps, RankedSpace, WordSteps};
+use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeTuple, Serializer};
 use timely::worker::Worker;
 
 use crate::error::Error;
 use crate::layers::{Checkpoint, Plan, Saves, Snapshot, run_layers};
-use crate::rounds::{Owner, Rounds, gather};
+use crate::rounds::{Outgoing, Owner, Rounds, gather};
 
 /// Ranks handed to [`RankedSpace::neighbours_of_all`] at once.
 const BATCH: usize = 256;
@@ -22,13 +26,17 @@ struct Slice {
 }
 
 impl Owner for Slice {
-    type Item = u64;
+    type Item = RankBatch;
 
-    fn take(&self, rank: u64, depth: usize) -> Result<bool, String> {
+    fn take(&self, ranks: RankBatch, depth: usize) -> Result<u64, String> {
         // A faster worker's neighbours may come before this worker has
         // begun the layer.
         self.table.begin_layer(depth);
-        self.table.mark(rank, depth).map_err(|error| error.to_string())
+        let mut new = 0;
+        for rank in ranks.ranks {
+            new += u64::from(self.table.mark(rank, depth).map_err(|error| error.to_string())?);
+        }
+        Ok(new)
     }
 }
 
@@ -79,7 +87,7 @@ fn work<R: RankedSpace>(
         Err(error) => (LayerTable::new(0..0, 0)?, Some(error.to_string())),
     };
     let slice = Rc::new(Slice { table });
-    let owner_of = move |rank: &u64| (rank / length) as usize;
+    let owner_of = |ranks: &RankBatch| ranks.owner as usize;
     let mut rounds = Rounds::new(worker, Rc::clone(&slice), owner_of);
     if let Some(message) = failure {
         rounds.fail(message);
@@ -89,7 +97,8 @@ fn work<R: RankedSpace>(
         if index == 0 {
             for &start in starts {
                 if start < count {
-                    rounds.send(worker, start);
+                    let owner = (start / length) as u32;
+                    rounds.send(worker, RankBatch::new(owner, vec![start]));
                 } else {
                     rounds.fail(format!("start rank {start} is not below the rank count {count}"));
                 }
@@ -98,7 +107,7 @@ fn work<R: RankedSpace>(
     };
     let expand = |worker: &mut Worker, rounds: &mut Rounds<Slice>, depth: usize| {
         slice.table.begin_layer(depth + 1);
-        expand_layer(worker, rounds, &slice, space, depth);
+        expand_layer(worker, rounds, &slice, space, depth, length);
     };
     let stop = (abort, cancel, max_depth);
     let layer_sizes =
@@ -124,8 +133,14 @@ fn expand_layer<R: RankedSpace>(
     slice: &Slice,
     space: &R,
     depth: usize,
+    length: u64,
 ) {
     let count = space.rank_count();
+    let outgoing = RefCell::new(Outgoing::new(rounds.peers()));
+    let send = |owner: usize, ranks: Vec<u64>, rounds: &mut Rounds<Slice>, worker: &mut Worker| {
+        let count = ranks.len() as u32;
+        rounds.send_many(worker, RankBatch::new(owner as u32, ranks), count);
+    };
     let route = |neighbour: u64, rounds: &mut Rounds<Slice>, worker: &mut Worker| {
         if slice.table.holds(neighbour) {
             match slice.table.mark(neighbour, depth + 1) {
@@ -133,7 +148,10 @@ fn expand_layer<R: RankedSpace>(
                 Err(error) => rounds.fail(error.to_string()),
             }
         } else if neighbour < count {
-            rounds.send(worker, neighbour);
+            let owner = (neighbour / length) as usize;
+            if let Some(full) = outgoing.borrow_mut().push(owner, neighbour) {
+                send(owner, full, rounds, worker);
+            }
         } else {
             rounds.fail(format!(
                 "state space reported rank {neighbour}, not below its rank count {count}"
@@ -164,6 +182,9 @@ fn expand_layer<R: RankedSpace>(
         }
     });
     flush(&mut batch, rounds, worker);
+    for (owner, ranks) in outgoing.borrow_mut().drain() {
+        send(owner, ranks, rounds, worker);
+    }
 }
 
 impl Snapshot for Slice {
@@ -178,5 +199,174 @@ impl Snapshot for Slice {
 
     fn load(&self, path: &Path, description: &str) -> Result<Vec<u64>, Error> {
         Ok(self.table.load(path, description)?)
+    }
+}
+
+/// Ranks bound for one worker, sent as one item: each the difference from
+/// the one before it, zigzagged and in LEB128 bytes. Ranks that cross
+/// between slices are near each other in the sliding puzzles and spread
+/// over a slice in the pancakes; either way they take fewer than the 8
+/// bytes a rank that bincode gives a `u64`.
+#[derive(Clone, Debug)]
+struct RankBatch {
+    owner: u32,
+    ranks: Vec<u64>,
+    /// The bytes, made the first time they are asked for: timely
+    /// serializes an item twice, once to learn its length.
+    encoded: OnceCell<Vec<u8>>,
+}
+
+impl RankBatch {
+    fn new(owner: u32, ranks: Vec<u64>) -> RankBatch {
+        RankBatch { owner, ranks, encoded: OnceCell::new() }
+    }
+
+    fn encoded(&self) -> &[u8] {
+        self.encoded.get_or_init(|| {
+            let mut bytes = Vec::with_capacity(self.ranks.len() * 4);
+            let mut previous = 0u64;
+            for &rank in &self.ranks {
+                let step = rank.wrapping_sub(previous).cast_signed();
+                let mut zigzag = ((step << 1) ^ (step >> 63)).cast_unsigned();
+                while zigzag >= 0x80 {
+                    bytes.push(zigzag as u8 | 0x80);
+                    zigzag >>= 7;
+                }
+                bytes.push(zigzag as u8);
+                previous = rank;
+            }
+            bytes
+        })
+    }
+}
+
+impl Serialize for RankBatch {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut tuple = serializer.serialize_tuple(2)?;
+        tuple.serialize_element(&self.owner)?;
+        tuple.serialize_element(&Encoded(self.encoded()))?;
+        tuple.end()
+    }
+}
+
+/// The encoded ranks, as bytes rather than a sequence of them.
+struct Encoded<'a>(&'a [u8]);
+
+impl Serialize for Encoded<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(self.0)
+    }
+}
+
+/// The ranks decoded from [`Encoded`] bytes.
+struct Decoded(Vec<u64>);
+
+impl<'de> Deserialize<'de> for Decoded {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Decoded, D::Error> {
+        deserializer.deserialize_bytes(DecodedVisitor)
+    }
+}
+
+struct DecodedVisitor;
+
+impl Visitor<'_> for DecodedVisitor {
+    type Value = Decoded;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("ranks as LEB128 differences")
+    }
+
+    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Decoded, E> {
+        // A rank's last byte is the one without the high bit.
+        let mut ranks = Vec::with_capacity(bytes.iter().filter(|&&byte| byte < 0x80).count());
+        let (mut previous, mut zigzag, mut shift) = (0u64, 0u64, 0u32);
+        for &byte in bytes {
+            if shift >= 64 {
+                return Err(E::custom("a rank's difference runs past 64 bits"));
+            }
+            zigzag |= u64::from(byte & 0x7F) << shift;
+            if byte & 0x80 != 0 {
+                shift += 7;
+                continue;
+            }
+            let step = (zigzag >> 1).cast_signed() ^ -((zigzag & 1).cast_signed());
+            previous = previous.wrapping_add(step.cast_unsigned());
+            ranks.push(previous);
+            (zigzag, shift) = (0, 0);
+        }
+        if shift != 0 {
+            return Err(E::custom("the ranks end inside a rank"));
+        }
+        Ok(Decoded(ranks))
+    }
+}
+
+impl<'de> Deserialize<'de> for RankBatch {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RankBatch, D::Error> {
+        deserializer.deserialize_tuple(2, RankBatchVisitor)
+    }
+}
+
+struct RankBatchVisitor;
+
+impl<'de> Visitor<'de> for RankBatchVisitor {
+    type Value = RankBatch;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a worker's index and its ranks")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RankBatch, A::Error> {
+        let owner = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let Decoded(ranks) =
+            seq.next_element()?.ok_or_else(|| de::Error::invalid_length(1, &self))?;
+        Ok(RankBatch::new(owner, ranks))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// Any ranks, in any order, come back as they went, through the
+        /// bincode that timely sends them in.
+        #[test]
+        fn ranks_come_back_as_they_went(
+            owner in any::<u32>(),
+            ranks in prop::collection::vec(any::<u64>(), 0..200),
+            near in prop::collection::vec(0u64..1_000, 0..200),
+        ) {
+            for ranks in [ranks, near] {
+                let sent = RankBatch::new(owner, ranks);
+                let bytes = bincode::serialize(&sent).unwrap();
+                // As timely sends it: the length asked for first.
+                prop_assert_eq!(bincode::serialized_size(&sent).unwrap(), bytes.len() as u64);
+                let received: RankBatch = bincode::deserialize(&bytes).unwrap();
+                prop_assert_eq!((received.owner, received.ranks), (sent.owner, sent.ranks));
+            }
+        }
+    }
+
+    #[test]
+    fn near_ranks_take_a_byte_or_two_each() {
+        let ranks: Vec<u64> = (0..1_000).map(|i| 5_000_000_000 + 3 * i).collect();
+        let bytes = bincode::serialize(&RankBatch::new(1, ranks)).unwrap();
+        // The first rank takes 5 bytes, every other 1; 4 for the owner and
+        // 8 for the length.
+        assert_eq!(bytes.len(), 4 + 8 + 5 + 999);
+    }
+
+    #[test]
+    fn damaged_ranks_are_an_error() {
+        let bytes = bincode::serialize(&RankBatch::new(0, vec![300])).unwrap();
+        let cut = &bytes[..bytes.len() - 1];
+        assert!(bincode::deserialize::<RankBatch>(&cut[..cut.len()]).is_err());
+        let mut unended = bytes.clone();
+        *unended.last_mut().unwrap() |= 0x80;
+        let error = bincode::deserialize::<RankBatch>(&unended).unwrap_err();
+        assert!(error.to_string().contains("end inside a rank"), "{error}");
     }
 }

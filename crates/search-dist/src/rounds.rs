@@ -39,9 +39,45 @@ pub(crate) trait Owner: 'static {
     /// What travels between workers: a rank, a state.
     type Item: ExchangeData + Clone;
 
-    /// Takes `item` into the layer at `depth` if it is new; `Ok(true)`
-    /// when it is.
-    fn take(&self, item: Self::Item, depth: usize) -> Result<bool, String>;
+    /// Takes what `item` holds into the layer at `depth`, where it is
+    /// new; returns how much was.
+    fn take(&self, item: Self::Item, depth: usize) -> Result<u64, String>;
+}
+
+/// Items a worker holds for another before it sends them as one: a
+/// batch crosses timely's exchange, and the network, at a fraction of
+/// the cost an item has alone.
+const SEND_BATCH: usize = 1 << 12;
+
+/// What a worker holds for the others: one buffer a worker, each handed
+/// back to be sent when full, and all of them at the end of a layer.
+pub(crate) struct Outgoing<T> {
+    buffers: Vec<Vec<T>>,
+}
+
+impl<T> Outgoing<T> {
+    pub(crate) fn new(peers: usize) -> Outgoing<T> {
+        Outgoing { buffers: (0..peers).map(|_| Vec::new()).collect() }
+    }
+
+    /// Holds `item` for worker `owner`; returns that worker's batch once
+    /// it is full.
+    pub(crate) fn push(&mut self, owner: usize, item: T) -> Option<Vec<T>> {
+        let buffer = &mut self.buffers[owner];
+        buffer.push(item);
+        // A full buffer's room, so that the next fills without growing.
+        (buffer.len() >= SEND_BATCH)
+            .then(|| std::mem::replace(buffer, Vec::with_capacity(SEND_BATCH)))
+    }
+
+    /// Every batch not yet sent, with the worker it is for.
+    pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Vec<T>)> + '_ {
+        self.buffers
+            .iter_mut()
+            .enumerate()
+            .filter(|(_, buffer)| !buffer.is_empty())
+            .map(|(owner, buffer)| (owner, std::mem::take(buffer)))
+    }
 }
 
 /// What one worker says at the end of a round.
@@ -127,7 +163,7 @@ impl<O: Owner> Rounds<O> {
                                             break;
                                         }
                                         match taker.take(item, round) {
-                                            Ok(new) => tally.found += u64::from(new),
+                                            Ok(new) => tally.found += new,
                                             Err(message) => tally.failure = Some(message),
                                         }
                                     }
@@ -184,6 +220,11 @@ impl<O: Owner> Rounds<O> {
         Rounds { items, probe, reports, tallies, found_here, note, peers, unstepped: 0 }
     }
 
+    /// How many workers the run has.
+    pub(crate) fn peers(&self) -> usize {
+        self.peers
+    }
+
     /// The round items are sent in now.
     pub(crate) fn round(&self) -> usize {
         *self.items.time()
@@ -191,8 +232,14 @@ impl<O: Owner> Rounds<O> {
 
     /// Sends `item` in the current round to the worker `owner_of` names.
     pub(crate) fn send(&mut self, worker: &mut Worker, item: O::Item) {
+        self.send_many(worker, item, 1);
+    }
+
+    /// Sends `item`, which holds `count` of what the engine sends (a
+    /// batch of ranks), as [`send`](Rounds::send) does.
+    pub(crate) fn send_many(&mut self, worker: &mut Worker, item: O::Item, count: u32) {
         self.items.send(item);
-        self.unstepped += 1;
+        self.unstepped += count;
         if self.unstepped >= STEP_EVERY {
             self.unstepped = 0;
             worker.step();

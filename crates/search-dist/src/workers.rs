@@ -400,6 +400,12 @@ const GREETING_PATIENCE: Duration = Duration::from_secs(5);
 /// The least a connection accepted at the deadline is given to greet.
 const STRAY_PATIENCE: Duration = Duration::from_millis(200);
 
+/// The longest wait between two tries to reach a process not listening
+/// yet.
+const DIAL_PAUSE: Duration = Duration::from_millis(50);
+/// The wait between two looks for a connection to accept: short, since
+/// a connection waited for holds up every process of the run.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(1);
 /// At most this many turned-away connections are named in an error.
 const STRAYS_NAMED: usize = 3;
 
@@ -439,6 +445,10 @@ fn dial(
     deadline: Instant,
     timeout: Duration,
 ) -> Result<TcpStream, Error> {
+    // Processes started together find each other within a millisecond or
+    // two; one started later is waited for at most `DIAL_PAUSE` between
+    // tries.
+    let mut pause = Duration::from_millis(1);
     let mut stream = loop {
         match TcpStream::connect(address) {
             Ok(stream) => break stream,
@@ -448,7 +458,10 @@ fn dial(
                     format!("process {index} did not answer within {timeout:?} ({error})"),
                 ));
             }
-            Err(_) => std::thread::sleep(Duration::from_millis(50)),
+            Err(_) => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(DIAL_PAUSE);
+            }
         }
     };
     ours.send(&mut stream).map_err(|e| Error::connect(address, e))?;
@@ -541,7 +554,7 @@ fn accept_later_processes(
                     }
                     return Err(Error::connect(own, reason));
                 }
-                std::thread::sleep(Duration::from_millis(20));
+                std::thread::sleep(ACCEPT_PAUSE);
             }
             Err(error) => return Err(Error::connect(own, error)),
         }

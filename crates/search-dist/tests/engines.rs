@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use puzzles::{Board, ReachableBoards, SlidingPuzzle};
+use puzzles::{Board, Pancakes, ReachableBoards, SlidingPuzzle};
 use search_core::{
     DenseEnumeration, Limit, Limits, RankSteps, RankedSpace, Run, Successors, WordSteps, enumerate,
 };
@@ -111,6 +111,24 @@ fn hashed_engine_gives_the_in_memory_layers_of_small_puzzles() {
             let expected: HashSet<&u64> = reference.deepest().iter().collect();
             assert_eq!(deepest, expected, "{rows}x{cols}, {threads} workers");
         }
+    }
+}
+
+/// Pancake flips put a new pancake on top, the rank's first digit, so
+/// about half the edges cross between two slices: every batch a worker
+/// sends fills, many times a layer.
+#[test]
+fn ranked_engine_gives_the_in_memory_layers_of_pancakes_whose_ranks_cross() {
+    let ranks = Pancakes::new(8).expect("8 pancakes").ranks();
+    let reference = DenseEnumeration::new().run(&ranks, &[0], &mut Run::new()).expect("in memory");
+    // 8! stacks; 9 flips sort the hardest (the pancake number of 8).
+    assert_eq!(reference.layer_sizes().iter().sum::<u64>(), 40_320);
+    assert_eq!(reference.layer_sizes().len() - 1, 9);
+    for threads in 1..=3 {
+        let run = DistributedEnumeration::new(Workers::threads(threads).expect("threads"));
+        let layers = run.run(Arc::new(ranks), &[0], &mut Run::new()).expect("distributed");
+        assert_eq!(layers.layer_sizes(), reference.layer_sizes(), "{threads} workers");
+        assert_eq!(layers.deepest(), reference.deepest(), "{threads} workers");
     }
 }
 
