@@ -262,6 +262,16 @@ IDA* ([`IdaStar::run_parallel`]) and [`ParallelEnumeration`] on every
 core. Without it the first two run on the calling thread and the last two
 are absent, and the crate has no dependency on a thread pool.
 
+`noisy_float` and `ordered-float` (off by default) make the float types
+of those crates costs ([`Cost`]): `noisy_float`'s `R64`, `N64`, `R32`
+and `N32`, `ordered-float`'s `OrderedFloat` and `NotNan`. They sum and
+order as the float inside, and a NaN, infinite or negative move is
+refused as for `f64`:
+
+```toml
+search-core = { version = "2", features = ["noisy_float"] }
+```
+
 # When to use something else
 
 Breadth-first search is the right tool when every move costs the same and

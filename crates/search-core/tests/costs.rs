@@ -263,6 +263,84 @@ mod real_costs {
     }
 }
 
+/// The float types of `noisy_float` and `ordered-float`, behind the
+/// features of those names (on in this crate's tests): the same answers
+/// as `f64`, and the same refusals.
+#[cfg(all(feature = "noisy_float", feature = "ordered-float"))]
+mod float_crates {
+    use noisy_float::types::{N64, R32, n64, r32, r64};
+    use ordered_float::{NotNan, OrderedFloat};
+    use search_core::{ErrorKind, Weighted, astar, dijkstra, from_fn_weighted};
+
+    /// The ring of `real_costs`: steps of `n % 4 + 1` quarters forward,
+    /// jumps of 5 for 6 quarters.
+    fn ring(n: u32) -> [(u32, f64); 2] {
+        [((n + 1) % 12, f64::from(n % 4 + 1) / 4.0), ((n + 5) % 12, 1.5)]
+    }
+
+    /// The cheapest cost from 0 to `goal` by Dijkstra and by A* with a
+    /// zero estimate, which must agree.
+    fn cheapest<G: Weighted<State = u32>>(space: &G, goal: u32) -> G::Cost
+    where
+        G::Cost: PartialEq,
+    {
+        let (_, cost) = dijkstra(space, [0], |&n| n == goal).unwrap().unwrap();
+        let zero = |_: &u32| num_traits::Zero::zero();
+        let (_, by_astar) = astar(space, [0], zero, |&n| n == goal).unwrap().unwrap();
+        assert!(cost == by_astar, "to {goal}");
+        cost
+    }
+
+    #[test]
+    #[expect(clippy::float_cmp, reason = "sums of quarters are exact")]
+    fn wrapped_floats_give_the_answers_of_f64() {
+        /// The ring with each cost made a `C`.
+        fn map<C>(f: fn(f64) -> C) -> impl Fn(&u32) -> [(u32, C); 2] {
+            move |&n| ring(n).map(|(next, c)| (next, f(c)))
+        }
+        let floats = from_fn_weighted(|&n: &u32| ring(n));
+        for goal in 0..12 {
+            let expected = cheapest(&floats, goal);
+            assert_eq!(cheapest(&from_fn_weighted(map(r64)), goal), r64(expected));
+            assert_eq!(cheapest(&from_fn_weighted(map(n64)), goal), n64(expected));
+            #[expect(clippy::cast_possible_truncation, reason = "quarters are exact in f32")]
+            let single: fn(f64) -> R32 = |c| r32(c as f32);
+            #[expect(clippy::cast_possible_truncation, reason = "quarters are exact in f32")]
+            let expected_single = expected as f32;
+            assert_eq!(cheapest(&from_fn_weighted(map(single)), goal).raw(), expected_single);
+            let ordered = cheapest(&from_fn_weighted(map(OrderedFloat)), goal);
+            assert_eq!(ordered, OrderedFloat(expected));
+            let not_nan: fn(f64) -> NotNan<f64> = |c| NotNan::new(c).unwrap();
+            assert_eq!(cheapest(&from_fn_weighted(map(not_nan)), goal), not_nan(expected));
+        }
+    }
+
+    #[test]
+    fn wrapped_floats_refuse_what_f64_refuses() {
+        let goal = |&n: &u32| n == 10;
+        let refused = |error: search_core::Error| {
+            assert!(matches!(error.kind(), ErrorKind::InvalidCost { .. }), "{error}");
+        };
+        for bad in [f64::NAN, f64::INFINITY, -0.5] {
+            let cost = move |n: u32| if n == 3 { bad } else { 1.0 };
+            let ordered = from_fn_weighted(move |&n: &u32| [(n + 1, OrderedFloat(cost(n)))]);
+            refused(dijkstra(&ordered, [0], goal).unwrap_err());
+        }
+        // The types that hold no NaN, and for `R64` no infinity, refuse
+        // what they can hold.
+        let negative = |n: u32| if n == 3 { -0.5 } else { 1.0 };
+        let noisy = from_fn_weighted(move |&n: &u32| [(n + 1, r64(negative(n)))]);
+        refused(dijkstra(&noisy, [0], goal).unwrap_err());
+        let not_nan =
+            from_fn_weighted(move |&n: &u32| [(n + 1, NotNan::new(negative(n)).unwrap())]);
+        refused(dijkstra(&not_nan, [0], goal).unwrap_err());
+        let infinite = |n: u32| if n == 3 { f64::INFINITY } else { 1.0 };
+        let numbers: fn(f64) -> N64 = n64;
+        let noisy = from_fn_weighted(move |&n: &u32| [(n + 1, numbers(infinite(n)))]);
+        refused(dijkstra(&noisy, [0], goal).unwrap_err());
+    }
+}
+
 /// Float costs that do not add exactly: eight-neighbour grids with walls,
 /// diagonal steps of `sqrt 2`, and the octile distance as the estimate.
 /// A* and Dijkstra, in closure and numbered form, against a textbook

@@ -18,7 +18,7 @@ use std::collections::BinaryHeap;
 use crate::error::Error;
 use crate::informed::radix::{BelowLast, RadixHeap};
 use crate::run::memory::{Meter, bytes_of};
-use crate::space::real::Real;
+use crate::space::float_crates::{Inside, float_inside};
 use crate::space::weighted::Cost;
 
 /// An entry of the open list: the smallest `f` first, and among equal `f`
@@ -98,19 +98,9 @@ fn key_of<C: Cost>(value: &C) -> Option<u64> {
     if let Some(key) = integer(value) {
         return Some(key);
     }
-    let any = value as &dyn Any;
-    let double = |v: f64| (v >= 0.0).then(|| (v + 0.0).to_bits());
-    let single = |v: f32| (v >= 0.0).then(|| u64::from((v + 0.0).to_bits()));
-    if let Some(&v) = any.downcast_ref::<f64>() {
-        double(v)
-    } else if let Some(&v) = any.downcast_ref::<f32>() {
-        single(v)
-    } else if let Some(&Real(v)) = any.downcast_ref::<Real<f64>>() {
-        double(v)
-    } else if let Some(&Real(v)) = any.downcast_ref::<Real<f32>>() {
-        single(v)
-    } else {
-        None
+    match float_inside(value as &dyn Any)? {
+        Inside::Double(v) => (v >= 0.0).then(|| (v + 0.0).to_bits()),
+        Inside::Single(v) => (v >= 0.0).then(|| u64::from((v + 0.0).to_bits())),
     }
 }
 
@@ -120,13 +110,10 @@ fn key_of<C: Cost>(value: &C) -> Option<u64> {
 /// away, far below any difference of costs a search means); none for an
 /// integer, whose sums are exact.
 fn rounding_slack<C: Cost>() -> u64 {
-    let any = &C::zero() as &dyn Any;
-    if any.is::<f64>() || any.is::<Real<f64>>() {
-        1 << 12
-    } else if any.is::<f32>() || any.is::<Real<f32>>() {
-        1 << 2
-    } else {
-        0
+    match float_inside(&C::zero() as &dyn Any) {
+        Some(Inside::Double(_)) => 1 << 12,
+        Some(Inside::Single(_)) => 1 << 2,
+        None => 0,
     }
 }
 
@@ -359,6 +346,24 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    /// The float crates' types go to the radix heap as their floats do,
+    /// with the same slack.
+    #[test]
+    #[cfg(all(feature = "noisy_float", feature = "ordered-float"))]
+    fn wrapped_floats_are_keyed_as_their_floats() {
+        use noisy_float::types::{n64, r32, r64};
+        use ordered_float::{NotNan, OrderedFloat};
+        let bits = 2.5f64.to_bits();
+        assert_eq!(key_of(&r64(2.5)), Some(bits));
+        assert_eq!(key_of(&n64(2.5)), Some(bits));
+        assert_eq!(key_of(&OrderedFloat(2.5f64)), Some(bits));
+        assert_eq!(key_of(&NotNan::new(2.5f64).unwrap()), Some(bits));
+        assert_eq!(key_of(&r32(2.5)), Some(u64::from(2.5f32.to_bits())));
+        assert_eq!(key_of(&OrderedFloat(-1.0f64)), None);
+        assert_eq!(rounding_slack::<noisy_float::types::R64>(), rounding_slack::<f64>());
+        assert_eq!(rounding_slack::<OrderedFloat<f32>>(), rounding_slack::<f32>());
+    }
 
     proptest! {
         /// Float costs, in eighths so that sums are exact: the open list

@@ -27,7 +27,10 @@ use crate::space::traits::{Reversible, Successors};
 /// [`ErrorKind::InvalidCost`](crate::ErrorKind::InvalidCost) rather than
 /// answer wrongly. [`Real`](crate::Real) wraps a float in a type that is
 /// [`Ord`], for code of your own that needs one; the searches take the
-/// float as it is.
+/// float as it is. With the features `noisy_float` and `ordered-float`,
+/// the float types of those crates are costs too (`R64`, `N64`, `R32`,
+/// `N32`; `OrderedFloat` and `NotNan` of `f64` and `f32`): a
+/// `pathfinding` user's costs work unchanged.
 ///
 /// A type of your own is a cost with two methods: its sum, checked, and
 /// its order, total.
