@@ -254,8 +254,12 @@ where
                         Ok(new) => rounds.found_here(new),
                         Err(message) => rounds.fail(message),
                     }
-                } else if let Some(full) = outgoing.push(owner, next) {
-                    send(owner, full, rounds, worker);
+                } else {
+                    match outgoing.push(owner, next) {
+                        Ok(Some(full)) => send(owner, full, rounds, worker),
+                        Ok(None) => {}
+                        Err(message) => rounds.fail(message),
+                    }
                 }
             });
         }

@@ -149,8 +149,11 @@ fn expand_layer<R: RankedSpace>(
             }
         } else if neighbour < count {
             let owner = (neighbour / length) as usize;
-            if let Some(full) = outgoing.borrow_mut().push(owner, neighbour) {
-                send(owner, full, rounds, worker);
+            let pushed = outgoing.borrow_mut().push(owner, neighbour);
+            match pushed {
+                Ok(Some(full)) => send(owner, full, rounds, worker),
+                Ok(None) => {}
+                Err(message) => rounds.fail(message),
             }
         } else {
             rounds.fail(format!(

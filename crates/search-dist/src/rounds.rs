@@ -62,12 +62,20 @@ impl<T> Outgoing<T> {
 
     /// Holds `item` for worker `owner`; returns that worker's batch once
     /// it is full.
-    pub(crate) fn push(&mut self, owner: usize, item: T) -> Option<Vec<T>> {
+    ///
+    /// # Errors
+    ///
+    /// When the allocator refuses a batch's room, asked for once a batch
+    /// (the buffer never grows).
+    pub(crate) fn push(&mut self, owner: usize, item: T) -> Result<Option<Vec<T>>, String> {
         let buffer = &mut self.buffers[owner];
+        if buffer.capacity() == 0 && buffer.try_reserve_exact(SEND_BATCH).is_err() {
+            return Err(format!(
+                "could not allocate room for {SEND_BATCH} states to send to worker {owner}"
+            ));
+        }
         buffer.push(item);
-        // A full buffer's room, so that the next fills without growing.
-        (buffer.len() >= SEND_BATCH)
-            .then(|| std::mem::replace(buffer, Vec::with_capacity(SEND_BATCH)))
+        Ok((buffer.len() >= SEND_BATCH).then(|| std::mem::take(buffer)))
     }
 
     /// Every batch not yet sent, with the worker it is for.
