@@ -134,8 +134,9 @@ What its users have asked for, here: a search that stops when told to
 ([`CancelHandle`], given to a [`Run`]), bounds on states, memory, depth
 and nodes with an error that names the bound ([`Limits`]) and a cost
 bound with every state within it ([`dijkstra_all`]), float costs
-(`f64` and `f32` as they are; a NaN or negative cost is an error, never
-an answer), A* from both ends ([`bidirectional_astar`]), and successors that can fail
+(`f64` and `f32` as they are, and with features the float types of
+`noisy_float` and `ordered-float`; a NaN, infinite or negative cost is
+an error, never an answer), A* from both ends ([`bidirectional_astar`]), and successors that can fail
 ([`try_from_fn`], [`Successors::failure`]: the space's error comes back
 as the search's, with its source).
 

@@ -70,6 +70,10 @@ use crate::space::traits::{Reversible, Successors};
 /// assert_eq!(fare, Cents(1200));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a cost the searches take",
+    note = "costs are the primitive integers, `f32`, `f64` and `Real`; `noisy_float`'s and `ordered-float`'s floats are costs with search-core's features of those names; a type of your own implements `Cost`'s two methods"
+)]
 pub trait Cost: Copy + PartialOrd + Zero + fmt::Debug + 'static {
     /// `self + other`, or `None` when the sum passes the most the type
     /// holds (for a float, when it is not finite).
