@@ -227,25 +227,19 @@ where
     let (index, peers) = (worker.index(), worker.peers());
     let mut rounds =
         Rounds::new(worker, Rc::clone(&part), |batch: &StateBatch<G::State>| batch.owner as usize);
-    let send = |owner: usize,
-                states: Vec<G::State>,
-                rounds: &mut Rounds<Part<G::State>>,
-                worker: &mut Worker| {
-        let count = states.len() as u32;
-        rounds.send_many(worker, StateBatch { owner: owner as u32, states }, count);
-    };
     let saves = checkpoint.map(|plan| Saves::new(plan, "states", index, peers));
     let start = |worker: &mut Worker, rounds: &mut Rounds<Part<G::State>>| {
         if index == 0 {
             for start in starts {
-                send(owner_of(start, peers), vec![start.clone()], rounds, worker);
+                let owner = owner_of(start, peers) as u32;
+                rounds.send(worker, StateBatch { owner, states: vec![start.clone()] });
             }
         }
     };
     let mut newest = Vec::new();
     let expand = |worker: &mut Worker, rounds: &mut Rounds<Part<G::State>>, depth: usize| {
         newest = part.layers.borrow_mut().remove(&depth).unwrap_or_default();
-        let mut outgoing = Outgoing::new(peers);
+        let mut outgoing = Outgoing::new(peers, |owner, states| StateBatch { owner, states });
         for state in &newest {
             space.successors(state, |next, _| {
                 let owner = owner_of(&next, peers);
@@ -255,17 +249,11 @@ where
                         Err(message) => rounds.fail(message),
                     }
                 } else {
-                    match outgoing.push(owner, next) {
-                        Ok(Some(full)) => send(owner, full, rounds, worker),
-                        Ok(None) => {}
-                        Err(message) => rounds.fail(message),
-                    }
+                    outgoing.push(rounds, worker, owner, next);
                 }
             });
         }
-        for (owner, states) in outgoing.drain() {
-            send(owner, states, rounds, worker);
-        }
+        outgoing.flush(rounds, worker);
     };
     let layer_sizes = run_layers(
         worker,

@@ -136,11 +136,7 @@ fn expand_layer<R: RankedSpace>(
     length: u64,
 ) {
     let count = space.rank_count();
-    let outgoing = RefCell::new(Outgoing::new(rounds.peers()));
-    let send = |owner: usize, ranks: Vec<u64>, rounds: &mut Rounds<Slice>, worker: &mut Worker| {
-        let count = ranks.len() as u32;
-        rounds.send_many(worker, RankBatch::new(owner as u32, ranks), count);
-    };
+    let outgoing = RefCell::new(Outgoing::new(rounds.peers(), RankBatch::new));
     let route = |neighbour: u64, rounds: &mut Rounds<Slice>, worker: &mut Worker| {
         if slice.table.holds(neighbour) {
             match slice.table.mark(neighbour, depth + 1) {
@@ -149,12 +145,7 @@ fn expand_layer<R: RankedSpace>(
             }
         } else if neighbour < count {
             let owner = (neighbour / length) as usize;
-            let pushed = outgoing.borrow_mut().push(owner, neighbour);
-            match pushed {
-                Ok(Some(full)) => send(owner, full, rounds, worker),
-                Ok(None) => {}
-                Err(message) => rounds.fail(message),
-            }
+            outgoing.borrow_mut().push(rounds, worker, owner, neighbour);
         } else {
             rounds.fail(format!(
                 "state space reported rank {neighbour}, not below its rank count {count}"
@@ -185,9 +176,7 @@ fn expand_layer<R: RankedSpace>(
         }
     });
     flush(&mut batch, rounds, worker);
-    for (owner, ranks) in outgoing.borrow_mut().drain() {
-        send(owner, ranks, rounds, worker);
-    }
+    outgoing.borrow_mut().flush(rounds, worker);
 }
 
 impl Snapshot for Slice {

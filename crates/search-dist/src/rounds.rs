@@ -49,42 +49,66 @@ pub(crate) trait Owner: 'static {
 /// the cost an item has alone.
 const SEND_BATCH: usize = 1 << 12;
 
-/// What a worker holds for the others: one buffer a worker, each handed
-/// back to be sent when full, and all of them at the end of a layer.
-pub(crate) struct Outgoing<T> {
+/// What a worker holds for the others: one buffer a worker, each sent
+/// as one item (`I`, made by `batch` from the worker's index and its
+/// states) when full, and all of them at the end of a layer.
+pub(crate) struct Outgoing<T, I> {
     buffers: Vec<Vec<T>>,
+    batch: fn(u32, Vec<T>) -> I,
 }
 
-impl<T> Outgoing<T> {
-    pub(crate) fn new(peers: usize) -> Outgoing<T> {
-        Outgoing { buffers: (0..peers).map(|_| Vec::new()).collect() }
+impl<T, I> Outgoing<T, I> {
+    pub(crate) fn new(peers: usize, batch: fn(u32, Vec<T>) -> I) -> Outgoing<T, I> {
+        Outgoing { buffers: (0..peers).map(|_| Vec::new()).collect(), batch }
     }
 
-    /// Holds `item` for worker `owner`; returns that worker's batch once
-    /// it is full.
-    ///
-    /// # Errors
-    ///
-    /// When the allocator refuses a batch's room, asked for once a batch
-    /// (the buffer never grows).
-    pub(crate) fn push(&mut self, owner: usize, item: T) -> Result<Option<Vec<T>>, String> {
+    /// Holds `item` for worker `owner`, and sends that worker's batch once
+    /// it is full. The room of a batch is asked for once, fallibly, when
+    /// it begins (the buffer never grows); a refusal fails the round.
+    pub(crate) fn push<O>(
+        &mut self,
+        rounds: &mut Rounds<O>,
+        worker: &mut Worker,
+        owner: usize,
+        item: T,
+    ) where
+        O: Owner<Item = I>,
+    {
         let buffer = &mut self.buffers[owner];
         if buffer.capacity() == 0 && buffer.try_reserve_exact(SEND_BATCH).is_err() {
-            return Err(format!(
+            rounds.fail(format!(
                 "could not allocate room for {SEND_BATCH} states to send to worker {owner}"
             ));
+            return;
         }
         buffer.push(item);
-        Ok((buffer.len() >= SEND_BATCH).then(|| std::mem::take(buffer)))
+        if buffer.len() >= SEND_BATCH {
+            self.send(rounds, worker, owner);
+        }
     }
 
-    /// Every batch not yet sent, with the worker it is for.
-    pub(crate) fn drain(&mut self) -> impl Iterator<Item = (usize, Vec<T>)> + '_ {
-        self.buffers
-            .iter_mut()
-            .enumerate()
-            .filter(|(_, buffer)| !buffer.is_empty())
-            .map(|(owner, buffer)| (owner, std::mem::take(buffer)))
+    /// Sends every batch not yet sent.
+    pub(crate) fn flush<O: Owner<Item = I>>(
+        &mut self,
+        rounds: &mut Rounds<O>,
+        worker: &mut Worker,
+    ) {
+        for owner in 0..self.buffers.len() {
+            if !self.buffers[owner].is_empty() {
+                self.send(rounds, worker, owner);
+            }
+        }
+    }
+
+    fn send<O: Owner<Item = I>>(
+        &mut self,
+        rounds: &mut Rounds<O>,
+        worker: &mut Worker,
+        owner: usize,
+    ) {
+        let states = std::mem::take(&mut self.buffers[owner]);
+        let count = states.len() as u32;
+        rounds.send_many(worker, (self.batch)(owner as u32, states), count);
     }
 }
 
