@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
 use puzzles::{Board, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
 use search_core::{
     AsRanked, DenseEnumeration, Enumeration, Limits, Progress, RankedSpace, Ranking, Run,
@@ -16,6 +16,7 @@ use search_core::{
 use search_dist::{DistributedEnumeration, Workers};
 
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("resumable").multiple(true).args(["checkpoint", "disk"])))]
 pub(crate) struct EnumerateArgs {
     /// What to enumerate: a sliding puzzle's size, rows x columns, such as
     /// 3x3 (2x2 to 4x4, at most 16 cells: larger boards are not numbered); or `pancake`, `topspin` or
@@ -87,17 +88,27 @@ pub(crate) struct EnumerateArgs {
     /// the table).
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between checkpoints, at the most, 0 to 86400.
+    /// Seconds between checkpoints (or --disk manifests), at the most, 0 to
+    /// 86400.
     #[arg(
         long,
         value_name = "SECONDS",
         default_value_t = 180,
         value_parser = clap::value_parser!(u64).range(0..=86_400),
-        requires = "checkpoint"
+        requires = "resumable"
     )]
     checkpoint_every: u64,
-    /// Go on from the checkpoint in --checkpoint DIR.
-    #[arg(long, requires = "checkpoint")]
+    /// Keep the table in files under DIR when it does not fit
+    /// --max-memory: half the limit for the part of it in memory, the rest
+    /// for the neighbours waiting for other parts. Each layer reads and
+    /// writes the parts it touches once, and ends with a manifest, so an
+    /// interrupted run goes on from its last layer with --resume. The files
+    /// take up to twice the table; a finished run removes them.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["workers", "processes"])]
+    disk: Option<PathBuf>,
+    /// Go on from the checkpoint in --checkpoint DIR, or from the last
+    /// layer finished in --disk DIR.
+    #[arg(long, requires = "resumable")]
     resume: bool,
 }
 
@@ -196,8 +207,21 @@ fn bar_run(
     if let Some(depth) = args.max_depth {
         limits = limits.max_depth(depth);
     }
+    // The disk's bytes at the end of the layer before, for each layer's own.
+    let mut before = (0, 0);
     let run = Run::new().limits(limits).on_progress(move |layer: &Progress| {
-        bar.set_message(layer.depth.to_string());
+        if layer.read == 0 && layer.written == 0 {
+            bar.set_message(layer.depth.to_string());
+        } else {
+            let (read, written) = (layer.read - before.0, layer.written - before.1);
+            before = (layer.read, layer.written);
+            bar.set_message(format!(
+                "{}, read {}, wrote {}",
+                layer.depth,
+                HumanBytes(read),
+                HumanBytes(written)
+            ));
+        }
         bar.set_position(layer.stored);
     });
     Ok((run, progress))
@@ -219,18 +243,26 @@ fn dense_config(
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
         let file = dir.join(format!("enumerate-{name}.checkpoint"));
-        if args.resume && !file.exists() {
+        if args.resume && args.disk.is_none() && !file.exists() {
             return Err(format!(
                 "{name}: no checkpoint to resume from in {} (one is written once \
                  --checkpoint-every seconds have passed, at a layer's end)",
                 dir.display()
             ));
         }
-        config = config
-            .checkpoint(file, description, std::time::Duration::from_secs(args.checkpoint_every))
-            .resume(args.resume);
+        config = config.checkpoint(
+            file,
+            description,
+            std::time::Duration::from_secs(args.checkpoint_every),
+        );
     }
-    Ok(config)
+    if let Some(dir) = &args.disk {
+        // A directory of its own for each space; the engine says when
+        // there is nothing to resume.
+        let every = Duration::from_secs(args.checkpoint_every);
+        config = config.disk(dir.join(format!("enumerate-{name}")), description, every);
+    }
+    Ok(config.resume(args.resume))
 }
 
 fn run_sliding<W: Write>(
@@ -248,7 +280,10 @@ fn run_sliding<W: Write>(
     let (mut run, progress) = bar_run(args, boards, "boards", true)?;
     let layers = puzzle.enumerate_dense(&config, &mut run);
     progress.finish_and_clear();
-    let layers = layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e, None)))?;
+    let layers = layers.map_err(|e| {
+        let more = disk_advice(args, &e);
+        format!("{rows}x{cols}: {}", crate::explain(&e, more))
+    })?;
 
     let written = crate::output::write_enumeration(out, (rows, cols), &layers, args.json);
     written.map_err(crate::io_failure)?;
@@ -275,7 +310,12 @@ where
 {
     let n = start.as_slice().len();
     let title = format!("{name} {n}");
-    let description = format!("{title}, layers from {from}");
+    let mut description = format!("{title}, layers from {from}");
+    if name == "pancake" {
+        // Stacks were once ranked from the top: a checkpoint of that
+        // numbering is another run's.
+        description.push_str(", stacks ranked from the bottom");
+    }
     let failed = |e: String| format!("{title}: {e}");
     let first_rank = space.rank(&start);
     let distributed = args.workers.is_some() || args.processes.is_some();
@@ -302,17 +342,35 @@ where
     } else {
         let config = dense_config(args, &format!("{name}-{n}"), &description)?;
         let layers = config.run(&ranked, &[first_rank], &mut run);
-        let layers = layers.map_err(|e| failed(crate::explain(&e.into(), None)))?;
+        let layers = layers.map_err(|e| {
+            let error = e.into();
+            failed(crate::explain(&error, disk_advice(args, &error)))
+        })?;
         let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
         (Enumeration::new(layers.layer_sizes().to_vec(), deepest), true)
     };
     progress.finish_and_clear();
+    // In the order they read, whatever order the engine's ranks or hashes
+    // gave them in.
+    let mut deepest = layers.deepest().to_vec();
+    deepest.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
+    let layers = Enumeration::new(layers.layer_sizes().to_vec(), deepest);
     if first {
         let heading = (name, n, noun, from, reading);
         crate::output::write_numbered(out, heading, &layers, args.json)
             .map_err(crate::io_failure)?;
     }
     Ok(true)
+}
+
+/// Where a table does not fit the memory limit and no --disk is given,
+/// the advice to give it one.
+fn disk_advice(args: &EnumerateArgs, error: &puzzles::Error) -> Option<&'static str> {
+    let too_large = matches!(
+        error.kind(),
+        puzzles::ErrorKind::Search(inner) if matches!(inner.kind(), search_core::ErrorKind::TooLarge { .. })
+    );
+    (too_large && args.disk.is_none()).then_some("or keep the table in files with --disk DIR")
 }
 
 /// A bar over `total` states, called `noun`; hidden on its own when

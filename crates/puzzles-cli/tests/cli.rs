@@ -377,6 +377,42 @@ fn enumerate_saves_checkpoints_and_resumes_from_them() {
 }
 
 #[test]
+fn enumerate_keeps_a_table_on_disk_and_resumes_from_it() {
+    let dir = std::env::temp_dir().join(format!("puzzles-cli-disk-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let (status, whole, _) = run(&["enumerate", "3x3", "--json"], b"");
+    assert_eq!(status, 0);
+    // 45 KB of table in 12 KB: 12 parts of 4 KB, a manifest each layer.
+    let args = ["enumerate", "3x3", "--json", "--disk", dir_arg, "--max-memory", "12K"];
+    let args = [&args[..], &["--checkpoint-every", "0"]].concat();
+    let (status, on_disk, _) = run(&args, b"");
+    assert_eq!((status, on_disk.as_str()), (0, whole.as_str()));
+    let files = dir.join("enumerate-3x3");
+    assert_eq!(std::fs::read_dir(&files).unwrap().count(), 0, "a finished run removes its files");
+    // A run stopped at depth 20 leaves its layers; --resume goes on.
+    let (status, out, err) = run(&[&args[..], &["--max-depth", "20"]].concat(), b"");
+    assert_eq!((status, out.as_str()), (2, ""));
+    assert!(err.contains("(raise it with --max-depth)"), "{err}");
+    assert!(files.join("enumeration.manifest").exists());
+    let (status, _, err) = run(&args, b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("holds an unfinished enumeration: resume it"), "{err}");
+    let (status, resumed, _) = run(&[&args[..], &["--resume"]].concat(), b"");
+    assert_eq!((status, resumed.as_str()), (0, whole.as_str()));
+    let (status, _, err) = run(&[&args[..], &["--resume"]].concat(), b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("holds no disk enumeration to resume"), "{err}");
+    // Without --disk, the advice to use it; with --workers, a refusal.
+    let (status, _, err) = run(&["enumerate", "3x3", "--max-memory", "12K"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("--max-memory; or keep the table in files with --disk DIR)"), "{err}");
+    let (status, _, err) = run(&["enumerate", "3x3", "--disk", dir_arg, "--workers", "2"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn enumerate_refuses_what_does_not_fit() {
     let (status, out, err) = run(&["enumerate", "4x4"], b"");
     assert_eq!((status, out.as_str()), (2, ""));

@@ -1,6 +1,7 @@
 //! Integration tests for the puzzles crate, gathered into one binary.
 
 mod cube;
+mod disk;
 mod informed;
 mod ladder;
 mod lock;

@@ -77,9 +77,10 @@ Optional traits widen what a space can do:
   bidirectional search, which visits little, keeps hashing. Ranks are
   `u64`, so spaces past 2^32 states are numbered like small ones.
 - A [`RankedSpace`] computes neighbours rank to rank, and is enumerated by
-  [`DenseEnumeration`] in 2 bits per state, on every core. A space that
-  can also unrank ([`Unranking`]) is one through [`AsRanked`]; another
-  executor drives the same 2-bit table through [`LayerTable`].
+  [`DenseEnumeration`] in 2 bits per state, on every core; past the
+  memory limit, in part files on [disk](DenseEnumeration::disk). A space
+  that can also unrank ([`Unranking`]) is one through [`AsRanked`];
+  another executor drives the same 2-bit table through [`LayerTable`].
 - The numbering is usually a composition of a few shapes:
   [`Permutations`] (`n!`), [`EvenPermutations`] (`n!/2`, for moves that
   keep parity), [`KPermutations`] (placements of `k` pieces),
@@ -95,7 +96,7 @@ Optional traits widen what a space can do:
 | a shortest path searched from both ends | [`bidirectional_bfs`], [`Search::bidirectional`] |
 | every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`] |
 | the same on every core, for any space | [`par_enumerate`], [`ParallelEnumeration`] |
-| the same, for spaces of billions of ranked states | [`DenseEnumeration`] |
+| the same, for spaces of billions of ranked states | [`DenseEnumeration`]; past memory, [`DenseEnumeration::disk`] |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
 | every cheapest path where moves have costs, the same way | [`all_cheapest_paths`], [`AStar::all_cheapest_paths`] |
 | the `k` cheapest paths that visit no state twice (Yen) | [`k_cheapest_paths`], [`AStar::k_cheapest_paths`] |
@@ -210,7 +211,7 @@ The limits that apply to each search:
 | [`AStar::beam_search`] | yes | yes | yes | yes |
 | [`ZeroOneBfs::run`] | yes | yes | no | yes |
 | [`IdaStar`]'s methods, which store only their path | no | yes | yes | yes |
-| [`DenseEnumeration`], [`DistanceTable::build`], whose tables are sized up front | no | yes | yes | no |
+| [`DenseEnumeration`], [`DistanceTable::build`], whose tables are sized up front (on [disk](DenseEnumeration::disk), the memory limit sizes the parts in memory) | no | yes | yes | no |
 
 # Informed search
 

@@ -10,6 +10,7 @@ mod bidirectional;
 mod cheapest_paths;
 mod contract;
 mod costs;
+mod disk;
 mod enumerate;
 mod fallible;
 mod limits;

@@ -10,10 +10,14 @@ use crate::numbered::tokens::Tokens;
 /// stacks is reachable; the most flips any needs is the pancake number
 /// (1, 3, 4, 5, 7, 8, 9, 10, 11, 13, 14, 15 for 2 to 13 pancakes).
 ///
-/// A stack is ranked by [`Permutations`], so [`AsRanked`](search_core::AsRanked)
-/// hands it to the dense engine with nothing more;
-/// [`ranks`](Pancakes::ranks) is a faster [`RankedSpace`] of the same
-/// numbering.
+/// A stack is ranked by [`Permutations`] read from the bottom up, so
+/// [`AsRanked`](search_core::AsRanked) hands it to the dense engine with
+/// nothing more; [`ranks`](Pancakes::ranks) is a faster [`RankedSpace`] of
+/// the same numbering. From the bottom, because a flip leaves the bottom
+/// of the stack alone: the rank's leading digits, and so its range of
+/// ranks, stay as they were for all but the largest flips, and an engine
+/// that cuts the ranks into parts (on disk, between workers) finds most
+/// neighbours in the part it holds.
 ///
 /// # Example
 ///
@@ -84,8 +88,8 @@ impl Pancakes {
 }
 
 /// The stacks of [`Pancakes`] as ranks, made by [`Pancakes::ranks`]: a
-/// flip of the top `k` leaves the Lehmer digits past `k` as they were, so
-/// a neighbour's rank costs only its flipped places.
+/// flip of the top `k` leaves the Lehmer digits of the places below them
+/// as they were, so a neighbour's rank costs only its flipped places.
 ///
 /// # Example
 ///
@@ -126,7 +130,9 @@ impl Ranking<Tokens> for Pancakes {
     }
 
     fn rank(&self, stack: &Tokens) -> u64 {
-        self.stacks.rank(stack.as_slice())
+        let mut bottom_up = *stack;
+        bottom_up.as_mut_slice().reverse();
+        self.stacks.rank(bottom_up.as_slice())
     }
 }
 
@@ -134,6 +140,7 @@ impl Unranking<Tokens> for Pancakes {
     fn unrank(&self, rank: u64) -> Tokens {
         let mut stack = Tokens::zeros(self.n);
         self.stacks.unrank(rank, stack.as_mut_slice());
+        stack.as_mut_slice().reverse();
         stack
     }
 }
@@ -150,13 +157,13 @@ const FACTORIALS: [u64; 17] = {
 };
 
 /// The neighbours' ranks from the rank's Lehmer digits, without a stack
-/// per neighbour. Unranking digit by digit leaves, after place `k - 1`,
-/// the rank of the places from `k` on (the remainder): what a flip of the
-/// top `k` keeps. A flipped place holding `v` has as its digit the values
-/// below `v` after it, which are all those below `v` (`v` of them) but
-/// the ones between it and place `k` in the stack before the flip: a
-/// count that grows by a comparison as `k` does, where counting afresh
-/// would take a population count per place.
+/// per neighbour. The rank reads the stack from the bottom, so unranking
+/// digit by digit gives, before the top `k` places, the rank of the places
+/// below them: what a flip of the top `k` keeps. Flipped, the top `k` are
+/// read from the top down, and the digit of the one that was at place `j`
+/// (from the top) counts the values below it at places `j + 1..k`: a count
+/// that grows by a comparison as `k` does, where counting afresh would
+/// take a population count per place.
 impl RankedSpace for PancakeRanks {
     fn rank_count(&self) -> u64 {
         self.0.stacks.count()
@@ -164,35 +171,38 @@ impl RankedSpace for PancakeRanks {
 
     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
         let n = self.0.n;
+        // `stack[j]`: place `j` from the top. Unranked from the bottom.
         let mut stack = [0u8; 16];
-        // After place `i`: the rank of the places past it.
-        let mut tail_rank = [0u64; 17];
+        // `head_rank[m]`: the rank's part from the bottom `m` places.
+        let mut head_rank = [0u64; 17];
         let mut left = rank;
         let mut unplaced = (1u32 << n) - 1;
         for i in 0..n {
             let weight = FACTORIALS[n - 1 - i];
+            let digit = left / weight;
             let mut values = unplaced;
-            for _ in 0..left / weight {
+            for _ in 0..digit {
                 values &= values - 1;
             }
             left %= weight;
-            stack[i] = values.trailing_zeros() as u8;
-            unplaced &= !(1 << stack[i]);
-            tail_rank[i + 1] = left;
+            stack[n - 1 - i] = values.trailing_zeros() as u8;
+            unplaced &= !(1 << stack[n - 1 - i]);
+            head_rank[i + 1] = head_rank[i] + digit * weight;
         }
-        // `between[j]`: the values below `stack[j]` at places `j + 1..k`.
-        let mut between = [0u8; 16];
+        // `below[j]`: the values below `stack[j]` at places `j + 1..k`.
+        let mut below = [0u8; 16];
         for k in 2..=n {
             let newest = stack[k - 1];
             for j in 0..k - 1 {
-                between[j] += u8::from(newest < stack[j]);
+                below[j] += u8::from(newest < stack[j]);
             }
-            // Place `k - 1 - j` holds `stack[j]`, its digit's weight
-            // `(n - k + j)!`: products independent of each other, where
-            // Horner's rule would chain a multiplication per place.
-            let weights = &FACTORIALS[n - k..n];
-            let digits = stack[..k].iter().zip(&between[..k]).map(|(&v, &b)| u64::from(v - b));
-            report(tail_rank[k] + digits.zip(weights).map(|(d, w)| d * w).sum::<u64>());
+            // Flipped, place `j` from the top is read `j`-th of the top
+            // `k`, its digit's weight `(k - 1 - j)!`: products
+            // independent of each other, where Horner's rule would chain
+            // a multiplication per place.
+            let weights = FACTORIALS[..k].iter().rev();
+            let digits = below[..k].iter().map(|&b| u64::from(b));
+            report(head_rank[n - k] + digits.zip(weights).map(|(d, w)| d * w).sum::<u64>());
         }
     }
 }

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use super::disk::{Disk, enumerate_on_disk};
 use super::table::LayerTable;
 #[cfg(feature = "rayon")]
 use super::table::{CHUNK_WORDS, SEQUENTIAL_WORDS};
@@ -22,7 +23,8 @@ use crate::space::ranked::RankedSpace;
 /// [`LayerTable`] for the entries of the current depth. Memory is therefore
 /// `rank_count() / 4` bytes, whatever the shape of the layers; the
 /// enumeration refuses to start when that passes the memory limit of its
-/// [`Run`] ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)).
+/// [`Run`] ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)), unless
+/// it has a [`disk`](DenseEnumeration::disk) to keep the table on.
 ///
 /// Of the [`Run`]'s limits, the memory and the depth apply (a layer past
 /// the depth bound is an error, as for every breadth-first search); the
@@ -60,6 +62,8 @@ use crate::space::ranked::RankedSpace;
 pub struct DenseEnumeration {
     threads: Option<usize>,
     checkpoint: Option<Checkpoint>,
+    disk: Option<Disk>,
+    resume: bool,
 }
 
 /// Where and how often a [`DenseEnumeration`] saves its table.
@@ -70,7 +74,6 @@ pub(super) struct Checkpoint {
     /// another space is refused.
     description: String,
     every: Duration,
-    resume: bool,
 }
 
 impl DenseEnumeration {
@@ -94,7 +97,7 @@ impl DenseEnumeration {
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn new() -> DenseEnumeration {
-        DenseEnumeration { threads: None, checkpoint: None }
+        DenseEnumeration { threads: None, checkpoint: None, disk: None, resume: false }
     }
 
     /// Uses `threads` threads; the default is one per core. A small space
@@ -160,29 +163,96 @@ impl DenseEnumeration {
         description: &str,
         every: Duration,
     ) -> DenseEnumeration {
-        let resume = self.checkpoint.as_ref().is_some_and(|checkpoint| checkpoint.resume);
-        self.checkpoint = Some(Checkpoint {
-            path: path.into(),
-            description: description.to_string(),
-            every,
-            resume,
-        });
+        self.checkpoint =
+            Some(Checkpoint { path: path.into(), description: description.to_string(), every });
         self
     }
 
     /// Whether to start from the [`checkpoint`](DenseEnumeration::checkpoint)
-    /// file instead of the starts. The enumeration then goes on from the
-    /// layer the file ends with: `on_layer` is called for each restored
-    /// layer first, and `visit` only for ranks found after them.
+    /// file, or from the last finished layer in the
+    /// [`disk`](DenseEnumeration::disk) directory, instead of the starts.
+    /// The enumeration then goes on from the layer the file ends with:
+    /// `on_layer` is called for each restored layer first, and `visit`
+    /// only for ranks found after them. Without either, it does nothing.
     ///
     /// # Example
     ///
-    /// See [`checkpoint`](DenseEnumeration::checkpoint).
+    /// See [`checkpoint`](DenseEnumeration::checkpoint) and
+    /// [`disk`](DenseEnumeration::disk).
     #[must_use]
     pub fn resume(mut self, resume: bool) -> DenseEnumeration {
-        if let Some(checkpoint) = &mut self.checkpoint {
-            checkpoint.resume = resume;
-        }
+        self.resume = resume;
+        self
+    }
+
+    /// Keeps the table in files under the directory `dir` when it does
+    /// not fit the run's memory limit ([`Limits::max_memory`]), with one
+    /// part of it in memory at a time: half the limit for the part, the
+    /// rest for the neighbours found in other parts, which wait for their
+    /// part in memory and past that in files. Each layer is one pass over
+    /// the parts that hold it or wait for marks, each read once and
+    /// written once. At the end of a layer, once `every` has passed since
+    /// the last, a manifest names every file the run needs, synced first,
+    /// so a run stopped anywhere (cancelled, killed, out of disk)
+    /// [resumes](DenseEnumeration::resume) from the last layer a manifest
+    /// names. Files are synced only then: most part files are replaced
+    /// before, and never wait for the disk. A run that finishes removes
+    /// its files; the directory stays.
+    /// `description` names the space, as for
+    /// [`checkpoint`](DenseEnumeration::checkpoint): a directory of
+    /// another space's run is refused, and so is, without `resume`, one
+    /// that holds an unfinished run. A table that fits the limit stays in
+    /// memory and the directory is not used.
+    ///
+    /// Every file is checksummed, and written beside its place, synced,
+    /// then renamed: a damaged one is refused by name. The files take the
+    /// table's size, twice at the most while a layer replaces its parts,
+    /// and the waiting neighbours a few bytes each.
+    /// [`Progress::read`](crate::Progress::read) and
+    /// [`written`](crate::Progress::written) count the bytes.
+    ///
+    /// [`Limits::max_memory`]: crate::Limits::max_memory
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DenseEnumeration, Limits, RankedSpace, Run};
+    ///
+    /// /// Numbers below 100,000, joined to their double and their half.
+    /// struct Halving;
+    /// impl RankedSpace for Halving {
+    ///     fn rank_count(&self) -> u64 { 100_000 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         if 2 * rank < 100_000 {
+    ///             report(2 * rank);
+    ///         }
+    ///         report(rank / 2);
+    ///     }
+    /// }
+    ///
+    /// use std::time::Duration;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("doc-disk-{}", std::process::id()));
+    /// let in_memory = DenseEnumeration::new().run(&Halving, &[1], &mut Run::new())?;
+    /// // 25 KB of table in 4 KB of memory: 13 parts of 2 KB.
+    /// let mut small = Run::new().limits(Limits::new().max_memory(4_096));
+    /// let on_disk = DenseEnumeration::new()
+    ///     .disk(&dir, "halving below 100,000", Duration::from_secs(60))
+    ///     .run(&Halving, &[1], &mut small)?;
+    /// assert_eq!(on_disk.layer_sizes(), in_memory.layer_sizes());
+    /// assert_eq!(on_disk.deepest(), in_memory.deepest());
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn disk(
+        mut self,
+        dir: impl Into<PathBuf>,
+        description: &str,
+        every: Duration,
+    ) -> DenseEnumeration {
+        let (dir, description) = (dir.into(), description.to_string());
+        self.disk = Some(Disk { dir, description, every });
         self
     }
 
@@ -341,6 +411,20 @@ impl DenseEnumeration {
     {
         run.begin()?;
         let limits = run.limits;
+        if let Some(disk) = &self.disk {
+            let needed = LayerTable::memory_needed(space.rank_count());
+            if needed > limits.get_max_memory() || (self.resume && disk.holds_a_run()) {
+                let layers = enumerate_on_disk(
+                    self,
+                    disk,
+                    self.resume,
+                    (space, starts),
+                    (&mut on_layer, &visit),
+                    run,
+                );
+                return space.failure().map_or(layers, Err);
+            }
+        }
         let cancel = run.cancel_handle();
         // The run as a closure, so that a failed space's error replaces
         // the layers it gave.
@@ -355,7 +439,7 @@ impl DenseEnumeration {
             let words = table.words.len();
             let pool = self.pool(words)?;
             let resumed = match &self.checkpoint {
-                Some(checkpoint) if checkpoint.resume => {
+                Some(checkpoint) if self.resume => {
                     Some(table.load(&checkpoint.path, &checkpoint.description)?)
                 }
                 _ => None,

@@ -141,6 +141,36 @@ pub fn write_checksummed<F>(path: &Path, write: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
+    write_checksummed_with(path, Durability::Synced, write)
+}
+
+/// Whether a file written is synced to its disk before it is renamed
+/// into place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Durability {
+    Synced,
+    /// Left to the system to write back: the disk tier writes a table's
+    /// size each layer, and syncs what a manifest is to name only before
+    /// writing it (see [`sync_file`]).
+    Unsynced,
+}
+
+/// Syncs the file at `path` to its disk.
+///
+/// # Errors
+///
+/// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile), naming the file.
+pub(crate) fn sync_file(path: &Path) -> Result<(), Error> {
+    File::open(path)
+        .and_then(|file| file.sync_all())
+        .map_err(|error| Error::table_file(path, format!("cannot be synced: {error}")))
+}
+
+/// As [`write_checksummed`], synced or not.
+fn write_checksummed_with<F>(path: &Path, durability: Durability, write: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
     remove_stale_temporaries(path);
     let temporary = temporary_path(path, std::process::id());
     let temporary = Path::new(&temporary);
@@ -150,7 +180,9 @@ where
         let (buffered, sum) = out.finish();
         let mut file = buffered.into_inner().map_err(io::IntoInnerError::into_error)?;
         file.write_all(&sum.to_le_bytes())?;
-        file.sync_all()?;
+        if durability == Durability::Synced {
+            file.sync_all()?;
+        }
         std::fs::rename(temporary, path)
     })();
     if written.is_err() {
@@ -241,14 +273,37 @@ pub fn write_table_file<F>(
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
-    write_checksummed(path, |out| {
-        out.write_all(&magic)?;
-        out.write_all(&version.to_le_bytes())?;
-        out.write_all(&(description.len() as u64).to_le_bytes())?;
-        out.write_all(description.as_bytes())?;
+    write_table_file_with(path, (magic, version, description), Durability::Synced, write)
+}
+
+/// As [`write_table_file`], synced or not.
+pub(crate) fn write_table_file_with<F>(
+    path: &Path,
+    (magic, version, description): ([u8; 8], u32, &str),
+    durability: Durability,
+    write: F,
+) -> Result<(), Error>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    write_checksummed_with(path, durability, |out| {
+        write_table_header(out, (magic, version, description))?;
         write(out)
     })
     .map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
+}
+
+/// Writes the header of a table file, which [`TableReader::open`] checks:
+/// for a file written a piece at a time, through a [`Checksummed`] writer
+/// whose checksum ends the file.
+pub(crate) fn write_table_header(
+    out: &mut dyn Write,
+    (magic, version, description): ([u8; 8], u32, &str),
+) -> io::Result<()> {
+    out.write_all(&magic)?;
+    out.write_all(&version.to_le_bytes())?;
+    out.write_all(&(description.len() as u64).to_le_bytes())?;
+    out.write_all(description.as_bytes())
 }
 
 /// The most layers a checkpoint may say it holds: far past any search's

@@ -5,7 +5,10 @@
 //!   layer steps; start here. `marks` marks neighbours in batches and a
 //!   space's steps a word at a time; `checkpoint` saves and loads a table.
 //! - `enumeration`: [`DenseEnumeration`](crate::DenseEnumeration), which
-//!   drives one table on every core, with checkpoints.
+//!   drives one table on every core, with checkpoints; `disk`, its disk
+//!   tier, which drives a table too large for memory part by part, with
+//!   the marks between parts waiting in `disk::pending` and what is
+//!   finished named by `disk::manifest`.
 //! - `files`: the checksummed table-file format that checkpoints, distance
 //!   tables and pattern databases share ([`TableReader`](crate::TableReader),
 //!   [`write_table_file`](crate::write_table_file)).
@@ -19,6 +22,7 @@
 //! `breadth_first`.
 
 mod checkpoint;
+mod disk;
 pub(crate) mod distance_table;
 pub(crate) mod enumeration;
 pub(crate) mod files;

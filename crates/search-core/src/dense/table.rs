@@ -31,6 +31,8 @@ pub(super) const SEQUENTIAL_WORDS: usize = 4 * CHUNK_WORDS;
 pub(super) const BATCH: usize = 256;
 /// Neighbours whose table words are read together before any is marked.
 pub(super) const MARK_BATCH: usize = 32;
+/// Neighbours outside the table sent to the executor at once.
+const LEAVING_BATCH: usize = 1 << 15;
 /// Words per unit of parallel work: large enough to amortise scheduling,
 /// small enough to balance two cores over a small space.
 pub(super) const CHUNK_WORDS: usize = 1 << 10;
@@ -383,6 +385,30 @@ impl LayerTable {
         R: RankedSpace,
         V: Fn(u64, usize) + Sync,
     {
+        let end = self.ranks.end;
+        let refuse = |leaving: &[u64]| Err(Error::rank_out_of_bounds(leaving[0], end));
+        self.expand_layer_sending(space, depth, visit, parallel, cancel, &refuse)
+    }
+
+    /// As [`expand_layer_within`](LayerTable::expand_layer_within), handing
+    /// the neighbours outside the table's range to `leaving`, a batch at a
+    /// time from each thread, instead of refusing them: the disk tier
+    /// defers them to the parts that hold them. An error from `leaving`
+    /// ends the layer with it.
+    pub(super) fn expand_layer_sending<R, V, L>(
+        &self,
+        space: &R,
+        depth: usize,
+        visit: V,
+        parallel: bool,
+        cancel: &CancelHandle,
+        leaving: &L,
+    ) -> Result<u64, Error>
+    where
+        R: RankedSpace,
+        V: Fn(u64, usize) + Sync,
+        L: Fn(&[u64]) -> Result<(), Error> + Sync,
+    {
         self.begin_layer_on(depth + 1, parallel);
         let codes = (code(depth), code(depth + 1), depth + 1);
         let stepped = space.word_steps();
@@ -392,7 +418,8 @@ impl LayerTable {
         let expand = |(chunk_index, chunk): (usize, &[AtomicU64])| {
             if self.chunk_holds(chunk_index, codes.0) {
                 let first_word = chunk_index * CHUNK_WORDS;
-                self.expand_chunk(space, (first_word, chunk), codes, steps, &visit, cancel)
+                let chunk = (first_word, chunk);
+                self.expand_chunk(space, chunk, codes, steps, (&visit, leaving), cancel)
             } else {
                 Ok(0)
             }
@@ -490,6 +517,29 @@ impl LayerTable {
         Ok(())
     }
 
+    /// Makes this a table for `ranks`, reusing its memory, with every
+    /// entry unseen when `clear` (else left for
+    /// [`read_entries`](LayerTable::read_entries) to fill): the disk tier
+    /// moves one table from part to part. `ranks` must take no more words
+    /// than the table was made with, so that nothing is allocated.
+    pub(super) fn rebase(&mut self, ranks: Range<u64>, clear: bool) {
+        let count = ranks.end.saturating_sub(ranks.start);
+        // No more words than the table has room for, a usize.
+        let words = count.div_ceil(PER_WORD as u64) as usize;
+        debug_assert!(words <= self.words.capacity());
+        self.words.truncate(words);
+        if clear {
+            self.words.iter().for_each(|word| word.store(UNSEEN, Ordering::Relaxed));
+        }
+        self.words.resize_with(words, || AtomicU64::new(UNSEEN));
+        let chunks = words.div_ceil(CHUNK_WORDS);
+        self.chunk_codes.truncate(chunks);
+        self.chunk_codes.iter().for_each(|codes| codes.store(0, Ordering::Relaxed));
+        self.chunk_codes.resize_with(chunks, || AtomicU8::new(0));
+        self.ranks = ranks;
+        self.begun.store(0, Ordering::Relaxed);
+    }
+
     /// The index of `rank`, which is in range, from the table's start.
     pub(super) fn offset(&self, rank: u64) -> usize {
         // Below the range's length, which fits a usize: the table has a
@@ -567,17 +617,36 @@ impl LayerTable {
     /// Expands the entries coded `current` among `chunk`, whose first word
     /// is word `first_word` of the table, into ranks coded `next` at
     /// `depth`; see [`expand_layer`](LayerTable::expand_layer).
-    pub(super) fn expand_chunk<R: RankedSpace, W: WordSteps, V: Fn(u64, usize)>(
+    pub(super) fn expand_chunk<R, W, V, L>(
         &self,
         space: &R,
         (first_word, chunk): (usize, &[AtomicU64]),
         (current, next, depth): (u64, u64, usize),
         (steps, stepped): (Option<&StepMasks>, Option<&W>),
-        visit: &V,
+        (visit, leaving): (&V, &L),
         cancel: &CancelHandle,
-    ) -> Result<u64, Error> {
-        let mut bad = None;
-        let mut marks = Marks::new(self, next, depth, visit, |rank| bad = Some(rank));
+    ) -> Result<u64, Error>
+    where
+        R: RankedSpace,
+        W: WordSteps,
+        V: Fn(u64, usize),
+        L: Fn(&[u64]) -> Result<(), Error>,
+    {
+        // Empty, and never allocated, unless a neighbour leaves the range.
+        let mut outside = Vec::new();
+        let mut failed = None;
+        let send = |rank| {
+            outside.push(rank);
+            // Sent a batch at a time, so that a chunk whose neighbours all
+            // leave holds a batch, not the chunk's worth.
+            if outside.len() == LEAVING_BATCH {
+                if failed.is_none() {
+                    failed = leaving(&outside).err();
+                }
+                outside.clear();
+            }
+        };
+        let mut marks = Marks::new(self, next, depth, visit, send);
         let mut batch = [0u64; BATCH];
         let mut len = 0;
         let mut cancelled = cancel.is_cancelled();
@@ -601,11 +670,13 @@ impl LayerTable {
             other_neighbours(space, stepped, &batch[..len], |rank| marks.push(rank));
         }
         let found = marks.finish();
-        match bad {
-            Some(rank) => Err(Error::rank_out_of_bounds(rank, self.ranks.end)),
-            None if cancelled => Err(Error::cancelled()),
-            None => Ok(found),
+        if let Some(error) = failed {
+            return Err(error);
         }
+        if !outside.is_empty() {
+            leaving(&outside)?;
+        }
+        if cancelled { Err(Error::cancelled()) } else { Ok(found) }
     }
 
     /// Marks at `depth + 1` the neighbours that `steps` names of the ranks

@@ -319,8 +319,20 @@ impl<'o> Run<'o> {
     /// if it was cancelled: for searches that report at moments of their
     /// own (a layer's end).
     pub(crate) fn report(&mut self, depth: usize, bytes: u64) -> Result<(), Error> {
-        let progress =
-            Progress { stored: self.stats.stored, expanded: self.stats.expanded, depth, bytes };
+        self.report_disk(depth, bytes, 0, 0)
+    }
+
+    /// As [`report`](Run::report), for a search that has `read` and
+    /// `written` bytes of disk so far.
+    pub(crate) fn report_disk(
+        &mut self,
+        depth: usize,
+        bytes: u64,
+        read: u64,
+        written: u64,
+    ) -> Result<(), Error> {
+        let (stored, expanded) = (self.stats.stored, self.stats.expanded);
+        let progress = Progress { stored, expanded, depth, bytes, read, written };
         self.watch.report_now(&progress);
         self.watch.check()
     }

@@ -37,6 +37,12 @@ pub struct Progress {
     /// The bytes the search's tables hold (0 for IDA*, whose only table is
     /// its path).
     pub bytes: u64,
+    /// The bytes read from disk so far: 0 but for a
+    /// [`DenseEnumeration`](crate::DenseEnumeration) whose table lives on
+    /// [disk](crate::DenseEnumeration::disk).
+    pub read: u64,
+    /// The bytes written to disk so far, as [`read`](Progress::read).
+    pub written: u64,
 }
 
 /// How many expansions pass between two reports.
@@ -115,6 +121,7 @@ impl<'o> Watch<'o> {
                     expanded: stats.expanded,
                     depth,
                     bytes,
+                    ..Progress::default()
                 });
             }
         }

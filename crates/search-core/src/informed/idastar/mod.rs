@@ -352,6 +352,7 @@ impl<S, M, C> IdaStar<S, M, C> {
             expanded: run.stats.expanded,
             depth: held.saturating_sub(1),
             bytes: run.meter.used(),
+            ..Progress::default()
         };
         run.watch.report_now(&progress);
     }
