@@ -80,7 +80,8 @@ pub(crate) struct EnumerateArgs {
     #[arg(long, value_name = "SIZE", value_parser = crate::values::parse_bytes)]
     max_memory: Option<u64>,
     /// Stop with an error when a layer lies past depth N: the table is then
-    /// incomplete, and the checkpoint stays for --resume.
+    /// incomplete, and the last checkpoint (or --disk manifest) stays for
+    /// --resume.
     #[arg(long, value_name = "N")]
     max_depth: Option<usize>,
     /// Save the table in DIR at the end of a layer, so that an interrupted
@@ -88,8 +89,9 @@ pub(crate) struct EnumerateArgs {
     /// the table).
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between checkpoints (or --disk manifests), at the most, 0 to
-    /// 86400.
+    /// Seconds, at the least, between two checkpoints (or --disk
+    /// manifests): one is written at the end of the first layer after
+    /// them; 0 writes one at every layer's end. 0 to 86400.
     #[arg(
         long,
         value_name = "SECONDS",
@@ -98,12 +100,16 @@ pub(crate) struct EnumerateArgs {
         requires = "resumable"
     )]
     checkpoint_every: u64,
-    /// Keep the table in files under DIR when it does not fit
-    /// --max-memory: half the limit for the part of it in memory, the rest
-    /// for the neighbours waiting for other parts. Each layer reads and
-    /// writes the parts it touches once, and ends with a manifest, so an
-    /// interrupted run goes on from its last layer with --resume. The files
-    /// take up to twice the table; a finished run removes them.
+    /// Keep the table in files under DIR/enumerate-PUZZLE when it does not
+    /// fit --max-memory: a third of the limit for each of the two parts in
+    /// memory (one expanded while the one before is written), the rest for
+    /// the neighbours waiting for other parts. Each layer reads and writes
+    /// the parts it touches once; at the end of the first layer after
+    /// --checkpoint-every seconds, a manifest names the files, and an
+    /// interrupted run goes on from it with --resume. The files take up to
+    /// twice the table (free space is not checked first); a finished run
+    /// removes them. A table that fits stays in memory, where --checkpoint
+    /// applies.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["workers", "processes"])]
     disk: Option<PathBuf>,
     /// Go on from the checkpoint in --checkpoint DIR, or from the last

@@ -186,28 +186,41 @@ impl DenseEnumeration {
     }
 
     /// Keeps the table in files under the directory `dir` when it does
-    /// not fit the run's memory limit ([`Limits::max_memory`]), with one
-    /// part of it in memory at a time: half the limit for the part, the
-    /// rest for the neighbours found in other parts, which wait for their
-    /// part in memory and past that in files. Each layer is one pass over
-    /// the parts that hold it or wait for marks, each read once and
-    /// written once. At the end of a layer, once `every` has passed since
-    /// the last, a manifest names every file the run needs, synced first,
-    /// so a run stopped anywhere (cancelled, killed, out of disk)
+    /// not fit the run's memory limit ([`Limits::max_memory`]), cut into
+    /// parts of equal length: a third of the limit for the part being
+    /// expanded, a third for the one before it, written on a thread of its
+    /// own meanwhile, and the rest for marks, the neighbours found in one
+    /// part that belong to another, which wait for their part in memory
+    /// and past that in files. Each layer is one pass over the parts that
+    /// hold it or wait for marks, each read once and written once.
+    ///
+    /// At the end of a layer, once `every` has passed since the last
+    /// (`Duration::ZERO`: at every layer), the files the run needs are
+    /// synced and a manifest that names them is written: a run stopped
+    /// anywhere after that (cancelled, killed, out of disk)
     /// [resumes](DenseEnumeration::resume) from the last layer a manifest
-    /// names. Files are synced only then: most part files are replaced
-    /// before, and never wait for the disk. A run that finishes removes
+    /// names, with any memory limit its parts fit. Between manifests files
+    /// are left to the system's cache, so that the many part files a
+    /// layer replaces never wait for the disk. A run that finishes removes
     /// its files; the directory stays.
+    ///
     /// `description` names the space, as for
     /// [`checkpoint`](DenseEnumeration::checkpoint): a directory of
     /// another space's run is refused, and so is, without `resume`, one
-    /// that holds an unfinished run. A table that fits the limit stays in
-    /// memory and the directory is not used.
+    /// that holds an unfinished run; `resume` with no run there is an
+    /// error too (unless a checkpoint file is set, for a table that fits).
+    /// A table that fits the limit otherwise stays in memory, and the
+    /// directory is not used. Errors of the files are
+    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile), naming the
+    /// file; a limit too small to cut the space into parts is
+    /// [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge).
     ///
-    /// Every file is checksummed, and written beside its place, synced,
-    /// then renamed: a damaged one is refused by name. The files take the
-    /// table's size, twice at the most while a layer replaces its parts,
-    /// and the waiting neighbours a few bytes each.
+    /// Every file is checksummed and written beside its place, then
+    /// renamed: a damaged one is refused by name. The files take up to
+    /// twice the table's size, and the waiting marks a byte or two each;
+    /// free space is not checked first, and a full disk ends the run with
+    /// its last manifest intact. A small limit makes many small parts and
+    /// many marks between them: the run is slower the smaller the limit.
     /// [`Progress::read`](crate::Progress::read) and
     /// [`written`](crate::Progress::written) count the bytes.
     ///
@@ -218,27 +231,27 @@ impl DenseEnumeration {
     /// ```
     /// use search_core::{DenseEnumeration, Limits, RankedSpace, Run};
     ///
-    /// /// Numbers below 100,000, joined to their double and their half.
-    /// struct Halving;
-    /// impl RankedSpace for Halving {
+    /// /// Numbers below 100,000, each joined to the next and to seven times
+    /// /// itself, modulo 100,000.
+    /// struct Sevens;
+    /// impl RankedSpace for Sevens {
     ///     fn rank_count(&self) -> u64 { 100_000 }
     ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-    ///         if 2 * rank < 100_000 {
-    ///             report(2 * rank);
-    ///         }
-    ///         report(rank / 2);
+    ///         report((rank + 1) % 100_000);
+    ///         report(rank * 7 % 100_000);
     ///     }
     /// }
     ///
     /// use std::time::Duration;
     ///
     /// let dir = std::env::temp_dir().join(format!("doc-disk-{}", std::process::id()));
-    /// let in_memory = DenseEnumeration::new().run(&Halving, &[1], &mut Run::new())?;
-    /// // 25 KB of table in 4 KB of memory: 13 parts of 2 KB.
+    /// let in_memory = DenseEnumeration::new().run(&Sevens, &[1], &mut Run::new())?;
+    /// assert_eq!(in_memory.states(), 100_000);
+    /// // 25 KB of table in 4 KB of memory: 19 parts of 1,360 bytes.
     /// let mut small = Run::new().limits(Limits::new().max_memory(4_096));
     /// let on_disk = DenseEnumeration::new()
-    ///     .disk(&dir, "halving below 100,000", Duration::from_secs(60))
-    ///     .run(&Halving, &[1], &mut small)?;
+    ///     .disk(&dir, "sevens below 100,000", Duration::from_secs(60))
+    ///     .run(&Sevens, &[1], &mut small)?;
     /// assert_eq!(on_disk.layer_sizes(), in_memory.layer_sizes());
     /// assert_eq!(on_disk.deepest(), in_memory.deepest());
     /// # std::fs::remove_dir_all(&dir)?;
@@ -412,8 +425,12 @@ impl DenseEnumeration {
         run.begin()?;
         let limits = run.limits;
         if let Some(disk) = &self.disk {
+            // A table that fits the limit stays in memory, unless the
+            // directory holds a run (to resume, or to refuse to overwrite)
+            // or a resume has no checkpoint file to come from.
             let needed = LayerTable::memory_needed(space.rank_count());
-            if needed > limits.get_max_memory() || (self.resume && disk.holds_a_run()) {
+            let resumes_from_disk = self.resume && self.checkpoint.is_none();
+            if needed > limits.get_max_memory() || disk.holds_a_run() || resumes_from_disk {
                 let layers = enumerate_on_disk(
                     self,
                     disk,
