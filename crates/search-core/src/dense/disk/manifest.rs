@@ -91,6 +91,11 @@ impl Manifest {
         })
     }
 
+    /// The names of the files of marks the manifest names.
+    pub(super) fn spill_names(&self) -> Vec<String> {
+        self.spilled.iter().flatten().map(|spill| spill.name.clone()).collect()
+    }
+
     /// Whether `dir` holds a manifest.
     pub(super) fn exists(dir: &Path) -> bool {
         dir.join(MANIFEST).exists()

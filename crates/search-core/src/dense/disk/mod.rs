@@ -192,7 +192,7 @@ impl<'d> Tier<'d> {
         let parts = manifest.parts.len();
         let ranks = (manifest.part_ranks, manifest.rank_count);
         let mut pending = Pending::new(&disk.dir, &disk.description, ranks, parts, marks_budget)?;
-        let committed_spills = manifest.spilled.iter().flatten().map(|s| s.name.clone()).collect();
+        let committed_spills = manifest.spill_names();
         pending.restore(manifest.spilled, manifest.serial);
         Ok(Tier {
             disk,
@@ -484,7 +484,7 @@ impl<'d> Tier<'d> {
         for spill in self.taken.drain(..) {
             let _ = std::fs::remove_file(self.disk.dir.join(&spill.name));
         }
-        self.committed_spills = manifest.spilled.iter().flatten().map(|s| s.name.clone()).collect();
+        self.committed_spills = manifest.spill_names();
         self.committed_at = Instant::now();
         Ok(())
     }
@@ -550,13 +550,9 @@ const MARK_CHUNK: usize = 1 << 14;
 /// does not name: a stopped pass's.
 fn remove_unnamed(dir: &Path, manifest: &Manifest) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut named: Vec<String> = manifest
-        .parts
-        .iter()
-        .enumerate()
-        .filter_map(|(index, part)| part.written.map(|pass| part_name(index, pass)))
-        .collect();
-    named.extend(manifest.spilled.iter().flatten().map(|spill| spill.name.clone()));
+    let mut named = manifest.spill_names();
+    let parts = manifest.parts.iter().enumerate();
+    named.extend(parts.filter_map(|(index, part)| part.written.map(|pass| part_name(index, pass))));
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let ours = name.starts_with("part-") || name.starts_with("marks-");

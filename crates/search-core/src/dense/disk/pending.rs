@@ -326,7 +326,7 @@ impl Pending {
         &self,
         part: usize,
         spill: &Spill,
-        mark: impl FnMut(&[u32]),
+        mut mark: impl FnMut(&[u32]),
     ) -> Result<u64, Error> {
         let path = self.dir.join(&spill.name);
         let kind = "a file of deferred marks";
@@ -340,7 +340,7 @@ impl Pending {
                 spill.depth
             )));
         }
-        let (limit, mut mark, mut marks) = (self.part_ranks, mark, 0u64);
+        let (limit, mut marks) = (self.part_ranks, 0u64);
         let mut bytes = Vec::new();
         loop {
             let count = input.read_u64()?;
@@ -366,7 +366,7 @@ impl Pending {
         }
         input.finish()?;
         if marks != spill.marks {
-            return Err(input_fail_after(&path, marks, spill.marks));
+            return Err(marks_miscounted(&path, marks, spill.marks));
         }
         Ok(file_length(&path))
     }
@@ -374,7 +374,7 @@ impl Pending {
 
 /// The error of a file of marks that holds another number of them than the
 /// manifest says.
-fn input_fail_after(path: &Path, found: u64, expected: u64) -> Error {
+fn marks_miscounted(path: &Path, found: u64, expected: u64) -> Error {
     Error::table_file(path, format!("holds {found} marks, not {expected}: it is another run's"))
 }
 
