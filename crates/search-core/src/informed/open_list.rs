@@ -98,7 +98,7 @@ fn key_of<C: Cost>(value: &C) -> Option<u64> {
     if let Some(key) = integer(value) {
         return Some(key);
     }
-    match float_inside(value as &dyn Any)? {
+    match float_inside(value)? {
         Inside::Double(v) => (v >= 0.0).then(|| (v + 0.0).to_bits()),
         Inside::Single(v) => (v >= 0.0).then(|| u64::from((v + 0.0).to_bits())),
     }
@@ -110,7 +110,7 @@ fn key_of<C: Cost>(value: &C) -> Option<u64> {
 /// away, far below any difference of costs a search means); none for an
 /// integer, whose sums are exact.
 fn rounding_slack<C: Cost>() -> u64 {
-    match float_inside(&C::zero() as &dyn Any) {
+    match float_inside(&C::zero()) {
         Some(Inside::Double(_)) => 1 << 12,
         Some(Inside::Single(_)) => 1 << 2,
         None => 0,

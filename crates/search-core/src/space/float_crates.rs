@@ -16,9 +16,15 @@ pub(crate) enum Inside {
 }
 
 /// The float that `cost` holds, if it is one of the types of this
-/// module, or `f64`, `f32` or [`Real`](crate::Real) of either.
-pub(crate) fn float_inside(cost: &dyn Any) -> Option<Inside> {
+/// module, or `f64`, `f32` or [`Real`](crate::Real) of either. Generic and
+/// inlined, so that each type's answer is known when it is compiled: on
+/// `&dyn Any` out of line, its run-time type tests, made for every entry
+/// the open list took, were 15% of Dijkstra's instructions on the octile
+/// bench (cachegrind).
+#[inline(always)]
+pub(crate) fn float_inside<C: Any>(cost: &C) -> Option<Inside> {
     use crate::space::real::Real;
+    let cost = cost as &dyn Any;
     if let Some(&v) = cost.downcast_ref::<f64>() {
         return Some(Inside::Double(v));
     }
@@ -35,11 +41,14 @@ pub(crate) fn float_inside(cost: &dyn Any) -> Option<Inside> {
 }
 
 #[cfg(not(any(feature = "noisy_float", feature = "ordered-float")))]
+#[expect(clippy::inline_always, reason = "as `float_inside`, which calls it")]
+#[inline(always)]
 fn wrapped(_: &dyn Any) -> Option<Inside> {
     None
 }
 
 #[cfg(any(feature = "noisy_float", feature = "ordered-float"))]
+#[inline(always)]
 fn wrapped(cost: &dyn Any) -> Option<Inside> {
     #[cfg(feature = "noisy_float")]
     {
