@@ -95,6 +95,7 @@ Optional traits widen what a space can do:
 | only the number of moves | [`Search::distance`]; on every core, [`ParallelEnumeration::distance`] |
 | a shortest path searched from both ends | [`bidirectional_bfs`], [`Search::bidirectional`] |
 | every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`] |
+| the same past memory, for states that serialize (the `serde` feature) | `DiskEnumeration` |
 | the same on every core, for any space | [`par_enumerate`], [`ParallelEnumeration`] |
 | the same, for spaces of billions of ranked states | [`DenseEnumeration`]; past memory, [`DenseEnumeration::disk`] |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
@@ -305,6 +306,8 @@ table. For a puzzle of pieces on places with one place empty,
 pub use crate::breadth_first::all_paths::all_shortest_paths;
 pub use crate::breadth_first::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::breadth_first::bidirectional::bidirectional_bfs;
+#[cfg(feature = "serde")]
+pub use crate::breadth_first::disk::DiskEnumeration;
 pub use crate::breadth_first::enumerate::{Enumeration, enumerate};
 #[cfg(feature = "rayon")]
 pub use crate::breadth_first::parallel::{ParallelEnumeration, par_enumerate};

@@ -22,9 +22,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use search_core::{
-    AStar, CancelHandle, DenseEnumeration, DistanceTable, Error, ErrorKind, IdaStar, InPlace,
-    Limit, Limits, ParallelEnumeration, PiecePattern, Predecessors, RankedSpace, Run, Search,
-    Successors, Weighted, ZeroOneBfs, ZeroOneRankedSpace,
+    AStar, CancelHandle, DenseEnumeration, DiskEnumeration, DistanceTable, Error, ErrorKind,
+    IdaStar, InPlace, Limit, Limits, ParallelEnumeration, PiecePattern, Predecessors, RankedSpace,
+    Run, Search, Successors, Weighted, ZeroOneBfs, ZeroOneRankedSpace,
 };
 
 /// Expansions after which [`Probe`] cancels, from another thread.
@@ -308,6 +308,12 @@ const fn entry(name: &'static str, bounds: &'static [Bound], search: Searching) 
     Entry { name, bounds, search, stores: true }
 }
 
+/// A search whose states live on disk: what it holds in memory is sized
+/// up front, and an endless space meets the node limit.
+const fn on_disk(name: &'static str, bounds: &'static [Bound], search: Searching) -> Entry {
+    Entry { name, bounds, search, stores: false }
+}
+
 const fn path_only(name: &'static str, bounds: &'static [Bound], search: Searching) -> Entry {
     Entry { name, bounds, search, stores: false }
 }
@@ -414,7 +420,26 @@ const ENTRIES: &[Entry] = &[
     entry("DistanceTable::build", &[Memory, Depth], |p, run| {
         DistanceTable::build(p, &[START], run).map(drop)
     }),
+    on_disk("DiskEnumeration::run", &[Memory, Depth, Nodes], |p, run| {
+        in_scratch(|dir| DiskEnumeration::new(dir).run(p, [START], run).map(drop))
+    }),
+    on_disk("DiskEnumeration::run_reversible", &[Memory, Depth, Nodes], |p, run| {
+        let both_ways = search_core::Undirected(p);
+        in_scratch(|dir| {
+            DiskEnumeration::new(dir).run_reversible(&both_ways, [START], run).map(drop)
+        })
+    }),
 ];
+
+/// Runs `search` in a directory of its own, removed after it.
+fn in_scratch(search: impl FnOnce(&std::path::Path) -> Result<(), Error>) -> Result<(), Error> {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("contract-{}-{call}", std::process::id()));
+    let outcome = search(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    outcome
+}
 
 /// The builders that search an abstraction of their own, not a space they
 /// are given, so the probe cannot stand in for it: each is checked on its

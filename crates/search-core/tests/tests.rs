@@ -11,6 +11,7 @@ mod cheapest_paths;
 mod contract;
 mod costs;
 mod disk;
+mod disk_enumeration;
 mod enumerate;
 mod fallible;
 mod limits;

@@ -7,6 +7,8 @@
 //!   from both ends.
 //! - `all_paths`: [`all_shortest_paths`](crate::all_shortest_paths).
 //! - `enumerate`: [`enumerate`](crate::enumerate), every layer of a space.
+//! - `disk`: `DiskEnumeration`, the same past memory, with delayed
+//!   duplicate detection on disk (with the `serde` feature).
 //! - `parallel`: [`ParallelEnumeration`](crate::ParallelEnumeration), the
 //!   same on every core (with the `rayon` feature).
 //!
@@ -15,6 +17,8 @@
 pub(crate) mod all_paths;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
+#[cfg(feature = "serde")]
+pub(crate) mod disk;
 pub(crate) mod enumerate;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;

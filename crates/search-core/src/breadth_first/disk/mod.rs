@@ -1,0 +1,631 @@
+//! [`DiskEnumeration`]: breadth-first enumeration of a space whose states
+//! have no ranks, past memory, by delayed duplicate detection on disk.
+//!
+//! Each layer lives in a file of its states, serialized, sorted and
+//! without repeats. A layer is expanded by reading its file once; the
+//! successors gather in a sort buffer the size of the memory limit, and
+//! each time it fills it is sorted and written out as a run. The runs
+//! are then merged, and the states already found subtracted in the same
+//! pass: for any space, those of a file of every state found so far,
+//! which the pass rewrites with the new layer in it; for a
+//! [`Reversible`] space, only those of the two layers before, since a
+//! move from layer `d` lands in layer `d - 1`, `d` or `d + 1` (Korf,
+//! "Linear-time disk-based implicit graph search", JACM 2008).
+//!
+//! Equal states must serialize to equal bytes, since duplicates are
+//! found by their bytes: the records' order is the bytes' order, not the
+//! states'.
+
+use std::cmp::Ordering;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::breadth_first::enumerate::Enumeration;
+use crate::error::Error;
+use crate::run::context::Run;
+use crate::space::traits::{Reversible, Successors, unless_failed};
+
+mod records;
+
+use records::{
+    IO_BUFFER, RecordReader, RecordWriter, SortBuffer, Source, Traffic, file_error, merge_into,
+    smallest,
+};
+
+/// How many runs one merge reads at once; more are first merged in
+/// groups of this many.
+const FAN_IN: usize = 16;
+
+/// The least sort buffer: a limit that leaves less after the files'
+/// buffers is refused.
+const LEAST_BUFFER: usize = 4 << 10;
+
+/// Breadth-first enumeration of a space too large for memory, whose
+/// states have no ranks: each layer in a file on disk, duplicates found
+/// by sorting, the memory limit the size of the sort buffer.
+///
+/// A state must implement serde's `Serialize` and `DeserializeOwned`
+/// (derived, for most types) and serialize to the same bytes whenever it
+/// is equal: true of integers, `bool`, `char`, `String`, arrays, tuples,
+/// `Vec`, `Option`, `BTreeMap`, and structs and enums of them; not of a
+/// `HashMap` or `HashSet`, whose order varies, nor of floats, whose
+/// `-0.0 == 0.0`. States are written with `bincode`.
+///
+/// The memory limit ([`Limits::max_memory`](crate::Limits::max_memory))
+/// bounds the sort buffer and the files' buffers (64 KiB each, at most
+/// 20 open at once); the depth limit and the node limit (states
+/// expanded) end the run with an error; the state limit does not apply,
+/// the states being on disk. Progress is reported as states are
+/// expanded and at each layer's end, with the bytes read and written.
+///
+/// Its files, named `ddd-*`, go in one directory, which it makes if need
+/// be and leaves without them, however the run ends; a directory that
+/// holds another run's files is refused.
+///
+/// Needs the `serde` feature.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{DiskEnumeration, Limits, Run, enumerate, from_fn};
+///
+/// // Ten bits, one flipped at a time: 2^10 states, 10 moves across.
+/// let cube = from_fn(|&bits: &u16| (0..10).map(move |i| bits ^ (1 << i)));
+/// let dir = std::env::temp_dir().join(format!("ddd-doc-{}", std::process::id()));
+/// let mut run = Run::new().limits(Limits::new().max_memory(8 << 20));
+/// let layers = DiskEnumeration::new(&dir).run(&cube, [0], &mut run)?;
+/// assert_eq!(layers, enumerate(&cube, [0])?);
+/// assert_eq!((layers.states(), layers.radius()), (1024, 10));
+/// # std::fs::remove_dir(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct DiskEnumeration {
+    dir: PathBuf,
+}
+
+impl DiskEnumeration {
+    /// An enumeration whose files go in `dir`.
+    ///
+    /// # Example
+    ///
+    /// See [`DiskEnumeration`].
+    pub fn new(dir: impl Into<PathBuf>) -> DiskEnumeration {
+        DiskEnumeration { dir: dir.into() }
+    }
+
+    /// Every state of `space` reachable from `starts`, layer by layer,
+    /// and the deepest, for any space: the states of each new layer are
+    /// those of no layer before, kept in one file that each layer
+    /// rewrites.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFile`](crate::ErrorKind::TableFile), naming the file, when
+    /// the directory cannot be made or holds another run's files, or a
+    /// file cannot be written (a full disk) or read, or is damaged;
+    /// [`TooLarge`](crate::ErrorKind::TooLarge) when the memory limit
+    /// leaves no room for a sort buffer of 4 KiB (beside the files'
+    /// buffers, 1.25 MiB in all) or for one state;
+    /// [`AllocationFailed`](crate::ErrorKind::AllocationFailed) when the
+    /// allocator refuses what the limit allows; the depth or node limit;
+    /// cancellation; the space's failure; and
+    /// [`SpaceFailed`](crate::ErrorKind::SpaceFailed) when a state cannot
+    /// be serialized, or read back.
+    ///
+    /// # Example
+    ///
+    /// A directed space: from `n`, `2n` and `n + 3` below 1,000.
+    ///
+    /// ```
+    /// use search_core::{DiskEnumeration, Limits, Run, enumerate, from_fn};
+    ///
+    /// let space = from_fn(|&n: &u32| [2 * n, n + 3].into_iter().filter(|&m| m < 1_000));
+    /// let dir = std::env::temp_dir().join(format!("ddd-directed-{}", std::process::id()));
+    /// let mut run = Run::new().limits(Limits::new().max_memory(8 << 20));
+    /// let layers = DiskEnumeration::new(&dir).run(&space, [1], &mut run)?;
+    /// assert_eq!(layers.layer_sizes(), enumerate(&space, [1])?.layer_sizes());
+    /// # std::fs::remove_dir(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run<G, I>(
+        &self,
+        space: &G,
+        starts: I,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<G::State>, Error>
+    where
+        G: Successors,
+        G::State: Serialize + DeserializeOwned,
+        I: IntoIterator<Item = G::State>,
+    {
+        self.execute(space, starts, Subtract::EveryLayer, run)
+    }
+
+    /// As [`run`](DiskEnumeration::run), for a space whose every move can
+    /// be undone: a new layer's states are those of neither of the two
+    /// layers before, and no file of every state is kept, so each layer
+    /// reads and writes only the layers around it.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](DiskEnumeration::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{DiskEnumeration, Limits, Run, Undirected, from_fn};
+    ///
+    /// // A knight on a chessboard.
+    /// let knight = Undirected(from_fn(|&(x, y): &(i8, i8)| {
+    ///     [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+    ///         .into_iter()
+    ///         .map(move |(dx, dy)| (x + dx, y + dy))
+    ///         .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y))
+    /// }));
+    /// let dir = std::env::temp_dir().join(format!("ddd-knight-{}", std::process::id()));
+    /// let mut run = Run::new().limits(Limits::new().max_memory(8 << 20));
+    /// let layers = DiskEnumeration::new(&dir).run_reversible(&knight, [(0, 0)], &mut run)?;
+    /// assert_eq!(layers.layer_sizes(), [1, 2, 9, 20, 21, 10, 1]);
+    /// assert_eq!(layers.deepest(), [(7, 7)]);
+    /// # std::fs::remove_dir(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_reversible<G, I>(
+        &self,
+        space: &G,
+        starts: I,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<G::State>, Error>
+    where
+        G: Reversible,
+        G::State: Serialize + DeserializeOwned,
+        I: IntoIterator<Item = G::State>,
+    {
+        self.execute(space, starts, Subtract::TwoLayers, run)
+    }
+
+    fn execute<G, I>(
+        &self,
+        space: &G,
+        starts: I,
+        subtract: Subtract,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<G::State>, Error>
+    where
+        G: Successors,
+        G::State: Serialize + DeserializeOwned,
+        I: IntoIterator<Item = G::State>,
+    {
+        run.begin()?;
+        let budget = sort_budget(run.limits.get_max_memory())?;
+        let mut files = Files::claim(&self.dir)?;
+        let mut layers =
+            Layers { space, subtract, files: &mut files, budget, run, runs_written: 0, charged: 0 };
+        let result = layers.enumerate(starts);
+        let cleared = files.clear();
+        unless_failed(space, result.and_then(|layers| cleared.map(|()| layers)))
+    }
+}
+
+/// What a new layer's candidates are checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Subtract {
+    /// A file of every state found so far, rewritten with each layer.
+    EveryLayer,
+    /// The two layers before: enough where every move can be undone.
+    TwoLayers,
+}
+
+/// The bytes of the sort buffer under a memory limit of `limit`: what
+/// the files' buffers leave.
+fn sort_budget(limit: u64) -> Result<usize, Error> {
+    let files = ((FAN_IN + 4) * IO_BUFFER) as u64;
+    let least = files + LEAST_BUFFER as u64;
+    if limit < least {
+        return Err(Error::too_large(least, limit));
+    }
+    Ok(usize::try_from(limit - files).unwrap_or(usize::MAX))
+}
+
+/// The run's directory and the files it made there.
+struct Files {
+    dir: PathBuf,
+    made: Vec<PathBuf>,
+}
+
+/// The prefix of every file of a run.
+const PREFIX: &str = "ddd-";
+
+impl Files {
+    /// The directory `dir`, made if need be, and refused if it holds
+    /// another run's files.
+    fn claim(dir: &Path) -> Result<Files, Error> {
+        std::fs::create_dir_all(dir).map_err(|e| file_error(dir, "made a directory", &e))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| file_error(dir, "read", &e))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| file_error(dir, "read", &e))?;
+            if entry.file_name().to_string_lossy().starts_with(PREFIX) {
+                let reason = "is another run's file: remove it, or give this run another directory";
+                return Err(Error::table_file(&entry.path(), reason.to_owned()));
+            }
+        }
+        Ok(Files { dir: dir.to_owned(), made: Vec::new() })
+    }
+
+    /// A new file's path, named by `what`, noted to be removed.
+    fn name(&mut self, what: &str) -> PathBuf {
+        let path = self.dir.join(format!("{PREFIX}{what}"));
+        self.made.push(path.clone());
+        path
+    }
+
+    /// Removes `path`, a file this run made.
+    fn remove(&mut self, path: &Path) -> Result<(), Error> {
+        self.made.retain(|made| made != path);
+        remove_file(path)
+    }
+
+    /// Removes every file the run made and has not removed.
+    fn clear(&mut self) -> Result<(), Error> {
+        let mut first_error = Ok(());
+        for path in std::mem::take(&mut self.made) {
+            if let Err(error) = remove_file(&path) {
+                first_error = first_error.and(Err(error));
+            }
+        }
+        first_error
+    }
+}
+
+/// Removes `path`; one that is gone already is no error.
+fn remove_file(path: &Path) -> Result<(), Error> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(file_error(path, "removed", &e)),
+        _ => Ok(()),
+    }
+}
+
+/// One enumeration under way.
+struct Layers<'a, 'o, G> {
+    space: &'a G,
+    subtract: Subtract,
+    files: &'a mut Files,
+    budget: usize,
+    run: &'a mut Run<'o>,
+    /// The runs written so far, to name the next.
+    runs_written: u64,
+    /// The bytes of sort buffer counted in the run's meter.
+    charged: u64,
+}
+
+/// A layer on disk: its file and its size.
+struct Layer {
+    path: PathBuf,
+    size: u64,
+}
+
+/// What a new layer's candidates are checked against, on disk.
+enum Known<'p> {
+    /// Every state found so far, in the file named, if any yet: the new
+    /// layer is written, and the file again with the new layer in it.
+    Every(Option<&'p Path>),
+    /// The layers named.
+    Layers(Vec<&'p Path>),
+}
+
+impl<G> Layers<'_, '_, G>
+where
+    G: Successors,
+    G::State: Serialize + DeserializeOwned,
+{
+    fn enumerate<I>(&mut self, starts: I) -> Result<Enumeration<G::State>, Error>
+    where
+        I: IntoIterator<Item = G::State>,
+    {
+        let mut traffic = Traffic::default();
+        let mut buffer = SortBuffer::new(self.budget);
+        let mut runs = Vec::new();
+        for start in starts {
+            self.add(&mut buffer, &start, 0, &mut runs, &mut traffic)?;
+        }
+        let first = match self.subtract {
+            Subtract::EveryLayer => Known::Every(None),
+            Subtract::TwoLayers => Known::Layers(Vec::new()),
+        };
+        let (mut current, mut seen) = self.gather(&mut buffer, runs, 0, first, &mut traffic)?;
+        if current.size == 0 {
+            return Ok(Enumeration::new(Vec::new(), Vec::new()));
+        }
+        let mut before: Option<Layer> = None;
+        let mut layer_sizes = Vec::new();
+        loop {
+            let depth = layer_sizes.len();
+            layer_sizes.push(current.size);
+            self.run.stats.stored += current.size;
+            self.run.stats.frontier(usize::try_from(current.size).unwrap_or(usize::MAX));
+            self.report(depth, &buffer, traffic)?;
+            let runs = self.expand(&current, depth, &mut buffer, &mut traffic)?;
+            let known = match self.subtract {
+                Subtract::EveryLayer => Known::Every(seen.as_deref()),
+                Subtract::TwoLayers => Known::Layers(
+                    [Some(&current), before.as_ref()]
+                        .into_iter()
+                        .flatten()
+                        .map(|layer| layer.path.as_path())
+                        .collect(),
+                ),
+            };
+            let (next, next_seen) =
+                self.gather(&mut buffer, runs, depth + 1, known, &mut traffic)?;
+            if let Some(old) = std::mem::replace(&mut seen, next_seen) {
+                self.files.remove(&old)?;
+            }
+            if next.size == 0 {
+                self.files.remove(&next.path)?;
+                break;
+            }
+            if let Some(most) = self.run.limits.get_max_depth()
+                && depth >= most
+            {
+                return Err(Error::limit(crate::Limit::Depth(most)));
+            }
+            if let Some(old) = before.take() {
+                self.files.remove(&old.path)?;
+            }
+            before = Some(std::mem::replace(&mut current, next));
+        }
+        let deepest = read_states(&current, &mut traffic)?;
+        self.report(layer_sizes.len() - 1, &buffer, traffic)?;
+        Ok(Enumeration::new(layer_sizes, deepest))
+    }
+
+    /// Expands the states of `current`, at `depth`: their successors in
+    /// `buffer`, which is empty to begin with, and in the runs it spilled
+    /// to, which are returned.
+    fn expand(
+        &mut self,
+        current: &Layer,
+        depth: usize,
+        buffer: &mut SortBuffer,
+        traffic: &mut Traffic,
+    ) -> Result<Vec<PathBuf>, Error> {
+        let mut runs = Vec::new();
+        let mut reader = RecordReader::open(&current.path, traffic)?;
+        while let Some(record) = reader.head() {
+            let state: G::State = bincode::deserialize(record).map_err(|e| {
+                Error::table_file(&current.path, format!("holds a state that cannot be read: {e}"))
+            })?;
+            self.run.limits.check_nodes(self.run.stats.expanded)?;
+            let mut failure = None;
+            let mut generated = 0;
+            let _ = self.space.successors_until(&state, |next, _| {
+                generated += 1;
+                match self.add(buffer, &next, depth + 1, &mut runs, traffic) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(error) => {
+                        failure = Some(error);
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            self.run.stats.expanded += 1;
+            self.run.stats.generated += generated;
+            if let Some(error) = failure {
+                return Err(error);
+            }
+            self.run.tick(usize::try_from(self.run.stats.stored).unwrap_or(usize::MAX), depth)?;
+            reader.advance(traffic)?;
+        }
+        Ok(runs)
+    }
+
+    /// Adds `state`, a candidate for the layer at `depth`, to `buffer`,
+    /// spilling the buffer to a new run first when it is full.
+    fn add(
+        &mut self,
+        buffer: &mut SortBuffer,
+        state: &G::State,
+        depth: usize,
+        runs: &mut Vec<PathBuf>,
+        traffic: &mut Traffic,
+    ) -> Result<(), Error> {
+        let size = bincode::serialized_size(state).map_err(|e| unserializable(&e))?;
+        let size = usize::try_from(size).unwrap_or(usize::MAX);
+        let write = |bytes: &mut Vec<u8>| {
+            bincode::serialize_into(bytes, state).map_err(|e| unserializable(&e))
+        };
+        if buffer.push(size, write)? {
+            self.recount(buffer);
+            return Ok(());
+        }
+        self.spill(buffer, depth, runs, traffic)?;
+        let write = |bytes: &mut Vec<u8>| {
+            bincode::serialize_into(bytes, state).map_err(|e| unserializable(&e))
+        };
+        buffer.push(size, write)?;
+        Ok(())
+    }
+
+    /// Counts the buffer's bytes in the run's meter, as the tables of a
+    /// search in memory are.
+    fn recount(&mut self, buffer: &SortBuffer) {
+        let held = buffer.held();
+        if held != self.charged {
+            self.run.meter.recount(self.charged, held);
+            self.charged = held;
+        }
+    }
+
+    /// Sorts `buffer` and writes it out as a new run of candidates for
+    /// the layer at `depth`.
+    fn spill(
+        &mut self,
+        buffer: &mut SortBuffer,
+        depth: usize,
+        runs: &mut Vec<PathBuf>,
+        traffic: &mut Traffic,
+    ) -> Result<(), Error> {
+        buffer.sort();
+        let path = self.new_run(depth);
+        buffer.write_run(&path, traffic)?;
+        runs.push(path);
+        Ok(())
+    }
+
+    fn new_run(&mut self, depth: usize) -> PathBuf {
+        self.runs_written += 1;
+        self.files.name(&format!("run-{depth}-{}", self.runs_written))
+    }
+
+    /// The layer at `depth` from its candidates, in `buffer` and in
+    /// `runs`: merged, repeats dropped, and the states `known` holds
+    /// subtracted. Returns the layer, and the file of every state found,
+    /// when `known` keeps one.
+    fn gather(
+        &mut self,
+        buffer: &mut SortBuffer,
+        mut runs: Vec<PathBuf>,
+        depth: usize,
+        known: Known<'_>,
+        traffic: &mut Traffic,
+    ) -> Result<(Layer, Option<PathBuf>), Error> {
+        if !runs.is_empty() && !buffer.is_empty() {
+            self.spill(buffer, depth, &mut runs, traffic)?;
+        }
+        while runs.len() > FAN_IN {
+            let group: Vec<PathBuf> = runs.drain(..FAN_IN).collect();
+            let merged = self.new_run(depth);
+            let sources = open_all(&group, traffic)?;
+            merge_into(sources, &merged, traffic)?;
+            for run in &group {
+                self.files.remove(run)?;
+            }
+            runs.push(merged);
+        }
+        buffer.sort();
+        let mut candidates = open_all(&runs, traffic)?;
+        if runs.is_empty() {
+            candidates.push(Source::Memory { buffer, next: 0 });
+        }
+        let path = self.files.name(&format!("layer-{depth}"));
+        let (size, seen) = match known {
+            Known::Every(seen) => {
+                let union = self.files.name(&format!("seen-{depth}"));
+                let seen = seen.map(|path| RecordReader::open(path, traffic)).transpose()?;
+                let size =
+                    subtract(candidates, seen.into_iter().collect(), &path, Some(&union), traffic)?;
+                (size, Some(union))
+            }
+            Known::Layers(layers) => {
+                let layers = layers
+                    .into_iter()
+                    .map(|path| RecordReader::open(path, traffic))
+                    .collect::<Result<_, _>>()?;
+                (subtract(candidates, layers, &path, None, traffic)?, None)
+            }
+        };
+        for run in &runs {
+            self.files.remove(run)?;
+        }
+        buffer.clear();
+        Ok((Layer { path, size }, seen))
+    }
+
+    /// Reports progress at the end of the layer at `depth`, and ends the
+    /// run there if it was cancelled.
+    fn report(&mut self, depth: usize, buffer: &SortBuffer, traffic: Traffic) -> Result<(), Error> {
+        self.recount(buffer);
+        self.run.report_disk(depth, self.run.meter.used(), traffic.read, traffic.written)
+    }
+}
+
+/// The error of a state that cannot be serialized.
+fn unserializable(error: &bincode::Error) -> Error {
+    Error::space_failed(format!("a state cannot be serialized: {error}"))
+}
+
+/// The runs at `paths`, opened.
+fn open_all<'b>(paths: &[PathBuf], traffic: &mut Traffic) -> Result<Vec<Source<'b>>, Error> {
+    paths.iter().map(|path| RecordReader::open(path, traffic).map(Source::File)).collect()
+}
+
+/// Writes to `path` the records of `candidates` (each sorted without
+/// repeats) that none of `known` holds, once each, and returns how many.
+/// With `union`, writes there too every record of `known` and of the new
+/// layer, in order: `known` then holds a single file.
+fn subtract(
+    mut candidates: Vec<Source<'_>>,
+    mut known: Vec<RecordReader>,
+    path: &Path,
+    union: Option<&Path>,
+    traffic: &mut Traffic,
+) -> Result<u64, Error> {
+    let mut layer = RecordWriter::create(path)?;
+    let mut union = union.map(RecordWriter::create).transpose()?;
+    let mut record = Vec::new();
+    while let Some(least) = smallest(&candidates) {
+        record.clear();
+        record.extend_from_slice(candidates[least].head().unwrap_or_default());
+        for source in &mut candidates {
+            if source.head() == Some(&record[..]) {
+                source.advance(traffic)?;
+            }
+        }
+        let mut found = false;
+        for file in &mut known {
+            while let Some(head) = file.head() {
+                match head.cmp(&record[..]) {
+                    Ordering::Less => {
+                        if let Some(union) = union.as_mut() {
+                            union.write(head)?;
+                        }
+                        file.advance(traffic)?;
+                    }
+                    Ordering::Equal => {
+                        found = true;
+                        break;
+                    }
+                    Ordering::Greater => break,
+                }
+            }
+        }
+        if !found {
+            layer.write(&record)?;
+            if let Some(union) = union.as_mut() {
+                union.write(&record)?;
+            }
+        }
+    }
+    if let Some(union) = union.as_mut() {
+        for file in &mut known {
+            while let Some(head) = file.head() {
+                union.write(head)?;
+                file.advance(traffic)?;
+            }
+        }
+    }
+    if let Some(union) = union {
+        union.finish(traffic)?;
+    }
+    layer.finish(traffic)
+}
+
+/// The states of `layer`, read back.
+fn read_states<S: DeserializeOwned>(layer: &Layer, traffic: &mut Traffic) -> Result<Vec<S>, Error> {
+    let count = usize::try_from(layer.size).unwrap_or(usize::MAX);
+    let mut states = Vec::new();
+    states.try_reserve_exact(count).map_err(|_| Error::allocation_failed(layer.size))?;
+    let mut reader = RecordReader::open(&layer.path, traffic)?;
+    while let Some(record) = reader.head() {
+        let state = bincode::deserialize(record).map_err(|e| {
+            Error::table_file(&layer.path, format!("holds a state that cannot be read: {e}"))
+        })?;
+        states.push(state);
+        reader.advance(traffic)?;
+    }
+    Ok(states)
+}
