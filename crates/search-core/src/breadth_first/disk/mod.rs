@@ -14,7 +14,8 @@
 //!
 //! Equal states must serialize to equal bytes, since duplicates are
 //! found by their bytes: the records' order is the bytes' order, not the
-//! states'.
+//! states'. Records of at most 8 bytes, most states', are sorted and
+//! compared as integers (`records.rs`).
 
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
@@ -32,7 +33,7 @@ mod records;
 
 use records::{
     IO_BUFFER, RecordReader, RecordWriter, SortBuffer, Source, Traffic, file_error, merge_into,
-    smallest,
+    order, smallest,
 };
 
 /// How many runs one merge reads at once; more are first merged in
@@ -433,20 +434,14 @@ where
         runs: &mut Vec<PathBuf>,
         traffic: &mut Traffic,
     ) -> Result<(), Error> {
-        let size = bincode::serialized_size(state).map_err(|e| unserializable(&e))?;
-        let size = usize::try_from(size).unwrap_or(usize::MAX);
         let write = |bytes: &mut Vec<u8>| {
             bincode::serialize_into(bytes, state).map_err(|e| unserializable(&e))
         };
-        if buffer.push(size, write)? {
-            self.recount(buffer);
-            return Ok(());
+        if !buffer.push(write)? {
+            self.spill(buffer, depth, runs, traffic)?;
+            buffer.push(write)?;
         }
-        self.spill(buffer, depth, runs, traffic)?;
-        let write = |bytes: &mut Vec<u8>| {
-            bincode::serialize_into(bytes, state).map_err(|e| unserializable(&e))
-        };
-        buffer.push(size, write)?;
+        self.recount(buffer);
         Ok(())
     }
 
@@ -509,7 +504,7 @@ where
         buffer.sort();
         let mut candidates = open_all(&runs, traffic)?;
         if runs.is_empty() {
-            candidates.push(Source::Memory { buffer, next: 0 });
+            candidates.push(Source::memory(buffer));
         }
         let path = self.files.name(&format!("layer-{depth}"));
         let (size, seen) = match known {
@@ -571,14 +566,14 @@ fn subtract(
         record.clear();
         record.extend_from_slice(candidates[least].head().unwrap_or_default());
         for source in &mut candidates {
-            if source.head() == Some(&record[..]) {
+            if source.head().is_some_and(|head| order(head, &record) == Ordering::Equal) {
                 source.advance(traffic)?;
             }
         }
         let mut found = false;
         for file in &mut known {
             while let Some(head) = file.head() {
-                match head.cmp(&record[..]) {
+                match order(head, &record) {
                     Ordering::Less => {
                         if let Some(union) = union.as_mut() {
                             union.write(head)?;

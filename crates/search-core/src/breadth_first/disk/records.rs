@@ -25,40 +25,84 @@ pub(crate) fn file_error(path: &Path, doing: &str, error: &std::io::Error) -> Er
     Error::table_file(path, format!("cannot be {doing}: {error}"))
 }
 
-/// Records in memory: their bytes one after another, and where each
-/// lies. Filled up to a budget of bytes, then sorted and written out as
-/// a run.
+/// Records in memory, filled up to a budget of bytes, then sorted and
+/// written out as a run.
+///
+/// Records of one width of at most 8 bytes (most states: a packed board,
+/// a tuple of small numbers) are kept as numbers whose big-endian bytes
+/// are the record, so that they sort as integers, 8 bytes each. The first
+/// record of another width moves the buffer, for the rest of the run, to
+/// bytes one record after another and where each lies.
 pub(crate) struct SortBuffer {
+    keys: Vec<u64>,
+    /// The width of the records in `keys`, once there is one.
+    width: Option<usize>,
     bytes: Vec<u8>,
     spans: Vec<(usize, usize)>,
+    /// Whether records go to `bytes` and `spans`.
+    spanned: bool,
+    /// The record being added, as its writer made it.
+    scratch: Vec<u8>,
     budget: usize,
 }
 
 /// The bytes a record's place in the buffer takes beside its own.
 const SPAN_BYTES: usize = std::mem::size_of::<(usize, usize)>();
 
+/// The widest record kept as a number.
+const KEY_BYTES: usize = std::mem::size_of::<u64>();
+
+/// `record`, of at most 8 bytes, as a number whose big-endian bytes begin
+/// with it: records of one width order as their numbers do.
+fn key_of(record: &[u8]) -> u64 {
+    let mut padded = [0u8; KEY_BYTES];
+    padded[..record.len()].copy_from_slice(record);
+    u64::from_be_bytes(padded)
+}
+
+/// The order of records, which is their bytes' order; records of at most
+/// 8 bytes, most of them, are compared as numbers and lengths, which order
+/// as the bytes do (a shorter record padded with zeros ties only with a
+/// longer one it begins), without a call to `memcmp`.
+#[inline]
+pub(crate) fn order(a: &[u8], b: &[u8]) -> Ordering {
+    if a.len() <= KEY_BYTES && b.len() <= KEY_BYTES {
+        (key_of(a), a.len()).cmp(&(key_of(b), b.len()))
+    } else {
+        a.cmp(b)
+    }
+}
+
 impl SortBuffer {
     /// An empty buffer that holds at most `budget` bytes, records and
     /// their places together; it grows as it fills.
     pub(crate) fn new(budget: usize) -> SortBuffer {
-        SortBuffer { bytes: Vec::new(), spans: Vec::new(), budget }
+        SortBuffer {
+            keys: Vec::new(),
+            width: None,
+            bytes: Vec::new(),
+            spans: Vec::new(),
+            spanned: false,
+            scratch: Vec::new(),
+            budget,
+        }
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.spans.is_empty()
+        self.keys.is_empty() && self.spans.is_empty()
     }
 
     /// The bytes the buffer holds (its capacity).
     pub(crate) fn held(&self) -> u64 {
-        (self.bytes.capacity() + self.spans.capacity() * SPAN_BYTES) as u64
+        let keys = self.keys.capacity() * KEY_BYTES;
+        (keys + self.bytes.capacity() + self.spans.capacity() * SPAN_BYTES) as u64
     }
 
-    /// Adds a record of `size` bytes, which `write` appends to the
-    /// buffer's bytes, or gives back `false`, the buffer unchanged, when it
-    /// has no room for it within its budget: the caller then sorts and
-    /// writes out what it holds, and adds the record again. The buffer
-    /// grows as it fills, each time fallibly, its bytes and places
-    /// together never past the budget.
+    /// Adds the record `write` makes, or gives back `false`, the buffer
+    /// unchanged, when it has no room for it within its budget: the
+    /// caller then sorts and writes out what it holds, and adds the record
+    /// again. The buffer grows as it fills, each time fallibly, never past
+    /// the budget.
     ///
     /// # Errors
     ///
@@ -67,13 +111,28 @@ impl SortBuffer {
     /// allows; or when `write` fails.
     pub(crate) fn push(
         &mut self,
-        size: usize,
         write: impl FnOnce(&mut Vec<u8>) -> Result<(), Error>,
     ) -> Result<bool, Error> {
+        self.scratch.clear();
+        write(&mut self.scratch)?;
+        let size = self.scratch.len();
+        if !self.spanned {
+            if size <= KEY_BYTES && self.width.is_none_or(|width| width == size) {
+                return self.push_key();
+            }
+            self.spanned = true;
+            if !self.keys.is_empty() {
+                // Written out first, so that the buffer holds one kind.
+                return Ok(false);
+            }
+        }
+        if self.keys.capacity() > 0 {
+            self.keys = Vec::new();
+        }
         let needed = self.bytes.len() + size;
         if needed > self.bytes.capacity() {
             let Some(grown) = grown(self.bytes.capacity(), needed, 1 << 10, self.free()) else {
-                return self.full(size);
+                return self.full(size + SPAN_BYTES);
             };
             let more = grown - self.bytes.len();
             self.bytes
@@ -83,28 +142,45 @@ impl SortBuffer {
         if self.spans.len() == self.spans.capacity() {
             let free = self.free() / SPAN_BYTES;
             let Some(grown) = grown(self.spans.capacity(), self.spans.len() + 1, 64, free) else {
-                return self.full(size);
+                return self.full(size + SPAN_BYTES);
             };
             let more = grown - self.spans.len();
             let bytes = (grown * SPAN_BYTES) as u64;
             self.spans.try_reserve_exact(more).map_err(|_| Error::allocation_failed(bytes))?;
         }
         let start = self.bytes.len();
-        write(&mut self.bytes)?;
+        self.bytes.extend_from_slice(&self.scratch);
         self.spans.push((start, self.bytes.len()));
         Ok(true)
     }
 
-    /// The budget's bytes that neither the records nor their places take.
-    fn free(&self) -> usize {
-        self.budget.saturating_sub(self.bytes.capacity() + self.spans.capacity() * SPAN_BYTES)
+    /// Adds the record in `scratch` as a number.
+    fn push_key(&mut self) -> Result<bool, Error> {
+        if self.keys.len() == self.keys.capacity() {
+            let free = self.free() / KEY_BYTES;
+            let Some(grown) = grown(self.keys.capacity(), self.keys.len() + 1, 1 << 10, free)
+            else {
+                return self.full(KEY_BYTES);
+            };
+            let more = grown - self.keys.len();
+            let bytes = (grown * KEY_BYTES) as u64;
+            self.keys.try_reserve_exact(more).map_err(|_| Error::allocation_failed(bytes))?;
+        }
+        self.width = Some(self.scratch.len());
+        self.keys.push(key_of(&self.scratch));
+        Ok(true)
     }
 
-    /// No room for a record of `size` bytes: `false`, or an error for an
-    /// empty buffer, which no run written out makes room in.
+    /// The budget's bytes that the buffer does not hold.
+    fn free(&self) -> usize {
+        self.budget.saturating_sub(usize::try_from(self.held()).unwrap_or(usize::MAX))
+    }
+
+    /// No room for a record that needs `size` bytes: `false`, or an error
+    /// for an empty buffer, which no run written out makes room in.
     fn full(&self, size: usize) -> Result<bool, Error> {
-        if self.spans.is_empty() {
-            Err(Error::too_large((size + SPAN_BYTES) as u64, self.budget as u64))
+        if self.is_empty() {
+            Err(Error::too_large(size as u64, self.budget as u64))
         } else {
             Ok(false)
         }
@@ -112,25 +188,58 @@ impl SortBuffer {
 
     /// Sorts the records and drops repeats.
     pub(crate) fn sort(&mut self) {
+        #[cfg(feature = "rayon")]
+        {
+            use rayon::slice::ParallelSliceMut;
+            self.keys.par_sort_unstable();
+        }
+        #[cfg(not(feature = "rayon"))]
+        self.keys.sort_unstable();
+        self.keys.dedup();
         let bytes = &self.bytes;
         let record = |&(start, end): &(usize, usize)| &bytes[start..end];
-        self.spans.sort_unstable_by(|a, b| record(a).cmp(record(b)));
+        self.spans.sort_unstable_by(|a, b| order(record(a), record(b)));
         self.spans.dedup_by(|a, b| record(a) == record(b));
+    }
+
+    /// The number of records.
+    fn len(&self) -> usize {
+        self.keys.len() + self.spans.len()
+    }
+
+    /// Record `index` (of the sorted buffer), its bytes written to `key`
+    /// when it is kept as a number.
+    fn record<'a>(&'a self, index: usize, key: &'a mut [u8; KEY_BYTES]) -> &'a [u8] {
+        match self.width {
+            Some(width) if !self.keys.is_empty() => {
+                *key = self.keys[index].to_be_bytes();
+                &key[..width]
+            }
+            _ => {
+                let (start, end) = self.spans[index];
+                &self.bytes[start..end]
+            }
+        }
     }
 
     /// Writes the sorted records to a new file at `path`, and empties the
     /// buffer.
     pub(crate) fn write_run(&mut self, path: &Path, traffic: &mut Traffic) -> Result<(), Error> {
         let mut out = RecordWriter::create(path)?;
-        for &(start, end) in &self.spans {
-            out.write(&self.bytes[start..end])?;
+        let mut key = [0; KEY_BYTES];
+        for index in 0..self.len() {
+            out.write(self.record(index, &mut key))?;
         }
         out.finish(traffic)?;
         self.clear();
         Ok(())
     }
 
+    /// Empties the buffer, keeping its room; records of another width
+    /// than the last may be kept as numbers again.
     pub(crate) fn clear(&mut self) {
+        self.keys.clear();
+        self.width = None;
         self.bytes.clear();
         self.spans.clear();
     }
@@ -200,16 +309,47 @@ pub(crate) const IO_BUFFER: usize = 64 << 10;
 /// in memory.
 pub(crate) enum Source<'b> {
     File(RecordReader),
-    Memory { buffer: &'b SortBuffer, next: usize },
+    Memory {
+        buffer: &'b SortBuffer,
+        next: usize,
+        /// The record at `next`, when the buffer keeps it as a number.
+        key: [u8; KEY_BYTES],
+        width: usize,
+    },
 }
 
-impl Source<'_> {
+impl<'b> Source<'b> {
+    /// The records of a sorted `buffer`.
+    pub(crate) fn memory(buffer: &'b SortBuffer) -> Source<'b> {
+        let mut source = Source::Memory { buffer, next: 0, key: [0; KEY_BYTES], width: 0 };
+        source.load();
+        source
+    }
+
+    /// Reads the buffer's record at `next` into `key`, when the buffer
+    /// keeps its records as numbers.
+    fn load(&mut self) {
+        if let Source::Memory { buffer, next, key, width } = self
+            && let (Some(&number), Some(kept)) = (buffer.keys.get(*next), buffer.width)
+        {
+            *key = number.to_be_bytes();
+            *width = kept;
+        }
+    }
+
     /// The record at the head, if any.
     pub(crate) fn head(&self) -> Option<&[u8]> {
         match self {
             Source::File(reader) => reader.head(),
-            Source::Memory { buffer, next } => {
-                buffer.spans.get(*next).map(|&(start, end)| &buffer.bytes[start..end])
+            Source::Memory { buffer, next, key, width } => {
+                if *next >= buffer.len() {
+                    None
+                } else if buffer.keys.is_empty() {
+                    let (start, end) = buffer.spans[*next];
+                    Some(&buffer.bytes[start..end])
+                } else {
+                    Some(&key[..*width])
+                }
             }
         }
     }
@@ -220,6 +360,7 @@ impl Source<'_> {
             Source::File(reader) => reader.advance(traffic),
             Source::Memory { next, .. } => {
                 *next += 1;
+                self.load();
                 Ok(())
             }
         }
@@ -283,7 +424,7 @@ impl RecordReader {
             Err(e) => return Err(file_error(&self.path, "read", &e)),
         }
         traffic.read += prefix + length;
-        if had && self.previous.as_slice().cmp(&self.head) != Ordering::Less {
+        if had && order(&self.previous, &self.head) != Ordering::Less {
             return Err(self.damaged("records out of order"));
         }
         self.full = true;
@@ -323,7 +464,7 @@ pub(crate) fn smallest(sources: &[Source<'_>]) -> Option<usize> {
     let mut best: Option<(usize, &[u8])> = None;
     for (index, source) in sources.iter().enumerate() {
         if let Some(head) = source.head()
-            && best.is_none_or(|(_, least)| head < least)
+            && best.is_none_or(|(_, least)| order(head, least) == Ordering::Less)
         {
             best = Some((index, head));
         }
@@ -345,7 +486,7 @@ pub(crate) fn merge_into(
         record.extend_from_slice(sources[least].head().unwrap_or_default());
         out.write(&record)?;
         for source in &mut sources {
-            if source.head() == Some(&record[..]) {
+            if source.head().is_some_and(|head| order(head, &record) == Ordering::Equal) {
                 source.advance(traffic)?;
             }
         }
@@ -420,7 +561,7 @@ mod tests {
                 Ok(())
             }
         };
-        while buffer.push(4, record(pushed)).unwrap() {
+        while buffer.push(record(pushed)).unwrap() {
             pushed += 1;
         }
         assert!(pushed > 150, "{pushed} records of 4 bytes in 4 KiB");
@@ -433,8 +574,69 @@ mod tests {
         assert_eq!(read_all(&path).unwrap(), expected);
         std::fs::remove_file(&path).unwrap();
         // A record larger than an empty buffer's budget is refused.
-        let error = buffer.push(8 << 10, |_| Ok(())).unwrap_err();
+        let error = buffer
+            .push(|bytes| {
+                bytes.resize(8 << 10, 1);
+                Ok(())
+            })
+            .unwrap_err();
         assert!(matches!(error.kind(), ErrorKind::TooLarge { limit: 4096, .. }), "{error}");
+    }
+
+    #[test]
+    fn a_record_of_another_width_moves_the_buffer_to_spans_after_a_run() {
+        let bytes = |record: &'static [u8]| {
+            move |out: &mut Vec<u8>| {
+                out.extend_from_slice(record);
+                Ok(())
+            }
+        };
+        let mut buffer = SortBuffer::new(4 << 10);
+        assert!(buffer.push(bytes(b"bb")).unwrap());
+        assert!(buffer.push(bytes(b"ab")).unwrap());
+        // Another width: the numbers are written out first.
+        assert!(!buffer.push(bytes(b"abcdefghi")).unwrap());
+        buffer.sort();
+        let (first, second) = (scratch("keys"), scratch("spans"));
+        buffer.write_run(&first, &mut Traffic::default()).unwrap();
+        assert_eq!(read_all(&first).unwrap(), [b"ab".to_vec(), b"bb".to_vec()]);
+        for record in [&b"abcdefghi"[..], b"b", b"ab", b"b", b""] {
+            assert!(buffer.push(bytes(record)).unwrap());
+        }
+        buffer.sort();
+        let mut key = [0; KEY_BYTES];
+        let held: Vec<Vec<u8>> =
+            (0..buffer.len()).map(|i| buffer.record(i, &mut key).to_vec()).collect();
+        assert_eq!(held, [&b""[..], b"ab", b"abcdefghi", b"b"]);
+        buffer.write_run(&second, &mut Traffic::default()).unwrap();
+        let mut traffic = Traffic::default();
+        let sources = vec![
+            Source::File(RecordReader::open(&first, &mut traffic).unwrap()),
+            Source::File(RecordReader::open(&second, &mut traffic).unwrap()),
+        ];
+        let merged = scratch("both");
+        merge_into(sources, &merged, &mut traffic).unwrap();
+        let expected: Vec<Vec<u8>> =
+            [&b""[..], b"ab", b"abcdefghi", b"b", b"bb"].iter().map(|r| r.to_vec()).collect();
+        assert_eq!(read_all(&merged).unwrap(), expected);
+        for path in [first, second, merged] {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+
+    #[test]
+    fn records_order_as_their_bytes() {
+        let records: Vec<Vec<u8>> = (0u32..600)
+            .map(|n| {
+                let length = (n * 7 % 11) as usize;
+                (0..length).map(|i| [0, 1, 255][(n as usize + i * 5) % 3]).collect()
+            })
+            .collect();
+        for a in &records {
+            for b in &records {
+                assert_eq!(order(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]
