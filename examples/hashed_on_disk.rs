@@ -7,8 +7,8 @@
 //!
 //! `cargo run --release -p examples --example hashed_on_disk -- pancakes 11 64M`
 //! and `-- hanoi 15 2G` (4^15 = 1,073,741,824 states), in files under the
-//! system's temporary directory; without arguments, 8 pancakes and 8
-//! discs in 2 MB. docs/performance.md has the figures ("Enumeration on
+//! system's temporary directory (`64M` is 64 MiB); without arguments,
+//! 8 pancakes and 8 discs in 2 MiB. docs/performance.md has the figures ("Enumeration on
 //! disk, hashed").
 
 use std::time::Instant;
@@ -94,13 +94,16 @@ where
     let layers = DiskEnumeration::new(&dir).run_reversible(space, [start], &mut run)?;
     drop(run);
     std::fs::remove_dir(&dir)?;
+    // Tenths of a mebibyte, in whole numbers.
+    let mib = |bytes: u64| format!("{}.{}", bytes >> 20, ((bytes & 0xF_FFFF) * 10) >> 20);
     println!(
-        "{name} on disk in {limit} bytes: {} states, radius {}, in {:.2?} ({} MB read, {} MB written)",
+        "{name} on disk in {} MiB: {} states, radius {}, in {:.2?} ({} MiB read, {} MiB written)",
+        mib(limit),
         layers.states(),
         layers.radius(),
         began.elapsed(),
-        read / 1_000_000,
-        written / 1_000_000,
+        mib(read),
+        mib(written),
     );
     Ok(layers)
 }
@@ -143,6 +146,11 @@ fn hanoi(discs: u32, limit: u64) -> Result<(), Box<dyn std::error::Error>> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    run(&args)
+}
+
+/// What `main` does with its arguments: `[SPACE N LIMIT]`.
+fn run(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     let size = |at: usize, default: u32| args.get(at).map_or(Ok(default), |arg| arg.parse());
     let limit = args.get(2).map_or(Some(2 << 20), |arg| bytes(arg)).ok_or("a limit such as 64M")?;
     match args.first().map(String::as_str) {
@@ -158,5 +166,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 #[test]
 fn runs() -> Result<(), Box<dyn std::error::Error>> {
-    main()
+    // Not `main`: the test harness's own arguments are not the example's.
+    run(&[])
 }

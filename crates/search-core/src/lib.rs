@@ -213,6 +213,7 @@ The limits that apply to each search:
 | [`ZeroOneBfs::run`] | yes | yes | no | yes |
 | [`IdaStar`]'s methods, which store only their path | no | yes | yes | yes |
 | [`DenseEnumeration`], [`DistanceTable::build`], whose tables are sized up front (on [disk](DenseEnumeration::disk), the memory limit sizes the parts in memory) | no | yes | yes | no |
+| `DiskEnumeration` (feature `serde`), whose states are on disk: the memory limit sizes its sort buffer | no | yes | yes | yes |
 
 # Informed search
 

@@ -39,7 +39,8 @@ pub struct Progress {
     pub bytes: u64,
     /// The bytes read from disk so far: 0 but for a
     /// [`DenseEnumeration`](crate::DenseEnumeration) whose table lives on
-    /// [disk](crate::DenseEnumeration::disk).
+    /// [disk](crate::DenseEnumeration::disk), and for `DiskEnumeration`
+    /// (feature `serde`), whose layers do.
     pub read: u64,
     /// The bytes written to disk so far, as [`read`](Progress::read).
     pub written: u64,

@@ -55,9 +55,11 @@ const LEAST_BUFFER: usize = 4 << 10;
 /// `HashMap` or `HashSet`, whose order varies, nor of floats, whose
 /// `-0.0 == 0.0`. States are written with `bincode`.
 ///
-/// The memory limit ([`Limits::max_memory`](crate::Limits::max_memory))
-/// bounds the sort buffer and the files' buffers (64 KiB each, at most
-/// 20 open at once); the depth limit and the node limit (states
+/// The memory limit ([`Limits::max_memory`](crate::Limits::max_memory),
+/// 4 GiB by default) bounds the sort buffer and the files' buffers
+/// (64 KiB each, at most 20 open at once, 1.25 MiB): the sort buffer
+/// takes what they leave, growing as a layer fills it, so a limit below
+/// 1.25 MiB and 4 KiB is refused. The depth limit and the node limit (states
 /// expanded) end the run with an error; the state limit does not apply,
 /// the states being on disk. Progress is reported as states are
 /// expanded and at each layer's end, with the bytes read and written.
@@ -109,8 +111,8 @@ impl DiskEnumeration {
     /// the directory cannot be made or holds another run's files, or a
     /// file cannot be written (a full disk) or read, or is damaged;
     /// [`TooLarge`](crate::ErrorKind::TooLarge) when the memory limit
-    /// leaves no room for a sort buffer of 4 KiB (beside the files'
-    /// buffers, 1.25 MiB in all) or for one state;
+    /// leaves no room for a sort buffer of 4 KiB beside the files'
+    /// 1.25 MiB of buffers, or for one state;
     /// [`AllocationFailed`](crate::ErrorKind::AllocationFailed) when the
     /// allocator refuses what the limit allows; the depth or node limit;
     /// cancellation; the space's failure; and
@@ -150,6 +152,13 @@ impl DiskEnumeration {
     /// be undone: a new layer's states are those of neither of the two
     /// layers before, and no file of every state is kept, so each layer
     /// reads and writes only the layers around it.
+    ///
+    /// The bound on `G` is the space's word for it, not a check: a space
+    /// marked [`Reversible`] (or wrapped in
+    /// [`Undirected`](crate::Undirected)) with a move that cannot be
+    /// undone finds states of older layers again, as new ones, and may
+    /// never end. Give such a space [`run`](DiskEnumeration::run), or a
+    /// depth limit.
     ///
     /// # Errors
     ///
