@@ -458,8 +458,8 @@ impl RecordReader {
     }
 }
 
-/// The sources' smallest head, if any source has one, and which sources
-/// hold it.
+/// Which source has the smallest head (the first of them, on a tie), if
+/// any has a head.
 pub(crate) fn smallest(sources: &[Source<'_>]) -> Option<usize> {
     let mut best: Option<(usize, &[u8])> = None;
     for (index, source) in sources.iter().enumerate() {
