@@ -17,7 +17,6 @@
 //! states'. Records of at most 8 bytes, most states', are sorted and
 //! compared as integers (`records.rs`).
 
-use std::cmp::Ordering;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -32,8 +31,7 @@ use crate::space::traits::{Reversible, Successors, unless_failed};
 mod records;
 
 use records::{
-    IO_BUFFER, RecordReader, RecordWriter, SortBuffer, Source, Traffic, file_error, merge_into,
-    order, smallest,
+    IO_BUFFER, RecordReader, SortBuffer, Source, Traffic, file_error, merge_into, merge_subtracting,
 };
 
 /// How many runs one merge reads at once; more are first merged in
@@ -406,9 +404,7 @@ where
         let mut runs = Vec::new();
         let mut reader = RecordReader::open(&current.path, traffic)?;
         while let Some(record) = reader.head() {
-            let state: G::State = bincode::deserialize(record).map_err(|e| {
-                Error::table_file(&current.path, format!("holds a state that cannot be read: {e}"))
-            })?;
+            let state: G::State = read_state(record, &current.path)?;
             self.run.limits.check_nodes(self.run.stats.expanded)?;
             let mut failure = None;
             let mut generated = 0;
@@ -520,8 +516,13 @@ where
             Known::Every(seen) => {
                 let union = self.files.name(&format!("seen-{depth}"));
                 let seen = seen.map(|path| RecordReader::open(path, traffic)).transpose()?;
-                let size =
-                    subtract(candidates, seen.into_iter().collect(), &path, Some(&union), traffic)?;
+                let size = merge_subtracting(
+                    candidates,
+                    seen.into_iter().collect(),
+                    &path,
+                    Some(&union),
+                    traffic,
+                )?;
                 (size, Some(union))
             }
             Known::Layers(layers) => {
@@ -529,7 +530,7 @@ where
                     .into_iter()
                     .map(|path| RecordReader::open(path, traffic))
                     .collect::<Result<_, _>>()?;
-                (subtract(candidates, layers, &path, None, traffic)?, None)
+                (merge_subtracting(candidates, layers, &path, None, traffic)?, None)
             }
         };
         for run in &runs {
@@ -557,65 +558,10 @@ fn open_all<'b>(paths: &[PathBuf], traffic: &mut Traffic) -> Result<Vec<Source<'
     paths.iter().map(|path| RecordReader::open(path, traffic).map(Source::File)).collect()
 }
 
-/// Writes to `path` the records of `candidates` (each sorted without
-/// repeats) that none of `known` holds, once each, and returns how many.
-/// With `union`, writes there too every record of `known` and of the new
-/// layer, in order: `known` then holds a single file.
-fn subtract(
-    mut candidates: Vec<Source<'_>>,
-    mut known: Vec<RecordReader>,
-    path: &Path,
-    union: Option<&Path>,
-    traffic: &mut Traffic,
-) -> Result<u64, Error> {
-    let mut layer = RecordWriter::create(path)?;
-    let mut union = union.map(RecordWriter::create).transpose()?;
-    let mut record = Vec::new();
-    while let Some(least) = smallest(&candidates) {
-        record.clear();
-        record.extend_from_slice(candidates[least].head().unwrap_or_default());
-        for source in &mut candidates {
-            if source.head().is_some_and(|head| order(head, &record) == Ordering::Equal) {
-                source.advance(traffic)?;
-            }
-        }
-        let mut found = false;
-        for file in &mut known {
-            while let Some(head) = file.head() {
-                match order(head, &record) {
-                    Ordering::Less => {
-                        if let Some(union) = union.as_mut() {
-                            union.write(head)?;
-                        }
-                        file.advance(traffic)?;
-                    }
-                    Ordering::Equal => {
-                        found = true;
-                        break;
-                    }
-                    Ordering::Greater => break,
-                }
-            }
-        }
-        if !found {
-            layer.write(&record)?;
-            if let Some(union) = union.as_mut() {
-                union.write(&record)?;
-            }
-        }
-    }
-    if let Some(union) = union.as_mut() {
-        for file in &mut known {
-            while let Some(head) = file.head() {
-                union.write(head)?;
-                file.advance(traffic)?;
-            }
-        }
-    }
-    if let Some(union) = union {
-        union.finish(traffic)?;
-    }
-    layer.finish(traffic)
+/// The state a record of the file at `path` holds.
+fn read_state<S: DeserializeOwned>(record: &[u8], path: &Path) -> Result<S, Error> {
+    bincode::deserialize(record)
+        .map_err(|e| Error::table_file(path, format!("holds a state that cannot be read: {e}")))
 }
 
 /// The states of `layer`, read back.
@@ -625,9 +571,7 @@ fn read_states<S: DeserializeOwned>(layer: &Layer, traffic: &mut Traffic) -> Res
     states.try_reserve_exact(count).map_err(|_| Error::allocation_failed(layer.size))?;
     let mut reader = RecordReader::open(&layer.path, traffic)?;
     while let Some(record) = reader.head() {
-        let state = bincode::deserialize(record).map_err(|e| {
-            Error::table_file(&layer.path, format!("holds a state that cannot be read: {e}"))
-        })?;
+        let state = read_state(record, &layer.path)?;
         states.push(state);
         reader.advance(traffic)?;
     }

@@ -65,7 +65,7 @@ fn key_of(record: &[u8]) -> u64 {
 /// as the bytes do (a shorter record padded with zeros ties only with a
 /// longer one it begins), without a call to `memcmp`.
 #[inline]
-pub(crate) fn order(a: &[u8], b: &[u8]) -> Ordering {
+fn order(a: &[u8], b: &[u8]) -> Ordering {
     if a.len() <= KEY_BYTES && b.len() <= KEY_BYTES {
         (key_of(a), a.len()).cmp(&(key_of(b), b.len()))
     } else {
@@ -460,7 +460,7 @@ impl RecordReader {
 
 /// Which source has the smallest head (the first of them, on a tie), if
 /// any has a head.
-pub(crate) fn smallest(sources: &[Source<'_>]) -> Option<usize> {
+fn smallest(sources: &[Source<'_>]) -> Option<usize> {
     let mut best: Option<(usize, &[u8])> = None;
     for (index, source) in sources.iter().enumerate() {
         if let Some(head) = source.head()
@@ -475,23 +475,73 @@ pub(crate) fn smallest(sources: &[Source<'_>]) -> Option<usize> {
 /// Merges `sources`, each sorted without repeats, into one run at `path`,
 /// without repeats.
 pub(crate) fn merge_into(
-    mut sources: Vec<Source<'_>>,
+    sources: Vec<Source<'_>>,
     path: &Path,
     traffic: &mut Traffic,
 ) -> Result<(), Error> {
-    let mut out = RecordWriter::create(path)?;
+    merge_subtracting(sources, Vec::new(), path, None, traffic).map(drop)
+}
+
+/// Merges `candidates`, each sorted without repeats, into the file at
+/// `path`, each record once, leaving out those `known` holds; returns how
+/// many it wrote.
+/// With `union`, writes there too every record of `known` and of the new
+/// layer, in order: `known` then holds a single file.
+pub(crate) fn merge_subtracting(
+    mut candidates: Vec<Source<'_>>,
+    mut known: Vec<RecordReader>,
+    path: &Path,
+    union: Option<&Path>,
+    traffic: &mut Traffic,
+) -> Result<u64, Error> {
+    let mut layer = RecordWriter::create(path)?;
+    let mut union = union.map(RecordWriter::create).transpose()?;
     let mut record = Vec::new();
-    while let Some(least) = smallest(&sources) {
+    while let Some(least) = smallest(&candidates) {
         record.clear();
-        record.extend_from_slice(sources[least].head().unwrap_or_default());
-        out.write(&record)?;
-        for source in &mut sources {
+        record.extend_from_slice(candidates[least].head().unwrap_or_default());
+        for source in &mut candidates {
             if source.head().is_some_and(|head| order(head, &record) == Ordering::Equal) {
                 source.advance(traffic)?;
             }
         }
+        let mut found = false;
+        for file in &mut known {
+            while let Some(head) = file.head() {
+                match order(head, &record) {
+                    Ordering::Less => {
+                        if let Some(union) = union.as_mut() {
+                            union.write(head)?;
+                        }
+                        file.advance(traffic)?;
+                    }
+                    Ordering::Equal => {
+                        found = true;
+                        break;
+                    }
+                    Ordering::Greater => break,
+                }
+            }
+        }
+        if !found {
+            layer.write(&record)?;
+            if let Some(union) = union.as_mut() {
+                union.write(&record)?;
+            }
+        }
     }
-    out.finish(traffic).map(drop)
+    if let Some(union) = union.as_mut() {
+        for file in &mut known {
+            while let Some(head) = file.head() {
+                union.write(head)?;
+                file.advance(traffic)?;
+            }
+        }
+    }
+    if let Some(union) = union {
+        union.finish(traffic)?;
+    }
+    layer.finish(traffic)
 }
 
 #[cfg(test)]
