@@ -444,7 +444,11 @@ impl<S: crate::State, M: Clone, X> Tree<S, M, X> {
     /// The id of `state` with one lookup: a new node reached from `parent`
     /// by `mv`, or the stored one, with `mv` handed back. For a tree that
     /// keeps ids (reset with [`Lookup::Ids`], or hashed).
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "a link of the relax's chain, inlined with it: see `Policy::relax`"
+    )]
+    #[inline(always)]
     #[expect(clippy::too_many_arguments, reason = "a node's fields, and where it goes")]
     pub(crate) fn find_or_insert_with<G: Successors<State = S, Move = M>>(
         &mut self,
