@@ -6,7 +6,9 @@
 //!
 //! Beside ours, on the same successor closure: `pathfinding` (its costs
 //! `R64`, as its own benchmarks use) and a textbook loop written here (a
-//! `BinaryHeap` and an `FxHashMap`). Ours runs in the closure form a user
+//! `BinaryHeap` and an `FxHashMap`), which runs twice: keeping the cost
+//! alone, and keeping each cell's parent too to return the path, as ours
+//! and `pathfinding`'s do. Ours runs in the closure form a user
 //! writes first (`from_fn_weighted`) and as a numbered type, whose cells
 //! are their own ranks.
 //!
@@ -20,7 +22,8 @@ use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use noisy_float::prelude::r64;
 use rustc_hash::FxHashMap;
 use search_core::{
@@ -133,6 +136,51 @@ impl Map {
         }
         (None, expanded)
     }
+
+    /// The textbook loop as a user writes it who needs the path, as ours
+    /// returns it: each cell's parent kept beside its cost, and the path
+    /// walked back from the goal; and the states it expanded.
+    fn textbook_path(
+        &self,
+        start: u32,
+        goal: u32,
+        estimate: impl Fn(&u32) -> f64,
+    ) -> (Option<(Vec<u32>, f64)>, u64) {
+        let mut expanded = 0;
+        let mut best: FxHashMap<u32, (f64, u32)> = FxHashMap::default();
+        let mut open = BinaryHeap::new();
+        best.insert(start, (0.0, start));
+        open.push(Reverse((estimate(&start).to_bits(), start)));
+        while let Some(Reverse((_, cell))) = open.pop() {
+            let cost = best[&cell].0;
+            if cell == goal {
+                let (mut path, mut at) = (vec![goal], goal);
+                while at != start {
+                    at = best[&at].1;
+                    path.push(at);
+                }
+                path.reverse();
+                return (Some((path, cost)), expanded);
+            }
+            expanded += 1;
+            for (next, step) in self.neighbours(cell) {
+                let reached = cost + step;
+                if best.get(&next).is_none_or(|&(known, _)| reached < known) {
+                    best.insert(next, (reached, cell));
+                    open.push(Reverse(((reached + estimate(&next)).to_bits(), next)));
+                }
+            }
+        }
+        (None, expanded)
+    }
+
+    /// The cost of `path` when each step is to an open neighbour.
+    fn walk(&self, path: &[u32]) -> Option<f64> {
+        path.windows(2).try_fold(0.0, |total, step| {
+            let taken = self.neighbours(step[0]).find(|&(next, _)| next == step[1]);
+            taken.map(|(_, cost)| total + cost)
+        })
+    }
 }
 
 /// The map as a type that numbers its cells: our searches then keep their
@@ -188,7 +236,8 @@ fn close(a: f64, b: f64) -> bool {
 
 /// With `OCTILE_ONLY` set to a contender (`ours-astar`, `ours-dijkstra`,
 /// `numbered-astar`, `numbered-dijkstra`, `textbook-astar`,
-/// `textbook-dijkstra`, `pathfinding-astar`, `pathfinding-dijkstra`, or
+/// `textbook-dijkstra`, `textbook-path-astar`, `textbook-path-dijkstra`,
+/// `pathfinding-astar`, `pathfinding-dijkstra`, or
 /// `none` for the map and the pairs alone), the bench runs that one over
 /// the 100 pairs once and prints the states it expanded, for `valgrind
 /// --tool=cachegrind`: a contender's count per expanded state is its
@@ -225,6 +274,8 @@ fn only(name: &str, map: &Map, pairs: &[(u32, u32)]) {
             }
             "textbook-astar" => map.textbook_counted(start, goal, estimate).1,
             "textbook-dijkstra" => map.textbook_counted(start, goal, |_| 0.0).1,
+            "textbook-path-astar" => map.textbook_path(start, goal, estimate).1,
+            "textbook-path-dijkstra" => map.textbook_path(start, goal, |_| 0.0).1,
             "pathfinding-astar" => {
                 pathfinding::prelude::astar(&start, successors, |c| r64(estimate(c)), is_goal);
                 0
@@ -255,8 +306,11 @@ fn check_answers(map: &Map, pairs: &[(u32, u32)]) {
         let plain = dijkstra(&space, [start], is_goal).expect("fits").expect("reachable").1;
         let theirs = pathfinding::prelude::astar(&start, successors, |c| r64(estimate(c)), is_goal);
         let textbook = map.textbook(start, goal, estimate).expect("reachable");
+        let (path, with_path) = map.textbook_path(start, goal, estimate).0.expect("reachable");
+        assert_eq!((path[0], path[path.len() - 1]), (start, goal));
+        let walked = map.walk(&path).expect("a path of steps to neighbours");
         let theirs = theirs.expect("reachable").1.raw();
-        for other in [numbered_cost, plain, theirs, textbook] {
+        for other in [numbered_cost, plain, theirs, textbook, with_path, walked] {
             assert!(close(ours, other), "{start} -> {goal}: {ours} against {other}");
         }
     }
@@ -280,79 +334,59 @@ fn octile(c: &mut Criterion) {
     ));
     group.sample_size(10).warm_up_time(Duration::from_secs(1));
     group.measurement_time(Duration::from_secs(10));
-    group.bench_function("ours/astar", |b| {
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                astar(&space, [start], Map::octile(goal), |&cell| cell == goal).expect("fits");
-            }
-        });
+    bench_pairs(&mut group, "ours/astar", &pairs, |start, goal| {
+        astar(&space, [start], Map::octile(goal), |&cell| cell == goal).expect("fits");
     });
-    group.bench_function("ours/astar numbered", |b| {
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                astar(&numbered, [start], Map::octile(goal), |&cell| cell == goal).expect("fits");
-            }
-        });
+    bench_pairs(&mut group, "ours/astar numbered", &pairs, |start, goal| {
+        astar(&numbered, [start], Map::octile(goal), |&cell| cell == goal).expect("fits");
     });
-    group.bench_function("ours/astar numbered cache", |b| {
-        let mut search = AStar::new();
-        let mut run = Run::new();
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                let is_goal = |&cell: &u32| cell == goal;
-                search.run(&numbered, [start], Map::octile(goal), is_goal, &mut run).expect("fits");
-            }
-        });
+    let (mut search, mut run) = (AStar::new(), Run::new());
+    bench_pairs(&mut group, "ours/astar numbered cache", &pairs, |start, goal| {
+        let is_goal = |&cell: &u32| cell == goal;
+        search.run(&numbered, [start], Map::octile(goal), is_goal, &mut run).expect("fits");
     });
-    group.bench_function("pathfinding/astar", |b| {
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                let estimate = Map::octile(goal);
-                pathfinding::prelude::astar(
-                    &start,
-                    successors,
-                    |c| r64(estimate(c)),
-                    |&c| c == goal,
-                );
-            }
-        });
+    bench_pairs(&mut group, "pathfinding/astar", &pairs, |start, goal| {
+        let estimate = Map::octile(goal);
+        pathfinding::prelude::astar(&start, successors, |c| r64(estimate(c)), |&c| c == goal);
     });
-    group.bench_function("textbook/astar", |b| {
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                map.textbook(start, goal, Map::octile(goal));
-            }
-        });
+    bench_pairs(&mut group, "textbook/astar", &pairs, |start, goal| {
+        map.textbook(start, goal, Map::octile(goal));
     });
-    group.bench_function("ours/dijkstra", |b| {
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                dijkstra(&space, [start], |&cell| cell == goal).expect("fits");
-            }
-        });
+    bench_pairs(&mut group, "textbook/astar with path", &pairs, |start, goal| {
+        map.textbook_path(start, goal, Map::octile(goal));
     });
-    group.bench_function("ours/dijkstra numbered", |b| {
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                dijkstra(&numbered, [start], |&cell| cell == goal).expect("fits");
-            }
-        });
+    bench_pairs(&mut group, "ours/dijkstra", &pairs, |start, goal| {
+        dijkstra(&space, [start], |&cell| cell == goal).expect("fits");
     });
-    group.bench_function("pathfinding/dijkstra", |b| {
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                pathfinding::prelude::dijkstra(&start, successors, |&c| c == goal);
-            }
-        });
+    bench_pairs(&mut group, "ours/dijkstra numbered", &pairs, |start, goal| {
+        dijkstra(&numbered, [start], |&cell| cell == goal).expect("fits");
     });
-    group.bench_function("textbook/dijkstra", |b| {
-        b.iter(|| {
-            for &(start, goal) in &pairs {
-                map.textbook(start, goal, |_| 0.0);
-            }
-        });
+    bench_pairs(&mut group, "pathfinding/dijkstra", &pairs, |start, goal| {
+        pathfinding::prelude::dijkstra(&start, successors, |&c| c == goal);
+    });
+    bench_pairs(&mut group, "textbook/dijkstra", &pairs, |start, goal| {
+        map.textbook(start, goal, |_| 0.0);
+    });
+    bench_pairs(&mut group, "textbook/dijkstra with path", &pairs, |start, goal| {
+        map.textbook_path(start, goal, |_| 0.0);
     });
     group.finish();
+}
+
+/// Times `search` over every pair, as one iteration.
+fn bench_pairs(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    pairs: &[(u32, u32)],
+    mut search: impl FnMut(u32, u32),
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for &(start, goal) in pairs {
+                search(start, goal);
+            }
+        });
+    });
 }
 
 criterion_group!(benches, octile);
