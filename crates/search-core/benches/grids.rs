@@ -113,7 +113,7 @@ impl Grid {
     /// The textbook Dijkstra as a user writes it who needs the path, as
     /// ours returns it: each cell's parent kept beside its cost, and the
     /// path walked back from the goal. The loop above keeps the cost
-    /// alone, so its map's entries are 8 bytes here 12.
+    /// alone: its map's entries are 8 bytes, these 12.
     fn textbook_path(&self, start: u32, goal: u32) -> Option<(Vec<u32>, u32)> {
         let mut best: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
         let mut open = BinaryHeap::new();
