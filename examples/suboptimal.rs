@@ -29,6 +29,28 @@ struct Tally {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let count: usize = std::env::args().nth(1).map_or(Ok(3), |arg| arg.parse())?;
+    let (optimal_moves, tallies) = compare(count)?;
+    println!("{count} instances, {optimal_moves} moves at best");
+    println!("| search | moves | / optimal | worst instance | missed | time |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, tally) in tallies {
+        println!(
+            "| {name} | {} | {:.3} | {:.3} | {} | {:.2} s |",
+            tally.moves,
+            ratio(tally.moves, tally.optimal_moves),
+            tally.worst,
+            tally.missed,
+            tally.time.as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// The optimum's moves over Korf's first `count` instances, and each
+/// search's tally over them.
+fn compare(
+    count: usize,
+) -> Result<(usize, Vec<(&'static str, Tally)>), Box<dyn std::error::Error>> {
     let goal: Board = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15".parse()?;
     let puzzle = SlidingPuzzle::with_goal(goal);
     let boards = KORF_100
@@ -45,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let manhattan = Manhattan::new(puzzle.goal());
     let goal = |board: &Board| board == puzzle.goal();
     let limits = Limits::new().max_states(50_000_000);
-    let methods: [(&str, &dyn Fn(&Board) -> Result<Option<usize>, search_core::Error>); 4] = [
+    let methods: [(&'static str, &dyn Fn(&Board) -> Result<Option<usize>, search_core::Error>); 4] = [
         ("weighted A*, w = 2", &|board| {
             let estimate = |b: &Board| 2 * manhattan.estimate(b);
             Ok(astar(&puzzle, [*board], estimate, goal)?.map(|(path, _)| path.len()))
@@ -75,9 +97,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Ok(found.map(|path| path.len()))
         }),
     ];
-    println!("{} instances, {} moves at best", boards.len(), best.iter().sum::<usize>());
-    println!("| search | moves | / optimal | worst instance | missed | time |");
-    println!("|---|---:|---:|---:|---:|---:|");
+    let mut tallies = Vec::new();
     for (name, search) in methods {
         let mut tally = Tally::default();
         for (board, &optimum) in boards.iter().zip(&best) {
@@ -94,19 +114,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 None => tally.missed += 1,
             }
         }
-        println!(
-            "| {name} | {} | {:.3} | {:.3} | {} | {:.2} s |",
-            tally.moves,
-            ratio(tally.moves, tally.optimal_moves),
-            tally.worst,
-            tally.missed,
-            tally.time.as_secs_f64()
-        );
+        tallies.push((name, tally));
     }
-    Ok(())
+    Ok((best.iter().sum(), tallies))
 }
 
 #[expect(clippy::cast_precision_loss, reason = "move counts are far below 2^52")]
 fn ratio(moves: usize, optimal: usize) -> f64 {
     moves as f64 / optimal as f64
+}
+
+#[test]
+fn weighted_answers_keep_their_bound() -> Result<(), Box<dyn std::error::Error>> {
+    let (optimal_moves, tallies) = compare(3)?;
+    // Korf's first three instances take 57, 55 and 59 moves.
+    assert_eq!(optimal_moves, 57 + 55 + 59);
+    for (name, tally) in &tallies {
+        assert!(tally.moves >= tally.optimal_moves, "{name}");
+    }
+    // Weighted A* answers every instance within its weight of the optimum.
+    for ((name, tally), weight) in tallies.iter().zip([2.0, 5.0]) {
+        assert_eq!((tally.missed, tally.optimal_moves), (0, optimal_moves), "{name}");
+        assert!(tally.worst <= weight, "{name}: {}", tally.worst);
+    }
+    Ok(())
 }

@@ -239,7 +239,8 @@ fn close(a: f64, b: f64) -> bool {
 /// `textbook-dijkstra`, `textbook-path-astar`, `textbook-path-dijkstra`,
 /// `pathfinding-astar`, `pathfinding-dijkstra`, or
 /// `none` for the map and the pairs alone), the bench runs that one over
-/// the 100 pairs once and prints the states it expanded, for `valgrind
+/// the 100 pairs once and prints the states it expanded (0 for
+/// `pathfinding`'s, which it cannot count), for `valgrind
 /// --tool=cachegrind`: a contender's count per expanded state is its
 /// total less `none`'s, over that. Ours keeps one cache for the 100
 /// searches, as the one-shot `astar` and `dijkstra` of the timed runs
