@@ -106,6 +106,7 @@ where
     type State = S;
     type Move = ();
 
+    #[inline]
     fn successors<R: FnMut(S, ())>(&self, state: &S, mut report: R) {
         let _ = self.successors_until(state, |next, ()| {
             report(next, ());
@@ -113,6 +114,7 @@ where
         });
     }
 
+    #[inline]
     fn successors_until<R>(&self, state: &S, mut report: R) -> ControlFlow<()>
     where
         R: FnMut(S, ()) -> ControlFlow<()>,
@@ -180,6 +182,7 @@ where
     type State = S;
     type Move = ();
 
+    #[inline]
     fn successors<R>(&self, state: &S, mut report: R)
     where
         R: FnMut(S, ()),
@@ -189,6 +192,7 @@ where
         }
     }
 
+    #[inline]
     fn successors_until<R>(&self, state: &S, mut report: R) -> ControlFlow<()>
     where
         R: FnMut(S, ()) -> ControlFlow<()>,
@@ -220,6 +224,7 @@ where
 {
     type Cost = u32;
 
+    #[inline]
     fn cost(&self, _: &S, (): &(), _: &S) -> u32 {
         1
     }
@@ -294,6 +299,7 @@ where
     type State = S;
     type Move = C;
 
+    #[inline]
     fn successors<R>(&self, state: &S, mut report: R)
     where
         R: FnMut(S, C),
@@ -303,6 +309,7 @@ where
         }
     }
 
+    #[inline]
     fn successors_until<R>(&self, state: &S, mut report: R) -> ControlFlow<()>
     where
         R: FnMut(S, C) -> ControlFlow<()>,
@@ -320,6 +327,7 @@ where
 {
     type Cost = C;
 
+    #[inline]
     fn cost(&self, _: &S, &cost: &C, _: &S) -> C {
         cost
     }
@@ -413,6 +421,7 @@ where
     type State = S;
     type Move = C;
 
+    #[inline]
     fn successors<R>(&self, state: &S, report: R)
     where
         R: FnMut(S, C),
@@ -420,6 +429,7 @@ where
         self.forward.successors(state, report);
     }
 
+    #[inline]
     fn successors_until<R>(&self, state: &S, report: R) -> ControlFlow<()>
     where
         R: FnMut(S, C) -> ControlFlow<()>,
@@ -437,6 +447,7 @@ where
     P: Fn(&S) -> J,
     J: IntoIterator<Item = (S, C)>,
 {
+    #[inline]
     fn predecessors<R>(&self, state: &S, mut report: R)
     where
         R: FnMut(S),
@@ -446,6 +457,7 @@ where
         }
     }
 
+    #[inline]
     fn predecessors_until<R>(&self, state: &S, mut report: R) -> ControlFlow<()>
     where
         R: FnMut(S) -> ControlFlow<()>,
@@ -465,10 +477,12 @@ where
 {
     type Cost = C;
 
+    #[inline]
     fn cost(&self, _: &S, &cost: &C, _: &S) -> C {
         cost
     }
 
+    #[inline]
     fn weighted_predecessors<R>(&self, state: &S, mut report: R) -> Option<ControlFlow<()>>
     where
         R: FnMut(S, C, C) -> ControlFlow<()>,
@@ -565,6 +579,7 @@ where
     type State = S;
     type Move = ();
 
+    #[inline]
     fn successors<R>(&self, state: &S, report: R)
     where
         R: FnMut(S, ()),
@@ -572,6 +587,7 @@ where
         self.forward.successors(state, report);
     }
 
+    #[inline]
     fn successors_until<R>(&self, state: &S, report: R) -> ControlFlow<()>
     where
         R: FnMut(S, ()) -> ControlFlow<()>,
@@ -588,6 +604,7 @@ where
     P: Fn(&S) -> J,
     J: IntoIterator<Item = S>,
 {
+    #[inline]
     fn predecessors<R>(&self, state: &S, mut report: R)
     where
         R: FnMut(S),
@@ -597,6 +614,7 @@ where
         }
     }
 
+    #[inline]
     fn predecessors_until<R>(&self, state: &S, report: R) -> ControlFlow<()>
     where
         R: FnMut(S) -> ControlFlow<()>,
@@ -665,6 +683,7 @@ impl<G: Successors> Reversible for Undirected<G> {}
 impl<G: Weighted> Weighted for Undirected<G> {
     type Cost = G::Cost;
 
+    #[inline]
     fn cost(&self, from: &G::State, mv: &G::Move, to: &G::State) -> G::Cost {
         self.0.cost(from, mv, to)
     }
@@ -728,10 +747,12 @@ impl<G> RankedSpace for AsRanked<G>
 where
     G: Successors + Unranking<<G as Successors>::State> + Sync,
 {
+    #[inline]
     fn rank_count(&self) -> u64 {
         self.0.rank_count()
     }
 
+    #[inline]
     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
         let state = self.0.unrank(rank);
         self.0.successors(&state, |next, _| report(self.0.rank(&next)));
@@ -799,10 +820,12 @@ where
 }
 
 impl<S, F: Fn(&S) -> u64> Ranking<S> for RankBy<S, F> {
+    #[inline]
     fn rank_count(&self) -> u64 {
         self.count
     }
 
+    #[inline]
     fn rank(&self, state: &S) -> u64 {
         (self.rank)(state)
     }

@@ -123,6 +123,7 @@ where
     type State = (G::State, H::Cost);
     type Move = G::Move;
 
+    #[inline]
     fn successors<F>(&self, state: &Self::State, mut report: F)
     where
         F: FnMut(Self::State, Self::Move),
@@ -133,6 +134,7 @@ where
         });
     }
 
+    #[inline]
     fn successors_until<F>(&self, (state, estimate): &Self::State, mut report: F) -> ControlFlow<()>
     where
         F: FnMut(Self::State, Self::Move) -> ControlFlow<()>,
@@ -160,6 +162,7 @@ where
 {
     type Cost = G::Cost;
 
+    #[inline]
     fn cost(&self, (from, _): &Self::State, mv: &G::Move, (to, _): &Self::State) -> G::Cost {
         self.space.cost(from, mv, to)
     }
@@ -173,6 +176,7 @@ impl<S, C, R: Ranking<S>> Ranking<(S, C)> for ByState<R> {
         self.0.rank_count()
     }
 
+    #[inline]
     fn rank(&self, (state, _): &(S, C)) -> u64 {
         self.0.rank(state)
     }

@@ -119,6 +119,7 @@ pub trait Successors {
     /// });
     /// assert_eq!((flow, seen), (ControlFlow::Break(()), vec![0, 1, 2]));
     /// ```
+    #[inline]
     fn successors_until<F>(&self, state: &Self::State, mut report: F) -> ControlFlow<()>
     where
         F: FnMut(Self::State, Self::Move) -> ControlFlow<()>,
@@ -282,16 +283,19 @@ pub trait Unranking<S>: Ranking<S> {
 }
 
 impl<S, R: Ranking<S> + ?Sized> Ranking<S> for &R {
+    #[inline]
     fn rank_count(&self) -> u64 {
         (**self).rank_count()
     }
 
+    #[inline]
     fn rank(&self, state: &S) -> u64 {
         (**self).rank(state)
     }
 }
 
 impl<S, R: Unranking<S> + ?Sized> Unranking<S> for &R {
+    #[inline]
     fn unrank(&self, rank: u64) -> S {
         (**self).unrank(rank)
     }
@@ -303,10 +307,12 @@ impl<S, R: Unranking<S> + ?Sized> Unranking<S> for &R {
 struct Unranked;
 
 impl<S> Ranking<S> for Unranked {
+    #[inline]
     fn rank_count(&self) -> u64 {
         0
     }
 
+    #[inline]
     fn rank(&self, _: &S) -> u64 {
         0
     }
@@ -318,6 +324,7 @@ impl<G: Successors + ?Sized> Successors for &G {
     type State = G::State;
     type Move = G::Move;
 
+    #[inline]
     fn successors<F>(&self, state: &Self::State, report: F)
     where
         F: FnMut(Self::State, Self::Move),
@@ -325,6 +332,7 @@ impl<G: Successors + ?Sized> Successors for &G {
         (**self).successors(state, report);
     }
 
+    #[inline]
     fn successors_until<F>(&self, state: &Self::State, report: F) -> ControlFlow<()>
     where
         F: FnMut(Self::State, Self::Move) -> ControlFlow<()>,
@@ -408,6 +416,7 @@ pub trait Predecessors: Successors {
     /// });
     /// assert_eq!((flow, seen), (ControlFlow::Break(()), Some(4)));
     /// ```
+    #[inline]
     fn predecessors_until<F>(&self, state: &Self::State, mut report: F) -> ControlFlow<()>
     where
         F: FnMut(Self::State) -> ControlFlow<()>,
@@ -454,6 +463,7 @@ pub trait Predecessors: Successors {
 pub trait Reversible: Successors {}
 
 impl<G: Reversible> Predecessors for G {
+    #[inline]
     fn predecessors<F>(&self, state: &Self::State, mut report: F)
     where
         F: FnMut(Self::State),
@@ -461,6 +471,7 @@ impl<G: Reversible> Predecessors for G {
         self.successors(state, |previous, _| report(previous));
     }
 
+    #[inline]
     fn predecessors_until<F>(&self, state: &Self::State, mut report: F) -> ControlFlow<()>
     where
         F: FnMut(Self::State) -> ControlFlow<()>,

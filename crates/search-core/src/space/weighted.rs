@@ -283,6 +283,7 @@ pub trait Weighted: Successors {
     /// assert_eq!((listed, before), (Some(ControlFlow::Continue(())), vec![(4, 2), (6, 1)]));
     /// assert!(from_fn_weighted(up).weighted_predecessors(&5, |_, _, _| ControlFlow::Continue(())).is_none());
     /// ```
+    #[inline]
     fn weighted_predecessors<F>(&self, state: &Self::State, report: F) -> Option<ControlFlow<()>>
     where
         F: FnMut(Self::State, Self::Move, Self::Cost) -> ControlFlow<()>,
@@ -296,10 +297,12 @@ pub trait Weighted: Successors {
 impl<G: Weighted + ?Sized> Weighted for &G {
     type Cost = G::Cost;
 
+    #[inline]
     fn cost(&self, from: &Self::State, mv: &Self::Move, to: &Self::State) -> G::Cost {
         (**self).cost(from, mv, to)
     }
 
+    #[inline]
     fn weighted_predecessors<F>(&self, state: &Self::State, report: F) -> Option<ControlFlow<()>>
     where
         F: FnMut(Self::State, Self::Move, Self::Cost) -> ControlFlow<()>,
@@ -335,6 +338,7 @@ impl<G: Successors> Successors for UnitCost<G> {
 impl<G: Successors> Weighted for UnitCost<G> {
     type Cost = u32;
 
+    #[inline]
     fn cost(&self, _: &G::State, _: &G::Move, _: &G::State) -> u32 {
         1
     }
@@ -388,6 +392,7 @@ pub trait Heuristic<S> {
     /// let to_100 = |&n: &i64| (100 - n).unsigned_abs();
     /// assert_eq!(to_100.estimate_child(&40, 60, &41), 59);
     /// ```
+    #[inline]
     fn estimate_child(&self, parent: &S, parent_estimate: Self::Cost, child: &S) -> Self::Cost {
         let _ = (parent, parent_estimate);
         self.estimate(child)
@@ -397,6 +402,7 @@ pub trait Heuristic<S> {
 impl<S, C, F: Fn(&S) -> C> Heuristic<S> for F {
     type Cost = C;
 
+    #[inline]
     fn estimate(&self, state: &S) -> C {
         self(state)
     }
