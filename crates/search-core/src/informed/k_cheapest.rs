@@ -124,11 +124,21 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         {
             let walk = Walk::from_path(space, path)?;
             yen.offer(walk, &mut run.meter)?;
-            yen.take_cheapest();
+            yen.take_cheapest(k);
         }
         let (mut banned, mut cut) = (StateSet::new(), StateSet::new());
+        // The paths found whose deviations have been offered: every one
+        // before the cheapest candidate is taken.
+        let mut deviated = 0;
         while yen.found.len() < k {
-            let Some(&last) = yen.found.last() else { break };
+            if deviated == yen.found.len() {
+                if !yen.take_cheapest(k) {
+                    break;
+                }
+                continue;
+            }
+            let last = yen.found[deviated];
+            deviated += 1;
             let last_len = yen.walks[last].states.len();
             // Deviations at the starts (`None`), then at each state but
             // the goal.
@@ -167,9 +177,6 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 let mut walk = yen.walks[last].prefix(spur.map_or(0, |spur| spur + 1));
                 walk.extend(space, tail)?;
                 yen.offer(walk, &mut run.meter)?;
-            }
-            if !yen.take_cheapest() {
-                break;
             }
         }
         run.stats = total;
@@ -214,16 +221,22 @@ impl<S: State, M: Clone, C: Cost> Yen<S, M, C> {
         meter.push(&mut self.walks, walk)
     }
 
-    /// Moves the cheapest candidate to the paths found: false when there
-    /// is none.
-    fn take_cheapest(&mut self) -> bool {
-        match self.candidates.pop() {
-            Some(Reverse((_, _, index))) => {
-                self.found.push(index);
-                true
-            }
-            None => false,
+    /// Moves the cheapest candidate to the paths found, and with it every
+    /// other of the same cost while fewer than `k` are found: no path
+    /// found later costs less, so they are among the cheapest, and their
+    /// own deviations need not be searched once `k` are found. False
+    /// when there is no candidate.
+    fn take_cheapest(&mut self, k: usize) -> bool {
+        let Some(Reverse((cost, _, index))) = self.candidates.pop() else { return false };
+        self.found.push(index);
+        while self.found.len() < k
+            && let Some(Reverse((next, _, _))) = self.candidates.peek()
+            && *next == cost
+            && let Some(Reverse((_, _, index))) = self.candidates.pop()
+        {
+            self.found.push(index);
         }
+        true
     }
 
     fn into_paths(mut self) -> Vec<(Path<S, M>, C)> {
@@ -312,8 +325,11 @@ impl<S: State> StateSet<S> {
         Ok(())
     }
 
+    /// Whether `state` is in the set; an empty set (most of a search's
+    /// spurs ban no state) answers without hashing it.
+    #[inline]
     fn contains(&self, state: &S) -> bool {
-        self.table.find(hash_of(state), |other| other == state).is_some()
+        !self.table.is_empty() && self.table.find(hash_of(state), |other| other == state).is_some()
     }
 }
 
@@ -330,6 +346,7 @@ impl<G: Successors> Successors for Detour<'_, G> {
     type State = G::State;
     type Move = G::Move;
 
+    #[inline]
     fn successors<F: FnMut(G::State, G::Move)>(&self, state: &G::State, mut report: F) {
         let cutting = self.spur == Some(state);
         self.space.successors(state, |next, mv| {
@@ -339,6 +356,7 @@ impl<G: Successors> Successors for Detour<'_, G> {
         });
     }
 
+    #[inline]
     fn successors_until<F>(&self, state: &G::State, mut report: F) -> std::ops::ControlFlow<()>
     where
         F: FnMut(G::State, G::Move) -> std::ops::ControlFlow<()>,
@@ -361,6 +379,7 @@ impl<G: Successors> Successors for Detour<'_, G> {
 impl<G: Weighted> Weighted for Detour<'_, G> {
     type Cost = G::Cost;
 
+    #[inline]
     fn cost(&self, from: &G::State, mv: &G::Move, to: &G::State) -> G::Cost {
         self.space.cost(from, mv, to)
     }
