@@ -25,6 +25,7 @@ impl<G: Successors, C> Successors for FreeMoves<'_, G, C> {
 impl<G: Successors, C: Cost> Weighted for FreeMoves<'_, G, C> {
     type Cost = C;
 
+    #[inline]
     fn cost(&self, _: &G::State, _: &G::Move, _: &G::State) -> C {
         C::zero()
     }

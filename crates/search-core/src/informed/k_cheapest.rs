@@ -71,11 +71,13 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     ///
     /// A loopless path visits no state twice and ends at the first goal it
     /// meets. Paths are told apart by their states: of two moves between
-    /// the same states, the cheaper stands for both. Each path after the
-    /// first costs one Dijkstra search per state of the path before it, on
-    /// the space with the earlier paths' shared beginnings removed; the
-    /// run's limits bound each of those searches on its own, and its
-    /// statistics add them all up.
+    /// the same states, the cheaper stands for both. Each path found is
+    /// followed by one Dijkstra search per state of it (its deviations),
+    /// on the space with the found paths' shared beginnings removed; the
+    /// candidates of the cheapest cost are taken together, and no
+    /// deviation is searched once `k` paths are found. The run's limits
+    /// bound each of those searches on its own, and its statistics add
+    /// them all up.
     ///
     /// # Errors
     ///
@@ -325,8 +327,9 @@ impl<S: State> StateSet<S> {
         Ok(())
     }
 
-    /// Whether `state` is in the set; an empty set (most of a search's
-    /// spurs ban no state) answers without hashing it.
+    /// Whether `state` is in the set; an empty set (the first search's,
+    /// and the deviations' at the starts and at the first state) answers
+    /// without hashing it.
     #[inline]
     fn contains(&self, state: &S) -> bool {
         !self.table.is_empty() && self.table.find(hash_of(state), |other| other == state).is_some()

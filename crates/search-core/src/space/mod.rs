@@ -27,6 +27,7 @@
 /// on by every adaptor.
 macro_rules! delegate_successors {
     ($field:tt) => {
+        #[inline]
         fn successors<F>(&self, state: &Self::State, report: F)
         where
             F: FnMut(Self::State, Self::Move),
@@ -34,6 +35,7 @@ macro_rules! delegate_successors {
             self.$field.successors(state, report);
         }
 
+        #[inline]
         fn successors_until<F>(&self, state: &Self::State, report: F) -> std::ops::ControlFlow<()>
         where
             F: FnMut(Self::State, Self::Move) -> std::ops::ControlFlow<()>,
