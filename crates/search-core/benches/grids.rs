@@ -28,6 +28,9 @@ use search_core::{
     from_fn_weighted, from_fn_weighted_directed, rank_by,
 };
 
+#[path = "common/parents.rs"]
+mod parents;
+
 /// A square grid of cells, four-connected; a cell is its index, row by row,
 /// and costs what it costs to enter; a wall (cost 0 here) is never entered.
 struct Grid {
@@ -121,12 +124,7 @@ impl Grid {
         open.push(Reverse((0, start)));
         while let Some(Reverse((cost, cell))) = open.pop() {
             if cell == goal {
-                let (mut path, mut at) = (vec![goal], goal);
-                while at != start {
-                    at = best[&at].1;
-                    path.push(at);
-                }
-                path.reverse();
+                let path = parents::path_back(&best, start, goal);
                 return Some((path, cost));
             }
             if best.get(&cell).is_some_and(|&(known, _)| known < cost) {

@@ -30,6 +30,9 @@ use search_core::{
     AStar, Ranking, Run, Successors, Weighted, astar, dijkstra, from_fn_weighted, rank_by,
 };
 
+#[path = "common/parents.rs"]
+mod parents;
+
 const SIDE: u32 = 1_000;
 const WALLS_PERCENT: u64 = 20;
 const PAIRS: usize = 100;
@@ -154,12 +157,7 @@ impl Map {
         while let Some(Reverse((_, cell))) = open.pop() {
             let cost = best[&cell].0;
             if cell == goal {
-                let (mut path, mut at) = (vec![goal], goal);
-                while at != start {
-                    at = best[&at].1;
-                    path.push(at);
-                }
-                path.reverse();
+                let path = parents::path_back(&best, start, goal);
                 return (Some((path, cost)), expanded);
             }
             expanded += 1;
