@@ -4,6 +4,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::collections::binary_heap::PeekMut;
 
 use hashbrown::HashTable;
 
@@ -232,10 +233,10 @@ impl<S: State, M: Clone, C: Cost> Yen<S, M, C> {
         let Some(Reverse((cost, _, index))) = self.candidates.pop() else { return false };
         self.found.push(index);
         while self.found.len() < k
-            && let Some(Reverse((next, _, _))) = self.candidates.peek()
-            && *next == cost
-            && let Some(Reverse((_, _, index))) = self.candidates.pop()
+            && let Some(next) = self.candidates.peek_mut()
+            && next.0.0 == cost
         {
+            let Reverse((_, _, index)) = PeekMut::pop(next);
             self.found.push(index);
         }
         true
