@@ -44,7 +44,9 @@ pub(crate) struct SolveArgs {
     /// of at least 1 such as 1.5 [default: 1: optimal answers]
     #[arg(long, value_name = "W")]
     weight: Option<f64>,
-    /// The most nodes an informed search (astar, idastar) may expand.
+    /// The most nodes an informed search (astar, idastar) may expand, over
+    /// all of its iterations [default: 10000000000, some minutes of work;
+    /// the hardest 4x4 boards need far fewer]
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Print, on standard error, each board's search: its algorithm, nodes
@@ -73,6 +75,12 @@ struct Prepared<'d> {
     databases: Option<Result<(), String>>,
 }
 
+/// The node bound of A* and IDA* when no --max-nodes is given: an IDA*
+/// that stores nothing would otherwise run for ever on a board its
+/// estimate guides badly (a large --weight, say), where a search that
+/// stores states meets --max-memory.
+const DEFAULT_MAX_NODES: u64 = 10_000_000_000;
+
 /// What a failed search of a 16-cell board that stores what it visits is
 /// told: such searches run out of memory far from the goal, and IDA* does
 /// not.
@@ -94,10 +102,7 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
     let algorithm = chosen_algorithm(args)?;
     let display = Display::new(args.search.progress);
     let heuristic = args.heuristic.unwrap_or_default();
-    let mut limits = args.search.limits();
-    if let Some(nodes) = args.max_nodes {
-        limits = limits.max_nodes(nodes);
-    }
+    let limits = args.search.limits().max_nodes(args.max_nodes.unwrap_or(DEFAULT_MAX_NODES));
     // Every solver of the batch is set up alike, and every search runs
     // under one run.
     let weight = args.weight.unwrap_or(1.0);

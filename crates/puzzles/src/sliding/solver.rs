@@ -314,6 +314,29 @@ pub struct Solver<'p> {
 }
 
 impl Solver<'_> {
+    /// The largest weight that [`weight`](Solver::weight) searches with:
+    /// 2^20. Every estimate of a board of up to 25 cells is below 2^11, so
+    /// a weighted estimate stays below 2^31 and a path's moves added to it
+    /// stay within the `u32` costs, where a larger product would read as
+    /// "no goal this way" and prune every board.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Algorithm, SlidingPuzzle, Solver};
+    /// use search_core::Run;
+    ///
+    /// let puzzle = SlidingPuzzle::new(2, 3)?;
+    /// let board = "4 1 2 / 5 0 3".parse()?;
+    /// for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+    ///     let mut solver = puzzle.solver().algorithm(algorithm).weight(1e10)?;
+    ///     let moves = solver.moves(&board, &mut Run::new())?.expect("solvable");
+    ///     assert!((5..=Solver::MAX_WEIGHT as usize * 5).contains(&moves));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const MAX_WEIGHT: f64 = (1u32 << 20) as f64;
+
     /// A solver of `puzzle` with the default algorithm and heuristic.
     pub(super) fn of(puzzle: Cow<'_, SlidingPuzzle>) -> Solver<'_> {
         let size = puzzle.goal();
@@ -395,6 +418,11 @@ impl Solver<'_> {
     /// at most `weight` times the fewest moves, and which find them with
     /// far fewer nodes. 1, the default, keeps the answers optimal.
     ///
+    /// A weight above [`Solver::MAX_WEIGHT`] searches as that weight does:
+    /// past it, a weighted estimate orders boards by their estimate alone,
+    /// ties broken by moves made, for every path shorter than the weight,
+    /// so a larger one would change nothing but overflow the costs.
+    ///
     /// # Errors
     ///
     /// When `weight` is below 1, or not a finite number.
@@ -415,6 +443,7 @@ impl Solver<'_> {
     /// ```
     pub fn weight(self, weight: f64) -> Result<Self, Error> {
         if weight.is_finite() && weight >= 1.0 {
+            let weight = weight.min(Solver::MAX_WEIGHT);
             return Ok(Solver { weight: (weight > 1.0).then_some(weight), ..self });
         }
         Err(Error::new(ErrorKind::Input {

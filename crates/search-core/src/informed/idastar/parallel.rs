@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::informed::astar::Overflowed;
 use crate::path::Path;
 use crate::run::context::Run;
@@ -42,6 +42,13 @@ struct Answer<S, M, C> {
 /// A parallel iteration splits the tree into at least this many subtrees
 /// per thread, so that threads stay busy while the subtrees' sizes vary.
 const JOBS_PER_THREAD: usize = 64;
+
+/// The deepest level the split into subtrees goes to. Each subtree carries
+/// its path from the root, so a tree too thin to split (a heavily weighted
+/// estimate makes one a single deep line) would otherwise be walked level
+/// by level with every path copied at each: quadratic in its depth, in
+/// time and in memory the limit does not see.
+const SPLIT_DEPTH: usize = 64;
 
 impl<S, M, C> IdaStar<S, M, C>
 where
@@ -186,7 +193,7 @@ where
         }
         // Breadth-first over the top of the tree, one level at a time.
         let mut depth = 0;
-        while jobs.len() < wanted && !jobs.is_empty() && depth < max_depth {
+        while jobs.len() < wanted && !jobs.is_empty() && depth < max_depth.min(SPLIT_DEPTH) {
             let mut next_level = Vec::new();
             for job in &jobs {
                 let top = (bound, &mut smallest_cut, &mut next_level);
@@ -219,10 +226,14 @@ where
         let expanded = AtomicU64::new(run.stats.expanded);
         // The workers share the limits and the cancel handle; the observer
         // stays on this thread. Each looks at the handle often enough that
-        // all of them together stop within one look's worth of expansions.
-        let (limits, cancel) = (run.limits, run.cancel_handle());
+        // all of them together stop within one look's worth of expansions,
+        // and each may hold its part of the memory the jobs left, so that
+        // all of them together hold no more than the limit.
+        let threads = rayon::current_num_threads() as u64;
+        let share = run.limits.get_max_memory().saturating_sub(run.meter.used()) / threads;
+        let (limits, cancel) = (run.limits.max_memory(share), run.cancel_handle());
         let check_cycles = self.check_cycles;
-        let check_every = (CHECK_EVERY / rayon::current_num_threads() as u64).max(1);
+        let check_every = (CHECK_EVERY / threads).max(1);
         let answers: Vec<Answer<S, M, C>> = jobs
             .par_iter()
             .map_init(
@@ -243,7 +254,14 @@ where
             if answer.overflowed.happened() {
                 overflowed.check::<C>(None);
             }
-            match answer.outcome? {
+            // A worker that ran out of its share reached the run's limit.
+            let outcome = answer.outcome.map_err(|error| match error.kind() {
+                ErrorKind::LimitReached(Limit::Memory(_)) => {
+                    Error::limit(Limit::Memory(run.limits.get_max_memory()))
+                }
+                _ => error,
+            });
+            match outcome? {
                 Outcome::Found(cost) if found.is_none() => found = Some((cost, answer.path)),
                 Outcome::Cut(Some(cut)) => {
                     smallest_cut = Some(smallest_cut.map_or(cut, |c| min_cost(c, cut)));
