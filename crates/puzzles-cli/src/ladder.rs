@@ -104,12 +104,16 @@ fn answer<W: Write>(
         let length = puzzles::ladder_length_with(begin, end, words, run).map_err(failed)?;
         writeln!(out, "{length}")
     } else {
-        let mut ladders = puzzles::find_ladders_with(begin, end, words, run).map_err(failed)?;
-        ladders.sort();
+        let ladders = if args.all {
+            let mut ladders = puzzles::find_ladders_with(begin, end, words, run).map_err(failed)?;
+            ladders.sort();
+            ladders
+        } else {
+            // One ladder, chosen without listing the others.
+            let first = puzzles::first_ladder_with(begin, end, words, run).map_err(failed)?;
+            first.into_iter().collect()
+        };
         let length = ladders.first().map_or(0, Vec::len);
-        if !args.all {
-            ladders.truncate(1);
-        }
         crate::output::write_ladders(out, (begin, end), length, &ladders, args.format.json)
     };
     written.map_err(crate::io_failure)

@@ -61,3 +61,59 @@ fn every_informed_search_is_bounded_and_names_its_bound() {
     let (_, help, _) = run(&["solve", "--help"], b"");
     assert!(help.contains("[default: 10000000000"), "{help}");
 }
+
+/// The 2^n words of `n` letters a and b, as one comma-separated list: a
+/// hypercube, with n! shortest ladders between opposite corners.
+fn hypercube_words(letters: u32) -> String {
+    (0..1u32 << letters)
+        .map(|bits| {
+            (0..letters).rev().map(|i| if bits >> i & 1 == 1 { 'b' } else { 'a' }).collect()
+        })
+        .collect::<Vec<String>>()
+        .join(",")
+}
+
+#[test]
+fn all_ladders_honour_the_memory_limit() {
+    let words = hypercube_words(12);
+    let ends = ["--begin", "aaaaaaaaaaaa", "--end", "bbbbbbbbbbbb", "--words", &words];
+    // 12! = 479,001,600 ladders of 13 words each: tens of gigabytes, which
+    // the search listed until the machine ran out.
+    let (status, out, err) =
+        run(&[&["ladder", "--all", "--max-memory", "1M"], &ends[..]].concat(), b"");
+    assert_eq!(status, 2, "{out}");
+    assert!(
+        err.contains("the 479001600 shortest ladders would take")
+            && err.contains("over the memory limit of 1.0 MiB (raise it with --max-memory)"),
+        "{err}"
+    );
+    // One ladder needs no list of them all: the first in alphabetical order.
+    let (status, out, err) =
+        run(&[&["ladder", "--json", "--max-memory", "1M"], &ends[..]].concat(), b"");
+    assert_eq!((status, err.as_str()), (0, ""));
+    let answer: Value = serde_json::from_str(&out).expect("one JSON object");
+    let expected: Vec<String> =
+        (0..=12).map(|b| format!("{}{}", "a".repeat(12 - b), "b".repeat(b))).collect();
+    assert_eq!(answer["ladders"], serde_json::json!([expected]), "{out}");
+}
+
+#[test]
+fn all_ladders_within_the_limit_are_all_listed() {
+    // 4! = 24 ladders across the 4-cube, each one letter at a time.
+    let words = hypercube_words(4);
+    let args = ["ladder", "--all", "--json", "--begin", "aaaa", "--end", "bbbb", "--words", &words];
+    let (status, out, err) = run(&args, b"");
+    assert_eq!((status, err.as_str()), (0, ""));
+    let answer: Value = serde_json::from_str(&out).expect("one JSON object");
+    let ladders = answer["ladders"].as_array().expect("a list of ladders");
+    assert_eq!(ladders.len(), 24);
+    for ladder in ladders {
+        let ladder: Vec<&str> =
+            ladder.as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+        assert_eq!(ladder.len(), 5);
+        for pair in ladder.windows(2) {
+            let changed = pair[0].bytes().zip(pair[1].bytes()).filter(|(a, b)| a != b).count();
+            assert_eq!(changed, 1, "{pair:?}");
+        }
+    }
+}

@@ -191,6 +191,17 @@ pub enum ErrorKind {
         /// The most supported.
         max: usize,
     },
+    /// Every shortest ladder was asked for, and they would take more
+    /// memory than the search's limit leaves: a hypercube of words has
+    /// factorially many.
+    TooManyLadders {
+        /// How many shortest ladders there are (saturating).
+        ladders: u128,
+        /// The bytes their list would take (saturating).
+        bytes: u128,
+        /// The memory limit, in bytes.
+        limit: u64,
+    },
     /// The search stopped at a limit, or failed inside search-core.
     Search(search_core::Error),
 }
@@ -237,6 +248,17 @@ impl fmt::Display for Quoted<'_> {
                 write!(f, "{}... ({} characters)", &self.0[..end], self.0.chars().count())
             }
         }
+    }
+}
+
+/// A byte count in mebibytes, to a tenth.
+struct Mebibytes(u128);
+
+impl fmt::Display for Mebibytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[expect(clippy::cast_precision_loss, reason = "a message needs three figures")]
+        let mebibytes = self.0 as f64 / f64::from(1u32 << 20);
+        write!(f, "{mebibytes:.1} MiB")
     }
 }
 
@@ -326,6 +348,12 @@ impl fmt::Display for Error {
             ErrorKind::Database { path, reason } => {
                 write!(f, "pattern database {} {reason}", path.display())
             }
+            ErrorKind::TooManyLadders { ladders, bytes, limit } => write!(
+                f,
+                "the {ladders} shortest ladders would take {}, over the memory limit of {}",
+                Mebibytes(*bytes),
+                Mebibytes(u128::from(*limit))
+            ),
             ErrorKind::Search(error) => error.fmt(f),
         }
     }

@@ -282,7 +282,8 @@ pub fn ladder_length_with<S: AsRef<str>>(
 /// `begin` to `end`; none when there is no ladder or `end` is not listed.
 ///
 /// The ladders are read from search-core's graph of shortest paths. There
-/// can be very many; [`count_ladders`] counts them without building them.
+/// can be very many; [`count_ladders`] counts them without building them,
+/// and [`first_ladder_with`] finds the first in alphabetical order.
 ///
 /// # Errors
 ///
@@ -307,21 +308,33 @@ pub fn find_ladders<S: AsRef<str>>(
 }
 
 /// As [`find_ladders`], under `run`: its limits, its observer and its
-/// cancel handle.
+/// cancel handle. The list of ladders counts against the run's memory
+/// limit with the search's tables.
 ///
 /// # Errors
 ///
-/// As for [`ladder_length`], and when the search reaches a limit.
+/// As for [`ladder_length`], when the search reaches a limit, and
+/// [`ErrorKind::TooManyLadders`] when the ladders would take more memory
+/// than the limit leaves: the error says before any is built.
 ///
 /// # Example
 ///
 /// ```
-/// use puzzles::find_ladders_with;
+/// use puzzles::{ErrorKind, find_ladders_with};
 /// use search_core::{Limits, Run};
 ///
 /// let words = ["hot", "dot", "dog", "lot", "log", "cog"];
 /// let mut run = Run::new().limits(Limits::new().max_states(3));
 /// assert!(find_ladders_with("hit", "cog", &words, &mut run).is_err());
+///
+/// // The 4-cube of words over a and b: 4! ladders from aaaa to bbbb.
+/// let cube: Vec<String> = (0..16u8)
+///     .map(|bits| (0..4).map(|i| if bits >> i & 1 == 1 { 'b' } else { 'a' }).collect())
+///     .collect();
+/// let mut run = Run::new().limits(Limits::new().max_memory(2_000));
+/// let error = find_ladders_with("aaaa", "bbbb", &cube, &mut run).unwrap_err();
+/// assert!(matches!(error.kind(), ErrorKind::TooManyLadders { ladders: 24, .. }), "{error}");
+/// assert_eq!(find_ladders_with("aaaa", "bbbb", &cube, &mut Run::new())?.len(), 24);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn find_ladders_with<S: AsRef<str>>(
@@ -335,10 +348,68 @@ pub fn find_ladders_with<S: AsRef<str>>(
         return Ok(Vec::new());
     };
     let paths = Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end, run)?;
-    Ok(paths
-        .paths()
-        .map(|path| path.states().iter().map(|&w| ladder.word(w).to_string()).collect())
-        .collect())
+    let Some(moves) = paths.distance() else {
+        return Ok(Vec::new());
+    };
+    // Every ladder has as many words, each the same length: what the list
+    // takes is known before it is built, and must fit what the search's
+    // tables left of the memory limit.
+    let ladders = paths.count();
+    let words_each = moves as u128 + 1;
+    let bytes_each = size_of::<Vec<String>>() as u128
+        + words_each * (size_of::<String>() + ladder.length) as u128;
+    let bytes = ladders.saturating_mul(bytes_each);
+    let limit = run.get_limits().get_max_memory();
+    if bytes > u128::from(limit.saturating_sub(run.memory())) {
+        return Err(Error::new(ErrorKind::TooManyLadders { ladders, bytes, limit }));
+    }
+    let mut list = Vec::new();
+    list.try_reserve_exact(usize::try_from(ladders).unwrap_or(usize::MAX)).map_err(|_| {
+        search_core::Error::new(search_core::ErrorKind::AllocationFailed {
+            bytes: u64::try_from(bytes).unwrap_or(u64::MAX),
+        })
+    })?;
+    list.extend(
+        paths
+            .paths()
+            .map(|path| path.states().iter().map(|&w| ladder.word(w).to_string()).collect()),
+    );
+    Ok(list)
+}
+
+/// The first shortest ladder from `begin` to `end` in alphabetical order
+/// (the first of [`find_ladders`]'s once sorted), found without building
+/// the others, of which there may be billions; `None` when there is no
+/// ladder or `end` is not listed.
+///
+/// # Errors
+///
+/// As for [`find_ladders_with`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::first_ladder_with;
+/// use search_core::Run;
+///
+/// let words = ["hot", "dot", "dog", "lot", "log", "cog"];
+/// let ladder = first_ladder_with("hit", "cog", &words, &mut Run::new())?;
+/// assert_eq!(ladder.expect("a ladder"), ["hit", "hot", "dot", "dog", "cog"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn first_ladder_with<S: AsRef<str>>(
+    begin: &str,
+    end: &str,
+    words: &[S],
+    run: &mut Run<'_>,
+) -> Result<Option<Vec<String>>, Error> {
+    let mut ladder = WordLadder::new(words)?;
+    let Some((begin, end)) = ladder.ends(begin, end)? else {
+        return Ok(None);
+    };
+    let paths = Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end, run)?;
+    let first = paths.first_path_by_key(|&w| ladder.word(w))?;
+    Ok(first.map(|path| path.states().iter().map(|&w| ladder.word(w).to_string()).collect()))
 }
 
 /// The number of shortest ladders from `begin` to `end` (saturating at

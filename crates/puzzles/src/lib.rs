@@ -63,7 +63,8 @@ pub use crate::error::{Error, ErrorKind};
 pub use crate::jugs::{Jugs, Pour, can_measure_water};
 pub use crate::keys::{KeyGrid, shortest_path_all_keys};
 pub use crate::ladder::{
-    WordLadder, count_ladders, find_ladders, find_ladders_with, ladder_length, ladder_length_with,
+    WordLadder, count_ladders, find_ladders, find_ladders_with, first_ladder_with, ladder_length,
+    ladder_length_with,
 };
 pub use crate::lock::{Lock, Turn, open_lock};
 pub use crate::mutation::min_mutation;

@@ -36,6 +36,7 @@ proptest! {
         prop_assert_eq!(paths.distance(), distance);
         let Some(distance) = distance else {
             prop_assert_eq!(paths.count(), 0);
+            prop_assert!(paths.first_path_by_key(|&n| n).unwrap().is_none());
             prop_assert_eq!(paths.paths().count(), 0);
             return Ok(());
         };
@@ -56,6 +57,17 @@ proptest! {
         found.sort();
         prop_assert_eq!(paths.count(), expected.len() as u128);
         prop_assert_eq!(&found, &expected);
+
+        // The first path by a key is the least of the paths' sequences of
+        // keys, in either order of the states.
+        let sequences = || expected.iter().map(|walk| walk.iter().map(|&(n, _)| n).collect::<Vec<_>>());
+        let first = paths.first_path_by_key(|&n| n).unwrap().expect("a goal is reachable");
+        graph.assert_legal(first.states(), first.moves());
+        prop_assert_eq!(first.start(), &start);
+        prop_assert_eq!(Some(first.states()[1..].to_vec()), sequences().min());
+        let last = paths.first_path_by_key(|&n| std::cmp::Reverse(n)).unwrap().expect("reachable");
+        graph.assert_legal(last.states(), last.moves());
+        prop_assert_eq!(Some(last.states()[1..].to_vec()), sequences().max());
 
         let hashed_paths = Search::new().all_shortest_paths(&hashed(&graph), [start], |&n| n == goal, &mut Run::new()).unwrap();
         prop_assert_eq!(hashed_paths.count(), expected.len() as u128);

@@ -319,7 +319,7 @@ fn open_lock(
 /// `begin`. Checked only after a failure, so that a good call builds its
 /// dictionary once.
 fn ladder_error(error: &::puzzles::Error, end: &str, words: &[String]) -> PyErr {
-    if matches!(error.kind(), ErrorKind::Search(_)) {
+    if matches!(error.kind(), ErrorKind::Search(_) | ErrorKind::TooManyLadders { .. }) {
         return puzzle_error(error);
     }
     let with = |extra: Option<&str>| {

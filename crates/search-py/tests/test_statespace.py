@@ -114,6 +114,15 @@ def test_leetcode_examples():
     ]
 
 
+def test_every_ladder_of_a_hypercube_of_words_is_refused_before_it_is_built():
+    # The 4,096 words of 12 letters a and b: 12! shortest ladders between
+    # opposite corners, over 200 GiB, which the default 4 GiB limit refuses.
+    words = ["".join("b" if bits >> i & 1 else "a" for i in reversed(range(12))) for bits in range(4096)]
+    with pytest.raises(statespace.LimitError, match="the 479001600 shortest ladders would take"):
+        statespace.find_ladders("a" * 12, "b" * 12, words)
+    assert statespace.ladder_length("a" * 12, "b" * 12, words) == 13
+
+
 @pytest.mark.parametrize("rows, cols, reachable, radius", [(2, 3, 360, 21), (3, 2, 360, 21), (2, 2, 12, 6)])
 def test_every_small_board_against_a_python_bfs(rows, cols, reachable, radius):
     distance = sliding_distances(rows, cols)

@@ -6,7 +6,9 @@
 use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::SmallVec;
 
+use crate::error::Error;
 use crate::path::Path;
+use crate::run::memory::reserved_vec;
 
 /// Every cheapest path from the starts to the nearest goals, held as the
 /// graph of the edges on them rather than as a list of paths.
@@ -121,6 +123,115 @@ impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
             };
         }
         self.goals.iter().fold(T::zero(), |sum, &goal| sum.saturating_add(&counts[goal as usize]))
+    }
+
+    /// The cheapest path that takes, from its start on, the least state by
+    /// `key` at each step: the first of [`paths`](CheapestPaths::paths)
+    /// in the order of their states' keys (the alphabetical order, for
+    /// words), found in one pass over the graph without building the
+    /// others. `None` when no goal is reachable.
+    ///
+    /// # Errors
+    ///
+    /// When the allocator refuses the graph's list of children (one entry
+    /// for each edge).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{all_shortest_paths, from_fn};
+    ///
+    /// // Monotone walks across a 3x3 grid: the first by (x, y) goes up the
+    /// // left side first, since (0, 1) < (1, 0).
+    /// let grid = from_fn(|&(x, y): &(u8, u8)| {
+    ///     let mut next = Vec::new();
+    ///     if x < 2 { next.push((x + 1, y)); }
+    ///     if y < 2 { next.push((x, y + 1)); }
+    ///     next
+    /// });
+    /// let paths = all_shortest_paths(&grid, [(0, 0)], |&p| p == (2, 2))?;
+    /// let first = paths.first_path_by_key(|&p| p)?.expect("reachable");
+    /// assert_eq!(first.states(), [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]);
+    /// let mut all: Vec<_> = paths.paths().map(|p| p.states().to_vec()).collect();
+    /// all.sort();
+    /// assert_eq!(all[0], first.states());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn first_path_by_key<K, F>(&self, mut key: F) -> Result<Option<Path<S, M>>, Error>
+    where
+        K: Ord,
+        F: FnMut(&S) -> K,
+    {
+        let nodes = self.states.len();
+        // The states from which a goal can be reached: a goal's ancestors.
+        let mut leads_to_goal = reserved_vec::<bool>(nodes)?;
+        leads_to_goal.resize(nodes, false);
+        // Each node is marked as it is pushed, so the stack never holds
+        // more than all of them.
+        let mut stack = reserved_vec::<u32>(nodes)?;
+        for &goal in &self.goals {
+            if !std::mem::replace(&mut leads_to_goal[goal as usize], true) {
+                stack.push(goal);
+            }
+        }
+        while let Some(node) = stack.pop() {
+            for &(parent, _) in &self.parents[node as usize] {
+                if !std::mem::replace(&mut leads_to_goal[parent as usize], true) {
+                    stack.push(parent);
+                }
+            }
+        }
+        let mut is_goal = reserved_vec::<bool>(nodes)?;
+        is_goal.resize(nodes, false);
+        for &goal in &self.goals {
+            is_goal[goal as usize] = true;
+        }
+        // Each node's edges out, as (child, index among the child's
+        // parents), grouped by parent: the graph keeps only edges in.
+        let mut starts = reserved_vec::<u32>(nodes + 1)?;
+        starts.resize(nodes + 1, 0);
+        for parents in &self.parents {
+            for &(parent, _) in parents {
+                starts[parent as usize + 1] += 1;
+            }
+        }
+        for node in 0..nodes {
+            starts[node + 1] += starts[node];
+        }
+        let edges = starts[nodes] as usize;
+        let mut children = reserved_vec::<(u32, u32)>(edges)?;
+        children.resize(edges, (0, 0));
+        let mut filled = starts.clone();
+        for (child, parents) in self.parents.iter().enumerate() {
+            for (which, &(parent, _)) in parents.iter().enumerate() {
+                let slot = &mut filled[parent as usize];
+                children[*slot as usize] = (child as u32, which as u32);
+                *slot += 1;
+            }
+        }
+        let least = |candidates: &mut dyn Iterator<Item = (u32, u32)>, key: &mut F| {
+            candidates
+                .filter(|&(node, _)| leads_to_goal[node as usize])
+                .min_by_key(|&(node, _)| key(&self.states[node as usize]))
+        };
+        let roots = &mut (0..nodes as u32)
+            .filter(|&node| self.parents[node as usize].is_empty())
+            .map(|node| (node, 0));
+        let Some((mut node, _)) = least(roots, &mut key) else {
+            return Ok(None);
+        };
+        let mut states = vec![self.states[node as usize].clone()];
+        let mut moves = Vec::new();
+        while !is_goal[node as usize] {
+            let out = &children[starts[node as usize] as usize..starts[node as usize + 1] as usize];
+            let Some((child, which)) = least(&mut out.iter().copied(), &mut key) else {
+                break;
+            };
+            states.push(self.states[child as usize].clone());
+            moves.push(self.parents[child as usize][which as usize].1.clone());
+            node = child;
+        }
+        Ok(Some(Path::new(states, moves)))
     }
 
     /// The cheapest paths, built one at a time as the iterator advances.
