@@ -1,7 +1,10 @@
 //! Answering questions one line at a time, so that answers line up with
 //! questions and a bad line costs only its own answer.
 
+use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
+
+use crate::output::Printable;
 
 /// Where questions come from: the command line's options or arguments, or
 /// the lines of standard input.
@@ -9,13 +12,13 @@ pub(crate) enum Questions<'a> {
     /// One question made from the command line's options; the answering
     /// function knows it, and is handed an empty text.
     Options,
-    Arguments(&'a [String]),
+    Arguments(&'a [OsString]),
     Lines(BufReader<Box<dyn Read + 'a>>),
 }
 
 impl Questions<'_> {
     /// Reads standard input when there are no arguments.
-    pub(crate) fn from(arguments: &[String]) -> Questions<'_> {
+    pub(crate) fn from(arguments: &[OsString]) -> Questions<'_> {
         if arguments.is_empty() {
             Questions::Lines(BufReader::with_capacity(1 << 16, Box::new(std::io::stdin().lock())))
         } else {
@@ -45,11 +48,14 @@ where
     F: FnMut(&str, &mut W) -> Result<(), String>,
 {
     let mut all_answered = true;
-    let mut respond = |place: Place, question: &str, out: &mut W| -> Result<(), String> {
-        let answered = if question.is_empty() && matches!(place, Place::Line(_)) {
-            Err("the line is blank: no question on it".to_string())
-        } else {
-            answer(question, out)
+    // A question, or why its line holds none.
+    let mut respond = |place: Place, question: Result<&str, String>, out: &mut W| {
+        let answered = match question {
+            Ok("") if matches!(place, Place::Line(_)) => {
+                Err("the line is blank: no question on it".to_string())
+            }
+            Ok(question) => answer(question, out),
+            Err(message) => Err(message),
         };
         if let Err(message) = answered {
             all_answered = false;
@@ -67,18 +73,18 @@ where
                 object.insert("error".into(), message.clone().into());
                 writeln!(out, "{}", serde_json::Value::Object(object))
             } else {
-                writeln!(out, "error: {message}")
+                writeln!(out, "error: {}", Printable(&message))
             }
             .map_err(crate::io_failure)?;
-            eprintln!("puzzles: {}{message}", place.prefix());
+            eprintln!("puzzles: {}{}", place.prefix(), Printable(&message));
         }
-        Ok(())
+        Ok::<(), String>(())
     };
     match questions {
-        Questions::Options => respond(Place::Options, "", out)?,
+        Questions::Options => respond(Place::Options, Ok(""), out)?,
         Questions::Arguments(arguments) => {
             for (index, argument) in arguments.iter().enumerate() {
-                respond(Place::Argument(index + 1), argument, out)?;
+                respond(Place::Argument(index + 1), utf8(argument.as_encoded_bytes()), out)?;
             }
         }
         Questions::Lines(mut input) => {
@@ -96,9 +102,10 @@ where
                 number += 1;
                 // Bytes that are not UTF-8 are answered as a bad line, not a
                 // failed run.
-                let text = String::from_utf8_lossy(&line);
-                let text = if number == 1 { text.trim_start_matches('\u{feff}') } else { &text };
-                respond(Place::Line(number), text.trim(), out)?;
+                let text = utf8(&line).map(|text| {
+                    if number == 1 { text.trim_start_matches('\u{feff}') } else { text }.trim()
+                });
+                respond(Place::Line(number), text, out)?;
             }
         }
     }
@@ -123,4 +130,14 @@ impl Place {
             Place::Line(number) => format!("line {number}: "),
         }
     }
+}
+
+/// `bytes` as text, or a message that names the first byte that is not
+/// UTF-8 and its column (counted in bytes, from 1), the same for every
+/// command and input.
+pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, String> {
+    std::str::from_utf8(bytes).map_err(|error| {
+        let at = error.valid_up_to();
+        format!("byte {:#04x} at column {} is not UTF-8", bytes[at], at + 1)
+    })
 }

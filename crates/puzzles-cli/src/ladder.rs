@@ -57,10 +57,18 @@ pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, Stri
     let words = match (&args.words, &args.dict) {
         (Some(list), _) => Some(crate::values::split_list(list)),
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            Some(text.lines().map(str::trim).filter(|w| !w.is_empty()).map(String::from).collect())
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let mut list = Vec::new();
+            for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
+                let word = crate::batch::utf8(line)
+                    .map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
+                let word = if number == 0 { word.trim_start_matches('\u{feff}') } else { word };
+                if !word.trim().is_empty() {
+                    list.push(word.trim().to_string());
+                }
+            }
+            Some(list)
         }
         (None, None) => None,
     };

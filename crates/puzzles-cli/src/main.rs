@@ -202,7 +202,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(FAILURE),
         Err(message) => {
-            eprintln!("puzzles: {message}");
+            eprintln!("puzzles: {}", output::Printable(&message));
             ExitCode::from(FAILURE)
         }
     }

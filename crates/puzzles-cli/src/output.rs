@@ -1,6 +1,7 @@
 //! Every answer the commands print, formatted in one place: text for a
 //! person, one JSON object a line for a program.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use puzzles::{Board, Lock, Slide, Solver, Turn};
@@ -247,5 +248,23 @@ pub(crate) fn write_ladders<W: Write>(
     } else {
         let lines: Vec<String> = ladders.iter().map(|ladder| ladder.join(" -> ")).collect();
         writeln!(out, "{length}: {}", lines.join(" ; "))
+    }
+}
+
+/// A message as a terminal may show it: control characters (an escape
+/// sequence or a bell read from the input and quoted back) written as
+/// Rust escapes such as `\u{1b}`, so that they are seen, not obeyed.
+pub(crate) struct Printable<'a>(pub(crate) &'a str);
+
+impl std::fmt::Display for Printable<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
     }
 }

@@ -218,7 +218,7 @@ pub(crate) fn prepare(
     if let Some(dir) = &dir {
         let installed = dir.install(puzzle, heuristic);
         for error in &installed.unusable {
-            eprintln!("puzzles: {error}; not used");
+            eprintln!("puzzles: {}; not used", crate::output::Printable(&error.to_string()));
         }
         if installed.partition.is_some() {
             return Ok(());

@@ -20,7 +20,7 @@ use crate::{Format, SearchArgs};
 #[command(allow_negative_numbers = true)]
 pub(crate) struct SolveArgs {
     /// Boards to solve; with none, one board per line of standard input.
-    boards: Vec<String>,
+    boards: Vec<std::ffi::OsString>,
     /// The goal board; by default tiles in order with the blank last.
     #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board)]
     goal: Option<Board>,

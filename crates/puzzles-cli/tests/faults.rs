@@ -117,3 +117,55 @@ fn all_ladders_within_the_limit_are_all_listed() {
         }
     }
 }
+
+#[test]
+fn control_characters_read_are_shown_escaped() {
+    let (status, out, err) = run(&["solve", "-c"], b"ab\x1b[31mc\n1 2 \x07 / 4 5 0\n");
+    assert_eq!(status, 2);
+    for text in [&out, &err] {
+        assert!(!text.contains(['\u{1b}', '\u{7}']), "{text:?}");
+    }
+    assert!(out.contains("ab\\u{1b}[31mc"), "{out}");
+    assert!(err.contains("line 2: ") && err.contains("\\u{7}"), "{err}");
+    // JSON escapes them itself, as JSON does.
+    let (_, out, _) = run(&["solve", "--json"], b"ab\x1b[31mc\n");
+    let answer: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert!(answer["error"].as_str().unwrap().contains("ab\u{1b}[31mc"), "{out}");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_named_alike_everywhere() {
+    let message = "byte 0xff at column 3 is not UTF-8";
+    let (status, out, err) = run(&["solve", "-c"], b"4 \xff 2 / 5 0 3\n4 1 2 / 5 0 3\n");
+    assert_eq!(status, 2);
+    assert_eq!(out, format!("error: {message}\n5\n"));
+    assert!(err.contains(&format!("puzzles: line 1: {message}")), "{err}");
+    let (_, out, _) = run(&["solve", "--json"], b"4 \xff 2 / 5 0 3\n");
+    assert_eq!(out, format!("{{\"line\":1,\"error\":\"{message}\"}}\n"));
+    let dict = std::env::temp_dir().join(format!("puzzles-faults-dict-{}", std::process::id()));
+    std::fs::write(&dict, b"hot\ndot\nco\xffg\n").expect("the temporary directory is writable");
+    let dict_arg = dict.to_str().expect("a UTF-8 temporary directory");
+    let (status, _, err) =
+        run(&["ladder", "--begin", "hit", "--end", "cog", "--dict", dict_arg], b"");
+    std::fs::remove_file(&dict).ok();
+    assert_eq!(status, 2);
+    assert!(err.contains(&format!("line 3: {message}")), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_answered_as_a_line_is() {
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::cargo_bin("puzzles")
+        .expect("the binary is built")
+        .args(["solve", "-c"])
+        .arg(std::ffi::OsStr::from_bytes(b"4 1 \xff / 5 0 3"))
+        .arg("4 1 2 / 5 0 3")
+        .output()
+        .expect("it runs");
+    assert_eq!(output.status.code(), Some(2));
+    let message = "byte 0xff at column 5 is not UTF-8";
+    assert_eq!(String::from_utf8_lossy(&output.stdout), format!("error: {message}\n5\n"));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains(&format!("puzzles: argument 1: {message}")), "{err}");
+}
