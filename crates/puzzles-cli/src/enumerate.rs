@@ -69,6 +69,17 @@ pub(crate) struct EnumerateArgs {
         requires = "processes"
     )]
     connect_timeout: u64,
+    /// Seconds another process may send nothing (each sends a heartbeat
+    /// every second) before this one calls it lost and stops the run: a
+    /// process stopped (SIGSTOP), hung or cut off. 1 to 86400.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30,
+        value_parser = clap::value_parser!(u64).range(1..=86_400),
+        requires = "processes"
+    )]
+    peer_timeout: u64,
     /// The distributed engine's kind: "ranked" keeps 2 bits for every
     /// board's rank, "hashed" keeps the boards found in hash sets (the
     /// engine of spaces without ranks).
@@ -336,13 +347,13 @@ where
         let layers = match args.engine {
             Engine::Ranked => {
                 let layers = config.run(Arc::new(ranked), &[first_rank], &mut run);
-                let layers = layers.map_err(|e| failed(e.to_string()))?;
+                let layers = layers.map_err(|e| failed(distributed_failure(&e)))?;
                 let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
                 Enumeration::new(layers.layer_sizes().to_vec(), deepest)
             }
             Engine::Hashed => config
                 .run_hashed(Arc::new(space), &[start], &mut run)
-                .map_err(|e| failed(e.to_string()))?,
+                .map_err(|e| failed(distributed_failure(&e)))?,
         };
         (layers, first)
     } else {
@@ -409,7 +420,8 @@ fn distributed_config(
         _ => Workers::threads(threads),
     }
     .map_err(|e| e.to_string())?
-    .connect_timeout(Duration::from_secs(args.connect_timeout));
+    .connect_timeout(Duration::from_secs(args.connect_timeout))
+    .peer_timeout(Duration::from_secs(args.peer_timeout));
     let first = workers.process() == 0;
     let mut config = DistributedEnumeration::new(workers).describe(description);
     if let Some(dir) = &args.checkpoint {
@@ -435,7 +447,7 @@ fn run_distributed<W: Write>(
     let goal = Board::solved(rows, cols).map_err(|e| e.to_string())?;
     let ranked = Arc::new(ReachableBoards::new(&goal).map_err(|e| e.to_string())?);
     let (mut run, progress) = bar_run(args, ranked.rank_count(), "boards", first)?;
-    let failed = |e: search_dist::Error| format!("{rows}x{cols}: {e}");
+    let failed = |e: search_dist::Error| format!("{rows}x{cols}: {}", distributed_failure(&e));
     let layers = match args.engine {
         Engine::Ranked => {
             let boards = ranked;
@@ -455,6 +467,15 @@ fn run_distributed<W: Write>(
             .map_err(crate::io_failure)?;
     }
     Ok(true)
+}
+
+/// What a distributed run's `error` says, with the options that move a
+/// limit of the run's configuration: its workers and its memory.
+fn distributed_failure(error: &search_dist::Error) -> String {
+    match error.kind() {
+        search_dist::ErrorKind::Config(_) => format!("{error} (--workers, --max-memory)"),
+        _ => error.to_string(),
+    }
 }
 
 /// timely's network threads panic when a connection breaks, and its

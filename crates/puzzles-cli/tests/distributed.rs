@@ -274,11 +274,157 @@ fn processes_started_on_different_puzzles_refuse_each_other() {
         let message = String::from_utf8_lossy(&started.stderr);
         assert!(message.contains("process 1 at"), "{context}: {message}");
         assert!(message.contains("was started on another job"), "{context}: {message}");
+        // Process 0 answers before it refuses: both say what differs.
         let message = String::from_utf8_lossy(&other.stderr);
         assert!(
-            message.contains("process 0 did not answer (it closed the connection)"),
+            message.contains("what answered as process 0 was started on another job"),
             "{context}: {message}"
         );
+    }
+}
+
+/// How long a process whose peer failed may take to end: a guard against
+/// a hang, far past the 2 s peer timeout these tests set.
+const FAILURE_DEADLINE: Duration = Duration::from_secs(120);
+
+/// Sends `signal` (`STOP`, `CONT`) to `child`.
+fn signal(child: &Child, signal: &str) {
+    let status = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -{signal} {}", child.id());
+}
+
+/// Starts two processes of `args` and waits until `marker` exists (a
+/// checkpoint both completed, so the run is under way); `None` when a
+/// process lost its port. Fails when a process ends first.
+fn two_under_way(args: &[&str], hosts: &Path, marker: &Path) -> Option<(Child, Child)> {
+    let deadline = Instant::now() + FAILURE_DEADLINE;
+    let mut first = spawn(args, 0, 2, hosts);
+    let mut second = spawn(args, 1, 2, hosts);
+    while !marker.exists() {
+        let first_ended = first.try_wait().expect("waitable").is_some();
+        if first_ended || second.try_wait().expect("waitable").is_some() {
+            let outputs = finish_all(vec![first, second], deadline)?;
+            let messages: Vec<_> =
+                outputs.iter().map(|output| String::from_utf8_lossy(&output.stderr)).collect();
+            panic!("a process ended before a checkpoint: {messages:?}");
+        }
+        assert!(Instant::now() < deadline, "no checkpoint was completed");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    Some((first, second))
+}
+
+#[test]
+fn a_stopped_process_is_named_by_the_other_after_the_peer_timeout() {
+    let dir = scratch_dir("stopped");
+    let checkpoints = dir.join("checkpoints");
+    let checkpoints_arg = checkpoints.to_str().expect("UTF-8 path");
+    let args = [
+        "enumerate",
+        "2x5",
+        "--json",
+        "--checkpoint",
+        checkpoints_arg,
+        "--checkpoint-every",
+        "0",
+        "--peer-timeout",
+        "2",
+    ];
+    let marker = checkpoints.join("slice-1-of-2.complete");
+    let (first, second) = on_free_ports(&dir, 2, |hosts| {
+        let (first, second) = two_under_way(&args, hosts, &marker)?;
+        // Stopped, process 1 keeps its connections open and says nothing.
+        signal(&second, "STOP");
+        let first = finish(first, Instant::now() + FAILURE_DEADLINE);
+        signal(&second, "CONT");
+        Some((first, finish(second, Instant::now() + FAILURE_DEADLINE)))
+    });
+    assert_eq!(first.status.code(), Some(2));
+    assert!(first.stdout.is_empty(), "no table from a broken run");
+    let message = String::from_utf8_lossy(&first.stderr);
+    assert!(message.contains("process 1 at 127.0.0.1:"), "{message}");
+    assert!(message.contains("sent nothing for 2s (the peer timeout)"), "{message}");
+    // Continued, process 1 hears why the run stopped.
+    assert_eq!(second.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&second.stderr);
+    assert!(message.contains("process 0 at 127.0.0.1:"), "{message}");
+    assert!(message.contains("stopped the run"), "{message}");
+}
+
+#[test]
+fn a_checkpoint_one_process_cannot_write_stops_both_with_its_message() {
+    let dir = scratch_dir("unwritable");
+    let (own, other) = (dir.join("ck0"), dir.join("ck1"));
+    // A directory where process 1's first checkpoint file goes: the file
+    // cannot be renamed into place, as on a full disk.
+    std::fs::create_dir_all(other.join("slice-1-of-2.depth-1").join("in-the-way")).expect("made");
+    let outputs = on_free_ports(&dir, 2, |hosts| {
+        let deadline = Instant::now() + FAILURE_DEADLINE;
+        let children = [&own, &other]
+            .iter()
+            .enumerate()
+            .map(|(process, checkpoints)| {
+                let checkpoints = checkpoints.to_str().expect("UTF-8 path");
+                let args =
+                    ["enumerate", "2x4", "--checkpoint", checkpoints, "--checkpoint-every", "0"];
+                spawn(&args, process, 2, hosts)
+            })
+            .collect();
+        finish_all(children, deadline)
+    });
+    for (process, output) in outputs.iter().enumerate() {
+        assert_eq!(output.status.code(), Some(2), "process {process}");
+        assert!(output.stdout.is_empty(), "process {process}: no table");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains("worker 1: table file"), "process {process}: {message}");
+        assert!(
+            message.contains("slice-1-of-2.depth-1 cannot be written"),
+            "process {process}: {message}"
+        );
+    }
+}
+
+#[test]
+fn a_depth_limit_on_one_process_is_refused_by_both() {
+    for engine in ["ranked", "hashed"] {
+        let dir = scratch_dir(&format!("depth-on-one-{engine}"));
+        let outputs = on_free_ports(&dir, 2, |hosts| {
+            let deadline = Instant::now() + FAILURE_DEADLINE;
+            let args = ["enumerate", "pancake", "8", "--engine", engine];
+            let unlimited = spawn(&args, 0, 2, hosts);
+            let limited = spawn(&[&args[..], &["--max-depth", "3"]].concat(), 1, 2, hosts);
+            finish_all(vec![unlimited, limited], deadline)
+        });
+        for (process, output) in outputs.iter().enumerate() {
+            assert_eq!(output.status.code(), Some(2), "{engine}, process {process}");
+            let message = String::from_utf8_lossy(&output.stderr);
+            let (theirs, ours) = if process == 0 { ("3", "none") } else { ("none", "3") };
+            let named =
+                format!("a depth limit (--max-depth) of {theirs} where this one has {ours}");
+            assert!(message.contains(&named), "{engine}, process {process}: {message}");
+        }
+    }
+}
+
+#[test]
+fn the_most_workers_are_refused_before_they_start_naming_their_cost_and_the_options() {
+    // Once: 3.9 GB taken, then "over the limit of 0 B".
+    let output = Command::new(binary())
+        .args(["enumerate", "pancake", "8", "--workers", "1024"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    for part in [
+        "1024 worker threads (of 1024 in the run) are counted to take 7.5 MiB each",
+        "not below the memory limit of 4.0 GiB; at most 738 fit",
+        "(--workers, --max-memory)",
+    ] {
+        assert!(message.contains(part), "{part}: {message}");
     }
 }
 

@@ -30,8 +30,9 @@ use crate::{hashed, ranked};
 ///
 /// Each process's run takes a [`Run`], as every search of search-core
 /// does: its memory limit bounds the tables of this process's workers
-/// together (each gets an equal share, less what a worker thread itself
-/// takes), its depth limit ends the run with
+/// together (each gets an equal share, less what the worker threads
+/// themselves are counted to take, [`Workers::fixed_memory`]: a run where
+/// that reaches the limit is refused before it starts), its depth limit ends the run with
 /// [`Limit::Depth`](search_core::Limit::Depth) when a layer past it is
 /// found (a checkpoint stays, to go on from with more depth), its observer
 /// hears of each layer as it is counted, on the calling thread, and its
@@ -203,17 +204,31 @@ impl DistributedEnumeration {
 
     /// What the engines are handed: the workers, the memory limit and the
     /// cancel handle of `run`, the description and the checkpoints.
+    ///
+    /// Refuses a run whose worker threads would take the whole memory
+    /// limit before they hold a state, before any thread starts: a
+    /// thousand of them take gigabytes.
     fn plan(&self, run: &Run<'_>) -> Result<Plan<'_>, Error> {
         let description = self.description.clone();
         let max_memory = run.get_limits().get_max_memory();
-        let threads = self.workers.threads_per_process() as u64;
-        let overhead = threads.saturating_mul(Self::WORKER_MEMORY);
-        if overhead > max_memory {
+        let threads = self.workers.threads_per_process();
+        let overhead = self.workers.fixed_memory();
+        if overhead >= max_memory {
+            let most = Workers::most_threads_in(max_memory, self.workers.processes());
+            let fit = match most {
+                0 => "not even one fits".to_string(),
+                1 => "one fits".to_string(),
+                most => format!("at most {most} fit"),
+            };
             return Err(Error::config(format!(
-                "{threads} worker threads take about {} MiB before they hold a state, \
-                 over the memory limit of {} MiB: fewer workers, or more memory",
-                overhead >> 20,
-                max_memory >> 20,
+                "{threads} worker threads (of {} in the run) are counted to take {} each \
+                 before they hold a state (a thread's stack and buffers, and its channels \
+                 to every worker of the run), {} in all: not below the memory limit of {}; \
+                 {fit}: run fewer workers, or raise the memory limit",
+                self.workers.peers(),
+                Bytes(self.workers.fixed_memory_per_thread()),
+                Bytes(overhead),
+                Bytes(max_memory),
             )));
         }
         Ok(Plan {
@@ -352,10 +367,23 @@ impl DistributedEnumeration {
     }
 }
 
-impl DistributedEnumeration {
-    /// What a worker thread is counted to take before it holds a state
-    /// (its stack, and timely's buffers and channels), against the run's
-    /// memory limit: 4 MiB. A thousand workers of a 2x3 sliding puzzle
-    /// took 3.6 GB, three hundred 0.57 GB.
-    pub const WORKER_MEMORY: u64 = 4 << 20;
+/// A number of bytes in the largest binary unit that keeps it at or above 1,
+/// such as `4.5 MiB`: the format of search-core's messages.
+struct Bytes(u64);
+
+impl std::fmt::Display for Bytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "an approximate size is all a message needs"
+        )]
+        let mut value = self.0 as f64;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        if unit == 0 { write!(f, "{} B", self.0) } else { write!(f, "{value:.1} {}", UNITS[unit]) }
+    }
 }

@@ -13,7 +13,7 @@ use timely::worker::Worker;
 
 use crate::error::Error;
 use crate::rounds::{Owner, Rounds};
-use crate::workers::Workers;
+use crate::workers::{Checkpoints, Job, Workers};
 
 /// What an engine is asked to run, as a `DistributedEnumeration` says.
 pub(crate) struct Plan<'a> {
@@ -32,8 +32,17 @@ pub(crate) struct Plan<'a> {
 impl Plan<'_> {
     /// What processes compare when they join: the engine, the space's type
     /// and description, and `what` (the rank count, the starts).
-    pub(crate) fn job<S: ?Sized>(&self, engine: &str, what: impl Hash) -> u64 {
-        BuildStateHasher.hash_one((engine, std::any::type_name::<S>(), self.description, what))
+    /// With them go the options that change the answer or the protocol:
+    /// the depth limit, and whether the run saves and resumes checkpoints.
+    pub(crate) fn job<S: ?Sized>(&self, engine: &str, what: impl Hash) -> Job {
+        let fingerprint =
+            BuildStateHasher.hash_one((engine, std::any::type_name::<S>(), self.description, what));
+        let checkpoints = match &self.checkpoint {
+            None => Checkpoints::None,
+            Some(checkpoint) if checkpoint.resume => Checkpoints::Resume,
+            Some(_) => Checkpoints::Save,
+        };
+        Job { fingerprint, max_depth: self.max_depth, checkpoints }
     }
 }
 
@@ -124,9 +133,16 @@ where
             // The notes name the files saved before this round: settle
             // those first. Worker 0 asks for a save in its report; every
             // worker then saves the layers so far, and says so in its next.
-            saves.settle(&round.notes)?;
+            // A file that cannot be written fails the next round, on
+            // every worker of every process, rather than this worker alone
+            // (which would leave the others waiting for it).
+            if let Err(error) = saves.settle(&round.notes) {
+                rounds.fail(error.to_string());
+            }
             if Saves::requested(&round.notes) {
-                saves.save(owner, &layer_sizes)?;
+                if let Err(error) = saves.save(owner, &layer_sizes) {
+                    rounds.fail(error.to_string());
+                }
                 last_save = Instant::now();
             }
         }

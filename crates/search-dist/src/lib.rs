@@ -69,10 +69,15 @@ plans for the 3x5 and 4x4 sliding puzzles.
 
 A worker that fails (a table over its memory limit, a rank out of
 bounds, a checkpoint it cannot write) reports it at the end of the round,
-and every worker stops there with [`ErrorKind::Worker`]. A process that
-dies, or whose connection breaks, stops the others within moments with
-[`ErrorKind::PeerLost`]: the run never hangs on it and never returns a
-wrong count. With [`DistributedEnumeration::checkpoint`], the run can go
+and every worker stops there with [`ErrorKind::Worker`]; a process whose
+run ends otherwise (a cancel, a panic) tells the others at once, over a
+control connection beside timely's, and they stop with the same kind. A
+process that dies, or whose connection breaks, stops the others within
+moments with [`ErrorKind::PeerLost`], and so does one that is stopped
+(`SIGSTOP`) or silent, after [`Workers::peer_timeout`]: the run never
+hangs on it and never returns a wrong count. Processes started with
+another depth limit or checkpoint mode refuse each other as they
+connect. With [`DistributedEnumeration::checkpoint`], the run can go
 on from the end of a recent layer.
 */
 
@@ -89,6 +94,7 @@ pub use crate::workers::Workers;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+mod control;
 mod enumeration;
 mod error;
 mod hashed;

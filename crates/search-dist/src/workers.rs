@@ -20,6 +20,7 @@ use timely_communication::{Config as CommunicationConfig, Hooks, initialize_from
 
 use search_core::BuildStateHasher;
 
+use crate::control::Control;
 use crate::error::Error;
 
 /// The most worker threads one process may run.
@@ -58,12 +59,31 @@ pub struct Workers {
     /// Empty for a run in one process.
     addresses: Vec<String>,
     connect_timeout: Duration,
+    peer_timeout: Duration,
 }
 
 impl Workers {
     /// How long a process of a cluster waits for the others to connect,
     /// unless told otherwise.
     pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(60);
+
+    /// How long a process of a cluster waits for word from another before
+    /// it calls it lost, unless told otherwise: 30 seconds.
+    pub const DEFAULT_PEER_TIMEOUT: Duration = Duration::from_secs(30);
+
+    /// What a worker thread is counted to take before it holds a state
+    /// (its stack and buffers), against the run's memory limit: 512 KiB,
+    /// plus [`PEER_MEMORY`](Workers::PEER_MEMORY) for each worker of the
+    /// run.
+    pub const WORKER_MEMORY: u64 = 512 << 10;
+
+    /// What a worker thread is counted to take for each worker of the run
+    /// (timely's channels to it, in each of the run's exchanges): 7 KiB.
+    /// Measured as the peak resident memory of `puzzles enumerate
+    /// pancake 8 --workers N`: 54 MB for 64 workers, 137 MB for 128,
+    /// 415 MB for 256, 1.79 GB for 512; the channels grow as the square
+    /// of the workers.
+    pub const PEER_MEMORY: u64 = 7 << 10;
 
     /// `threads` workers in this process, and no other process.
     ///
@@ -118,7 +138,13 @@ impl Workers {
             )));
         }
         let addresses = if addresses.len() == 1 { Vec::new() } else { addresses };
-        Ok(Workers { threads, process, addresses, connect_timeout: Self::DEFAULT_CONNECT_TIMEOUT })
+        Ok(Workers {
+            threads,
+            process,
+            addresses,
+            connect_timeout: Self::DEFAULT_CONNECT_TIMEOUT,
+            peer_timeout: Self::DEFAULT_PEER_TIMEOUT,
+        })
     }
 
     /// A cluster of `processes` processes whose addresses are the first
@@ -188,6 +214,80 @@ impl Workers {
         self
     }
 
+    /// How long this process waits for word from another process of its
+    /// cluster (a heartbeat, sent every second or so) before it calls that
+    /// process lost and stops the run with
+    /// [`ErrorKind::PeerLost`](crate::ErrorKind::PeerLost) naming it: a
+    /// process that is stopped (`SIGSTOP`), hung, or cut off without its
+    /// connections closing. [`DEFAULT_PEER_TIMEOUT`](Workers::DEFAULT_PEER_TIMEOUT)
+    /// unless told otherwise; a process busy with a long layer still
+    /// beats.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_dist::Workers;
+    ///
+    /// let workers = Workers::threads(1)?.peer_timeout(Duration::from_secs(10));
+    /// assert_eq!(workers.get_peer_timeout(), Duration::from_secs(10));
+    /// assert_eq!(Workers::threads(1)?.get_peer_timeout(), Workers::DEFAULT_PEER_TIMEOUT);
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    #[must_use]
+    pub fn peer_timeout(mut self, timeout: Duration) -> Workers {
+        self.peer_timeout = timeout;
+        self
+    }
+
+    /// The peer timeout: see [`peer_timeout`](Workers::peer_timeout).
+    ///
+    /// # Example
+    ///
+    /// See [`peer_timeout`](Workers::peer_timeout).
+    pub fn get_peer_timeout(&self) -> Duration {
+        self.peer_timeout
+    }
+
+    /// What this process's worker threads are counted to take before they
+    /// hold a state, against the run's memory limit: for each thread,
+    /// [`WORKER_MEMORY`](Workers::WORKER_MEMORY), and
+    /// [`PEER_MEMORY`](Workers::PEER_MEMORY) for each worker of the run.
+    /// A run whose limit this reaches is refused before it starts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_dist::Workers;
+    ///
+    /// // 2 threads, each with channels to the 2 workers of the run.
+    /// assert_eq!(Workers::threads(2)?.fixed_memory(), 2 * ((512 << 10) + 2 * (7 << 10)));
+    /// // A thousand workers in one process take gigabytes.
+    /// assert!(Workers::threads(1_000)?.fixed_memory() > 7 << 30);
+    /// # Ok::<(), search_dist::Error>(())
+    /// ```
+    pub fn fixed_memory(&self) -> u64 {
+        (self.threads as u64).saturating_mul(self.fixed_memory_per_thread())
+    }
+
+    /// What one worker thread is counted to take before it holds a state.
+    pub(crate) fn fixed_memory_per_thread(&self) -> u64 {
+        Self::WORKER_MEMORY.saturating_add((self.peers() as u64).saturating_mul(Self::PEER_MEMORY))
+    }
+
+    /// The most worker threads a process may run in `max_memory` bytes
+    /// with `processes` processes of as many, each counted as
+    /// [`fixed_memory`](Workers::fixed_memory) says, with memory left for
+    /// their tables.
+    pub(crate) fn most_threads_in(max_memory: u64, processes: usize) -> usize {
+        let fits = |threads: u64| {
+            let peers = threads.saturating_mul(processes as u64);
+            let each = Self::WORKER_MEMORY.saturating_add(peers.saturating_mul(Self::PEER_MEMORY));
+            threads.saturating_mul(each) < max_memory
+        };
+        (0..=MAX_THREADS as u64).rev().find(|&threads| fits(threads)).unwrap_or(0) as usize
+    }
+
     /// Worker threads in each process.
     ///
     /// # Example
@@ -240,11 +340,17 @@ impl Workers {
     /// returns the answer of this process's first worker, or the error
     /// that stopped the run. The first worker's `report(depth, size)`
     /// calls reach `on_layer` on the calling thread; the others' go
-    /// nowhere. `job` fingerprints what the run computes: the processes
-    /// of a cluster refuse one another when theirs differ.
+    /// nowhere. `job` says what the run computes and the options that
+    /// change its answer: the processes of a cluster refuse one another
+    /// when theirs differ.
+    ///
+    /// On a cluster, a failure of this process reaches every other over
+    /// the control connections at once, and theirs reach it, so that no
+    /// process waits for a round that another has left; a process that
+    /// says nothing for the peer timeout is lost.
     pub(crate) fn run<T, B>(
         &self,
-        job: u64,
+        job: Job,
         body: B,
         on_layer: &mut dyn FnMut(usize, u64),
     ) -> Result<T, Error>
@@ -255,14 +361,20 @@ impl Workers {
             + Sync
             + 'static,
     {
-        let (builders, communication) = self.allocators(job)?;
         let abort = Arc::new(AtomicBool::new(false));
+        let (builders, communication, control) = self.allocators(job, &abort)?;
+        let control = control.map(Arc::new);
         let (sender, messages) = mpsc::channel::<Message<T>>();
         let first = self.process * self.threads;
         let threads = {
             let abort = Arc::clone(&abort);
+            let control = control.clone();
             initialize_from(builders, communication, move |allocator| {
-                let mut worker = Worker::new(WorkerConfig::default(), allocator, None);
+                // With a clock, timely parks a worker that waits: without
+                // one, it counts every wait as due now and never parks,
+                // and a worker waiting for a stalled peer spun a core.
+                let now = Some(Instant::now());
+                let mut worker = Worker::new(WorkerConfig::default(), allocator, now);
                 let index = worker.index();
                 let sender = sender.clone();
                 let report = |depth, size| {
@@ -272,8 +384,16 @@ impl Workers {
                 };
                 let outcome = catch_unwind(AssertUnwindSafe(|| body(&mut worker, &abort, &report)))
                     .unwrap_or_else(|payload| Err(panic_error(&*payload)));
-                if outcome.is_err() {
+                if let Err(error) = &outcome {
                     abort.store(true, Ordering::Relaxed);
+                    // The other processes hear of this worker's failure at
+                    // once; a lost peer is told by the calling thread, which
+                    // learns who was lost.
+                    if let Some(control) = &control
+                        && !is_breakage(error)
+                    {
+                        control.fail(index, error);
+                    }
                 }
                 // Dropping a worker whose connections broke would only
                 // repeat their panic.
@@ -307,12 +427,28 @@ impl Workers {
                 }
             }
         }
-        if failure.as_ref().is_some_and(is_breakage) {
-            // The threads that carry data between processes stopped on a
-            // broken connection; joining them would only repeat its panic.
-            // Left to the process's exit, they close this process's
-            // sockets unannounced, so that the other processes stop too
-            // instead of waiting for this one.
+        if let Some(control) = &control {
+            match &mut failure {
+                None => control.finish(),
+                Some(error) => {
+                    // A peer's own word, or the name of the peer lost, says
+                    // more than a broken connection or "another worker
+                    // stopped"; it comes at once, on the heels of the break.
+                    if is_breakage(error)
+                        && let Some(news) = control.wait_for_news(NEWS_PATIENCE)
+                    {
+                        *error = news;
+                    }
+                    control.fail(first, error);
+                }
+            }
+        }
+        if failure.is_some() && control.is_some() || failure.as_ref().is_some_and(is_breakage) {
+            // The threads that carry data between processes may wait for
+            // peers that will not close their connections, or have stopped
+            // on a broken one: joining them could wait long, or repeat its
+            // panic. Left to the process's exit, they close this process's
+            // sockets; the other processes have heard why already.
             std::mem::forget(threads);
         } else {
             let _ = threads.join();
@@ -324,14 +460,23 @@ impl Workers {
         }
     }
 
-    fn allocators(&self, job: u64) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), Error> {
+    /// timely's allocators for this process's workers, what must live as
+    /// long as they do, and on a cluster the control connections, which
+    /// set `abort` on news from a peer.
+    #[allow(clippy::type_complexity)]
+    fn allocators(
+        &self,
+        job: Job,
+        abort: &Arc<AtomicBool>,
+    ) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>, Option<Control>), Error> {
         if self.addresses.is_empty() {
             let config = if self.threads == 1 {
                 CommunicationConfig::Thread
             } else {
                 CommunicationConfig::Process(self.threads)
             };
-            return config.try_build().map_err(Error::config);
+            let (builders, guard) = config.try_build().map_err(Error::config)?;
+            return Ok((builders, guard, None));
         }
         let hooks = Hooks::default();
         let local = ProcessBuilder::new_typed_vector(
@@ -339,14 +484,27 @@ impl Workers {
             hooks.refill.clone(),
             hooks.spill.clone(),
         );
+        let own = &self.addresses[self.process];
         let greeting = Greeting::new(self, job);
-        let sockets = connect(&self.addresses, greeting, self.connect_timeout)?;
+        let Links { data, control } = connect(&self.addresses, greeting, self.connect_timeout)?;
+        let peers = control
+            .into_iter()
+            .enumerate()
+            .filter_map(|(index, stream)| Some((index, stream?, self.addresses[index].clone())))
+            .collect();
+        let control = Control::start(peers, self.peer_timeout, Arc::clone(abort))
+            .map_err(|e| Error::connect(own, e))?;
         let (builders, guard) =
-            initialize_networking_from_sockets(local, sockets, self.process, self.threads, hooks)
-                .map_err(|e| Error::connect(&self.addresses[self.process], e))?;
-        Ok((builders.into_iter().map(AllocatorBuilder::Tcp).collect(), Box::new(guard)))
+            initialize_networking_from_sockets(local, data, self.process, self.threads, hooks)
+                .map_err(|e| Error::connect(own, e))?;
+        let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
+        Ok((builders, Box::new(guard), Some(control)))
     }
 }
+
+/// How long a process whose connection to a peer broke waits for that
+/// peer's word on why, or for its control connection to close.
+const NEWS_PATIENCE: Duration = Duration::from_secs(1);
 
 /// What the worker threads tell the calling thread.
 enum Message<T> {
@@ -409,31 +567,50 @@ const ACCEPT_PAUSE: Duration = Duration::from_millis(1);
 /// At most this many turned-away connections are named in an error.
 const STRAYS_NAMED: usize = 3;
 
-/// One stream to every other process: dialled to the processes before
-/// this one, accepted from those after it, each opened by the two
-/// processes' [`Greeting`]s. Gives up after `timeout`, naming who did not
-/// come and any connection it turned away.
-fn connect(
-    addresses: &[String],
-    ours: Greeting,
-    timeout: Duration,
-) -> Result<Vec<Option<TcpStream>>, Error> {
+/// The connections of this process to every other: timely's, and the
+/// control connection beside it; `None` at this process's own index.
+#[derive(Debug)]
+struct Links {
+    data: Vec<Option<TcpStream>>,
+    control: Vec<Option<TcpStream>>,
+}
+
+impl Links {
+    fn slots(&mut self, channel: Channel) -> &mut Vec<Option<TcpStream>> {
+        match channel {
+            Channel::Data => &mut self.data,
+            Channel::Control => &mut self.control,
+        }
+    }
+}
+
+/// Two streams to every other process (see [`Links`]): dialled to the
+/// processes before this one, accepted from those after it, each opened
+/// by the two processes' [`Greeting`]s. Gives up after `timeout`, naming
+/// who did not come and any connection it turned away.
+fn connect(addresses: &[String], ours: Greeting, timeout: Duration) -> Result<Links, Error> {
     let deadline = Instant::now() + timeout;
     let process = usize::try_from(ours.process).unwrap_or(usize::MAX);
     let own = &addresses[process];
     let listener = TcpListener::bind(own.as_str()).map_err(|e| Error::connect(own, e))?;
     listener.set_nonblocking(true).map_err(|e| Error::connect(own, e))?;
-    let mut sockets: Vec<Option<TcpStream>> = Vec::with_capacity(addresses.len());
+    let mut links = Links {
+        data: Vec::with_capacity(addresses.len()),
+        control: Vec::with_capacity(addresses.len()),
+    };
     for (index, address) in addresses.iter().enumerate().take(process) {
-        sockets.push(Some(dial(address, index, ours, deadline, timeout)?));
+        links.data.push(Some(dial(address, index, ours.on(Channel::Data), deadline, timeout)?));
+        let control = dial(address, index, ours.on(Channel::Control), deadline, timeout)?;
+        links.control.push(Some(control));
     }
-    sockets.resize_with(addresses.len(), || None);
-    accept_later_processes(&listener, own, ours, &mut sockets, deadline, timeout)?;
-    for stream in sockets.iter().flatten() {
+    links.data.resize_with(addresses.len(), || None);
+    links.control.resize_with(addresses.len(), || None);
+    accept_later_processes(&listener, own, ours, &mut links, deadline, timeout)?;
+    for stream in links.data.iter().chain(&links.control).flatten() {
         stream.set_nodelay(true).map_err(|e| Error::connect(own, e))?;
         detect_silence(stream).map_err(|e| Error::connect(own, e))?;
     }
-    Ok(sockets)
+    Ok(links)
 }
 
 /// The stream to process `index` at `address`, once it has answered
@@ -492,17 +669,19 @@ fn dial(
 }
 
 /// Accepts the processes after this one into the empty places of
-/// `sockets`, turning away connections that do not greet.
+/// `links`, turning away connections that do not greet. A process that
+/// greets is answered before it is checked, so that a process started
+/// differently is refused by name on both sides.
 fn accept_later_processes(
     listener: &TcpListener,
     own: &str,
     ours: Greeting,
-    sockets: &mut [Option<TcpStream>],
+    links: &mut Links,
     deadline: Instant,
     timeout: Duration,
 ) -> Result<(), Error> {
     let process = usize::try_from(ours.process).unwrap_or(usize::MAX);
-    let mut missing = sockets.len() - process - 1;
+    let mut missing = 2 * (links.data.len() - process - 1);
     let mut strays: Vec<String> = Vec::new();
     while missing > 0 {
         match listener.accept() {
@@ -524,23 +703,26 @@ fn accept_later_processes(
                     }
                 };
                 let index = usize::try_from(theirs.process).unwrap_or(usize::MAX);
+                ours.on(theirs.channel).send(&mut stream).map_err(|e| Error::connect(own, e))?;
                 if let Some(why) = ours.mismatch(&theirs) {
                     return Err(Error::connect(own, format!("process {index} at {peer} {why}")));
                 }
-                if index <= process || index >= sockets.len() || sockets[index].is_some() {
+                let slots = links.slots(theirs.channel);
+                if index <= process || index >= slots.len() || slots[index].is_some() {
                     return Err(Error::connect(
                         own,
                         format!("a peer at {peer} said it was process {index}"),
                     ));
                 }
-                ours.send(&mut stream).map_err(|e| Error::connect(own, e))?;
-                sockets[index] = Some(stream);
+                slots[index] = Some(stream);
                 missing -= 1;
             }
             Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {
                 if Instant::now() >= deadline {
-                    let absent: Vec<String> = (process + 1..sockets.len())
-                        .filter(|&index| sockets[index].is_none())
+                    let absent: Vec<String> = (process + 1..links.data.len())
+                        .filter(|&index| {
+                            links.data[index].is_none() || links.control[index].is_none()
+                        })
                         .map(|index| index.to_string())
                         .collect();
                     let mut reason =
@@ -604,29 +786,99 @@ struct Greeting {
     threads: u64,
     /// The hash of the address list.
     addresses: u64,
-    /// The fingerprint of the job the run was started on.
-    job: u64,
+    /// The job the run was started on.
+    job: Job,
+    /// Which of the two connections between two processes this opens.
+    channel: Channel,
+}
+
+/// What the processes of a cluster must agree on to join one run: what
+/// it computes, and the options that change its answer or its protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Job {
+    /// A hash of the engine, the space's type and description, and what
+    /// the engine adds (the rank count, the starts).
+    pub(crate) fingerprint: u64,
+    /// The depth limit: a process that stops at a depth where another
+    /// goes on would leave it waiting.
+    pub(crate) max_depth: Option<usize>,
+    /// Whether the run saves checkpoints and resumes from them: a resumed
+    /// run begins with rounds of its own.
+    pub(crate) checkpoints: Checkpoints,
+}
+
+/// What a run does with checkpoints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Checkpoints {
+    None,
+    Save,
+    Resume,
+}
+
+impl Checkpoints {
+    fn code(self) -> u64 {
+        match self {
+            Checkpoints::None => 0,
+            Checkpoints::Save => 1,
+            Checkpoints::Resume => 2,
+        }
+    }
+
+    fn from_code(code: u64) -> Option<Checkpoints> {
+        [Checkpoints::None, Checkpoints::Save, Checkpoints::Resume].into_iter().nth(code as usize)
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Checkpoints::None => "saves no checkpoints",
+            Checkpoints::Save => "saves checkpoints",
+            Checkpoints::Resume => "resumes from a checkpoint",
+        }
+    }
+}
+
+/// The two connections between two processes: timely's, and the one
+/// that carries heartbeats and failures (see the `control` module).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Channel {
+    Data,
+    Control,
 }
 
 impl Greeting {
     /// The first bytes of every greeting: the protocol and its version.
-    const TAG: [u8; 8] = *b"srchdst\x01";
-    const BYTES: usize = 8 + 5 * 8;
+    const TAG: [u8; 8] = *b"srchdst\x02";
+    const BYTES: usize = 8 + 8 * 8;
 
-    fn new(workers: &Workers, job: u64) -> Greeting {
+    fn new(workers: &Workers, job: Job) -> Greeting {
         Greeting {
             process: workers.process as u64,
             processes: workers.processes() as u64,
             threads: workers.threads as u64,
             addresses: BuildStateHasher.hash_one(&workers.addresses),
             job,
+            channel: Channel::Data,
         }
+    }
+
+    /// This greeting, opening a connection of `channel`.
+    fn on(self, channel: Channel) -> Greeting {
+        Greeting { channel, ..self }
     }
 
     fn to_bytes(self) -> [u8; Greeting::BYTES] {
         let mut bytes = [0u8; Greeting::BYTES];
         bytes[..8].copy_from_slice(&Greeting::TAG);
-        let fields = [self.process, self.processes, self.threads, self.addresses, self.job];
+        let fields = [
+            self.process,
+            self.processes,
+            self.threads,
+            self.addresses,
+            self.job.fingerprint,
+            self.job.max_depth.map_or(u64::MAX, |depth| depth as u64),
+            self.job.checkpoints.code(),
+            u64::from(self.channel == Channel::Control),
+        ];
         for (chunk, field) in bytes[8..].chunks_exact_mut(8).zip(fields) {
             chunk.copy_from_slice(&field.to_le_bytes());
         }
@@ -644,18 +896,26 @@ impl Greeting {
             u64::from_le_bytes(field)
         });
         let mut next = || fields.next().unwrap_or_default();
-        Some(Greeting {
-            process: next(),
-            processes: next(),
-            threads: next(),
-            addresses: next(),
-            job: next(),
-        })
+        let (process, processes, threads, addresses) = (next(), next(), next(), next());
+        let fingerprint = next();
+        let max_depth = match next() {
+            u64::MAX => None,
+            depth => Some(usize::try_from(depth).ok()?),
+        };
+        let checkpoints = Checkpoints::from_code(next())?;
+        let channel = match next() {
+            0 => Channel::Data,
+            1 => Channel::Control,
+            _ => return None,
+        };
+        let job = Job { fingerprint, max_depth, checkpoints };
+        Some(Greeting { process, processes, threads, addresses, job, channel })
     }
 
     /// Why a process that greeted with `theirs` is not a process of this
     /// one's run, if it is not.
     fn mismatch(&self, theirs: &Greeting) -> Option<String> {
+        let depth = |depth: Option<usize>| depth.map_or("none".to_string(), |d| d.to_string());
         if (theirs.processes, theirs.addresses) != (self.processes, self.addresses) {
             Some(
                 "was started with another host file or number of processes: \
@@ -668,12 +928,26 @@ impl Greeting {
                  give every process the same number",
                 theirs.threads, self.threads
             ))
-        } else if theirs.job != self.job {
+        } else if theirs.job.fingerprint != self.job.fingerprint {
             Some(
                 "was started on another job (another space, engine or start), \
                  or is another build of the program"
                     .to_string(),
             )
+        } else if theirs.job.max_depth != self.job.max_depth {
+            Some(format!(
+                "was started with a depth limit (--max-depth) of {} where this one has {}: \
+                 give every process the same",
+                depth(theirs.job.max_depth),
+                depth(self.job.max_depth)
+            ))
+        } else if theirs.job.checkpoints != self.job.checkpoints {
+            Some(format!(
+                "{} (--checkpoint, --resume) where this one {}: \
+                 give every process the same",
+                theirs.job.checkpoints.words(),
+                self.job.checkpoints.words()
+            ))
         } else {
             None
         }
@@ -728,7 +1002,13 @@ mod tests {
 
     fn greeting(addresses: &[String], process: usize, threads: usize, job: u64) -> Greeting {
         let workers = Workers::cluster(threads, process, addresses.to_vec()).expect("a cluster");
-        Greeting::new(&workers, job)
+        Greeting::new(&workers, plain(job))
+    }
+
+    /// A job of fingerprint `fingerprint`, without a depth limit or
+    /// checkpoints.
+    fn plain(fingerprint: u64) -> Job {
+        Job { fingerprint, max_depth: None, checkpoints: Checkpoints::None }
     }
 
     /// Runs `connect` for `greeting` on a thread of its own.
@@ -736,7 +1016,7 @@ mod tests {
         addresses: &[String],
         greeting: Greeting,
         timeout: Duration,
-    ) -> std::thread::JoinHandle<Result<Vec<Option<TcpStream>>, Error>> {
+    ) -> std::thread::JoinHandle<Result<Links, Error>> {
         let addresses = addresses.to_vec();
         std::thread::spawn(move || connect(&addresses, greeting, timeout))
     }
@@ -755,8 +1035,19 @@ mod tests {
 
     #[test]
     fn a_greeting_reads_back_and_other_bytes_are_not_one() {
-        let ours = Greeting { process: 1, processes: 3, threads: 2, addresses: 7, job: u64::MAX };
+        let job =
+            Job { fingerprint: u64::MAX, max_depth: Some(3), checkpoints: Checkpoints::Resume };
+        let ours = Greeting {
+            process: 1,
+            processes: 3,
+            threads: 2,
+            addresses: 7,
+            job,
+            channel: Channel::Control,
+        };
         assert_eq!(Greeting::from_bytes(&ours.to_bytes()), Some(ours));
+        let plain = Greeting { job: plain(5), channel: Channel::Data, ..ours };
+        assert_eq!(Greeting::from_bytes(&plain.to_bytes()), Some(plain));
         let mut bytes = ours.to_bytes();
         bytes[0] = b'G';
         assert_eq!(Greeting::from_bytes(&bytes), None);
@@ -773,6 +1064,16 @@ mod tests {
         let mut others = addresses.clone();
         others.reverse();
         assert!(why(greeting(&others, 1, 2, 9)).contains("another host file"));
+        let limited = Greeting { job: Job { max_depth: Some(3), ..plain(9) }, ..ours };
+        let message = why(limited);
+        assert!(
+            message.contains("depth limit (--max-depth) of 3 where this one has none"),
+            "{message}"
+        );
+        let resumed =
+            Greeting { job: Job { checkpoints: Checkpoints::Resume, ..plain(9) }, ..ours };
+        let message = why(resumed);
+        assert!(message.contains("resumes from a checkpoint (--checkpoint, --resume) where this one saves no checkpoints"), "{message}");
     }
 
     #[test]
@@ -782,14 +1083,19 @@ mod tests {
         let first = connecting(&addresses, greeting(&addresses, 0, 1, 5), timeout);
         // One that closes at once, one that says something else.
         drop(dial(&addresses[0]));
-        let request = b"GET /health HTTP/1.1\r\nHost: localhost\r\nUser-Agent: probe\r\n\r\n";
+        let request =
+            b"GET /health HTTP/1.1\r\nHost: localhost\r\nUser-Agent: probe\r\nAccept: */*\r\n\r\n";
         assert!(request.len() > Greeting::BYTES);
         dial(&addresses[0]).write_all(request).ok();
         let second = connecting(&addresses, greeting(&addresses, 1, 1, 5), timeout);
         let first = first.join().expect("no panic").expect("process 0 connects");
         let second = second.join().expect("no panic").expect("process 1 connects");
-        assert!(first[0].is_none() && first[1].is_some());
-        assert!(second[0].is_some() && second[1].is_none());
+        for links in [&first.data, &first.control] {
+            assert!(links[0].is_none() && links[1].is_some());
+        }
+        for links in [&second.data, &second.control] {
+            assert!(links[0].is_some() && links[1].is_none());
+        }
     }
 
     #[test]
@@ -802,10 +1108,29 @@ mod tests {
         let second = second.join().expect("no panic").expect_err("process 1 is refused");
         assert!(first.to_string().contains("process 1 at"), "{first}");
         assert!(first.to_string().contains("runs 2 worker threads"), "{first}");
+        // Process 0 answers before it refuses: both say what differs.
+        assert!(second.to_string().contains("what answered as process 0 runs 1"), "{second}");
+    }
+
+    #[test]
+    fn processes_of_other_depth_limits_refuse_each_other_by_name() {
+        let addresses = free_addresses(2);
+        let timeout = Duration::from_secs(30);
+        let limited = Greeting {
+            job: Job { max_depth: Some(3), ..plain(5) },
+            ..greeting(&addresses, 1, 1, 5)
+        };
+        let first = connecting(&addresses, greeting(&addresses, 0, 1, 5), timeout);
+        let second = connecting(&addresses, limited, timeout);
+        let first = first.join().expect("no panic").expect_err("process 0 refuses");
+        let second = second.join().expect("no panic").expect_err("process 1 is refused");
+        let first = first.to_string();
         assert!(
-            second.to_string().contains("did not answer (it closed the connection)"),
-            "{second}"
+            first.contains("depth limit (--max-depth) of 3 where this one has none"),
+            "{first}"
         );
+        let second = second.to_string();
+        assert!(second.contains("what answered as process 0 was started with a depth limit (--max-depth) of none where this one has 3"), "{second}");
     }
 
     #[test]

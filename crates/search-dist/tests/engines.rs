@@ -301,7 +301,8 @@ fn running(sizes: &[u64]) -> Vec<(usize, u64)> {
 /// A run whose tables may take `bytes`, besides what `threads` worker
 /// threads take.
 fn tables_of(bytes: u64, threads: u64) -> Run<'static> {
-    let limit = bytes + threads * DistributedEnumeration::WORKER_MEMORY;
+    let workers = Workers::threads(threads as usize).expect("threads");
+    let limit = bytes + workers.fixed_memory();
     Run::new().limits(Limits::new().max_memory(limit))
 }
 
@@ -325,6 +326,36 @@ fn worker_threads_past_the_memory_limit_are_refused_before_they_start() {
     let error = run.run(Arc::new(boards), &[0], &mut limited).unwrap_err();
     assert!(matches!(error.kind(), search_dist::ErrorKind::Config(_)), "{error}");
     assert!(error.to_string().contains("1000 worker threads"), "{error}");
+}
+
+#[test]
+fn the_most_workers_in_the_default_memory_limit_are_refused_naming_their_cost() {
+    // 1,024 workers, the most a process may run, each with channels to
+    // 1,024: once they took 3.9 GB and then failed "over the limit of 0 B".
+    let run = DistributedEnumeration::new(Workers::threads(1_024).expect("threads"));
+    let error = run.run(Arc::new(Tiny), &[0], &mut Run::new()).unwrap_err();
+    let ErrorKind::Config(message) = error.kind() else { panic!("{error:?}") };
+    assert_eq!(
+        message.as_str(),
+        "1024 worker threads (of 1024 in the run) are counted to take 7.5 MiB each before \
+         they hold a state (a thread's stack and buffers, and its channels to every worker \
+         of the run), 7.5 GiB in all: not below the memory limit of 4.0 GiB; at most 738 \
+         fit: run fewer workers, or raise the memory limit"
+    );
+    // The most that fit, as counted.
+    let limit = Run::new().get_limits().get_max_memory();
+    assert!(Workers::threads(738).expect("threads").fixed_memory() < limit);
+    assert!(Workers::threads(739).expect("threads").fixed_memory() >= limit);
+}
+
+/// One rank.
+struct Tiny;
+
+impl RankedSpace for Tiny {
+    fn rank_count(&self) -> u64 {
+        1
+    }
+    fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
 }
 
 #[test]
