@@ -32,11 +32,20 @@ const MAX_BEAT_EVERY: Duration = Duration::from_secs(1);
 
 /// This process's end of the control connections.
 pub(crate) struct Control {
-    /// The write side of each connection, with the peer's process index.
-    writers: Mutex<Vec<(usize, TcpStream)>>,
+    /// The write side of each connection, with the peer's process index,
+    /// shared with the heartbeat thread: a heartbeat and a last word are
+    /// never written into each other.
+    writers: Arc<Mutex<Writers>>,
     shared: Arc<Shared>,
     /// Dropped to stop the heartbeat thread.
     stop_beats: Mutex<Option<mpsc::Sender<()>>>,
+}
+
+/// The write sides of the control connections.
+struct Writers {
+    streams: Vec<(usize, TcpStream)>,
+    /// Whether this process has said its last word: no heartbeat follows.
+    said: bool,
 }
 
 /// What the reader threads learn, shared with the workers.
@@ -90,29 +99,22 @@ impl Control {
                 .name(format!("search-dist:watch-{process}"))
                 .spawn(move || watch(stream, process, &address, timeout, &shared))?;
         }
-        let control =
-            Control { writers: Mutex::new(writers), shared, stop_beats: Mutex::new(None) };
+        let writers = Arc::new(Mutex::new(Writers { streams: writers, said: false }));
         let (stop, stopped) = mpsc::channel::<()>();
-        let beating = control.beating_writers()?;
+        let beating = Arc::clone(&writers);
         std::thread::Builder::new().name("search-dist:heartbeat".to_string()).spawn(move || {
             while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(beat_every) {
-                for (_, stream) in lock(&beating).iter_mut() {
+                let mut writers = lock(&beating);
+                if writers.said {
+                    break;
+                }
+                for (_, stream) in &mut writers.streams {
                     // A peer that cannot be written to is found by its reader.
                     let _ = stream.write_all(&[BEAT]);
                 }
             }
         })?;
-        *lock(&control.stop_beats) = Some(stop);
-        Ok(control)
-    }
-
-    /// Clones of the write sides, for the heartbeat thread.
-    fn beating_writers(&self) -> std::io::Result<Arc<Mutex<Vec<(usize, TcpStream)>>>> {
-        let mut clones = Vec::new();
-        for (process, stream) in lock(&self.writers).iter() {
-            clones.push((*process, stream.try_clone()?));
-        }
-        Ok(Arc::new(Mutex::new(clones)))
+        Ok(Control { writers, shared, stop_beats: Mutex::new(Some(stop)) })
     }
 
     /// Tells every peer that this process's run failed with `error` (of
@@ -134,9 +136,13 @@ impl Control {
 
     /// Sends `bytes` to every peer, once: the last word of this process.
     fn say(&self, bytes: &[u8]) {
-        let Some(stop) = lock(&self.stop_beats).take() else { return };
-        drop(stop);
-        for (_, stream) in lock(&self.writers).iter_mut() {
+        lock(&self.stop_beats).take();
+        let mut writers = lock(&self.writers);
+        if writers.said {
+            return;
+        }
+        writers.said = true;
+        for (_, stream) in &mut writers.streams {
             let _ = stream.write_all(bytes);
         }
     }
@@ -158,7 +164,7 @@ impl Drop for Control {
     fn drop(&mut self) {
         self.shared.over.store(true, Ordering::Relaxed);
         lock(&self.stop_beats).take();
-        for (_, stream) in lock(&self.writers).iter() {
+        for (_, stream) in &lock(&self.writers).streams {
             // Ends the reader threads, and tells the peers this process
             // has no more to say.
             let _ = stream.shutdown(Shutdown::Both);
