@@ -100,9 +100,10 @@ pub(crate) struct EnumerateArgs {
     /// the table).
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<std::path::PathBuf>,
-    /// Seconds, at the least, between two checkpoints (or --disk
-    /// manifests): one is written at the end of the first layer after
-    /// them; 0 writes one at every layer's end. 0 to 86400.
+    /// Seconds, at the least, between two checkpoints: one is written at
+    /// the end of the first layer after them; 0 writes one at every
+    /// layer's end. --disk writes its first manifest at the first layer's
+    /// end and doubles the gap up to this. 0 to 86400.
     #[arg(
         long,
         value_name = "SECONDS",
@@ -115,9 +116,10 @@ pub(crate) struct EnumerateArgs {
     /// fit --max-memory: a third of the limit for each of the two parts in
     /// memory (one expanded while the one before is written), the rest for
     /// the neighbours waiting for other parts. Each layer reads and writes
-    /// the parts it touches once; at the end of the first layer after
-    /// --checkpoint-every seconds, a manifest names the files, and an
-    /// interrupted run goes on from it with --resume. The files take up to
+    /// the parts it touches once; at the first layer's end, and then at
+    /// gaps that double up to --checkpoint-every seconds, a manifest names
+    /// the files, and an interrupted run goes on from it with --resume.
+    /// The files take up to
     /// twice the table (free space is not checked first); a finished run
     /// removes them. A table that fits stays in memory, where --checkpoint
     /// applies.

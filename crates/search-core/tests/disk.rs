@@ -363,3 +363,40 @@ fn a_disk_enumeration_keeps_the_contract() {
     assert!(error.to_string().contains("the space broke"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_first_manifest_is_written_at_the_first_layers_end() {
+    // With an hour between manifests, a run stopped at layer 3 still
+    // leaves one (the first comes at the first layer's end, the gaps
+    // doubling up to the hour), and the resumed run restores its layers.
+    let dir = scratch("first-manifest");
+    let hour = Duration::from_secs(3_600);
+    let cancel = CancelHandle::new();
+    let stop = cancel.clone();
+    let mut run = within(64).cancel_with(cancel).on_progress(move |p| {
+        if p.depth == 3 {
+            stop.cancel();
+        }
+    });
+    let config = DenseEnumeration::new().disk(&dir, "a line", hour);
+    let error = config.run(&Line(2_000), &[0], &mut run).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    assert!(files_in(&dir).contains(&"enumeration.manifest".to_owned()), "{:?}", files_in(&dir));
+    let restored = AtomicU64::new(0);
+    let layers = config
+        .resume(true)
+        .run_until(
+            &Line(2_000),
+            &[0],
+            |_, _| {
+                restored.fetch_add(1, Ordering::Relaxed);
+                std::ops::ControlFlow::Continue(())
+            },
+            |_, _| {},
+            &mut within(64),
+        )
+        .unwrap();
+    assert_eq!(layers.layer_sizes(), [1u64; 2_000]);
+    assert_eq!(restored.into_inner(), 2_000);
+    let _ = std::fs::remove_dir_all(&dir);
+}

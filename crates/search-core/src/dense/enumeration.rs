@@ -194,9 +194,12 @@ impl DenseEnumeration {
     /// and past that in files. Each layer is one pass over the parts that
     /// hold it or wait for marks, each read once and written once.
     ///
-    /// At the end of a layer, once `every` has passed since the last
-    /// (`Duration::ZERO`: at every layer), the files the run needs are
-    /// synced and a manifest that names them is written: a run stopped
+    /// At the first layer's end, and then at the end of a layer once
+    /// `every` has passed since the last, or as long as the run had run
+    /// before it if that is less (`Duration::ZERO`: at every layer), the
+    /// files the run needs are synced and a manifest that names them is
+    /// written: the gaps double up to `every`, so a failure loses at most
+    /// `every` and about half of the work done. A run stopped
     /// anywhere after that (cancelled, killed, out of disk)
     /// [resumes](DenseEnumeration::resume) from the last layer a manifest
     /// names, with any memory limit its parts fit. Between manifests files

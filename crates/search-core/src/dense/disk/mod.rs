@@ -160,8 +160,10 @@ struct Tier<'d> {
     taken: Vec<Spill>,
     /// The files of marks the last manifest names.
     committed_spills: Vec<String>,
-    /// When the last manifest was written.
+    /// When the last manifest was written, or the run began.
     committed_at: Instant,
+    /// When this process began the run.
+    began: Instant,
     layer_sizes: Vec<u64>,
     next_found: u64,
     pool: super::enumeration::Pool,
@@ -190,6 +192,7 @@ impl<'d> Tier<'d> {
         run.meter.charge(bytes)?;
         let pool = config.pool(table.words.len())?;
         let parts = manifest.parts.len();
+        let began = Instant::now();
         let ranks = (manifest.part_ranks, manifest.rank_count);
         let mut pending = Pending::new(&disk.dir, &disk.description, ranks, parts, marks_budget)?;
         let committed_spills = manifest.spill_names();
@@ -202,7 +205,8 @@ impl<'d> Tier<'d> {
             rank_count: manifest.rank_count,
             committed: manifest.parts.iter().map(|part| part.written).collect(),
             committed_spills,
-            committed_at: Instant::now(),
+            committed_at: began,
+            began,
             parts: manifest.parts,
             pending,
             taken: Vec::new(),
@@ -261,7 +265,7 @@ impl<'d> Tier<'d> {
             run.stats.stored += size;
             run.stats.expanded += size;
             run.stats.frontier(usize::try_from(size).unwrap_or(usize::MAX));
-            if self.committed_at.elapsed() >= self.disk.every {
+            if self.manifest_due() {
                 self.commit()?;
             }
             self.report(run, depth)?;
@@ -279,6 +283,19 @@ impl<'d> Tier<'d> {
             }
         }
         Ok(Enumeration::new(self.layer_sizes.clone(), deepest))
+    }
+
+    /// Whether a manifest is due at a layer's end: once the time since the
+    /// last is `every`, or as long as the run had run before it, whichever
+    /// is less. The first is written at the first layer's end, and the
+    /// gaps double up to `every`: a run stopped anywhere loses at most
+    /// `every`, and at most about half of the work this process did, for
+    /// a few manifests more (each syncs what the layers since the last
+    /// wrote, and writes the marks in memory to files).
+    fn manifest_due(&self) -> bool {
+        let now = Instant::now();
+        let since = now.duration_since(self.committed_at);
+        since >= self.disk.every.min(now.duration_since(self.began))
     }
 
     /// Takes the marks deferred at `depth` in every part that waits for

@@ -227,6 +227,9 @@ impl Pending {
     /// so that the next spill is a budget's worth of marks away.
     fn spill_largest(&mut self) -> Result<(), Error> {
         let mut sizes: Vec<(usize, usize, usize)> = Vec::new();
+        let buffers = self.memory.iter().flatten().filter(|buffer| !buffer.offsets.is_empty());
+        let count = buffers.count();
+        sizes.try_reserve_exact(count).map_err(|_| Error::allocation_failed(24 * count as u64))?;
         for (part, buffers) in self.memory.iter().enumerate() {
             for (parity, buffer) in buffers.iter().enumerate() {
                 if !buffer.offsets.is_empty() {
@@ -254,29 +257,43 @@ impl Pending {
         let depth = buffer.depth;
         let mut offsets = self.take_sorted(part, parity);
         offsets.dedup();
-        // The run's count and length, then its differences: one write.
-        let mut run = Vec::new();
-        run.try_reserve(offsets.len() + 16)
-            .map_err(|_| Error::allocation_failed(offsets.len() as u64))?;
-        run.extend_from_slice(&(offsets.len() as u64).to_le_bytes());
-        run.extend_from_slice(&0u64.to_le_bytes());
-        let mut previous = 0u32;
-        for &offset in &offsets {
-            push_leb128(&mut run, offset - previous);
-            previous = offset;
-        }
-        let length = (run.len() - 16) as u64;
-        run[8..16].copy_from_slice(&length.to_le_bytes());
-        let count = offsets.len() as u64;
-        drop(offsets);
         if self.open[part][parity].is_none() {
             self.open[part][parity] = Some(self.create(part, depth)?);
         }
         let Some(open) = &mut self.open[part][parity] else { unreachable!("just opened") };
         let path = self.dir.join(&open.spill.name);
-        open.out.write_all(&run).map_err(|e| cannot_write(&path, &e))?;
+        // The run's count and the length of its differences, then the
+        // differences, coded a piece at a time into a buffer of a fixed
+        // size: a run's whole coding would be memory past the budget,
+        // asked of the allocator just when marks are many.
+        let mut previous = 0u32;
+        let length: u64 = offsets
+            .iter()
+            .map(|&offset| {
+                let gap = offset - previous;
+                previous = offset;
+                leb128_length(gap)
+            })
+            .sum();
+        let count = offsets.len() as u64;
+        let mut coded = Vec::new();
+        coded
+            .try_reserve_exact(SPILL_BUFFER)
+            .map_err(|_| Error::allocation_failed(SPILL_BUFFER as u64))?;
+        coded.extend_from_slice(&count.to_le_bytes());
+        coded.extend_from_slice(&length.to_le_bytes());
+        let mut previous = 0u32;
+        for &offset in &offsets {
+            if coded.len() + 5 > SPILL_BUFFER {
+                open.out.write_all(&coded).map_err(|e| cannot_write(&path, &e))?;
+                coded.clear();
+            }
+            push_leb128(&mut coded, offset - previous);
+            previous = offset;
+        }
+        open.out.write_all(&coded).map_err(|e| cannot_write(&path, &e))?;
         open.spill.marks += count;
-        self.written += run.len() as u64;
+        self.written += 16 + length;
         Ok(())
     }
 
@@ -357,7 +374,7 @@ impl Pending {
             bytes.try_reserve(length as usize).map_err(|_| Error::allocation_failed(length))?;
             bytes.resize(length as usize, 0);
             input.read_exact(&mut bytes)?;
-            if !decode_offsets(&bytes, count, limit, &mut mark) {
+            if !decode_offsets(&bytes, count, limit, &mut mark)? {
                 return Err(input.fail(format!(
                     "has a run that is not {count} marks in {length} bytes: it is damaged"
                 )));
@@ -383,6 +400,14 @@ fn cannot_write(path: &Path, error: &io::Error) -> Error {
     Error::table_file(path, format!("cannot be written: {error}"))
 }
 
+/// The bytes of the buffer that codes a run of marks for its file.
+const SPILL_BUFFER: usize = 64 << 10;
+
+/// The bytes [`push_leb128`] takes for `value`.
+fn leb128_length(value: u32) -> u64 {
+    u64::from((32 - value.leading_zeros()).max(1).div_ceil(7))
+}
+
 /// Appends `value` to `bytes`, seven bits a byte, low bits first.
 fn push_leb128(bytes: &mut Vec<u8>, mut value: u32) {
     while value >= 0x80 {
@@ -397,9 +422,17 @@ const DECODED: usize = 1 << 16;
 
 /// Decodes `bytes`, `count` offsets below `limit` coded as differences,
 /// calling `mark` with them, [`DECODED`] at a time; false when the bytes
-/// are not that.
-fn decode_offsets(bytes: &[u8], count: u64, limit: u64, mut mark: impl FnMut(&[u32])) -> bool {
-    let mut decoded = Vec::with_capacity(DECODED.min(usize::try_from(count).unwrap_or(DECODED)));
+/// are not that, an error when the allocator refuses the buffer.
+fn decode_offsets(
+    bytes: &[u8],
+    count: u64,
+    limit: u64,
+    mut mark: impl FnMut(&[u32]),
+) -> Result<bool, Error> {
+    let mut decoded = Vec::new();
+    if decoded.try_reserve_exact(DECODED.min(usize::try_from(count).unwrap_or(DECODED))).is_err() {
+        return Err(Error::allocation_failed(bytes_of::<u32>(DECODED)));
+    }
     let (mut offset, mut decoded_count) = (0u64, 0u64);
     let (mut gap, mut shift) = (0u64, 0);
     for &byte in bytes {
@@ -407,14 +440,14 @@ fn decode_offsets(bytes: &[u8], count: u64, limit: u64, mut mark: impl FnMut(&[u
         shift += 7;
         if byte & 0x80 != 0 {
             if shift > 35 {
-                return false;
+                return Ok(false);
             }
             continue;
         }
         offset += gap;
         (gap, shift) = (0, 0);
-        if offset >= limit {
-            return false;
+        if offset >= limit || decoded_count == count {
+            return Ok(false);
         }
         // Below `limit`, at most 2^32.
         decoded.push(offset as u32);
@@ -427,7 +460,7 @@ fn decode_offsets(bytes: &[u8], count: u64, limit: u64, mut mark: impl FnMut(&[u
     if !decoded.is_empty() {
         mark(&decoded);
     }
-    decoded_count == count && shift == 0
+    Ok(decoded_count == count && shift == 0)
 }
 
 /// The length of the file at `path`, or 0 when it cannot be read: for the
