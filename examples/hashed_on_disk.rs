@@ -85,7 +85,10 @@ fn on_disk<S>(
 where
     S: search_core::State + serde::Serialize + serde::de::DeserializeOwned,
 {
-    let dir = std::env::temp_dir().join(format!("hashed-on-disk-{}", std::process::id()));
+    // One directory for every run: a run killed leaves its files there,
+    // and the next clears them (its lock is free); two at once are told
+    // apart by the lock, the second refused.
+    let dir = std::env::temp_dir().join("hashed-on-disk");
     let began = Instant::now();
     let (mut read, mut written) = (0, 0);
     let mut run = Run::new().limits(Limits::new().max_memory(limit)).on_progress(|progress| {

@@ -120,8 +120,9 @@ pub(crate) struct EnumerateArgs {
     /// gaps that double up to --checkpoint-every seconds, a manifest names
     /// the files, and an interrupted run goes on from it with --resume.
     /// The files take up to
-    /// twice the table (free space is not checked first); a finished run
-    /// removes them. A table that fits stays in memory, where --checkpoint
+    /// twice the table (a disk with less free than the table is refused
+    /// first); a finished run removes them, and a second run in DIR is
+    /// refused while one runs. A table that fits stays in memory, where --checkpoint
     /// applies.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["workers", "processes"])]
     disk: Option<PathBuf>,

@@ -400,3 +400,60 @@ fn the_first_manifest_is_written_at_the_first_layers_end() {
     assert_eq!(restored.into_inner(), 2_000);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_directory_in_use_is_refused_by_name_and_the_run_in_it_goes_on() {
+    use std::sync::Barrier;
+    use std::sync::atomic::AtomicBool;
+    let dir = scratch("in-use");
+    // The first run waits at its first rank of depth 5 while a second
+    // starts in its directory.
+    let (reached, go, waited) = (Barrier::new(2), Barrier::new(2), AtomicBool::new(false));
+    let config = DenseEnumeration::new().disk(&dir, "a line", Duration::from_secs(3_600));
+    std::thread::scope(|scope| {
+        let first = scope.spawn(|| {
+            let wait = |_, depth| {
+                if depth == 5 && !waited.swap(true, Ordering::Relaxed) {
+                    reached.wait();
+                    go.wait();
+                }
+            };
+            config.run_visiting(&Line(2_000), &[0], wait, &mut within(64))
+        });
+        reached.wait();
+        let error = config.run(&Line(2_000), &[0], &mut within(64)).unwrap_err();
+        go.wait();
+        match error.kind() {
+            ErrorKind::TableFile { path, reason } => {
+                assert_eq!(path, &dir.join("enumeration.lock"));
+                let pid = std::process::id();
+                assert!(reason.starts_with(&format!("is locked by another run (process {pid})")));
+            }
+            other => panic!("{other:?}"),
+        }
+        let layers = first.join().unwrap().unwrap();
+        assert_eq!(layers.layer_sizes(), [1u64; 2_000]);
+    });
+    assert_eq!(files_in(&dir), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_larger_than_the_free_space_is_refused_before_it_is_written() {
+    // 2^56 ranks: a table of 16 PiB, in parts of 1 GiB.
+    struct Vast;
+    impl RankedSpace for Vast {
+        fn rank_count(&self) -> u64 {
+            1 << 56
+        }
+        fn neighbours<F: FnMut(u64)>(&self, _: u64, _: F) {}
+    }
+    let dir = scratch("vast");
+    let config = DenseEnumeration::new().disk(&dir, "vast", EVERY_LAYER);
+    let error = config.run(&Vast, &[0], &mut within(3 << 30)).unwrap_err();
+    let text = error.to_string();
+    assert!(matches!(error.kind(), ErrorKind::TableFile { path, .. } if path == &dir), "{text}");
+    assert!(text.contains(" free, but the table needs 16.0 PiB"), "{text}");
+    assert_eq!(files_in(&dir), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -159,25 +159,15 @@ fn the_eight_puzzle_on_disk_has_181440_boards_and_radius_31() {
 }
 
 #[test]
-fn a_directory_with_another_runs_files_is_refused_and_left_as_it_was() {
-    let dir = scratch("refused");
+fn a_dead_runs_files_are_cleared_and_the_users_left() {
+    // No process holds the directory's lock: its `ddd-` files are those
+    // of a run that died, which no run can go on from.
+    let dir = scratch("dead");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("ddd-layer-3"), b"another run's").unwrap();
+    std::fs::write(dir.join("ddd-layer-3"), b"a dead run's").unwrap();
+    std::fs::write(dir.join("ddd-lock"), b"4000000000").unwrap();
     std::fs::write(dir.join("notes.txt"), b"the user's").unwrap();
     let ring = from_fn(|&n: &u16| [(n + 1) % 100]);
-    let error = DiskEnumeration::new(&dir).run(&ring, [0], &mut Run::new()).unwrap_err();
-    match error.kind() {
-        ErrorKind::TableFile { path, reason } => {
-            assert_eq!(path, &dir.join("ddd-layer-3"));
-            assert!(reason.contains("another run's file"), "{reason}");
-        }
-        other => panic!("{other:?}"),
-    }
-    let mut left = left_in(&dir);
-    left.sort();
-    assert_eq!(left, ["ddd-layer-3", "notes.txt"]);
-    // Without the other run's file, the user's own stays untouched.
-    std::fs::remove_file(dir.join("ddd-layer-3")).unwrap();
     let layers = DiskEnumeration::new(&dir).run(&ring, [0], &mut Run::new()).unwrap();
     assert_eq!((layers.states(), layers.radius()), (100, 99));
     assert_eq!(left_in(&dir), ["notes.txt"]);
@@ -259,4 +249,39 @@ fn states_of_variable_length_are_told_apart_by_their_bytes() {
     expected.sort();
     assert_eq!(deepest, expected);
     let _ = std::fs::remove_dir(&dir);
+}
+
+#[test]
+fn a_directory_in_use_is_refused_by_name_and_the_run_in_it_goes_on() {
+    use std::sync::Barrier;
+    use std::sync::atomic::AtomicBool;
+    let dir = scratch("in-use");
+    // The first run waits in its first expansion while a second starts.
+    let (reached, go, waited) = (Barrier::new(2), Barrier::new(2), AtomicBool::new(false));
+    let ring = from_fn(|&n: &u16| {
+        if !waited.swap(true, Ordering::Relaxed) {
+            reached.wait();
+            go.wait();
+        }
+        [(n + 1) % 100]
+    });
+    std::thread::scope(|scope| {
+        let first = scope.spawn(|| DiskEnumeration::new(&dir).run(&ring, [0], &mut Run::new()));
+        reached.wait();
+        let plain = from_fn(|&n: &u16| [(n + 1) % 100]);
+        let error = DiskEnumeration::new(&dir).run(&plain, [0], &mut Run::new()).unwrap_err();
+        go.wait();
+        match error.kind() {
+            ErrorKind::TableFile { path, reason } => {
+                assert_eq!(path, &dir.join("ddd-lock"));
+                let pid = std::process::id();
+                assert!(reason.starts_with(&format!("is locked by another run (process {pid})")));
+            }
+            other => panic!("{other:?}"),
+        }
+        let layers = first.join().unwrap().unwrap();
+        assert_eq!((layers.states(), layers.radius()), (100, 99));
+    });
+    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    std::fs::remove_dir(&dir).unwrap();
 }

@@ -221,8 +221,12 @@ impl DenseEnumeration {
     /// Every file is checksummed and written beside its place, then
     /// renamed: a damaged one is refused by name. The files take up to
     /// twice the table's size, and the waiting marks a byte or two each;
-    /// free space is not checked first, and a full disk ends the run with
-    /// its last manifest intact. A small limit makes many small parts and
+    /// a disk with less free than the table (less the parts already
+    /// written, on resuming) is refused before anything is written, and a
+    /// disk that fills later ends the run with its last manifest intact.
+    /// A directory is locked while a run uses it (an advisory lock on its
+    /// file `enumeration.lock`, let go when the process ends, however it
+    /// ends): a second run there is refused by name. A small limit makes many small parts and
     /// many marks between them: the run is slower the smaller the limit.
     /// [`Progress::read`](crate::Progress::read) and
     /// [`written`](crate::Progress::written) count the bytes.

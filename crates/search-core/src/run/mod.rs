@@ -15,11 +15,14 @@
 //! - `context`: [`Run`](crate::Run), all of the above for one search:
 //!   limits, observer and cancel handle going in, statistics and meter
 //!   coming out; every search takes one last.
+//! - `directory`: the lock on a disk run's directory, and the check of
+//!   its free space, for both disk tiers.
 //!
 //! It may use `error` and nothing else.
 
 pub(crate) mod cancel;
 pub(crate) mod context;
+pub(crate) mod directory;
 pub(crate) mod limits;
 pub(crate) mod memory;
 pub(crate) mod progress;

@@ -26,6 +26,7 @@ use serde::de::DeserializeOwned;
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
 use crate::run::context::Run;
+use crate::run::directory::{DirLock, check_free_space};
 use crate::space::traits::{Reversible, Successors, unless_failed};
 
 mod records;
@@ -63,8 +64,11 @@ const LEAST_BUFFER: usize = 4 << 10;
 /// expanded and at each layer's end, with the bytes read and written.
 ///
 /// Its files, named `ddd-*`, go in one directory, which it makes if need
-/// be and leaves without them, however the run ends; a directory that
-/// holds another run's files is refused.
+/// be and leaves without them, however the run ends. The directory is
+/// locked while the run uses it (an advisory lock on its file
+/// `ddd-lock`, which the system lets go when the process ends, however
+/// it ends): a second run there is refused by name, and the `ddd-*`
+/// files a killed run left are removed by the next run in the directory.
 ///
 /// Needs the `serde` feature.
 ///
@@ -106,7 +110,7 @@ impl DiskEnumeration {
     /// # Errors
     ///
     /// [`TableFile`](crate::ErrorKind::TableFile), naming the file, when
-    /// the directory cannot be made or holds another run's files, or a
+    /// the directory cannot be made or another run holds its lock, or a
     /// file cannot be written (a full disk) or read, or is damaged;
     /// [`TooLarge`](crate::ErrorKind::TooLarge) when the memory limit
     /// leaves no room for a sort buffer of 4 KiB beside the files'
@@ -239,29 +243,38 @@ fn sort_budget(limit: u64) -> Result<usize, Error> {
     Ok(usize::try_from(limit - files).unwrap_or(usize::MAX))
 }
 
-/// The run's directory and the files it made there.
+/// The run's directory, locked, and the files it made there.
 struct Files {
     dir: PathBuf,
     made: Vec<PathBuf>,
+    /// Dropped after the files are cleared: the lock's file goes last.
+    _lock: DirLock,
 }
 
 /// The prefix of every file of a run.
 const PREFIX: &str = "ddd-";
 
+/// The lock's file: a second run in the directory is refused while a
+/// process holds it.
+const LOCK: &str = "ddd-lock";
+
 impl Files {
-    /// The directory `dir`, made if need be, and refused if it holds
-    /// another run's files.
+    /// The directory `dir`, made if need be, and locked; the files of a
+    /// run that held it and died (a free lock) are removed, as no run can
+    /// go on from them.
     fn claim(dir: &Path) -> Result<Files, Error> {
         std::fs::create_dir_all(dir).map_err(|e| file_error(dir, "made a directory", &e))?;
+        let lock = DirLock::acquire(dir, LOCK)?;
         let entries = std::fs::read_dir(dir).map_err(|e| file_error(dir, "read", &e))?;
         for entry in entries {
             let entry = entry.map_err(|e| file_error(dir, "read", &e))?;
-            if entry.file_name().to_string_lossy().starts_with(PREFIX) {
-                let reason = "is another run's file: remove it, or give this run another directory";
-                return Err(Error::table_file(&entry.path(), reason.to_owned()));
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with(PREFIX) && name != LOCK {
+                remove_file(&entry.path())?;
             }
         }
-        Ok(Files { dir: dir.to_owned(), made: Vec::new() })
+        Ok(Files { dir: dir.to_owned(), made: Vec::new(), _lock: lock })
     }
 
     /// A new file's path, named by `what`, noted to be removed.
@@ -356,6 +369,7 @@ where
             self.run.stats.stored += current.size;
             self.run.stats.frontier(usize::try_from(current.size).unwrap_or(usize::MAX));
             self.report(depth, &buffer, traffic)?;
+            self.check_room(seen.as_deref())?;
             let runs = self.expand(&current, depth, &mut buffer, &mut traffic)?;
             let known = match self.subtract {
                 Subtract::EveryLayer => Known::Every(seen.as_deref()),
@@ -389,6 +403,17 @@ where
         let deepest = read_states(&current, &mut traffic)?;
         self.report(layer_sizes.len() - 1, &buffer, traffic)?;
         Ok(Enumeration::new(layer_sizes, deepest))
+    }
+
+    /// Refuses the next layer when the disk has less free than it is
+    /// sure to write: the file of every state found, `seen`, rewritten
+    /// whole beside the old one. Without it ([`Subtract::TwoLayers`])
+    /// nothing is sure: the next layer may be empty, and a full disk is
+    /// found by the write that fails, which names its file.
+    fn check_room(&self, seen: Option<&Path>) -> Result<(), Error> {
+        let Some(seen) = seen else { return Ok(()) };
+        let bytes = std::fs::metadata(seen).map_err(|e| file_error(seen, "read", &e))?.len();
+        check_free_space(&self.files.dir, bytes, "the next layer's file of every state found")
     }
 
     /// Expands the states of `current`, at `depth`: their successors in

@@ -38,8 +38,13 @@ use crate::breadth_first::enumerate::Enumeration;
 use crate::dense::files::{TableReader, sync_file};
 use crate::error::Error;
 use crate::run::context::Run;
+use crate::run::directory::{DirLock, check_free_space};
 use crate::run::limits::Limit;
 use crate::space::ranked::RankedSpace;
+
+/// The lock's file in a disk run's directory: a second run there is
+/// refused while a process holds it.
+const LOCK: &str = "enumeration.lock";
 
 /// The largest part: marks deferred to a part are 32-bit offsets in it.
 const MAX_PART_RANKS: u64 = 1 << 32;
@@ -96,6 +101,8 @@ where
     let dir = disk.dir.as_path();
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::table_file(dir, format!("cannot be made a directory: {e}")))?;
+    // Held until the run returns; the system lets it go if it dies.
+    let _lock = DirLock::acquire(dir, LOCK)?;
     let manifest = if resume {
         if !Manifest::exists(dir) {
             return Err(Error::table_file(dir, "holds no disk enumeration to resume".into()));
@@ -134,6 +141,14 @@ where
         ));
     }
     remove_unnamed(dir, &manifest);
+    // Every part is written by the time the run ends; those written
+    // already count.
+    let written: u64 = (manifest.parts.iter().enumerate())
+        .filter_map(|(index, part)| part.written.map(|pass| dir.join(part_name(index, pass))))
+        .map(|path| file_length(&path))
+        .sum();
+    let table = LayerTable::memory_needed(rank_count).saturating_sub(written);
+    check_free_space(dir, table, "the table")?;
     let mut tier = Tier::new(config, disk, manifest, max_memory, run)?;
     if !resume {
         tier.pending.defer(starts, 0)?;
