@@ -285,3 +285,47 @@ fn a_directory_in_use_is_refused_by_name_and_the_run_in_it_goes_on() {
     assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
     std::fs::remove_dir(&dir).unwrap();
 }
+
+/// Flips the high bit of the high byte of `state`'s record in the file
+/// at `path` (bincode writes a `u16` low byte first).
+fn flip_high_bit_of(path: &std::path::Path, state: u16) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let at = bytes.windows(2).position(|pair| pair == state.to_le_bytes()).unwrap();
+    bytes[at + 1] ^= 0x80;
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn a_bit_flipped_in_a_layer_file_is_refused_by_name_never_read_as_a_state() {
+    use std::sync::atomic::AtomicBool;
+    // A ring of 1,000: layer d is {d, 1000 - d}. While layer 10 is
+    // expanded, one bit of a file the run reads next is flipped: layer 9
+    // (run_reversible subtracts it) or every state found (run).
+    for (reversible, file, state) in [(true, "ddd-layer-9", 991), (false, "ddd-seen-10", 990)] {
+        let dir = scratch("flipped");
+        let damaged = AtomicBool::new(false);
+        let ring = Undirected(from_fn(|&n: &u16| {
+            if n == 10 && !damaged.swap(true, Ordering::Relaxed) {
+                flip_high_bit_of(&dir.join(file), state);
+            }
+            [(n + 1) % 1_000, (n + 999) % 1_000]
+        }));
+        let mut run = Run::new().limits(Limits::new().max_depth(1_000));
+        let disk = DiskEnumeration::new(&dir);
+        let result = if reversible {
+            disk.run_reversible(&ring, [0], &mut run)
+        } else {
+            disk.run(&ring, [0], &mut run)
+        };
+        let error = result.map(|layers| layers.layer_sizes().to_vec()).unwrap_err();
+        match error.kind() {
+            ErrorKind::TableFile { path, reason } => {
+                assert_eq!(path, &dir.join(file));
+                assert_eq!(reason, "is damaged: block 0 fails its checksum");
+            }
+            other => panic!("{file}: {other:?}"),
+        }
+        assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+        std::fs::remove_dir(&dir).unwrap();
+    }
+}

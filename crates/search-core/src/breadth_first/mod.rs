@@ -12,7 +12,8 @@
 //! - `parallel`: [`ParallelEnumeration`](crate::ParallelEnumeration), the
 //!   same on every core (with the `rayon` feature).
 //!
-//! It may use `space`, `store`, `run`, `path` and `error`.
+//! It may use `space`, `store`, `run`, `path` and `error`; `disk` also
+//! `dense::files`, the table-file format both disk tiers share.
 
 pub(crate) mod all_paths;
 pub(crate) mod bfs;

@@ -63,6 +63,12 @@ const LEAST_BUFFER: usize = 4 << 10;
 /// the states being on disk. Progress is reported as states are
 /// expanded and at each layer's end, with the bytes read and written.
 ///
+/// Every file is checksummed, a block of records at a time, and a block
+/// is checked before its states are read: a damaged file is refused by
+/// name, never read as states. Before each layer of
+/// [`run`](DiskEnumeration::run), a disk with less free than the file of
+/// every state found (which the layer rewrites) is refused.
+///
 /// Its files, named `ddd-*`, go in one directory, which it makes if need
 /// be and leaves without them, however the run ends. The directory is
 /// locked while the run uses it (an advisory lock on its file
@@ -579,7 +585,7 @@ fn unserializable(error: &bincode::Error) -> Error {
 }
 
 /// The runs at `paths`, opened.
-fn open_all<'b>(paths: &[PathBuf], traffic: &mut Traffic) -> Result<Vec<Source<'b>>, Error> {
+fn open_all<'b>(paths: &'b [PathBuf], traffic: &mut Traffic) -> Result<Vec<Source<'b>>, Error> {
     paths.iter().map(|path| RecordReader::open(path, traffic).map(Source::File)).collect()
 }
 

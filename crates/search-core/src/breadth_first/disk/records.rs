@@ -1,13 +1,35 @@
 //! Files of records: states as bytes, each behind its length in LEB128,
 //! sorted and without repeats. The sort buffer that makes them from a
 //! layer's successors, and the readers and writer that merge them.
+//!
+//! A file is a table file of the dense tier's format (`dense/files.rs`):
+//! its header (kind, layout, description), a body, and the XXH3 checksum
+//! of all before it, so that one reader checks the files of both disk
+//! tiers. The body is blocks of whole records, each behind its length
+//! (4 bytes) and followed by its own checksum (of its number and its
+//! bytes), which is checked before any of its records is read: a
+//! damaged record is never read as a state. A block of length 0, then
+//! the number of records, ends the body: a file cut at a block's end is
+//! refused too.
 
 use std::cmp::Ordering;
 use std::fs::File;
-use std::io::{BufReader, BufWriter, ErrorKind as IoErrorKind, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::dense::files::{Checksum, Checksummed, TableReader, write_table_header};
 use crate::error::Error;
+
+/// The first bytes of a file of records.
+const RECORDS_MAGIC: [u8; 8] = *b"SRCHRECS";
+/// The layout of files of records; a file of another is refused.
+const RECORDS_VERSION: u32 = 1;
+/// What every file of records holds, as its header says.
+const RECORDS_DESCRIPTION: &str = "serialized states, sorted";
+
+/// The bytes of a block's records: with the reader's 8 KiB buffer, one
+/// file's [`IO_BUFFER`]. A record longer than that has a block of its own.
+const BLOCK: usize = IO_BUFFER - (8 << 10);
 
 /// The longest record a file may hold: a state of more than 16 MiB
 /// serialized is taken for a damaged length.
@@ -255,23 +277,37 @@ fn grown(capacity: usize, needed: usize, least: usize, free: usize) -> Option<us
     (needed <= most).then(|| doubled.max(needed))
 }
 
-/// Writes records to a file.
+/// Writes records to a file, a block at a time.
 pub(crate) struct RecordWriter {
-    out: BufWriter<File>,
+    out: Checksummed<File>,
     path: PathBuf,
+    /// The records of the block being filled, each behind its length.
+    block: Vec<u8>,
+    /// The blocks written, to number the next.
+    blocks: u64,
     written: u64,
     count: u64,
+}
+
+/// The checksum of block `number`, whose records are `bytes`: numbered,
+/// so that a block moved or repeated is refused too.
+fn block_sum(number: u64, bytes: &[u8]) -> u64 {
+    let mut sum = Checksum::default();
+    sum.update(&number.to_le_bytes());
+    sum.update(bytes);
+    sum.finish()
 }
 
 impl RecordWriter {
     pub(crate) fn create(path: &Path) -> Result<RecordWriter, Error> {
         let file = File::create(path).map_err(|e| file_error(path, "made", &e))?;
-        Ok(RecordWriter {
-            out: BufWriter::with_capacity(IO_BUFFER, file),
-            path: path.to_owned(),
-            written: 0,
-            count: 0,
-        })
+        let mut out = Checksummed::new(file);
+        write_table_header(&mut out, (RECORDS_MAGIC, RECORDS_VERSION, RECORDS_DESCRIPTION))
+            .map_err(|e| file_error(path, "written", &e))?;
+        let mut block = Vec::new();
+        block.try_reserve_exact(BLOCK).map_err(|_| Error::allocation_failed(BLOCK as u64))?;
+        let header = 8 + 4 + 8 + RECORDS_DESCRIPTION.len() as u64;
+        Ok(RecordWriter { out, path: path.to_owned(), block, blocks: 0, written: header, count: 0 })
     }
 
     pub(crate) fn write(&mut self, record: &[u8]) -> Result<(), Error> {
@@ -287,17 +323,49 @@ impl RecordWriter {
                 break;
             }
         }
-        let written = self.out.write_all(&length[..used]).and_then(|()| self.out.write_all(record));
-        written.map_err(|e| file_error(&self.path, "written", &e))?;
-        self.written += (used + record.len()) as u64;
+        let size = used + record.len();
+        if !self.block.is_empty() && self.block.len() + size > BLOCK {
+            self.write_block()?;
+        }
+        self.block.try_reserve(size).map_err(|_| Error::allocation_failed(size as u64))?;
+        self.block.extend_from_slice(&length[..used]);
+        self.block.extend_from_slice(record);
         self.count += 1;
         Ok(())
     }
 
-    /// Flushes the file; the records written.
+    /// Writes the block being filled, if it holds records: its length,
+    /// its records, its checksum.
+    fn write_block(&mut self) -> Result<(), Error> {
+        if self.block.is_empty() {
+            return Ok(());
+        }
+        // At most a record of `LONGEST` bytes behind its length.
+        let length = self.block.len() as u32;
+        let sum = block_sum(self.blocks, &self.block);
+        let out = &mut self.out;
+        out.write_all(&length.to_le_bytes())
+            .and_then(|()| out.write_all(&self.block))
+            .and_then(|()| out.write_all(&sum.to_le_bytes()))
+            .map_err(|e| file_error(&self.path, "written", &e))?;
+        self.written += 4 + self.block.len() as u64 + 8;
+        self.blocks += 1;
+        self.block.clear();
+        Ok(())
+    }
+
+    /// Ends the file: the last block, the end and the number of records,
+    /// the file's checksum. Returns the records written.
     pub(crate) fn finish(mut self, traffic: &mut Traffic) -> Result<u64, Error> {
-        self.out.flush().map_err(|e| file_error(&self.path, "written", &e))?;
-        traffic.written += self.written;
+        self.write_block()?;
+        let path = self.path;
+        let out = &mut self.out;
+        out.write_all(&0u32.to_le_bytes())
+            .and_then(|()| out.write_all(&self.count.to_le_bytes()))
+            .map_err(|e| file_error(&path, "written", &e))?;
+        let (mut file, sum) = self.out.finish();
+        file.write_all(&sum.to_le_bytes()).map_err(|e| file_error(&path, "written", &e))?;
+        traffic.written += self.written + 4 + 8 + 8;
         Ok(self.count)
     }
 }
@@ -308,7 +376,7 @@ pub(crate) const IO_BUFFER: usize = 64 << 10;
 /// Where records come from in a merge: a file, or a sorted buffer still
 /// in memory.
 pub(crate) enum Source<'b> {
-    File(RecordReader),
+    File(RecordReader<'b>),
     Memory {
         buffer: &'b SortBuffer,
         next: usize,
@@ -367,10 +435,19 @@ impl<'b> Source<'b> {
     }
 }
 
-/// Reads a file of records one at a time.
-pub(crate) struct RecordReader {
-    input: BufReader<File>,
-    path: PathBuf,
+/// Reads a file of records one at a time, a block at a time, each block
+/// checked against its checksum before its records are read.
+pub(crate) struct RecordReader<'p> {
+    /// The file, until its end is read and checked (boxed: its checksum's
+    /// state is large, and merges hold a reader beside a small source).
+    input: Option<Box<TableReader<'p>>>,
+    path: &'p Path,
+    /// The block being read, and where its next record begins.
+    block: Vec<u8>,
+    at: usize,
+    /// The blocks and records read.
+    blocks: u64,
+    records: u64,
     head: Vec<u8>,
     /// Whether `head` holds a record: false once the file is read.
     full: bool,
@@ -378,13 +455,22 @@ pub(crate) struct RecordReader {
     previous: Vec<u8>,
 }
 
-impl RecordReader {
-    /// Opens `path`, its first record at the head.
-    pub(crate) fn open(path: &Path, traffic: &mut Traffic) -> Result<RecordReader, Error> {
-        let file = File::open(path).map_err(|e| file_error(path, "read", &e))?;
+impl<'p> RecordReader<'p> {
+    /// Opens `path`, its header checked and its first record at the head.
+    pub(crate) fn open(path: &'p Path, traffic: &mut Traffic) -> Result<RecordReader<'p>, Error> {
+        let kind = "a file of states";
+        let input =
+            TableReader::open(path, RECORDS_MAGIC, RECORDS_VERSION, kind, RECORDS_DESCRIPTION)?;
+        traffic.read += 8 + 4 + 8 + RECORDS_DESCRIPTION.len() as u64;
+        let mut block = Vec::new();
+        block.try_reserve_exact(BLOCK).map_err(|_| Error::allocation_failed(BLOCK as u64))?;
         let mut reader = RecordReader {
-            input: BufReader::with_capacity(IO_BUFFER, file),
-            path: path.to_owned(),
+            input: Some(Box::new(input)),
+            path,
+            block,
+            at: 0,
+            blocks: 0,
+            records: 0,
             head: Vec::new(),
             full: false,
             previous: Vec::new(),
@@ -402,28 +488,32 @@ impl RecordReader {
     ///
     /// # Errors
     ///
-    /// A file that ends inside a record, holds a length past
-    /// [`LONGEST`], or is not sorted without repeats, is damaged: a
+    /// A file whose header, block or checksum is not what was written,
+    /// that ends early, holds a length past [`LONGEST`], or is not sorted
+    /// without repeats, is damaged: a
     /// [`TableFile`](crate::ErrorKind::TableFile) error names it.
     pub(crate) fn advance(&mut self, traffic: &mut Traffic) -> Result<(), Error> {
         std::mem::swap(&mut self.previous, &mut self.head);
         let had = self.full;
         self.full = false;
-        let Some((length, prefix)) = self.read_length()? else { return Ok(()) };
+        if self.at == self.block.len() && !self.next_block(traffic)? {
+            return Ok(());
+        }
+        let (length, prefix) = self.read_length()?;
         if length > LONGEST {
             return Err(self.damaged(&format!("a record of {length} bytes")));
         }
+        let start = self.at + prefix;
+        // Below `LONGEST`, checked above.
+        let end = start + length as usize;
+        if end > self.block.len() {
+            return Err(self.damaged("a record cut short"));
+        }
         self.head.clear();
         self.head.try_reserve(length as usize).map_err(|_| Error::allocation_failed(length))?;
-        self.head.resize(length as usize, 0);
-        match self.input.read_exact(&mut self.head) {
-            Ok(()) => {}
-            Err(e) if e.kind() == IoErrorKind::UnexpectedEof => {
-                return Err(self.damaged("a record cut short"));
-            }
-            Err(e) => return Err(file_error(&self.path, "read", &e)),
-        }
-        traffic.read += prefix + length;
+        self.head.extend_from_slice(&self.block[start..end]);
+        self.at = end;
+        self.records += 1;
         if had && order(&self.previous, &self.head) != Ordering::Less {
             return Err(self.damaged("records out of order"));
         }
@@ -431,30 +521,60 @@ impl RecordReader {
         Ok(())
     }
 
-    /// The next length and the bytes it took, or `None` at the end of the
-    /// file.
-    fn read_length(&mut self) -> Result<Option<(u64, u64)>, Error> {
-        let mut value = 0u64;
-        for shift in (0..64u32).step_by(7) {
-            let mut byte = [0u8];
-            match self.input.read_exact(&mut byte) {
-                Ok(()) => {}
-                Err(e) if e.kind() == IoErrorKind::UnexpectedEof && shift == 0 => return Ok(None),
-                Err(e) if e.kind() == IoErrorKind::UnexpectedEof => {
-                    return Err(self.damaged("a length cut short"));
-                }
-                Err(e) => return Err(file_error(&self.path, "read", &e)),
+    /// Reads the next block and checks it, or the file's end: whether
+    /// there was a block.
+    fn next_block(&mut self, traffic: &mut Traffic) -> Result<bool, Error> {
+        let Some(input) = self.input.as_mut() else { return Ok(false) };
+        let mut word = [0u8; 4];
+        input.read_exact(&mut word)?;
+        let length = u64::from(u32::from_le_bytes(word));
+        if length == 0 {
+            let count = input.read_u64()?;
+            if let Some(input) = self.input.take() {
+                input.finish()?;
             }
-            value |= u64::from(byte[0] & 0x7f) << shift;
-            if byte[0] & 0x80 == 0 {
-                return Ok(Some((value, u64::from(shift / 7 + 1))));
+            traffic.read += 4 + 8 + 8;
+            if count != self.records {
+                return Err(
+                    self.damaged(&format!("it says {count} records, but holds {}", self.records))
+                );
+            }
+            return Ok(false);
+        }
+        if length > LONGEST + 10 || length > input.length() {
+            return Err(self.damaged(&format!("a block of {length} bytes")));
+        }
+        self.block.clear();
+        // Below `LONGEST`, checked above.
+        let length = length as usize;
+        self.block.try_reserve(length).map_err(|_| Error::allocation_failed(length as u64))?;
+        self.block.resize(length, 0);
+        input.read_exact(&mut self.block)?;
+        let sum = input.read_u64()?;
+        if sum != block_sum(self.blocks, &self.block) {
+            return Err(self.damaged(&format!("block {} fails its checksum", self.blocks)));
+        }
+        traffic.read += 4 + length as u64 + 8;
+        self.blocks += 1;
+        self.at = 0;
+        Ok(true)
+    }
+
+    /// The length of the record at `at` in the block, and the bytes it
+    /// took.
+    fn read_length(&self) -> Result<(u64, usize), Error> {
+        let mut value = 0u64;
+        for (index, &byte) in self.block[self.at..].iter().enumerate().take(10) {
+            value |= u64::from(byte & 0x7f) << (7 * index);
+            if byte & 0x80 == 0 {
+                return Ok((value, index + 1));
             }
         }
-        Err(self.damaged("a length of more than 64 bits"))
+        Err(self.damaged("a length cut short or of more than 64 bits"))
     }
 
     fn damaged(&self, what: &str) -> Error {
-        Error::table_file(&self.path, format!("is damaged: {what}"))
+        Error::table_file(self.path, format!("is damaged: {what}"))
     }
 }
 
@@ -489,7 +609,7 @@ pub(crate) fn merge_into(
 /// layer, in order: `known` then holds a single file.
 pub(crate) fn merge_subtracting(
     mut candidates: Vec<Source<'_>>,
-    mut known: Vec<RecordReader>,
+    mut known: Vec<RecordReader<'_>>,
     path: &Path,
     union: Option<&Path>,
     traffic: &mut Traffic,
@@ -586,18 +706,50 @@ mod tests {
         write_all(&path, &[b"", b"a", &long, b"ab", b"b"]);
         let read = read_all(&path).unwrap();
         assert_eq!(read, [&b""[..], b"a", &long, b"ab", b"b"]);
-        // Cut inside the long record, whose length takes two bytes.
-        let bytes = std::fs::read(&path).unwrap();
-        std::fs::write(&path, &bytes[..10]).unwrap();
-        let error = read_all(&path).unwrap_err();
-        assert_eq!(damage(&error), "is damaged: a record cut short");
-        assert!(matches!(error.kind(), ErrorKind::TableFile { path: named, .. } if named == &path));
         write_all(&path, &[b"b", b"a"]);
         assert_eq!(damage(&read_all(&path).unwrap_err()), "is damaged: records out of order");
         write_all(&path, &[b"a", b"a"]);
         assert_eq!(damage(&read_all(&path).unwrap_err()), "is damaged: records out of order");
         std::fs::write(&path, [0xff; 11]).unwrap();
-        assert!(damage(&read_all(&path).unwrap_err()).starts_with("is damaged: a length"));
+        assert_eq!(damage(&read_all(&path).unwrap_err()), "is not a file of states");
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn every_bit_flipped_and_every_cut_is_refused_by_name() {
+        // Three blocks: records of 1 to 3 bytes, then one longer than a
+        // block, then more.
+        let path = scratch("flips");
+        let mut records: Vec<Vec<u8>> = (0u32..20).map(|n| n.to_be_bytes()[1..].to_vec()).collect();
+        records.push(vec![b'x'; BLOCK + 5]);
+        records.extend((0u8..20).map(|n| vec![b'y', n]));
+        let slices: Vec<&[u8]> = records.iter().map(Vec::as_slice).collect();
+        write_all(&path, &slices);
+        assert_eq!(read_all(&path).unwrap(), records);
+        let bytes = std::fs::read(&path).unwrap();
+        let refused = |damaged: &[u8], what: &str| {
+            std::fs::write(&path, damaged).unwrap();
+            let error = read_all(&path).expect_err(what);
+            let named = matches!(error.kind(), ErrorKind::TableFile { path: p, .. } if p == &path);
+            assert!(named, "{what}: {error}");
+        };
+        // Every byte of the ends and the first block, one in 101 of the
+        // long record's.
+        let len = bytes.len();
+        let places = (0..len).filter(|&at| at < 300 || at + 300 > len || at % 101 == 0);
+        for at in places.clone() {
+            for bit in [0, 7] {
+                let mut damaged = bytes.clone();
+                damaged[at] ^= 1 << bit;
+                refused(&damaged, &format!("bit {bit} of byte {at} flipped"));
+            }
+        }
+        for length in places {
+            refused(&bytes[..length], &format!("cut to {length} bytes"));
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        refused(&longer, "appended to");
         std::fs::remove_file(&path).unwrap();
     }
 
@@ -702,7 +854,10 @@ mod tests {
         merge_into(sources, &out, &mut traffic).unwrap();
         let merged: Vec<Vec<u8>> = read_all(&out).unwrap();
         assert_eq!(merged, [b"a", b"b", b"c", b"d", b"e", b"f"].map(|r| r.to_vec()));
-        assert_eq!((traffic.read, traffic.written), (14, 12));
+        // Each file: a header of 45 bytes, one block (4 + records + 8),
+        // the end (4 + 8) and the checksum (8).
+        let file = |records: u64| 45 + 4 + records + 8 + 4 + 8 + 8;
+        assert_eq!((traffic.read, traffic.written), (file(6) + file(8), file(12)));
         for path in [a, b, out] {
             std::fs::remove_file(path).unwrap();
         }
