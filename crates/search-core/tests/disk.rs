@@ -457,3 +457,19 @@ fn a_table_larger_than_the_free_space_is_refused_before_it_is_written() {
     assert_eq!(files_in(&dir), Vec::<String>::new());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_resumed_run_names_the_limits_it_was_given() {
+    // Stopped at layer 6 with parts of 64 bytes' limit (16 bytes each).
+    let dir = scratch("given-limits");
+    assert_eq!(stopped_line(&dir, 6).kind(), &ErrorKind::Cancelled);
+    let config = DenseEnumeration::new().disk(&dir, "a line", EVERY_LAYER).resume(true);
+    let mut shallow = Run::new().limits(Limits::new().max_memory(64).max_depth(2));
+    let error = config.run(&Line(2_000), &[0], &mut shallow).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(2)));
+    let error = config.run(&Line(2_000), &[0], &mut within(24)).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::TooLarge { limit: 24, .. }), "{error}");
+    let layers = config.run(&Line(2_000), &[0], &mut within(64)).unwrap();
+    assert_eq!(layers.layer_sizes(), [1u64; 2_000]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -506,7 +506,8 @@ impl DenseEnumeration {
                 // A layer past the depth bound: what lies there is more
                 // than the bound allows.
                 if !limits.allows_depth(depth + 1) {
-                    return Err(Error::limit(Limit::Depth(depth)));
+                    let bound = limits.get_max_depth().unwrap_or(depth);
+                    return Err(Error::limit(Limit::Depth(bound)));
                 }
                 layer_sizes.push(found);
                 run.stats.stored += found;

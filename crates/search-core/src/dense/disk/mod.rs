@@ -197,6 +197,11 @@ impl<'d> Tier<'d> {
         run: &mut Run<'_>,
     ) -> Result<Tier<'d>, Error> {
         let part_bytes = LayerTable::memory_needed(manifest.part_ranks);
+        // A resumed run's parts are as the first run cut them: its two
+        // tables must fit the limit given, which the error names.
+        if 2 * part_bytes > max_memory {
+            return Err(Error::too_large(2 * part_bytes, max_memory));
+        }
         let marks_budget = max_memory.saturating_sub(2 * part_bytes) / 2;
         let table = LayerTable::new(0..manifest.part_ranks, max_memory / 2)?;
         let writer = Writer::new(
@@ -272,7 +277,9 @@ impl<'d> Tier<'d> {
                 }
             }
             if depth > 0 && !limits.allows_depth(depth) {
-                return Err(Error::limit(Limit::Depth(depth - 1)));
+                // The bound given, which a resumed run may be past already.
+                let bound = limits.get_max_depth().unwrap_or(depth - 1);
+                return Err(Error::limit(Limit::Depth(bound)));
             }
             let (size, next_found) = self.pass(space, depth, visit, run)?;
             self.layer_sizes.push(size);
