@@ -251,17 +251,6 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
-/// A byte count in mebibytes, to a tenth.
-struct Mebibytes(u128);
-
-impl fmt::Display for Mebibytes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        #[expect(clippy::cast_precision_loss, reason = "a message needs three figures")]
-        let mebibytes = self.0 as f64 / f64::from(1u32 << 20);
-        write!(f, "{mebibytes:.1} MiB")
-    }
-}
-
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
@@ -351,8 +340,8 @@ impl fmt::Display for Error {
             ErrorKind::TooManyLadders { ladders, bytes, limit } => write!(
                 f,
                 "the {ladders} shortest ladders would take {}, over the memory limit of {}",
-                Mebibytes(*bytes),
-                Mebibytes(u128::from(*limit))
+                search_core::HumanBytes(u64::try_from(*bytes).unwrap_or(u64::MAX)),
+                search_core::HumanBytes(*limit)
             ),
             ErrorKind::Search(error) => error.fmt(f),
         }

@@ -348,9 +348,20 @@ impl From<Limit> for Error {
     }
 }
 
-/// Formats a byte count with a binary unit, for error messages.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct HumanBytes(pub(crate) u64);
+/// A byte count as every message of the workspace writes it: in the
+/// largest binary unit that keeps it at or above 1, to a tenth.
+///
+/// # Example
+///
+/// ```
+/// use search_core::HumanBytes;
+///
+/// assert_eq!(HumanBytes(512).to_string(), "512 B");
+/// assert_eq!(HumanBytes(1_398_101).to_string(), "1.3 MiB");
+/// assert_eq!(HumanBytes(4 << 30).to_string(), "4.0 GiB");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HumanBytes(pub u64);
 
 impl fmt::Display for HumanBytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

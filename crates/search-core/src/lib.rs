@@ -323,7 +323,7 @@ pub use crate::dense::piece_pattern::PiecePattern;
 pub use crate::dense::table::LayerTable;
 pub use crate::depth_first::dfs::dfs;
 pub use crate::depth_first::iddfs::iddfs;
-pub use crate::error::{Error, ErrorKind};
+pub use crate::error::{Error, ErrorKind, HumanBytes};
 pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
 pub use crate::informed::astar::cheapest_paths::all_cheapest_paths;
 pub use crate::informed::astar::{AStar, astar, dijkstra};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use search_core::{Enumeration, RankedSpace, Run, Successors};
+use search_core::{Enumeration, HumanBytes, RankedSpace, Run, Successors};
 
 use crate::error::Error;
 use crate::layers::{Checkpoint, Plan};
@@ -226,9 +226,9 @@ impl DistributedEnumeration {
                  to every worker of the run), {} in all: not below the memory limit of {}; \
                  {fit}: run fewer workers, or raise the memory limit",
                 self.workers.peers(),
-                Bytes(self.workers.fixed_memory_per_thread()),
-                Bytes(overhead),
-                Bytes(max_memory),
+                HumanBytes(self.workers.fixed_memory_per_thread()),
+                HumanBytes(overhead),
+                HumanBytes(max_memory),
             )));
         }
         Ok(Plan {
@@ -364,26 +364,5 @@ impl DistributedEnumeration {
             stored += size;
             let _ = run.layer_done(depth, stored, expanded);
         })
-    }
-}
-
-/// A number of bytes in the largest binary unit that keeps it at or above 1,
-/// such as `4.5 MiB`: the format of search-core's messages.
-struct Bytes(u64);
-
-impl std::fmt::Display for Bytes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-        #[expect(
-            clippy::cast_precision_loss,
-            reason = "an approximate size is all a message needs"
-        )]
-        let mut value = self.0 as f64;
-        let mut unit = 0;
-        while value >= 1024.0 && unit + 1 < UNITS.len() {
-            value /= 1024.0;
-            unit += 1;
-        }
-        if unit == 0 { write!(f, "{} B", self.0) } else { write!(f, "{value:.1} {}", UNITS[unit]) }
     }
 }
