@@ -193,3 +193,27 @@ fn every_algorithm_follows_one_depth_policy() {
         &depth_error
     );
 }
+
+#[test]
+fn an_ida_star_cache_counts_the_tables_it_kept() {
+    // A line of 20,000 states: the path to its end holds every one.
+    let line = search_core::UnitCost(from_fn(|&n: &u32| [n + 1]));
+    let mut search = search_core::IdaStar::new();
+    let goal = |&n: &u32| n == 20_000;
+    // An exact estimate: one iteration, straight down the line.
+    let estimate = |&n: &u32| 20_000u32.saturating_sub(n);
+    let mut roomy = Run::new();
+    assert!(search.run(&line, [0], estimate, goal, &mut roomy).unwrap().is_some());
+    let held = roomy.memory();
+    assert!(held > 20_000 * 4, "{held}");
+    // The same search in a tenth of that memory fails as a new cache's
+    // does: the tables kept from the search before count too, where they
+    // had let it grow again past the limit unseen.
+    let limit = held / 10;
+    for search in [&mut search, &mut search_core::IdaStar::new()] {
+        let mut tight = Run::new().limits(Limits::new().max_memory(limit));
+        let error = search.run(&line, [0], estimate, goal, &mut tight).unwrap_err();
+        assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(limit)));
+        assert!(tight.memory() <= limit, "{} over {limit}", tight.memory());
+    }
+}

@@ -17,6 +17,7 @@ use crate::error::Error;
 use crate::informed::astar::Overflowed;
 use crate::path::Path;
 use crate::run::context::Run;
+use crate::run::memory::bytes_of;
 use crate::run::progress::{CHECK_EVERY, EVERY, Progress};
 use crate::space::traits::{State, Successors};
 use crate::space::weighted::min_cost;
@@ -320,6 +321,24 @@ impl<S, M, C> IdaStar<S, M, C> {
             }
         }
         Ok((outcome, count.saturating_sub(1)))
+    }
+
+    /// Counts the tables kept from the last search (or the last subtree
+    /// of a parallel one) against `run`'s budget, which has just begun at
+    /// zero, or lets go of them when they do not fit: a table grown
+    /// beside uncounted room could otherwise double past the limit with
+    /// each search that reuses it.
+    fn count_kept(&mut self, run: &mut Run<'_>) {
+        let kept = bytes_of::<Step<S, C>>(self.path.capacity())
+            + bytes_of::<(S, M, C)>(self.children.capacity())
+            + bytes_of::<Frame<C>>(self.frames.capacity())
+            + bytes_of::<M>(self.moves.capacity());
+        if run.meter.charge(kept).is_err() {
+            self.path = Vec::new();
+            self.children = Vec::new();
+            self.frames = Vec::new();
+            self.moves = Vec::new();
+        }
     }
 
     /// Fails when one more expansion would pass the node bound, or the

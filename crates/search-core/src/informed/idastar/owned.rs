@@ -115,6 +115,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         run: &mut Run<'_>,
     ) -> Result<Option<&'s S>, Error> {
         run.begin()?;
+        self.count_kept(run);
         self.next_check = 0;
         self.iterations.clear();
         let done = starts.iter().find(|start| is_goal(start));

@@ -362,6 +362,7 @@ where
         if let Err(error) = run.begin() {
             return Answer { outcome: Err(error), stats: run.stats, overflowed, path: None };
         }
+        self.count_kept(run);
         self.next_check = 0;
         if stop.load(Ordering::Relaxed) {
             return Answer {
