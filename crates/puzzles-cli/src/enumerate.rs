@@ -153,9 +153,10 @@ fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
         _ if text.contains(['x', 'X']) => {
             crate::values::parse_size(text).map(|(rows, cols)| Puzzle::Sliding(rows, cols))
         }
-        _ => {
-            Err(format!("'{text}' is not a size like 3x3, nor one of pancake, topspin and hanoi4"))
-        }
+        _ => Err(format!(
+            "'{}' is not a size like 3x3, nor one of pancake, topspin and hanoi4",
+            crate::values::printable(text)
+        )),
     }
 }
 

@@ -39,7 +39,7 @@ struct BuildArgs {
     #[arg(long, value_name = "PATTERN")]
     pattern: Option<Partition>,
     /// The goal board; by default tiles in order with the blank last.
-    #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board)]
+    #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board_option)]
     goal: Option<Board>,
     #[command(flatten)]
     dir: DirArgs,

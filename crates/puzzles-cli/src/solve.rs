@@ -22,11 +22,11 @@ pub(crate) struct SolveArgs {
     /// Boards to solve; with none, one board per line of standard input.
     boards: Vec<std::ffi::OsString>,
     /// The goal board; by default tiles in order with the blank last.
-    #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board)]
+    #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board_option)]
     goal: Option<Board>,
     /// The search to use: bfs, bidirectional, astar, idastar or auto
-    /// [default: auto: idastar when --heuristic or --max-nodes is given,
-    /// else bidirectional up to 10 cells and idastar above]
+    /// [default: auto: idastar when --heuristic, --max-nodes or --weight
+    /// is given, else bidirectional up to 10 cells and idastar above]
     #[arg(long, value_name = "ALGORITHM")]
     algorithm: Option<Algorithm>,
     /// The estimate that guides astar and idastar: manhattan,
@@ -40,8 +40,9 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "HEURISTIC")]
     heuristic: Option<SlidingHeuristic>,
     /// Answers within W times the fewest moves, found with far fewer nodes:
-    /// astar and idastar search with the estimate multiplied by W, a number
-    /// of at least 1 such as 1.5 [default: 1: optimal answers]
+    /// astar and idastar search with the estimate multiplied by W, a finite
+    /// number of at least 1 such as 1.5; above 2^20 it searches as 2^20
+    /// [default: 1: optimal answers]
     #[arg(long, value_name = "W")]
     weight: Option<f64>,
     /// The most nodes an informed search (astar, idastar) may expand, over
@@ -143,7 +144,18 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         let solver = &mut prepared.solver;
         let stores_states = algorithm != Algorithm::IdaStar;
         let failed = |error: puzzles::Error| {
-            let advice = (board.cell_count() >= 16 && stores_states).then_some(LARGE_BOARD_ADVICE);
+            // The advice is about room, so it goes with the limits of room.
+            let out_of_room = matches!(
+                error.kind(),
+                puzzles::ErrorKind::Search(inner) if matches!(
+                    inner.kind(),
+                    search_core::ErrorKind::LimitReached(
+                        search_core::Limit::States(_) | search_core::Limit::Memory(_)
+                    ) | search_core::ErrorKind::AllocationFailed { .. }
+                )
+            );
+            let advice = (board.cell_count() >= 16 && stores_states && out_of_room)
+                .then_some(LARGE_BOARD_ADVICE);
             crate::explain(&error, advice)
         };
         let write = |out: &mut W, text: std::fmt::Arguments<'_>| {

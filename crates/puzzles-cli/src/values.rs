@@ -9,8 +9,23 @@ pub(crate) fn parse_board(text: &str) -> Result<Board, String> {
     text.parse().map_err(|e: puzzles::Error| e.to_string())
 }
 
+/// [`parse_board`] for an option's value, whose error clap prints as it
+/// is: with the control characters it quotes escaped.
+pub(crate) fn parse_board_option(text: &str) -> Result<Board, String> {
+    parse_board(text).map_err(|message| printable(&message))
+}
+
+/// A message that quotes what the user wrote, with its control
+/// characters escaped: clap prints an option's error as it is, to a
+/// terminal too.
+pub(crate) fn printable(message: &str) -> String {
+    crate::output::Printable(message).to_string()
+}
+
 /// A board size such as `3x4`, within the sizes the puzzles take.
 pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let text = printable(text);
+    let text = text.as_str();
     let (rows, cols) =
         text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' is not a size like 3x3"))?;
     let rows: usize =
@@ -28,7 +43,8 @@ pub(crate) fn split_list(list: &str) -> Vec<String> {
 
 /// A size in bytes with an optional binary unit: `4096`, `512M`, `16GiB`.
 pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
-    let text = text.trim();
+    let text = printable(text.trim());
+    let text = text.as_str();
     let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
     let number: u64 =

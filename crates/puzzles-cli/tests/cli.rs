@@ -1161,8 +1161,9 @@ fn a_weight_trades_moves_for_speed_within_its_bound() {
     let (status, out, _) = run(&["solve", "-c", "--weight", "1", hard], b"");
     assert_eq!((status, out.as_str()), (0, "31\n"));
     for (weight, expected) in [
-        ("0.5", "--weight: the weight must be a number of at least 1, not 0.5"),
-        ("NaN", "--weight: the weight must be a number of at least 1, not NaN"),
+        ("0.5", "--weight: the weight must be a finite number of at least 1, not 0.5"),
+        ("NaN", "--weight: the weight must be a finite number of at least 1, not NaN"),
+        ("inf", "--weight: the weight must be a finite number of at least 1, not inf"),
     ] {
         let (status, _, err) = run(&["solve", "--weight", weight, hard], b"");
         assert_eq!(status, 2);

@@ -57,6 +57,15 @@ fn every_informed_search_is_bounded_and_names_its_bound() {
             "{algorithm}: {err}"
         );
     }
+    // On a 15-puzzle too, with no advice about room: nodes ran out.
+    let fifteen = "8 15 5 3 / 1 11 7 2 / 13 14 10 4 / 6 0 9 12";
+    let args = ["solve", "--algorithm", "astar", "--heuristic", "linear-conflict"];
+    let (status, _, err) = run(&[&args[..], &["--max-nodes", "100", fifteen]].concat(), b"");
+    assert_eq!(status, 2);
+    assert!(
+        err.ends_with("expanded nodes without an answer (raise it with --max-nodes)\n"),
+        "{err}"
+    );
     // With none given, the default is named in the help.
     let (_, help, _) = run(&["solve", "--help"], b"");
     assert!(help.contains("[default: 10000000000"), "{help}");
@@ -131,6 +140,22 @@ fn control_characters_read_are_shown_escaped() {
     let (_, out, _) = run(&["solve", "--json"], b"ab\x1b[31mc\n");
     let answer: Value = serde_json::from_str(&out).expect("one JSON object");
     assert!(answer["error"].as_str().unwrap().contains("ab\u{1b}[31mc"), "{out}");
+}
+
+#[test]
+fn control_characters_in_an_option_are_shown_escaped() {
+    // clap prints an option's error as its parser wrote it.
+    for args in [
+        &["solve", "--goal", "1 2 \u{1b}[2J / 4 5 0", "4 1 2 / 5 0 3"][..],
+        &["enumerate", "3x\u{1b}[2J"],
+        &["enumerate", "pan\u{7}cake"],
+        &["solve", "--max-memory", "1\u{1b}[31mM", "4 1 2 / 5 0 3"],
+    ] {
+        let (status, out, err) = run(args, b"");
+        assert_eq!((status, out.as_str()), (2, ""), "{args:?}");
+        assert!(!err.contains(['\u{1b}', '\u{7}']), "{args:?}: {err:?}");
+        assert!(err.contains("\\u{1b}") || err.contains("\\u{7}"), "{args:?}: {err}");
+    }
 }
 
 #[test]

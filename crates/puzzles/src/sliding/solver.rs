@@ -447,7 +447,7 @@ impl Solver<'_> {
             return Ok(Solver { weight: (weight > 1.0).then_some(weight), ..self });
         }
         Err(Error::new(ErrorKind::Input {
-            reason: format!("the weight must be a number of at least 1, not {weight}"),
+            reason: format!("the weight must be a finite number of at least 1, not {weight}"),
         }))
     }
 
