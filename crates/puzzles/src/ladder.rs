@@ -1,7 +1,7 @@
 //! Word Ladder (LeetCode 127) and Word Ladder II (LeetCode 126).
 
 use rustc_hash::FxHashMap;
-use search_core::{Ranking, Reversible, Run, Search, Successors, rank_by};
+use search_core::{Ranking, Reversible, Run, Search, ShortestPaths, Successors, rank_by};
 
 use crate::error::{Error, ErrorKind};
 
@@ -343,11 +343,9 @@ pub fn find_ladders_with<S: AsRef<str>>(
     words: &[S],
     run: &mut Run<'_>,
 ) -> Result<Vec<Vec<String>>, Error> {
-    let mut ladder = WordLadder::new(words)?;
-    let Some((begin, end)) = ladder.ends(begin, end)? else {
+    let Some((ladder, paths)) = shortest_ladders(begin, end, words, run)? else {
         return Ok(Vec::new());
     };
-    let paths = Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end, run)?;
     let Some(moves) = paths.distance() else {
         return Ok(Vec::new());
     };
@@ -403,11 +401,9 @@ pub fn first_ladder_with<S: AsRef<str>>(
     words: &[S],
     run: &mut Run<'_>,
 ) -> Result<Option<Vec<String>>, Error> {
-    let mut ladder = WordLadder::new(words)?;
-    let Some((begin, end)) = ladder.ends(begin, end)? else {
+    let Some((ladder, paths)) = shortest_ladders(begin, end, words, run)? else {
         return Ok(None);
     };
-    let paths = Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end, run)?;
     let first = paths.first_path_by_key(|&w| ladder.word(w))?;
     Ok(first.map(|path| path.states().iter().map(|&w| ladder.word(w).to_string()).collect()))
 }
@@ -428,11 +424,24 @@ pub fn first_ladder_with<S: AsRef<str>>(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn count_ladders<S: AsRef<str>>(begin: &str, end: &str, words: &[S]) -> Result<u128, Error> {
+    let ladders = shortest_ladders(begin, end, words, &mut Run::new())?;
+    Ok(ladders.map_or(0, |(_, paths)| paths.count()))
+}
+
+/// The dictionary of `words` with `begin` in it, and the graph of every
+/// shortest ladder from `begin` to `end`; `None` when `end` is not
+/// listed. What [`find_ladders_with`], [`first_ladder_with`] and
+/// [`count_ladders`] read their answers from.
+fn shortest_ladders<S: AsRef<str>>(
+    begin: &str,
+    end: &str,
+    words: &[S],
+    run: &mut Run<'_>,
+) -> Result<Option<(WordLadder, ShortestPaths<u32, ()>)>, Error> {
     let mut ladder = WordLadder::new(words)?;
     let Some((begin, end)) = ladder.ends(begin, end)? else {
-        return Ok(0);
+        return Ok(None);
     };
-    let paths =
-        Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end, &mut Run::new())?;
-    Ok(paths.count())
+    let paths = Search::new().all_shortest_paths(&ladder, [begin], |&w| w == end, run)?;
+    Ok(Some((ladder, paths)))
 }

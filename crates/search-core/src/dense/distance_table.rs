@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::enumeration::DenseEnumeration;
-use super::files::{TableReader, write_table_file};
+use super::files::{TableReader, table_header_len, write_table_file};
 use crate::error::Error;
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
@@ -384,7 +384,8 @@ impl DistanceTable {
     pub fn load(path: &Path, description: &str) -> Result<DistanceTable, Error> {
         let mut input = TableReader::open(path, *MAGIC, VERSION, "a distance table", description)?;
         let count = input.read_u64()?;
-        let header = 8 + 4 + 8 + description.len() as u64 + 8;
+        // The header, then the count.
+        let header = table_header_len(description) + 8;
         let whole = header + count + 8;
         if whole != input.length() {
             return Err(input.fail(format!(

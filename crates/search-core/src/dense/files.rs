@@ -293,6 +293,12 @@ where
     .map_err(|error| Error::table_file(path, format!("cannot be written: {error}")))
 }
 
+/// The bytes of a table file's header whose description is
+/// `description`: what [`write_table_header`] writes.
+pub(crate) const fn table_header_len(description: &str) -> u64 {
+    8 + 4 + 8 + description.len() as u64
+}
+
 /// Writes the header of a table file, which [`TableReader::open`] checks:
 /// for a file written a piece at a time, through a [`Checksummed`] writer
 /// whose checksum ends the file.

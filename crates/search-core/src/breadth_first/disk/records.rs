@@ -17,7 +17,9 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::dense::files::{Checksum, Checksummed, TableReader, write_table_header};
+use crate::dense::files::{
+    Checksum, Checksummed, TableReader, table_header_len, write_table_header,
+};
 use crate::error::Error;
 
 /// The first bytes of a file of records.
@@ -26,6 +28,8 @@ const RECORDS_MAGIC: [u8; 8] = *b"SRCHRECS";
 const RECORDS_VERSION: u32 = 1;
 /// What every file of records holds, as its header says.
 const RECORDS_DESCRIPTION: &str = "serialized states, sorted";
+/// The bytes of a file of records' header.
+const RECORDS_HEADER: u64 = table_header_len(RECORDS_DESCRIPTION);
 
 /// The bytes of a block's records: with the reader's 8 KiB buffer, one
 /// file's [`IO_BUFFER`]. A record longer than that has a block of its own.
@@ -306,8 +310,8 @@ impl RecordWriter {
             .map_err(|e| file_error(path, "written", &e))?;
         let mut block = Vec::new();
         block.try_reserve_exact(BLOCK).map_err(|_| Error::allocation_failed(BLOCK as u64))?;
-        let header = 8 + 4 + 8 + RECORDS_DESCRIPTION.len() as u64;
-        Ok(RecordWriter { out, path: path.to_owned(), block, blocks: 0, written: header, count: 0 })
+        let written = RECORDS_HEADER;
+        Ok(RecordWriter { out, path: path.to_owned(), block, blocks: 0, written, count: 0 })
     }
 
     pub(crate) fn write(&mut self, record: &[u8]) -> Result<(), Error> {
@@ -461,7 +465,7 @@ impl<'p> RecordReader<'p> {
         let kind = "a file of states";
         let input =
             TableReader::open(path, RECORDS_MAGIC, RECORDS_VERSION, kind, RECORDS_DESCRIPTION)?;
-        traffic.read += 8 + 4 + 8 + RECORDS_DESCRIPTION.len() as u64;
+        traffic.read += RECORDS_HEADER;
         let mut block = Vec::new();
         block.try_reserve_exact(BLOCK).map_err(|_| Error::allocation_failed(BLOCK as u64))?;
         let mut reader = RecordReader {
