@@ -299,9 +299,14 @@ fn signal(child: &Child, signal: &str) {
 
 /// Starts two processes of `args` and waits until `marker` exists (a
 /// checkpoint both completed, so the run is under way); `None` when a
-/// process lost its port. Fails when a process ends first.
-fn two_under_way(args: &[&str], hosts: &Path, marker: &Path) -> Option<(Child, Child)> {
-    let deadline = Instant::now() + FAILURE_DEADLINE;
+/// process lost its port. Fails when a process ends first, or when
+/// `deadline` passes.
+fn two_under_way(
+    args: &[&str],
+    hosts: &Path,
+    marker: &Path,
+    deadline: Instant,
+) -> Option<(Child, Child)> {
     let mut first = spawn(args, 0, 2, hosts);
     let mut second = spawn(args, 1, 2, hosts);
     while !marker.exists() {
@@ -310,9 +315,9 @@ fn two_under_way(args: &[&str], hosts: &Path, marker: &Path) -> Option<(Child, C
             let outputs = finish_all(vec![first, second], deadline)?;
             let messages: Vec<_> =
                 outputs.iter().map(|output| String::from_utf8_lossy(&output.stderr)).collect();
-            panic!("a process ended before a checkpoint: {messages:?}");
+            panic!("{args:?}: a process ended before a checkpoint: {messages:?}");
         }
-        assert!(Instant::now() < deadline, "no checkpoint was completed");
+        assert!(Instant::now() < deadline, "{args:?}: no checkpoint was completed");
         std::thread::sleep(Duration::from_millis(2));
     }
     Some((first, second))
@@ -336,7 +341,8 @@ fn a_stopped_process_is_named_by_the_other_after_the_peer_timeout() {
     ];
     let marker = checkpoints.join("slice-1-of-2.complete");
     let (first, second) = on_free_ports(&dir, 2, |hosts| {
-        let (first, second) = two_under_way(&args, hosts, &marker)?;
+        let (first, second) =
+            two_under_way(&args, hosts, &marker, Instant::now() + FAILURE_DEADLINE)?;
         // Stopped, process 1 keeps its connections open and says nothing.
         signal(&second, "STOP");
         let first = finish(first, Instant::now() + FAILURE_DEADLINE);
@@ -455,19 +461,7 @@ fn killed_and_resumed(engine: &str, files: &str) {
     let marker = checkpoints.join(format!("{files}-1-of-2.complete"));
     let output = on_free_ports(&dir, 2, |hosts| {
         let deadline = Instant::now() + DEADLINE;
-        let mut first = spawn(&args, 0, 2, hosts);
-        let mut second = spawn(&args, 1, 2, hosts);
-        while !marker.exists() {
-            let first_ended = first.try_wait().expect("waitable").is_some();
-            if first_ended || second.try_wait().expect("waitable").is_some() {
-                let outputs = finish_all(vec![first, second], deadline)?;
-                let messages: Vec<_> =
-                    outputs.iter().map(|output| String::from_utf8_lossy(&output.stderr)).collect();
-                panic!("{engine}: a process ended before a checkpoint: {messages:?}");
-            }
-            assert!(Instant::now() < deadline, "{engine}: no checkpoint was completed");
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        let (first, mut second) = two_under_way(&args, hosts, &marker, deadline)?;
         second.kill().expect("process 1 is killed");
         let _ = second.wait();
         // Process 0 ends on its own, having noticed.

@@ -401,6 +401,19 @@ fn the_first_manifest_is_written_at_the_first_layers_end() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Asserts that `error` refuses a run because this process holds `lock`,
+/// and says so: both disk tiers lock their directories alike.
+pub(crate) fn assert_locked_by_this_process(error: &search_core::Error, lock: &std::path::Path) {
+    match error.kind() {
+        ErrorKind::TableFile { path, reason } => {
+            assert_eq!(path, lock);
+            let pid = std::process::id();
+            assert!(reason.starts_with(&format!("is locked by another run (process {pid})")));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn a_directory_in_use_is_refused_by_name_and_the_run_in_it_goes_on() {
     use std::sync::Barrier;
@@ -423,14 +436,7 @@ fn a_directory_in_use_is_refused_by_name_and_the_run_in_it_goes_on() {
         reached.wait();
         let error = config.run(&Line(2_000), &[0], &mut within(64)).unwrap_err();
         go.wait();
-        match error.kind() {
-            ErrorKind::TableFile { path, reason } => {
-                assert_eq!(path, &dir.join("enumeration.lock"));
-                let pid = std::process::id();
-                assert!(reason.starts_with(&format!("is locked by another run (process {pid})")));
-            }
-            other => panic!("{other:?}"),
-        }
+        assert_locked_by_this_process(&error, &dir.join("enumeration.lock"));
         let layers = first.join().unwrap().unwrap();
         assert_eq!(layers.layer_sizes(), [1u64; 2_000]);
     });

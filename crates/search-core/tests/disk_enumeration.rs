@@ -271,14 +271,7 @@ fn a_directory_in_use_is_refused_by_name_and_the_run_in_it_goes_on() {
         let plain = from_fn(|&n: &u16| [(n + 1) % 100]);
         let error = DiskEnumeration::new(&dir).run(&plain, [0], &mut Run::new()).unwrap_err();
         go.wait();
-        match error.kind() {
-            ErrorKind::TableFile { path, reason } => {
-                assert_eq!(path, &dir.join("ddd-lock"));
-                let pid = std::process::id();
-                assert!(reason.starts_with(&format!("is locked by another run (process {pid})")));
-            }
-            other => panic!("{other:?}"),
-        }
+        crate::disk::assert_locked_by_this_process(&error, &dir.join("ddd-lock"));
         let layers = first.join().unwrap().unwrap();
         assert_eq!((layers.states(), layers.radius()), (100, 99));
     });
