@@ -307,34 +307,34 @@ table. For a puzzle of pieces on places with one place empty,
 pub use crate::breadth_first::all_paths::all_shortest_paths;
 pub use crate::breadth_first::bfs::{Bfs, NodeId, Visit, Walk, bfs};
 pub use crate::breadth_first::bidirectional::bidirectional_bfs;
+pub use crate::breadth_first::dfs::dfs;
 #[cfg(feature = "serde")]
 pub use crate::breadth_first::disk::DiskEnumeration;
 pub use crate::breadth_first::enumerate::{Enumeration, enumerate};
 #[cfg(feature = "rayon")]
 pub use crate::breadth_first::parallel::{ParallelEnumeration, par_enumerate};
 pub use crate::breadth_first::search::Search;
-pub use crate::dense::distance_table::{DistanceTable, ZeroOneRankedSpace};
+pub use crate::cheapest::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
+pub use crate::cheapest::astar::cheapest_paths::all_cheapest_paths;
+pub use crate::cheapest::astar::{AStar, astar, dijkstra};
+pub use crate::cheapest::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
+pub use crate::cheapest::fringe::fringe_search;
+pub use crate::cheapest::greedy::{beam_search, greedy_best_first};
+pub use crate::cheapest::k_cheapest::k_cheapest_paths;
+pub use crate::cheapest::zero_one::{ZeroOneBfs, zero_one_bfs};
+pub use crate::deepening::ida_star::{IdaStar, InPlace, Iteration, ida_star};
+pub use crate::deepening::iddfs::iddfs;
 pub use crate::dense::enumeration::DenseEnumeration;
-pub use crate::dense::files::{
+pub use crate::dense::table::LayerTable;
+pub use crate::disk::files::{
     Checksum, TableReader, write_checksummed, write_layer_sizes, write_table_file,
 };
-pub use crate::dense::patterns::{Combine, Patterns};
-pub use crate::dense::piece_pattern::PiecePattern;
-pub use crate::dense::table::LayerTable;
-pub use crate::depth_first::dfs::dfs;
-pub use crate::depth_first::iddfs::iddfs;
 pub use crate::error::{Error, ErrorKind, HumanBytes};
-pub use crate::informed::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
-pub use crate::informed::astar::cheapest_paths::all_cheapest_paths;
-pub use crate::informed::astar::{AStar, astar, dijkstra};
-pub use crate::informed::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
-pub use crate::informed::fringe::fringe_search;
-pub use crate::informed::greedy::{beam_search, greedy_best_first};
-pub use crate::informed::idastar::{IdaStar, InPlace, Iteration, ida_star};
-pub use crate::informed::k_cheapest::k_cheapest_paths;
-pub use crate::informed::zero_one::{ZeroOneBfs, zero_one_bfs};
 pub use crate::path::Path;
 pub use crate::path::dag::{CheapestPaths, Paths, ShortestPaths};
+pub use crate::patterns::combine::{Combine, Patterns};
+pub use crate::patterns::distance_table::{DistanceTable, ZeroOneRankedSpace};
+pub use crate::patterns::piece_pattern::PiecePattern;
 pub use crate::ranking::combinations::Combinations;
 pub use crate::ranking::digits::{MixedRadix, Product};
 pub use crate::ranking::permutations::{EvenPermutations, KPermutations, Permutations};
@@ -349,11 +349,11 @@ pub use crate::space::adaptors::{
     try_from_fn,
 };
 pub use crate::space::estimated::Estimated;
+pub use crate::space::hash::{BuildStateHasher, StateHasher};
 pub use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};
 pub use crate::space::real::Real;
 pub use crate::space::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
 pub use crate::space::weighted::{Cost, Heuristic, UnitCost, Weighted};
-pub use crate::store::hash::{BuildStateHasher, StateHasher};
 
 /// The guide in `docs/writing-a-state-space.md`, run as doctests so that
 /// it stays true.
@@ -371,7 +371,10 @@ mod run;
 mod space;
 mod store;
 
+mod disk;
+
 mod breadth_first;
+mod cheapest;
+mod deepening;
 mod dense;
-mod depth_first;
-mod informed;
+mod patterns;

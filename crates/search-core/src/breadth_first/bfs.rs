@@ -8,8 +8,8 @@ use crate::run::limits::Limits;
 use crate::run::stats::Stats;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
+use crate::store::batch::run_length;
 use crate::store::expand::at_depth_bound;
-use crate::store::runs::run_length;
 use crate::store::tree::{Lookup, NO_PARENT, Tree};
 
 /// The shortest path from any of `starts` to the first state that satisfies

@@ -12,10 +12,10 @@ use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
+use crate::space::hash::hash_of;
+use crate::store::batch::{Keyed, collect_run, run_length};
 use crate::store::expand::{Backwards, Edges, Expansion, Forwards, expand_along};
-use crate::store::hash::hash_of;
 use crate::store::index::{presize_table, reserve_room, table_bytes};
-use crate::store::runs::{Keyed, collect_run, run_length};
 use crate::store::tree::{Lookup, NO_PARENT, Tree};
 
 /// A shortest path from any of `starts` to any of `goals`, searched from

@@ -18,6 +18,7 @@
 pub(crate) mod all_paths;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
+pub(crate) mod dfs;
 #[cfg(feature = "serde")]
 pub(crate) mod disk;
 pub(crate) mod enumerate;

@@ -23,10 +23,10 @@ use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
 use crate::run::limits::{Limit, Limits};
 use crate::run::memory::{FOURFOLD_BELOW, bytes_of};
+use crate::space::hash::hash_of;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
-use crate::store::hash::hash_of;
-use crate::store::runs::RUN_SUCCESSORS;
+use crate::store::batch::RUN_SUCCESSORS;
 
 /// Frontier states expanded by one task of the first pass: small enough
 /// that an 8-puzzle layer of a few thousand states is split between two

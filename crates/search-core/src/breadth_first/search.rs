@@ -7,8 +7,8 @@ use crate::run::context::Run;
 use crate::run::memory::bytes_of;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
+use crate::store::batch::{Keyed, run_length};
 use crate::store::expand::{Expansion, at_depth_bound};
-use crate::store::runs::{Keyed, run_length};
 use crate::store::seen::Seen;
 use crate::store::tree::Tree;
 

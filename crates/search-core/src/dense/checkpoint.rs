@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use super::table::{LayerTable, code};
-use crate::dense::files::{TableReader, write_layer_sizes, write_table_file};
+use crate::disk::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
 
 /// The first bytes of a checkpoint file.

@@ -23,10 +23,6 @@
 
 mod checkpoint;
 mod disk;
-pub(crate) mod distance_table;
 pub(crate) mod enumeration;
-pub(crate) mod files;
 mod marks;
-pub(crate) mod patterns;
-pub(crate) mod piece_pattern;
 pub(crate) mod table;

@@ -22,9 +22,7 @@
 
 pub(crate) mod cancel;
 pub(crate) mod context;
-pub(crate) mod directory;
 pub(crate) mod limits;
 pub(crate) mod memory;
 pub(crate) mod progress;
-pub(crate) mod shortage;
 pub(crate) mod stats;

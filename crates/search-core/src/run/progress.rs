@@ -52,7 +52,7 @@ pub(crate) const EVERY: u64 = 1 << 16;
 /// How many expansions pass between two looks at the cancel handle: half
 /// of the 1,024 within which a cancelled search ends, the other half for
 /// the run of states a search expands before it counts them
-/// ([`RUN_STATES`](crate::store::runs::RUN_STATES)).
+/// ([`RUN_STATES`](crate::store::batch::RUN_STATES)).
 pub(crate) const CHECK_EVERY: u64 = 1 << 9;
 
 /// Checks the cancel handle every [`CHECK_EVERY`] expansions, and calls

@@ -58,6 +58,7 @@ pub(crate) use delegate_successors;
 pub(crate) mod adaptors;
 pub(crate) mod estimated;
 pub(crate) mod float_crates;
+pub(crate) mod hash;
 pub(crate) mod ranked;
 pub(crate) mod real;
 pub(crate) mod traits;

@@ -12,7 +12,7 @@ use crate::run::limits::{Limit, Limits};
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::space::traits::{Predecessors, Successors};
-use crate::store::runs::RUN_SUCCESSORS;
+use crate::store::batch::RUN_SUCCESSORS;
 
 /// What expanding one state gave: the successors kept, and those left out
 /// because they were known already (a state's parent).

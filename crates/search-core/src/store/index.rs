@@ -151,7 +151,7 @@ pub(crate) fn node_id(index: usize) -> Result<u32, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::hash::hash_of;
+    use crate::space::hash::hash_of;
 
     type Entry = (u64, u32);
 

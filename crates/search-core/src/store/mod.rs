@@ -16,9 +16,8 @@
 //!
 //! It may use `space`, `run`, `path` and `error`.
 
+pub(crate) mod batch;
 pub(crate) mod expand;
-pub(crate) mod hash;
 pub(crate) mod index;
-pub(crate) mod runs;
 pub(crate) mod seen;
 pub(crate) mod tree;

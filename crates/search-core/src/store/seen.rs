@@ -7,13 +7,13 @@ use crate::error::Error;
 use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::{Meter, bytes_of, filled_vec};
+use crate::space::hash::hash_of;
 use crate::space::traits::Successors;
+use crate::store::batch::{Keyed, collect_run};
 use crate::store::expand::{Expansion, Forwards};
-use crate::store::hash::hash_of;
 use crate::store::index::{
     bit_is_set, bit_words, dense_bound, key_index, rank_index, reserve_one, set_bit, table_bytes,
 };
-use crate::store::runs::{Keyed, collect_run};
 
 #[derive(Clone, Debug)]
 pub(crate) enum SeenIndex<S> {

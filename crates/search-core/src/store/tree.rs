@@ -13,14 +13,14 @@ use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::{Meter, bytes_of, filled_vec, reserved_vec};
+use crate::space::hash::hash_of;
 use crate::space::traits::Successors;
+use crate::store::batch::{Keyed, collect_run};
 use crate::store::expand::{Expansion, Forwards, expand_into};
-use crate::store::hash::hash_of;
 use crate::store::index::{
     bit_is_set, bit_words, dense_bound, grow_table, key_index, node_id, rank_index, set_bit,
     table_bytes,
 };
-use crate::store::runs::{Keyed, collect_run};
 
 /// The parent of a root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;

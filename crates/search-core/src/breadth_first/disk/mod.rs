@@ -24,9 +24,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::breadth_first::enumerate::Enumeration;
+use crate::disk::directory::{DirLock, check_free_space};
 use crate::error::Error;
 use crate::run::context::Run;
-use crate::run::directory::{DirLock, check_free_space};
 use crate::space::traits::{Reversible, Successors, unless_failed};
 
 mod records;

@@ -2,7 +2,7 @@
 //! sorted and without repeats. The sort buffer that makes them from a
 //! layer's successors, and the readers and writer that merge them.
 //!
-//! A file is a table file of the dense tier's format (`dense/files.rs`):
+//! A file is a table file of the one format of both disk tiers (`disk/files.rs`):
 //! its header (kind, layout, description), a body, and the XXH3 checksum
 //! of all before it, so that one reader checks the files of both disk
 //! tiers. The body is blocks of whole records, each behind its length
@@ -17,7 +17,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::dense::files::{
+use crate::disk::files::{
     Checksum, Checksummed, TableReader, table_header_len, write_table_header,
 };
 use crate::error::Error;

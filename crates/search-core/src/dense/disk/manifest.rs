@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::pending::Spill;
-use crate::dense::files::{TableReader, write_layer_sizes, write_table_file};
+use crate::disk::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
 
 /// The manifest's name in the disk directory.

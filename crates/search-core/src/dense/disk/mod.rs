@@ -35,10 +35,10 @@ use writer::{PART_MAGIC, PART_VERSION, Writer};
 use super::enumeration::DenseEnumeration;
 use super::table::{LayerTable, PER_WORD, code};
 use crate::breadth_first::enumerate::Enumeration;
-use crate::dense::files::{TableReader, sync_file};
+use crate::disk::directory::{DirLock, check_free_space};
+use crate::disk::files::{TableReader, sync_file};
 use crate::error::Error;
 use crate::run::context::Run;
-use crate::run::directory::{DirLock, check_free_space};
 use crate::run::limits::Limit;
 use crate::space::ranked::RankedSpace;
 

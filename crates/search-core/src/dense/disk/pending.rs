@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::dense::files::{Checksummed, TableReader, write_table_header};
+use crate::disk::files::{Checksummed, TableReader, write_table_header};
 use crate::error::Error;
 use crate::run::memory::bytes_of;
 

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::thread::JoinHandle;
 
 use super::pending::file_length;
-use crate::dense::files::{Durability, write_table_file_with};
 use crate::dense::table::LayerTable;
+use crate::disk::files::{Durability, write_table_file_with};
 use crate::error::Error;
 
 /// The first bytes of a part file.

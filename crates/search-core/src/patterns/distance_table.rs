@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 #[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
-use super::enumeration::DenseEnumeration;
-use super::files::{TableReader, table_header_len, write_table_file};
+use crate::dense::enumeration::DenseEnumeration;
+use crate::disk::files::{TableReader, table_header_len, write_table_file};
 use crate::error::Error;
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;

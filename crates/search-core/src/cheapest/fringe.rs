@@ -4,8 +4,8 @@
 
 use std::fmt;
 
+use crate::cheapest::astar::{AStar, Best, Overflowed};
 use crate::error::Error;
-use crate::informed::astar::{AStar, Best, Overflowed};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::Meter;

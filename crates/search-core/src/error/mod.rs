@@ -1,8 +1,10 @@
 use std::fmt;
 use std::sync::Arc;
 
+use self::shortage::Shortage;
 use crate::run::limits::Limit;
-use crate::run::shortage::Shortage;
+
+pub(crate) mod shortage;
 
 /// The reason a search failed.
 ///

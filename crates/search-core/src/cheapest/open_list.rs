@@ -15,8 +15,8 @@ use std::any::Any;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+use crate::cheapest::radix::{BelowLast, RadixHeap};
 use crate::error::Error;
-use crate::informed::radix::{BelowLast, RadixHeap};
 use crate::run::memory::{Meter, bytes_of};
 use crate::space::float_crates::{Inside, float_inside};
 use crate::space::weighted::Cost;

@@ -5,8 +5,8 @@ use std::fmt;
 
 use num_traits::One;
 
+use crate::cheapest::astar::{Best, Reached, Taken, plant, relax, take};
 use crate::error::Error;
-use crate::informed::astar::{Best, Reached, Taken, plant, relax, take};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::traits::State;

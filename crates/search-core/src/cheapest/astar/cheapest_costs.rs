@@ -7,9 +7,9 @@ use crate::error::Error;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::{Meter, bytes_of, filled_vec};
+use crate::space::hash::hash_of;
 use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted};
-use crate::store::hash::hash_of;
 use crate::store::index::table_bytes;
 use crate::store::tree::NO_PARENT;
 

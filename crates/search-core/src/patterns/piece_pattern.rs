@@ -6,8 +6,8 @@ use std::fmt;
 use strength_reduce::StrengthReducedU32;
 
 use super::distance_table::DistanceTable;
-use super::enumeration::DenseEnumeration;
 use crate::Run;
+use crate::dense::enumeration::DenseEnumeration;
 use crate::error::Error;
 use crate::ranking::permutations::{KPermutations, nth_set_bit};
 use crate::space::ranked::RankedSpace;

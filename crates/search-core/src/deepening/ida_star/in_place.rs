@@ -3,8 +3,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
-use crate::informed::astar::Overflowed;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::traits::State;

@@ -2,8 +2,8 @@
 //! solve optimally: greedy best-first search, which follows the estimate
 //! alone, and beam search, which keeps the best few states of each layer.
 
+use crate::cheapest::astar::AStar;
 use crate::error::Error;
-use crate::informed::astar::AStar;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limit;

@@ -6,15 +6,15 @@
 //! the path, and the iterations of the other two), `in_place` ([`InPlace`]
 //! spaces) and `parallel` (every core). With unit costs and no estimate
 //! ([`IdaStar::unit_cost`]) it is the engine of the depth-first family's
-//! `iddfs` (`depth_first/iddfs.rs`).
+//! `iddfs` (`deepening/iddfs.rs`).
 
 use std::fmt;
 use std::ops::ControlFlow;
 
 use smallvec::SmallVec;
 
+use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
-use crate::informed::astar::Overflowed;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::bytes_of;
@@ -385,7 +385,7 @@ impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<S, M, C> {
 
 impl<S: State, M: Clone> IdaStar<S, M, u32> {
     /// IDA* iterations over `space` with every move costing one and no
-    /// estimate, the engine of the depth-first family (`depth_first/`): when `deepening`, from bound 0 up a move at a time, the
+    /// estimate, the engine of `iddfs`: when `deepening`, from bound 0 up a move at a time, the
     /// last layer of each left unexpanded (its children would all be cut
     /// at one more); otherwise one iteration whose bound is never reached.
     pub(crate) fn unit_cost<G, I, P>(

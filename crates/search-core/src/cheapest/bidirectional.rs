@@ -4,9 +4,9 @@
 //! stopping rule. The forward side is [`AStar`]'s own tables, the backward
 //! side its `backward` ones.
 
+use crate::cheapest::astar::{AStar, Best, Overflowed};
+use crate::cheapest::open_list::{Open, OpenList};
 use crate::error::Error;
-use crate::informed::astar::{AStar, Best, Overflowed};
-use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limit;

@@ -19,8 +19,8 @@
 //! most its siblings.
 
 use crate::Cost;
+use crate::cheapest::open_list::Open;
 use crate::error::Error;
-use crate::informed::open_list::Open;
 use crate::run::memory::Meter;
 
 /// One bucket for each bit of a 64-bit key.

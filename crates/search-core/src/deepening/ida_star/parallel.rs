@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use crate::cheapest::astar::Overflowed;
 use crate::error::{Error, ErrorKind};
-use crate::informed::astar::Overflowed;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limit;

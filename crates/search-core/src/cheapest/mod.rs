@@ -33,7 +33,6 @@ pub(crate) mod astar;
 pub(crate) mod bidirectional;
 pub(crate) mod fringe;
 pub(crate) mod greedy;
-pub(crate) mod idastar;
 pub(crate) mod k_cheapest;
 pub(crate) mod open_list;
 pub(crate) mod radix;

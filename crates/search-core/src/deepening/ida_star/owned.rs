@@ -5,8 +5,8 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
-use crate::informed::astar::Overflowed;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limit;

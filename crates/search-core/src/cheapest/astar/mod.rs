@@ -6,9 +6,9 @@ use std::ops::ControlFlow;
 
 use num_traits::Zero;
 
+use crate::cheapest::fringe::Links;
+use crate::cheapest::open_list::{Open, OpenList};
 use crate::error::Error;
-use crate::informed::fringe::Links;
-use crate::informed::open_list::{Open, OpenList};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::limits::Limit;
@@ -16,8 +16,8 @@ use crate::run::memory::Meter;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
+use crate::store::batch::RUN_SUCCESSORS;
 use crate::store::expand::Expansion;
-use crate::store::runs::RUN_SUCCESSORS;
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
 /// A cheapest path from any of `starts` to the first state that satisfies

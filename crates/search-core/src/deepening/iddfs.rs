@@ -4,8 +4,8 @@
 //! no estimate, its bound never reached (depth first) or raised a move at
 //! a time (iterative deepening).
 
+use crate::deepening::ida_star::IdaStar;
 use crate::error::Error;
-use crate::informed::idastar::IdaStar;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::traits::unless_failed;

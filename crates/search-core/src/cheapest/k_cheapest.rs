@@ -8,14 +8,14 @@ use std::collections::binary_heap::PeekMut;
 
 use hashbrown::HashTable;
 
+use crate::cheapest::astar::AStar;
 use crate::error::Error;
-use crate::informed::astar::AStar;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
+use crate::space::hash::hash_of;
 use crate::space::traits::{State, Successors};
 use crate::space::weighted::{ByCost, Cost, Weighted, extend_cost};
-use crate::store::hash::hash_of;
 use crate::store::index::reserve_one;
 
 /// The `k` cheapest loopless paths from any of `starts` to states that

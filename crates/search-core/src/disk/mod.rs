@@ -1,0 +1,4 @@
+//! Disk.
+
+pub(crate) mod directory;
+pub(crate) mod files;
