@@ -8,6 +8,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use integer_encoding::VarInt;
 use search_core::{CancelHandle, Enumeration, LayerTable, RankSteps, RankedSpace, WordSteps};
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeTuple, Serializer};
@@ -218,13 +219,10 @@ impl RankBatch {
             let mut bytes = Vec::with_capacity(self.ranks.len() * 4);
             let mut previous = 0u64;
             for &rank in &self.ranks {
-                let step = rank.wrapping_sub(previous).cast_signed();
-                let mut zigzag = ((step << 1) ^ (step >> 63)).cast_unsigned();
-                while zigzag >= 0x80 {
-                    bytes.push(zigzag as u8 | 0x80);
-                    zigzag >>= 7;
-                }
-                bytes.push(zigzag as u8);
+                // Signed varints are zigzagged: a small step back is short.
+                let mut step = [0u8; 10];
+                let used = rank.wrapping_sub(previous).cast_signed().encode_var(&mut step);
+                bytes.extend_from_slice(&step[..used]);
                 previous = rank;
             }
             bytes
@@ -271,23 +269,16 @@ impl Visitor<'_> for DecodedVisitor {
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Decoded, E> {
         // A rank's last byte is the one without the high bit.
         let mut ranks = Vec::with_capacity(bytes.iter().filter(|&&byte| byte < 0x80).count());
-        let (mut previous, mut zigzag, mut shift) = (0u64, 0u64, 0u32);
-        for &byte in bytes {
-            if shift >= 64 {
-                return Err(E::custom("a rank's difference runs past 64 bits"));
-            }
-            zigzag |= u64::from(byte & 0x7F) << shift;
-            if byte & 0x80 != 0 {
-                shift += 7;
-                continue;
-            }
-            let step = (zigzag >> 1).cast_signed() ^ -((zigzag & 1).cast_signed());
+        let (mut previous, mut rest) = (0u64, bytes);
+        while !rest.is_empty() {
+            let Some((step, used)) = i64::decode_var(rest) else {
+                return Err(E::custom(
+                    "the ranks end inside a rank, or a difference runs past 64 bits",
+                ));
+            };
             previous = previous.wrapping_add(step.cast_unsigned());
             ranks.push(previous);
-            (zigzag, shift) = (0, 0);
-        }
-        if shift != 0 {
-            return Err(E::custom("the ranks end inside a rank"));
+            rest = &rest[used..];
         }
         Ok(Decoded(ranks))
     }

@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 use crate::disk::files::{
     Checksum, Checksummed, TableReader, table_header_len, write_table_header,
 };
+use integer_encoding::VarInt;
+
 use crate::error::Error;
 
 /// The first bytes of a file of records.
@@ -316,17 +318,7 @@ impl RecordWriter {
 
     pub(crate) fn write(&mut self, record: &[u8]) -> Result<(), Error> {
         let mut length = [0u8; 10];
-        let mut value = record.len() as u64;
-        let mut used = 0;
-        loop {
-            let low = (value & 0x7f) as u8;
-            value >>= 7;
-            length[used] = if value == 0 { low } else { low | 0x80 };
-            used += 1;
-            if value == 0 {
-                break;
-            }
-        }
+        let used = (record.len() as u64).encode_var(&mut length);
         let size = used + record.len();
         if !self.block.is_empty() && self.block.len() + size > BLOCK {
             self.write_block()?;
@@ -567,14 +559,8 @@ impl<'p> RecordReader<'p> {
     /// The length of the record at `at` in the block, and the bytes it
     /// took.
     fn read_length(&self) -> Result<(u64, usize), Error> {
-        let mut value = 0u64;
-        for (index, &byte) in self.block[self.at..].iter().enumerate().take(10) {
-            value |= u64::from(byte & 0x7f) << (7 * index);
-            if byte & 0x80 == 0 {
-                return Ok((value, index + 1));
-            }
-        }
-        Err(self.damaged("a length cut short or of more than 64 bits"))
+        u64::decode_var(&self.block[self.at..])
+            .ok_or_else(|| self.damaged("a length cut short or of more than 64 bits"))
     }
 
     fn damaged(&self, what: &str) -> Error {

@@ -9,6 +9,8 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use integer_encoding::VarInt;
+
 use crate::disk::files::{Checksummed, TableReader, write_table_header};
 use crate::error::Error;
 use crate::run::memory::bytes_of;
@@ -272,7 +274,7 @@ impl Pending {
             .map(|&offset| {
                 let gap = offset - previous;
                 previous = offset;
-                leb128_length(gap)
+                gap.required_space() as u64
             })
             .sum();
         let count = offsets.len() as u64;
@@ -288,7 +290,9 @@ impl Pending {
                 open.out.write_all(&coded).map_err(|e| cannot_write(&path, &e))?;
                 coded.clear();
             }
-            push_leb128(&mut coded, offset - previous);
+            let mut gap = [0u8; 5];
+            let used = (offset - previous).encode_var(&mut gap);
+            coded.extend_from_slice(&gap[..used]);
             previous = offset;
         }
         open.out.write_all(&coded).map_err(|e| cannot_write(&path, &e))?;
@@ -403,20 +407,6 @@ fn cannot_write(path: &Path, error: &io::Error) -> Error {
 /// The bytes of the buffer that codes a run of marks for its file.
 const SPILL_BUFFER: usize = 64 << 10;
 
-/// The bytes [`push_leb128`] takes for `value`.
-fn leb128_length(value: u32) -> u64 {
-    u64::from((32 - value.leading_zeros()).max(1).div_ceil(7))
-}
-
-/// Appends `value` to `bytes`, seven bits a byte, low bits first.
-fn push_leb128(bytes: &mut Vec<u8>, mut value: u32) {
-    while value >= 0x80 {
-        bytes.push((value as u8) | 0x80);
-        value >>= 7;
-    }
-    bytes.push(value as u8);
-}
-
 /// Offsets decoded from a file before they are marked.
 const DECODED: usize = 1 << 16;
 
@@ -434,18 +424,14 @@ fn decode_offsets(
         return Err(Error::allocation_failed(bytes_of::<u32>(DECODED)));
     }
     let (mut offset, mut decoded_count) = (0u64, 0u64);
-    let (mut gap, mut shift) = (0u64, 0);
-    for &byte in bytes {
-        gap |= u64::from(byte & 0x7F) << shift;
-        shift += 7;
-        if byte & 0x80 != 0 {
-            if shift > 35 {
-                return Ok(false);
-            }
-            continue;
-        }
-        offset += gap;
-        (gap, shift) = (0, 0);
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        // A gap is below 2^32: a longer one, or one cut short, is damage.
+        let Some((gap, used)) = u32::decode_var(rest) else {
+            return Ok(false);
+        };
+        rest = &rest[used..];
+        offset += u64::from(gap);
         if offset >= limit || decoded_count == count {
             return Ok(false);
         }
@@ -460,7 +446,7 @@ fn decode_offsets(
     if !decoded.is_empty() {
         mark(&decoded);
     }
-    Ok(decoded_count == count && shift == 0)
+    Ok(decoded_count == count)
 }
 
 /// The length of the file at `path`, or 0 when it cannot be read: for the
