@@ -6,10 +6,10 @@
 //!
 //! `cargo run --release -p examples --example additive_patterns`
 
-use search_core::{
-    Combine, Heuristic, IdaStar, Patterns, PiecePattern, Reversible, Run, Successors, UnitCost,
-    bidirectional_bfs,
-};
+use search_core::deepening::IdaStar;
+use search_core::patterns::{Combine, Patterns, PiecePattern};
+use search_core::space::UnitCost;
+use search_core::{Heuristic, Reversible, Run, Successors, bidirectional_bfs};
 
 const ROWS: usize = 3;
 const COLS: usize = 5;

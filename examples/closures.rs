@@ -4,9 +4,11 @@
 //! both ends) and a parallel enumeration.
 //! `cargo run -p examples --example closures`
 
+use search_core::breadth_first::{ParallelEnumeration, par_enumerate};
+use search_core::cheapest::{ZeroOneBfs, zero_one_bfs};
 use search_core::{
-    ParallelEnumeration, Run, ZeroOneBfs, astar, bfs, bidirectional_bfs, dijkstra, enumerate,
-    from_fn, from_fn_directed, from_fn_weighted, par_enumerate, zero_one_bfs,
+    Run, astar, bfs, bidirectional_bfs, dijkstra, enumerate, from_fn, from_fn_directed,
+    from_fn_weighted,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -4,7 +4,8 @@
 //! `cargo run -p examples --example enumerate`
 
 use puzzles::SlidingPuzzle;
-use search_core::{DenseEnumeration, Run};
+use search_core::Run;
+use search_core::dense::DenseEnumeration;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let puzzle = SlidingPuzzle::new(3, 3)?;

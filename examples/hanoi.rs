@@ -5,7 +5,8 @@
 //! A state packs each disc's peg in two bits, the smallest disc lowest;
 //! the top disc of a peg is the smallest disc on it.
 
-use search_core::{Undirected, bfs, bidirectional_bfs, from_fn};
+use search_core::space::Undirected;
+use search_core::{bfs, bidirectional_bfs, from_fn};
 
 /// The pegs' top discs: for each peg, the smallest disc on it, or `discs`.
 fn tops(state: u32, discs: u32) -> [u32; 4] {

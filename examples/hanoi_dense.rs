@@ -8,7 +8,9 @@
 //! successors and the ranking to `DenseEnumeration`.
 
 use puzzles::Hanoi4;
-use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
+use search_core::dense::DenseEnumeration;
+use search_core::space::AsRanked;
+use search_core::{Ranking, Run};
 
 /// Every layer from all discs on the first peg.
 fn layers(discs: usize) -> Result<Vec<u64>, Box<dyn std::error::Error>> {

@@ -14,10 +14,10 @@
 use std::time::Instant;
 
 use puzzles::Hanoi4;
-use search_core::{
-    AsRanked, DenseEnumeration, DiskEnumeration, Enumeration, Limits, Ranking, Run, Undirected,
-    enumerate, from_fn,
-};
+use search_core::breadth_first::{DiskEnumeration, Enumeration};
+use search_core::dense::DenseEnumeration;
+use search_core::space::{AsRanked, Undirected};
+use search_core::{Limits, Ranking, Run, enumerate, from_fn};
 
 /// The stack `0 1 2 .. n-1`, top first, the top in the low nibble.
 fn sorted(n: u32) -> u64 {

@@ -11,7 +11,9 @@
 
 use std::time::Instant;
 
-use search_core::{ErrorKind, Limit, Limits, Run, Search, Undirected, from_fn};
+use search_core::breadth_first::Search;
+use search_core::space::Undirected;
+use search_core::{ErrorKind, Limit, Limits, Run, from_fn};
 
 /// The goal: tiles 1 to 15 in order, the blank (0) last.
 const GOAL: u64 = 0x0FED_CBA9_8765_4321;

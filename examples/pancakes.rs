@@ -10,7 +10,9 @@
 //! number: the most flips any stack needs.
 
 use puzzles::Pancakes;
-use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
+use search_core::dense::DenseEnumeration;
+use search_core::space::AsRanked;
+use search_core::{Ranking, Run};
 
 /// Every layer from the sorted stack, by the dense engine.
 fn layers(n: usize) -> Result<Vec<u64>, Box<dyn std::error::Error>> {

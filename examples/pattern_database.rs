@@ -5,10 +5,10 @@
 //!
 //! `cargo run -p examples --example pattern_database`
 
-use search_core::{
-    Combine, DistanceTable, Heuristic, IdaStar, Patterns, Run, Successors, UnitCost,
-    ZeroOneRankedSpace, bfs,
-};
+use search_core::deepening::IdaStar;
+use search_core::patterns::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
+use search_core::space::UnitCost;
+use search_core::{Heuristic, Run, Successors, bfs};
 
 /// The 8-puzzle: tiles by cell, 0 for the blank.
 type Board = [u8; 9];

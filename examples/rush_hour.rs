@@ -5,7 +5,8 @@
 //! A move slides one car by one cell, so slides are reversible and the
 //! space searches from both ends.
 
-use search_core::{Reversible, Successors, UnitCost, astar, bfs, bidirectional_bfs};
+use search_core::space::UnitCost;
+use search_core::{Reversible, Successors, astar, bfs, bidirectional_bfs};
 
 /// A car: its fixed line (a row if horizontal, else a column) and length.
 #[derive(Clone, Copy)]

@@ -7,7 +7,8 @@
 use std::time::{Duration, Instant};
 
 use puzzles::{Board, Manhattan, SlidingHeuristic, SlidingPuzzle};
-use search_core::{AStar, Heuristic, Limits, Run, astar};
+use search_core::cheapest::AStar;
+use search_core::{Heuristic, Limits, Run, astar};
 
 /// Korf's instances, as `puzzles` ships them: a number, then 16 cells.
 const KORF_100: &str = include_str!("../crates/puzzles/data/korf100.txt");

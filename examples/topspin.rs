@@ -9,7 +9,9 @@
 //! `Permutations`.
 
 use puzzles::TopSpin;
-use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
+use search_core::dense::DenseEnumeration;
+use search_core::space::AsRanked;
+use search_core::{Ranking, Run};
 
 /// Every layer from the solved ring, and the ranks the table holds.
 fn layers(n: usize) -> Result<(Vec<u64>, u64), Box<dyn std::error::Error>> {

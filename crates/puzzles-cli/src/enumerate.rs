@@ -9,10 +9,11 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
 use puzzles::{Board, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
-use search_core::{
-    AsRanked, DenseEnumeration, Enumeration, Limits, Progress, RankedSpace, Ranking, Run,
-    Successors, Unranking,
-};
+use search_core::breadth_first::Enumeration;
+use search_core::dense::DenseEnumeration;
+use search_core::run::Progress;
+use search_core::space::{AsRanked, RankedSpace};
+use search_core::{Limits, Ranking, Run, Successors, Unranking};
 use search_dist::{DistributedEnumeration, Workers};
 
 #[derive(Debug, Args)]

@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use puzzles::{Board, Lock, Slide, Solver, Turn};
-use search_core::{Enumeration, Path};
+use search_core::Path;
+use search_core::breadth_first::Enumeration;
 use serde_json::json;
 
 use crate::Format;
@@ -70,7 +71,7 @@ pub(crate) fn write_solution<W: Write>(
 pub(crate) fn report_stats(
     board: &Board,
     solver: &Solver<'_>,
-    stats: search_core::Stats,
+    stats: search_core::run::Stats,
     elapsed: std::time::Duration,
 ) {
     let seconds = elapsed.as_secs_f64();
@@ -215,7 +216,7 @@ fn write_table<W: Write>(
     out: &mut W,
     rows: usize,
     cols: usize,
-    layers: &search_core::Enumeration<puzzles::Board>,
+    layers: &search_core::breadth_first::Enumeration<puzzles::Board>,
 ) -> std::io::Result<()> {
     writeln!(out, "{rows}x{cols} sliding puzzle, breadth-first from the goal")?;
     writeln!(out, "{:>5}  {:>12}", "depth", "boards")?;

@@ -7,7 +7,8 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Board, DatabaseDir, Partition, PatternDatabase, SlidingHeuristic, SlidingPuzzle};
-use search_core::{Progress, Run};
+use search_core::Run;
+use search_core::run::Progress;
 
 /// The environment variable that names the database directory.
 pub(crate) const DIR_VARIABLE: &str = "PUZZLES_PDB_DIR";

@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use search_core::Progress;
+use search_core::run::Progress;
 
 /// A search quicker than this shows no spinner: one that flashed and
 /// went would only blink. Lines, asked for, start at the first report.

@@ -12,10 +12,11 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use puzzles::SlidingPuzzle;
-use search_core::{
-    UnitCost, all_cheapest_paths, dfs, dijkstra_all, fringe_search, from_fn, iddfs,
-    k_cheapest_paths,
-};
+use search_core::breadth_first::dfs;
+use search_core::cheapest::{all_cheapest_paths, dijkstra_all, fringe_search, k_cheapest_paths};
+use search_core::deepening::iddfs;
+use search_core::from_fn;
+use search_core::space::UnitCost;
 
 #[path = "common/packed.rs"]
 mod packed;

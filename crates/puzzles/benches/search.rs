@@ -15,7 +15,9 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use puzzles::{Board, Lock, Slide, SlidingPuzzle, WordLadder};
 use rustc_hash::FxHashSet;
 use search_core::Run;
-use search_core::{DenseEnumeration, Ranking, Search, Successors};
+use search_core::breadth_first::Search;
+use search_core::dense::DenseEnumeration;
+use search_core::{Ranking, Successors};
 use smallvec::SmallVec;
 
 /// The neighbours of a state as a small vector, for the closure-driven
@@ -430,9 +432,9 @@ fn informed_generic(c: &mut Criterion) {
     {
         let mut group = c.benchmark_group(name);
         group.sample_size(10);
-        let space = search_core::UnitCost(search_core::from_fn(packed::successors));
+        let space = search_core::space::UnitCost(search_core::from_fn(packed::successors));
         group.bench_function("ours/astar", |b| {
-            let mut search = search_core::AStar::new();
+            let mut search = search_core::cheapest::AStar::new();
             let mut run = Run::new();
             b.iter(|| {
                 let mut total = 0;
@@ -484,7 +486,7 @@ fn generic(c: &mut Criterion) {
             // What any search must pay: the function called once on every
             // board it expands (here, every reachable board per start).
             let mut every = Vec::new();
-            let mut walk = search_core::Bfs::new();
+            let mut walk = search_core::breadth_first::Bfs::new();
             walk.start(&space, [goal]).unwrap();
             for visit in walk.walk(&space) {
                 every.push(visit.unwrap().0);
@@ -574,7 +576,8 @@ fn generic_bidirectional(
     boards: &[u64],
     goal: u64,
 ) {
-    use search_core::{Undirected, bidirectional_bfs, from_fn};
+    use search_core::space::Undirected;
+    use search_core::{bidirectional_bfs, from_fn};
     let undirected = Undirected(from_fn(packed::successors_vec));
     group.bench_function("ours/bidirectional_one_shot", |b| {
         b.iter(|| {
@@ -626,7 +629,8 @@ fn generic_bidirectional(
 /// `enumerate`, and `ParallelEnumeration` on one and on two threads; then
 /// the distance to the farthest board, sequential and parallel.
 fn generic_enumeration(c: &mut Criterion) {
-    use search_core::{ParallelEnumeration, enumerate, from_fn};
+    use search_core::breadth_first::ParallelEnumeration;
+    use search_core::{enumerate, from_fn};
     let mut group = c.benchmark_group("generic enumerate");
     group.sample_size(10).measurement_time(Duration::from_secs(8));
     for (rows, cols) in [(3, 3), (2, 5)] {

@@ -4,7 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use search_core::{Path, Permutations, Ranking, Reversible, Run, Search, Successors, Unranking};
+use search_core::breadth_first::Search;
+use search_core::ranking::Permutations;
+use search_core::{Path, Ranking, Reversible, Run, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 
@@ -263,8 +265,8 @@ enum Metric {
 /// In the half-turn metric every position is at most 11 moves from solved;
 /// in the quarter-turn metric, 14.
 ///
-/// [`DenseEnumeration`]: search_core::DenseEnumeration
-/// [`AsRanked`]: search_core::AsRanked
+/// [`DenseEnumeration`]: search_core::dense::DenseEnumeration
+/// [`AsRanked`]: search_core::space::AsRanked
 ///
 /// # Example
 ///

@@ -340,8 +340,8 @@ impl fmt::Display for Error {
             ErrorKind::TooManyLadders { ladders, bytes, limit } => write!(
                 f,
                 "the {ladders} shortest ladders would take {}, over the memory limit of {}",
-                search_core::HumanBytes(u64::try_from(*bytes).unwrap_or(u64::MAX)),
-                search_core::HumanBytes(*limit)
+                search_core::error::HumanBytes(u64::try_from(*bytes).unwrap_or(u64::MAX)),
+                search_core::error::HumanBytes(*limit)
             ),
             ErrorKind::Search(error) => error.fmt(f),
         }

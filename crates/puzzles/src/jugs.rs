@@ -1,6 +1,8 @@
 //! Water and Jug (LeetCode 365): a goal that is a test, not a state.
 
-use search_core::{Path, Ranking, Run, Search, Successors, rank_by};
+use search_core::breadth_first::Search;
+use search_core::space::rank_by;
+use search_core::{Path, Ranking, Run, Successors};
 
 use crate::error::Error;
 

@@ -1,7 +1,9 @@
 //! Shortest Path to Get All Keys (LeetCode 864): a state that is a place
 //! and a set of keys.
 
-use search_core::{Ranking, Run, Search, Successors, rank_by};
+use search_core::breadth_first::Search;
+use search_core::space::rank_by;
+use search_core::{Ranking, Run, Successors};
 
 use crate::error::{Error, ErrorKind};
 

@@ -1,7 +1,10 @@
 //! Word Ladder (LeetCode 127) and Word Ladder II (LeetCode 126).
 
 use rustc_hash::FxHashMap;
-use search_core::{Ranking, Reversible, Run, Search, ShortestPaths, Successors, rank_by};
+use search_core::breadth_first::Search;
+use search_core::path::ShortestPaths;
+use search_core::space::rank_by;
+use search_core::{Ranking, Reversible, Run, Successors};
 
 use crate::error::{Error, ErrorKind};
 

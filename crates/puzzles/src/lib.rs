@@ -18,9 +18,9 @@ to be read as an example of writing a state space.
 | Get All Keys (864) | [`KeyGrid`] | [`shortest_path_all_keys`] | a state that is a place and a key set |
 | Visiting All Nodes (847) | [`VisitAll`] | [`shortest_path_length`] | many starts at once |
 | Genetic Mutation (433) | a closure | [`min_mutation`] | a space written with [`search_core::from_fn`] |
-| the pancake puzzle | [`Pancakes`] | layers by [`search_core::DenseEnumeration`] | a page of code ranked by [`search_core::Permutations`], billions of states |
-| TopSpin, a ring and a turntable of 4 | [`TopSpin`] | the same | parity: an odd ring ranked by [`search_core::EvenPermutations`] |
-| the Tower of Hanoi, 4 pegs | [`Hanoi4`] | the same | ranked by [`search_core::MixedRadix`] |
+| the pancake puzzle | [`Pancakes`] | layers by [`search_core::dense::DenseEnumeration`] | a page of code ranked by [`search_core::ranking::Permutations`], billions of states |
+| TopSpin, a ring and a turntable of 4 | [`TopSpin`] | the same | parity: an odd ring ranked by [`search_core::ranking::EvenPermutations`] |
+| the Tower of Hanoi, 4 pegs | [`Hanoi4`] | the same | ranked by [`search_core::ranking::MixedRadix`] |
 
 # Example
 

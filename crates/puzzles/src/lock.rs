@@ -6,9 +6,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rustc_hash::FxHashSet;
-use search_core::{
-    AsRanked, DenseEnumeration, Path, Ranking, Reversible, Run, Search, Successors, Unranking,
-};
+use search_core::breadth_first::Search;
+use search_core::dense::DenseEnumeration;
+use search_core::space::AsRanked;
+use search_core::{Path, Ranking, Reversible, Run, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 

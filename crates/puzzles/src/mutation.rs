@@ -2,7 +2,8 @@
 //! closure, with hashed `String` states.
 
 use rustc_hash::FxHashSet;
-use search_core::{Run, Search, from_fn};
+use search_core::breadth_first::Search;
+use search_core::{Run, from_fn};
 
 use crate::error::{Error, ErrorKind};
 

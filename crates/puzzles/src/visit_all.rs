@@ -1,7 +1,9 @@
 //! Shortest Path Visiting All Nodes (LeetCode 847): a search with many
 //! starts at once.
 
-use search_core::{Ranking, Run, Search, Successors, rank_by};
+use search_core::breadth_first::Search;
+use search_core::space::rank_by;
+use search_core::{Ranking, Run, Successors};
 
 use crate::error::{Error, ErrorKind};
 

@@ -5,7 +5,10 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use puzzles::{Cube, PocketCube};
 use search_core::Run;
-use search_core::{AsRanked, Bfs, DenseEnumeration, Ranking, Search, Unranking};
+use search_core::breadth_first::{Bfs, Search};
+use search_core::dense::DenseEnumeration;
+use search_core::space::AsRanked;
+use search_core::{Ranking, Unranking};
 
 /// Every position's distance from solved, by rank, from one breadth-first
 /// walk per metric: half-turn first.

@@ -5,7 +5,10 @@
 use std::time::Duration;
 
 use puzzles::{Hanoi4, Pancakes, SlidingPuzzle, TopSpin};
-use search_core::{AsRanked, DenseEnumeration, Enumeration, Limits, RankedSpace, Run};
+use search_core::breadth_first::Enumeration;
+use search_core::dense::DenseEnumeration;
+use search_core::space::{AsRanked, RankedSpace};
+use search_core::{Limits, Run};
 
 /// The layers of `space` from `start` on disk within `memory` bytes, in a
 /// directory of their own, checked against the in-memory engine's.

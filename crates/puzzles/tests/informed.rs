@@ -7,7 +7,8 @@ use puzzles::{
     Algorithm, Board, LinearConflict, Manhattan, Partition, Slide, SlidingHeuristic, SlidingPuzzle,
 };
 use search_core::Run;
-use search_core::{Bfs, Heuristic, Successors};
+use search_core::breadth_first::Bfs;
+use search_core::{Heuristic, Successors};
 
 /// Walks every board of `puzzle` by breadth-first search from the goal, and
 /// checks both estimates against each board's true distance, and their
@@ -73,7 +74,7 @@ proptest! {
         if let Some(moves) = expected {
             let goal = *puzzle.goal();
             let manhattan = Manhattan::new(&goal);
-            let (path, cost) = search_core::IdaStar::new().run_in_place(&puzzle, [board], |b| manhattan.estimate(b), |b| *b == goal, &mut Run::new())
+            let (path, cost) = search_core::deepening::IdaStar::new().run_in_place(&puzzle, [board], |b| manhattan.estimate(b), |b| *b == goal, &mut Run::new())
                 .unwrap()
                 .expect("solvable");
             prop_assert_eq!((path.len(), cost as usize), (moves, moves));

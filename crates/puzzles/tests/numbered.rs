@@ -4,9 +4,9 @@
 
 use puzzles::{Hanoi4, Pancakes, Tokens, TopSpin};
 use search_core::Run;
-use search_core::{
-    AsRanked, DenseEnumeration, RankedSpace, Ranking, Successors, Unranking, enumerate,
-};
+use search_core::dense::DenseEnumeration;
+use search_core::space::{AsRanked, RankedSpace};
+use search_core::{Ranking, Successors, Unranking, enumerate};
 
 /// The dense layers from `start`, checked against a plain (hashed)
 /// enumeration of the states, and every reached rank's unranking.

@@ -9,7 +9,8 @@ use puzzles::{
     Algorithm, Board, ErrorKind, Manhattan, Partition, PatternDatabase, SlidingHeuristic,
     SlidingPuzzle,
 };
-use search_core::{Bfs, Heuristic, Run, Successors, ida_star};
+use search_core::breadth_first::Bfs;
+use search_core::{Heuristic, Run, Successors, ida_star};
 
 use super::informed::{assert_legal, korf_goal, korf_instances};
 

@@ -4,7 +4,8 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use puzzles::{Algorithm, Board, ErrorKind, Slide, SlidingPuzzle, sliding_puzzle};
 use search_core::Run;
-use search_core::{DenseEnumeration, Ranking, Successors};
+use search_core::dense::DenseEnumeration;
+use search_core::{Ranking, Successors};
 
 /// A board from a permutation of `0..rows*cols`.
 fn board(rows: usize, cols: usize, tiles: &[u8]) -> Board {

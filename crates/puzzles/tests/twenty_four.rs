@@ -7,7 +7,8 @@ use puzzles::{
     Algorithm, Board, Partition, PatternDatabase, ReachableBoards, Slide, SlidingHeuristic,
     SlidingPuzzle,
 };
-use search_core::{Combine, Heuristic, Patterns, PiecePattern, Ranking, Run, Successors};
+use search_core::patterns::{Combine, Patterns, PiecePattern};
+use search_core::{Heuristic, Ranking, Run, Successors};
 
 use super::informed::assert_legal;
 
@@ -81,8 +82,9 @@ fn boards_of_more_than_16_cells_are_not_numbered() {
         error.to_string(),
         "a 5x5 board has 25 cells: boards are numbered (for enumeration and ranks) up to 16 cells"
     );
-    let error =
-        puzzle.enumerate_dense(&search_core::DenseEnumeration::new(), &mut Run::new()).unwrap_err();
+    let error = puzzle
+        .enumerate_dense(&search_core::dense::DenseEnumeration::new(), &mut Run::new())
+        .unwrap_err();
     assert!(error.to_string().starts_with("a 5x5 board has 25 cells"), "{error}");
     assert!(SlidingPuzzle::new(4, 4).unwrap().ranking().is_some());
 }

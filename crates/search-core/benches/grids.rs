@@ -23,9 +23,11 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rustc_hash::FxHashMap;
+use search_core::cheapest::{AStar, dijkstra_all};
+use search_core::space::rank_by;
 use search_core::{
-    AStar, Predecessors, Ranking, Run, Successors, Weighted, astar, dijkstra, dijkstra_all,
-    from_fn_weighted, from_fn_weighted_directed, rank_by,
+    Predecessors, Ranking, Run, Successors, Weighted, astar, dijkstra, from_fn_weighted,
+    from_fn_weighted_directed,
 };
 
 #[path = "common/parents.rs"]

@@ -26,9 +26,9 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use noisy_float::prelude::r64;
 use rustc_hash::FxHashMap;
-use search_core::{
-    AStar, Ranking, Run, Successors, Weighted, astar, dijkstra, from_fn_weighted, rank_by,
-};
+use search_core::cheapest::AStar;
+use search_core::space::rank_by;
+use search_core::{Ranking, Run, Successors, Weighted, astar, dijkstra, from_fn_weighted};
 
 #[path = "common/parents.rs"]
 mod parents;

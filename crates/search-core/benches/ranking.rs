@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use search_core::Permutations;
+use search_core::ranking::Permutations;
 
 const N: usize = 12;
 

@@ -69,52 +69,74 @@ Optional traits widen what a space can do:
 
 - [`Predecessors`] gives backward edges, for [`bidirectional_bfs`]. A space
   whose moves can all be undone implements the marker [`Reversible`] (or is
-  wrapped in [`Undirected`]) and gets predecessors for free.
+  wrapped in [`Undirected`](space::Undirected)) and gets predecessors for free.
 - A space that can number its states densely implements [`Ranking`] and
   returns it from [`Successors::ranking`]. An algorithm that visits much of
   the space then keeps its visited states in a flat array indexed by rank
   (a bit per state, for breadth-first search) instead of a hash table;
   bidirectional search, which visits little, keeps hashing. Ranks are
   `u64`, so spaces past 2^32 states are numbered like small ones.
-- A [`RankedSpace`] computes neighbours rank to rank, and is enumerated by
-  [`DenseEnumeration`] in 2 bits per state, on every core; past the
-  memory limit, in part files on [disk](DenseEnumeration::disk). A space
-  that can also unrank ([`Unranking`]) is one through [`AsRanked`];
-  another executor drives the same 2-bit table through [`LayerTable`].
+- A [`RankedSpace`](space::RankedSpace) computes neighbours rank to rank, and is enumerated by
+  [`DenseEnumeration`](dense::DenseEnumeration) in 2 bits per state, on every core; past the
+  memory limit, in part files on [disk](dense::DenseEnumeration::disk). A space
+  that can also unrank ([`Unranking`]) is one through [`AsRanked`](space::AsRanked);
+  another executor drives the same 2-bit table through [`LayerTable`](dense::LayerTable).
 - The numbering is usually a composition of a few shapes:
-  [`Permutations`] (`n!`), [`EvenPermutations`] (`n!/2`, for moves that
-  keep parity), [`KPermutations`] (placements of `k` pieces),
-  [`Combinations`], [`MixedRadix`] (`pegs^discs`) and [`Product`] (two
+  [`Permutations`](ranking::Permutations) (`n!`), [`EvenPermutations`](ranking::EvenPermutations) (`n!/2`, for moves that
+  keep parity), [`KPermutations`](ranking::KPermutations) (placements of `k` pieces),
+  [`Combinations`](ranking::Combinations), [`MixedRadix`](ranking::MixedRadix) (`pegs^discs`) and [`Product`](ranking::Product) (two
   parts side by side).
+
+# Modules
+
+The root re-exports what a first search needs: the traits a space
+implements, [`from_fn`] and its siblings, [`bfs`], [`bidirectional_bfs`],
+[`enumerate`], [`dijkstra`], [`astar`], [`ida_star`], [`Path`], [`Run`],
+[`Limits`] and [`Error`]. Everything else lives in the module of its
+family, each module's page teaching it:
+
+| module | what it holds |
+|---|---|
+| [`space`] | the traits a space implements, spaces from closures, adaptors, costs and estimates |
+| [`ranking`] | numberings of permutations, combinations and digits, to compose into a space's ranks |
+| [`run`] | [`Run`], [`Limits`], progress reports, statistics, cancellation |
+| [`path`] | [`Path`], and the graphs that hold every shortest or cheapest path at once |
+| [`breadth_first`] | fewest moves over hashed states: [`Search`](breadth_first::Search), its searches, enumeration in memory, on every core and on disk |
+| [`cheapest`] | cheapest paths where moves have costs: [`AStar`](cheapest::AStar), Dijkstra, from both ends, `k` cheapest, fringe, greedy, beam, 0-1 BFS |
+| [`deepening`] | IDA* and iterative deepening, in memory of one path |
+| [`dense`] | every state of a ranked space in 2 bits, on every core, in memory or on disk |
+| [`patterns`] | pattern databases: exact distances in an abstraction, as estimates |
+| [`disk`] | the one checksummed file format of every table this crate writes |
+| [`error`] | [`Error`], [`ErrorKind`], and the [`Limit`] a search reached |
 
 # The algorithms
 
 | what you want | call |
 |---|---|
-| a shortest path, from one or many starts to a goal test | [`bfs`], [`Search::bfs`] |
-| only the number of moves | [`Search::distance`]; on every core, [`ParallelEnumeration::distance`] |
-| a shortest path searched from both ends | [`bidirectional_bfs`], [`Search::bidirectional`] |
-| every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`] |
+| a shortest path, from one or many starts to a goal test | [`bfs`], [`Search::bfs`](breadth_first::Search::bfs) |
+| only the number of moves | [`Search::distance`](breadth_first::Search::distance); on every core, [`ParallelEnumeration::distance`](breadth_first::ParallelEnumeration::distance) |
+| a shortest path searched from both ends | [`bidirectional_bfs`], [`Search::bidirectional`](breadth_first::Search::bidirectional) |
+| every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`](breadth_first::Search::enumerate) |
 | the same past memory, for states that serialize (the `serde` feature) | `DiskEnumeration` |
-| the same on every core, for any space | [`par_enumerate`], [`ParallelEnumeration`] |
-| the same, for spaces of billions of ranked states | [`DenseEnumeration`]; past memory, [`DenseEnumeration::disk`] |
-| every shortest path, counted and iterated lazily | [`all_shortest_paths`], [`Search::all_shortest_paths`] |
-| every cheapest path where moves have costs, the same way | [`all_cheapest_paths`], [`AStar::all_cheapest_paths`] |
-| the `k` cheapest paths that visit no state twice (Yen) | [`k_cheapest_paths`], [`AStar::k_cheapest_paths`] |
-| a traversal you drive state by state, and can resume | [`Bfs`], or as an iterator, [`Bfs::walk`] |
-| a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar::run`] |
-| the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`], [`ZeroOneBfs::run`] |
-| a cheapest path guided by an estimate | [`astar`], [`AStar::run`] |
-| the same in memory that grows only with the path | [`ida_star`], [`IdaStar::run`], on every core [`IdaStar::run_parallel`] |
-| the same by IDA*'s thresholds over the states A* would store | [`fringe_search`], [`AStar::fringe_search`] |
-| an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`], [`Patterns`]; additive ones for puzzles of pieces on places, [`PiecePattern`] |
-| the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`], [`AStar::cheapest_costs`] |
-| a cheapest path searched from both ends | [`bidirectional_dijkstra`]; guided by estimates, [`bidirectional_astar`]; closures both ways, [`from_fn_weighted_directed`] |
-| a path, any path, depth first | [`dfs`], [`Search::dfs`]; in memory of one path, [`IdaStar::depth_first`] |
-| a shortest path in memory of one path | [`iddfs`], [`IdaStar::iterative_deepening`] |
+| the same on every core, for any space | [`par_enumerate`](breadth_first::par_enumerate), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) |
+| the same, for spaces of billions of ranked states | [`DenseEnumeration`](dense::DenseEnumeration); past memory, [`DenseEnumeration::disk`](dense::DenseEnumeration::disk) |
+| every shortest path, counted and iterated lazily | [`all_shortest_paths`](breadth_first::all_shortest_paths), [`Search::all_shortest_paths`](breadth_first::Search::all_shortest_paths) |
+| every cheapest path where moves have costs, the same way | [`all_cheapest_paths`](cheapest::all_cheapest_paths), [`AStar::all_cheapest_paths`](cheapest::AStar::all_cheapest_paths) |
+| the `k` cheapest paths that visit no state twice (Yen) | [`k_cheapest_paths`](cheapest::k_cheapest_paths), [`AStar::k_cheapest_paths`](cheapest::AStar::k_cheapest_paths) |
+| a traversal you drive state by state, and can resume | [`Bfs`](breadth_first::Bfs), or as an iterator, [`Bfs::walk`](breadth_first::Bfs::walk) |
+| a cheapest path where moves have costs ([`Weighted`]) | [`dijkstra`], [`AStar::run`](cheapest::AStar::run) |
+| the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`](cheapest::zero_one_bfs), [`ZeroOneBfs::run`](cheapest::ZeroOneBfs::run) |
+| a cheapest path guided by an estimate | [`astar`], [`AStar::run`](cheapest::AStar::run) |
+| the same in memory that grows only with the path | [`ida_star`], [`IdaStar::run`](deepening::IdaStar::run), on every core [`IdaStar::run_parallel`](deepening::IdaStar::run_parallel) |
+| the same by IDA*'s thresholds over the states A* would store | [`fringe_search`](cheapest::fringe_search), [`AStar::fringe_search`](cheapest::AStar::fringe_search) |
+| an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`](patterns::DistanceTable), [`Patterns`](patterns::Patterns); additive ones for puzzles of pieces on places, [`PiecePattern`](patterns::PiecePattern) |
+| the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`](cheapest::dijkstra_all), [`AStar::cheapest_costs`](cheapest::AStar::cheapest_costs) |
+| a cheapest path searched from both ends | [`bidirectional_dijkstra`](cheapest::bidirectional_dijkstra); guided by estimates, [`bidirectional_astar`](cheapest::bidirectional_astar); closures both ways, [`from_fn_weighted_directed`] |
+| a path, any path, depth first | [`dfs`](breadth_first::dfs), [`Search::dfs`](breadth_first::Search::dfs); in memory of one path, [`IdaStar::depth_first`](deepening::IdaStar::depth_first) |
+| a shortest path in memory of one path | [`iddfs`](deepening::iddfs), [`IdaStar::iterative_deepening`](deepening::IdaStar::iterative_deepening) |
 | a path at most `w` times the cheapest, fast (weighted A*) | [`astar`] with the estimate times `w` |
-| a path fast, of no promised cost, from the estimate alone | [`greedy_best_first`], [`AStar::greedy_best_first`] |
-| the same in bounded memory, which may miss a path | [`beam_search`], [`AStar::beam_search`] |
+| a path fast, of no promised cost, from the estimate alone | [`greedy_best_first`](cheapest::greedy_best_first), [`AStar::greedy_best_first`](cheapest::AStar::greedy_best_first) |
+| the same in bounded memory, which may miss a path | [`beam_search`](cheapest::beam_search), [`AStar::beam_search`](cheapest::AStar::beam_search) |
 
 Coming from the `pathfinding` crate, its functions for implicit graphs
 and their counterparts here (each takes an iterator of starts; a `Path`
@@ -123,22 +145,22 @@ counts moves, where `pathfinding`'s `Vec` counts states):
 | `pathfinding` | here |
 |---|---|
 | `bfs`, `bfs_bidirectional`, `bfs_reach` | [`bfs`], [`bidirectional_bfs`], [`enumerate`] |
-| `dfs`, `iddfs` | [`dfs`], [`iddfs`] |
-| `dijkstra`, `dijkstra_all`, `dijkstra_partial`, `dijkstra_reach` | [`dijkstra`], [`dijkstra_all`] (with a cost bound) |
+| `dfs`, `iddfs` | [`dfs`](breadth_first::dfs), [`iddfs`](deepening::iddfs) |
+| `dijkstra`, `dijkstra_all`, `dijkstra_partial`, `dijkstra_reach` | [`dijkstra`], [`dijkstra_all`](cheapest::dijkstra_all) (with a cost bound) |
 | `astar`, `idastar` | [`astar`], [`ida_star`] |
-| `astar_bag` (every cheapest path) | [`all_cheapest_paths`] |
-| `count_paths` (shortest ones) | [`all_shortest_paths`] |
-| bidirectional Dijkstra | [`bidirectional_dijkstra`] |
-| `yen` | [`k_cheapest_paths`] |
-| `fringe` | [`fringe_search`] |
+| `astar_bag` (every cheapest path) | [`all_cheapest_paths`](cheapest::all_cheapest_paths) |
+| `count_paths` (shortest ones) | [`all_shortest_paths`](breadth_first::all_shortest_paths) |
+| bidirectional Dijkstra | [`bidirectional_dijkstra`](cheapest::bidirectional_dijkstra) |
+| `yen` | [`k_cheapest_paths`](cheapest::k_cheapest_paths) |
+| `fringe` | [`fringe_search`](cheapest::fringe_search) |
 
 What its users have asked for, here: a search that stops when told to
-([`CancelHandle`], given to a [`Run`]), bounds on states, memory, depth
+([`CancelHandle`](run::CancelHandle), given to a [`Run`]), bounds on states, memory, depth
 and nodes with an error that names the bound ([`Limits`]) and a cost
-bound with every state within it ([`dijkstra_all`]), float costs
+bound with every state within it ([`dijkstra_all`](cheapest::dijkstra_all)), float costs
 (`f64` and `f32` as they are, and with features the float types of
 `noisy_float` and `ordered-float`; a NaN, infinite or negative cost is
-an error, never an answer), A* from both ends ([`bidirectional_astar`]), and successors that can fail
+an error, never an answer), A* from both ends ([`bidirectional_astar`](cheapest::bidirectional_astar)), and successors that can fail
 ([`try_from_fn`], [`Successors::failure`]: the space's error comes back
 as the search's, with its source).
 
@@ -151,19 +173,20 @@ Every search is a method of a cache, and takes the space first and a
 cache.search(&space, starts, [estimate,] [goal test,] ..., &mut run)
 ```
 
-The cache ([`Search`] for the breadth-first family, [`AStar`] for the
-searches with costs, [`IdaStar`], [`ZeroOneBfs`], [`ParallelEnumeration`],
-[`DenseEnumeration`]) holds the tables that one search leaves to the next,
+The cache ([`Search`](breadth_first::Search) for the breadth-first family, [`AStar`](cheapest::AStar) for the
+searches with costs, [`IdaStar`](deepening::IdaStar), [`ZeroOneBfs`](cheapest::ZeroOneBfs), [`ParallelEnumeration`](breadth_first::ParallelEnumeration),
+[`DenseEnumeration`](dense::DenseEnumeration)) holds the tables that one search leaves to the next,
 and borrows no space, so one cache serves many spaces and outlives them
 all, as regex-automata's `Cache` does. The [`Run`] is how the search runs:
-its [`Limits`], an observer of its [`Progress`], and a [`CancelHandle`];
+its [`Limits`], an observer of its [`Progress`](run::Progress), and a [`CancelHandle`](run::CancelHandle);
 once the search has returned, however it ended, it holds what the search
 counted ([`Run::stats`]). A free function of the same name runs a search
 on a fresh cache with `Run::new()`: `bfs(&space, starts, is_goal)` is
 `Search::new().bfs(&space, starts, is_goal, &mut Run::new())`.
 
 ```
-use search_core::{from_fn, Limits, Run, Search};
+use search_core::{from_fn, Limits, Run};
+use search_core::breadth_first::Search;
 
 // Rings of 100 walked in steps of 3, 5 and 7: how many steps from 0 to 1?
 let mut search = Search::new();
@@ -178,7 +201,7 @@ assert_eq!(run.stats().stored, 44); // the last search's: 0, 7, 14, ..., 1
 # Ok::<(), Box<dyn std::error::Error>>(())
 ```
 
-[`Bfs`], the traversal its caller drives state by state, is the one
+[`Bfs`](breadth_first::Bfs), the traversal its caller drives state by state, is the one
 exception: it takes [`Limits`] alone, and keeps no observer or cancel
 handle, since its caller sees every step and can stop at any.
 
@@ -207,19 +230,19 @@ The limits that apply to each search:
 
 | search | states | memory | depth | nodes |
 |---|---|---|---|---|
-| the [`Search`] methods but [`dfs`](Search::dfs), [`ParallelEnumeration`] | yes | yes | yes | no |
-| [`Search::dfs`], and every [`AStar`] method but [`beam_search`](AStar::beam_search) | yes | yes | no | yes |
-| [`AStar::beam_search`] | yes | yes | yes | yes |
-| [`ZeroOneBfs::run`] | yes | yes | no | yes |
-| [`IdaStar`]'s methods, which store only their path | no | yes | yes | yes |
-| [`DenseEnumeration`], [`DistanceTable::build`], whose tables are sized up front (on [disk](DenseEnumeration::disk), the memory limit sizes the parts in memory) | no | yes | yes | no |
+| the [`Search`](breadth_first::Search) methods but [`dfs`](breadth_first::Search::dfs), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) | yes | yes | yes | no |
+| [`Search::dfs`](breadth_first::Search::dfs), and every [`AStar`](cheapest::AStar) method but [`beam_search`](cheapest::AStar::beam_search) | yes | yes | no | yes |
+| [`AStar::beam_search`](cheapest::AStar::beam_search) | yes | yes | yes | yes |
+| [`ZeroOneBfs::run`](cheapest::ZeroOneBfs::run) | yes | yes | no | yes |
+| [`IdaStar`](deepening::IdaStar)'s methods, which store only their path | no | yes | yes | yes |
+| [`DenseEnumeration`](dense::DenseEnumeration), [`DistanceTable::build`](patterns::DistanceTable::build), whose tables are sized up front (on [disk](dense::DenseEnumeration::disk), the memory limit sizes the parts in memory) | no | yes | yes | no |
 | `DiskEnumeration` (feature `serde`), whose states are on disk: the memory limit sizes its sort buffer | no | yes | yes | yes |
 
 # Informed search
 
 A space whose moves have costs implements [`Weighted`]. In one made by
 [`from_fn`] every move costs one; [`from_fn_weighted`] takes the costs with
-the successors; [`UnitCost`] gives a space of your own a cost of one a
+the successors; [`UnitCost`](space::UnitCost) gives a space of your own a cost of one a
 move. Costs are integers or floats (`f64`, `f32`), or a type of your own
 that implements [`Cost`]; a negative or NaN cost is refused with [`ErrorKind::InvalidCost`], never answered. A
 move whose cost would pass the most the cost type holds is pruned, and
@@ -232,7 +255,7 @@ closure is written anywhere (`|&(x, y)| x.abs_diff(7) + y.abs_diff(7)`),
 its argument's type inferred from the space. A type that can update its
 estimate from the parent's in O(1), as a sliding puzzle's Manhattan
 distance can, implements [`Heuristic`] and keeps that speed in every
-search through [`Estimated`], a space whose states carry their estimate:
+search through [`Estimated`](space::Estimated), a space whose states carry their estimate:
 the closure is then the field's read. (Rust gives a closure its argument
 type only from a bound of the `Fn` traits, which a type of one's own
 cannot meet; hence one bound, and the estimate types beside it.) With an
@@ -262,7 +285,7 @@ assert_eq!((path.start(), path.len()), (&(7, 0), 7));
 # Features
 
 `rayon` (on by default) runs dense enumeration, distance tables, parallel
-IDA* ([`IdaStar::run_parallel`]) and [`ParallelEnumeration`] on every
+IDA* ([`IdaStar::run_parallel`](deepening::IdaStar::run_parallel)) and [`ParallelEnumeration`](breadth_first::ParallelEnumeration) on every
 core. Without it the first two run on the calling thread and the last two
 are absent, and the crate has no dependency on a thread pool.
 
@@ -273,7 +296,7 @@ order as the float inside, and a NaN, infinite or negative move is
 refused as for `f64`:
 
 ```toml
-search-core = { version = "2", features = ["noisy_float"] }
+search-core = { version = "3", features = ["noisy_float"] }
 ```
 
 # When to use something else
@@ -283,13 +306,13 @@ you want exact answers: fewest moves, whole-space statistics, or every
 optimal solution. With a good estimate, A* and IDA* reach much deeper;
 IDA* suits trees and permutation puzzles, A* graphs with many cycles.
 Pattern databases are distances in an abstraction of a space: describe
-the abstraction as a [`ZeroOneRankedSpace`] (moves of what it forgets cost
-0), build its [`DistanceTable`], and add or max tables with [`Patterns`].
+the abstraction as a [`ZeroOneRankedSpace`](patterns::ZeroOneRankedSpace) (moves of what it forgets cost
+0), build its [`DistanceTable`](patterns::DistanceTable), and add or max tables with [`Patterns`](patterns::Patterns).
 For hundreds of millions of abstract states in 2 bits each,
-[`DenseEnumeration::distance_table`] keeps each entry's distance, and
-[`DenseEnumeration::run_visiting`] hands each rank's depth to your own
+[`DenseEnumeration::distance_table`](dense::DenseEnumeration::distance_table) keeps each entry's distance, and
+[`DenseEnumeration::run_visiting`](dense::DenseEnumeration::run_visiting) hands each rank's depth to your own
 table. For a puzzle of pieces on places with one place empty,
-[`PiecePattern::build`] does all of it (the `puzzles` crate builds its
+[`PiecePattern::build`](patterns::PiecePattern::build) does all of it (the `puzzles` crate builds its
 15- and 24-puzzle databases with it).
 */
 
@@ -304,56 +327,16 @@ table. For a puzzle of pieces on places with one place empty,
 // Every public type can be printed with `{:?}`.
 #![warn(missing_debug_implementations)]
 
-pub use crate::breadth_first::all_paths::all_shortest_paths;
-pub use crate::breadth_first::bfs::{Bfs, NodeId, Visit, Walk, bfs};
-pub use crate::breadth_first::bidirectional::bidirectional_bfs;
-pub use crate::breadth_first::dfs::dfs;
-#[cfg(feature = "serde")]
-pub use crate::breadth_first::disk::DiskEnumeration;
-pub use crate::breadth_first::enumerate::{Enumeration, enumerate};
-#[cfg(feature = "rayon")]
-pub use crate::breadth_first::parallel::{ParallelEnumeration, par_enumerate};
-pub use crate::breadth_first::search::Search;
-pub use crate::cheapest::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
-pub use crate::cheapest::astar::cheapest_paths::all_cheapest_paths;
-pub use crate::cheapest::astar::{AStar, astar, dijkstra};
-pub use crate::cheapest::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
-pub use crate::cheapest::fringe::fringe_search;
-pub use crate::cheapest::greedy::{beam_search, greedy_best_first};
-pub use crate::cheapest::k_cheapest::k_cheapest_paths;
-pub use crate::cheapest::zero_one::{ZeroOneBfs, zero_one_bfs};
-pub use crate::deepening::ida_star::{IdaStar, InPlace, Iteration, ida_star};
-pub use crate::deepening::iddfs::iddfs;
-pub use crate::dense::enumeration::DenseEnumeration;
-pub use crate::dense::table::LayerTable;
-pub use crate::disk::files::{
-    Checksum, TableReader, write_checksummed, write_layer_sizes, write_table_file,
-};
-pub use crate::error::{Error, ErrorKind, HumanBytes};
+pub use crate::breadth_first::{bfs, bidirectional_bfs, enumerate};
+pub use crate::cheapest::{astar, dijkstra};
+pub use crate::deepening::ida_star;
+pub use crate::error::{Error, ErrorKind, Limit};
 pub use crate::path::Path;
-pub use crate::path::dag::{CheapestPaths, Paths, ShortestPaths};
-pub use crate::patterns::combine::{Combine, Patterns};
-pub use crate::patterns::distance_table::{DistanceTable, ZeroOneRankedSpace};
-pub use crate::patterns::piece_pattern::PiecePattern;
-pub use crate::ranking::combinations::Combinations;
-pub use crate::ranking::digits::{MixedRadix, Product};
-pub use crate::ranking::permutations::{EvenPermutations, KPermutations, Permutations};
-pub use crate::run::cancel::CancelHandle;
-pub use crate::run::context::Run;
-pub use crate::run::limits::{Limit, Limits};
-pub use crate::run::progress::Progress;
-pub use crate::run::stats::Stats;
-pub use crate::space::adaptors::{
-    AsRanked, FromFn, FromFnDirected, FromFnWeighted, FromFnWeightedDirected, RankBy, TryFromFn,
-    Undirected, from_fn, from_fn_directed, from_fn_weighted, from_fn_weighted_directed, rank_by,
-    try_from_fn,
+pub use crate::run::{Limits, Run};
+pub use crate::space::{
+    Cost, Heuristic, Predecessors, Ranking, Reversible, State, Successors, Unranking, Weighted,
+    from_fn, from_fn_directed, from_fn_weighted, from_fn_weighted_directed, try_from_fn,
 };
-pub use crate::space::estimated::Estimated;
-pub use crate::space::hash::{BuildStateHasher, StateHasher};
-pub use crate::space::ranked::{RankSteps, RankedSpace, WordSteps};
-pub use crate::space::real::Real;
-pub use crate::space::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
-pub use crate::space::weighted::{Cost, Heuristic, UnitCost, Weighted};
 
 /// The guide in `docs/writing-a-state-space.md`, run as doctests so that
 /// it stays true.
@@ -361,20 +344,28 @@ pub use crate::space::weighted::{Cost, Heuristic, UnitCost, Weighted};
 #[doc = include_str!("../../../docs/writing-a-state-space.md")]
 pub struct GuideDoctests;
 
-// The folders, in the order they build on each other; each `mod.rs`
-// says what lives there and what it may use. docs/architecture.md maps
-// them.
-mod error;
-mod path;
-mod ranking;
-mod run;
-mod space;
+// The modules, in the order they build on each other: each uses only
+// modules above it, and CI fails on an import that breaks the order
+// (`.ci/module-order`). A blank line keeps rustfmt from sorting across
+// layers.
+
+// What can go wrong, which everything below names.
+pub mod error;
+
+// How a search runs, what a space is, and ranks: independent of each other.
+pub mod ranking;
+pub mod run;
+pub mod space;
+
+pub mod path;
+
+// The stores the hashed searches keep, and the files the disk tiers write.
+pub mod disk;
 mod store;
 
-mod disk;
-
-mod breadth_first;
-mod cheapest;
-mod deepening;
-mod dense;
-mod patterns;
+// The engines, each a family with its own cache.
+pub mod breadth_first;
+pub mod cheapest;
+pub mod deepening;
+pub mod dense;
+pub mod patterns;

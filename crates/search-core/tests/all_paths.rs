@@ -1,6 +1,6 @@
 use proptest::prelude::*;
 use search_core::Run;
-use search_core::{Search, all_shortest_paths};
+use search_core::breadth_first::{Search, all_shortest_paths};
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
 
@@ -150,7 +150,9 @@ impl search_core::Successors for RotatedRing {
         report((n + RING - 1) % RING, ());
     }
     fn ranking(&self) -> Option<impl search_core::Ranking<u32> + '_> {
-        Some(search_core::rank_by(u64::from(RING), |&n: &u32| u64::from((n + self.shift) % RING)))
+        Some(search_core::space::rank_by(u64::from(RING), |&n: &u32| {
+            u64::from((n + self.shift) % RING)
+        }))
     }
 }
 

@@ -1,6 +1,7 @@
 use proptest::prelude::*;
 use search_core::Run;
-use search_core::{Bfs, Limits, Search, bfs};
+use search_core::breadth_first::{Bfs, Search};
+use search_core::{Limits, bfs};
 
 use crate::graphs::{Graph, dense, graph, graph_with_ends, hashed, reference_distances};
 
@@ -252,7 +253,7 @@ proptest! {
         goal_picks in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
         threads in 1usize..4,
     ) {
-        use search_core::ParallelEnumeration;
+        use search_core::breadth_first::ParallelEnumeration;
         let starts: Vec<u32> = start_picks.iter().map(|i| i.index(graph.len()) as u32).collect();
         let goals: Vec<u32> = goal_picks.iter().map(|i| i.index(graph.len()) as u32).collect();
         let distances = reference_distances(&graph, &starts);
@@ -268,7 +269,8 @@ proptest! {
 
 #[test]
 fn parallel_distance_keeps_the_depth_policy_of_every_search() {
-    use search_core::{ErrorKind, Limit, ParallelEnumeration};
+    use search_core::breadth_first::ParallelEnumeration;
+    use search_core::{ErrorKind, Limit};
     // A line 0 -> 1 -> 2, as in `Limits::max_depth`'s example.
     let line = search_core::from_fn(|&n: &u8| (n < 2).then_some(n + 1));
     let mut within = ParallelEnumeration::new();
@@ -292,7 +294,8 @@ fn parallel_distance_keeps_the_depth_policy_of_every_search() {
 
 #[test]
 fn parallel_distance_matches_the_sequential_one_on_a_large_space() {
-    use search_core::{ParallelEnumeration, from_fn};
+    use search_core::breadth_first::ParallelEnumeration;
+    use search_core::from_fn;
     // A ring of 300,000 states with chords: layers of thousands of states,
     // so that both passes of a layer run in parallel.
     const RING: u64 = 300_000;

@@ -1,9 +1,8 @@
 use proptest::prelude::*;
 use search_core::Run;
-use search_core::{
-    ErrorKind, Limit, Limits, Predecessors, Search, Successors, Undirected, bidirectional_bfs,
-    from_fn,
-};
+use search_core::breadth_first::Search;
+use search_core::space::Undirected;
+use search_core::{ErrorKind, Limit, Limits, Predecessors, Successors, bidirectional_bfs, from_fn};
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};
 
@@ -168,7 +167,7 @@ fn limits_bound_both_sides() {
 /// zeros to all ones, checks that the path takes `bits` flips of one bit
 /// each, and returns the statistics and the calls of the successor
 /// function.
-fn search_hypercube(bits: u32) -> (search_core::Stats, u64) {
+fn search_hypercube(bits: u32) -> (search_core::run::Stats, u64) {
     let calls = std::cell::Cell::new(0u64);
     let cube = Undirected(from_fn(|&state: &u32| {
         calls.set(calls.get() + 1);

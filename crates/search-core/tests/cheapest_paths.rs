@@ -5,7 +5,8 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use search_core::Run;
-use search_core::{AStar, all_cheapest_paths, dijkstra, k_cheapest_paths};
+use search_core::cheapest::{AStar, all_cheapest_paths, k_cheapest_paths};
+use search_core::dijkstra;
 
 use crate::informed::{WeightedGraph, bellman_ford, graph_with_weights, walk_cost};
 

@@ -21,11 +21,14 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use search_core::{
-    AStar, CancelHandle, DenseEnumeration, DiskEnumeration, DistanceTable, Error, ErrorKind,
-    IdaStar, InPlace, Limit, Limits, ParallelEnumeration, PiecePattern, Predecessors, RankedSpace,
-    Run, Search, Successors, Weighted, ZeroOneBfs, ZeroOneRankedSpace,
-};
+use search_core::breadth_first::{DiskEnumeration, ParallelEnumeration, Search};
+use search_core::cheapest::{AStar, ZeroOneBfs};
+use search_core::deepening::{IdaStar, InPlace};
+use search_core::dense::DenseEnumeration;
+use search_core::patterns::{DistanceTable, PiecePattern, ZeroOneRankedSpace};
+use search_core::run::CancelHandle;
+use search_core::space::RankedSpace;
+use search_core::{Error, ErrorKind, Limit, Limits, Predecessors, Run, Successors, Weighted};
 
 /// Expansions after which [`Probe`] cancels, from another thread.
 const CANCEL_AT: u64 = 5_000;
@@ -424,7 +427,7 @@ const ENTRIES: &[Entry] = &[
         in_scratch(|dir| DiskEnumeration::new(dir).run(p, [START], run).map(drop))
     }),
     on_disk("DiskEnumeration::run_reversible", &[Memory, Depth, Nodes], |p, run| {
-        let both_ways = search_core::Undirected(p);
+        let both_ways = search_core::space::Undirected(p);
         in_scratch(|dir| {
             DiskEnumeration::new(dir).run_reversible(&both_ways, [START], run).map(drop)
         })
@@ -511,41 +514,57 @@ type Shortcut = fn(&Probe) -> Result<(), Error>;
 const SHORTCUTS: &[(&str, Shortcut, bool)] = &[
     ("bfs", |p| search_core::bfs(p, [START], never).map(drop), true),
     ("bidirectional_bfs", |p| search_core::bidirectional_bfs(p, [START], [GOAL]).map(drop), true),
-    ("dfs", |p| search_core::dfs(p, [START], never).map(drop), true),
+    ("dfs", |p| search_core::breadth_first::dfs(p, [START], never).map(drop), true),
     ("enumerate", |p| search_core::enumerate(p, [START]).map(drop), true),
-    ("par_enumerate", |p| search_core::par_enumerate(p, [START]).map(drop), true),
-    ("all_shortest_paths", |p| search_core::all_shortest_paths(p, [START], never).map(drop), true),
+    ("par_enumerate", |p| search_core::breadth_first::par_enumerate(p, [START]).map(drop), true),
+    (
+        "all_shortest_paths",
+        |p| search_core::breadth_first::all_shortest_paths(p, [START], never).map(drop),
+        true,
+    ),
     ("dijkstra", |p| search_core::dijkstra(p, [START], never).map(drop), true),
     ("astar", |p| search_core::astar(p, [START], zero, never).map(drop), true),
-    ("dijkstra_all", |p| search_core::dijkstra_all(p, [START], None).map(drop), true),
+    ("dijkstra_all", |p| search_core::cheapest::dijkstra_all(p, [START], None).map(drop), true),
     (
         "all_cheapest_paths",
-        |p| search_core::all_cheapest_paths(p, [START], zero, never).map(drop),
+        |p| search_core::cheapest::all_cheapest_paths(p, [START], zero, never).map(drop),
         true,
     ),
-    ("k_cheapest_paths", |p| search_core::k_cheapest_paths(p, [START], never, 3).map(drop), true),
-    ("fringe_search", |p| search_core::fringe_search(p, [START], zero, never).map(drop), true),
+    (
+        "k_cheapest_paths",
+        |p| search_core::cheapest::k_cheapest_paths(p, [START], never, 3).map(drop),
+        true,
+    ),
+    (
+        "fringe_search",
+        |p| search_core::cheapest::fringe_search(p, [START], zero, never).map(drop),
+        true,
+    ),
     (
         "greedy_best_first",
-        |p| search_core::greedy_best_first(p, [START], zero, never).map(drop),
+        |p| search_core::cheapest::greedy_best_first(p, [START], zero, never).map(drop),
         true,
     ),
-    ("beam_search", |p| search_core::beam_search(p, [START], zero, never, 1 << 20).map(drop), true),
+    (
+        "beam_search",
+        |p| search_core::cheapest::beam_search(p, [START], zero, never, 1 << 20).map(drop),
+        true,
+    ),
     (
         "bidirectional_dijkstra",
-        |p| search_core::bidirectional_dijkstra(p, [START], [GOAL]).map(drop),
+        |p| search_core::cheapest::bidirectional_dijkstra(p, [START], [GOAL]).map(drop),
         true,
     ),
     (
         "bidirectional_astar",
-        |p| search_core::bidirectional_astar(p, [START], [GOAL], zero, zero).map(drop),
+        |p| search_core::cheapest::bidirectional_astar(p, [START], [GOAL], zero, zero).map(drop),
         true,
     ),
-    ("zero_one_bfs", |p| search_core::zero_one_bfs(p, [START], never).map(drop), true),
+    ("zero_one_bfs", |p| search_core::cheapest::zero_one_bfs(p, [START], never).map(drop), true),
     // These two store only their path: on an endless space they run until
     // the node or depth limit they cannot be given here.
     ("ida_star", |p| search_core::ida_star(p, [START], zero, never).map(drop), false),
-    ("iddfs", |p| search_core::iddfs(p, [START], never).map(drop), false),
+    ("iddfs", |p| search_core::deepening::iddfs(p, [START], never).map(drop), false),
 ];
 
 /// The exported lowercase names that are not searches.
@@ -684,7 +703,7 @@ fn a_failing_space_is_the_error_of_every_search() {
 }
 
 /// The `pub fn`s of the crate's sources that take a `Run`, as
-/// `Type::method`, and the lowercase names `lib.rs` exports.
+/// `Type::method`, and the lowercase names the crate exports.
 fn public_searches() -> (Vec<String>, Vec<String>) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut methods = Vec::new();
@@ -742,14 +761,28 @@ fn public_searches() -> (Vec<String>, Vec<String>) {
             }
         }
     }
-    let lib = std::fs::read_to_string(root.join("lib.rs")).unwrap();
+    // The root's exports and each module's (a module's `mod.rs` exports
+    // its searches with `pub use self::...`).
     let mut exported = Vec::new();
-    for export in lib.split("pub use ").skip(1) {
-        let export = &export[..export.find(';').unwrap()];
-        let names = export.rsplit("::").next().unwrap().trim_matches(|c| c == '{' || c == '}');
-        for name in names.split(',').map(str::trim) {
-            if name.starts_with(char::is_lowercase) && !NOT_SEARCHES.contains(&name) {
-                exported.push(name.to_owned());
+    let mut faces = vec![root.join("lib.rs")];
+    for module in std::fs::read_dir(&root).unwrap() {
+        let face = module.unwrap().path().join("mod.rs");
+        if face.exists() {
+            faces.push(face);
+        }
+    }
+    for face in faces {
+        let text = std::fs::read_to_string(face).unwrap();
+        for export in text.split("pub use ").skip(1) {
+            let export = &export[..export.find(';').unwrap()];
+            let names = export.rsplit("::").next().unwrap().trim_matches(|c| c == '{' || c == '}');
+            for name in names.split(',').map(str::trim) {
+                if name.starts_with(char::is_lowercase)
+                    && !NOT_SEARCHES.contains(&name)
+                    && !exported.iter().any(|known| known == name)
+                {
+                    exported.push(name.to_owned());
+                }
             }
         }
     }
@@ -768,7 +801,7 @@ fn every_public_search_is_listed() {
     let mut shortcuts: Vec<String> =
         SHORTCUTS.iter().map(|(name, ..)| (*name).to_owned()).collect();
     shortcuts.sort();
-    assert_eq!(exported, shortcuts, "the free functions lib.rs exports, and this file's list");
+    assert_eq!(exported, shortcuts, "the free functions the crate exports, and this file's list");
     // 28 methods and 19 free functions when this was written.
     assert!(listed.len() + shortcuts.len() >= 47);
 }
@@ -899,8 +932,8 @@ fn a_successor_iterator_that_never_ends_meets_the_limits() {
     // Every number is a successor of every state: one expansion would
     // never end, and is stopped at the state bound.
     let all = search_core::from_fn(|_: &u64| 0..);
-    let weighted = search_core::UnitCost(&all);
-    let undirected = search_core::Undirected(&all);
+    let weighted = search_core::space::UnitCost(&all);
+    let undirected = search_core::space::Undirected(&all);
     let tight = || Run::new().limits(Limits::new().max_states(10_000));
     let outcomes: [(&str, Result<(), Error>); 12] = [
         ("bfs", Search::new().bfs(&all, [1], never, &mut tight()).map(drop)),

@@ -2,10 +2,9 @@
 //! informed search, never a wrapped and wrong answer.
 
 use search_core::Run;
-use search_core::{
-    AStar, ErrorKind, IdaStar, InPlace, Limits, Successors, Weighted, ZeroOneBfs, astar, dijkstra,
-    ida_star, zero_one_bfs,
-};
+use search_core::cheapest::{AStar, ZeroOneBfs, zero_one_bfs};
+use search_core::deepening::{IdaStar, InPlace};
+use search_core::{ErrorKind, Limits, Successors, Weighted, astar, dijkstra, ida_star};
 
 /// A line 0 -> 1 -> ... -> `length`, every step costing `step`, of cost
 /// type `C`.
@@ -104,16 +103,19 @@ fn a_move_past_the_cost_type_off_the_cheapest_path_is_pruned() {
     assert_eq!(answer(dijkstra(&space, [0], goal).unwrap()), expected);
     assert_eq!(answer(astar(&space, [0], |_| 0, goal).unwrap()), expected);
     assert_eq!(answer(ida_star(&space, [0], |_| 0, goal).unwrap()), expected);
-    assert_eq!(answer(search_core::fringe_search(&space, [0], |_| 0, goal).unwrap()), expected);
-    let all = search_core::all_cheapest_paths(&space, [0], |_| 0, goal).unwrap();
+    assert_eq!(
+        answer(search_core::cheapest::fringe_search(&space, [0], |_| 0, goal).unwrap()),
+        expected
+    );
+    let all = search_core::cheapest::all_cheapest_paths(&space, [0], |_| 0, goal).unwrap();
     assert_eq!((all.cost(), all.count()), (Some(250), 1));
-    let yen = search_core::k_cheapest_paths(&space, [0], goal, 1).unwrap();
+    let yen = search_core::cheapest::k_cheapest_paths(&space, [0], goal, 1).unwrap();
     assert_eq!(yen.iter().map(|(_, cost)| *cost).collect::<Vec<_>>(), [250]);
     // A second path would leave 0 by the other move, and the move past
     // the type hides whether one exists: that is an error, not an answer.
-    assert!(is_overflow(search_core::k_cheapest_paths(&space, [0], goal, 2)));
+    assert!(is_overflow(search_core::cheapest::k_cheapest_paths(&space, [0], goal, 2)));
     // Past the type, 2 is never settled: every other state is.
-    assert_eq!(search_core::dijkstra_all(&space, [0], None).unwrap().len(), 3);
+    assert_eq!(search_core::cheapest::dijkstra_all(&space, [0], None).unwrap().len(), 3);
     // With the goal behind the move, no path fits the type: an error.
     assert!(is_overflow(dijkstra(&space, [0], |&n| n == 2)));
 }
@@ -165,10 +167,10 @@ fn an_estimate_past_the_cost_type_prunes_its_state_instead_of_wrapping() {
 /// cost is refused, never answered.
 mod real_costs {
     use search_core::Run;
-    use search_core::{
-        AStar, ErrorKind, IdaStar, Real, all_cheapest_paths, astar, dijkstra, dijkstra_all,
-        fringe_search, from_fn_weighted,
-    };
+    use search_core::cheapest::{AStar, all_cheapest_paths, dijkstra_all, fringe_search};
+    use search_core::deepening::IdaStar;
+    use search_core::space::Real;
+    use search_core::{ErrorKind, astar, dijkstra, from_fn_weighted};
 
     /// A ring of 12 whose steps forward cost `n % 4 + 1` quarters and
     /// whose jumps of 5 cost 6 quarters.
@@ -352,9 +354,9 @@ mod octile_grids {
     use std::f64::consts::SQRT_2;
 
     use proptest::prelude::*;
-    use search_core::{
-        AStar, Ranking, Run, Successors, Weighted, astar, dijkstra, from_fn_weighted, rank_by,
-    };
+    use search_core::cheapest::AStar;
+    use search_core::space::rank_by;
+    use search_core::{Ranking, Run, Successors, Weighted, astar, dijkstra, from_fn_weighted};
 
     const SIDE: u32 = 24;
 

@@ -8,9 +8,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use proptest::prelude::*;
-use search_core::{
-    CancelHandle, DenseEnumeration, Error, ErrorKind, Limit, Limits, RankedSpace, Run,
-};
+use search_core::dense::DenseEnumeration;
+use search_core::run::CancelHandle;
+use search_core::space::RankedSpace;
+use search_core::{Error, ErrorKind, Limit, Limits, Run};
 
 use crate::graphs::{Graph, graph, reference_distances};
 

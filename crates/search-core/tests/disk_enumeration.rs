@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use proptest::prelude::*;
-use search_core::{
-    DiskEnumeration, Enumeration, ErrorKind, Limit, Limits, Run, Undirected, enumerate, from_fn,
-};
+use search_core::breadth_first::{DiskEnumeration, Enumeration};
+use search_core::space::Undirected;
+use search_core::{ErrorKind, Limit, Limits, Run, enumerate, from_fn};
 
 use crate::graphs::{Graph, graph, hashed, reference_distances};
 

@@ -1,6 +1,8 @@
 use proptest::prelude::*;
 use search_core::Run;
-use search_core::{DenseEnumeration, Search, enumerate, from_fn};
+use search_core::breadth_first::Search;
+use search_core::dense::DenseEnumeration;
+use search_core::{enumerate, from_fn};
 
 use crate::graphs::{dense, graph, hashed, reference_distances};
 
@@ -47,7 +49,7 @@ proptest! {
 fn dense_enumeration_reports_each_layer_and_checks_ranks() {
     // A path of 100_000 ranks, long enough to span many chunks of the table.
     struct Line;
-    impl search_core::RankedSpace for Line {
+    impl search_core::space::RankedSpace for Line {
         fn rank_count(&self) -> u64 {
             100_000
         }
@@ -111,7 +113,7 @@ fn chord(rank: u64) -> u64 {
     (rank * 7_919 + 104_729) % CHORDED
 }
 
-impl search_core::RankedSpace for Chorded {
+impl search_core::space::RankedSpace for Chorded {
     fn rank_count(&self) -> u64 {
         CHORDED
     }
@@ -152,7 +154,7 @@ fn rows_neighbours(rank: u64) -> Vec<u64> {
         .collect()
 }
 
-impl search_core::RankedSpace for Rows {
+impl search_core::space::RankedSpace for Rows {
     fn rank_count(&self) -> u64 {
         4 * CHUNK_RANKS
     }
@@ -176,7 +178,7 @@ fn dense_layers_that_move_between_chunks_are_all_found() {
 
 #[test]
 fn a_layer_table_finds_each_layer_in_the_chunks_that_hold_it() {
-    use search_core::LayerTable;
+    use search_core::dense::LayerTable;
     let table = LayerTable::new(0..4 * CHUNK_RANKS, 1 << 20).unwrap();
     let ranks_at = |table: &LayerTable, depth| {
         let mut ranks = Vec::new();
@@ -210,7 +212,8 @@ fn a_layer_table_finds_each_layer_in_the_chunks_that_hold_it() {
 /// split into `slices` ranges, each table expanding only its own ranks and
 /// each neighbour marked in the table that holds it.
 fn layers_through_slices(graph: &crate::graphs::Graph, start: u64, slices: u64) -> Vec<u64> {
-    use search_core::{LayerTable, RankedSpace};
+    use search_core::dense::LayerTable;
+    use search_core::space::RankedSpace;
     let count = graph.rank_count();
     let width = count.div_ceil(slices).max(1);
     let tables: Vec<LayerTable> = (0..count)
@@ -257,7 +260,8 @@ proptest! {
 
 #[test]
 fn layer_tables_survive_a_round_trip_through_bytes() {
-    use search_core::{ErrorKind, LayerTable};
+    use search_core::ErrorKind;
+    use search_core::dense::LayerTable;
     let table = LayerTable::new(1_000..1_100, 1 << 10).unwrap();
     for rank in (1_000..1_100).step_by(7) {
         table.mark(rank, 0).unwrap();
@@ -290,7 +294,7 @@ proptest! {
         pick in any::<prop::sample::Index>(),
         threads in 1usize..4,
     ) {
-        use search_core::ParallelEnumeration;
+        use search_core::breadth_first::ParallelEnumeration;
         let start = pick.index(graph.len()) as u32;
         let (expected_sizes, expected_deepest) = plain_layers(&graph, start);
         let layers = ParallelEnumeration::new().threads(threads).run(&hashed(&graph), [start], &mut Run::new()).unwrap();
@@ -303,7 +307,7 @@ proptest! {
 
 #[test]
 fn parallel_enumeration_matches_the_sequential_one_on_a_large_space() {
-    use search_core::{ParallelEnumeration, par_enumerate};
+    use search_core::breadth_first::{ParallelEnumeration, par_enumerate};
     // Layers of tens of thousands of states: both passes run in parallel.
     let space = from_fn(|&r: &u64| [(r + 1) % CHORDED, chord(r), (r + CHORDED - 1) % CHORDED]);
     let sequential = enumerate(&space, [0]).unwrap();
@@ -322,7 +326,8 @@ fn parallel_enumeration_matches_the_sequential_one_on_a_large_space() {
 
 #[test]
 fn parallel_enumeration_keeps_its_limits() {
-    use search_core::{ErrorKind, Limit, Limits, ParallelEnumeration};
+    use search_core::breadth_first::ParallelEnumeration;
+    use search_core::{ErrorKind, Limit, Limits};
     let naturals = from_fn(|&n: &u64| [n + 1, n + 2]);
     let error = ParallelEnumeration::new()
         .run(&naturals, [0], &mut Run::new().limits(Limits::new().max_states(10_000)))
@@ -370,7 +375,7 @@ proptest! {
         ));
         let saving = DenseEnumeration::new().checkpoint(&path, "a random graph", Duration::ZERO);
         // Stopped by a cancel after layer `stop_after`: the checkpoint stays.
-        let cancel = search_core::CancelHandle::new();
+        let cancel = search_core::run::CancelHandle::new();
         let stop = cancel.clone();
         let mut stopping = Run::new()
             .cancel_with(cancel)
@@ -402,7 +407,7 @@ fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
         std::env::temp_dir().join(format!("search-core-test-refused-{}.bin", std::process::id()));
     let saving = DenseEnumeration::new().checkpoint(&path, "chorded", Duration::ZERO);
     // Cancelled after its first layer, a run leaves its checkpoint.
-    let cancel = search_core::CancelHandle::new();
+    let cancel = search_core::run::CancelHandle::new();
     let stop = cancel.clone();
     let mut stopped = Run::new().cancel_with(cancel).on_progress(move |p| {
         if p.depth == 1 {
@@ -434,7 +439,7 @@ fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
 
 #[test]
 fn a_layer_table_saves_its_layers_without_marks_of_the_next_one_begun_early() {
-    use search_core::LayerTable;
+    use search_core::dense::LayerTable;
     let path =
         std::env::temp_dir().join(format!("search-core-test-early-{}.bin", std::process::id()));
     let table = LayerTable::new(0..64, 1 << 10).unwrap();
@@ -469,11 +474,11 @@ fn a_layer_table_saves_its_layers_without_marks_of_the_next_one_begun_early() {
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// A space whose steps of one rank follow a [`search_core::RankSteps`]
+/// A space whose steps of one rank follow a [`search_core::space::RankSteps`]
 /// pattern, with a few other edges from each rank; `by_steps` says whether
 /// it names the steps to the table or reports them with the others.
 struct Stepped {
-    steps: search_core::RankSteps,
+    steps: search_core::space::RankSteps,
     others: Vec<Vec<u64>>,
     by_steps: bool,
 }
@@ -485,7 +490,8 @@ impl Stepped {
     /// the period.
     fn new(period: u32, down: u64, up: u64, others: Vec<Vec<u64>>) -> Stepped {
         assert_eq!(others.len() as u64 % u64::from(period), 0);
-        let steps = search_core::RankSteps::new(period, down & !1, up & !(1 << (period - 1)));
+        let steps =
+            search_core::space::RankSteps::new(period, down & !1, up & !(1 << (period - 1)));
         Stepped { steps, others, by_steps: true }
     }
 
@@ -501,20 +507,20 @@ impl Stepped {
     }
 }
 
-impl search_core::RankedSpace for Stepped {
+impl search_core::space::RankedSpace for Stepped {
     fn rank_count(&self) -> u64 {
         self.others.len() as u64
     }
     fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
         self.all_neighbours(rank).into_iter().for_each(report);
     }
-    fn word_steps(&self) -> Option<impl search_core::WordSteps + '_> {
+    fn word_steps(&self) -> Option<impl search_core::space::WordSteps + '_> {
         self.by_steps.then_some(self)
     }
 }
 
-impl search_core::WordSteps for &Stepped {
-    fn rank_steps(&self) -> search_core::RankSteps {
+impl search_core::space::WordSteps for &Stepped {
+    fn rank_steps(&self) -> search_core::space::RankSteps {
         self.steps
     }
     fn other_neighbours_of_all<F: FnMut(u64)>(&self, ranks: &[u64], mut report: F) {
@@ -525,7 +531,7 @@ impl search_core::WordSteps for &Stepped {
 }
 
 /// The layers of `space` from `start`, by the generic hashed enumeration.
-fn stepped_reference(space: &Stepped, start: u64) -> search_core::Enumeration<u64> {
+fn stepped_reference(space: &Stepped, start: u64) -> search_core::breadth_first::Enumeration<u64> {
     enumerate(&from_fn(|&rank: &u64| space.all_neighbours(rank)), [start]).unwrap()
 }
 
@@ -615,11 +621,12 @@ fn steps_across_chunks_on_two_threads_give_the_layers_of_plain_bfs() {
 
 #[test]
 fn a_step_out_of_a_table_slice_is_an_error() {
-    use search_core::{ErrorKind, LayerTable};
+    use search_core::ErrorKind;
+    use search_core::dense::LayerTable;
     // Every rank steps up, so the last of the slice steps past its end,
     // inside the table's last word.
     let space = Stepped {
-        steps: search_core::RankSteps::new(1, 0, 1),
+        steps: search_core::space::RankSteps::new(1, 0, 1),
         others: vec![vec![]; 100],
         by_steps: true,
     };

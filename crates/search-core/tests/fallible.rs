@@ -5,12 +5,17 @@
 use std::error::Error as _;
 
 use search_core::Run;
+use search_core::breadth_first::{
+    ParallelEnumeration, Search, all_shortest_paths, dfs, par_enumerate,
+};
+use search_core::cheapest::{
+    AStar, ZeroOneBfs, all_cheapest_paths, beam_search, bidirectional_astar,
+    bidirectional_dijkstra, dijkstra_all, fringe_search, greedy_best_first, k_cheapest_paths,
+};
+use search_core::deepening::{IdaStar, iddfs};
+use search_core::space::{TryFromFn, Undirected, UnitCost};
 use search_core::{
-    AStar, Error, ErrorKind, IdaStar, ParallelEnumeration, Search, TryFromFn, Undirected, UnitCost,
-    ZeroOneBfs, all_cheapest_paths, all_shortest_paths, astar, beam_search, bfs,
-    bidirectional_astar, bidirectional_bfs, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all,
-    enumerate, fringe_search, greedy_best_first, ida_star, iddfs, k_cheapest_paths, par_enumerate,
-    try_from_fn,
+    Error, ErrorKind, astar, bfs, bidirectional_bfs, dijkstra, enumerate, ida_star, try_from_fn,
 };
 
 /// The error of a line that ends in fog.
@@ -114,7 +119,7 @@ impl search_core::Unranking<u32> for Numbered {
 
 #[test]
 fn a_driven_walk_and_the_dense_engine_return_the_failure_too() {
-    let mut walk = search_core::Bfs::new();
+    let mut walk = search_core::breadth_first::Bfs::new();
     walk.start(&line(), [0]).unwrap();
     let error = loop {
         match walk.next(&line()) {
@@ -124,10 +129,10 @@ fn a_driven_walk_and_the_dense_engine_return_the_failure_too() {
         }
     };
     assert_fog("Bfs::next", Err::<(), _>(error));
-    let numbered = search_core::AsRanked(Numbered(line().0));
+    let numbered = search_core::space::AsRanked(Numbered(line().0));
     assert_fog(
         "DenseEnumeration",
-        search_core::DenseEnumeration::new().run(&numbered, &[0], &mut Run::new()),
+        search_core::dense::DenseEnumeration::new().run(&numbered, &[0], &mut Run::new()),
     );
 }
 

@@ -3,7 +3,8 @@
 use std::collections::VecDeque;
 
 use proptest::prelude::*;
-use search_core::{Predecessors, RankedSpace, Ranking, Successors, rank_by};
+use search_core::space::{RankedSpace, rank_by};
+use search_core::{Predecessors, Ranking, Successors};
 
 /// A directed graph on `0..n`, as adjacency lists. The move of an edge is its
 /// position in its source's list, so a path can be checked edge by edge.

@@ -3,12 +3,17 @@
 
 use proptest::prelude::*;
 use search_core::Run;
+use search_core::breadth_first::{Search, dfs};
+use search_core::cheapest::{
+    AStar, ZeroOneBfs, beam_search, bidirectional_astar, bidirectional_dijkstra, dijkstra_all,
+    fringe_search, greedy_best_first, zero_one_bfs,
+};
+use search_core::deepening::{IdaStar, InPlace, iddfs};
+use search_core::patterns::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
+use search_core::space::{UnitCost, rank_by};
 use search_core::{
-    AStar, Combine, DistanceTable, ErrorKind, Heuristic, IdaStar, InPlace, Limit, Limits, Patterns,
-    Ranking, Search, Successors, UnitCost, Weighted, ZeroOneBfs, ZeroOneRankedSpace, astar,
-    beam_search, bidirectional_astar, bidirectional_dijkstra, dfs, dijkstra, dijkstra_all,
-    fringe_search, from_fn, from_fn_weighted_directed, greedy_best_first, iddfs, rank_by,
-    zero_one_bfs,
+    ErrorKind, Heuristic, Limit, Limits, Ranking, Successors, Weighted, astar, dijkstra, from_fn,
+    from_fn_weighted_directed,
 };
 
 use crate::graphs::{Graph, dense, graph_with_ends, hashed, reference_distances};

@@ -1,5 +1,6 @@
 use search_core::Run;
-use search_core::{ErrorKind, Limit, Limits, Search, from_fn};
+use search_core::breadth_first::Search;
+use search_core::{ErrorKind, Limit, Limits, from_fn};
 
 #[test]
 fn state_limit_stops_an_infinite_search() {
@@ -60,7 +61,7 @@ fn every_algorithm_reports_what_it_stored_when_it_reaches_the_state_limit() {
     assert_eq!(run.stats().stored, 1_000, "enumerate");
     assert!(search.all_shortest_paths(&naturals, [0], |_| false, &mut run).is_err());
     assert_eq!(run.stats().stored, 1_000, "all_shortest_paths");
-    let ring = search_core::Undirected(from_fn(|&n: &u64| [n + 1, n.saturating_sub(1)]));
+    let ring = search_core::space::Undirected(from_fn(|&n: &u64| [n + 1, n.saturating_sub(1)]));
     let mut search = Search::new();
     let mut run = Run::new().limits(Limits::new().max_states(1_000));
     assert!(search.bidirectional(&ring, [0], [5_000], &mut run).is_err());
@@ -69,7 +70,7 @@ fn every_algorithm_reports_what_it_stored_when_it_reaches_the_state_limit() {
 
 #[test]
 fn the_memory_limit_stops_every_algorithm_with_its_own_error() {
-    let naturals = search_core::Undirected(from_fn(|&n: &u64| [n + 1, n + 2]));
+    let naturals = search_core::space::Undirected(from_fn(|&n: &u64| [n + 1, n + 2]));
     let limits = Limits::new().max_memory(1 << 20);
     let mut search = Search::new();
     let mut run = Run::new().limits(limits);
@@ -105,7 +106,7 @@ impl search_core::Successors for Counter {
         report(n + 1, ());
     }
     fn ranking(&self) -> Option<impl search_core::Ranking<usize> + '_> {
-        Some(search_core::rank_by(self.bound as u64, |&n: &usize| n as u64))
+        Some(search_core::space::rank_by(self.bound as u64, |&n: &usize| n as u64))
     }
 }
 
@@ -197,8 +198,8 @@ fn every_algorithm_follows_one_depth_policy() {
 #[test]
 fn an_ida_star_cache_counts_the_tables_it_kept() {
     // A line of 20,000 states: the path to its end holds every one.
-    let line = search_core::UnitCost(from_fn(|&n: &u32| [n + 1]));
-    let mut search = search_core::IdaStar::new();
+    let line = search_core::space::UnitCost(from_fn(|&n: &u32| [n + 1]));
+    let mut search = search_core::deepening::IdaStar::new();
     let goal = |&n: &u32| n == 20_000;
     // An exact estimate: one iteration, straight down the line.
     let estimate = |&n: &u32| 20_000u32.saturating_sub(n);
@@ -210,7 +211,7 @@ fn an_ida_star_cache_counts_the_tables_it_kept() {
     // does: the tables kept from the search before count too, where they
     // had let it grow again past the limit unseen.
     let limit = held / 10;
-    for search in [&mut search, &mut search_core::IdaStar::new()] {
+    for search in [&mut search, &mut search_core::deepening::IdaStar::new()] {
         let mut tight = Run::new().limits(Limits::new().max_memory(limit));
         let error = search.run(&line, [0], estimate, goal, &mut tight).unwrap_err();
         assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(limit)));

@@ -4,10 +4,12 @@
 //! `Path` counts moves where `pathfinding`'s `Vec` counts states, so its
 //! lengths are one less.
 
+use search_core::breadth_first::dfs;
+use search_core::cheapest::{all_cheapest_paths, dijkstra_all, fringe_search, k_cheapest_paths};
+use search_core::deepening::iddfs;
 use search_core::{
-    Path, Successors, all_cheapest_paths, astar, bfs, bidirectional_bfs, dfs, dijkstra,
-    dijkstra_all, fringe_search, from_fn, from_fn_directed, from_fn_weighted, ida_star, iddfs,
-    k_cheapest_paths,
+    Path, Successors, astar, bfs, bidirectional_bfs, dijkstra, from_fn, from_fn_directed,
+    from_fn_weighted, ida_star,
 };
 
 /// `ex1`: a directed graph of 9 nodes with costs, searched from node 1.

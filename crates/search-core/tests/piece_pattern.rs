@@ -5,10 +5,9 @@
 use std::collections::{HashMap, VecDeque};
 
 use proptest::prelude::*;
-use search_core::{
-    Combine, DistanceTable, ErrorKind, Heuristic, KPermutations, Patterns, PiecePattern, Run,
-    ZeroOneRankedSpace,
-};
+use search_core::patterns::{Combine, DistanceTable, Patterns, PiecePattern, ZeroOneRankedSpace};
+use search_core::ranking::KPermutations;
+use search_core::{ErrorKind, Heuristic, Run};
 
 /// The places of a `rows` x `cols` grid, each next to those beside,
 /// above and below it.

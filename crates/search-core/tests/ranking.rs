@@ -3,8 +3,9 @@
 //! rank.
 
 use proptest::prelude::*;
-use search_core::{
-    Combinations, ErrorKind, EvenPermutations, KPermutations, MixedRadix, Permutations, Product,
+use search_core::ErrorKind;
+use search_core::ranking::{
+    Combinations, EvenPermutations, KPermutations, MixedRadix, Permutations, Product,
 };
 
 /// Every ordered choice of `k` of `0..n`, in lexicographic order.

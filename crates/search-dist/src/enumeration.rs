@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use search_core::{Enumeration, HumanBytes, RankedSpace, Run, Successors};
+use search_core::breadth_first::Enumeration;
+use search_core::error::HumanBytes;
+use search_core::space::RankedSpace;
+use search_core::{Run, Successors};
 
 use crate::error::Error;
 use crate::layers::{Checkpoint, Plan};
@@ -24,7 +27,7 @@ use crate::{hashed, ranked};
 /// it in a hash set.
 ///
 /// Both give the layers of the in-memory engines
-/// ([`DenseEnumeration`](search_core::DenseEnumeration),
+/// ([`DenseEnumeration`](search_core::dense::DenseEnumeration),
 /// [`enumerate`](search_core::enumerate)), in every process; the deepest
 /// layer's states are gathered in process 0, and are empty in the others.
 ///
@@ -44,7 +47,8 @@ use crate::{hashed, ranked};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use search_core::{RankedSpace, Run};
+/// use search_core::Run;
+/// use search_core::space::RankedSpace;
 /// use search_dist::{DistributedEnumeration, Workers};
 ///
 /// /// A ring of 1,000 ranks.
@@ -128,7 +132,8 @@ impl DistributedEnumeration {
     /// ```
     /// use std::sync::Arc;
     /// use std::time::Duration;
-    /// use search_core::{RankedSpace, Run};
+    /// use search_core::Run;
+    /// use search_core::space::RankedSpace;
     /// use search_dist::{DistributedEnumeration, Workers};
     ///
     /// struct Ring;
@@ -261,7 +266,8 @@ impl DistributedEnumeration {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use search_core::{Limit, Limits, RankedSpace, Run};
+    /// use search_core::{Limit, Limits, Run};
+    /// use search_core::space::RankedSpace;
     /// use search_dist::{DistributedEnumeration, ErrorKind, Workers};
     ///
     /// struct Huge;
@@ -318,7 +324,7 @@ impl DistributedEnumeration {
     /// Enumerates `space` from `starts`, layer by layer, as
     /// [`run`](DistributedEnumeration::run) does, for a space without
     /// ranks: each state belongs to the worker its
-    /// [`BuildStateHasher`](search_core::BuildStateHasher) hash names, and
+    /// [`BuildStateHasher`](search_core::space::BuildStateHasher) hash names, and
     /// travels between processes serialized (serde, as timely's
     /// `ExchangeData`), and saved in checkpoints in bincode, timely's own
     /// encoding. The deepest states come in the order of their hashes,

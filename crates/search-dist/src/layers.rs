@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use search_core::{BuildStateHasher, CancelHandle, Checksum, Limit, write_checksummed};
+use search_core::Limit;
+use search_core::disk::{Checksum, write_checksummed};
+use search_core::run::CancelHandle;
+use search_core::space::BuildStateHasher;
 use timely::worker::Worker;
 
 use crate::error::Error;

@@ -5,16 +5,16 @@ machines, on [timely-dataflow](https://github.com/TimelyDataflow/timely-dataflow
 An enumeration visits every state a space reaches from its starts, layer by
 layer, and counts each layer: the distance distribution of a puzzle, its
 radius, the states at the radius. One machine's memory bounds what
-[`search_core::DenseEnumeration`] can hold (2 bits a rank: the 2x7 sliding
+[`search_core::dense::DenseEnumeration`] can hold (2 bits a rank: the 2x7 sliding
 puzzle's 43.6 G boards take 10.9 GB; the 3x5's, 163 GB). This crate splits
 the work between *workers*: threads of one process, or of many processes
 on many machines, which timely connects over TCP.
 
 # How it works
 
-Each worker owns part of the space. For a [`RankedSpace`](search_core::RankedSpace)
+Each worker owns part of the space. For a [`RankedSpace`](search_core::space::RankedSpace)
 it is a contiguous slice of the ranks, kept as a
-[`LayerTable`](search_core::LayerTable); for any other space, the states
+[`LayerTable`](search_core::dense::LayerTable); for any other space, the states
 whose hash names it, kept in a hash set. Layers are rounds, and rounds are
 timely timestamps: in round `d` every worker expands its states at depth
 `d - 1`, keeps the neighbours it owns and sends each other one to its

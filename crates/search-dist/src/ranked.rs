@@ -9,7 +9,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use integer_encoding::VarInt;
-use search_core::{CancelHandle, Enumeration, LayerTable, RankSteps, RankedSpace, WordSteps};
+use search_core::breadth_first::Enumeration;
+use search_core::dense::LayerTable;
+use search_core::run::CancelHandle;
+use search_core::space::{RankSteps, RankedSpace, WordSteps};
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeTuple, Serializer};
 use timely::worker::Worker;

@@ -422,7 +422,8 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
 
-    use search_core::{RankedSpace, Run};
+    use search_core::Run;
+    use search_core::space::RankedSpace;
 
     use crate::{DistributedEnumeration, Workers};
 

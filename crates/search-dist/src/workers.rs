@@ -18,7 +18,7 @@ use timely_communication::allocator::zero_copy::initialize::initialize_networkin
 use timely_communication::allocator::{AllocatorBuilder, ProcessBuilder};
 use timely_communication::{Config as CommunicationConfig, Hooks, initialize_from};
 
-use search_core::BuildStateHasher;
+use search_core::space::BuildStateHasher;
 
 use crate::control::Control;
 use crate::error::Error;

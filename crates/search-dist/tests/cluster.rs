@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use search_core::{Limits, RankedSpace, Run, from_fn};
+use search_core::space::RankedSpace;
+use search_core::{Limits, Run, from_fn};
 use search_dist::{DistributedEnumeration, Error, ErrorKind, Workers};
 
 /// A guard against a hang, not a bound on speed: a run here takes well

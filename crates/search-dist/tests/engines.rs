@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use puzzles::{Board, Pancakes, ReachableBoards, SlidingPuzzle};
-use search_core::{
-    DenseEnumeration, Limit, Limits, RankSteps, RankedSpace, Run, Successors, WordSteps, enumerate,
-};
+use search_core::dense::DenseEnumeration;
+use search_core::space::{RankSteps, RankedSpace, WordSteps};
+use search_core::{Limit, Limits, Run, Successors, enumerate};
 use search_dist::{DistributedEnumeration, ErrorKind, Workers};
 
 /// The sliding puzzle as a plain hashed space: a board is its tiles, row

@@ -13,7 +13,9 @@ use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet};
-use search_core::{IdaStar, Limits, Path, Predecessors, Run, Search, Successors};
+use search_core::{Limits, Path, Predecessors, Run, Successors};
+use search_core::deepening::IdaStar;
+use search_core::breadth_first::Search;
 
 use crate::args::{self, shown};
 use crate::weighted::WeightedPath;

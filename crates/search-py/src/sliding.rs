@@ -18,7 +18,9 @@ use ::puzzles::{
     SlidingPuzzle,
 };
 use pyo3::prelude::*;
-use search_core::{CancelHandle, DenseEnumeration, Limits, Path, Run};
+use search_core::{Limits, Path, Run};
+use search_core::run::CancelHandle;
+use search_core::dense::DenseEnumeration;
 
 /// Ctrl-C for a search running with the GIL released.
 #[derive(Default)]

@@ -14,7 +14,7 @@ use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
-use search_core::BuildStateHasher;
+use search_core::space::BuildStateHasher;
 
 /// States to their parents (a start is its own), and sets of states, in
 /// search-core's hash: Fx alone spreads a packed board's few changed

@@ -1,6 +1,8 @@
 //! [`Hanoi4`]: the Tower of Hanoi with four pegs, ranked by `MixedRadix`.
 
-use search_core::{MixedRadix, RankedSpace, Ranking, Successors, Unranking};
+use search_core::ranking::MixedRadix;
+use search_core::space::RankedSpace;
+use search_core::{Ranking, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 use crate::numbered::tokens::Tokens;
@@ -18,7 +20,9 @@ use crate::numbered::tokens::Tokens;
 ///
 /// ```
 /// use puzzles::Hanoi4;
-/// use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
+/// use search_core::{Ranking, Run};
+/// use search_core::space::AsRanked;
+/// use search_core::dense::DenseEnumeration;
 ///
 /// let hanoi = Hanoi4::new(3)?;
 /// let start = hanoi.rank(&hanoi.start());
@@ -69,14 +73,15 @@ impl Hanoi4 {
     }
 
     /// The states as ranks, for the dense engines: the same numbering
-    /// and neighbours as [`AsRanked`](search_core::AsRanked) gives,
+    /// and neighbours as [`AsRanked`](search_core::space::AsRanked) gives,
     /// several times as fast.
     ///
     /// # Example
     ///
     /// ```
     /// use puzzles::Hanoi4;
-    /// use search_core::{DenseEnumeration, Run};
+    /// use search_core::Run;
+    /// use search_core::dense::DenseEnumeration;
     ///
     /// let layers = DenseEnumeration::new().run(&Hanoi4::new(6)?.ranks(), &[0], &mut Run::new())?;
     /// assert_eq!((layers.states(), layers.radius()), (4_096, 17));
@@ -95,7 +100,7 @@ impl Hanoi4 {
 ///
 /// ```
 /// use puzzles::Hanoi4;
-/// use search_core::{AsRanked, RankedSpace};
+/// use search_core::space::{AsRanked, RankedSpace};
 ///
 /// let hanoi = Hanoi4::new(5)?;
 /// let (mut fast, mut plain) = (Vec::new(), Vec::new());

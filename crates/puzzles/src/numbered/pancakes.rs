@@ -1,6 +1,8 @@
 //! [`Pancakes`]: the pancake puzzle, ranked by `Permutations`.
 
-use search_core::{Permutations, RankedSpace, Ranking, Successors, Unranking};
+use search_core::ranking::Permutations;
+use search_core::space::RankedSpace;
+use search_core::{Ranking, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 use crate::numbered::tokens::Tokens;
@@ -11,7 +13,7 @@ use crate::numbered::tokens::Tokens;
 /// (1, 3, 4, 5, 7, 8, 9, 10, 11, 13, 14, 15 for 2 to 13 pancakes).
 ///
 /// A stack is ranked by [`Permutations`] read from the bottom up, so
-/// [`AsRanked`](search_core::AsRanked) hands it to the dense engine with
+/// [`AsRanked`](search_core::space::AsRanked) hands it to the dense engine with
 /// nothing more; [`ranks`](Pancakes::ranks) is a faster [`RankedSpace`] of
 /// the same numbering. From the bottom, because a flip leaves the bottom
 /// of the stack alone: the rank's leading digits, and so its range of
@@ -23,7 +25,9 @@ use crate::numbered::tokens::Tokens;
 ///
 /// ```
 /// use puzzles::Pancakes;
-/// use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
+/// use search_core::{Ranking, Run};
+/// use search_core::space::AsRanked;
+/// use search_core::dense::DenseEnumeration;
 ///
 /// let pancakes = Pancakes::new(6)?;
 /// let start = pancakes.rank(&pancakes.sorted());
@@ -69,14 +73,15 @@ impl Pancakes {
     }
 
     /// The stacks as ranks, for the dense engines: the same numbering
-    /// and neighbours as [`AsRanked`](search_core::AsRanked) gives, about
+    /// and neighbours as [`AsRanked`](search_core::space::AsRanked) gives, about
     /// twice as fast.
     ///
     /// # Example
     ///
     /// ```
     /// use puzzles::Pancakes;
-    /// use search_core::{DenseEnumeration, Run};
+    /// use search_core::Run;
+    /// use search_core::dense::DenseEnumeration;
     ///
     /// let layers = DenseEnumeration::new().run(&Pancakes::new(8)?.ranks(), &[0], &mut Run::new())?;
     /// assert_eq!((layers.states(), layers.radius()), (40_320, 9));
@@ -95,7 +100,7 @@ impl Pancakes {
 ///
 /// ```
 /// use puzzles::Pancakes;
-/// use search_core::{AsRanked, RankedSpace};
+/// use search_core::space::{AsRanked, RankedSpace};
 ///
 /// let pancakes = Pancakes::new(7)?;
 /// let (mut fast, mut plain) = (Vec::new(), Vec::new());

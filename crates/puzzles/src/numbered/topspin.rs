@@ -1,6 +1,7 @@
 //! [`TopSpin`]: tokens on a ring and a turntable that reverses four.
 
-use search_core::{EvenPermutations, Permutations, Ranking, Successors, Unranking};
+use search_core::ranking::{EvenPermutations, Permutations};
+use search_core::{Ranking, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 use crate::numbered::tokens::Tokens;
@@ -36,7 +37,9 @@ pub enum Spin {
 ///
 /// ```
 /// use puzzles::TopSpin;
-/// use search_core::{AsRanked, DenseEnumeration, Ranking, Run};
+/// use search_core::{Ranking, Run};
+/// use search_core::space::AsRanked;
+/// use search_core::dense::DenseEnumeration;
 ///
 /// let ring = TopSpin::new(7)?;
 /// assert_eq!(ring.rank_count(), 2_520); // 7!/2

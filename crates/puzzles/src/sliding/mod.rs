@@ -24,10 +24,10 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-use search_core::{
-    DenseEnumeration, Enumeration, InPlace, Limits, Path, Ranking, Reversible, Run, Search,
-    Successors, Weighted,
-};
+use search_core::breadth_first::{Enumeration, Search};
+use search_core::deepening::InPlace;
+use search_core::dense::DenseEnumeration;
+use search_core::{Limits, Path, Ranking, Reversible, Run, Successors, Weighted};
 
 use crate::error::{Error, ErrorKind};
 
@@ -483,7 +483,8 @@ impl SlidingPuzzle {
     ///
     /// ```
     /// use puzzles::SlidingPuzzle;
-    /// use search_core::{DenseEnumeration, Run};
+    /// use search_core::Run;
+    /// use search_core::dense::DenseEnumeration;
     ///
     /// let puzzle = SlidingPuzzle::new(3, 3)?;
     /// let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new())?;
@@ -573,7 +574,7 @@ impl Ranking<Board> for SlidingPuzzle {
 impl Reversible for SlidingPuzzle {}
 
 /// Slides made on a board in place, for
-/// [`IdaStar::run_in_place`](search_core::IdaStar::run_in_place). A board
+/// [`IdaStar::run_in_place`](search_core::deepening::IdaStar::run_in_place). A board
 /// is one machine word, so this saves nothing over copying it; it is here
 /// as a second check of the in-place search, and for comparison.
 impl InPlace for SlidingPuzzle {

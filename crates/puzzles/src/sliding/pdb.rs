@@ -6,7 +6,9 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use search_core::{Heuristic, PiecePattern, Run, TableReader, write_table_file};
+use search_core::disk::{TableReader, write_table_file};
+use search_core::patterns::PiecePattern;
+use search_core::{Heuristic, Run};
 
 use super::board::{Board, MAX_CELLS};
 use crate::error::{Error, ErrorKind};

@@ -6,7 +6,7 @@
 //! and computes neighbours rank to rank, for [`DenseEnumeration`] over
 //! hundreds of millions of boards.
 //!
-//! [`DenseEnumeration`]: search_core::DenseEnumeration
+//! [`DenseEnumeration`]: search_core::dense::DenseEnumeration
 
 // The hot loops here are written once with the board's size as a parameter
 // and stamped out per size; without forced inlining the size stays a
@@ -15,7 +15,7 @@
 // with every `#[inline(always)]` of this file, 908.3 M with `#[inline]`.
 #![expect(clippy::inline_always, reason = "see the comment above")]
 
-use search_core::{RankSteps, RankedSpace, WordSteps};
+use search_core::space::{RankSteps, RankedSpace, WordSteps};
 
 use super::board::{Board, NIBBLE_CELLS};
 use crate::error::{Error, ErrorKind};
@@ -164,7 +164,7 @@ impl NibbleList {
 /// blank, and the blank's cell: `rank = order * n + blank`. Sliding the blank
 /// sideways keeps the order, so the rank changes by one; the space names
 /// those slides as [`rank_steps`](WordSteps::rank_steps), and a
-/// [`LayerTable`](search_core::LayerTable) marks them a word at a time. Sliding it up or
+/// [`LayerTable`](search_core::dense::LayerTable) marks them a word at a time. Sliding it up or
 /// down moves one tile `cols - 1` places within the order, and only that
 /// order is ranked again.
 ///
@@ -173,16 +173,18 @@ impl NibbleList {
 /// blank's row as well. The order's Lehmer digit of weight 1! is therefore
 /// implied by the others, and dropping it halves the table.
 ///
-/// It is a [`RankedSpace`], for [`DenseEnumeration`](search_core::DenseEnumeration)
+/// It is a [`RankedSpace`], for [`DenseEnumeration`](search_core::dense::DenseEnumeration)
 /// and anything else that walks ranks: a visitor of
-/// [`run_visiting`](search_core::DenseEnumeration::run_visiting) can turn
+/// [`run_visiting`](search_core::dense::DenseEnumeration::run_visiting) can turn
 /// each rank back into its board.
 ///
 /// # Example
 ///
 /// ```
 /// use puzzles::{Board, ReachableBoards};
-/// use search_core::{DenseEnumeration, RankedSpace, Run};
+/// use search_core::Run;
+/// use search_core::dense::DenseEnumeration;
+/// use search_core::space::RankedSpace;
 ///
 /// let goal = Board::solved(2, 3)?;
 /// let boards = ReachableBoards::new(&goal)?;
@@ -219,7 +221,7 @@ impl ReachableBoards {
     ///
     /// ```
     /// use puzzles::{Board, ReachableBoards};
-    /// use search_core::RankedSpace;
+    /// use search_core::space::RankedSpace;
     ///
     /// assert_eq!(ReachableBoards::new(&Board::solved(3, 3)?)?.rank_count(), 181_440);
     /// let error = ReachableBoards::new(&Board::solved(5, 5)?).unwrap_err();
@@ -297,7 +299,7 @@ impl ReachableBoards {
     ///
     /// ```
     /// use puzzles::{Board, ReachableBoards};
-    /// use search_core::RankedSpace;
+    /// use search_core::space::RankedSpace;
     ///
     /// let boards = ReachableBoards::new(&Board::solved(2, 2)?)?;
     /// assert_eq!(boards.rank_count(), 12);

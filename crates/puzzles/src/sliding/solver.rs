@@ -7,7 +7,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use search_core::{AStar, Heuristic, IdaStar, Iteration, Path, Run, Search};
+use search_core::breadth_first::Search;
+use search_core::cheapest::AStar;
+use search_core::deepening::{IdaStar, Iteration};
+use search_core::{Heuristic, Path, Run};
 
 use crate::error::{Error, ErrorKind};
 
@@ -503,7 +506,8 @@ impl Solver<'_> {
     ///
     /// ```
     /// use puzzles::{Algorithm, ErrorKind, SlidingPuzzle};
-    /// use search_core::{CancelHandle, Limits, Run};
+    /// use search_core::{Limits, Run};
+    /// use search_core::run::CancelHandle;
     ///
     /// let puzzle = SlidingPuzzle::new(2, 3)?;
     /// let mut solver = puzzle.solver();

@@ -23,7 +23,8 @@ use crate::store::tree::{Lookup, NO_PARENT};
 /// # Example
 ///
 /// ```
-/// use search_core::{all_shortest_paths, from_fn};
+/// use search_core::from_fn;
+/// use search_core::breadth_first::all_shortest_paths;
 ///
 /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
 /// assert_eq!(all_shortest_paths(&space, [1], |&n| n == 12)?.count(), 2);
@@ -60,7 +61,8 @@ impl<S: State, M: Clone> Search<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
     /// let paths = Search::new().all_shortest_paths(&space, [1], |&n| n == 100, &mut Run::new())?;

@@ -72,14 +72,15 @@ impl<S: State, M: Clone> Search<S, M> {
     /// As every breadth-first search here: when a depth bound cuts off
     /// states not yet seen, or the state or memory limit is reached, or
     /// the space reports a rank outside its count, or the search's
-    /// [`CancelHandle`](crate::CancelHandle) is cancelled
+    /// [`CancelHandle`](crate::run::CancelHandle) is cancelled
     /// ([`ErrorKind::Cancelled`](crate::ErrorKind::Cancelled)). A space that ends within
     /// the depth bound gives `Ok(None)`; see [`Limits::max_depth`].
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
     /// let mut search = Search::new();
@@ -196,7 +197,8 @@ impl<S: State, M: Clone> Search<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
     /// assert_eq!(Search::new().distance(&space, [1], |&n| n == 10, &mut Run::new())?, Some(4));
@@ -274,7 +276,8 @@ impl<S: State, M: Clone> Search<S, M> {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Bfs, Limits};
+/// use search_core::{from_fn, Limits};
+/// use search_core::breadth_first::Bfs;
 ///
 /// let space = from_fn(|&n: &u32| [2 * n, 2 * n + 1]);
 /// let mut bfs = Bfs::new().limits(Limits::new().max_depth(2));
@@ -303,7 +306,8 @@ pub struct Bfs<S, M> {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Bfs};
+/// use search_core::from_fn;
+/// use search_core::breadth_first::Bfs;
 ///
 /// let space = from_fn(|&n: &u8| [n.saturating_sub(3)]);
 /// let mut bfs = Bfs::new();
@@ -328,7 +332,8 @@ impl<'a, S> Visit<'a, S> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
     /// let mut bfs = Bfs::new();
@@ -345,7 +350,8 @@ impl<'a, S> Visit<'a, S> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
     /// let mut bfs = Bfs::new();
@@ -364,7 +370,8 @@ impl<'a, S> Visit<'a, S> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
     /// let mut bfs = Bfs::new();
@@ -384,7 +391,8 @@ impl<'a, S> Visit<'a, S> {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Bfs};
+/// use search_core::from_fn;
+/// use search_core::breadth_first::Bfs;
 ///
 /// let space = from_fn(|&n: &u8| [n / 2]);
 /// let mut bfs = Bfs::new();
@@ -408,7 +416,8 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
     /// let mut bfs = Bfs::new();
@@ -431,7 +440,8 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs, Limits};
+    /// use search_core::{from_fn, Limits};
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u64| [n + 1]);
     /// let mut bfs = Bfs::new().limits(Limits::new().max_depth(3));
@@ -460,7 +470,8 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
     /// let mut bfs = Bfs::new();
@@ -507,7 +518,8 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u8| if n < 3 { vec![n + 1] } else { vec![] });
     /// let mut bfs = Bfs::new();
@@ -572,7 +584,8 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u32| [2 * n, 2 * n + 1].into_iter().filter(|&m| m < 16));
     /// let mut bfs = Bfs::new();
@@ -607,7 +620,8 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
     /// let mut bfs = Bfs::new();
@@ -630,7 +644,8 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Bfs};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::Bfs;
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
     /// let mut bfs = Bfs::new();
@@ -667,7 +682,8 @@ impl<S, M> fmt::Debug for Bfs<S, M> {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Bfs};
+/// use search_core::from_fn;
+/// use search_core::breadth_first::Bfs;
 ///
 /// let space = from_fn(|&n: &u8| [n / 2]);
 /// let mut bfs = Bfs::new();

@@ -2,8 +2,8 @@ use std::ops::Range;
 
 use crate::breadth_first::search::Search;
 use crate::error::Error;
+use crate::error::Limit;
 use crate::path::Path;
-use crate::run::limits::Limit;
 use crate::space::traits::{Predecessors, State, Successors};
 
 use hashbrown::{HashTable, hash_table};
@@ -30,7 +30,8 @@ use crate::store::tree::{Lookup, NO_PARENT, Tree};
 /// # Example
 ///
 /// ```
-/// use search_core::{bidirectional_bfs, from_fn, Undirected};
+/// use search_core::{bidirectional_bfs, from_fn};
+/// use search_core::space::Undirected;
 ///
 /// // Flip one of 20 bits at a time: from all zeros to all ones takes 20 flips.
 /// let cube = Undirected(from_fn(|&bits: &u32| (0..20).map(move |i| bits ^ (1 << i))));
@@ -278,7 +279,9 @@ impl<S: State, M: Clone> Search<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search, Undirected};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
+    /// use search_core::space::Undirected;
     ///
     /// let line = Undirected(from_fn(|&n: &i64| [n - 1, n + 1]));
     /// let (mut search, mut run) = (Search::new(), Run::new());

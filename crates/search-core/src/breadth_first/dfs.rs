@@ -24,7 +24,8 @@ use crate::store::tree::{Lookup, NO_PARENT, Stored};
 /// # Example
 ///
 /// ```
-/// use search_core::{dfs, from_fn};
+/// use search_core::from_fn;
+/// use search_core::breadth_first::dfs;
 ///
 /// // Counting by +1 and *2 below 20: depth first takes +1 all the way.
 /// let steps = from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 20));
@@ -57,7 +58,7 @@ impl<S: State, M: Clone> Search<S, M> {
     /// path that reached it before it was visited (the one depth first
     /// follows). Time and memory are at most the reachable space's, as for
     /// [`bfs`](Search::bfs) (and as `pathfinding`'s `dfs`). For a space too
-    /// large to store, [`IdaStar::depth_first`](crate::IdaStar::depth_first)
+    /// large to store, [`IdaStar::depth_first`](crate::deepening::IdaStar::depth_first)
     /// walks depth first in memory of one path, at the price of walking
     /// every path to a state.
     ///
@@ -76,7 +77,8 @@ impl<S: State, M: Clone> Search<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Limits, Run, Search};
+    /// use search_core::{from_fn, Limits, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let steps = from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 20));
     /// let mut run = Run::new().limits(Limits::new().max_states(10));

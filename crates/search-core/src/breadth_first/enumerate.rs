@@ -28,12 +28,12 @@ pub struct Enumeration<S> {
 
 impl<S> Enumeration<S> {
     /// An enumeration from its parts, for spaces that enumerate themselves
-    /// (for example through [`DenseEnumeration`](crate::DenseEnumeration)) and report in this form.
+    /// (for example through [`DenseEnumeration`](crate::dense::DenseEnumeration)) and report in this form.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::Enumeration;
+    /// use search_core::breadth_first::Enumeration;
     ///
     /// let layers = Enumeration::new(vec![1, 2, 1], vec!["far"]);
     /// assert_eq!((layers.states(), layers.radius()), (4, 2));
@@ -153,7 +153,8 @@ impl<S: State, M: Clone> Search<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Limits, Run, Search};
+    /// use search_core::{from_fn, Limits, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let ring = from_fn(|&n: &u16| [(n + 1) % 1000, (n + 999) % 1000]);
     /// let mut search = Search::new();

@@ -1,19 +1,60 @@
-//! The breadth-first family: fewest moves, in stored layers.
+//! Fewest moves, in stored layers, over states kept in a hash table (or
+//! a flat table, for a space with a [`Ranking`](crate::Ranking)).
 //!
-//! - `search`: [`Search`](crate::Search), the reusable cache that the
-//!   searches below run in; start here.
-//! - `bfs`: [`bfs`](crate::bfs) and the walker [`Bfs`](crate::Bfs).
-//! - `bidirectional`: [`bidirectional_bfs`](crate::bidirectional_bfs),
-//!   from both ends.
-//! - `all_paths`: [`all_shortest_paths`](crate::all_shortest_paths).
-//! - `enumerate`: [`enumerate`](crate::enumerate), every layer of a space.
-//! - `disk`: `DiskEnumeration`, the same past memory, with delayed
-//!   duplicate detection on disk (with the `serde` feature).
-//! - `parallel`: [`ParallelEnumeration`](crate::ParallelEnumeration), the
-//!   same on every core (with the `rayon` feature).
+//! [`Search`] is the cache every search here runs in, reused from one
+//! search to the next: [`bfs`] and the walker [`Bfs`] you drive state by
+//! state, [`bidirectional_bfs`] from both ends, [`all_shortest_paths`],
+//! [`enumerate`] (every layer of a space, its [`Enumeration`]), and
+//! [`dfs`], which stores what it visits the same way. Past one core,
+//! `ParallelEnumeration` (feature `rayon`); past memory, `DiskEnumeration`
+//! (feature `serde`), which keeps its layers in files.
 //!
-//! It may use `space`, `store`, `run`, `path` and `error`; `disk` also
-//! `dense::files`, the table-file format both disk tiers share.
+//! # Example
+//!
+//! ```
+//! use search_core::{from_fn, Limits, Run};
+//! use search_core::breadth_first::Search;
+//!
+//! // Numbers reached from 1 by doubling or adding 3, below 100.
+//! let space = from_fn(|&n: &u32| [n * 2, n + 3].into_iter().filter(|&m| m < 100));
+//! let mut search = Search::new();
+//! let mut run = Run::new().limits(Limits::new().max_states(1_000));
+//! let all = search.enumerate(&space, [1], &mut run)?;
+//! assert_eq!(all.layer_sizes()[..3], [1, 2, 3]); // {1}, {2, 4}, {5, 7, 8}
+//! // 99 is a multiple of 3, and no move leads from the others to one.
+//! assert_eq!(search.bfs(&space, [1], |&n| n == 99, &mut run)?, None);
+//! let path = search.bfs(&space, [1], |&n| n == 98, &mut run)?.expect("reachable");
+//! assert_eq!((path.start(), path.end()), (&1, &98));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub use self::all_paths::all_shortest_paths;
+pub use self::bfs::{Bfs, NodeId, Visit, Walk, bfs};
+pub use self::bidirectional::bidirectional_bfs;
+pub use self::dfs::dfs;
+#[cfg(feature = "serde")]
+pub use self::disk::DiskEnumeration;
+pub use self::enumerate::{Enumeration, enumerate};
+#[cfg(feature = "rayon")]
+pub use self::parallel::{ParallelEnumeration, par_enumerate};
+pub use self::search::Search;
+
+// The breadth-first family: fewest moves, in stored layers.
+//
+// - `search`: [`Search`](crate::breadth_first::Search), the reusable cache that the
+//   searches below run in; start here.
+// - `bfs`: [`bfs`](crate::bfs) and the walker [`Bfs`](crate::breadth_first::Bfs).
+// - `bidirectional`: [`bidirectional_bfs`](crate::bidirectional_bfs),
+//   from both ends.
+// - `all_paths`: [`all_shortest_paths`](crate::breadth_first::all_shortest_paths).
+// - `enumerate`: [`enumerate`](crate::enumerate), every layer of a space.
+// - `disk`: `DiskEnumeration`, the same past memory, with delayed
+//   duplicate detection on disk (with the `serde` feature).
+// - `parallel`: [`ParallelEnumeration`](crate::breadth_first::ParallelEnumeration), the
+//   same on every core (with the `rayon` feature).
+//
+// It may use `space`, `store`, `run`, `path` and `error`; `disk` also
+// `dense::files`, the table-file format both disk tiers share.
 
 pub(crate) mod all_paths;
 pub(crate) mod bfs;

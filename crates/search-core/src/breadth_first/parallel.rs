@@ -19,14 +19,15 @@ use rayon::prelude::*;
 
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
+use crate::error::Limit;
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
-use crate::run::limits::{Limit, Limits};
+use crate::run::limits::Limits;
 use crate::run::memory::{FOURFOLD_BELOW, bytes_of};
 use crate::space::hash::hash_of;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
-use crate::store::batch::RUN_SUCCESSORS;
+use crate::store::expand::RUN_SUCCESSORS;
 
 /// Frontier states expanded by one task of the first pass: small enough
 /// that an 8-puzzle layer of a few thousand states is split between two
@@ -46,7 +47,7 @@ const SHARDS_PER_THREAD: usize = 2;
 /// ([`distance`](ParallelEnumeration::distance)).
 ///
 /// For spaces whose states have no [`Ranking`](crate::Ranking); a ranked
-/// space is faster through [`DenseEnumeration`](crate::DenseEnumeration).
+/// space is faster through [`DenseEnumeration`](crate::dense::DenseEnumeration).
 /// The space must be `Sync` and its states `Send + Sync`, since the threads
 /// share the first and trade the second. Small layers run on the calling
 /// thread: splitting them costs more than it saves.
@@ -54,7 +55,8 @@ const SHARDS_PER_THREAD: usize = 2;
 /// # Example
 ///
 /// ```
-/// use search_core::{enumerate, from_fn, ParallelEnumeration, Run};
+/// use search_core::{enumerate, from_fn, Run};
+/// use search_core::breadth_first::ParallelEnumeration;
 ///
 /// // Numbers below 100,000, joined to their neighbours and their double.
 /// let space = from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 100_000));
@@ -79,7 +81,8 @@ impl ParallelEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ParallelEnumeration, Run};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::ParallelEnumeration;
     ///
     /// // One cache for two rings, each run on every core.
     /// let mut enumeration = ParallelEnumeration::new();
@@ -99,7 +102,8 @@ impl ParallelEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ParallelEnumeration, Run};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::ParallelEnumeration;
     ///
     /// let ring = from_fn(|&n: &u16| [(n + 1) % 500, (n + 499) % 500]);
     /// assert_eq!(ParallelEnumeration::new().threads(1).run(&ring, [0], &mut Run::new())?.radius(), 250);
@@ -125,7 +129,8 @@ impl ParallelEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Limits, ParallelEnumeration, Run};
+    /// use search_core::{from_fn, Limits, Run};
+    /// use search_core::breadth_first::ParallelEnumeration;
     ///
     /// let ring = from_fn(|&n: &u32| [(n + 1) % 1_000, (n + 999) % 1_000]);
     /// let mut shallow = Run::new().limits(Limits::new().max_depth(10));
@@ -152,13 +157,13 @@ impl ParallelEnumeration {
 
     /// The number of moves in `space` from the nearest of `starts` to the
     /// nearest state that satisfies `is_goal`, or `None` when no goal can
-    /// be reached: [`Search::distance`](crate::Search::distance) on every
+    /// be reached: [`Search::distance`](crate::breadth_first::Search::distance) on every
     /// core, for a space whose layers are large.
     ///
     /// The layers are those of [`run`](ParallelEnumeration::run), each
     /// state tested as it is stored, on the thread that stores it; the
     /// search stops at the end of the first layer that holds a goal. It
-    /// keeps no parents: for a path, use [`Search::bfs`](crate::Search::bfs).
+    /// keeps no parents: for a path, use [`Search::bfs`](crate::breadth_first::Search::bfs).
     ///
     /// # Errors
     ///
@@ -168,7 +173,8 @@ impl ParallelEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ParallelEnumeration, Run, Search};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::{ParallelEnumeration, Search};
     ///
     /// // Numbers below 100,000, joined to their neighbours and their double.
     /// let space = from_fn(|&n: &u32| [n + 1, n.wrapping_sub(1), 2 * n].into_iter().filter(|&m| m < 100_000));
@@ -314,7 +320,8 @@ enum Ended<S> {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, par_enumerate};
+/// use search_core::from_fn;
+/// use search_core::breadth_first::par_enumerate;
 ///
 /// // Four bits, one flipped at a time: a hypercube.
 /// let cube = from_fn(|&bits: &u8| (0..4).map(move |i| bits ^ (1 << i)));

@@ -30,7 +30,8 @@ use crate::store::tree::Tree;
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Limits, Run, Search};
+/// use search_core::{from_fn, Limits, Run};
+/// use search_core::breadth_first::Search;
 ///
 /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
 /// let mut search = Search::new();
@@ -43,23 +44,23 @@ use crate::store::tree::Tree;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Search<S, M> {
-    pub(crate) forward: Tree<S, M>,
-    pub(crate) backward: Tree<S, M>,
-    pub(crate) seen: Seen<S>,
-    pub(crate) frontier: Vec<S>,
-    pub(crate) next_frontier: Vec<S>,
-    pub(crate) scratch: Vec<(S, M)>,
+    pub(super) forward: Tree<S, M>,
+    pub(super) backward: Tree<S, M>,
+    pub(super) seen: Seen<S>,
+    pub(super) frontier: Vec<S>,
+    pub(super) next_frontier: Vec<S>,
+    pub(super) scratch: Vec<(S, M)>,
     /// A run of the frontier's successors with their keys in the visited
     /// store and their moves, and what each state of the run gave
     /// ([`Seen::collect_keyed`], [`Tree::collect_keyed`]).
-    pub(crate) keyed: Vec<Keyed<S, M>>,
-    pub(crate) expansions: Vec<Expansion>,
+    pub(super) keyed: Vec<Keyed<S, M>>,
+    pub(super) expansions: Vec<Expansion>,
     /// Bidirectional search's backward side: one state's predecessors,
     /// and a run of states' predecessors, each with its hash.
-    pub(crate) predecessors: Vec<(S, ())>,
-    pub(crate) keyed_predecessors: Vec<Keyed<S, ()>>,
+    pub(super) predecessors: Vec<(S, ())>,
+    pub(super) keyed_predecessors: Vec<Keyed<S, ()>>,
     /// Bidirectional search's one index for both of its trees.
-    pub(crate) sides: HashTable<(S, u32)>,
+    pub(super) sides: HashTable<(S, u32)>,
 }
 
 impl<S: State, M: Clone> Search<S, M> {
@@ -68,7 +69,8 @@ impl<S: State, M: Clone> Search<S, M> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u8| [n / 2]);
     /// assert_eq!(Search::new().distance(&space, [100], |&n| n == 0, &mut Run::new())?, Some(7));

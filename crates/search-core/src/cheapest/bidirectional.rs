@@ -5,11 +5,11 @@
 //! side its `backward` ones.
 
 use crate::cheapest::astar::{AStar, Best, Overflowed};
-use crate::cheapest::open_list::{Open, OpenList};
+use crate::cheapest::{open::Open, open_list::OpenList};
 use crate::error::Error;
+use crate::error::Limit;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::run::limits::Limit;
 use crate::run::memory::Meter;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{Predecessors, State};
@@ -32,7 +32,8 @@ use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 /// # Example
 ///
 /// ```
-/// use search_core::{bidirectional_dijkstra, dijkstra, Predecessors, Successors, Weighted};
+/// use search_core::{dijkstra, Predecessors, Successors, Weighted};
+/// use search_core::cheapest::bidirectional_dijkstra;
 ///
 /// // A line where a step right costs 2 and a step left 1.
 /// struct Line;
@@ -91,7 +92,8 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{bidirectional_astar, astar, Predecessors, Successors, Weighted};
+/// use search_core::{astar, Predecessors, Successors, Weighted};
+/// use search_core::cheapest::bidirectional_astar;
 ///
 /// // King moves on an open board, a diagonal step costing 3 and a straight one 2.
 /// struct King;
@@ -193,7 +195,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn_weighted, AStar, ErrorKind, Limit, Limits, Run, Undirected};
+    /// use search_core::{from_fn_weighted, ErrorKind, Limit, Limits, Run};
+    /// use search_core::cheapest::AStar;
+    /// use search_core::space::Undirected;
     ///
     /// // A line walked either way, a step costing 2.
     /// let line = Undirected(from_fn_weighted(|&n: &i32| [(n - 1, 2u32), (n + 1, 2)]));
@@ -259,7 +263,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn_weighted, AStar, Run, Undirected};
+    /// use search_core::{from_fn_weighted, Run};
+    /// use search_core::cheapest::AStar;
+    /// use search_core::space::Undirected;
     ///
     /// let line = Undirected(from_fn_weighted(|&n: &i32| [(n - 1, 1u32), (n + 1, 1)]));
     /// let mut run = Run::new();

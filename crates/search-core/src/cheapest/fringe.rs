@@ -2,20 +2,15 @@
 //! Enzenberger, Holte and Schaeffer's fringe search (2005), between A* and
 //! IDA*.
 
-use std::fmt;
-
 use crate::cheapest::astar::{AStar, Best, Overflowed};
+use crate::cheapest::links::NIL;
 use crate::error::Error;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::run::memory::Meter;
 use crate::space::traits::State;
 use crate::space::weighted::min_cost;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::tree::{Lookup, NO_PARENT, Stored};
-
-/// The end of the fringe's links.
-const NIL: u32 = u32::MAX;
 
 /// A cheapest path from any of `starts` to a state that satisfies
 /// `is_goal`, and its cost, by fringe search; `None` when no goal can be
@@ -31,7 +26,9 @@ const NIL: u32 = u32::MAX;
 /// # Example
 ///
 /// ```
-/// use search_core::{fringe_search, astar, from_fn, UnitCost};
+/// use search_core::{astar, from_fn};
+/// use search_core::cheapest::fringe_search;
+/// use search_core::space::UnitCost;
 ///
 /// // A rook that moves one square at a time on an 8x8 board with a wall.
 /// let rook = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
@@ -87,7 +84,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, AStar, ErrorKind, Limit, Limits, Run, UnitCost};
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
+    /// use search_core::cheapest::AStar;
+    /// use search_core::space::UnitCost;
     ///
     /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
     /// let mut search = AStar::new();
@@ -150,20 +149,20 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             fringe.push_back(id, &mut run.meter)?;
         }
         while let Some(limit) = threshold.take() {
-            let mut node = fringe.head;
+            let mut node = fringe.head();
             while node != NIL {
                 let id = node as usize;
                 let g = tree.extra(id).cost;
                 // An estimate past the cost type: no goal within reach.
                 let Some(f) = add_within(g, estimates[id]) else {
-                    let next = fringe.next[id];
+                    let next = fringe.next(id);
                     fringe.remove(node);
                     node = next;
                     continue;
                 };
                 if f > limit {
                     threshold = Some(threshold.map_or(f, |t| min_cost(t, f)));
-                    node = fringe.next[id];
+                    node = fringe.next(id);
                     continue;
                 }
                 if is_goal(tree.state(id)) {
@@ -207,99 +206,11 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                     };
                     fringe.insert_after(node, child, &mut run.meter)?;
                 }
-                let next = fringe.next[id];
+                let next = fringe.next(id);
                 fringe.remove(node);
                 node = next;
             }
         }
         overflowed.into_answer(None)
-    }
-}
-
-/// A doubly linked list of node ids, with room for every id seen: the
-/// fringe, in the order its passes walk it.
-pub(crate) struct Links {
-    head: u32,
-    tail: u32,
-    next: Vec<u32>,
-    previous: Vec<u32>,
-    listed: Vec<bool>,
-}
-
-impl Links {
-    pub(crate) fn new() -> Links {
-        Links { head: NIL, tail: NIL, next: Vec::new(), previous: Vec::new(), listed: Vec::new() }
-    }
-
-    /// Empties the list, keeping its allocations.
-    fn clear(&mut self) {
-        (self.head, self.tail) = (NIL, NIL);
-        self.next.clear();
-        self.previous.clear();
-        self.listed.clear();
-    }
-
-    /// Makes room for node `id`, within the memory budget.
-    fn grow(&mut self, id: u32, meter: &mut Meter) -> Result<(), Error> {
-        while self.next.len() <= id as usize {
-            meter.push(&mut self.next, NIL)?;
-            meter.push(&mut self.previous, NIL)?;
-            meter.push(&mut self.listed, false)?;
-        }
-        Ok(())
-    }
-
-    fn push_back(&mut self, id: u32, meter: &mut Meter) -> Result<(), Error> {
-        self.grow(id, meter)?;
-        let tail = self.tail;
-        self.link(tail, id, NIL);
-        Ok(())
-    }
-
-    fn insert_after(&mut self, at: u32, id: u32, meter: &mut Meter) -> Result<(), Error> {
-        self.grow(id, meter)?;
-        let after = self.next[at as usize];
-        self.link(at, id, after);
-        Ok(())
-    }
-
-    /// Puts `id` between `before` and `after` (either may be [`NIL`]).
-    fn link(&mut self, before: u32, id: u32, after: u32) {
-        (self.previous[id as usize], self.next[id as usize]) = (before, after);
-        self.listed[id as usize] = true;
-        if before == NIL {
-            self.head = id;
-        } else {
-            self.next[before as usize] = id;
-        }
-        if after == NIL {
-            self.tail = id;
-        } else {
-            self.previous[after as usize] = id;
-        }
-    }
-
-    fn remove(&mut self, id: u32) {
-        if !self.listed.get(id as usize).copied().unwrap_or(false) {
-            return;
-        }
-        self.listed[id as usize] = false;
-        let (before, after) = (self.previous[id as usize], self.next[id as usize]);
-        if before == NIL {
-            self.head = after;
-        } else {
-            self.next[before as usize] = after;
-        }
-        if after == NIL {
-            self.tail = before;
-        } else {
-            self.previous[after as usize] = before;
-        }
-    }
-}
-
-impl fmt::Debug for Links {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Links").field("listed", &self.next.len()).finish_non_exhaustive()
     }
 }

@@ -4,9 +4,9 @@
 
 use crate::cheapest::astar::AStar;
 use crate::error::Error;
+use crate::error::Limit;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::run::limits::Limit;
 use crate::run::memory::bytes_of;
 use crate::space::traits::{State, Successors, unless_failed};
 use crate::space::weighted::{Cost, Weighted};
@@ -45,7 +45,8 @@ impl<G: Successors, C: Cost> Weighted for FreeMoves<'_, G, C> {
 /// # Example
 ///
 /// ```
-/// use search_core::{greedy_best_first, from_fn};
+/// use search_core::from_fn;
+/// use search_core::cheapest::greedy_best_first;
 ///
 /// // Towards 100 by +1 or *3, the estimate the distance left.
 /// let steps = from_fn(|&n: &u32| [n + 1, n * 3]);
@@ -86,7 +87,8 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{beam_search, from_fn};
+/// use search_core::from_fn;
+/// use search_core::cheapest::beam_search;
 ///
 /// let steps = from_fn(|&n: &u32| [n + 1, n * 3].into_iter().filter(|&m| m < 1000));
 /// let estimate = |&n: &u32| n.abs_diff(100);
@@ -142,7 +144,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, AStar, ErrorKind, Limit, Limits, Run};
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
+    /// use search_core::cheapest::AStar;
     ///
     /// let steps = from_fn(|&n: &u32| [n + 1, n * 3]);
     /// let mut search = AStar::new();
@@ -191,7 +194,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, AStar, Limits, Run};
+    /// use search_core::{from_fn, Limits, Run};
+    /// use search_core::cheapest::AStar;
     ///
     /// let steps = from_fn(|&n: &u32| [n + 1, n * 3].into_iter().filter(|&m| m < 1000));
     /// let mut search = AStar::new();

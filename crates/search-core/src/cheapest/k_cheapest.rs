@@ -32,7 +32,8 @@ use crate::store::index::reserve_one;
 /// # Example
 ///
 /// ```
-/// use search_core::{k_cheapest_paths, from_fn_weighted};
+/// use search_core::from_fn_weighted;
+/// use search_core::cheapest::k_cheapest_paths;
 ///
 /// // A ladder: two rails joined by rungs, each step costing 1, a rung 2.
 /// let ladder = from_fn_weighted(|&(rail, step): &(u8, u8)| {
@@ -87,7 +88,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn_weighted, AStar, Run};
+    /// use search_core::{from_fn_weighted, Run};
+    /// use search_core::cheapest::AStar;
     ///
     /// // Two ways round a square from corner 0 to corner 2.
     /// let square = from_fn_weighted(|&n: &u8| [((n + 1) % 4, 1u32), ((n + 3) % 4, 2)]);

@@ -1,39 +1,79 @@
-//! The informed family: cheapest paths in spaces whose moves have costs,
-//! guided by an estimate.
+//! Cheapest paths in spaces whose moves have costs
+//! ([`Weighted`](crate::Weighted)), guided by an estimate or not.
 //!
-//! - `astar/`: [`AStar`](crate::AStar), the cache every search here but
-//!   IDA* runs on, with [`astar`](crate::astar) and
-//!   [`dijkstra`](crate::dijkstra) and the one open-list loop they share
-//!   (`mod.rs`); start here. `cheapest_costs`:
-//!   [`dijkstra_all`](crate::dijkstra_all), the cheapest cost of every
-//!   state within a bound; `cheapest_paths`:
-//!   [`all_cheapest_paths`](crate::all_cheapest_paths), every cheapest
-//!   path.
-//! - `open_list`: A*'s open list, buckets for small integer costs, a
-//!   radix heap (`radix`) for larger ones while the search is monotone,
-//!   and a binary heap for the rest.
-//! - `bidirectional`:
-//!   [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and
-//!   [`bidirectional_astar`](crate::bidirectional_astar), from both ends.
-//! - `k_cheapest`: [`k_cheapest_paths`](crate::k_cheapest_paths), Yen's
-//!   loopless paths, cheapest first.
-//! - `zero_one`: [`ZeroOneBfs`](crate::ZeroOneBfs), for costs of 0 or 1.
-//! - `fringe`: [`fringe_search`](crate::fringe_search), IDA*'s
-//!   thresholds over a list of the states A* would store.
-//! - `greedy`: [`greedy_best_first`](crate::greedy_best_first) and
-//!   [`beam_search`](crate::beam_search), fast and incomplete.
-//! - `idastar/`: [`IdaStar`](crate::IdaStar), in memory of one path, with
-//!   an executor a file: on owned states (`owned`), in place
-//!   ([`InPlace`](crate::InPlace), `in_place`), or on every core
-//!   (`parallel`).
+//! [`AStar`] is the cache every search here runs in: [`astar`] and
+//! [`dijkstra`], [`dijkstra_all`] (the cheapest cost of every state within
+//! a bound), [`all_cheapest_paths`], [`k_cheapest_paths`] (Yen's loopless
+//! paths), [`bidirectional_dijkstra`] and [`bidirectional_astar`],
+//! [`fringe_search`], and the fast searches that promise no cheapest
+//! path, [`greedy_best_first`] and [`beam_search`]. [`ZeroOneBfs`] serves
+//! a space whose moves cost 0 or 1 without a priority queue. IDA*, in
+//! memory of one path, is in [`deepening`](crate::deepening).
 //!
-//! It may use `space`, `store`, `run`, `path` and `error`.
+//! # Example
+//!
+//! ```
+//! use search_core::{astar, dijkstra, from_fn_weighted};
+//!
+//! // A road of towns 0..10 where a step costs 1 and a jump of 3 costs 2.
+//! let road = from_fn_weighted(|&town: &u32| {
+//!     [(town + 1, 1u32), (town + 3, 2)].into_iter().filter(|&(next, _)| next < 10)
+//! });
+//! let (path, cost) = dijkstra(&road, [0], |&town| town == 9)?.expect("reachable");
+//! assert_eq!((path.len(), cost), (3, 6));
+//! let estimate = |&town: &u32| (9 - town) / 3 * 2 + (9 - town) % 3;
+//! let (_, cost) = astar(&road, [0], estimate, |&town| town == 9)?.expect("reachable");
+//! assert_eq!(cost, 6);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub use self::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
+pub use self::astar::cheapest_paths::all_cheapest_paths;
+pub use self::astar::{AStar, astar, dijkstra};
+pub use self::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
+pub use self::fringe::fringe_search;
+pub use self::greedy::{beam_search, greedy_best_first};
+pub use self::k_cheapest::k_cheapest_paths;
+pub use self::zero_one::{ZeroOneBfs, zero_one_bfs};
+
+// The informed family: cheapest paths in spaces whose moves have costs,
+// guided by an estimate.
+//
+// - `astar/`: [`AStar`](crate::cheapest::AStar), the cache every search here but
+//   IDA* runs on, with [`astar`](crate::astar) and
+//   [`dijkstra`](crate::dijkstra) and the one open-list loop they share
+//   (`mod.rs`); start here. `cheapest_costs`:
+//   [`dijkstra_all`](crate::cheapest::dijkstra_all), the cheapest cost of every
+//   state within a bound; `cheapest_paths`:
+//   [`all_cheapest_paths`](crate::cheapest::all_cheapest_paths), every cheapest
+//   path.
+// - `open_list`: A*'s open list, buckets for small integer costs, a
+//   radix heap (`radix`) for larger ones while the search is monotone,
+//   and a binary heap for the rest.
+// - `bidirectional`:
+//   [`bidirectional_dijkstra`](crate::cheapest::bidirectional_dijkstra) and
+//   [`bidirectional_astar`](crate::cheapest::bidirectional_astar), from both ends.
+// - `k_cheapest`: [`k_cheapest_paths`](crate::cheapest::k_cheapest_paths), Yen's
+//   loopless paths, cheapest first.
+// - `zero_one`: [`ZeroOneBfs`](crate::cheapest::ZeroOneBfs), for costs of 0 or 1.
+// - `fringe`: [`fringe_search`](crate::cheapest::fringe_search), IDA*'s
+//   thresholds over a list of the states A* would store.
+// - `greedy`: [`greedy_best_first`](crate::cheapest::greedy_best_first) and
+//   [`beam_search`](crate::cheapest::beam_search), fast and incomplete.
+// - `idastar/`: [`IdaStar`](crate::deepening::IdaStar), in memory of one path, with
+//   an executor a file: on owned states (`owned`), in place
+//   ([`InPlace`](crate::deepening::InPlace), `in_place`), or on every core
+//   (`parallel`).
+//
+// It may use `space`, `store`, `run`, `path` and `error`.
 
 pub(crate) mod astar;
 pub(crate) mod bidirectional;
 pub(crate) mod fringe;
 pub(crate) mod greedy;
 pub(crate) mod k_cheapest;
+pub(crate) mod links;
+pub(crate) mod open;
 pub(crate) mod open_list;
 pub(crate) mod radix;
 pub(crate) mod zero_one;

@@ -12,46 +12,14 @@
 //! - any other cost, or an entry below the last taken, in a binary heap.
 
 use std::any::Any;
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+use crate::cheapest::open::Open;
 use crate::cheapest::radix::{BelowLast, RadixHeap};
 use crate::error::Error;
 use crate::run::memory::{Meter, bytes_of};
 use crate::space::float_crates::{Inside, float_inside};
 use crate::space::weighted::Cost;
-
-/// An entry of the open list: the smallest `f` first, and among equal `f`
-/// the largest `g`, which is the deepest node and the nearest to a goal.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Open<C> {
-    pub(crate) f: C,
-    pub(crate) g: C,
-    pub(crate) node: u32,
-}
-
-impl<C: Cost> Ord for Open<C> {
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cost_cmp(&self.f).then_with(|| self.g.cost_cmp(&other.g))
-    }
-}
-
-impl<C: Cost> PartialOrd for Open<C> {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// Entries are equal when they are equal in the open list's order.
-impl<C: Cost> PartialEq for Open<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal && self.node == other.node
-    }
-}
-
-impl<C: Cost> Eq for Open<C> {}
 
 /// Buckets hold `f` below this. A row holds a stack for each estimate up
 /// to the largest pushed: one for Dijkstra, whose estimate is zero, and

@@ -19,7 +19,7 @@
 //! most its siblings.
 
 use crate::Cost;
-use crate::cheapest::open_list::Open;
+use crate::cheapest::open::Open;
 use crate::error::Error;
 use crate::run::memory::Meter;
 

@@ -34,7 +34,8 @@ use crate::store::tree::{Lookup, Tree};
 /// `2n` for free: the cheapest way from 1 to 13 pays only for the steps.
 ///
 /// ```
-/// use search_core::{zero_one_bfs, Successors, Weighted};
+/// use search_core::{Successors, Weighted};
+/// use search_core::cheapest::zero_one_bfs;
 ///
 /// struct Teleport;
 /// impl Successors for Teleport {
@@ -79,7 +80,7 @@ where
 }
 
 /// 0-1 breadth-first search, as a cache the caller keeps: its [`Limits`](crate::Limits),
-/// the [`Stats`](crate::Stats) of the last run, and tables that later runs reuse.
+/// the [`Stats`](crate::run::Stats) of the last run, and tables that later runs reuse.
 ///
 /// States are settled in order of cost, one cost at a time: a move that
 /// costs 0 puts its state in the cost being settled, one that costs 1 in
@@ -91,7 +92,8 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{Limits, Successors, Weighted, ZeroOneBfs, Run};
+/// use search_core::{Limits, Successors, Weighted, Run};
+/// use search_core::cheapest::ZeroOneBfs;
 ///
 /// /// A grid walk where going right is free.
 /// struct Windy;
@@ -135,7 +137,9 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, UnitCost, ZeroOneBfs};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::space::UnitCost;
+    /// use search_core::cheapest::ZeroOneBfs;
     ///
     /// let mut search: ZeroOneBfs<u32, (), u32> = ZeroOneBfs::new();
     /// let mut run = Run::new();
@@ -165,7 +169,9 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, UnitCost, ZeroOneBfs};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::space::UnitCost;
+    /// use search_core::cheapest::ZeroOneBfs;
     ///
     /// let space = UnitCost(from_fn(|&n: &u32| [n + 1, n * 2]));
     /// let (path, cost) =

@@ -25,7 +25,8 @@ use crate::space::traits::{State, Successors};
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, iddfs};
+/// use search_core::from_fn;
+/// use search_core::deepening::iddfs;
 ///
 /// let steps = from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 20));
 /// let path = iddfs(&steps, [1], |&n| n == 16)?.expect("reachable");
@@ -53,7 +54,7 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
     /// The starts are searched in turn, and each state's successors in the
     /// order the space gives them. It keeps only the current path: a state
     /// on it is not visited again, but one reached by many paths is walked
-    /// once per path, which [`dfs`](crate::dfs), with a visited set, does
+    /// once per path, which [`dfs`](crate::breadth_first::dfs), with a visited set, does
     /// not.
     ///
     /// # Errors
@@ -64,7 +65,8 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, IdaStar, Limits, Run};
+    /// use search_core::{from_fn, Limits, Run};
+    /// use search_core::deepening::IdaStar;
     ///
     /// let ring = from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]);
     /// let mut search = IdaStar::new();
@@ -101,7 +103,8 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, IdaStar, Run};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::deepening::IdaStar;
     ///
     /// let ring = from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]);
     /// let mut search = IdaStar::new();

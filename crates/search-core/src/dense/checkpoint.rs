@@ -35,7 +35,7 @@ impl LayerTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::LayerTable;
+    /// use search_core::dense::LayerTable;
     ///
     /// let path = std::env::temp_dir().join(format!("layers-{}.checkpoint", std::process::id()));
     /// let table = LayerTable::new(0..100, 1 << 10)?;

@@ -7,13 +7,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::disk::{Disk, enumerate_on_disk};
+use super::pool::Pool;
 use super::table::LayerTable;
-#[cfg(feature = "rayon")]
-use super::table::{CHUNK_WORDS, SEQUENTIAL_WORDS};
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
+use crate::error::Limit;
 use crate::run::context::Run;
-use crate::run::limits::Limit;
 use crate::space::ranked::RankedSpace;
 
 /// A layer-synchronous enumeration of a [`RankedSpace`], with 2 bits per
@@ -36,7 +35,9 @@ use crate::space::ranked::RankedSpace;
 /// # Example
 ///
 /// ```
-/// use search_core::{DenseEnumeration, RankedSpace, Run};
+/// use search_core::Run;
+/// use search_core::dense::DenseEnumeration;
+/// use search_core::space::RankedSpace;
 ///
 /// /// Numbers below 1000, joined to their double and their half.
 /// struct Halving;
@@ -82,7 +83,9 @@ impl DenseEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DenseEnumeration, RankedSpace, Run};
+    /// use search_core::Run;
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::space::RankedSpace;
     ///
     /// struct Ring;
     /// impl RankedSpace for Ring {
@@ -106,7 +109,7 @@ impl DenseEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::DenseEnumeration;
+    /// use search_core::dense::DenseEnumeration;
     ///
     /// let single = DenseEnumeration::new().threads(1);
     /// # let _ = single;
@@ -130,7 +133,10 @@ impl DenseEnumeration {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::{CancelHandle, DenseEnumeration, ErrorKind, RankedSpace, Run};
+    /// use search_core::{ErrorKind, Run};
+    /// use search_core::run::CancelHandle;
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::space::RankedSpace;
     ///
     /// struct Ring;
     /// impl RankedSpace for Ring {
@@ -228,15 +234,17 @@ impl DenseEnumeration {
     /// file `enumeration.lock`, let go when the process ends, however it
     /// ends): a second run there is refused by name. A small limit makes many small parts and
     /// many marks between them: the run is slower the smaller the limit.
-    /// [`Progress::read`](crate::Progress::read) and
-    /// [`written`](crate::Progress::written) count the bytes.
+    /// [`Progress::read`](crate::run::Progress::read) and
+    /// [`written`](crate::run::Progress::written) count the bytes.
     ///
     /// [`Limits::max_memory`]: crate::Limits::max_memory
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{DenseEnumeration, Limits, RankedSpace, Run};
+    /// use search_core::{Limits, Run};
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::space::RankedSpace;
     ///
     /// /// Numbers below 100,000, each joined to the next and to seven times
     /// /// itself, modulo 100,000.
@@ -282,7 +290,7 @@ impl DenseEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::DenseEnumeration;
+    /// use search_core::dense::DenseEnumeration;
     ///
     /// assert_eq!(DenseEnumeration::memory_needed(239_500_800), 59_875_200);
     /// ```
@@ -308,7 +316,9 @@ impl DenseEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DenseEnumeration, ErrorKind, RankedSpace, Run};
+    /// use search_core::{ErrorKind, Run};
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::space::RankedSpace;
     ///
     /// struct Huge;
     ///
@@ -344,7 +354,9 @@ impl DenseEnumeration {
     ///
     /// ```
     /// use std::sync::atomic::{AtomicU8, Ordering};
-    /// use search_core::{DenseEnumeration, RankedSpace, Run};
+    /// use search_core::Run;
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::space::RankedSpace;
     ///
     /// /// A ring of 10 ranks.
     /// struct Ring;
@@ -392,7 +404,9 @@ impl DenseEnumeration {
     /// ```
     /// use std::ops::ControlFlow;
     /// use std::sync::atomic::{AtomicBool, Ordering};
-    /// use search_core::{DenseEnumeration, RankedSpace, Run};
+    /// use search_core::Run;
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::space::RankedSpace;
     ///
     /// /// A ring of 1,000 ranks.
     /// struct Ring;
@@ -439,7 +453,7 @@ impl DenseEnumeration {
             let resumes_from_disk = self.resume && self.checkpoint.is_none();
             if needed > limits.get_max_memory() || disk.holds_a_run() || resumes_from_disk {
                 let layers = enumerate_on_disk(
-                    self,
+                    self.threads,
                     disk,
                     self.resume,
                     (space, starts),
@@ -461,7 +475,7 @@ impl DenseEnumeration {
             // without one. Above, a thread per chunk at the most: more would
             // only wait (1,000 threads on the 3x3 took 2.3 s instead of 10 ms).
             let words = table.words.len();
-            let pool = self.pool(words)?;
+            let pool = Pool::new(self.threads, words)?;
             let resumed = match &self.checkpoint {
                 Some(checkpoint) if self.resume => {
                     Some(table.load(&checkpoint.path, &checkpoint.description)?)
@@ -540,52 +554,6 @@ impl DenseEnumeration {
             let _ = std::fs::remove_file(&checkpoint.path);
         }
         layers
-    }
-}
-
-impl DenseEnumeration {
-    /// The threads for a table of `words` words: a pool of its own, or
-    /// none (the calling thread) for a small table, one thread asked for,
-    /// or a build without rayon.
-    #[cfg_attr(
-        not(feature = "rayon"),
-        expect(
-            clippy::unused_self,
-            clippy::unnecessary_wraps,
-            reason = "without rayon there is no pool to configure or to fail"
-        )
-    )]
-    pub(super) fn pool(&self, words: usize) -> Result<Pool, Error> {
-        #[cfg(feature = "rayon")]
-        if words > SEQUENTIAL_WORDS && self.threads != Some(1) {
-            let mut builder = rayon::ThreadPoolBuilder::new();
-            if let Some(threads) = self.threads {
-                builder = builder.num_threads(threads.min(words.div_ceil(CHUNK_WORDS)));
-            }
-            return Ok(Pool(Some(builder.build().map_err(|_| Error::thread_pool())?)));
-        }
-        let _ = words;
-        Ok(Pool::default())
-    }
-}
-
-/// Where a layer runs: on a rayon pool, or on the calling thread.
-#[derive(Default)]
-pub(super) struct Pool(
-    #[cfg(feature = "rayon")] Option<rayon::ThreadPool>,
-    #[cfg(not(feature = "rayon"))] Option<std::convert::Infallible>,
-);
-
-impl Pool {
-    /// Runs `step`, telling it whether it runs on a pool.
-    pub(super) fn run<T: Send>(&self, step: impl FnOnce(bool) -> T + Send) -> T {
-        match &self.0 {
-            #[cfg(feature = "rayon")]
-            Some(pool) => pool.install(|| step(true)),
-            #[cfg(not(feature = "rayon"))]
-            Some(never) => match *never {},
-            None => step(false),
-        }
     }
 }
 

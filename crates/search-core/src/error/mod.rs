@@ -1,17 +1,49 @@
+//! What can go wrong: [`Error`], its [`ErrorKind`], and the [`Limit`] a
+//! search reached.
+//!
+//! Every search returns `Result<_, Error>`. A search that exhausts its
+//! space without a goal answers `Ok(None)`; an `Err` is a bound reached, a
+//! cancel, an allocation refused, a cost that is not a cost, a file that
+//! cannot be read, or the space's own failure, each told apart by
+//! [`Error::kind`] and printed as a sentence that names what to change.
+//!
+//! # Example
+//!
+//! ```
+//! use search_core::{bfs, from_fn, ErrorKind, Limit, Limits, Run};
+//! use search_core::breadth_first::Search;
+//!
+//! let line = from_fn(|&n: &u64| [n + 1]);
+//! let mut run = Run::new().limits(Limits::new().max_states(100));
+//! let error = Search::new().bfs(&line, [0], |_| false, &mut run).unwrap_err();
+//! assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(100)));
+//! assert!(error.to_string().contains("100 stored states"));
+//! // Without a limit in the way, an unreachable goal is `Ok(None)`.
+//! let ring = from_fn(|&n: &u64| [(n + 1) % 10]);
+//! assert_eq!(bfs(&ring, [0], |&n| n == 10)?, None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub use self::human_bytes::HumanBytes;
+pub use self::limit::Limit;
+
+mod human_bytes;
+mod limit;
+pub(crate) mod shortage;
+
 use std::fmt;
 use std::sync::Arc;
 
 use self::shortage::Shortage;
-use crate::run::limits::Limit;
-
-pub(crate) mod shortage;
 
 /// The reason a search failed.
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{DenseEnumeration, ErrorKind, RankedSpace, Run};
+/// use search_core::{ErrorKind, Run};
+/// use search_core::dense::DenseEnumeration;
+/// use search_core::space::RankedSpace;
 ///
 /// struct Broken;
 /// impl RankedSpace for Broken {
@@ -43,10 +75,10 @@ pub enum ErrorKind {
     },
     /// The worker threads of a parallel search could not be started.
     ThreadPool,
-    /// A move of a space searched by [`ZeroOneBfs`](crate::ZeroOneBfs)
+    /// A move of a space searched by [`ZeroOneBfs`](crate::cheapest::ZeroOneBfs)
     /// cost something other than 0 or 1.
     CostNotZeroOrOne,
-    /// A [`DistanceTable`](crate::DistanceTable) distance passed 254, the
+    /// A [`DistanceTable`](crate::patterns::DistanceTable) distance passed 254, the
     /// most a byte holds.
     DistanceTooLarge,
     /// A table file cannot be written or read, or is not what was asked
@@ -61,13 +93,13 @@ pub enum ErrorKind {
     /// successors of `a` do not contain.
     InconsistentPredecessors,
     /// The search was stopped through its
-    /// [`CancelHandle`](crate::CancelHandle).
+    /// [`CancelHandle`](crate::run::CancelHandle).
     Cancelled,
     /// A path's cost, or a cost and its estimate added, passed the most
     /// the cost type holds: a wider cost type answers the question.
     CostOverflow,
     /// A rank was not below the space's rank count: the space's
-    /// [`Ranking`](crate::Ranking) or [`RankedSpace`](crate::RankedSpace)
+    /// [`Ranking`](crate::Ranking) or [`RankedSpace`](crate::space::RankedSpace)
     /// is wrong, or a rank was given outside a table's range.
     RankOutOfBounds {
         /// The rank reported.
@@ -76,7 +108,7 @@ pub enum ErrorKind {
         count: u64,
     },
     /// A move's cost was negative, or not a finite number (a NaN or an
-    /// infinity of a [`Real`](crate::Real) cost): no cheapest path is
+    /// infinity of a [`Real`](crate::space::Real) cost): no cheapest path is
     /// defined.
     InvalidCost {
         /// The cost, as `{:?}` prints it.
@@ -105,7 +137,8 @@ pub enum ErrorKind {
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Limits, Search, Run};
+/// use search_core::{from_fn, Limits, Run};
+/// use search_core::breadth_first::Search;
 ///
 /// let space = from_fn(|&n: &u32| [n + 1]);
 /// let error = Search::new().bfs(&space, [0], |&n| n == 10, &mut Run::new().limits(Limits::new().max_depth(3)))
@@ -264,7 +297,8 @@ impl Error {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search, Run};
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1]);
     /// let error = Search::new().bfs(&space, [0], |_| false, &mut Run::new().limits(Limits::new().max_depth(3)))
@@ -347,38 +381,6 @@ impl std::error::Error for Error {
 impl From<Limit> for Error {
     fn from(limit: Limit) -> Error {
         Error::limit(limit)
-    }
-}
-
-/// A byte count as every message of the workspace writes it: in the
-/// largest binary unit that keeps it at or above 1, to a tenth.
-///
-/// # Example
-///
-/// ```
-/// use search_core::HumanBytes;
-///
-/// assert_eq!(HumanBytes(512).to_string(), "512 B");
-/// assert_eq!(HumanBytes(1_398_101).to_string(), "1.3 MiB");
-/// assert_eq!(HumanBytes(4 << 30).to_string(), "4.0 GiB");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HumanBytes(pub u64);
-
-impl fmt::Display for HumanBytes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const UNITS: [&str; 6] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-        #[expect(
-            clippy::cast_precision_loss,
-            reason = "an approximate size is all a message needs"
-        )]
-        let mut value = self.0 as f64;
-        let mut unit = 0;
-        while value >= 1024.0 && unit + 1 < UNITS.len() {
-            value /= 1024.0;
-            unit += 1;
-        }
-        if unit == 0 { write!(f, "{} B", self.0) } else { write!(f, "{value:.1} {}", UNITS[unit]) }
     }
 }
 

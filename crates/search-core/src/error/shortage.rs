@@ -34,7 +34,7 @@ impl Shortage {
 
 impl fmt::Display for Shortage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let human = crate::error::HumanBytes;
+        let human = crate::error::human_bytes::HumanBytes;
         match *self {
             Shortage::AddressSpace { limit, used } => write!(
                 f,

@@ -13,10 +13,10 @@ use crate::run::memory::reserved_vec;
 /// Every cheapest path from the starts to the nearest goals, held as the
 /// graph of the edges on them rather than as a list of paths.
 ///
-/// What [`all_cheapest_paths`](crate::all_cheapest_paths) and
-/// [`AStar::all_cheapest_paths`](crate::AStar::all_cheapest_paths) return,
+/// What [`all_cheapest_paths`](crate::cheapest::all_cheapest_paths) and
+/// [`AStar::all_cheapest_paths`](crate::cheapest::AStar::all_cheapest_paths) return,
 /// and, as [`ShortestPaths`] (the cost a count of moves),
-/// [`all_shortest_paths`](crate::all_shortest_paths). There can be
+/// [`all_shortest_paths`](crate::breadth_first::all_shortest_paths). There can be
 /// exponentially many cheapest paths, so they are counted from that graph
 /// and produced one at a time by [`paths`](CheapestPaths::paths). Two moves
 /// between the same pair of states, at the same cost, make two paths.
@@ -24,7 +24,8 @@ use crate::run::memory::reserved_vec;
 /// # Example
 ///
 /// ```
-/// use search_core::{all_cheapest_paths, from_fn_weighted};
+/// use search_core::from_fn_weighted;
+/// use search_core::cheapest::all_cheapest_paths;
 ///
 /// // Right costs 1 and up costs 2 on a 3x3 grid: every monotone walk costs 6.
 /// let grid = from_fn_weighted(|&(x, y): &(u8, u8)| {
@@ -68,7 +69,8 @@ impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{all_cheapest_paths, from_fn_weighted};
+    /// use search_core::from_fn_weighted;
+    /// use search_core::cheapest::all_cheapest_paths;
     ///
     /// let line = from_fn_weighted(|&n: &i8| [(n - 1, 1u32), (n + 1, 1)]);
     /// let paths = all_cheapest_paths(&line, [0], |_| 0, |&n| n.abs() == 2)?;
@@ -97,7 +99,8 @@ impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{all_cheapest_paths, from_fn_weighted};
+    /// use search_core::from_fn_weighted;
+    /// use search_core::cheapest::all_cheapest_paths;
     ///
     /// // 20 steps, each of two moves that cost 3: 2^20 paths.
     /// let walk = from_fn_weighted(|&n: &u8| if n < 20 { vec![(n + 1, 3u32); 2] } else { vec![] });
@@ -139,7 +142,8 @@ impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{all_shortest_paths, from_fn};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::all_shortest_paths;
     ///
     /// // Monotone walks across a 3x3 grid: the first by (x, y) goes up the
     /// // left side first, since (0, 1) < (1, 0).
@@ -257,15 +261,16 @@ impl<S: Clone, M: Clone, C: Copy> CheapestPaths<S, M, C> {
 /// Every shortest path from the starts to the nearest goals: the cheapest
 /// paths when every move costs one, their cost the number of moves.
 ///
-/// What [`all_shortest_paths`](crate::all_shortest_paths) and
-/// [`Search::all_shortest_paths`](crate::Search::all_shortest_paths)
+/// What [`all_shortest_paths`](crate::breadth_first::all_shortest_paths) and
+/// [`Search::all_shortest_paths`](crate::breadth_first::Search::all_shortest_paths)
 /// return. Two edges between the same pair of states (two moves with one
 /// effect) make two paths.
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{all_shortest_paths, from_fn};
+/// use search_core::from_fn;
+/// use search_core::breadth_first::all_shortest_paths;
 ///
 /// // Monotone walks across a 3x3 grid of points: C(4, 2) = 6 of them.
 /// let grid = from_fn(|&(x, y): &(u8, u8)| {
@@ -289,7 +294,8 @@ impl<S: Clone, M: Clone> CheapestPaths<S, M, usize> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{all_shortest_paths, from_fn};
+    /// use search_core::from_fn;
+    /// use search_core::breadth_first::all_shortest_paths;
     ///
     /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
     /// assert_eq!(all_shortest_paths(&space, [0], |&n| n == 3)?.distance(), Some(3));
@@ -308,7 +314,8 @@ impl<S: Clone, M: Clone> CheapestPaths<S, M, usize> {
 /// # Example
 ///
 /// ```
-/// use search_core::{all_shortest_paths, from_fn};
+/// use search_core::from_fn;
+/// use search_core::breadth_first::all_shortest_paths;
 ///
 /// let space = from_fn(|&n: &u32| [n + 1, n + 2]);
 /// let paths = all_shortest_paths(&space, [0], |&n| n == 4)?;

@@ -1,7 +1,9 @@
-//! Paths: [`Path`], one walk from a start to an end; and `dag`:
-//! [`CheapestPaths`](crate::CheapestPaths) (and
-//! [`ShortestPaths`](crate::ShortestPaths)), the graph of every cheapest
-//! edge, which holds many paths at once.
+//! Paths: [`Path`], one walk from a start to an end, and
+//! [`CheapestPaths`] (with [`ShortestPaths`], its unit-cost form), the
+//! graph of every cheapest edge into each state, which holds many
+//! cheapest paths at once and counts them before it walks them.
+
+pub use self::dag::{CheapestPaths, Paths, ShortestPaths};
 
 pub(crate) mod dag;
 

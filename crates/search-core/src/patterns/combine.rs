@@ -30,7 +30,8 @@ pub enum Combine {
 /// # Example
 ///
 /// ```
-/// use search_core::{Combine, DistanceTable, Heuristic, Patterns, ZeroOneRankedSpace, Run};
+/// use search_core::{Heuristic, Run};
+/// use search_core::patterns::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
 ///
 /// /// One coordinate of a 10x10 grid walk: a step in it costs 1.
 /// struct Axis;
@@ -61,7 +62,8 @@ impl<S> Patterns<S> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{Combine, Heuristic, Patterns};
+    /// use search_core::Heuristic;
+    /// use search_core::patterns::{Combine, Patterns};
     ///
     /// assert_eq!(Patterns::<u32>::new(Combine::Max).estimate(&7), 0);
     /// ```
@@ -74,7 +76,8 @@ impl<S> Patterns<S> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{Combine, DistanceTable, Heuristic, Patterns};
+    /// use search_core::Heuristic;
+    /// use search_core::patterns::{Combine, DistanceTable, Patterns};
     ///
     /// let near = DistanceTable::from_bytes(vec![0, 1, 2]);
     /// let far = DistanceTable::from_bytes(vec![0, 3, 3]);
@@ -105,7 +108,8 @@ impl<S> Patterns<S> {
     /// swapping the axes keeps the distance, and brings y into reach.
     ///
     /// ```
-    /// use search_core::{Combine, DistanceTable, Heuristic, Patterns, ZeroOneRankedSpace, Run};
+    /// use search_core::{Heuristic, Run};
+    /// use search_core::patterns::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
     ///
     /// struct Axis;
     /// impl ZeroOneRankedSpace for Axis {

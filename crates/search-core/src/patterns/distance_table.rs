@@ -14,9 +14,9 @@ use rayon::prelude::*;
 use crate::dense::enumeration::DenseEnumeration;
 use crate::disk::files::{TableReader, table_header_len, write_table_file};
 use crate::error::Error;
+use crate::error::Limit;
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
-use crate::run::limits::Limit;
 use crate::space::ranked::RankedSpace;
 
 /// The first bytes of a distance table's file, and its layout's version.
@@ -35,7 +35,7 @@ const VERSION: u32 = 2;
 /// # Example
 ///
 /// ```
-/// use search_core::ZeroOneRankedSpace;
+/// use search_core::patterns::ZeroOneRankedSpace;
 ///
 /// /// Positions 0..10 on a line: a step costs 1, a jump from 5 to 0 is free.
 /// struct Line;
@@ -67,7 +67,7 @@ pub trait ZeroOneRankedSpace: Sync {
     /// # Example
     ///
     /// ```
-    /// use search_core::ZeroOneRankedSpace;
+    /// use search_core::patterns::ZeroOneRankedSpace;
     ///
     /// struct Two;
     /// impl ZeroOneRankedSpace for Two {
@@ -95,7 +95,8 @@ const UNREACHED: u8 = u8::MAX;
 /// # Example
 ///
 /// ```
-/// use search_core::{DistanceTable, ZeroOneRankedSpace, Run};
+/// use search_core::Run;
+/// use search_core::patterns::{DistanceTable, ZeroOneRankedSpace};
 ///
 /// /// A ring of 12 positions where every third one is a free step ahead.
 /// struct Ring;
@@ -142,7 +143,8 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DistanceTable, ErrorKind, Limits, Run, ZeroOneRankedSpace};
+    /// use search_core::{ErrorKind, Limits, Run};
+    /// use search_core::patterns::{DistanceTable, ZeroOneRankedSpace};
     ///
     /// struct Huge;
     /// impl ZeroOneRankedSpace for Huge {
@@ -254,7 +256,8 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DistanceTable, ZeroOneRankedSpace, Run};
+    /// use search_core::Run;
+    /// use search_core::patterns::{DistanceTable, ZeroOneRankedSpace};
     ///
     /// struct Two;
     /// impl ZeroOneRankedSpace for Two {
@@ -277,7 +280,8 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DistanceTable, ZeroOneRankedSpace, Run};
+    /// use search_core::Run;
+    /// use search_core::patterns::{DistanceTable, ZeroOneRankedSpace};
     ///
     /// struct Empty;
     /// impl ZeroOneRankedSpace for Empty {
@@ -296,7 +300,8 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DistanceTable, ZeroOneRankedSpace, Run};
+    /// use search_core::Run;
+    /// use search_core::patterns::{DistanceTable, ZeroOneRankedSpace};
     ///
     /// struct One;
     /// impl ZeroOneRankedSpace for One {
@@ -316,7 +321,7 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::DistanceTable;
+    /// use search_core::patterns::DistanceTable;
     ///
     /// let table = DistanceTable::from_bytes(vec![0, 3, 255]);
     /// assert_eq!((table.distance(1), table.distance(2)), (Some(3), None));
@@ -341,7 +346,7 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::DistanceTable;
+    /// use search_core::patterns::DistanceTable;
     ///
     /// let table = DistanceTable::from_bytes(vec![0, 1, 2, 255]);
     /// let path = std::env::temp_dir().join(format!("doc-table-{}.bin", std::process::id()));
@@ -372,7 +377,7 @@ impl DistanceTable {
     /// # Example
     ///
     /// ```
-    /// use search_core::DistanceTable;
+    /// use search_core::patterns::DistanceTable;
     ///
     /// let path = std::env::temp_dir().join(format!("doc-bad-table-{}.bin", std::process::id()));
     /// std::fs::write(&path, b"not a table")?;
@@ -500,7 +505,9 @@ impl DenseEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DenseEnumeration, RankedSpace, Run};
+    /// use search_core::Run;
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::space::RankedSpace;
     ///
     /// /// A walker on a ring of 8 cells, and which way it faces (rank =
     /// /// cell * 2 + facing): it steps ahead or turns round.

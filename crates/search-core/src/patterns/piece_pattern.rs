@@ -31,8 +31,8 @@ const TABLED_REGIONS: usize = 16;
 /// [`build`](PiecePattern::build) finds those distances and
 /// [`rank`](PiecePattern::rank) a board's entry among them. Every move
 /// moves one piece, so the tables of disjoint patterns add up to an
-/// estimate that never passes the true distance: [`Patterns`](crate::Patterns)
-/// with [`Combine::Sum`](crate::Combine::Sum) (Korf and Felner's additive
+/// estimate that never passes the true distance: [`Patterns`](crate::patterns::Patterns)
+/// with [`Combine::Sum`](crate::patterns::Combine::Sum) (Korf and Felner's additive
 /// pattern databases).
 ///
 /// A board lists the piece on each place, `0` for the empty one; pieces
@@ -57,7 +57,8 @@ const TABLED_REGIONS: usize = 16;
 /// The 2x3 puzzle (LeetCode 773), its five tiles split into two patterns:
 ///
 /// ```
-/// use search_core::{Combine, Heuristic, Patterns, PiecePattern, Run};
+/// use search_core::{Heuristic, Run};
+/// use search_core::patterns::{Combine, Patterns, PiecePattern};
 ///
 /// // Places 0 1 2 / 3 4 5, each next to those beside and below or above it.
 /// let next_to = [vec![1, 3], vec![0, 2, 4], vec![1, 5], vec![0, 4], vec![1, 3, 5], vec![2, 4]];
@@ -110,7 +111,8 @@ impl PiecePattern {
     /// # Example
     ///
     /// ```
-    /// use search_core::{ErrorKind, PiecePattern};
+    /// use search_core::ErrorKind;
+    /// use search_core::patterns::PiecePattern;
     ///
     /// let line = [vec![1], vec![0, 2], vec![1]];
     /// assert!(PiecePattern::new(&line, &[1, 2, 0], &[1, 2]).is_ok());
@@ -199,7 +201,7 @@ impl PiecePattern {
     /// # Example
     ///
     /// ```
-    /// use search_core::PiecePattern;
+    /// use search_core::patterns::PiecePattern;
     ///
     /// // Two pieces on three places: 3 x 2 placements.
     /// let line = [vec![1], vec![0, 2], vec![1]];
@@ -217,7 +219,7 @@ impl PiecePattern {
     /// # Example
     ///
     /// ```
-    /// use search_core::PiecePattern;
+    /// use search_core::patterns::PiecePattern;
     ///
     /// let line = [vec![1], vec![0, 2], vec![1]];
     /// let pattern = PiecePattern::new(&line, &[1, 2, 0], &[1])?;
@@ -239,7 +241,7 @@ impl PiecePattern {
     /// # Example
     ///
     /// ```
-    /// use search_core::PiecePattern;
+    /// use search_core::patterns::PiecePattern;
     ///
     /// let line = [vec![1], vec![0, 2], vec![1]];
     /// let pattern = PiecePattern::new(&line, &[1, 2, 0], &[2, 1])?;
@@ -271,7 +273,8 @@ impl PiecePattern {
     /// # Example
     ///
     /// ```
-    /// use search_core::{PiecePattern, Run};
+    /// use search_core::Run;
+    /// use search_core::patterns::PiecePattern;
     ///
     /// // Three places in a ring, each next to the other two.
     /// let ring = [vec![1, 2], vec![0, 2], vec![0, 1]];

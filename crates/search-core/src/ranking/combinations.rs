@@ -10,7 +10,7 @@ use crate::error::Error;
 /// # Example
 ///
 /// ```
-/// use search_core::Combinations;
+/// use search_core::ranking::Combinations;
 ///
 /// let pairs = Combinations::new(4, 2)?;
 /// assert_eq!(pairs.count(), 6);
@@ -38,7 +38,7 @@ impl Combinations {
     /// # Example
     ///
     /// ```
-    /// use search_core::Combinations;
+    /// use search_core::ranking::Combinations;
     ///
     /// assert_eq!(Combinations::new(64, 32)?.count(), 1_832_624_140_942_590_534);
     /// assert!(Combinations::new(3, 4).is_err());

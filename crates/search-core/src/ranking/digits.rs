@@ -11,7 +11,7 @@ use crate::error::Error;
 /// # Example
 ///
 /// ```
-/// use search_core::MixedRadix;
+/// use search_core::ranking::MixedRadix;
 ///
 /// // Four discs on three pegs: the peg of each disc.
 /// let hanoi = MixedRadix::uniform(3, 4)?;
@@ -43,7 +43,7 @@ impl MixedRadix {
     /// # Example
     ///
     /// ```
-    /// use search_core::MixedRadix;
+    /// use search_core::ranking::MixedRadix;
     ///
     /// // Seven corners twisted 0-2, and a clock of 12.
     /// let digits = MixedRadix::new(vec![3, 3, 3, 3, 3, 3, 3, 12])?;
@@ -79,7 +79,7 @@ impl MixedRadix {
     /// # Example
     ///
     /// ```
-    /// use search_core::MixedRadix;
+    /// use search_core::ranking::MixedRadix;
     ///
     /// assert_eq!(MixedRadix::uniform(4, 15)?.count(), 1 << 30);
     /// # Ok::<(), search_core::Error>(())
@@ -144,7 +144,7 @@ impl MixedRadix {
 /// # Example
 ///
 /// ```
-/// use search_core::{MixedRadix, Permutations, Product};
+/// use search_core::ranking::{MixedRadix, Permutations, Product};
 ///
 /// // The pocket cube's 8 corners, one fixed: 7! places, 3^6 twists.
 /// let places = Permutations::new(7)?;

@@ -97,7 +97,7 @@ fn rank_array<const N: usize>(values: &[u8; N]) -> u64 {
 /// # Example
 ///
 /// ```
-/// use search_core::KPermutations;
+/// use search_core::ranking::KPermutations;
 ///
 /// // Two pieces in four cells: 4 x 3 placements.
 /// let placements = KPermutations::new(4, 2)?;
@@ -128,7 +128,7 @@ impl KPermutations {
     /// # Example
     ///
     /// ```
-    /// use search_core::KPermutations;
+    /// use search_core::ranking::KPermutations;
     ///
     /// assert_eq!(KPermutations::new(16, 8)?.count(), 518_918_400);
     /// assert_eq!(KPermutations::new(25, 7)?.count(), 2_422_728_000);
@@ -232,7 +232,7 @@ impl KPermutations {
 /// # Example
 ///
 /// ```
-/// use search_core::Permutations;
+/// use search_core::ranking::Permutations;
 ///
 /// let perms = Permutations::new(4)?;
 /// assert_eq!(perms.count(), 24);
@@ -256,7 +256,7 @@ impl Permutations {
     /// # Example
     ///
     /// ```
-    /// use search_core::Permutations;
+    /// use search_core::ranking::Permutations;
     ///
     /// assert_eq!(Permutations::new(12)?.count(), 479_001_600);
     /// # Ok::<(), search_core::Error>(())
@@ -304,7 +304,7 @@ impl Permutations {
 /// # Example
 ///
 /// ```
-/// use search_core::EvenPermutations;
+/// use search_core::ranking::EvenPermutations;
 ///
 /// let even = EvenPermutations::new(4)?;
 /// assert_eq!(even.count(), 12);
@@ -334,7 +334,7 @@ impl EvenPermutations {
     /// # Example
     ///
     /// ```
-    /// use search_core::EvenPermutations;
+    /// use search_core::ranking::EvenPermutations;
     ///
     /// assert_eq!(EvenPermutations::new(12)?.count(), 239_500_800);
     /// assert!(EvenPermutations::new(1).is_err());
@@ -364,7 +364,7 @@ impl EvenPermutations {
     /// # Example
     ///
     /// ```
-    /// use search_core::EvenPermutations;
+    /// use search_core::ranking::EvenPermutations;
     ///
     /// assert!(EvenPermutations::is_even(&[1, 2, 0]));
     /// assert!(!EvenPermutations::is_even(&[1, 0, 2]));

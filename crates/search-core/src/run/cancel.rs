@@ -19,7 +19,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, CancelHandle, ErrorKind, Search, Run};
+/// use search_core::{from_fn, ErrorKind, Run};
+/// use search_core::run::CancelHandle;
+/// use search_core::breadth_first::Search;
 ///
 /// let naturals = from_fn(|&n: &u64| [n + 1]);
 /// let cancel = CancelHandle::new();
@@ -39,7 +41,7 @@ impl CancelHandle {
     /// # Example
     ///
     /// ```
-    /// use search_core::CancelHandle;
+    /// use search_core::run::CancelHandle;
     ///
     /// assert!(!CancelHandle::new().is_cancelled());
     /// ```
@@ -53,7 +55,7 @@ impl CancelHandle {
     /// # Example
     ///
     /// ```
-    /// use search_core::CancelHandle;
+    /// use search_core::run::CancelHandle;
     ///
     /// let cancel = CancelHandle::new();
     /// let seen_elsewhere = cancel.clone();

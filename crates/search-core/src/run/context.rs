@@ -25,8 +25,8 @@ use crate::run::stats::Stats;
 /// ([`stats`](Run::stats), [`memory`](Run::memory)), read once it has
 /// returned, however it ended.
 ///
-/// A `Run` is kept apart from the caches ([`Search`](crate::Search),
-/// [`AStar`](crate::AStar), [`IdaStar`](crate::IdaStar), ...), which hold
+/// A `Run` is kept apart from the caches ([`Search`](crate::breadth_first::Search),
+/// [`AStar`](crate::cheapest::AStar), [`IdaStar`](crate::deepening::IdaStar), ...), which hold
 /// only the tables one search leaves for the next, as regex-automata keeps
 /// its `Input` apart from its `Cache`: one `Run` can drive several caches
 /// in turn, and one cache can serve runs with other limits.
@@ -34,7 +34,8 @@ use crate::run::stats::Stats;
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, ErrorKind, Limit, Limits, Run, Search};
+/// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
+/// use search_core::breadth_first::Search;
 ///
 /// let naturals = from_fn(|&n: &u64| [n + 1]);
 /// let mut reports = 0;
@@ -82,7 +83,9 @@ impl<'o> Run<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{astar, from_fn, ErrorKind, Limit, Limits, Run, AStar, UnitCost};
+    /// use search_core::{astar, from_fn, ErrorKind, Limit, Limits, Run};
+    /// use search_core::cheapest::AStar;
+    /// use search_core::space::UnitCost;
     ///
     /// let naturals = UnitCost(from_fn(|&n: &u32| [n + 1]));
     /// let mut run = Run::new().limits(Limits::new().max_states(100));
@@ -132,7 +135,8 @@ impl<'o> Run<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1]);
     /// let mut deepest = 0;
@@ -156,7 +160,9 @@ impl<'o> Run<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{bfs, from_fn, CancelHandle, ErrorKind, Run, Search};
+    /// use search_core::{bfs, from_fn, ErrorKind, Run};
+    /// use search_core::run::CancelHandle;
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1]);
     /// let cancel = CancelHandle::new();
@@ -178,7 +184,8 @@ impl<'o> Run<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, Run, Search};
+    /// use search_core::{from_fn, ErrorKind, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1]);
     /// let mut run = Run::new();
@@ -196,7 +203,8 @@ impl<'o> Run<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
     /// let mut run = Run::new();
@@ -215,7 +223,9 @@ impl<'o> Run<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search, Stats};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
+    /// use search_core::run::Stats;
     ///
     /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
     /// let mut run = Run::new();
@@ -235,7 +245,8 @@ impl<'o> Run<'o> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Run, Search};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let space = from_fn(|&n: &u32| [n + 1]);
     /// let mut run = Run::new();

@@ -1,4 +1,6 @@
-//! The bounds every search stays within, and which one it reached.
+//! The bounds every search stays within.
+
+use crate::error::Limit;
 
 /// The bounds a search must stay within.
 ///
@@ -16,7 +18,8 @@
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search, Run};
+/// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
+/// use search_core::breadth_first::Search;
 ///
 /// // The naturals never end: a goal that does not exist is never found,
 /// // so the search must be bounded.
@@ -65,7 +68,7 @@ impl Limits {
     /// Searches no deeper than `depth` moves from a start.
     ///
     /// One policy holds for every breadth-first search of
-    /// [`Search`](crate::Search): states up to `depth` moves away are
+    /// [`Search`](crate::breadth_first::Search): states up to `depth` moves away are
     /// searched. If the space ends within the bound (no state at `depth`
     /// has a successor not yet seen), the search is complete and answers as
     /// without a bound: a goal it did not find is `Ok(None)`. If states lie
@@ -73,13 +76,14 @@ impl Limits {
     /// [`Limit::Depth`] as an error rather than a `None` that would claim
     /// more than it knows. Bidirectional search bounds the whole path's
     /// length, and fails when both sides still have states to expand.
-    /// [`Bfs`](crate::Bfs), the traversal the caller drives, prunes at the
+    /// [`Bfs`](crate::breadth_first::Bfs), the traversal the caller drives, prunes at the
     /// bound instead, as a walker does.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Limits, Search, Run};
+    /// use search_core::{from_fn, Limits, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// assert_eq!(Limits::new().max_depth(20).get_max_depth(), Some(20));
     /// // A line 0 -> 1 -> 2: within a bound of 2 it is searched whole.
@@ -123,7 +127,8 @@ impl Limits {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Search, Run};
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
+    /// use search_core::breadth_first::Search;
     ///
     /// let naturals = from_fn(|&n: &u64| [n + 1]);
     /// let limits = Limits::new().max_memory(1 << 20);
@@ -151,13 +156,15 @@ impl Limits {
     }
 
     /// Expands at most `nodes` nodes: the bound of the informed searches
-    /// ([`AStar`](crate::AStar), [`IdaStar`](crate::IdaStar)), whose time,
+    /// ([`AStar`](crate::cheapest::AStar), [`IdaStar`](crate::deepening::IdaStar)), whose time,
     /// not memory, is what runs out first. Unbounded by default.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{ErrorKind, IdaStar, Limit, Limits, UnitCost, from_fn, Run};
+    /// use search_core::{ErrorKind, Limit, Limits, from_fn, Run};
+    /// use search_core::deepening::IdaStar;
+    /// use search_core::space::UnitCost;
     ///
     /// let naturals = UnitCost(from_fn(|&n: &u64| [n + 1, n + 2]));
     /// let mut search = IdaStar::new();
@@ -233,28 +240,4 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits::new()
     }
-}
-
-/// Which bound a search reached.
-///
-/// # Example
-///
-/// ```
-/// use search_core::{from_fn, ErrorKind, Limit, Limits, Search, Run};
-///
-/// let space = from_fn(|&n: &u64| [n + 1]);
-/// let error = Search::new().bfs(&space, [0], |_| false, &mut Run::new().limits(Limits::new().max_states(5))).unwrap_err();
-/// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(5)));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Limit {
-    /// The depth bound, in moves.
-    Depth(usize),
-    /// The bound on stored states.
-    States(usize),
-    /// The bound on the bytes the search's tables take.
-    Memory(u64),
-    /// The bound on expanded nodes.
-    Nodes(u64),
 }

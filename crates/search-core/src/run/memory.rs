@@ -14,7 +14,7 @@ use std::collections::BinaryHeap;
 use std::mem::size_of;
 
 use crate::error::Error;
-use crate::run::limits::Limit;
+use crate::error::Limit;
 
 /// Hash tables with room for fewer entries than this grow fourfold, not
 /// twofold ([`Meter::grown_capacity`]): rehashing a growing table was a

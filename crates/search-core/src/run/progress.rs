@@ -13,7 +13,9 @@ use crate::run::stats::Stats;
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Progress, Run, Search};
+/// use search_core::{from_fn, Run};
+/// use search_core::run::Progress;
+/// use search_core::breadth_first::Search;
 ///
 /// let space = from_fn(|&n: &u32| [n + 1, n * 2]);
 /// let mut reports: Vec<Progress> = Vec::new();
@@ -38,8 +40,8 @@ pub struct Progress {
     /// its path).
     pub bytes: u64,
     /// The bytes read from disk so far: 0 but for a
-    /// [`DenseEnumeration`](crate::DenseEnumeration) whose table lives on
-    /// [disk](crate::DenseEnumeration::disk), and for `DiskEnumeration`
+    /// [`DenseEnumeration`](crate::dense::DenseEnumeration) whose table lives on
+    /// [disk](crate::dense::DenseEnumeration::disk), and for `DiskEnumeration`
     /// (feature `serde`), whose layers do.
     pub read: u64,
     /// The bytes written to disk so far, as [`read`](Progress::read).

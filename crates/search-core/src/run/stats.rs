@@ -5,7 +5,8 @@
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, Search, Run};
+/// use search_core::{from_fn, Run};
+/// use search_core::breadth_first::Search;
 ///
 /// let space = from_fn(|&n: &u8| [n.saturating_add(1)]);
 /// let mut search = Search::new();

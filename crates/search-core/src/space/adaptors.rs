@@ -21,7 +21,8 @@ use super::weighted::{Cost, Weighted};
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, FromFn, Successors};
+/// use search_core::{from_fn, Successors};
+/// use search_core::space::FromFn;
 ///
 /// let space = from_fn(|&n: &u8| [n ^ 1]);
 /// let mut next = Vec::new();
@@ -367,8 +368,8 @@ pub struct FromFnWeightedDirected<S, C, F, P> {
 }
 
 /// Turns two closures into a directed space with costs that
-/// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and
-/// [`bidirectional_astar`](crate::bidirectional_astar) search in one call
+/// [`bidirectional_dijkstra`](crate::cheapest::bidirectional_dijkstra) and
+/// [`bidirectional_astar`](crate::cheapest::bidirectional_astar) search in one call
 /// a step either way: `successors(s)` lists the states one move after `s`
 /// with each move's cost, as for [`from_fn_weighted`], and
 /// `predecessors(s)` those one move before it, with the cost of the move
@@ -385,7 +386,8 @@ pub struct FromFnWeightedDirected<S, C, F, P> {
 /// `n` costs `2n` and the cost of the move into `n` from below is 2:
 ///
 /// ```
-/// use search_core::{bidirectional_dijkstra, dijkstra, from_fn_weighted, from_fn_weighted_directed};
+/// use search_core::{dijkstra, from_fn_weighted, from_fn_weighted_directed};
+/// use search_core::cheapest::bidirectional_dijkstra;
 ///
 /// let successors = |&n: &i32| [(n + 1, 2u32), (n - 1, 1)];
 /// let predecessors = |&n: &i32| [(n - 1, 2u32), (n + 1, 1)];
@@ -644,7 +646,8 @@ impl<S, F, P> fmt::Debug for FromFnDirected<S, F, P> {
 /// # Example
 ///
 /// ```
-/// use search_core::{bidirectional_bfs, from_fn, Undirected};
+/// use search_core::{bidirectional_bfs, from_fn};
+/// use search_core::space::Undirected;
 ///
 /// // A 10x10 grid, walked in four directions.
 /// let grid = Undirected(from_fn(|&(x, y): &(i32, i32)| {
@@ -673,7 +676,8 @@ impl<G: Successors> Reversible for Undirected<G> {}
 /// # Example
 ///
 /// ```
-/// use search_core::{astar, from_fn, Undirected};
+/// use search_core::{astar, from_fn};
+/// use search_core::space::Undirected;
 ///
 /// let line = Undirected(from_fn(|&n: &i32| [n - 1, n + 1]));
 /// let (_, cost) = astar(&line, [0], |&n| (3 - n).unsigned_abs(), |&n| n == 3)?.expect("reachable");
@@ -704,7 +708,9 @@ impl<G: Weighted> Weighted for Undirected<G> {
 /// # Example
 ///
 /// ```
-/// use search_core::{AsRanked, DenseEnumeration, Ranking, Successors, Unranking, Run};
+/// use search_core::{Ranking, Successors, Unranking, Run};
+/// use search_core::space::AsRanked;
+/// use search_core::dense::DenseEnumeration;
 ///
 /// /// Three bits, one flipped at a time.
 /// struct Cube;
@@ -771,7 +777,8 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{rank_by, Ranking};
+/// use search_core::Ranking;
+/// use search_core::space::rank_by;
 ///
 /// let ranking = rank_by(256, |&byte: &u8| u64::from(byte));
 /// assert_eq!((ranking.rank_count(), ranking.rank(&9)), (256, 9));
@@ -790,7 +797,8 @@ pub struct RankBy<S, F> {
 /// Two jugs of 3 and 5 litres, a state numbered by its two levels:
 ///
 /// ```
-/// use search_core::{bfs, rank_by, Ranking, Successors};
+/// use search_core::{bfs, Ranking, Successors};
+/// use search_core::space::rank_by;
 ///
 /// struct Jugs;
 ///

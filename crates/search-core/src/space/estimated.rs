@@ -28,7 +28,8 @@ use crate::space::weighted::{Cost, Heuristic, Weighted};
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, ida_star, Estimated, Heuristic, UnitCost};
+/// use search_core::{from_fn, ida_star, Heuristic};
+/// use search_core::space::{Estimated, UnitCost};
 ///
 /// /// The distance to 100 on a line, updated from the parent's.
 /// struct ToHundred;
@@ -70,7 +71,8 @@ impl<G: Successors, H: Heuristic<G::State>> Estimated<G, H> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Estimated};
+    /// use search_core::from_fn;
+    /// use search_core::space::Estimated;
     ///
     /// let space = Estimated::new(from_fn(|&n: &u8| [n + 1]), |&n: &u8| u32::from(10 - n));
     /// assert_eq!(space.start(4), (4, 6));
@@ -86,7 +88,8 @@ impl<G: Successors, H: Heuristic<G::State>> Estimated<G, H> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Estimated};
+    /// use search_core::from_fn;
+    /// use search_core::space::Estimated;
     ///
     /// let space = Estimated::new(from_fn(|&n: &u8| [n + 1]), |&n: &u8| u32::from(10 - n));
     /// let estimate = space.estimates();
@@ -104,7 +107,8 @@ impl<G: Successors, H: Heuristic<G::State>> Estimated<G, H> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, Estimated, Successors};
+    /// use search_core::{from_fn, Successors};
+    /// use search_core::space::Estimated;
     ///
     /// let space = Estimated::new(from_fn(|&n: &u8| [n + 1]), |_: &u8| 0u32);
     /// assert!(space.inner().ranking().is_none());

@@ -16,7 +16,7 @@ pub(crate) enum Inside {
 }
 
 /// The float that `cost` holds, if it is one of the types of this
-/// module, or `f64`, `f32` or [`Real`](crate::Real) of either. Generic and
+/// module, or `f64`, `f32` or [`Real`](crate::space::Real) of either. Generic and
 /// inlined, so that each type's answer is known when it is compiled: on
 /// `&dyn Any` out of line, its run-time type tests, made for every entry
 /// the open list took, were 15% of Dijkstra's instructions on the octile

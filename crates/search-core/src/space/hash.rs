@@ -30,7 +30,7 @@ use rustc_hash::FxHasher;
 /// ```
 /// use std::collections::HashSet;
 /// use std::hash::BuildHasher;
-/// use search_core::BuildStateHasher;
+/// use search_core::space::BuildStateHasher;
 ///
 /// let mut seen: HashSet<u64, BuildStateHasher> = HashSet::default();
 /// assert!(seen.insert(0x1234_5678_9abc_def0));
@@ -57,7 +57,7 @@ impl BuildHasher for BuildStateHasher {
 ///
 /// ```
 /// use std::hash::Hasher;
-/// use search_core::StateHasher;
+/// use search_core::space::StateHasher;
 ///
 /// let mut hasher = StateHasher::default();
 /// hasher.write_u64(7);

@@ -1,24 +1,74 @@
-//! The space vocabulary: what a user implements, and the adaptors that
-//! make a space out of closures or another space.
+//! What a state space is: the traits a user implements, the adaptors
+//! that make a space out of closures or out of another space, and costs
+//! and estimates.
 //!
-//! - `traits`: [`State`](crate::State), [`Successors`](crate::Successors)
-//!   (start here), [`Ranking`](crate::Ranking) and
-//!   [`Unranking`](crate::Unranking), [`Predecessors`](crate::Predecessors)
-//!   and [`Reversible`](crate::Reversible).
-//! - `ranked`: [`RankedSpace`](crate::RankedSpace), for the dense engines,
-//!   and the optional [`RankSteps`](crate::RankSteps) a space may name.
-//! - `adaptors`: [`from_fn`](crate::from_fn),
-//!   [`Undirected`](crate::Undirected), [`AsRanked`](crate::AsRanked) and
-//!   [`rank_by`](crate::rank_by).
-//! - `weighted`: costs and estimates: [`Cost`](crate::Cost),
-//!   [`Weighted`](crate::Weighted), [`Heuristic`](crate::Heuristic),
-//!   [`UnitCost`](crate::UnitCost); `real`: [`Real`](crate::Real), a
-//!   float in a total order; `estimated`: [`Estimated`](crate::Estimated), states that
-//!   carry an estimate updated from the parent's.
+//! Start with [`Successors`]: a state reports each neighbour and the move
+//! that reaches it. The other traits widen what a space can do:
+//! [`Predecessors`] (or the marker [`Reversible`]) for searches from both
+//! ends, [`Ranking`] and [`Unranking`] for flat tables, [`RankedSpace`]
+//! for the dense engine, [`Weighted`] with a [`Cost`] for cheapest paths,
+//! and [`Heuristic`] (through [`Estimated`]) for estimates kept in O(1) a
+//! move. [`from_fn`] and its siblings make a space from closures;
+//! [`Undirected`], [`UnitCost`], [`AsRanked`] and [`rank_by`] adapt one.
+//! [`BuildStateHasher`] is the hash every hashed table here gives states.
 //!
-//! It may use `error` and nothing else: every other folder builds on it.
-//! `delegate_successors!`, below, is how an adaptor passes a space's
-//! successors, ranking and failure on.
+//! # Example
+//!
+//! ```
+//! use search_core::{bfs, Reversible, Successors};
+//!
+//! /// A ring of `n` cells, walked a cell either way.
+//! struct Ring(u32);
+//!
+//! impl Successors for Ring {
+//!     type State = u32;
+//!     type Move = i8;
+//!     fn successors<F: FnMut(u32, i8)>(&self, &cell: &u32, mut report: F) {
+//!         report((cell + 1) % self.0, 1);
+//!         report((cell + self.0 - 1) % self.0, -1);
+//!     }
+//! }
+//! // Every move can be undone: searches from both ends may use it.
+//! impl Reversible for Ring {}
+//!
+//! let path = bfs(&Ring(10), [0], |&cell| cell == 7)?.expect("a ring is connected");
+//! assert_eq!(path.moves(), [-1, -1, -1]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub use self::adaptors::{
+    AsRanked, FromFn, FromFnDirected, FromFnWeighted, FromFnWeightedDirected, RankBy, TryFromFn,
+    Undirected, from_fn, from_fn_directed, from_fn_weighted, from_fn_weighted_directed, rank_by,
+    try_from_fn,
+};
+pub use self::estimated::Estimated;
+pub use self::hash::{BuildStateHasher, StateHasher};
+pub use self::ranked::{RankSteps, RankedSpace, WordSteps};
+pub use self::real::Real;
+pub use self::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
+pub use self::weighted::{Cost, Heuristic, UnitCost, Weighted};
+
+// The space vocabulary: what a user implements, and the adaptors that
+// make a space out of closures or another space.
+//
+// - `traits`: [`State`](crate::State), [`Successors`](crate::Successors)
+//   (start here), [`Ranking`](crate::Ranking) and
+//   [`Unranking`](crate::Unranking), [`Predecessors`](crate::Predecessors)
+//   and [`Reversible`](crate::Reversible).
+// - `ranked`: [`RankedSpace`](crate::space::RankedSpace), for the dense engines,
+//   and the optional [`RankSteps`](crate::space::RankSteps) a space may name.
+// - `adaptors`: [`from_fn`](crate::from_fn),
+//   [`Undirected`](crate::space::Undirected), [`AsRanked`](crate::space::AsRanked) and
+//   [`rank_by`](crate::space::rank_by).
+// - `weighted`: costs and estimates: [`Cost`](crate::Cost),
+//   [`Weighted`](crate::Weighted), [`Heuristic`](crate::Heuristic),
+//   [`UnitCost`](crate::space::UnitCost); `real`: [`Real`](crate::space::Real), a
+//   float in a total order; `estimated`: [`Estimated`](crate::space::Estimated), states that
+//   carry an estimate updated from the parent's.
+//
+// It may use `error` and nothing else: every other folder builds on it.
+// `delegate_successors!`, below, is how an adaptor passes a space's
+// successors, ranking and failure on.
 
 /// The body of an `impl Successors` for an adaptor that keeps the space's
 /// states and moves: `successors`, `successors_until`, `ranking` and

@@ -6,20 +6,20 @@
 /// A state space whose states are numbered densely, `0..rank_count()`, and
 /// whose edges are known rank to rank.
 ///
-/// This is all that [`DenseEnumeration`](crate::DenseEnumeration) and
-/// [`LayerTable`](crate::LayerTable) need: they never see a state, only
+/// This is all that [`DenseEnumeration`](crate::dense::DenseEnumeration) and
+/// [`LayerTable`](crate::dense::LayerTable) need: they never see a state, only
 /// ranks, so they can walk billions of them in a table of 2 bits each.
 /// Implementations should compute a neighbour's rank straight from the
 /// state's rank where they can, and must be `Sync`, since layers are
 /// expanded on every core at once. A space that already has
 /// [`Successors`](crate::Successors), [`Ranking`](crate::Ranking) and
 /// [`Unranking`](crate::Unranking) gets this trait through
-/// [`AsRanked`](crate::AsRanked), with no second implementation.
+/// [`AsRanked`](crate::space::AsRanked), with no second implementation.
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::RankedSpace;
+/// use search_core::space::RankedSpace;
 ///
 /// /// A ring of `n` positions.
 /// struct Ring(u64);
@@ -49,12 +49,14 @@ pub trait RankedSpace: Sync {
     /// Why this space's neighbours failed, once they have, as
     /// [`Successors::failure`](crate::Successors::failure) says; the dense
     /// engine returns it in place of its layers. `None` by default;
-    /// [`AsRanked`](crate::AsRanked) passes its space's on.
+    /// [`AsRanked`](crate::space::AsRanked) passes its space's on.
     ///
     /// # Example
     ///
     /// ```
-    /// use search_core::{try_from_fn, AsRanked, DenseEnumeration, ErrorKind, RankedSpace, Ranking, Successors, Unranking, Run};
+    /// use search_core::{try_from_fn, ErrorKind, Ranking, Successors, Unranking, Run};
+    /// use search_core::space::{AsRanked, RankedSpace};
+    /// use search_core::dense::DenseEnumeration;
     ///
     /// /// Bytes, each leading to the next, that fail past 200.
     /// struct Bytes;
@@ -98,7 +100,7 @@ pub trait RankedSpace: Sync {
     /// # Example
     ///
     /// ```
-    /// use search_core::RankedSpace;
+    /// use search_core::space::RankedSpace;
     ///
     /// struct Line;
     ///
@@ -124,7 +126,7 @@ pub trait RankedSpace: Sync {
     }
 
     /// An optional extension for the dense engines: neighbours one rank
-    /// away that a [`LayerTable`](crate::LayerTable) marks a table word at
+    /// away that a [`LayerTable`](crate::dense::LayerTable) marks a table word at
     /// a time, and the others. Most spaces leave this alone: the default,
     /// `None`, has every neighbour come from
     /// [`neighbours_of_all`](RankedSpace::neighbours_of_all). See
@@ -133,7 +135,7 @@ pub trait RankedSpace: Sync {
     /// # Example
     ///
     /// ```
-    /// use search_core::RankedSpace;
+    /// use search_core::space::RankedSpace;
     ///
     /// struct Line;
     /// impl RankedSpace for Line {
@@ -158,7 +160,9 @@ pub trait RankedSpace: Sync {
 /// # Example
 ///
 /// ```
-/// use search_core::{DenseEnumeration, RankSteps, RankedSpace, WordSteps, Run};
+/// use search_core::Run;
+/// use search_core::dense::DenseEnumeration;
+/// use search_core::space::{RankSteps, RankedSpace, WordSteps};
 ///
 /// /// Positions `0..20` on a line, with a jump of 10 from each of the
 /// /// first ten.
@@ -239,13 +243,13 @@ mod no_steps {
 /// left or right depends on the blank's column alone.
 ///
 /// [`WordSteps::rank_steps`] names them so that a
-/// [`LayerTable`](crate::LayerTable) can mark them a whole table word
+/// [`LayerTable`](crate::dense::LayerTable) can mark them a whole table word
 /// (32 ranks) at a time, with a few shifts and masks.
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::RankSteps;
+/// use search_core::space::RankSteps;
 ///
 /// // A 2x3 board's blank in cells 0..6: it can go left from columns 1
 /// // and 2, right from columns 0 and 1.
@@ -268,7 +272,7 @@ impl RankSteps {
     /// # Example
     ///
     /// ```
-    /// use search_core::RankSteps;
+    /// use search_core::space::RankSteps;
     ///
     /// // Every rank steps up, but for the last of each pair.
     /// let pairs = RankSteps::new(2, 0, 0b01);
@@ -289,7 +293,7 @@ impl RankSteps {
     /// # Example
     ///
     /// ```
-    /// use search_core::RankSteps;
+    /// use search_core::space::RankSteps;
     ///
     /// assert!(RankSteps::none().is_none());
     /// ```
@@ -302,7 +306,7 @@ impl RankSteps {
     /// # Example
     ///
     /// ```
-    /// use search_core::RankSteps;
+    /// use search_core::space::RankSteps;
     ///
     /// assert!(!RankSteps::new(3, 0b10, 0).is_none());
     /// ```
@@ -315,7 +319,7 @@ impl RankSteps {
     /// # Example
     ///
     /// ```
-    /// use search_core::RankSteps;
+    /// use search_core::space::RankSteps;
     ///
     /// assert_eq!(RankSteps::new(12, 1, 0).period(), 12);
     /// ```
@@ -328,7 +332,7 @@ impl RankSteps {
     /// # Example
     ///
     /// ```
-    /// use search_core::RankSteps;
+    /// use search_core::space::RankSteps;
     ///
     /// assert!(RankSteps::new(3, 0b100, 0).steps_down(5));
     /// ```
@@ -341,7 +345,7 @@ impl RankSteps {
     /// # Example
     ///
     /// ```
-    /// use search_core::RankSteps;
+    /// use search_core::space::RankSteps;
     ///
     /// assert!(RankSteps::new(3, 0, 0b001).steps_up(3));
     /// ```

@@ -21,7 +21,8 @@ use num_traits::{CheckedAdd, Zero};
 /// # Example
 ///
 /// ```
-/// use search_core::{dijkstra, from_fn_weighted, ErrorKind, Real};
+/// use search_core::{dijkstra, from_fn_weighted, ErrorKind};
+/// use search_core::space::Real;
 ///
 /// // Steps of a metre and of 1.4 metres along a line.
 /// let walk = from_fn_weighted(|&n: &i32| [(n + 1, Real(1.0)), (n + 2, Real(1.4))]);

@@ -218,8 +218,8 @@ pub(crate) fn unless_failed<G: Successors + ?Sized, T>(
 /// sliding puzzle has 43.6 billion) are numbered like small ones.
 ///
 /// A space offers its ranking to the algorithms through
-/// [`Successors::ranking`]. With [`Unranking`] as well, [`AsRanked`](crate::AsRanked) turns
-/// it into a [`RankedSpace`](crate::RankedSpace) for dense enumeration.
+/// [`Successors::ranking`]. With [`Unranking`] as well, [`AsRanked`](crate::space::AsRanked) turns
+/// it into a [`RankedSpace`](crate::space::RankedSpace) for dense enumeration.
 ///
 /// # Example
 ///
@@ -318,8 +318,8 @@ impl<S> Ranking<S> for Unranked {
     }
 }
 
-/// A borrowed space is a space, so that adaptors such as [`AsRanked`](crate::AsRanked) and
-/// [`Undirected`](crate::Undirected) can wrap a space they do not own.
+/// A borrowed space is a space, so that adaptors such as [`AsRanked`](crate::space::AsRanked) and
+/// [`Undirected`](crate::space::Undirected) can wrap a space they do not own.
 impl<G: Successors + ?Sized> Successors for &G {
     type State = G::State;
     type Move = G::Move;

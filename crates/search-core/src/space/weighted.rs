@@ -25,7 +25,7 @@ use crate::space::traits::{Reversible, Successors};
 /// A move's cost must not be negative: every search refuses one that is
 /// (or that is not finite, a NaN or an infinity) with
 /// [`ErrorKind::InvalidCost`](crate::ErrorKind::InvalidCost) rather than
-/// answer wrongly. [`Real`](crate::Real) wraps a float in a type that is
+/// answer wrongly. [`Real`](crate::space::Real) wraps a float in a type that is
 /// [`Ord`], for code of your own that needs one; the searches take the
 /// float as it is. With the features `noisy_float` and `ordered-float`,
 /// the float types of those crates are costs too (`R64`, `N64`, `R32`,
@@ -190,7 +190,7 @@ pub(crate) fn extend_within<C: Cost>(reached: C, step: C) -> Result<Option<C>, E
 
 /// `cost + estimate`, or `None` when the sum passes the most `C` holds:
 /// an estimate that large says no goal is reachable within the type, and
-/// the state is pruned (how [`Patterns`](crate::Patterns) marks a state
+/// the state is pruned (how [`Patterns`](crate::patterns::Patterns) marks a state
 /// its tables never reached).
 #[inline]
 pub(crate) fn add_within<C: Cost>(cost: C, estimate: C) -> Option<C> {
@@ -204,8 +204,8 @@ pub(crate) fn add_costs<C: Cost>(a: C, b: C) -> Result<C, Error> {
     a.checked_add(&b).ok_or_else(Error::cost_overflow)
 }
 
-/// A space whose moves have costs, for [`AStar`](crate::AStar),
-/// [`IdaStar`](crate::IdaStar) and [`dijkstra`](crate::dijkstra).
+/// A space whose moves have costs, for [`AStar`](crate::cheapest::AStar),
+/// [`IdaStar`](crate::deepening::IdaStar) and [`dijkstra`](crate::dijkstra).
 ///
 /// Spaces that do not implement it pay nothing for it; to search one whose
 /// moves all cost the same with an informed search, wrap it in
@@ -254,8 +254,8 @@ pub trait Weighted: Successors {
     /// default, when this space does not list them.
     ///
     /// The searches from both ends
-    /// ([`bidirectional_dijkstra`](crate::bidirectional_dijkstra),
-    /// [`bidirectional_astar`](crate::bidirectional_astar)) expand their
+    /// ([`bidirectional_dijkstra`](crate::cheapest::bidirectional_dijkstra),
+    /// [`bidirectional_astar`](crate::cheapest::bidirectional_astar)) expand their
     /// backward side with it. Without it they ask
     /// [`Predecessors`](crate::Predecessors) for the states one move
     /// before and, for each, its successors for the move's cost: a call
@@ -317,7 +317,8 @@ impl<G: Weighted + ?Sized> Weighted for &G {
 /// # Example
 ///
 /// ```
-/// use search_core::{astar, from_fn, UnitCost};
+/// use search_core::{astar, from_fn};
+/// use search_core::space::UnitCost;
 ///
 /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
 /// let (path, cost) = astar(&line, [0], |&n: &i32| (10 - n).unsigned_abs(), |&n| n == 10)?
@@ -347,7 +348,7 @@ impl<G: Successors> Weighted for UnitCost<G> {
 impl<G: Reversible> Reversible for UnitCost<G> {}
 
 /// An estimate of the cost from a state to the nearest goal, that guides
-/// [`AStar`](crate::AStar) and [`IdaStar`](crate::IdaStar).
+/// [`AStar`](crate::cheapest::AStar) and [`IdaStar`](crate::deepening::IdaStar).
 ///
 /// The contract:
 ///
@@ -356,9 +357,9 @@ impl<G: Reversible> Reversible for UnitCost<G> {}
 ///   heuristic.
 /// - *consistent* (or monotone): `h(a) <= cost(a, b) + h(b)` for every move
 ///   `a -> b`, and 0 at goals. A consistent heuristic is admissible, and
-///   with one [`AStar`](crate::AStar) never expands a state twice; with an
+///   with one [`AStar`](crate::cheapest::AStar) never expands a state twice; with an
 ///   admissible one that is not consistent it reopens states
-///   ([`Stats::reopened`](crate::Stats::reopened)) and is still optimal.
+///   ([`Stats::reopened`](crate::run::Stats::reopened)) and is still optimal.
 ///
 /// Any closure `Fn(&S) -> C` is a heuristic. A type that can update its
 /// estimate from the parent's in O(1), as the Manhattan distance of a

@@ -4,16 +4,12 @@
 
 use crate::error::Error;
 use crate::run::context::Run;
-use crate::store::expand::{Collector, Edges, Expansion, neighbours_except};
+use crate::store::expand::{Collector, Edges, Expansion, RUN_SUCCESSORS, neighbours_except};
 
 /// The most states whose successors a search collects before it stores
 /// them (`collect_keyed`): enough that the inserts that follow run back to
 /// back for thousands of states.
 pub(crate) const RUN_STATES: usize = 512;
-
-/// The successors after which a run ends early, so that a space with many
-/// moves a state (a word ladder's hundreds) keeps the run's buffer small.
-pub(crate) const RUN_SUCCESSORS: usize = 4096;
 
 /// The most states a run may expand in a search that has expanded
 /// `expanded` states before it: as many, at least one, at most

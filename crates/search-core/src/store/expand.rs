@@ -6,13 +6,17 @@
 
 use std::ops::ControlFlow;
 
+use crate::error::Limit;
 use crate::error::{Error, ErrorKind};
 use crate::run::context::Run;
-use crate::run::limits::{Limit, Limits};
+use crate::run::limits::Limits;
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
 use crate::space::traits::{Predecessors, Successors};
-use crate::store::batch::RUN_SUCCESSORS;
+
+/// The successors after which a run ends early, so that a space with many
+/// moves a state (a word ladder's hundreds) keeps the run's buffer small.
+pub(crate) const RUN_SUCCESSORS: usize = 4096;
 
 /// What expanding one state gave: the successors kept, and those left out
 /// because they were known already (a state's parent).

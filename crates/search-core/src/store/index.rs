@@ -8,7 +8,10 @@ use crate::error::Error;
 use crate::run::limits::Limits;
 use crate::run::memory::{Meter, bytes_of};
 use crate::space::traits::{Ranking, Successors};
-use crate::store::tree::NO_PARENT;
+
+/// The node id that is no node: the parent of a root, and the first id
+/// past the most a store holds.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
 
 /// The space's rank count, when a flat table of `table_bytes(count)` bytes
 /// takes at most half of the memory budget. Above that, a hash table,

@@ -12,7 +12,7 @@
 //!   of its edges, its parent left out, the counts kept, and what a depth
 //!   bound means.
 //! - `hash`: the one hash of every hashed table,
-//!   [`BuildStateHasher`](crate::BuildStateHasher).
+//!   [`BuildStateHasher`](crate::space::BuildStateHasher).
 //!
 //! It may use `space`, `run`, `path` and `error`.
 

@@ -22,8 +22,8 @@ use crate::store::index::{
     table_bytes,
 };
 
-/// The parent of a root.
-pub(crate) const NO_PARENT: u32 = u32::MAX;
+/// The parent of a root, as the trees' users name it.
+pub(crate) use crate::store::index::NO_PARENT;
 
 /// A stored state with the edge that first reached it, and what the search
 /// keeps beside it: nothing for the breadth-first searches, the best cost
@@ -748,7 +748,7 @@ mod tests {
         fn successors<F: FnMut(u64, ())>(&self, _: &u64, _: F) {}
 
         fn ranking(&self) -> Option<impl crate::Ranking<u64> + '_> {
-            Some(crate::rank_by(self.bound, |&n: &u64| n))
+            Some(crate::space::rank_by(self.bound, |&n: &u64| n))
         }
     }
 

@@ -81,7 +81,8 @@ const LEAST_BUFFER: usize = 4 << 10;
 /// # Example
 ///
 /// ```
-/// use search_core::{DiskEnumeration, Limits, Run, enumerate, from_fn};
+/// use search_core::{Limits, Run, enumerate, from_fn};
+/// use search_core::breadth_first::DiskEnumeration;
 ///
 /// // Ten bits, one flipped at a time: 2^10 states, 10 moves across.
 /// let cube = from_fn(|&bits: &u16| (0..10).map(move |i| bits ^ (1 << i)));
@@ -132,7 +133,8 @@ impl DiskEnumeration {
     /// A directed space: from `n`, `2n` and `n + 3` below 1,000.
     ///
     /// ```
-    /// use search_core::{DiskEnumeration, Limits, Run, enumerate, from_fn};
+    /// use search_core::{Limits, Run, enumerate, from_fn};
+    /// use search_core::breadth_first::DiskEnumeration;
     ///
     /// let space = from_fn(|&n: &u32| [2 * n, n + 3].into_iter().filter(|&m| m < 1_000));
     /// let dir = std::env::temp_dir().join(format!("ddd-directed-{}", std::process::id()));
@@ -163,7 +165,7 @@ impl DiskEnumeration {
     ///
     /// The bound on `G` is the space's word for it, not a check: a space
     /// marked [`Reversible`] (or wrapped in
-    /// [`Undirected`](crate::Undirected)) with a move that cannot be
+    /// [`Undirected`](crate::space::Undirected)) with a move that cannot be
     /// undone finds states of older layers again, as new ones, and may
     /// never end. Give such a space [`run`](DiskEnumeration::run), or a
     /// depth limit.
@@ -175,7 +177,9 @@ impl DiskEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::{DiskEnumeration, Limits, Run, Undirected, from_fn};
+    /// use search_core::{Limits, Run, from_fn};
+    /// use search_core::breadth_first::DiskEnumeration;
+    /// use search_core::space::Undirected;
     ///
     /// // A knight on a chessboard.
     /// let knight = Undirected(from_fn(|&(x, y): &(i8, i8)| {

@@ -24,7 +24,8 @@ use super::{AStar, Policy};
 /// # Example
 ///
 /// ```
-/// use search_core::{dijkstra_all, from_fn_weighted};
+/// use search_core::from_fn_weighted;
+/// use search_core::cheapest::dijkstra_all;
 ///
 /// // A line where a step right costs 2 and a step left 1.
 /// let line = from_fn_weighted(|&n: &i32| [(n + 1, 2u32), (n - 1, 1)]);
@@ -61,7 +62,8 @@ impl<S: State, M: Clone, C: Copy> CheapestCosts<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{dijkstra_all, from_fn_weighted};
+    /// use search_core::from_fn_weighted;
+    /// use search_core::cheapest::dijkstra_all;
     ///
     /// let line = from_fn_weighted(|&n: &u8| [(n + 1, 1u32)]);
     /// assert!(dijkstra_all(&line, [], None)?.is_empty());
@@ -164,7 +166,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn_weighted, AStar, ErrorKind, Limit, Limits, Run};
+    /// use search_core::{from_fn_weighted, ErrorKind, Limit, Limits, Run};
+    /// use search_core::cheapest::AStar;
     ///
     /// let line = from_fn_weighted(|&n: &u32| [(n + 1, 3u32)]);
     /// let mut search = AStar::new();

@@ -66,7 +66,8 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn_weighted, AStar, Run};
+    /// use search_core::{from_fn_weighted, Run};
+    /// use search_core::cheapest::AStar;
     ///
     /// // Add 1 or double, each for 1.
     /// let steps = from_fn_weighted(|&n: &u32| [(n + 1, 1u32), (n * 2, 1)]);

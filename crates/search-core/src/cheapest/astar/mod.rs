@@ -6,18 +6,18 @@ use std::ops::ControlFlow;
 
 use num_traits::Zero;
 
-use crate::cheapest::fringe::Links;
-use crate::cheapest::open_list::{Open, OpenList};
+use crate::cheapest::links::Links;
+use crate::cheapest::{open::Open, open_list::OpenList};
 use crate::error::Error;
+use crate::error::Limit;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::run::limits::Limit;
 use crate::run::memory::Meter;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
-use crate::store::batch::RUN_SUCCESSORS;
 use crate::store::expand::Expansion;
+use crate::store::expand::RUN_SUCCESSORS;
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
 /// A cheapest path from any of `starts` to the first state that satisfies
@@ -132,7 +132,7 @@ where
 ///   nearer to a goal, and ties are many in unit-cost spaces.
 /// - Reopening: when a cheaper path to a stored state is found, the state
 ///   takes it, and if it was already expanded it is expanded again
-///   ([`Stats::reopened`](crate::Stats::reopened)). With a consistent heuristic this never
+///   ([`Stats::reopened`](crate::run::Stats::reopened)). With a consistent heuristic this never
 ///   happens; with an admissible but inconsistent one it keeps the answer
 ///   optimal.
 /// - States are indexed by rank when the space has ranks and the table
@@ -152,7 +152,9 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, AStar, Limits, Run, UnitCost};
+/// use search_core::{from_fn, Limits, Run};
+/// use search_core::cheapest::AStar;
+/// use search_core::space::UnitCost;
 ///
 /// let grid = UnitCost(from_fn(|&(x, y): &(i32, i32)| {
 ///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
@@ -169,19 +171,19 @@ where
 /// ```
 pub struct AStar<S, M, C> {
     /// The stored states, each with the cheapest cost found to it.
-    pub(crate) tree: Tree<S, M, Best<C>>,
-    pub(crate) open: OpenList<C>,
-    pub(crate) scratch: Vec<(S, M)>,
+    pub(in crate::cheapest) tree: Tree<S, M, Best<C>>,
+    pub(in crate::cheapest) open: OpenList<C>,
+    pub(in crate::cheapest) scratch: Vec<(S, M)>,
     /// The tables of the search from the goals, for the searches from
     /// both ends; empty until one runs.
-    pub(crate) backward: Box<Backward<S, M, C>>,
+    pub(in crate::cheapest) backward: Box<Backward<S, M, C>>,
     /// Each node's estimate, for the searches that keep one.
-    pub(crate) estimates: Vec<C>,
+    pub(in crate::cheapest) estimates: Vec<C>,
     /// Fringe search's list of the nodes of its fringe.
-    pub(crate) fringe: Links,
+    pub(in crate::cheapest) fringe: Links,
     /// Beam search's tree, whose nodes keep no cost: a search chosen for
     /// its small memory pays for no more than its states and edges.
-    pub(crate) beam_tree: Tree<S, M>,
+    pub(in crate::cheapest) beam_tree: Tree<S, M>,
 }
 
 /// The tables of a search from the goals: a tree over predecessors, each
@@ -223,7 +225,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, AStar, Run, UnitCost};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::cheapest::AStar;
+    /// use search_core::space::UnitCost;
     ///
     /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
     /// let mut search = AStar::new();
@@ -265,7 +269,9 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, AStar, Run, UnitCost};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::cheapest::AStar;
+    /// use search_core::space::UnitCost;
     ///
     /// let space = UnitCost(from_fn(|&n: &u32| [n + 1, n * 2]));
     /// let mut search = AStar::new();
@@ -662,7 +668,7 @@ where
 /// Records `child`, reached as `reached` says, in a tree whose nodes carry
 /// their cheapest cost found and whether they were expanded at it: a new
 /// node, or a cheaper path to a stored one, which is then expanded again
-/// if it was already ([`Stats::reopened`](crate::Stats::reopened)). Returns the node to queue, or
+/// if it was already ([`Stats::reopened`](crate::run::Stats::reopened)). Returns the node to queue, or
 /// `None` when the stored path is as cheap.
 #[expect(
     clippy::inline_always,

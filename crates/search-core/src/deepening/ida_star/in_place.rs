@@ -33,7 +33,8 @@ pub(super) struct Frame<C> {
 /// # Example
 ///
 /// ```
-/// use search_core::{IdaStar, InPlace, Run};
+/// use search_core::Run;
+/// use search_core::deepening::{IdaStar, InPlace};
 ///
 /// /// Sorting by swapping neighbours: a state of 6 numbers, in place.
 /// struct Swaps;
@@ -100,7 +101,7 @@ pub trait InPlace {
     /// # Example
     ///
     /// ```
-    /// use search_core::InPlace;
+    /// use search_core::deepening::InPlace;
     ///
     /// struct Flip;
     /// impl InPlace for Flip {
@@ -131,7 +132,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{IdaStar, InPlace, Limits, Run};
+    /// use search_core::{Limits, Run};
+    /// use search_core::deepening::{IdaStar, InPlace};
     ///
     /// /// A counter that adds 3 or takes 2.
     /// struct Counter;

@@ -37,7 +37,8 @@ use crate::space::weighted::{Cost, UnitCost, Weighted};
 /// # Example
 ///
 /// ```
-/// use search_core::{ida_star, from_fn, UnitCost};
+/// use search_core::{ida_star, from_fn};
+/// use search_core::space::UnitCost;
 ///
 /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
 /// let (path, cost) = ida_star(&line, [0], |&n| (7 - n).unsigned_abs(), |&n| n == 7)?
@@ -66,7 +67,9 @@ where
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, IdaStar, Run, UnitCost};
+/// use search_core::{from_fn, Run};
+/// use search_core::deepening::IdaStar;
+/// use search_core::space::UnitCost;
 ///
 /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
 /// let mut search = IdaStar::new();
@@ -172,17 +175,19 @@ struct Root<'a, S, C> {
 ///   infinite space, or with the cycle check off, it cannot tell that a
 ///   goal is unreachable, and runs until a limit. With a depth limit it
 ///   answers `Ok(None)` when nothing lies past it, and an error when
-///   something does, as [`Search::bfs`](crate::Search::bfs) does.
+///   something does, as [`Search::bfs`](crate::breadth_first::Search::bfs) does.
 /// - IDA* suits spaces that are trees or nearly so (sliding puzzles,
 ///   permutation puzzles) with a good estimate. It walks paths, not
 ///   states: in a graph with many short cycles it revisits a state once
 ///   per path to it, and a cycle of moves that cost nothing keeps it within
-///   one bound for ever. Use [`AStar`](crate::AStar) there.
+///   one bound for ever. Use [`AStar`](crate::cheapest::AStar) there.
 ///
 /// # Example
 ///
 /// ```
-/// use search_core::{from_fn, IdaStar, Limits, Run, UnitCost};
+/// use search_core::{from_fn, Limits, Run};
+/// use search_core::deepening::IdaStar;
+/// use search_core::space::UnitCost;
 ///
 /// // A 6x6 grid, and the taxicab distance, which is consistent.
 /// let grid = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
@@ -224,7 +229,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::IdaStar;
+    /// use search_core::deepening::IdaStar;
     ///
     /// let search: IdaStar<u32, (), u32> = IdaStar::new();
     /// assert!(search.iterations().is_empty());
@@ -252,7 +257,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, Run, UnitCost};
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
+    /// use search_core::deepening::IdaStar;
+    /// use search_core::space::UnitCost;
     ///
     /// // A ring of 10: 70 is not on it.
     /// let ring = UnitCost(from_fn(|&n: &u8| [(n + 1) % 10, (n + 9) % 10]));
@@ -278,7 +285,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, IdaStar, Run, UnitCost};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::deepening::IdaStar;
+    /// use search_core::space::UnitCost;
     ///
     /// let line = UnitCost(from_fn(|&n: &i32| [n - 1, n + 1]));
     /// let mut search = IdaStar::new();

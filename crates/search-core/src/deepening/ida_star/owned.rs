@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
+use crate::error::Limit;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::run::limits::Limit;
 use crate::run::progress::EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
@@ -37,7 +37,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, ErrorKind, IdaStar, Limit, Limits, Run, UnitCost};
+    /// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
+    /// use search_core::deepening::IdaStar;
+    /// use search_core::space::UnitCost;
     ///
     /// // Numbers upwards by +1 and *2: no end, so an unreachable goal is
     /// // found out at the limit.

@@ -7,10 +7,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::cheapest::astar::Overflowed;
+use crate::error::Limit;
 use crate::error::{Error, ErrorKind};
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::run::limits::Limit;
 use crate::run::progress::CHECK_EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
@@ -77,7 +77,9 @@ where
     /// # Example
     ///
     /// ```
-    /// use search_core::{from_fn, IdaStar, Run, UnitCost};
+    /// use search_core::{from_fn, Run};
+    /// use search_core::deepening::IdaStar;
+    /// use search_core::space::UnitCost;
     ///
     /// let grid = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
     ///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]

@@ -24,7 +24,7 @@ const MAX_NAME: u64 = 256;
 pub(super) struct Part {
     /// The deepest layer begun in the part ([`LayerTable::begin_layer`]).
     ///
-    /// [`LayerTable::begin_layer`]: crate::LayerTable::begin_layer
+    /// [`LayerTable::begin_layer`]: crate::dense::LayerTable::begin_layer
     pub(super) begun: usize,
     /// The part's entries in the layers `begun - 1` and `begun`, by the
     /// parity of their depth.

@@ -16,7 +16,7 @@
 //! name is removed when the run resumes, and none it names is changed,
 //! so a run stopped anywhere goes on from the last finished layer.
 //!
-//! [`DenseEnumeration`]: crate::DenseEnumeration
+//! [`DenseEnumeration`]: crate::dense::DenseEnumeration
 
 mod manifest;
 mod pending;
@@ -32,14 +32,14 @@ use manifest::{MANIFEST, MAX_PARTS, Manifest, Part, part_name};
 use pending::{Pending, Spill, file_length};
 use writer::{PART_MAGIC, PART_VERSION, Writer};
 
-use super::enumeration::DenseEnumeration;
+use super::pool::Pool;
 use super::table::{LayerTable, PER_WORD, code};
 use crate::breadth_first::enumerate::Enumeration;
 use crate::disk::directory::{DirLock, check_free_space};
 use crate::disk::files::{TableReader, sync_file};
 use crate::error::Error;
+use crate::error::Limit;
 use crate::run::context::Run;
-use crate::run::limits::Limit;
 use crate::space::ranked::RankedSpace;
 
 /// The lock's file in a disk run's directory: a second run there is
@@ -81,10 +81,11 @@ fn part_ranks(rank_count: u64, max_memory: u64) -> Result<u64, Error> {
     Ok((words * PER_WORD as u64).min(MAX_PART_RANKS).min(rank_count.max(1)))
 }
 
-/// Runs `config`'s enumeration with its table on `disk`; see
+/// Runs an enumeration on `threads` threads (all, for `None`) with its
+/// table on `disk`; see
 /// [`DenseEnumeration::disk`].
 pub(in crate::dense) fn enumerate_on_disk<R, F, V>(
-    config: &DenseEnumeration,
+    threads: Option<usize>,
     disk: &Disk,
     resume: bool,
     (space, starts): (&R, &[u64]),
@@ -149,7 +150,7 @@ where
         .sum();
     let table = LayerTable::memory_needed(rank_count).saturating_sub(written);
     check_free_space(dir, table, "the table")?;
-    let mut tier = Tier::new(config, disk, manifest, max_memory, run)?;
+    let mut tier = Tier::new(threads, disk, manifest, max_memory, run)?;
     if !resume {
         tier.pending.defer(starts, 0)?;
     }
@@ -181,7 +182,7 @@ struct Tier<'d> {
     began: Instant,
     layer_sizes: Vec<u64>,
     next_found: u64,
-    pool: super::enumeration::Pool,
+    pool: Pool,
     /// Bytes of part files read.
     read: u64,
     /// The bytes of memory the run holds.
@@ -190,7 +191,7 @@ struct Tier<'d> {
 
 impl<'d> Tier<'d> {
     fn new(
-        config: &DenseEnumeration,
+        threads: Option<usize>,
         disk: &'d Disk,
         manifest: Manifest,
         max_memory: u64,
@@ -210,7 +211,7 @@ impl<'d> Tier<'d> {
         );
         let bytes = 2 * part_bytes + marks_budget;
         run.meter.charge(bytes)?;
-        let pool = config.pool(table.words.len())?;
+        let pool = Pool::new(threads, table.words.len())?;
         let parts = manifest.parts.len();
         let began = Instant::now();
         let ranks = (manifest.part_ranks, manifest.rank_count);
