@@ -103,13 +103,15 @@ impl<S: State, M: Clone> Search<S, M> {
         P: FnMut(&S) -> bool,
     {
         let tree = &mut self.forward;
-        let limits = run.limits;
-        tree.reset(space, Lookup::Ids, &limits, &mut run.meter)?;
+        let limits = run.get_limits();
+        tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
         let mut parents: Vec<SmallVec<[(u32, M); 1]>> = Vec::new();
         let mut goals = Vec::new();
         for start in starts {
-            if let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)? {
-                run.meter.push(&mut parents, SmallVec::new())?;
+            if let Some(id) =
+                tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
+            {
+                run.meter_mut().push(&mut parents, SmallVec::new())?;
                 if is_goal(tree.state(id as usize)) {
                     goals.push(id);
                 }
@@ -124,23 +126,23 @@ impl<S: State, M: Clone> Search<S, M> {
             })? {
                 break;
             }
-            run.stats.frontier(layer.len());
+            run.stats_mut().frontier(layer.len());
             let next_start = tree.len();
             for parent in layer.clone() {
                 tree.expand_node(space, parent, &mut self.scratch, run)?;
                 run.tick(tree.len(), depth)?;
                 for (next, mv) in self.scratch.drain(..) {
                     if let Some(id) = tree.find(space, &next) {
-                        run.stats.duplicates += 1;
+                        run.stats_mut().duplicates += 1;
                         // A second edge into the layer being built is a second
                         // way to reach that state in the fewest moves.
                         if id as usize >= next_start {
                             parents[id as usize].push((parent as u32, mv));
                         }
                     } else if let Some(id) =
-                        tree.insert(space, &limits, &mut run.meter, next, parent as u32, None)?
+                        tree.insert(space, &limits, run.meter_mut(), next, parent as u32, None)?
                     {
-                        run.meter.push(&mut parents, smallvec![(parent as u32, mv)])?;
+                        run.meter_mut().push(&mut parents, smallvec![(parent as u32, mv)])?;
                         if is_goal(tree.state(id as usize)) {
                             goals.push(id);
                         }
@@ -153,7 +155,7 @@ impl<S: State, M: Clone> Search<S, M> {
         let distance = (!goals.is_empty()).then_some(depth);
         let mut states = Vec::new();
         let bytes = bytes_of::<S>(tree.len());
-        run.meter.charge(bytes)?;
+        run.meter_mut().charge(bytes)?;
         states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
         states.extend(tree.states_from(0).cloned());
         Ok(ShortestPaths { states, parents, goals, cost: distance })

@@ -122,10 +122,11 @@ impl<S: State, M: Clone> Search<S, M> {
         P: FnMut(&S) -> bool,
     {
         let tree = &mut self.forward;
-        let limits = run.limits;
-        tree.reset(space, Lookup::Seen, &limits, &mut run.meter)?;
+        let limits = run.get_limits();
+        tree.reset(space, Lookup::Seen, &limits, run.meter_mut())?;
         for start in starts {
-            if let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)?
+            if let Some(id) =
+                tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
                 && is_goal(tree.state(id as usize))
             {
                 return Ok(Some(tree.path(id)?));
@@ -134,12 +135,12 @@ impl<S: State, M: Clone> Search<S, M> {
         let mut head = 0;
         let mut layer_end = tree.len();
         let mut depth = 0;
-        run.stats.frontier(layer_end);
+        run.stats_mut().frontier(layer_end);
         while head < tree.len() {
             if head == layer_end {
                 depth += 1;
                 layer_end = tree.len();
-                run.stats.frontier(layer_end - head);
+                run.stats_mut().frontier(layer_end - head);
             }
             let layer = tree.states_from(head);
             if at_depth_bound(space, run, depth, layer, &mut self.scratch, |next| {
@@ -151,20 +152,20 @@ impl<S: State, M: Clone> Search<S, M> {
             // stored ([`Seen::collect_keyed`](crate::store::seen::Seen::collect_keyed)
             // says why); each state's successors are then stored, checked
             // and counted in the order of expanding state by state.
-            let longest = run_length(run.stats.expanded);
+            let longest = run_length(run.stats().expanded);
             let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
             tree.collect_keyed(space, head..layer_end, longest, keyed, expansions, run)?;
             let run_end = head + self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for (parent, expansion) in (head..run_end).zip(&self.expansions) {
-                expansion.count(&mut run.stats);
+                expansion.count(run.stats_mut());
                 run.tick(tree.len(), depth)?;
                 for child in keyed.by_ref().take(expansion.kept) {
                     let parent = parent as u32;
                     match tree.insert_keyed_with(
                         space,
                         &limits,
-                        &mut run.meter,
+                        run.meter_mut(),
                         parent,
                         child.reached(),
                         (),
@@ -174,7 +175,7 @@ impl<S: State, M: Clone> Search<S, M> {
                                 return Ok(Some(tree.path(id)?));
                             }
                         }
-                        None => run.stats.duplicates += 1,
+                        None => run.stats_mut().duplicates += 1,
                     }
                 }
             }
@@ -245,7 +246,7 @@ impl<S: State, M: Clone> Search<S, M> {
             if self.frontier.is_empty() {
                 break Ok(None);
             }
-            run.stats.frontier(self.frontier.len());
+            run.stats_mut().frontier(self.frontier.len());
             if self.frontier_at_depth_bound(space, depth, run)? {
                 break Ok(None);
             }
@@ -455,7 +456,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// ```
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Bfs<S, M> {
-        self.run.limits = limits;
+        self.run.set_limits(limits);
         self
     }
 
@@ -485,25 +486,26 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.run.stats = Stats::default();
+        *self.run.stats_mut() = Stats::default();
         self.head = 0;
         self.depth = 0;
         self.layer_end = 0;
-        self.run.meter.restart(self.run.limits.get_max_memory());
-        self.tree.reset(space, Lookup::Seen, &self.run.limits, &mut self.run.meter)?;
+        let max_memory = self.run.get_limits().get_max_memory();
+        self.run.meter_mut().restart(max_memory);
+        self.tree.reset(space, Lookup::Seen, &self.run.get_limits(), self.run.meter_mut())?;
         for start in starts {
             self.tree.insert(
                 space,
-                &self.run.limits,
-                &mut self.run.meter,
+                &self.run.get_limits(),
+                self.run.meter_mut(),
                 start,
                 NO_PARENT,
                 None,
             )?;
         }
         self.layer_end = self.tree.len();
-        self.run.stats.stored = self.tree.len() as u64;
-        self.run.stats.frontier(self.layer_end);
+        self.run.stats_mut().stored = self.tree.len() as u64;
+        self.run.stats_mut().frontier(self.layer_end);
         Ok(())
     }
 
@@ -542,32 +544,32 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         if self.head == self.layer_end {
             self.depth += 1;
             self.layer_end = self.tree.len();
-            self.run.stats.frontier(self.layer_end - self.head);
+            self.run.stats_mut().frontier(self.layer_end - self.head);
         }
         let id = self.head;
         self.head += 1;
-        if self.run.limits.allows_depth(self.depth + 1) {
+        if self.run.get_limits().allows_depth(self.depth + 1) {
             self.tree.expand_node(space, id, &mut self.scratch, &mut self.run)?;
             let parent = id as u32;
             let mut inserted = Ok(());
             for (next, mv) in self.scratch.drain(..) {
                 match self.tree.insert(
                     space,
-                    &self.run.limits,
-                    &mut self.run.meter,
+                    &self.run.get_limits(),
+                    self.run.meter_mut(),
                     next,
                     parent,
                     Some(mv),
                 ) {
                     Ok(Some(_)) => {}
-                    Ok(None) => self.run.stats.duplicates += 1,
+                    Ok(None) => self.run.stats_mut().duplicates += 1,
                     Err(error) => {
                         inserted = Err(error);
                         break;
                     }
                 }
             }
-            self.run.stats.stored = self.tree.len() as u64;
+            self.run.stats_mut().stored = self.tree.len() as u64;
             inserted?;
         }
         let visit =
@@ -655,7 +657,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn stats(&self) -> Stats {
-        self.run.stats
+        self.run.stats()
     }
 }
 
@@ -671,7 +673,7 @@ impl<S, M> fmt::Debug for Bfs<S, M> {
             .field("visited", &self.head)
             .field("stored", &self.tree.len())
             .field("depth", &self.depth)
-            .field("limits", &self.run.limits)
+            .field("limits", &self.run.get_limits())
             .finish_non_exhaustive()
     }
 }

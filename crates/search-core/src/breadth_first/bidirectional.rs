@@ -8,7 +8,7 @@ use crate::space::traits::{Predecessors, State, Successors};
 
 use hashbrown::{HashTable, hash_table};
 
-use crate::run::context::Run;
+use crate::run::context::{Run, RunParts};
 use crate::run::limits::Limits;
 use crate::run::memory::Meter;
 use crate::run::stats::Stats;
@@ -320,17 +320,17 @@ impl<S: State, M: Clone> Search<S, M> {
         J: IntoIterator<Item = S>,
     {
         self.sides.clear();
-        run.meter.charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
-        presize_table(&mut run.meter, &mut self.sides, FIRST_CAPACITY);
-        self.forward.reset(space, Lookup::Unindexed, &run.limits, &mut run.meter)?;
-        self.backward.reset(space, Lookup::Unindexed, &run.limits, &mut run.meter)?;
+        run.meter_mut().charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
+        presize_table(run.meter_mut(), &mut self.sides, FIRST_CAPACITY);
+        self.forward.reset(space, Lookup::Unindexed, &run.get_limits(), run.meter_mut())?;
+        self.backward.reset(space, Lookup::Unindexed, &run.get_limits(), run.meter_mut())?;
         let ends = starts
             .into_iter()
             .map(|end| (end, 0))
             .chain(goals.into_iter().map(|end| (end, BACKWARD)));
         for (end, side) in ends {
             let tree = if side == 0 { &mut self.forward } else { &mut self.backward };
-            reserve_room(&mut run.meter, &mut self.sides, 1, side_hash)?;
+            reserve_room(run.meter_mut(), &mut self.sides, 1, side_hash)?;
             let stored = self.sides.len();
             match self.sides.entry(hash_of(&end), |(held, _)| *held == end, side_hash) {
                 // A start that is a goal too: the path of no moves.
@@ -339,9 +339,9 @@ impl<S: State, M: Clone> Search<S, M> {
                 }
                 hash_table::Entry::Occupied(_) => {}
                 hash_table::Entry::Vacant(entry) => {
-                    run.limits.check_states(stored)?;
+                    run.get_limits().check_states(stored)?;
                     entry.insert((end.clone(), side_id(tree.len(), side)?));
-                    tree.push(&mut run.meter, end, NO_PARENT, None)?;
+                    tree.push(run.meter_mut(), end, NO_PARENT, None)?;
                 }
             }
         }
@@ -354,7 +354,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 break Ok(None);
             }
             let explored = forward.depth() + backward.depth();
-            if !run.limits.allows_depth(explored + 1) {
+            if !run.get_limits().allows_depth(explored + 1) {
                 break Err(Error::limit(Limit::Depth(explored)));
             }
             // The smaller frontier costs less to expand. On a tie, the side
@@ -362,7 +362,7 @@ impl<S: State, M: Clone> Search<S, M> {
             // run out from waiting behind one that never ends.
             let expand_forward = (forward_frontier.len(), self.forward.len())
                 <= (backward_frontier.len(), self.backward.len());
-            run.stats.frontier(forward_frontier.len().min(backward_frontier.len()));
+            run.stats_mut().frontier(forward_frontier.len().min(backward_frontier.len()));
             // The layer being built starts where the frontier ends.
             let meeting = if expand_forward {
                 forward.layer_starts.push(forward_frontier.end);
@@ -410,13 +410,9 @@ impl<S: State, M: Clone> Search<S, M> {
             // needs no lookup.
             expand_along(edges, tree.state(node), tree.parent_state(node), neighbours, run)?;
             run.tick(sides.len(), explored)?;
-            reserve_room(&mut run.meter, sides, neighbours.len(), side_hash)?;
-            let mut index = Sides {
-                table: sides,
-                limits: &run.limits,
-                meter: &mut run.meter,
-                counters: &mut run.stats,
-            };
+            reserve_room(run.meter_mut(), sides, neighbours.len(), side_hash)?;
+            let RunParts { limits, meter, stats, .. } = run.parts();
+            let mut index = Sides { table: sides, limits, meter, counters: stats };
             for (next, mv) in neighbours.drain(..) {
                 let child = Keyed { key: hash_of(&next), state: next, mv: E::kept(mv) };
                 if let Some((ours, theirs)) = index.store(E::SIDE, tree, other, node, child)? {
@@ -444,22 +440,18 @@ impl<S: State, M: Clone> Search<S, M> {
         let Parts { tree, sides, keyed, expansions, .. } = E::parts(self);
         let mut head = frontier.start;
         while head < frontier.end {
-            let longest = run_length(run.stats.expanded);
+            let longest = run_length(run.stats().expanded);
             let states = (head..frontier.end).map(|id| (tree.state(id), tree.parent_state(id)));
             collect_run(edges, states, longest, hash_of, keyed, expansions, run)?;
             let batch = head..head + expansions.len();
             head = batch.end;
-            reserve_room(&mut run.meter, sides, keyed.len(), side_hash)?;
-            let mut index = Sides {
-                table: sides,
-                limits: &run.limits,
-                meter: &mut run.meter,
-                counters: &mut run.stats,
-            };
+            reserve_room(run.meter_mut(), sides, keyed.len(), side_hash)?;
+            let RunParts { limits, meter, stats, watch } = run.parts();
+            let mut index = Sides { table: sides, limits, meter, counters: stats };
             let mut neighbours = keyed.drain(..);
             for (node, expansion) in batch.zip(expansions.iter()) {
                 expansion.count(index.counters);
-                run.watch.tick(index.counters, index.table.len(), explored, index.meter.used())?;
+                watch.tick(index.counters, index.table.len(), explored, index.meter.used())?;
                 for Keyed { key, state, mv } in neighbours.by_ref().take(expansion.kept) {
                     let child = Keyed { key, state, mv: E::kept(mv) };
                     if let Some((ours, theirs)) = index.store(E::SIDE, tree, other, node, child)? {

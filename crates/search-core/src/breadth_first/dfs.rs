@@ -117,22 +117,22 @@ impl<S: State, M: Clone> Search<S, M> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        let limits = run.limits;
+        let limits = run.get_limits();
         let tree = &mut self.forward;
-        tree.reset(space, Lookup::Ids, &limits, &mut run.meter)?;
+        tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
         // Node ids to visit, the next on top; an id may be on the stack
         // more than once, and is visited the first time it comes off.
         let mut stack: Vec<u32> = Vec::new();
         for start in starts {
             if let Some(root) =
-                tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)?
+                tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
             {
-                run.meter.push(&mut stack, root)?;
+                run.meter_mut().push(&mut stack, root)?;
             }
         }
         // The first start is searched first.
         stack.reverse();
-        let mut visited: Vec<bool> = filled_vec(&mut run.meter, tree.len(), false)?;
+        let mut visited: Vec<bool> = filled_vec(run.meter_mut(), tree.len(), false)?;
         while let Some(node) = stack.pop() {
             let id = node as usize;
             if visited[id] {
@@ -142,7 +142,7 @@ impl<S: State, M: Clone> Search<S, M> {
             if is_goal(tree.state(id)) {
                 return Ok(Some(tree.path(node)?));
             }
-            limits.check_nodes(run.stats.expanded)?;
+            limits.check_nodes(run.stats().expanded)?;
             tree.expand_node(space, id, &mut self.scratch, run)?;
             run.tick(tree.len(), stack.len())?;
             // Pushed last first, so that the first successor comes off first.
@@ -150,29 +150,29 @@ impl<S: State, M: Clone> Search<S, M> {
                 let child = match tree.find_or_insert_with(
                     space,
                     &limits,
-                    &mut run.meter,
+                    run.meter_mut(),
                     next,
                     node,
                     Some(mv),
                     (),
                 )? {
                     Stored::New(child) => {
-                        run.meter.push(&mut visited, false)?;
+                        run.meter_mut().push(&mut visited, false)?;
                         child
                     }
                     Stored::Old(child, _) if visited[child as usize] => {
-                        run.stats.duplicates += 1;
+                        run.stats_mut().duplicates += 1;
                         continue;
                     }
                     // Reached again before it was visited: this later path
                     // is the one depth first follows.
                     Stored::Old(child, mv) => {
-                        run.stats.duplicates += 1;
+                        run.stats_mut().duplicates += 1;
                         tree.reparent(child as usize, node, mv);
                         child
                     }
                 };
-                run.meter.push(&mut stack, child)?;
+                run.meter_mut().push(&mut stack, child)?;
             }
         }
         Ok(None)

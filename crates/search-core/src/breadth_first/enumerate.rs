@@ -194,7 +194,7 @@ impl<S: State, M: Clone> Search<S, M> {
         while !self.frontier.is_empty() {
             let depth = layer_sizes.len();
             layer_sizes.push(self.frontier.len() as u64);
-            run.stats.frontier(self.frontier.len());
+            run.stats_mut().frontier(self.frontier.len());
             if self.frontier_at_depth_bound(space, depth, run)? {
                 break;
             }

@@ -233,7 +233,7 @@ impl ParallelEnumeration {
         let threads = pool
             .as_ref()
             .map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads);
-        let mut shards = Shards::new(threads * SHARDS_PER_THREAD, &run.limits);
+        let mut shards = Shards::new(threads * SHARDS_PER_THREAD, &run.get_limits());
         let mut frontier: Vec<Vec<G::State>> = (0..shards.count()).map(|_| Vec::new()).collect();
         for start in starts {
             let hash = hash_of(&start);
@@ -242,7 +242,7 @@ impl ParallelEnumeration {
                 frontier[shard].push(start);
             }
         }
-        run.stats.stored = shards.stored() as u64;
+        run.stats_mut().stored = shards.stored() as u64;
         if frontier.iter().flatten().any(is_goal) {
             return Ok(Ended::Goal(0));
         }
@@ -254,12 +254,12 @@ impl ParallelEnumeration {
                 break;
             }
             layer_sizes.push(size as u64);
-            let max_memory = run.limits.get_max_memory();
+            let max_memory = run.get_limits().get_max_memory();
             let room = (max_memory.saturating_sub(shards.bytes()), max_memory);
             let buckets =
                 on_pool(pool.as_ref(), || expand(space, &frontier, &shards, &cancel, room))?;
             let (next, found) = on_pool(pool.as_ref(), || shards.take_in(buckets, is_goal))?;
-            let counts = &mut run.stats;
+            let counts = run.stats_mut();
             counts.expanded += size as u64;
             counts.stored = shards.stored() as u64;
             counts.frontier(size);
@@ -267,7 +267,7 @@ impl ParallelEnumeration {
             if next.iter().all(Vec::is_empty) {
                 break;
             }
-            if !run.limits.allows_depth(layer_sizes.len()) {
+            if !run.get_limits().allows_depth(layer_sizes.len()) {
                 return Err(Error::limit(Limit::Depth(layer_sizes.len() - 1)));
             }
             if found {

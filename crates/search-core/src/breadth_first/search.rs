@@ -114,9 +114,9 @@ impl<S: State, M: Clone> Search<S, M> {
         let frontiers = self.frontier.capacity() + self.next_frontier.capacity();
         // Within any budget worth having; a tiny one fails at the first
         // store instead.
-        let _ = run.meter.charge(bytes_of::<S>(frontiers));
+        let _ = run.meter_mut().charge(bytes_of::<S>(frontiers));
         let result = search(self, run);
-        run.stats.stored = stored(self) as u64;
+        run.stats_mut().stored = stored(self) as u64;
         unless_failed(space, result)
     }
 
@@ -161,21 +161,27 @@ impl<S: State, M: Clone> Search<S, M> {
         let mut done = 0;
         while done < self.frontier.len() {
             let batch = &self.frontier[done..];
-            let longest = run_length(run.stats.expanded);
+            let longest = run_length(run.stats().expanded);
             let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
             self.seen.collect_keyed(space, batch, longest, keyed, expansions, run)?;
             done += self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for expansion in &self.expansions {
-                expansion.count(&mut run.stats);
+                expansion.count(run.stats_mut());
                 run.tick(self.seen.len(), depth)?;
                 for Keyed { key, state: next, .. } in keyed.by_ref().take(expansion.kept) {
-                    if !self.seen.insert_keyed(space, &run.limits, &mut run.meter, key, &next)? {
-                        run.stats.duplicates += 1;
+                    if !self.seen.insert_keyed(
+                        space,
+                        &run.get_limits(),
+                        run.meter_mut(),
+                        key,
+                        &next,
+                    )? {
+                        run.stats_mut().duplicates += 1;
                     } else if stop(&next) {
                         return Ok(true);
                     } else {
-                        run.meter.push(&mut self.next_frontier, next)?;
+                        run.meter_mut().push(&mut self.next_frontier, next)?;
                     }
                 }
             }
@@ -195,11 +201,11 @@ impl<S: State, M: Clone> Search<S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        self.seen.reset(space, &run.limits, &mut run.meter)?;
+        self.seen.reset(space, &run.get_limits(), run.meter_mut())?;
         self.frontier.clear();
         for start in starts {
-            if self.seen.insert(space, &run.limits, &mut run.meter, &start)? {
-                run.meter.push(&mut self.frontier, start)?;
+            if self.seen.insert(space, &run.get_limits(), run.meter_mut(), &start)? {
+                run.meter_mut().push(&mut self.frontier, start)?;
             }
         }
         Ok(())

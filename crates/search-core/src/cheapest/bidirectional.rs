@@ -305,7 +305,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
 
     /// Counts both sides' states as the search's.
     fn end_sides(&self, run: &mut Run<'_>) {
-        run.stats.stored = (self.tree.len() + self.backward.tree.len()) as u64;
+        run.stats_mut().stored = (self.tree.len() + self.backward.tree.len()) as u64;
     }
 
     /// The search from both ends that both public methods run.
@@ -339,12 +339,12 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 break;
             }
         }
-        let max_states = run.limits.get_max_states();
+        let max_states = run.get_limits().get_max_states();
         let mut overflowed = Overflowed::default();
         let (mut ahead, mut behind) = (None, None);
         let mut edges: Vec<(S, Option<M>, C)> = Vec::new();
         loop {
-            let meter = &mut run.meter;
+            let meter = run.meter_mut();
             let heads = (forward.head(&mut ahead, meter)?, backward.head(&mut behind, meter)?);
             let (Some(front), Some(back)) = heads else { break };
             if let Some((cost, ..)) = best {
@@ -363,10 +363,10 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             let (here, there) =
                 if forwards { (&mut forward, &backward) } else { (&mut backward, &forward) };
             here.tree.extra_mut(node as usize).expanded = true;
-            run.limits.check_nodes(run.stats.expanded)?;
+            run.get_limits().check_nodes(run.stats().expanded)?;
             let state = here.tree.state(node as usize).clone();
             edges.clear();
-            let mut collector = Collector::new(&run.limits, &mut run.meter);
+            let mut collector = Collector::new(&run.get_limits(), run.meter_mut());
             let mut costed = true;
             let skipped = if forwards {
                 neighbours_except(&Forwards(space), &state, None, |next, mv| {
@@ -396,7 +396,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                         .1;
                 }
             }
-            Expansion { kept: edges.len(), skipped }.count(&mut run.stats);
+            Expansion { kept: edges.len(), skipped }.count(run.stats_mut());
             run.tick(here.tree.len() + there.tree.len(), 0)?;
             let estimate: &dyn Fn(&S) -> C = if forwards { to_goals } else { from_starts };
             for (next, mv, step) in edges.drain(..) {
@@ -496,17 +496,17 @@ impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
         G: Weighted<State = S, Move = M, Cost = C>,
         R: IntoIterator<Item = S>,
     {
-        self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
+        self.tree.reset(space, Lookup::Ids, &run.get_limits(), run.meter_mut())?;
         self.open.reset();
         for root in roots {
-            let limits = &run.limits;
+            let limits = &run.get_limits();
             let Some(id) =
-                self.tree.insert(space, limits, &mut run.meter, root, NO_PARENT, None)?
+                self.tree.insert(space, limits, run.meter_mut(), root, NO_PARENT, None)?
             else {
                 continue;
             };
             if let Some(f) = add_within(C::zero(), estimate(self.tree.state(id as usize))) {
-                self.open.push(&mut run.meter, Open { f, g: C::zero(), node: id })?;
+                self.open.push(run.meter_mut(), Open { f, g: C::zero(), node: id })?;
             }
         }
         Ok(())
@@ -542,14 +542,14 @@ impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
     where
         G: Weighted<State = S, Move = M, Cost = C>,
     {
-        let limits = &run.limits;
-        let meter = &mut run.meter;
+        let limits = &run.get_limits();
+        let meter = run.meter_mut();
         let first = Best::reached(cost);
         let node =
             match self.tree.find_or_insert_with(space, limits, meter, next, from, mv, first)? {
                 Stored::New(node) => node,
                 Stored::Old(node, mv) => {
-                    run.stats.duplicates += 1;
+                    run.stats_mut().duplicates += 1;
                     let best = self.tree.extra_mut(node as usize);
                     if best.expanded || cost >= best.cost {
                         return Ok(());
@@ -560,7 +560,7 @@ impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
                 }
             };
         if let Some(f) = add_within(cost, estimate(self.tree.state(node as usize))) {
-            self.open.push(&mut run.meter, Open { f, g: cost, node })?;
+            self.open.push(run.meter_mut(), Open { f, g: cost, node })?;
         }
         Ok(())
     }

@@ -131,22 +131,22 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         P: FnMut(&S) -> bool,
     {
         run.begin()?;
-        let limits = run.limits;
+        let limits = run.get_limits();
         let (tree, estimates, fringe) = (&mut self.tree, &mut self.estimates, &mut self.fringe);
-        tree.reset(space, Lookup::Ids, &limits, &mut run.meter)?;
+        tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
         estimates.clear();
         fringe.clear();
         let mut threshold: Option<C> = None;
         let mut overflowed = Overflowed::default();
         for start in starts {
-            let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)?
+            let Some(id) = tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
             else {
                 continue;
             };
             let h = heuristic(tree.state(id as usize));
-            run.meter.push(estimates, h)?;
+            run.meter_mut().push(estimates, h)?;
             threshold = Some(threshold.map_or(h, |t| min_cost(t, h)));
-            fringe.push_back(id, &mut run.meter)?;
+            fringe.push_back(id, run.meter_mut())?;
         }
         while let Some(limit) = threshold.take() {
             let mut node = fringe.head();
@@ -168,7 +168,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 if is_goal(tree.state(id)) {
                     return Ok(Some((tree.path(node)?, g)));
                 }
-                limits.check_nodes(run.stats.expanded)?;
+                limits.check_nodes(run.stats().expanded)?;
                 tree.expand_node(space, id, &mut self.scratch, run)?;
                 run.tick(tree.len(), 0)?;
                 let state = tree.state(id).clone();
@@ -177,7 +177,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 for (next, mv) in self.scratch.drain(..).rev() {
                     let step = space.cost(&state, &mv, &next);
                     let Some(cost) = overflowed.check(extend_within(g, step)?) else { continue };
-                    let meter = &mut run.meter;
+                    let meter = run.meter_mut();
                     let first = Best::reached(cost);
                     let child = match tree.find_or_insert_with(
                         space,
@@ -193,7 +193,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                             child
                         }
                         Stored::Old(child, mv) => {
-                            run.stats.duplicates += 1;
+                            run.stats_mut().duplicates += 1;
                             let known = &mut tree.extra_mut(child as usize).cost;
                             if *known <= cost {
                                 continue;
@@ -204,7 +204,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                             child
                         }
                     };
-                    fringe.insert_after(node, child, &mut run.meter)?;
+                    fringe.insert_after(node, child, run.meter_mut())?;
                 }
                 let next = fringe.next(id);
                 fringe.remove(node);

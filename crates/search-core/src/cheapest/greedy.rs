@@ -223,7 +223,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         P: FnMut(&S) -> bool,
     {
         let found = self.beam(space, starts, &heuristic, &mut is_goal, width, run);
-        run.stats.stored = self.beam_tree.len() as u64;
+        run.stats_mut().stored = self.beam_tree.len() as u64;
         unless_failed(space, found)
     }
 
@@ -243,16 +243,18 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         P: FnMut(&S) -> bool,
     {
         run.begin()?;
-        let limits = run.limits;
+        let limits = run.get_limits();
         let tree = &mut self.beam_tree;
-        tree.reset(space, Lookup::Seen, &limits, &mut run.meter)?;
+        tree.reset(space, Lookup::Seen, &limits, run.meter_mut())?;
         let mut layer: Vec<u32> = Vec::new();
         for start in starts {
-            if let Some(id) = tree.insert(space, &limits, &mut run.meter, start, NO_PARENT, None)? {
+            if let Some(id) =
+                tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
+            {
                 if is_goal(tree.state(id as usize)) {
                     return Ok(Some(tree.path(id)?));
                 }
-                run.meter.push(&mut layer, id)?;
+                run.meter_mut().push(&mut layer, id)?;
             }
         }
         let max_depth = limits.get_max_depth().unwrap_or(usize::MAX);
@@ -268,23 +270,23 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 return Err(Error::limit(Limit::Depth(max_depth)));
             }
             depth += 1;
-            run.stats.frontier(layer.len());
+            run.stats_mut().frontier(layer.len());
             next.clear();
             for &parent in &layer {
-                limits.check_nodes(run.stats.expanded)?;
+                limits.check_nodes(run.stats().expanded)?;
                 tree.expand_node(space, parent as usize, &mut self.scratch, run)?;
                 run.tick(tree.len(), depth)?;
                 for (child, mv) in self.scratch.drain(..) {
                     let Some(id) =
-                        tree.insert(space, &limits, &mut run.meter, child, parent, Some(mv))?
+                        tree.insert(space, &limits, run.meter_mut(), child, parent, Some(mv))?
                     else {
-                        run.stats.duplicates += 1;
+                        run.stats_mut().duplicates += 1;
                         continue;
                     };
                     if is_goal(tree.state(id as usize)) {
                         return Ok(Some(tree.path(id)?));
                     }
-                    run.meter.push(&mut next, id)?;
+                    run.meter_mut().push(&mut next, id)?;
                 }
             }
             std::mem::swap(&mut layer, &mut next);
@@ -305,7 +307,7 @@ fn keep_nearest<C: Cost>(
     } else if layer.len() > width {
         let mut rated: Vec<(C, usize)> = Vec::new();
         let bytes = bytes_of::<(C, usize)>(layer.len());
-        run.meter.charge(bytes)?;
+        run.meter_mut().charge(bytes)?;
         rated.try_reserve_exact(layer.len()).map_err(|_| Error::allocation_failed(bytes))?;
         rated.extend(layer.iter().enumerate().map(|(i, &id)| (estimate(id), i)));
         rated.select_nth_unstable_by(width - 1, |a, b| a.0.cost_cmp(&b.0).then(a.1.cmp(&b.1)));
@@ -317,7 +319,7 @@ fn keep_nearest<C: Cost>(
             layer[slot] = layer[index];
         }
         layer.truncate(width);
-        run.meter.release(bytes);
+        run.meter_mut().release(bytes);
     }
     Ok(())
 }

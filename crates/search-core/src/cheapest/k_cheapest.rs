@@ -120,7 +120,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             |this: &mut Self, detour: &Detour<'_, G>, from: &[S], run: &mut Run<'_>| {
                 let found =
                     this.run(detour, from.iter().cloned(), |_| C::zero(), &mut is_goal, run);
-                total.absorb(&run.stats);
+                total.absorb(&run.stats());
                 found
             };
         let whole = Detour { space, spur: None, banned: &StateSet::new(), cut: &StateSet::new() };
@@ -128,7 +128,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             && let Some((path, _)) = search(self, &whole, &roots, run)?
         {
             let walk = Walk::from_path(space, path)?;
-            yen.offer(walk, &mut run.meter)?;
+            yen.offer(walk, run.meter_mut())?;
             yen.take_cheapest(k);
         }
         let (mut banned, mut cut) = (StateSet::new(), StateSet::new());
@@ -153,7 +153,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 cut.clear();
                 let last_walk = &yen.walks[last];
                 for state in &last_walk.states[..prefix.saturating_sub(1)] {
-                    banned.insert(state.clone(), &mut run.meter)?;
+                    banned.insert(state.clone(), run.meter_mut())?;
                 }
                 // The next state of every path found that shares this
                 // beginning: the edges it may not take again.
@@ -162,7 +162,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                     if walk.states.len() > prefix
                         && walk.states[..prefix] == last_walk.states[..prefix]
                     {
-                        cut.insert(walk.states[prefix].clone(), &mut run.meter)?;
+                        cut.insert(walk.states[prefix].clone(), run.meter_mut())?;
                     }
                 }
                 let tail = match spur {
@@ -181,10 +181,10 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 let Some((tail, _)) = tail else { continue };
                 let mut walk = yen.walks[last].prefix(spur.map_or(0, |spur| spur + 1));
                 walk.extend(space, tail)?;
-                yen.offer(walk, &mut run.meter)?;
+                yen.offer(walk, run.meter_mut())?;
             }
         }
-        run.stats = total;
+        *run.stats_mut() = total;
         Ok(yen.into_paths())
     }
 }

@@ -192,7 +192,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         P: FnMut(&S) -> bool,
     {
         let result = self.search(space, starts, &mut is_goal, run);
-        run.stats.stored = self.tree.len() as u64;
+        run.stats_mut().stored = self.tree.len() as u64;
         unless_failed(space, result)
     }
 
@@ -209,7 +209,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         P: FnMut(&S) -> bool,
     {
         run.begin()?;
-        self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
+        self.tree.reset(space, Lookup::Ids, &run.get_limits(), run.meter_mut())?;
         self.current.clear();
         self.next.clear();
         let current = &mut self.current;
@@ -256,9 +256,9 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                     continue;
                 };
                 let queue = if free { &mut self.current } else { &mut self.next };
-                run.meter.push(queue, child)?;
+                run.meter_mut().push(queue, child)?;
             }
-            run.stats.frontier(self.current.len() + self.next.len());
+            run.stats_mut().frontier(self.current.len() + self.next.len());
         }
     }
 }

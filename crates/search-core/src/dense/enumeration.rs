@@ -444,7 +444,7 @@ impl DenseEnumeration {
         V: Fn(u64, usize) + Sync,
     {
         run.begin()?;
-        let limits = run.limits;
+        let limits = run.get_limits();
         if let Some(disk) = &self.disk {
             // A table that fits the limit stays in memory, unless the
             // directory holds a run (to resume, or to refuse to overwrite)
@@ -469,7 +469,7 @@ impl DenseEnumeration {
         let mut layers = |run: &mut Run<'_>| {
             let table = LayerTable::new(0..space.rank_count(), limits.get_max_memory())?;
             let bytes = LayerTable::memory_needed(space.rank_count());
-            run.meter.charge(bytes)?;
+            run.meter_mut().charge(bytes)?;
             // Below a few chunks, starting threads and splitting each layer costs
             // more than the work: the 2x3 puzzle took 410 us on a pool and 6 us
             // without one. Above, a thread per chunk at the most: more would
@@ -499,7 +499,7 @@ impl DenseEnumeration {
             // found them did.
             let mut stopped = false;
             for (depth, &size) in layer_sizes.iter().enumerate() {
-                run.stats.stored += size;
+                run.stats_mut().stored += size;
                 run.report(depth, bytes)?;
                 stopped = on_layer(depth, size).is_break();
                 if stopped {
@@ -512,8 +512,8 @@ impl DenseEnumeration {
                 let found = pool.run(|parallel| {
                     table.expand_layer_within(space, depth, &visit, parallel, &cancel)
                 })?;
-                run.stats.expanded += layer_sizes[depth];
-                run.stats.frontier(layer_sizes[depth] as usize);
+                run.stats_mut().expanded += layer_sizes[depth];
+                run.stats_mut().frontier(layer_sizes[depth] as usize);
                 if found == 0 {
                     break;
                 }
@@ -524,7 +524,7 @@ impl DenseEnumeration {
                     return Err(Error::limit(Limit::Depth(bound)));
                 }
                 layer_sizes.push(found);
-                run.stats.stored += found;
+                run.stats_mut().stored += found;
                 if let Some(checkpoint) = &self.checkpoint
                     && saved.elapsed() >= checkpoint.every
                 {

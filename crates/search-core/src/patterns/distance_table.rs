@@ -174,12 +174,12 @@ impl DistanceTable {
     ) -> Result<DistanceTable, Error> {
         run.begin()?;
         let count = space.rank_count();
-        let max_memory = run.limits.get_max_memory();
+        let max_memory = run.get_limits().get_max_memory();
         if count > max_memory {
             return Err(Error::too_large(count, max_memory));
         }
         let slots = usize::try_from(count).map_err(|_| Error::too_large(count, max_memory))?;
-        run.meter.charge(count)?;
+        run.meter_mut().charge(count)?;
         let mut table: Vec<AtomicU8> = Vec::new();
         table.try_reserve_exact(slots).map_err(|_| Error::allocation_failed(count))?;
         table.resize_with(slots, || AtomicU8::new(UNREACHED));
@@ -217,7 +217,7 @@ impl DistanceTable {
                 (0, expanded)
             })?;
             check(&bad, count)?;
-            run.stats.expanded += closed;
+            run.stats_mut().expanded += closed;
             let next = distance.checked_add(1).filter(|&next| next < UNREACHED);
             let (reached, expanded) = sweep(&table, distance, &cancel, |rank, _| {
                 let mut found = 0;
@@ -233,8 +233,8 @@ impl DistanceTable {
                 (found, 1)
             })?;
             check(&bad, count)?;
-            run.stats.expanded += expanded;
-            run.stats.stored += reached;
+            run.stats_mut().expanded += expanded;
+            run.stats_mut().stored += reached;
             run.report(usize::from(distance), count)?;
             if reached == 0 {
                 break;
@@ -242,7 +242,7 @@ impl DistanceTable {
             let Some(next) = next else {
                 return Err(Error::distance_too_large());
             };
-            if !run.limits.allows_depth(usize::from(next)) {
+            if !run.get_limits().allows_depth(usize::from(next)) {
                 return Err(Error::limit(Limit::Depth(usize::from(distance))));
             }
             distance = next;
@@ -571,7 +571,7 @@ impl DenseEnumeration {
             },
             run,
         )?;
-        run.meter.charge(entries)?;
+        run.meter_mut().charge(entries)?;
         check(&bad, entries)?;
         if too_far.load(Ordering::Relaxed) {
             return Err(Error::distance_too_large());

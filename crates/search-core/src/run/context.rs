@@ -50,13 +50,13 @@ use crate::run::stats::Stats;
 /// assert!(reports >= 3);
 /// ```
 pub struct Run<'o> {
-    pub(crate) limits: Limits,
-    pub(crate) stats: Stats,
+    limits: Limits,
+    stats: Stats,
     /// The bytes the search's tables hold, against `limits`.
-    pub(crate) meter: Meter,
+    meter: Meter,
     /// The observer and the cancel handle, and when to call and check
     /// them next.
-    pub(crate) watch: Watch<'o>,
+    watch: Watch<'o>,
 }
 
 impl<'o> Run<'o> {
@@ -311,6 +311,41 @@ impl<'o> Run<'o> {
         self.report(depth, self.meter.used())
     }
 
+    /// The counts of the search under way, for its engine to keep.
+    #[inline]
+    pub(crate) fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    /// The meter the search's tables grow through.
+    #[inline]
+    pub(crate) fn meter_mut(&mut self) -> &mut Meter {
+        &mut self.meter
+    }
+
+    /// The run split into what an engine's inner loop uses at once: its
+    /// limits, meter, counts and watch, borrowed apart.
+    #[inline]
+    pub(crate) fn parts(&mut self) -> RunParts<'_, 'o> {
+        RunParts {
+            limits: &self.limits,
+            meter: &mut self.meter,
+            stats: &mut self.stats,
+            watch: &mut self.watch,
+        }
+    }
+
+    /// Hands the observer `progress` now, whatever the count.
+    pub(crate) fn report_progress(&mut self, progress: &Progress) {
+        self.watch.report_now(progress);
+    }
+
+    /// Whether the run has been cancelled, as an error to return.
+    #[inline]
+    pub(crate) fn check_cancelled(&self) -> Result<(), Error> {
+        self.watch.check()
+    }
+
     /// Starts a search: no counts yet, the whole memory budget, and an
     /// end at once if the run was cancelled before it began.
     pub(crate) fn begin(&mut self) -> Result<(), Error> {
@@ -347,6 +382,14 @@ impl<'o> Run<'o> {
         self.watch.report_now(&progress);
         self.watch.check()
     }
+}
+
+/// A [`Run`] borrowed apart: see [`Run::parts`].
+pub(crate) struct RunParts<'r, 'o> {
+    pub(crate) limits: &'r Limits,
+    pub(crate) meter: &'r mut Meter,
+    pub(crate) stats: &'r mut Stats,
+    pub(crate) watch: &'r mut Watch<'o>,
 }
 
 impl Default for Run<'_> {

@@ -45,7 +45,7 @@ where
 {
     out.clear();
     expansions.clear();
-    let mut collector = Collector::new(&run.limits, &mut run.meter);
+    let mut collector = Collector::new(&run.get_limits(), run.meter_mut());
     for (state, known) in states.take(longest) {
         if out.len() >= RUN_SUCCESSORS {
             break;

@@ -64,11 +64,11 @@ pub(crate) fn expand_along<E: Edges>(
     run: &mut Run<'_>,
 ) -> Result<(), Error> {
     out.clear();
-    let mut collector = Collector::new(&run.limits, &mut run.meter);
+    let mut collector = Collector::new(&run.get_limits(), run.meter_mut());
     let skipped =
         neighbours_except(edges, state, known, |next, mv| collector.push(out, (next, mv)));
     collector.finish()?;
-    Expansion { kept: out.len(), skipped }.count(&mut run.stats);
+    Expansion { kept: out.len(), skipped }.count(run.stats_mut());
     Ok(())
 }
 
@@ -238,7 +238,7 @@ where
     G::State: 'a,
     K: Fn(&G::State) -> bool,
 {
-    if run.limits.allows_depth(depth + 1) {
+    if run.get_limits().allows_depth(depth + 1) {
         return Ok(false);
     }
     for state in layer {

@@ -223,7 +223,7 @@ impl DiskEnumeration {
         I: IntoIterator<Item = G::State>,
     {
         run.begin()?;
-        let budget = sort_budget(run.limits.get_max_memory())?;
+        let budget = sort_budget(run.get_limits().get_max_memory())?;
         let mut files = Files::claim(&self.dir)?;
         let mut layers =
             Layers { space, subtract, files: &mut files, budget, run, runs_written: 0, charged: 0 };
@@ -376,8 +376,8 @@ where
         loop {
             let depth = layer_sizes.len();
             layer_sizes.push(current.size);
-            self.run.stats.stored += current.size;
-            self.run.stats.frontier(usize::try_from(current.size).unwrap_or(usize::MAX));
+            self.run.stats_mut().stored += current.size;
+            self.run.stats_mut().frontier(usize::try_from(current.size).unwrap_or(usize::MAX));
             self.report(depth, &buffer, traffic)?;
             self.check_room(seen.as_deref())?;
             let runs = self.expand(&current, depth, &mut buffer, &mut traffic)?;
@@ -400,7 +400,7 @@ where
                 self.files.remove(&next.path)?;
                 break;
             }
-            if let Some(most) = self.run.limits.get_max_depth()
+            if let Some(most) = self.run.get_limits().get_max_depth()
                 && depth >= most
             {
                 return Err(Error::limit(crate::Limit::Depth(most)));
@@ -440,7 +440,7 @@ where
         let mut reader = RecordReader::open(&current.path, traffic)?;
         while let Some(record) = reader.head() {
             let state: G::State = read_state(record, &current.path)?;
-            self.run.limits.check_nodes(self.run.stats.expanded)?;
+            self.run.get_limits().check_nodes(self.run.stats().expanded)?;
             let mut failure = None;
             let mut generated = 0;
             let _ = self.space.successors_until(&state, |next, _| {
@@ -453,12 +453,12 @@ where
                     }
                 }
             });
-            self.run.stats.expanded += 1;
-            self.run.stats.generated += generated;
+            self.run.stats_mut().expanded += 1;
+            self.run.stats_mut().generated += generated;
             if let Some(error) = failure {
                 return Err(error);
             }
-            self.run.tick(usize::try_from(self.run.stats.stored).unwrap_or(usize::MAX), depth)?;
+            self.run.tick(usize::try_from(self.run.stats().stored).unwrap_or(usize::MAX), depth)?;
             reader.advance(traffic)?;
         }
         Ok(runs)
@@ -490,7 +490,7 @@ where
     fn recount(&mut self, buffer: &SortBuffer) {
         let held = buffer.held();
         if held != self.charged {
-            self.run.meter.recount(self.charged, held);
+            self.run.meter_mut().recount(self.charged, held);
             self.charged = held;
         }
     }
@@ -579,7 +579,7 @@ where
     /// run there if it was cancelled.
     fn report(&mut self, depth: usize, buffer: &SortBuffer, traffic: Traffic) -> Result<(), Error> {
         self.recount(buffer);
-        self.run.report_disk(depth, self.run.meter.used(), traffic.read, traffic.written)
+        self.run.report_disk(depth, self.run.memory(), traffic.read, traffic.written)
     }
 }
 

@@ -197,7 +197,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             this.expand_in_order(space, &estimate, &mut |_: &S| false, &mut settle, run)?;
             Ok(settle.settled)
         })?;
-        let meter = &mut run.meter;
+        let meter = run.meter_mut();
         let mut entry_of = filled_vec(meter, self.tree.len(), NO_PARENT)?;
         let mut entries = Vec::new();
         let bytes = bytes_of::<(S, C, u32, Option<M>)>(settled.len());

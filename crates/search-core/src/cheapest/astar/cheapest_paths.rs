@@ -110,7 +110,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             }
             Ok((every.goals, every.ties, every.order))
         })?;
-        self.keep_paths(&goals, &ties, &order, &mut run.meter)
+        self.keep_paths(&goals, &ties, &order, run.meter_mut())
     }
 
     /// The graph of the paths into `goals`: the nodes they pass through,
@@ -222,12 +222,19 @@ impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
         step: C,
     ) -> Result<Option<u32>, Error> {
         let Reached { parent, mv, cost } = reached;
-        let meter = &mut run.meter;
-        let first = Best::reached(cost);
-        match tree.find_or_insert_with(space, &run.limits, meter, next, parent, Some(mv), first)? {
+        let (limits, first) = (run.get_limits(), Best::reached(cost));
+        match tree.find_or_insert_with(
+            space,
+            &limits,
+            run.meter_mut(),
+            next,
+            parent,
+            Some(mv),
+            first,
+        )? {
             Stored::New(child) => Ok(Some(child)),
             Stored::Old(child, mv) => {
-                run.stats.duplicates += 1;
+                run.stats_mut().duplicates += 1;
                 let id = child as usize;
                 let Best { cost: known, expanded } = *tree.extra(id);
                 let root = tree.parent_of(id).0 == NO_PARENT;
@@ -235,7 +242,7 @@ impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
                     return Ok(None);
                 }
                 while self.ties.len() <= id {
-                    meter.push(&mut self.ties, SmallVec::new())?;
+                    run.meter_mut().push(&mut self.ties, SmallVec::new())?;
                 }
                 if cost == known {
                     self.ties[id].extend(mv.map(|mv| (parent, mv)));
@@ -244,7 +251,7 @@ impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
                 self.ties[id].clear();
                 *tree.extra_mut(id) = Best::reached(cost);
                 if expanded {
-                    run.stats.reopened += 1;
+                    run.stats_mut().reopened += 1;
                 }
                 tree.reparent(id, parent, mv);
                 Ok(Some(child))

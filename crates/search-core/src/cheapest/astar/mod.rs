@@ -11,7 +11,7 @@ use crate::cheapest::{open::Open, open_list::OpenList};
 use crate::error::Error;
 use crate::error::Limit;
 use crate::path::Path;
-use crate::run::context::Run;
+use crate::run::context::{Run, RunParts};
 use crate::run::memory::Meter;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
@@ -315,7 +315,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         search: impl FnOnce(&mut Self, &mut Run<'_>) -> Result<T, Error>,
     ) -> Result<T, Error> {
         let result = search(self, run);
-        run.stats.stored = self.tree.len() as u64;
+        run.stats_mut().stored = self.tree.len() as u64;
         unless_failed(space, result)
     }
 
@@ -340,7 +340,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         D: Policy<S, M, C>,
     {
         let mut overflowed = Overflowed::default();
-        while let Some(Open { f, g, node }) = self.open.pop(&mut run.meter)? {
+        while let Some(Open { f, g, node }) = self.open.pop(run.meter_mut())? {
             if policy.ends_before(f) {
                 break;
             }
@@ -352,7 +352,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 Taken::Stale | Taken::Goal => continue,
                 Taken::Expanded(state) => state,
             };
-            policy.expanded(node, g, self.tree.len(), &mut run.meter)?;
+            policy.expanded(node, g, self.tree.len(), run.meter_mut())?;
             run.tick(self.tree.len(), 0)?;
             // Each successor is relaxed as the space reports it, with no
             // buffer between: gathering them first wrote each out and read
@@ -361,7 +361,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             // comparison, as an expansion into a buffer leaves it out.
             let parent = self.tree.parent_state(node as usize).cloned();
             let (tree, open) = (&mut self.tree, &mut self.open);
-            let most = run.limits.get_max_states().saturating_add(RUN_SUCCESSORS);
+            let most = run.get_limits().get_max_states().saturating_add(RUN_SUCCESSORS);
             let mut expansion = Expansion::default();
             let mut failure = None;
             let _ = space.successors_until(&state, |next, mv| {
@@ -376,7 +376,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 expansion.kept += 1;
                 let relaxed = if expansion.kept > most {
                     // An expansion that never ends meets the state bound.
-                    Err(Error::limit(Limit::States(run.limits.get_max_states())))
+                    Err(Error::limit(Limit::States(run.get_limits().get_max_states())))
                 } else {
                     relax_reported(
                         space,
@@ -395,11 +395,11 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                     }
                 }
             });
-            expansion.count(&mut run.stats);
+            expansion.count(run.stats_mut());
             if let Some(error) = failure {
                 return Err(error);
             }
-            run.stats.frontier(self.open.len());
+            run.stats_mut().frontier(self.open.len());
         }
         Ok((None, overflowed))
     }
@@ -516,7 +516,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         I: IntoIterator<Item = S>,
     {
         run.begin()?;
-        self.tree.reset(space, Lookup::Ids, &run.limits, &mut run.meter)?;
+        self.tree.reset(space, Lookup::Ids, &run.get_limits(), run.meter_mut())?;
         self.open.reset();
         let open = &mut self.open;
         plant(&mut self.tree, space, run, starts, |meter, start, root| {
@@ -601,7 +601,7 @@ where
     // as stored; an estimate past the cost type prunes the state.
     let estimate = heuristic(tree.state(child as usize));
     let Some(f) = add_within(cost, estimate) else { return Ok(()) };
-    open.push(&mut run.meter, Open { f, g: cost, node: child })
+    open.push(run.meter_mut(), Open { f, g: cost, node: child })
 }
 
 /// Takes `node`, popped at cost `g`, off an open list: stale unless `g`
@@ -627,7 +627,7 @@ where
     if is_goal(&here) {
         return Ok(Taken::Goal);
     }
-    run.limits.check_nodes(run.stats.expanded)?;
+    run.get_limits().check_nodes(run.stats().expanded)?;
     tree.extra_mut(id).expanded = true;
     Ok(Taken::Expanded(here))
 }
@@ -655,7 +655,7 @@ where
     C: Zero,
     I: IntoIterator<Item = G::State>,
 {
-    let (limits, meter) = (&run.limits, &mut run.meter);
+    let (limits, meter) = (&run.get_limits(), run.meter_mut());
     for start in starts {
         let Some(root) = tree.insert(space, limits, meter, start, NO_PARENT, None)? else {
             continue;
@@ -688,7 +688,7 @@ where
     C: Cost,
 {
     let Reached { parent, mv, cost } = reached;
-    let (limits, meter, stats) = (&run.limits, &mut run.meter, &mut run.stats);
+    let RunParts { limits, meter, stats, .. } = run.parts();
     match tree.find_or_insert_with(
         space,
         limits,

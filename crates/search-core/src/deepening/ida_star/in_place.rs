@@ -206,7 +206,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         let mut state = S::clone(&starts[0]);
         let mut overflowed = Overflowed::default();
         loop {
-            let before = run.stats;
+            let before = run.stats();
             let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
                 state.clone_from(&starts[index]);
                 let goal = &mut is_goal;
@@ -255,7 +255,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     {
         self.frames.clear();
         self.moves.clear();
-        let max_depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
+        let max_depth = run.get_limits().get_max_depth().unwrap_or(usize::MAX);
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
         self.expand_in_place(space, state, C::zero(), run)?;
@@ -276,8 +276,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             if depth >= 2 {
                 let came_by = &self.moves[self.frames[last - 1].next - 1];
                 if space.reverses(mv, came_by) {
-                    run.stats.generated += 1;
-                    run.stats.duplicates += 1;
+                    run.stats_mut().generated += 1;
+                    run.stats_mut().duplicates += 1;
                     continue;
                 }
             }
@@ -286,7 +286,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                 continue;
             }
             let step = space.apply(state, mv);
-            run.stats.generated += 1;
+            run.stats_mut().generated += 1;
             let f = match overflowed.check(extend_within(top.cost, step)?) {
                 Some(cost) => add_within(cost, heuristic(state)).map(|f| (cost, f)),
                 None => None,
@@ -325,19 +325,19 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         G: InPlace<State = S, Move = M, Cost = C>,
     {
         self.check_expansion(run)?;
-        run.stats.expanded += 1;
+        run.stats_mut().expanded += 1;
         let begin = self.moves.len();
         let mut pushed = Ok(());
         let moves = &mut self.moves;
         space.moves(state, |mv| {
             if pushed.is_ok() {
-                pushed = run.meter.push(moves, mv);
+                pushed = run.meter_mut().push(moves, mv);
             }
         });
         pushed?;
         let end = self.moves.len();
-        run.meter.push(&mut self.frames, Frame { begin, next: begin, end, cost })?;
-        run.stats.stored = run.stats.stored.max(self.frames.len() as u64);
+        run.meter_mut().push(&mut self.frames, Frame { begin, next: begin, end, cost })?;
+        run.stats_mut().stored = run.stats().stored.max(self.frames.len() as u64);
         Ok(())
     }
 

@@ -342,7 +342,7 @@ impl<S, M, C> IdaStar<S, M, C> {
             + bytes_of::<(S, M, C)>(self.children.capacity())
             + bytes_of::<Frame<C>>(self.frames.capacity())
             + bytes_of::<M>(self.moves.capacity());
-        if run.meter.charge(kept).is_err() {
+        if run.meter_mut().charge(kept).is_err() {
             self.path = Vec::new();
             self.children = Vec::new();
             self.frames = Vec::new();
@@ -356,19 +356,19 @@ impl<S, M, C> IdaStar<S, M, C> {
     /// handle, every [`EVERY`] for the observer.
     #[inline]
     fn check_expansion(&mut self, run: &mut Run<'_>) -> Result<(), Error> {
-        if run.stats.expanded >= self.next_check { self.check_now(run) } else { Ok(()) }
+        if run.stats().expanded >= self.next_check { self.check_now(run) } else { Ok(()) }
     }
 
     #[cold]
     fn check_now(&mut self, run: &mut Run<'_>) -> Result<(), Error> {
-        let expanded = run.stats.expanded;
-        run.limits.check_nodes(expanded)?;
-        run.watch.check()?;
+        let expanded = run.stats().expanded;
+        run.get_limits().check_nodes(expanded)?;
+        run.check_cancelled()?;
         if expanded > 0 && expanded % EVERY < self.check_every {
             let held = self.path.len().max(self.frames.len());
             Self::report(held, run);
         }
-        let bound = run.limits.get_max_nodes().unwrap_or(u64::MAX);
+        let bound = run.get_limits().get_max_nodes().unwrap_or(u64::MAX);
         self.next_check = expanded.saturating_add(self.check_every).min(bound);
         Ok(())
     }
@@ -377,12 +377,12 @@ impl<S, M, C> IdaStar<S, M, C> {
     fn report(held: usize, run: &mut Run<'_>) {
         let progress = Progress {
             stored: held as u64,
-            expanded: run.stats.expanded,
+            expanded: run.stats().expanded,
             depth: held.saturating_sub(1),
-            bytes: run.meter.used(),
+            bytes: run.memory(),
             ..Progress::default()
         };
-        run.watch.report_now(&progress);
+        run.report_progress(&progress);
     }
 }
 
@@ -418,7 +418,7 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
         let mut bound = if deepening { 0 } else { u32::MAX };
         let mut overflowed = Overflowed::default();
         loop {
-            let before = run.stats;
+            let before = run.stats();
             let leaf_cut = if deepening { bound.checked_add(1) } else { None };
             let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
                 let state = &starts[index];

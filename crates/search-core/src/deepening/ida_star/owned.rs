@@ -82,7 +82,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                 return Ok(None);
             };
             loop {
-                let before = run.stats;
+                let before = run.stats();
                 let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
                     let state = &starts[index];
                     let root = Root { state, cost: C::zero(), parent: None, above: &[], depth: 0 };
@@ -122,7 +122,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         self.iterations.clear();
         let done = starts.iter().find(|start| is_goal(start));
         if done.is_some() {
-            run.stats.stored = 1;
+            run.stats_mut().stored = 1;
         }
         Ok(done)
     }
@@ -139,7 +139,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             Outcome::Cut(None) => overflowed.into_answer(ControlFlow::Break(None)),
             Outcome::Cut(Some(next)) => Ok(ControlFlow::Continue(next)),
             Outcome::TooDeep => {
-                let depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
+                let depth = run.get_limits().get_max_depth().unwrap_or(usize::MAX);
                 Err(Error::limit(Limit::Depth(depth)))
             }
             Outcome::Stopped => unreachable!("a search alone is never stopped"),
@@ -150,8 +150,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     pub(super) fn record(&mut self, bound: C, before: &Stats, run: &Run<'_>) {
         self.iterations.push(Iteration {
             bound,
-            expanded: run.stats.expanded - before.expanded,
-            generated: run.stats.generated - before.generated,
+            expanded: run.stats().expanded - before.expanded,
+            generated: run.stats().generated - before.generated,
         });
     }
 
@@ -187,12 +187,12 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let mut next_halt_check = run.stats.expanded + EVERY;
+        let mut next_halt_check = run.stats().expanded + EVERY;
         self.path.clear();
         self.children.clear();
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
-        let max_depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
+        let max_depth = run.get_limits().get_max_depth().unwrap_or(usize::MAX);
         self.push(space, root.state.clone(), root.cost, true, root.parent, run)?;
         loop {
             let depth = root.depth + self.path.len();
@@ -217,7 +217,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             if self.check_cycles
                 && (self.path.iter().any(|step| step.state == *child) || root.above.contains(child))
             {
-                run.stats.duplicates += 1;
+                run.stats_mut().duplicates += 1;
                 continue;
             }
             let Some(cost) = overflowed.check(extend_within(cost, *step)?) else { continue };
@@ -237,8 +237,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                 _ => false,
             };
             self.push(space, child, cost, !goal && !leaf, None, run)?;
-            if run.stats.expanded >= next_halt_check {
-                next_halt_check = run.stats.expanded + EVERY;
+            if run.stats().expanded >= next_halt_check {
+                next_halt_check = run.stats().expanded + EVERY;
                 if halt.is_some_and(|halt| halt.load(Ordering::Relaxed)) {
                     return Ok(Outcome::Stopped);
                 }
@@ -271,14 +271,14 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         if !expand {
             let children = (begin, begin);
             self.path.push(Step { state, cost, children, next: begin });
-            run.stats.stored = run.stats.stored.max(self.path.len() as u64);
+            run.stats_mut().stored = run.stats().stored.max(self.path.len() as u64);
             return Ok(());
         }
         self.check_expansion(run)?;
         let grandparent = self.path.last().map(|step| &step.state).or(root_parent);
         let children = &mut self.children;
         let mut skipped = 0;
-        let mut collector = Collector::new(&run.limits, &mut run.meter);
+        let mut collector = Collector::new(&run.get_limits(), run.meter_mut());
         let _ = space.successors_until(&state, |next, mv| {
             if Some(&next) == grandparent {
                 skipped += 1;
@@ -290,13 +290,13 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         });
         collector.finish()?;
         let end = self.children.len();
-        run.stats.expanded += 1;
-        run.stats.generated += (end - begin + skipped) as u64;
-        run.stats.duplicates += skipped as u64;
+        run.stats_mut().expanded += 1;
+        run.stats_mut().generated += (end - begin + skipped) as u64;
+        run.stats_mut().duplicates += skipped as u64;
         // The path grows within the memory budget too.
         let step = Step { state, cost, children: (begin, end), next: begin };
-        run.meter.push(&mut self.path, step)?;
-        run.stats.stored = run.stats.stored.max(self.path.len() as u64);
+        run.meter_mut().push(&mut self.path, step)?;
+        run.stats_mut().stored = run.stats().stored.max(self.path.len() as u64);
         Ok(())
     }
 }

@@ -126,11 +126,11 @@ where
                 return Ok(None);
             };
             // A start is held from the first.
-            run.stats.stored = 1;
+            run.stats_mut().stored = 1;
             let wanted = JOBS_PER_THREAD * rayon::current_num_threads();
             let mut overflowed = Overflowed::default();
             loop {
-                let before = run.stats;
+                let before = run.stats();
                 let outcome = self.parallel_iteration(
                     space,
                     &roots,
@@ -143,15 +143,15 @@ where
                 self.record(bound, &before, run);
                 let outcome = outcome?;
                 if !matches!(outcome.0, Outcome::Found(_)) {
-                    Self::report(run.stats.stored as usize, run);
-                    run.watch.check()?;
+                    Self::report(run.stats().stored as usize, run);
+                    run.check_cancelled()?;
                 }
                 match outcome {
                     (Outcome::Found(cost), Some(path)) => return Ok(Some((path, cost))),
                     (Outcome::Cut(None), _) => return overflowed.into_answer(None),
                     (Outcome::Cut(Some(next)), _) => bound = next,
                     (Outcome::TooDeep, _) => {
-                        let depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
+                        let depth = run.get_limits().get_max_depth().unwrap_or(usize::MAX);
                         return Err(Error::limit(Limit::Depth(depth)));
                     }
                     (Outcome::Found(_) | Outcome::Stopped, _) => {
@@ -181,7 +181,7 @@ where
         H: Fn(&S) -> C + Sync,
         P: Fn(&S) -> bool + Sync,
     {
-        let max_depth = run.limits.get_max_depth().unwrap_or(usize::MAX);
+        let max_depth = run.get_limits().get_max_depth().unwrap_or(usize::MAX);
         let mut smallest_cut: Option<C> = None;
         let mut too_deep = false;
         let mut jobs = Vec::new();
@@ -225,15 +225,15 @@ where
             jobs.clear();
         }
         let stop = AtomicBool::new(false);
-        let expanded = AtomicU64::new(run.stats.expanded);
+        let expanded = AtomicU64::new(run.stats().expanded);
         // The workers share the limits and the cancel handle; the observer
         // stays on this thread. Each looks at the handle often enough that
         // all of them together stop within one look's worth of expansions,
         // and each may hold its part of the memory the jobs left, so that
         // all of them together hold no more than the limit.
         let threads = rayon::current_num_threads() as u64;
-        let share = run.limits.get_max_memory().saturating_sub(run.meter.used()) / threads;
-        let (limits, cancel) = (run.limits.max_memory(share), run.cancel_handle());
+        let share = run.get_limits().get_max_memory().saturating_sub(run.memory()) / threads;
+        let (limits, cancel) = (run.get_limits().max_memory(share), run.cancel_handle());
         let check_cycles = self.check_cycles;
         let check_every = (CHECK_EVERY / threads).max(1);
         let answers: Vec<Answer<S, M, C>> = jobs
@@ -252,14 +252,14 @@ where
             .collect();
         let mut found = None;
         for answer in answers {
-            run.stats.absorb(&answer.stats);
+            run.stats_mut().absorb(&answer.stats);
             if answer.overflowed.happened() {
                 overflowed.check::<C>(None);
             }
             // A worker that ran out of its share reached the run's limit.
             let outcome = answer.outcome.map_err(|error| match error.kind() {
                 ErrorKind::LimitReached(Limit::Memory(_)) => {
-                    Error::limit(Limit::Memory(run.limits.get_max_memory()))
+                    Error::limit(Limit::Memory(run.get_limits().get_max_memory()))
                 }
                 _ => error,
             });
@@ -305,7 +305,7 @@ where
         let mut children = Vec::new();
         let check_cycles = self.check_cycles;
         let mut duplicates = 0;
-        let mut collector = Collector::new(&run.limits, &mut run.meter);
+        let mut collector = Collector::new(&run.get_limits(), run.meter_mut());
         let _ = space.successors_until(state, |next, mv| {
             if Some(&next) == parent || check_cycles && job.states.contains(&next) {
                 duplicates += 1;
@@ -315,9 +315,9 @@ where
             }
         });
         collector.finish()?;
-        run.stats.duplicates += duplicates;
-        run.stats.expanded += 1;
-        run.stats.generated += children.len() as u64;
+        run.stats_mut().duplicates += duplicates;
+        run.stats_mut().expanded += 1;
+        run.stats_mut().generated += children.len() as u64;
         for (next, mv) in children {
             let step = space.cost(state, &mv, &next);
             let Some(cost) = overflowed.check(extend_within(job.cost, step)?) else {
@@ -336,8 +336,9 @@ where
             if is_goal(&states[states.len() - 1]) {
                 return Ok(Some((Outcome::Found(cost), Some(Path::new(states, moves)))));
             }
-            run.stats.stored = run.stats.stored.max(states.len() as u64);
-            run.meter.push(next_level, Job { states, moves, cost, estimate: next_estimate })?;
+            run.stats_mut().stored = run.stats().stored.max(states.len() as u64);
+            run.meter_mut()
+                .push(next_level, Job { states, moves, cost, estimate: next_estimate })?;
         }
         Ok(None)
     }
@@ -362,20 +363,25 @@ where
     {
         let mut overflowed = Overflowed::default();
         if let Err(error) = run.begin() {
-            return Answer { outcome: Err(error), stats: run.stats, overflowed, path: None };
+            return Answer { outcome: Err(error), stats: run.stats(), overflowed, path: None };
         }
         self.count_kept(run);
         self.next_check = 0;
         if stop.load(Ordering::Relaxed) {
             return Answer {
                 outcome: Ok(Outcome::Stopped),
-                stats: run.stats,
+                stats: run.stats(),
                 overflowed,
                 path: None,
             };
         }
-        if let Err(error) = run.limits.check_nodes(expanded.load(Ordering::Relaxed)) {
-            return Answer { outcome: Err(error.into()), stats: run.stats, overflowed, path: None };
+        if let Err(error) = run.get_limits().check_nodes(expanded.load(Ordering::Relaxed)) {
+            return Answer {
+                outcome: Err(error.into()),
+                stats: run.stats(),
+                overflowed,
+                path: None,
+            };
         }
         let states = &job.states;
         let root = Root {
@@ -394,9 +400,9 @@ where
             &mut overflowed,
             run,
         );
-        expanded.fetch_add(run.stats.expanded, Ordering::Relaxed);
+        expanded.fetch_add(run.stats().expanded, Ordering::Relaxed);
         // Paths held below the root hold the root's path too.
-        run.stats.stored += root.depth as u64;
+        run.stats_mut().stored += root.depth as u64;
         let path = match &outcome {
             Ok(Outcome::Found(_)) => {
                 stop.store(true, Ordering::Relaxed);
@@ -409,6 +415,6 @@ where
             }
             _ => None,
         };
-        Answer { outcome, stats: run.stats, overflowed, path }
+        Answer { outcome, stats: run.stats(), overflowed, path }
     }
 }

@@ -98,7 +98,7 @@ where
     V: Fn(u64, usize) + Sync,
 {
     let rank_count = space.rank_count();
-    let max_memory = run.limits.get_max_memory();
+    let max_memory = run.get_limits().get_max_memory();
     let dir = disk.dir.as_path();
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::table_file(dir, format!("cannot be made a directory: {e}")))?;
@@ -210,7 +210,7 @@ impl<'d> Tier<'d> {
             LayerTable::new(0..manifest.part_ranks, max_memory / 2)?,
         );
         let bytes = 2 * part_bytes + marks_budget;
-        run.meter.charge(bytes)?;
+        run.meter_mut().charge(bytes)?;
         let pool = Pool::new(threads, table.words.len())?;
         let parts = manifest.parts.len();
         let began = Instant::now();
@@ -252,10 +252,10 @@ impl<'d> Tier<'d> {
         F: FnMut(usize, u64) -> ControlFlow<()>,
         V: Fn(u64, usize) + Sync,
     {
-        let limits = run.limits;
+        let limits = run.get_limits();
         let mut stopped = false;
         for (depth, &size) in self.layer_sizes.iter().enumerate() {
-            run.stats.stored += size;
+            run.stats_mut().stored += size;
             self.report(run, depth)?;
             stopped = on_layer(depth, size).is_break();
             if stopped {
@@ -285,9 +285,9 @@ impl<'d> Tier<'d> {
             let (size, next_found) = self.pass(space, depth, visit, run)?;
             self.layer_sizes.push(size);
             self.next_found = next_found;
-            run.stats.stored += size;
-            run.stats.expanded += size;
-            run.stats.frontier(usize::try_from(size).unwrap_or(usize::MAX));
+            run.stats_mut().stored += size;
+            run.stats_mut().expanded += size;
+            run.stats_mut().frontier(usize::try_from(size).unwrap_or(usize::MAX));
             if self.manifest_due() {
                 self.commit()?;
             }
@@ -334,7 +334,7 @@ impl<'d> Tier<'d> {
             if !self.pending.waits(index, depth) {
                 continue;
             }
-            run.watch.check()?;
+            run.check_cancelled()?;
             self.load(index)?;
             found += self.take(index, depth, visit)?;
             self.save(index, depth)?;
@@ -362,7 +362,7 @@ impl<'d> Tier<'d> {
             if !waits && !self.parts[index].holds(depth) {
                 continue;
             }
-            run.watch.check()?;
+            run.check_cancelled()?;
             self.load(index)?;
             size += self.take(index, depth, visit)?;
             next_found += self.take(index, depth + 1, visit)?;
