@@ -189,21 +189,40 @@ fn a_directory_that_cannot_be_made_is_named() {
 }
 
 #[test]
-fn limits_end_a_run_and_leave_no_files() {
-    let line = from_fn(|&n: &u32| [n + 1]);
+fn limits_end_a_run_leaving_its_last_layer_to_resume() {
+    let short = from_fn(|&n: &u32| (n < 10).then_some(n + 1));
     let dir = scratch("limits");
-    let mut shallow = Run::new().limits(Limits::new().max_depth(10));
-    let error = DiskEnumeration::new(&dir).run(&line, [0], &mut shallow).unwrap_err();
-    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(10)));
-    assert!(left_in(&dir).is_empty());
+    let mut shallow = Run::new().limits(Limits::new().max_depth(5));
+    let error = DiskEnumeration::new(&dir).run(&short, [0], &mut shallow).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(5)));
+    let mut left = left_in(&dir);
+    left.sort();
+    assert_eq!(left, ["ddd-layer-5", "ddd-manifest", "ddd-seen-5"]);
+    // A new run is refused while they are there, by name.
+    let error = DiskEnumeration::new(&dir).run(&short, [0], &mut Run::new()).unwrap_err();
+    assert!(error.to_string().contains("holds an unfinished enumeration"), "{error}");
+    // Resumed, the run goes on from depth 5, and the answer is whole.
+    let layers = DiskEnumeration::new(&dir).resume(true).run(&short, [0], &mut Run::new());
+    assert_eq!(layers.unwrap(), enumerate(&short, [0]).unwrap());
+    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    // Nothing to resume is an error that names the directory.
+    let error =
+        DiskEnumeration::new(&dir).resume(true).run(&short, [0], &mut Run::new()).unwrap_err();
+    assert!(error.to_string().contains("holds no disk enumeration to resume"), "{error}");
+    // The node limit, and a resume of another kind of run, refused.
+    let line = from_fn(|&n: &u32| [n + 1]);
     let mut few = Run::new().limits(Limits::new().max_nodes(50));
     let error = DiskEnumeration::new(&dir).run(&line, [0], &mut few).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(50)));
-    assert!(left_in(&dir).is_empty());
-    // Within its depth, a space is enumerated whole.
-    let short = from_fn(|&n: &u32| (n < 10).then_some(n + 1));
-    let layers = DiskEnumeration::new(&dir).run(&short, [0], &mut shallow).unwrap();
-    assert_eq!(layers.radius(), 10);
+    let error = DiskEnumeration::new(&dir)
+        .resume(true)
+        .run_reversible(&Undirected(line), [0], &mut Run::new())
+        .unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::TableFile { path, .. } if path == &dir.join("ddd-manifest")),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
     // A limit with no room for a sort buffer is refused before any file.
     let mut small = Run::new().limits(Limits::new().max_memory(1 << 20));
     let error = DiskEnumeration::new(&dir).run(&short, [0], &mut small).unwrap_err();
@@ -212,6 +231,64 @@ fn limits_end_a_run_and_leave_no_files() {
         "{error}"
     );
     let _ = std::fs::remove_dir(&dir);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// A run stopped at any expansion, by an error or as a killed process
+    /// stops (a panic: nothing cleaned up, a layer half written), resumes
+    /// to the layers of plain breadth-first search.
+    #[test]
+    fn a_run_stopped_anywhere_resumes_to_the_layers_of_plain_bfs(
+        graph in graph(600, 3),
+        start in any::<prop::sample::Index>(),
+        stop in any::<prop::sample::Index>(),
+        killed in any::<bool>(),
+    ) {
+        let start = start.index(graph.len()) as u32;
+        let undirected = graph.undirected();
+        for (graph, reversible) in [(&graph, false), (&undirected, false), (&undirected, true)] {
+            let (sizes, deepest) = plain_layers(graph, &[start]);
+            // A whole run expands every state it reaches once: stop it at
+            // one of those expansions.
+            let stop_at = stop.index(sizes.iter().sum::<u64>() as usize) as u64 + 1;
+            let dir = scratch("stopped");
+            let expanded = AtomicU64::new(0);
+            let stopping = search_core::try_from_fn(|&n: &u32| {
+                if expanded.fetch_add(1, Ordering::Relaxed) + 1 == stop_at {
+                    if killed {
+                        std::panic::panic_any("killed");
+                    }
+                    return Err("stopped");
+                }
+                Ok(graph.adjacency[n as usize].clone())
+            });
+            let tiny = || Run::new().limits(Limits::new().max_memory(TINY));
+            let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let disk = DiskEnumeration::new(&dir);
+                if reversible {
+                    disk.run_reversible(&Undirected(&stopping), [start], &mut tiny()).map(drop)
+                } else {
+                    disk.run(&stopping, [start], &mut tiny()).map(drop)
+                }
+            }));
+            prop_assert!(matches!(first, Ok(Err(_)) | Err(_)), "the run was not stopped");
+            // The first layer's manifest is written before its expansion.
+            prop_assert!(dir.join("ddd-manifest").exists(), "{:?}", left_in(&dir));
+            let disk = DiskEnumeration::new(&dir).resume(true);
+            let layers = if reversible {
+                disk.run_reversible(&Undirected(hashed(graph)), [start], &mut tiny())
+            } else {
+                disk.run(&hashed(graph), [start], &mut tiny())
+            }
+            .unwrap();
+            prop_assert_eq!(layers.layer_sizes(), &sizes[..], "reversible: {}", reversible);
+            prop_assert_eq!(sorted_deepest(&layers), deepest);
+            prop_assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+            let _ = std::fs::remove_dir(&dir);
+        }
+    }
 }
 
 #[test]
@@ -318,7 +395,6 @@ fn a_bit_flipped_in_a_layer_file_is_refused_by_name_never_read_as_a_state() {
             }
             other => panic!("{file}: {other:?}"),
         }
-        assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
-        std::fs::remove_dir(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -114,6 +114,31 @@ fn still_named(_: &File, path: &Path) -> bool {
     path.exists()
 }
 
+/// The one policy of both disk tiers for a run's directory: made if need
+/// be, locked with the file `lock` for as long as the returned lock
+/// lives, and refused by name when it holds a stopped run's `manifest`
+/// and this run starts afresh (its files would be lost), or holds none
+/// and this run would `resume` one. Which files a resumed run keeps is
+/// the tier's to say, from its manifest.
+pub(crate) fn claim(
+    dir: &Path,
+    lock: &str,
+    manifest: &str,
+    resume: bool,
+) -> Result<DirLock, Error> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::table_file(dir, format!("cannot be made a directory: {e}")))?;
+    let lock = DirLock::acquire(dir, lock)?;
+    match (resume, dir.join(manifest).exists()) {
+        (true, false) => Err(Error::table_file(dir, "holds no disk enumeration to resume".into())),
+        (false, true) => Err(Error::table_file(
+            dir,
+            "holds an unfinished enumeration: resume it, or remove its files".into(),
+        )),
+        _ => Ok(lock),
+    }
+}
+
 /// The bytes free for this user on the disk of `dir`.
 ///
 /// # Errors

@@ -16,6 +16,13 @@
 //! found by their bytes: the records' order is the bytes' order, not the
 //! states'. Records of at most 8 bytes, most states', are sorted and
 //! compared as integers (`records.rs`).
+//!
+//! At each layer's end a manifest (`manifest.rs`) names the files the
+//! run needs to go on: the layer, and the layer before it or the file of
+//! every state found. Files it names are removed only once a later
+//! manifest no longer names them, so a run stopped anywhere, `kill -9`
+//! included, resumes from its last finished layer, as the dense tier's
+//! does.
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -24,12 +31,16 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::breadth_first::enumerate::Enumeration;
-use crate::disk::directory::{DirLock, check_free_space};
+use crate::disk::directory::{DirLock, check_free_space, claim};
+use crate::disk::files::sync_file;
 use crate::error::Error;
 use crate::run::context::Run;
 use crate::space::traits::{Reversible, Successors, unless_failed};
 
+mod manifest;
 mod records;
+
+use manifest::{MANIFEST, Manifest};
 
 use records::{
     IO_BUFFER, RecordReader, SortBuffer, Source, Traffic, file_error, merge_into, merge_subtracting,
@@ -70,11 +81,16 @@ const LEAST_BUFFER: usize = 4 << 10;
 /// every state found (which the layer rewrites) is refused.
 ///
 /// Its files, named `ddd-*`, go in one directory, which it makes if need
-/// be and leaves without them, however the run ends. The directory is
-/// locked while the run uses it (an advisory lock on its file
-/// `ddd-lock`, which the system lets go when the process ends, however
-/// it ends): a second run there is refused by name, and the `ddd-*`
-/// files a killed run left are removed by the next run in the directory.
+/// be. The directory is locked while the run uses it (an advisory lock
+/// on its file `ddd-lock`, which the system lets go when the process
+/// ends, however it ends): a second run there is refused by name. A run
+/// that finishes leaves the directory without its files. A run that
+/// stops (an error, a cancel, a limit, or a killed process) after its
+/// first layer leaves that layer's files and a manifest naming them, and
+/// [`resume`](DiskEnumeration::resume) goes on from there; a new run in
+/// a directory that holds them is refused until they are resumed or
+/// removed. Files of a run killed before its first layer ended are
+/// removed by the next run.
 ///
 /// Needs the `serde` feature.
 ///
@@ -97,6 +113,8 @@ const LEAST_BUFFER: usize = 4 << 10;
 #[derive(Clone, Debug)]
 pub struct DiskEnumeration {
     dir: PathBuf,
+    description: String,
+    resume: bool,
 }
 
 impl DiskEnumeration {
@@ -106,7 +124,52 @@ impl DiskEnumeration {
     ///
     /// See [`DiskEnumeration`].
     pub fn new(dir: impl Into<PathBuf>) -> DiskEnumeration {
-        DiskEnumeration { dir: dir.into() }
+        DiskEnumeration { dir: dir.into(), description: String::new(), resume: false }
+    }
+
+    /// Names the space in the run's manifest, so that a run of another
+    /// space is not resumed from its files. The state type and whether
+    /// the run is [`run`](DiskEnumeration::run) or
+    /// [`run_reversible`](DiskEnumeration::run_reversible) are named
+    /// always; this tells apart spaces of one state type.
+    ///
+    /// # Example
+    ///
+    /// See [`resume`](DiskEnumeration::resume).
+    #[must_use]
+    pub fn description(mut self, description: impl Into<String>) -> DiskEnumeration {
+        self.description = description.into();
+        self
+    }
+
+    /// Whether to go on from the last finished layer that a stopped run
+    /// left in the directory, instead of from the starts, which are then
+    /// not read. The layers returned are the whole run's.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{ErrorKind, Limit, Limits, Run, enumerate, from_fn};
+    /// use search_core::breadth_first::DiskEnumeration;
+    ///
+    /// // Numbers below 5,000, each joined to the next and to its double.
+    /// let space = from_fn(|&n: &u32| [n + 1, 2 * n].into_iter().filter(|&m| m < 5_000));
+    /// let dir = std::env::temp_dir().join(format!("ddd-resume-{}", std::process::id()));
+    /// let disk = DiskEnumeration::new(&dir).description("n + 1 and 2n below 5,000");
+    /// // Stopped at depth 5, the run keeps its last layer for a resume.
+    /// let mut shallow = Run::new().limits(Limits::new().max_memory(8 << 20).max_depth(5));
+    /// let error = disk.run(&space, [1], &mut shallow).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(5)));
+    /// let mut run = Run::new().limits(Limits::new().max_memory(8 << 20));
+    /// let layers = disk.clone().resume(true).run(&space, [1], &mut run)?;
+    /// assert_eq!(layers, enumerate(&space, [1])?);
+    /// # std::fs::remove_dir(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn resume(mut self, resume: bool) -> DiskEnumeration {
+        self.resume = resume;
+        self
     }
 
     /// Every state of `space` reachable from `starts`, layer by layer,
@@ -117,8 +180,11 @@ impl DiskEnumeration {
     /// # Errors
     ///
     /// [`TableFile`](crate::ErrorKind::TableFile), naming the file, when
-    /// the directory cannot be made or another run holds its lock, or a
-    /// file cannot be written (a full disk) or read, or is damaged;
+    /// the directory cannot be made or another run holds its lock, holds
+    /// a stopped run's files and this run does not
+    /// [`resume`](DiskEnumeration::resume) (or holds none, or another
+    /// space's, and it does), or a file cannot be written (a full disk)
+    /// or read, or is damaged;
     /// [`TooLarge`](crate::ErrorKind::TooLarge) when the memory limit
     /// leaves no room for a sort buffer of 4 KiB beside the files'
     /// 1.25 MiB of buffers, or for one state;
@@ -224,18 +290,33 @@ impl DiskEnumeration {
     {
         run.begin()?;
         let budget = sort_budget(run.get_limits().get_max_memory())?;
-        let mut files = Files::claim(&self.dir)?;
-        let mut layers =
-            Layers { space, subtract, files: &mut files, budget, run, runs_written: 0, charged: 0 };
-        let result = layers.enumerate(starts);
-        let cleared = files.clear();
+        let description =
+            format!("{subtract:?} of {}: {}", std::any::type_name::<G::State>(), self.description);
+        let (mut files, resumed) = Files::claim(&self.dir, &description, self.resume, subtract)?;
+        let mut layers = Layers {
+            space,
+            subtract,
+            files: &mut files,
+            budget,
+            run,
+            runs_written: 0,
+            charged: 0,
+            description: &description,
+            stale: Vec::new(),
+        };
+        let result = match resumed {
+            Some(manifest) => layers.enumerate_from(manifest),
+            None => layers.enumerate(starts),
+        };
+        // A run that ends short keeps what its manifest names, to resume.
+        let cleared = if result.is_ok() { files.clear() } else { files.clear_unnamed() };
         unless_failed(space, result.and_then(|layers| cleared.map(|()| layers)))
     }
 }
 
 /// What a new layer's candidates are checked against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Subtract {
+pub(super) enum Subtract {
     /// A file of every state found so far, rewritten with each layer.
     EveryLayer,
     /// The two layers before: enough where every move can be undone.
@@ -257,34 +338,64 @@ fn sort_budget(limit: u64) -> Result<usize, Error> {
 struct Files {
     dir: PathBuf,
     made: Vec<PathBuf>,
+    /// The files the last manifest names, with the manifest itself.
+    named: Vec<PathBuf>,
     /// Dropped after the files are cleared: the lock's file goes last.
     _lock: DirLock,
 }
 
 /// The prefix of every file of a run.
-const PREFIX: &str = "ddd-";
+pub(super) const PREFIX: &str = "ddd-";
 
 /// The lock's file: a second run in the directory is refused while a
 /// process holds it.
 const LOCK: &str = "ddd-lock";
 
 impl Files {
-    /// The directory `dir`, made if need be, and locked; the files of a
-    /// run that held it and died (a free lock) are removed, as no run can
-    /// go on from them.
-    fn claim(dir: &Path) -> Result<Files, Error> {
-        std::fs::create_dir_all(dir).map_err(|e| file_error(dir, "made a directory", &e))?;
-        let lock = DirLock::acquire(dir, LOCK)?;
+    /// The directory `dir`, made if need be, and locked, with the
+    /// manifest of the stopped run to go on from when `resume`. A stopped
+    /// run's files are refused unless resumed; the files of a run that
+    /// died before its first manifest, and those a manifest does not
+    /// name, are removed, as no run can go on from them.
+    fn claim(
+        dir: &Path,
+        description: &str,
+        resume: bool,
+        subtract: Subtract,
+    ) -> Result<(Files, Option<Manifest>), Error> {
+        let lock = claim(dir, LOCK, MANIFEST, resume)?;
+        let manifest_path = dir.join(MANIFEST);
+        let manifest = resume.then(|| Manifest::load(&manifest_path, description)).transpose()?;
+        let named: Vec<PathBuf> = match &manifest {
+            Some(manifest) => {
+                let mut named =
+                    manifest.files(subtract).map(|name| dir.join(name)).collect::<Vec<_>>();
+                named.push(manifest_path);
+                named
+            }
+            None => Vec::new(),
+        };
         let entries = std::fs::read_dir(dir).map_err(|e| file_error(dir, "read", &e))?;
         for entry in entries {
             let entry = entry.map_err(|e| file_error(dir, "read", &e))?;
             let name = entry.file_name();
             let name = name.to_string_lossy();
-            if name.starts_with(PREFIX) && name != LOCK {
+            if name.starts_with(PREFIX) && name != LOCK && !named.contains(&entry.path()) {
                 remove_file(&entry.path())?;
             }
         }
-        Ok(Files { dir: dir.to_owned(), made: Vec::new(), _lock: lock })
+        let files = Files { dir: dir.to_owned(), made: named.clone(), named, _lock: lock };
+        Ok((files, manifest))
+    }
+
+    /// Notes that the manifest just written names `named`, and itself.
+    fn name_in_manifest(&mut self, named: Vec<PathBuf>) {
+        self.named = named;
+        let manifest = self.dir.join(MANIFEST);
+        if !self.made.contains(&manifest) {
+            self.made.push(manifest.clone());
+        }
+        self.named.push(manifest);
     }
 
     /// A new file's path, named by `what`, noted to be removed.
@@ -302,8 +413,19 @@ impl Files {
 
     /// Removes every file the run made and has not removed.
     fn clear(&mut self) -> Result<(), Error> {
+        self.named.clear();
+        self.clear_unnamed()
+    }
+
+    /// Removes every file the run made and has not removed, but those
+    /// the last manifest names: what a resumed run goes on from.
+    fn clear_unnamed(&mut self) -> Result<(), Error> {
         let mut first_error = Ok(());
+        let named = std::mem::take(&mut self.named);
         for path in std::mem::take(&mut self.made) {
+            if named.contains(&path) {
+                continue;
+            }
             if let Err(error) = remove_file(&path) {
                 first_error = first_error.and(Err(error));
             }
@@ -331,6 +453,11 @@ struct Layers<'a, 'o, G> {
     runs_written: u64,
     /// The bytes of sort buffer counted in the run's meter.
     charged: u64,
+    /// What the manifest names the space.
+    description: &'a str,
+    /// Files the last manifest names and the next will not: removed once
+    /// it is written.
+    stale: Vec<PathBuf>,
 }
 
 /// A layer on disk: its file and its size.
@@ -367,20 +494,64 @@ where
             Subtract::EveryLayer => Known::Every(None),
             Subtract::TwoLayers => Known::Layers(Vec::new()),
         };
-        let (mut current, mut seen) = self.gather(&mut buffer, runs, 0, first, &mut traffic)?;
+        let (current, seen) = self.gather(&mut buffer, runs, 0, first, &mut traffic)?;
         if current.size == 0 {
             return Ok(Enumeration::new(Vec::new(), Vec::new()));
         }
-        let mut before: Option<Layer> = None;
-        let mut layer_sizes = Vec::new();
+        self.go_on(Vec::new(), current, None, seen, buffer, traffic)
+    }
+
+    /// The enumeration that the run of `manifest` stopped, from its last
+    /// finished layer.
+    fn enumerate_from(&mut self, manifest: Manifest) -> Result<Enumeration<G::State>, Error> {
+        let mut layer_sizes = manifest.layer_sizes;
+        let depth = layer_sizes.len() - 1;
+        let layer = |depth: usize, size: u64| Layer {
+            path: self.files.dir.join(format!("{PREFIX}{}", Manifest::layer_name(depth))),
+            size,
+        };
+        let current = layer(depth, layer_sizes[depth]);
+        let before = match self.subtract {
+            Subtract::TwoLayers if depth > 0 => Some(layer(depth - 1, layer_sizes[depth - 1])),
+            _ => None,
+        };
+        let seen = (self.subtract == Subtract::EveryLayer)
+            .then(|| self.files.dir.join(format!("{PREFIX}{}", Manifest::seen_name(depth))));
+        layer_sizes.pop();
+        // The layers before were expanded, and their states stored.
+        let finished: u64 = layer_sizes.iter().sum();
+        self.run.stats_mut().stored += finished;
+        self.run.stats_mut().expanded += finished;
+        let buffer = SortBuffer::new(self.budget);
+        self.go_on(layer_sizes, current, before, seen, buffer, Traffic::default())
+    }
+
+    /// Expands `current`, the layer after `layer_sizes`, and every layer
+    /// after it; `before` and `seen` are what it is checked against.
+    fn go_on(
+        &mut self,
+        mut layer_sizes: Vec<u64>,
+        mut current: Layer,
+        mut before: Option<Layer>,
+        mut seen: Option<PathBuf>,
+        mut buffer: SortBuffer,
+        mut traffic: Traffic,
+    ) -> Result<Enumeration<G::State>, Error> {
         loop {
             let depth = layer_sizes.len();
             layer_sizes.push(current.size);
             self.run.stats_mut().stored += current.size;
             self.run.stats_mut().frontier(usize::try_from(current.size).unwrap_or(usize::MAX));
+            self.save_manifest(&layer_sizes, &current, before.as_ref(), seen.as_deref())?;
             self.report(depth, &buffer, traffic)?;
             self.check_room(seen.as_deref())?;
             let runs = self.expand(&current, depth, &mut buffer, &mut traffic)?;
+            // A failed space left this layer's successors short: stop
+            // before a manifest names the next layer, so that a resumed
+            // run goes on from this one, whole.
+            if let Some(failure) = self.space.failure() {
+                return Err(failure);
+            }
             let known = match self.subtract {
                 Subtract::EveryLayer => Known::Every(seen.as_deref()),
                 Subtract::TwoLayers => Known::Layers(
@@ -393,26 +564,64 @@ where
             };
             let (next, next_seen) =
                 self.gather(&mut buffer, runs, depth + 1, known, &mut traffic)?;
-            if let Some(old) = std::mem::replace(&mut seen, next_seen) {
-                self.files.remove(&old)?;
-            }
             if next.size == 0 {
                 self.files.remove(&next.path)?;
+                if let Some(next_seen) = next_seen {
+                    self.files.remove(&next_seen)?;
+                }
                 break;
             }
             if let Some(most) = self.run.get_limits().get_max_depth()
                 && depth >= most
             {
+                self.files.remove(&next.path)?;
+                if let Some(next_seen) = next_seen {
+                    self.files.remove(&next_seen)?;
+                }
                 return Err(Error::limit(crate::Limit::Depth(most)));
             }
-            if let Some(old) = before.take() {
-                self.files.remove(&old.path)?;
-            }
+            // The manifest names these until the next one is written.
+            self.stale.extend(std::mem::replace(&mut seen, next_seen));
+            self.stale.extend(before.take().map(|old| old.path));
             before = Some(std::mem::replace(&mut current, next));
         }
         let deepest = read_states(&current, &mut traffic)?;
         self.report(layer_sizes.len() - 1, &buffer, traffic)?;
         Ok(Enumeration::new(layer_sizes, deepest))
+    }
+
+    /// Writes the manifest of a run whose last finished layer is
+    /// `current`, the layer after those of `layer_sizes` but its own last
+    /// one, with `before` and `seen` beside it; then removes the files
+    /// the manifest before named and this one does not.
+    fn save_manifest(
+        &mut self,
+        layer_sizes: &[u64],
+        current: &Layer,
+        before: Option<&Layer>,
+        seen: Option<&Path>,
+    ) -> Result<(), Error> {
+        // The layer before is what a reversible run checks against; a run
+        // of any space has the file of every state found instead.
+        let before = before.filter(|_| self.subtract == Subtract::TwoLayers);
+        let named: Vec<PathBuf> =
+            [Some(current.path.as_path()), before.map(|b| b.path.as_path()), seen]
+                .into_iter()
+                .flatten()
+                .map(Path::to_owned)
+                .collect();
+        // Synced before the manifest names them: a run resumed after the
+        // machine stopped finds them whole.
+        for path in &named {
+            sync_file(path)?;
+        }
+        let manifest = Manifest { layer_sizes: layer_sizes.to_vec() };
+        manifest.save(&self.files.dir.join(MANIFEST), self.description)?;
+        self.files.name_in_manifest(named);
+        for path in std::mem::take(&mut self.stale) {
+            self.files.remove(&path)?;
+        }
+        Ok(())
     }
 
     /// Refuses the next layer when the disk has less free than it is
@@ -546,10 +755,10 @@ where
         if runs.is_empty() {
             candidates.push(Source::memory(buffer));
         }
-        let path = self.files.name(&format!("layer-{depth}"));
+        let path = self.files.name(&Manifest::layer_name(depth));
         let (size, seen) = match known {
             Known::Every(seen) => {
-                let union = self.files.name(&format!("seen-{depth}"));
+                let union = self.files.name(&Manifest::seen_name(depth));
                 let seen = seen.map(|path| RecordReader::open(path, traffic)).transpose()?;
                 let size = merge_subtracting(
                     candidates,

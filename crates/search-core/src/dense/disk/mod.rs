@@ -35,7 +35,7 @@ use writer::{PART_MAGIC, PART_VERSION, Writer};
 use super::pool::Pool;
 use super::table::{LayerTable, PER_WORD, code};
 use crate::breadth_first::enumerate::Enumeration;
-use crate::disk::directory::{DirLock, check_free_space};
+use crate::disk::directory::{check_free_space, claim};
 use crate::disk::files::{TableReader, sync_file};
 use crate::error::Error;
 use crate::error::Limit;
@@ -100,22 +100,11 @@ where
     let rank_count = space.rank_count();
     let max_memory = run.get_limits().get_max_memory();
     let dir = disk.dir.as_path();
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::table_file(dir, format!("cannot be made a directory: {e}")))?;
     // Held until the run returns; the system lets it go if it dies.
-    let _lock = DirLock::acquire(dir, LOCK)?;
+    let _lock = claim(dir, LOCK, MANIFEST, resume)?;
     let manifest = if resume {
-        if !Manifest::exists(dir) {
-            return Err(Error::table_file(dir, "holds no disk enumeration to resume".into()));
-        }
         Manifest::load(dir, &disk.description)?
     } else {
-        if Manifest::exists(dir) {
-            return Err(Error::table_file(
-                dir,
-                "holds an unfinished enumeration: resume it, or remove its files".into(),
-            ));
-        }
         let part_ranks = part_ranks(rank_count, max_memory)?;
         // A part's bookkeeping is a few dozen bytes: past MAX_PARTS
         // parts, the limit is too small for the space.
