@@ -444,7 +444,7 @@ pub(crate) trait Policy<S, M, C> {
     /// `step`: the node to queue, or `None`. By default [`relax`].
     #[expect(
         clippy::inline_always,
-        reason = "the relax's chain inlined into A*'s loop, where plain `inline` left it out of line: 1,346 -> 1,222 instructions a state on the octile bench's closure-form Dijkstra (cachegrind, docs/performance.md)"
+        reason = "the relax's chain inlined into A*'s loop, where plain `inline` left it out of line: 1,346 -> 1,222 instructions a state on the octile bench's closure-form Dijkstra (cachegrind)"
     )]
     #[inline(always)]
     fn relax<G: Weighted<State = S, Move = M, Cost = C>>(
