@@ -39,23 +39,6 @@ pub use self::enumerate::{Enumeration, enumerate};
 pub use self::parallel::{ParallelEnumeration, par_enumerate};
 pub use self::search::Search;
 
-// The breadth-first family: fewest moves, in stored layers.
-//
-// - `search`: [`Search`](crate::breadth_first::Search), the reusable cache that the
-//   searches below run in; start here.
-// - `bfs`: [`bfs`](crate::bfs) and the walker [`Bfs`](crate::breadth_first::Bfs).
-// - `bidirectional`: [`bidirectional_bfs`](crate::bidirectional_bfs),
-//   from both ends.
-// - `all_paths`: [`all_shortest_paths`](crate::breadth_first::all_shortest_paths).
-// - `enumerate`: [`enumerate`](crate::enumerate), every layer of a space.
-// - `disk`: `DiskEnumeration`, the same past memory, with delayed
-//   duplicate detection on disk (with the `serde` feature).
-// - `parallel`: [`ParallelEnumeration`](crate::breadth_first::ParallelEnumeration), the
-//   same on every core (with the `rayon` feature).
-//
-// It may use `space`, `store`, `run`, `path` and `error`; `disk` also
-// `dense::files`, the table-file format both disk tiers share.
-
 pub(crate) mod all_paths;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;

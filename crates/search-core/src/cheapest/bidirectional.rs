@@ -5,7 +5,8 @@
 //! side its `backward` ones.
 
 use crate::cheapest::astar::{AStar, Best, Overflowed};
-use crate::cheapest::{open::Open, open_list::OpenList};
+use crate::cheapest::open::Open;
+use crate::cheapest::open_list::OpenList;
 use crate::error::Error;
 use crate::error::Limit;
 use crate::path::Path;

@@ -19,7 +19,7 @@ impl<G: Successors, C> Successors for FreeMoves<'_, G, C> {
     type State = G::State;
     type Move = G::Move;
 
-    crate::space::delegate_successors!(0);
+    crate::space::delegate::delegate_successors!(0);
 }
 
 impl<G: Successors, C: Cost> Weighted for FreeMoves<'_, G, C> {

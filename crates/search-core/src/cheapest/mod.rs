@@ -36,37 +36,6 @@ pub use self::greedy::{beam_search, greedy_best_first};
 pub use self::k_cheapest::k_cheapest_paths;
 pub use self::zero_one::{ZeroOneBfs, zero_one_bfs};
 
-// The informed family: cheapest paths in spaces whose moves have costs,
-// guided by an estimate.
-//
-// - `astar/`: [`AStar`](crate::cheapest::AStar), the cache every search here but
-//   IDA* runs on, with [`astar`](crate::astar) and
-//   [`dijkstra`](crate::dijkstra) and the one open-list loop they share
-//   (`mod.rs`); start here. `cheapest_costs`:
-//   [`dijkstra_all`](crate::cheapest::dijkstra_all), the cheapest cost of every
-//   state within a bound; `cheapest_paths`:
-//   [`all_cheapest_paths`](crate::cheapest::all_cheapest_paths), every cheapest
-//   path.
-// - `open_list`: A*'s open list, buckets for small integer costs, a
-//   radix heap (`radix`) for larger ones while the search is monotone,
-//   and a binary heap for the rest.
-// - `bidirectional`:
-//   [`bidirectional_dijkstra`](crate::cheapest::bidirectional_dijkstra) and
-//   [`bidirectional_astar`](crate::cheapest::bidirectional_astar), from both ends.
-// - `k_cheapest`: [`k_cheapest_paths`](crate::cheapest::k_cheapest_paths), Yen's
-//   loopless paths, cheapest first.
-// - `zero_one`: [`ZeroOneBfs`](crate::cheapest::ZeroOneBfs), for costs of 0 or 1.
-// - `fringe`: [`fringe_search`](crate::cheapest::fringe_search), IDA*'s
-//   thresholds over a list of the states A* would store.
-// - `greedy`: [`greedy_best_first`](crate::cheapest::greedy_best_first) and
-//   [`beam_search`](crate::cheapest::beam_search), fast and incomplete.
-// - `idastar/`: [`IdaStar`](crate::deepening::IdaStar), in memory of one path, with
-//   an executor a file: on owned states (`owned`), in place
-//   ([`InPlace`](crate::deepening::InPlace), `in_place`), or on every core
-//   (`parallel`).
-//
-// It may use `space`, `store`, `run`, `path` and `error`.
-
 pub(crate) mod astar;
 pub(crate) mod bidirectional;
 pub(crate) mod fringe;

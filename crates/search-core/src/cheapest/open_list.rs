@@ -331,7 +331,7 @@ mod tests {
 
     use proptest::prelude::*;
 
-    use super::*;
+    use crate::cheapest::open_list::*;
 
     /// The float crates' types go to the radix heap as their floats do,
     /// with the same slack.

@@ -210,7 +210,7 @@ mod tests {
 
     use proptest::prelude::*;
 
-    use super::*;
+    use crate::cheapest::radix::*;
 
     proptest! {
         /// A search's pattern: each entry taken pushes entries of `f` no

@@ -576,7 +576,7 @@ pub(super) fn append_ranks(entries: u64, base: u64, batch: &mut [u64; BATCH], le
 
 #[cfg(test)]
 mod tests {
-    use super::{BATCH, LOW_BITS, PER_WORD, append_ranks, for_each_bit};
+    use crate::dense::table::{BATCH, LOW_BITS, PER_WORD, append_ranks, for_each_bit};
 
     #[test]
     fn appended_ranks_are_the_entries_of_the_word_and_nothing_more() {

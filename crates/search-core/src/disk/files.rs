@@ -614,8 +614,10 @@ mod tests {
 
     use std::io::{Read, Write};
 
-    use super::{Checksum, Checksummed, TableReader, temporary_path, write_table_file};
     use crate::ErrorKind;
+    use crate::disk::files::{
+        Checksum, Checksummed, TableReader, temporary_path, write_table_file,
+    };
 
     #[test]
     fn a_checksummed_reader_and_writer_sum_the_same_bytes_alike() {

@@ -386,7 +386,7 @@ impl From<Limit> for Error {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::error::*;
 
     #[test]
     fn results_of_the_hot_loops_fit_in_registers() {

@@ -123,7 +123,7 @@ fn kilobytes(status: &str, name: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::error::shortage::*;
 
     const LIMITS: &str = "\
 Limit                     Soft Limit           Hard Limit           Units

@@ -7,7 +7,7 @@ use num_traits::{SaturatingAdd, Unsigned};
 use smallvec::SmallVec;
 
 use crate::error::Error;
-use crate::path::Path;
+use crate::path::walk::Path;
 use crate::run::memory::reserved_vec;
 
 /// Every cheapest path from the starts to the nearest goals, held as the

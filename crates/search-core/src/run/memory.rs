@@ -182,8 +182,8 @@ pub(crate) fn reserved_vec<T>(len: usize) -> Result<Vec<T>, Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::error::ErrorKind;
+    use crate::run::memory::*;
 
     #[test]
     fn vectors_grow_until_the_budget_runs_out() {

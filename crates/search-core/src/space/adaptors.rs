@@ -666,7 +666,7 @@ impl<G: Successors> Successors for Undirected<G> {
     type State = G::State;
     type Move = G::Move;
 
-    super::delegate_successors!(0);
+    crate::space::delegate::delegate_successors!(0);
 }
 
 impl<G: Successors> Reversible for Undirected<G> {}

@@ -125,7 +125,7 @@ pub(crate) fn hash_of<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::space::hash::*;
 
     /// hashbrown tags each entry with the top 7 bits of its hash and
     /// compares whole keys only where tags match. Keys that differ only

@@ -220,7 +220,7 @@ pub trait WordSteps: Sync {
 /// The type of "no steps", which the default
 /// [`word_steps`](RankedSpace::word_steps) names and never makes.
 mod no_steps {
-    use super::{RankSteps, WordSteps};
+    use crate::space::ranked::{RankSteps, WordSteps};
 
     pub enum NoSteps {}
 

@@ -333,7 +333,7 @@ impl<G: Successors> Successors for UnitCost<G> {
     type State = G::State;
     type Move = G::Move;
 
-    crate::space::delegate_successors!(0);
+    crate::space::delegate::delegate_successors!(0);
 }
 
 impl<G: Successors> Weighted for UnitCost<G> {

@@ -153,8 +153,8 @@ pub(crate) fn node_id(index: usize) -> Result<u32, Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::space::hash::hash_of;
+    use crate::store::index::*;
 
     type Entry = (u64, u32);
 

@@ -711,7 +711,7 @@ fn grow_index<S: crate::State, M, X>(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::store::tree::*;
 
     /// The capacity of a tree's hashed index.
     fn index_capacity<S, M>(tree: &Tree<S, M>) -> usize {

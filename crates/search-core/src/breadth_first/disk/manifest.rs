@@ -70,7 +70,7 @@ impl Manifest {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::breadth_first::disk::manifest::*;
 
     #[test]
     fn a_manifest_names_the_last_layer_and_what_it_is_checked_against() {

@@ -656,7 +656,7 @@ pub(crate) fn merge_subtracting(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::breadth_first::disk::records::*;
     use crate::error::ErrorKind;
 
     fn scratch(name: &str) -> PathBuf {

@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 use num_traits::Zero;
 
 use crate::cheapest::links::Links;
-use crate::cheapest::{open::Open, open_list::OpenList};
+use crate::cheapest::open::Open;
+use crate::cheapest::open_list::OpenList;
 use crate::error::Error;
 use crate::error::Limit;
 use crate::path::Path;
@@ -171,19 +172,19 @@ where
 /// ```
 pub struct AStar<S, M, C> {
     /// The stored states, each with the cheapest cost found to it.
-    pub(in crate::cheapest) tree: Tree<S, M, Best<C>>,
-    pub(in crate::cheapest) open: OpenList<C>,
-    pub(in crate::cheapest) scratch: Vec<(S, M)>,
+    pub(super) tree: Tree<S, M, Best<C>>,
+    pub(super) open: OpenList<C>,
+    pub(super) scratch: Vec<(S, M)>,
     /// The tables of the search from the goals, for the searches from
     /// both ends; empty until one runs.
-    pub(in crate::cheapest) backward: Box<Backward<S, M, C>>,
+    pub(super) backward: Box<Backward<S, M, C>>,
     /// Each node's estimate, for the searches that keep one.
-    pub(in crate::cheapest) estimates: Vec<C>,
+    pub(super) estimates: Vec<C>,
     /// Fringe search's list of the nodes of its fringe.
-    pub(in crate::cheapest) fringe: Links,
+    pub(super) fringe: Links,
     /// Beam search's tree, whose nodes keep no cost: a search chosen for
     /// its small memory pays for no more than its states and edges.
-    pub(in crate::cheapest) beam_tree: Tree<S, M>,
+    pub(super) beam_tree: Tree<S, M>,
 }
 
 /// The tables of a search from the goals: a tree over predecessors, each

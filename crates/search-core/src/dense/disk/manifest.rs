@@ -162,7 +162,7 @@ impl Manifest {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::dense::disk::manifest::*;
 
     #[test]
     fn a_manifest_reads_back_as_written_and_refuses_another_run() {

@@ -52,18 +52,18 @@ const MAX_PART_RANKS: u64 = 1 << 32;
 /// Where a [`DenseEnumeration`] keeps a table that does not fit its
 /// memory limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(in crate::dense) struct Disk {
-    pub(in crate::dense) dir: PathBuf,
+pub(super) struct Disk {
+    pub(super) dir: PathBuf,
     /// The caller's name for the space, kept in every file: the files of
     /// another space's run are refused.
-    pub(in crate::dense) description: String,
+    pub(super) description: String,
     /// The least time between two manifests.
-    pub(in crate::dense) every: Duration,
+    pub(super) every: Duration,
 }
 
 impl Disk {
     /// Whether `dir` holds a run to resume.
-    pub(in crate::dense) fn holds_a_run(&self) -> bool {
+    pub(super) fn holds_a_run(&self) -> bool {
         Manifest::exists(&self.dir)
     }
 }
@@ -84,7 +84,7 @@ fn part_ranks(rank_count: u64, max_memory: u64) -> Result<u64, Error> {
 /// Runs an enumeration on `threads` threads (all, for `None`) with its
 /// table on `disk`; see
 /// [`DenseEnumeration::disk`].
-pub(in crate::dense) fn enumerate_on_disk<R, F, V>(
+pub(super) fn enumerate_on_disk<R, F, V>(
     threads: Option<usize>,
     disk: &Disk,
     resume: bool,

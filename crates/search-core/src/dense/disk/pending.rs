@@ -457,7 +457,7 @@ pub(super) fn file_length(path: &Path) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::dense::disk::pending::*;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("pending-{name}-{}", std::process::id()));

@@ -1,0 +1,37 @@
+//! `delegate_successors!`: how an adaptor passes a space's successors,
+//! ranking and failure on.
+
+/// The body of an `impl Successors` for an adaptor that keeps the space's
+/// states and moves: `successors`, `successors_until`, `ranking` and
+/// `failure`, each handed to the space in the field `$field`, as petgraph's adaptors forward theirs. Written once,
+/// so that a method added to [`Successors`](crate::Successors) is passed
+/// on by every adaptor.
+macro_rules! delegate_successors {
+    ($field:tt) => {
+        #[inline]
+        fn successors<F>(&self, state: &Self::State, report: F)
+        where
+            F: FnMut(Self::State, Self::Move),
+        {
+            self.$field.successors(state, report);
+        }
+
+        #[inline]
+        fn successors_until<F>(&self, state: &Self::State, report: F) -> std::ops::ControlFlow<()>
+        where
+            F: FnMut(Self::State, Self::Move) -> std::ops::ControlFlow<()>,
+        {
+            self.$field.successors_until(state, report)
+        }
+
+        fn ranking(&self) -> Option<impl $crate::space::traits::Ranking<Self::State> + '_> {
+            self.$field.ranking()
+        }
+
+        fn failure(&self) -> Option<$crate::error::Error> {
+            self.$field.failure()
+        }
+    };
+}
+
+pub(crate) use delegate_successors;
