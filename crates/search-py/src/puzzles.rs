@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use ::puzzles::{Algorithm, Board, ErrorKind, Lock, SlidingHeuristic, SlidingPuzzle, WordLadder};
 use pyo3::prelude::*;
-use search_core::{Limits, Ranking};
 use search_core::breadth_first::Bfs;
+use search_core::{Limits, Ranking};
 
 use crate::args::{self, Arg, bad_value};
 use crate::puzzle_error;

@@ -18,9 +18,9 @@ use ::puzzles::{
     SlidingPuzzle,
 };
 use pyo3::prelude::*;
-use search_core::{Limits, Path, Run};
-use search_core::run::CancelHandle;
 use search_core::dense::DenseEnumeration;
+use search_core::run::CancelHandle;
+use search_core::{Limits, Path, Run};
 
 /// Ctrl-C for a search running with the GIL released.
 #[derive(Default)]

@@ -9,9 +9,9 @@ use num_traits::Zero;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use search_core::{Heuristic, Path, Predecessors, Run, Successors, Weighted};
 use search_core::cheapest::AStar;
 use search_core::deepening::IdaStar;
+use search_core::{Heuristic, Path, Predecessors, Run, Successors, Weighted};
 
 use crate::LimitError;
 use crate::args::{self, shown};
