@@ -101,6 +101,9 @@ class Layers:
     def deepest(self) -> list:
         """The states of the last layer: the farthest from the starts."""
     @property
+    def complete(self) -> bool:
+        """False when max_depth cut the layers and the space goes on past it."""
+    @property
     def states(self) -> int:
         """Every state reached."""
     @property
@@ -293,8 +296,9 @@ def enumerate_space(
     successors: Callable[[_S], Iterable[_S]],
     *,
     max_states: Optional[int] = None,
+    max_depth: Optional[int] = None,
 ) -> Layers:
-    """Every state reachable from start, by breadth-first layers."""
+    """Every state reachable from start (within max_depth moves), by breadth-first layers."""
 
 # Arrays are NumPy's; typed as Any so that the stubs need no NumPy.
 _Successors = Callable[[Any], Any]
@@ -324,5 +328,6 @@ def vector_enumerate(
     successors: _Successors,
     *,
     max_states: Optional[int] = None,
+    max_depth: Optional[int] = None,
 ) -> Layers:
-    """Every int state reachable from start, by layers whose successors come from NumPy."""
+    """Every int state reachable from start (within max_depth moves), by layers from NumPy."""

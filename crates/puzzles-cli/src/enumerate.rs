@@ -9,7 +9,6 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
 use puzzles::{Board, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
-use search_core::breadth_first::Enumeration;
 use search_core::dense::DenseEnumeration;
 use search_core::run::Progress;
 use search_core::space::{AsRanked, RankedSpace};
@@ -91,9 +90,9 @@ pub(crate) struct EnumerateArgs {
     /// the bound of every search].
     #[arg(long, value_name = "SIZE", value_parser = crate::values::parse_bytes)]
     max_memory: Option<u64>,
-    /// Stop with an error when a layer lies past depth N: the table is then
-    /// incomplete, and the last checkpoint (or --disk manifest) stays for
-    /// --resume.
+    /// Enumerate the layers to depth N only, and say whether the space goes
+    /// on past it (the last checkpoint, or --disk manifest, of a cut run
+    /// stays for --resume with more depth).
     #[arg(long, value_name = "N")]
     max_depth: Option<usize>,
     /// Save the table in DIR at the end of a layer, so that an interrupted
@@ -353,8 +352,7 @@ where
             Engine::Ranked => {
                 let layers = config.run(Arc::new(ranked), &[first_rank], &mut run);
                 let layers = layers.map_err(|e| failed(distributed_failure(&e)))?;
-                let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
-                Enumeration::new(layers.layer_sizes().to_vec(), deepest)
+                layers.map_deepest(|ranks| ranks.iter().map(|&rank| space.unrank(rank)).collect())
             }
             Engine::Hashed => config
                 .run_hashed(Arc::new(space), &[start], &mut run)
@@ -368,15 +366,15 @@ where
             let error = e.into();
             failed(crate::explain(&error, disk_advice(args, &error)))
         })?;
-        let deepest = layers.deepest().iter().map(|&rank| space.unrank(rank)).collect();
-        (Enumeration::new(layers.layer_sizes().to_vec(), deepest), true)
+        (layers.map_deepest(|ranks| ranks.iter().map(|&rank| space.unrank(rank)).collect()), true)
     };
     progress.finish_and_clear();
     // In the order they read, whatever order the engine's ranks or hashes
     // gave them in.
-    let mut deepest = layers.deepest().to_vec();
-    deepest.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
-    let layers = Enumeration::new(layers.layer_sizes().to_vec(), deepest);
+    let layers = layers.map_deepest(|mut deepest| {
+        deepest.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
+        deepest
+    });
     if first {
         let heading = (name, n, noun, from, reading);
         crate::output::write_numbered(out, heading, &layers, args.json)
@@ -458,8 +456,8 @@ fn run_distributed<W: Write>(
             let boards = ranked;
             let start = boards.rank(&goal).ok_or("the goal has no rank")?;
             let layers = config.run(Arc::clone(&boards), &[start], &mut run).map_err(failed)?;
-            let deepest = layers.deepest().iter().filter_map(|&rank| boards.board(rank)).collect();
-            Enumeration::new(layers.layer_sizes().to_vec(), deepest)
+            layers
+                .map_deepest(|ranks| ranks.iter().filter_map(|&rank| boards.board(rank)).collect())
         }
         Engine::Hashed => {
             let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;

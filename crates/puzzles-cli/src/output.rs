@@ -160,6 +160,7 @@ pub(crate) fn write_enumeration<W: Write>(
             "cols": cols,
             "states": layers.states(),
             "radius": layers.radius(),
+            "complete": layers.is_complete(),
             "layers": layers.layer_sizes(),
             "deepest": layers.deepest().iter().map(Board::to_rows).collect::<Vec<_>>(),
         });
@@ -188,6 +189,7 @@ pub(crate) fn write_numbered<W: Write>(
             "size": size,
             "states": layers.states(),
             "radius": layers.radius(),
+            "complete": layers.is_complete(),
             "layers": layers.layer_sizes(),
             "deepest": deepest().collect::<Vec<_>>(),
         });
@@ -199,7 +201,7 @@ pub(crate) fn write_numbered<W: Write>(
         writeln!(out, "{depth:>5}  {states:>14}")?;
     }
     writeln!(out, "total: {} {noun}", layers.states())?;
-    writeln!(out, "radius: {} moves", layers.radius())?;
+    write_radius(out, layers.radius(), layers.is_complete(), noun)?;
     let count = layers.deepest().len();
     writeln!(out, "{noun} at depth {} ({count}; {reading}):", layers.radius())?;
     for tokens in layers.deepest().iter().take(DEEPEST_SHOWN) {
@@ -209,6 +211,21 @@ pub(crate) fn write_numbered<W: Write>(
         writeln!(out, "... and {} more (--json lists them all)", count - DEEPEST_SHOWN)?;
     }
     Ok(())
+}
+
+/// The radius of a whole enumeration, or the depth bound that cut one
+/// short and the news that the space goes on.
+fn write_radius<W: Write>(
+    out: &mut W,
+    radius: usize,
+    complete: bool,
+    noun: &str,
+) -> io::Result<()> {
+    if complete {
+        writeln!(out, "radius: {radius} moves")
+    } else {
+        writeln!(out, "depth bound: {radius} moves; there are {noun} past it")
+    }
 }
 
 /// The layer table of an enumeration, for a person to read.
@@ -224,7 +241,7 @@ fn write_table<W: Write>(
         writeln!(out, "{depth:>5}  {boards:>12}")?;
     }
     writeln!(out, "total: {} boards", layers.states())?;
-    writeln!(out, "radius: {} moves", layers.radius())?;
+    write_radius(out, layers.radius(), layers.is_complete(), "boards")?;
     writeln!(out, "boards at depth {} ({}):", layers.radius(), layers.deepest().len())?;
     for board in layers.deepest() {
         writeln!(out, "\n{board}")?;

@@ -21,7 +21,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use search_core::breadth_first::{DiskEnumeration, ParallelEnumeration, Search};
+use search_core::breadth_first::{DiskEnumeration, Enumeration, ParallelEnumeration, Search};
 use search_core::cheapest::{AStar, ZeroOneBfs};
 use search_core::deepening::{IdaStar, InPlace};
 use search_core::dense::DenseEnumeration;
@@ -343,7 +343,7 @@ const ENTRIES: &[Entry] = &[
         Search::new().bidirectional(p, [START], [GOAL], run).map(drop)
     }),
     entry("Search::enumerate", &[States, Memory, Depth], |p, run| {
-        Search::new().enumerate(p, [START], run).map(drop)
+        Search::new().enumerate(p, [START], run).and_then(whole)
     }),
     entry("Search::all_shortest_paths", &[States, Memory, Depth], |p, run| {
         Search::new().all_shortest_paths(p, [START], never, run).map(drop)
@@ -397,20 +397,23 @@ const ENTRIES: &[Entry] = &[
         IdaStar::new().iterative_deepening(p, [START], never, run).map(drop)
     }),
     entry("ParallelEnumeration::run", &[States, Memory, Depth], |p, run| {
-        ParallelEnumeration::new().threads(2).run(p, [START], run).map(drop)
+        ParallelEnumeration::new().threads(2).run(p, [START], run).and_then(whole)
     }),
     entry("ParallelEnumeration::distance", &[States, Memory, Depth], |p, run| {
         ParallelEnumeration::new().threads(2).distance(p, [START], never, run).map(drop)
     }),
     entry("DenseEnumeration::run", &[Memory, Depth], |p, run| {
-        DenseEnumeration::new().threads(2).run(p, &[START], run).map(drop)
+        DenseEnumeration::new().threads(2).run(p, &[START], run).and_then(whole)
     }),
     entry("DenseEnumeration::run_visiting", &[Memory, Depth], |p, run| {
-        DenseEnumeration::new().threads(2).run_visiting(p, &[START], |_, _| {}, run).map(drop)
+        DenseEnumeration::new().threads(2).run_visiting(p, &[START], |_, _| {}, run).and_then(whole)
     }),
     entry("DenseEnumeration::run_until", &[Memory, Depth], |p, run| {
         let go_on = |_, _| ControlFlow::Continue(());
-        DenseEnumeration::new().threads(2).run_until(p, &[START], go_on, |_, _| {}, run).map(drop)
+        DenseEnumeration::new()
+            .threads(2)
+            .run_until(p, &[START], go_on, |_, _| {}, run)
+            .and_then(whole)
     }),
     entry("DenseEnumeration::distance_table", &[Memory, Depth], |p, run| {
         let entries = p.bound;
@@ -424,12 +427,12 @@ const ENTRIES: &[Entry] = &[
         DistanceTable::build(p, &[START], run).map(drop)
     }),
     on_disk("DiskEnumeration::run", &[Memory, Depth, Nodes], |p, run| {
-        in_scratch(|dir| DiskEnumeration::new(dir).run(p, [START], run).map(drop))
+        in_scratch(|dir| DiskEnumeration::new(dir).run(p, [START], run).and_then(whole))
     }),
     on_disk("DiskEnumeration::run_reversible", &[Memory, Depth, Nodes], |p, run| {
         let both_ways = search_core::space::Undirected(p);
         in_scratch(|dir| {
-            DiskEnumeration::new(dir).run_reversible(&both_ways, [START], run).map(drop)
+            DiskEnumeration::new(dir).run_reversible(&both_ways, [START], run).and_then(whole)
         })
     }),
 ];
@@ -515,8 +518,12 @@ const SHORTCUTS: &[(&str, Shortcut, bool)] = &[
     ("bfs", |p| search_core::bfs(p, [START], never).map(drop), true),
     ("bidirectional_bfs", |p| search_core::bidirectional_bfs(p, [START], [GOAL]).map(drop), true),
     ("dfs", |p| search_core::breadth_first::dfs(p, [START], never).map(drop), true),
-    ("enumerate", |p| search_core::enumerate(p, [START]).map(drop), true),
-    ("par_enumerate", |p| search_core::breadth_first::par_enumerate(p, [START]).map(drop), true),
+    ("enumerate", |p| search_core::enumerate(p, [START]).and_then(whole), true),
+    (
+        "par_enumerate",
+        |p| search_core::breadth_first::par_enumerate(p, [START]).and_then(whole),
+        true,
+    ),
     (
         "all_shortest_paths",
         |p| search_core::breadth_first::all_shortest_paths(p, [START], never).map(drop),
@@ -579,6 +586,18 @@ const NOT_SEARCHES: &[&str] = &[
     "write_layer_sizes",
     "write_table_file",
 ];
+
+/// An enumeration as a search's outcome: layers cut at a depth bound
+/// are the depth limit reached, which is how an enumeration honours it
+/// (it answers the layers to the bound, and says the space goes on).
+#[expect(clippy::needless_pass_by_value, reason = "the shape `Result::and_then` takes")]
+fn whole<S>(layers: Enumeration<S>) -> Result<(), Error> {
+    if layers.is_complete() {
+        Ok(())
+    } else {
+        Err(Error::new(ErrorKind::LimitReached(Limit::Depth(layers.radius()))))
+    }
+}
 
 /// The limits with `bound` small: a thousand states or nodes, a mebibyte
 /// (a kibibyte for a table sized up front), five moves.

@@ -189,19 +189,42 @@ fn a_directory_that_cannot_be_made_is_named() {
 }
 
 #[test]
-fn limits_end_a_run_leaving_its_last_layer_to_resume() {
+fn a_depth_bound_ends_the_layers_and_a_resume_goes_deeper() {
     let short = from_fn(|&n: &u32| (n < 10).then_some(n + 1));
-    let dir = scratch("limits");
+    let dir = scratch("depth");
     let mut shallow = Run::new().limits(Limits::new().max_depth(5));
-    let error = DiskEnumeration::new(&dir).run(&short, [0], &mut shallow).unwrap_err();
-    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(5)));
+    let layers = DiskEnumeration::new(&dir).run(&short, [0], &mut shallow).unwrap();
+    assert_eq!((layers.layer_sizes(), layers.deepest()), (&[1; 6][..], &[5][..]));
+    assert!(!layers.is_complete());
     let mut left = left_in(&dir);
     left.sort();
     assert_eq!(left, ["ddd-layer-5", "ddd-manifest", "ddd-seen-5"]);
+    // Resumed without the bound, the run goes on to the whole space.
+    let layers = DiskEnumeration::new(&dir).resume(true).run(&short, [0], &mut Run::new());
+    let layers = layers.unwrap();
+    assert_eq!((layers.radius(), layers.is_complete()), (10, true));
+    assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
+    // Within its depth, a space is enumerated whole.
+    let mut deep = Run::new().limits(Limits::new().max_depth(10));
+    let layers = DiskEnumeration::new(&dir).run(&short, [0], &mut deep).unwrap();
+    assert_eq!((layers.radius(), layers.is_complete()), (10, true));
+    let _ = std::fs::remove_dir(&dir);
+}
+
+#[test]
+fn limits_end_a_run_leaving_its_last_layer_to_resume() {
+    let short = from_fn(|&n: &u32| (n < 10).then_some(n + 1));
+    let dir = scratch("limits");
+    let mut few = Run::new().limits(Limits::new().max_nodes(6));
+    let error = DiskEnumeration::new(&dir).run(&short, [0], &mut few).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(6)));
+    let mut left = left_in(&dir);
+    left.sort();
+    assert_eq!(left, ["ddd-layer-6", "ddd-manifest", "ddd-seen-6"]);
     // A new run is refused while they are there, by name.
     let error = DiskEnumeration::new(&dir).run(&short, [0], &mut Run::new()).unwrap_err();
     assert!(error.to_string().contains("holds an unfinished enumeration"), "{error}");
-    // Resumed, the run goes on from depth 5, and the answer is whole.
+    // Resumed, the run goes on from depth 6, and the answer is whole.
     let layers = DiskEnumeration::new(&dir).resume(true).run(&short, [0], &mut Run::new());
     assert_eq!(layers.unwrap(), enumerate(&short, [0]).unwrap());
     assert!(left_in(&dir).is_empty(), "{:?}", left_in(&dir));
@@ -209,7 +232,7 @@ fn limits_end_a_run_leaving_its_last_layer_to_resume() {
     let error =
         DiskEnumeration::new(&dir).resume(true).run(&short, [0], &mut Run::new()).unwrap_err();
     assert!(error.to_string().contains("holds no disk enumeration to resume"), "{error}");
-    // The node limit, and a resume of another kind of run, refused.
+    // A resume of another kind of run is refused, naming the manifest.
     let line = from_fn(|&n: &u32| [n + 1]);
     let mut few = Run::new().limits(Limits::new().max_nodes(50));
     let error = DiskEnumeration::new(&dir).run(&line, [0], &mut few).unwrap_err();

@@ -188,7 +188,13 @@ fn every_algorithm_follows_one_depth_policy() {
         search.distance(&line, [0], |&n| n == 5, &mut run).unwrap_err().kind(),
         &depth_error
     );
-    assert_eq!(search.enumerate(&line, [0], &mut run).unwrap_err().kind(), &depth_error);
+    // An enumeration answers the layers to the bound, and says there are
+    // more.
+    let cut = search.enumerate(&line, [0], &mut run).unwrap();
+    assert_eq!(
+        (cut.layer_sizes(), cut.deepest(), cut.is_complete()),
+        (&[1, 1][..], &[1][..], false)
+    );
     assert_eq!(
         search.all_shortest_paths(&line, [0], |&n| n == 5, &mut run).unwrap_err().kind(),
         &depth_error

@@ -35,9 +35,11 @@ use crate::{hashed, ranked};
 /// does: its memory limit bounds the tables of this process's workers
 /// together (each gets an equal share, less what the worker threads
 /// themselves are counted to take, [`Workers::fixed_memory`]: a run where
-/// that reaches the limit is refused before it starts), its depth limit ends the run with
-/// [`Limit::Depth`](search_core::Limit::Depth) when a layer past it is
-/// found (a checkpoint stays, to go on from with more depth), its observer
+/// that reaches the limit is refused before it starts), its depth limit ends the layers
+/// there, an enumeration that is not
+/// [complete](search_core::breadth_first::Enumeration::is_complete) when a
+/// layer past it is found (a checkpoint stays, to go on from with more
+/// depth), its observer
 /// hears of each layer as it is counted, on the calling thread, and its
 /// cancel handle stops the run at the end of the layer under way (the other
 /// processes then see this one stop). The state and node limits do not
@@ -295,9 +297,9 @@ impl DistributedEnumeration {
     ///     }
     /// }
     /// let mut run = Run::new().limits(Limits::new().max_depth(4));
-    /// let error = enumeration.run(Arc::new(Ring), &[0], &mut run).unwrap_err();
-    /// let depth = search_core::ErrorKind::LimitReached(Limit::Depth(4));
-    /// assert!(matches!(error.kind(), ErrorKind::Search(e) if e.kind() == &depth), "{error}");
+    /// let layers = enumeration.run(Arc::new(Ring), &[0], &mut run)?;
+    /// assert_eq!(layers.layer_sizes(), [1, 2, 2, 2, 2]);
+    /// assert!(!layers.is_complete());
     /// # Ok::<(), search_dist::Error>(())
     /// ```
     pub fn run<R>(

@@ -80,10 +80,10 @@ pub(crate) trait Snapshot {
 /// in round 0, and `expand(worker, rounds, depth)` the neighbours of this
 /// worker's part of layer `depth`. With `saves`, a resumed run starts
 /// from its checkpoint instead, and checkpoints are written as the plan
-/// says. Returns the layer sizes, ending with the last nonempty one;
-/// `report` hears of each layer as it is counted, a cancel of `cancel`
-/// ends the run before the next, and a layer past `max_depth` ends it with
-/// [`Limit::Depth`].
+/// says. Returns the layer sizes, ending with the last nonempty one, and
+/// whether a layer past `max_depth` cut them there; `report` hears of each
+/// layer as it is counted, and a cancel of `cancel` ends the run before
+/// the next.
 pub(crate) fn run_layers<O, S, E>(
     worker: &mut Worker,
     (abort, cancel, max_depth): (&AtomicBool, &CancelHandle, Option<usize>),
@@ -91,7 +91,7 @@ pub(crate) fn run_layers<O, S, E>(
     saves: Option<&Saves<'_>>,
     report: &dyn Fn(usize, u64),
     (start, mut expand): (S, E),
-) -> Result<Vec<u64>, Error>
+) -> Result<(Vec<u64>, bool), Error>
 where
     O: Owner + Snapshot,
     S: FnOnce(&mut Worker, &mut Rounds<O>),
@@ -125,10 +125,16 @@ where
         if round.found == 0 {
             break;
         }
-        // Every worker sees the same count, so every worker stops here.
-        if max_depth.is_some_and(|max| depth >= max) {
-            let limit = search_core::ErrorKind::LimitReached(Limit::Depth(depth));
-            return Err(Error::from(search_core::Error::new(limit)));
+        // Every worker sees the same count, so every worker stops here;
+        // a resumed run may be past the bound already.
+        if let Some(max) = max_depth
+            && depth >= max
+        {
+            if depth > max {
+                let limit = search_core::ErrorKind::LimitReached(Limit::Depth(max));
+                return Err(Error::from(search_core::Error::new(limit)));
+            }
+            return Ok((layer_sizes, true));
         }
         layer_sizes.push(round.found);
         report(depth + 1, round.found);
@@ -153,7 +159,7 @@ where
     if layer_sizes.first() == Some(&0) {
         layer_sizes.clear();
     }
-    Ok(layer_sizes)
+    Ok((layer_sizes, false))
 }
 
 /// The note of a worker's report: the depth its newest checkpoint file

@@ -114,7 +114,7 @@ fn work<R: RankedSpace>(
         expand_layer(worker, rounds, &slice, space, depth, length);
     };
     let stop = (abort, cancel, max_depth);
-    let layer_sizes =
+    let (layer_sizes, cut) =
         run_layers(worker, stop, (&mut rounds, &*slice), saves.as_ref(), report, (start, expand))?;
     let mut deepest = Vec::new();
     if let Some(radius) = layer_sizes.len().checked_sub(1) {
@@ -122,10 +122,16 @@ fn work<R: RankedSpace>(
     }
     let mut deepest = gather(worker, abort, deepest)?;
     deepest.sort_unstable();
-    if let Some(saves) = &saves {
+    // A run cut at its depth bound keeps its checkpoint, to go on from
+    // with more depth.
+    if let Some(saves) = saves.as_ref().filter(|_| !cut) {
         saves.clear();
     }
-    Ok(Enumeration::new(layer_sizes, deepest))
+    Ok(if cut {
+        Enumeration::cut_at_depth(layer_sizes, deepest)
+    } else {
+        Enumeration::new(layer_sizes, deepest)
+    })
 }
 
 /// Sends every neighbour of this worker's ranks at `depth` to its owner,

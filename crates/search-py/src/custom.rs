@@ -13,9 +13,9 @@ use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet};
-use search_core::{Limits, Path, Predecessors, Run, Successors};
-use search_core::deepening::IdaStar;
 use search_core::breadth_first::Search;
+use search_core::deepening::IdaStar;
+use search_core::{Limits, Path, Predecessors, Run, Successors};
 
 use crate::args::{self, shown};
 use crate::weighted::WeightedPath;
@@ -903,6 +903,11 @@ pub(crate) struct Layers {
     /// The states of the last layer: the farthest from the starts.
     #[pyo3(get)]
     pub(crate) deepest: Vec<Py<PyAny>>,
+    /// False when `max_depth` cut the layers and the space goes on past
+    /// it: the layers are then those up to the bound, and `deepest` the
+    /// states at it.
+    #[pyo3(get)]
+    pub(crate) complete: bool,
 }
 
 #[pymethods]
@@ -913,19 +918,26 @@ impl Layers {
         self.sizes.iter().sum()
     }
 
-    /// The greatest distance from the starts.
+    /// The greatest distance from the starts (the bound, when not
+    /// `complete`).
     #[getter]
     fn radius(&self) -> usize {
         self.sizes.len().saturating_sub(1)
     }
 
     fn __repr__(&self) -> String {
-        format!("Layers(sizes={:?})", self.sizes)
+        if self.complete {
+            format!("Layers(sizes={:?})", self.sizes)
+        } else {
+            format!("Layers(sizes={:?}, complete=False)", self.sizes)
+        }
     }
 }
 
 /// Every state reachable from `start` (a list for several starts), by
 /// breadth-first layers: how many at each distance, and the farthest.
+/// With `max_depth`, the layers up to that distance, and `complete`
+/// says whether the space goes on past it.
 ///
 /// Limits, exceptions and argument errors as for `bfs`.
 ///
@@ -938,23 +950,29 @@ impl Layers {
 /// >>> layers = enumerate_space((0, 0), pours)
 /// >>> layers.states, layers.radius
 /// (16, 7)
+/// >>> near = enumerate_space((0, 0), pours, max_depth=2)
+/// >>> near.sizes, near.complete
+/// ([1, 2, 3], False)
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, successors, *, max_states = None))]
+#[pyo3(signature = (start, successors, *, max_states = None, max_depth = None))]
 fn enumerate_space<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     max_states: Option<Bound<'py, PyAny>>,
+    max_depth: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Layers> {
     let successors = args::callable(successors, "successors")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
     let starts = PyState::starts(start)?;
     let space = Space::new(successors, None, max_states);
-    let mut run = Run::new().limits(limits(max_states, None));
+    let mut run = Run::new().limits(limits(max_states, max_depth));
     let result = Search::new().enumerate(&space, starts, &mut run);
     let layers = space.finish(result)?;
     Ok(Layers {
         sizes: layers.layer_sizes().to_vec(),
         deepest: layers.deepest().iter().map(|state| state.object.clone().unbind()).collect(),
+        complete: layers.is_complete(),
     })
 }

@@ -486,7 +486,8 @@ impl Side {
 /// Every state reachable from `start` (an int, or a list of ints), by
 /// breadth-first layers: a `Layers`, as `enumerate_space` returns.
 ///
-/// States, arrays, limits and errors as for `vector_bfs`.
+/// States, arrays, limits and errors as for `vector_bfs`; `max_depth`
+/// as for `enumerate_space`.
 ///
 /// ```python
 /// >>> import numpy as np
@@ -495,16 +496,21 @@ impl Side {
 /// >>> layers = vector_enumerate(0, ring)
 /// >>> layers.sizes, layers.radius, layers.deepest
 /// ([1, 2, 2, 2, 2, 1], 5, [5])
+/// >>> near = vector_enumerate(0, ring, max_depth=3)
+/// >>> near.sizes, near.complete, sorted(near.deepest)
+/// ([1, 2, 2, 2], False, [3, 7])
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, successors, *, max_states = None))]
+#[pyo3(signature = (start, successors, *, max_states = None, max_depth = None))]
 fn vector_enumerate<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     max_states: Option<Bound<'py, PyAny>>,
+    max_depth: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Layers> {
     let mut frontier = states(&start, "start")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
+    let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
     let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
     let batch = Batch::new(successors, "successors")?;
     let py = batch.function.py();
@@ -513,7 +519,7 @@ fn vector_enumerate<'py>(
     let mut sizes = Vec::new();
     if frontier.is_empty() {
         // No starts, no layers: as `enumerate_space` answers.
-        return Ok(Layers { sizes, deepest: Vec::new() });
+        return Ok(Layers { sizes, deepest: Vec::new(), complete: true });
     }
     loop {
         sizes.push(frontier.len() as u64);
@@ -538,10 +544,12 @@ fn vector_enumerate<'py>(
         if let Some(bytes) = failed {
             return Err(refused(bytes));
         }
-        if next_layer.is_empty() {
+        // A layer past `max_depth` ends the layers at the bound.
+        let cut = !next_layer.is_empty() && max_depth.is_some_and(|max| sizes.len() > max);
+        if next_layer.is_empty() || cut {
             let deepest =
                 frontier.iter().map(|&state| PyInt::new(py, state).into_any().unbind()).collect();
-            return Ok(Layers { sizes, deepest });
+            return Ok(Layers { sizes, deepest, complete: !cut });
         }
         frontier = next_layer;
     }

@@ -209,6 +209,20 @@ def test_knight_distances_match_a_python_bfs():
             assert b in knight(a)
 
 
+def test_layers_to_a_depth_are_a_prefix_and_say_whether_the_space_goes_on():
+    whole = statespace.enumerate_space((0, 0), pours)
+    for depth in range(whole.radius + 3):
+        near = statespace.enumerate_space((0, 0), pours, max_depth=depth)
+        assert near.sizes == whole.sizes[: depth + 1]
+        assert near.complete == (depth >= whole.radius)
+        assert len(near.deepest) == near.sizes[-1]
+    # A space without end answers to its bound, where it raised before.
+    endless = statespace.enumerate_space(0, lambda n: [n + 1, n + 2], max_depth=4)
+    assert (endless.sizes, endless.complete, endless.deepest) == ([1, 2, 2, 2, 2], False, [7, 8])
+    with pytest.raises(ValueError):
+        statespace.enumerate_space(0, lambda n: [n + 1], max_depth=-1)
+
+
 def test_water_jugs_match_a_python_bfs():
     layers = statespace.enumerate_space((0, 0), pours)
     seen = {(0, 0)}
@@ -497,7 +511,8 @@ BAD_ARGUMENTS = {
         {"start": 0, "successors": lambda n: [(n + 1) % 5]},
         {"start": [({}, TypeError), ([[0]], TypeError)],
          "successors": [(5, TypeError), (None, TypeError)],
-         "max_states": COUNT},
+         "max_states": COUNT,
+         "max_depth": COUNT},
     ),
 }
 
@@ -522,6 +537,8 @@ for name, good in [
            "max_states": COUNT}
     if "goal" in good:
         bad["goal"] = STATE
+    if name == "vector_enumerate":
+        bad["max_depth"] = COUNT
     if "predecessors" in good:
         bad["predecessors"] = [(5, TypeError), (lambda states: [["x"]], TypeError)]
         bad["undirected"] = [(1, TypeError), ("yes", TypeError)]

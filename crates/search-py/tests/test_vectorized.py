@@ -312,3 +312,13 @@ def test_numpy_numbers_are_costs_and_estimates():
         statespace.dijkstra(0, lambda n: [("+1", n + 1, np.float32("nan"))], lambda n: n == 6)
     with pytest.raises(TypeError, match=r"must be an int or a float, not bool"):
         statespace.dijkstra(0, lambda n: [("+1", n + 1, np.bool_(True))], lambda n: n == 6)
+
+
+def test_vectorized_layers_to_a_depth_match_enumerate_space():
+    start = pack((1, 2, 3, 4, 5, 6, 7, 8, 0))
+    for depth in [0, 1, 5, 12]:
+        ours = statespace.vector_enumerate(start, vector_successors, max_depth=depth)
+        theirs = statespace.enumerate_space(unpack(start), tuple_successors, max_depth=depth)
+        assert ours.sizes == theirs.sizes
+        assert ours.complete is False and theirs.complete is False
+        assert sorted(map(unpack, ours.deepest)) == sorted(theirs.deepest)

@@ -500,8 +500,7 @@ impl SlidingPuzzle {
     ) -> Result<Enumeration<Board>, Error> {
         let packed = ReachableBoards::new(&self.goal)?;
         let layers = config.run(&packed, &[packed.encode(&self.goal)], run)?;
-        let deepest = layers.deepest().iter().map(|&rank| packed.decode(rank)).collect();
-        Ok(Enumeration::new(layers.layer_sizes().to_vec(), deepest))
+        Ok(layers.map_deepest(|ranks| ranks.iter().map(|&rank| packed.decode(rank)).collect()))
     }
 
     /// The board whose [`rank`](Ranking::rank) is `rank`, or `None`

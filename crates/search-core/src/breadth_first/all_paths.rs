@@ -121,9 +121,10 @@ impl<S: State, M: Clone> Search<S, M> {
         let mut depth = 0;
         while goals.is_empty() && !layer.is_empty() {
             let states = tree.states_from(layer.start);
-            if at_depth_bound(space, run, depth, states, &mut self.scratch, |next| {
+            let bound = at_depth_bound(space, run, depth, states, &mut self.scratch, |next| {
                 tree.find(space, next).is_some()
-            })? {
+            })?;
+            if bound.for_search(depth)? {
                 break;
             }
             run.stats_mut().frontier(layer.len());

@@ -143,9 +143,10 @@ impl<S: State, M: Clone> Search<S, M> {
                 run.stats_mut().frontier(layer_end - head);
             }
             let layer = tree.states_from(head);
-            if at_depth_bound(space, run, depth, layer, &mut self.scratch, |next| {
+            let bound = at_depth_bound(space, run, depth, layer, &mut self.scratch, |next| {
                 tree.contains(space, next)
-            })? {
+            })?;
+            if bound.for_search(depth)? {
                 return Ok(None);
             }
             // A run of the layer is expanded before any successor is
@@ -247,7 +248,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 break Ok(None);
             }
             run.stats_mut().frontier(self.frontier.len());
-            if self.frontier_at_depth_bound(space, depth, run)? {
+            if self.frontier_at_depth_bound(space, depth, run)?.for_search(depth)? {
                 break Ok(None);
             }
             if self.expand_frontier(space, depth, &mut *is_goal, run)? {

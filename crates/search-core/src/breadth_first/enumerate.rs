@@ -2,6 +2,7 @@ use crate::breadth_first::search::Search;
 use crate::error::Error;
 use crate::run::context::Run;
 use crate::space::traits::{State, Successors};
+use crate::store::expand::DepthBound;
 
 /// Every state reachable from the starts, layer by layer: how many lie at
 /// each depth, how deep the deepest lie, and which they are.
@@ -24,6 +25,7 @@ use crate::space::traits::{State, Successors};
 pub struct Enumeration<S> {
     layer_sizes: Vec<u64>,
     deepest: Vec<S>,
+    complete: bool,
 }
 
 impl<S> Enumeration<S> {
@@ -39,7 +41,70 @@ impl<S> Enumeration<S> {
     /// assert_eq!((layers.states(), layers.radius()), (4, 2));
     /// ```
     pub fn new(layer_sizes: Vec<u64>, deepest: Vec<S>) -> Enumeration<S> {
-        Enumeration { layer_sizes, deepest }
+        Enumeration { layer_sizes, deepest, complete: true }
+    }
+
+    /// The layers up to a depth bound of a space that goes on past it:
+    /// `layer_sizes` to the bound, and `last_layer`, the states at the
+    /// bound.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::breadth_first::Enumeration;
+    ///
+    /// let layers = Enumeration::cut_at_depth(vec![1, 2, 4], vec![3, 5, 6, 7]);
+    /// assert!(!layers.is_complete());
+    /// assert_eq!((layers.states(), layers.radius()), (7, 2));
+    /// ```
+    pub fn cut_at_depth(layer_sizes: Vec<u64>, last_layer: Vec<S>) -> Enumeration<S> {
+        Enumeration { layer_sizes, deepest: last_layer, complete: false }
+    }
+
+    /// Whether these are every reachable state: false when a depth bound
+    /// ([`Limits::max_depth`](crate::Limits::max_depth)) cut the
+    /// enumeration and the space goes on past it. The layers are then
+    /// those up to the bound, exactly; [`radius`](Enumeration::radius) is
+    /// the bound, and [`deepest`](Enumeration::deepest) the states at it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Limits, Run};
+    /// use search_core::breadth_first::Search;
+    ///
+    /// // From 1, add one or double: a space without end.
+    /// let space = from_fn(|&n: &u64| [n + 1, 2 * n]);
+    /// let mut run = Run::new().limits(Limits::new().max_depth(3));
+    /// let layers = Search::new().enumerate(&space, [1], &mut run)?;
+    /// assert!(!layers.is_complete());
+    /// assert_eq!(layers.layer_sizes(), [1, 1, 2, 3]); // {1}, {2}, {3, 4}, {5, 6, 8}
+    /// let mut last = layers.deepest().to_vec();
+    /// last.sort_unstable();
+    /// assert_eq!(last, [5, 6, 8]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// The same layers, with the deepest states made into others by `f`:
+    /// an engine's ranks into the states they number, say.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::breadth_first::Enumeration;
+    ///
+    /// let ranks = Enumeration::cut_at_depth(vec![1, 2], vec![20, 10]);
+    /// let names = ranks.map_deepest(|ranks| ranks.into_iter().map(|r| format!("#{r}")).collect());
+    /// assert_eq!(names.deepest(), ["#20", "#10"]);
+    /// assert!(!names.is_complete());
+    /// ```
+    #[must_use]
+    pub fn map_deepest<T>(self, f: impl FnOnce(Vec<S>) -> Vec<T>) -> Enumeration<T> {
+        let Enumeration { layer_sizes, deepest, complete } = self;
+        Enumeration { layer_sizes, deepest: f(deepest), complete }
     }
 
     /// The number of states at each depth, from the starts (depth 0) to the
@@ -144,11 +209,13 @@ impl<S: State, M: Clone> Search<S, M> {
     /// It keeps a visited set and two frontiers; only the last layer's
     /// states are returned.
     ///
+    /// With a depth limit ([`Limits::max_depth`](crate::Limits::max_depth))
+    /// it returns the layers up to the limit, and says whether the space
+    /// goes on past it ([`Enumeration::is_complete`]).
+    ///
     /// # Errors
     ///
-    /// When a layer lies deeper than the depth limit (see
-    /// [`Limits::max_depth`](crate::Limits::max_depth)), or the states pass
-    /// the state or memory limit.
+    /// When the states pass the state or memory limit.
     ///
     /// # Example
     ///
@@ -160,8 +227,10 @@ impl<S: State, M: Clone> Search<S, M> {
     /// let mut search = Search::new();
     /// let mut run = Run::new();
     /// let mut shallow = Run::new().limits(Limits::new().max_depth(100));
-    /// assert!(search.enumerate(&ring, [0], &mut shallow).is_err());
-    /// assert_eq!(search.enumerate(&ring, [0], &mut run)?.radius(), 500);
+    /// let first = search.enumerate(&ring, [0], &mut shallow)?;
+    /// assert_eq!((first.states(), first.is_complete()), (201, false));
+    /// let whole = search.enumerate(&ring, [0], &mut run)?;
+    /// assert_eq!((whole.radius(), whole.is_complete()), (500, true));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn enumerate<G, I>(
@@ -195,8 +264,13 @@ impl<S: State, M: Clone> Search<S, M> {
             let depth = layer_sizes.len();
             layer_sizes.push(self.frontier.len() as u64);
             run.stats_mut().frontier(self.frontier.len());
-            if self.frontier_at_depth_bound(space, depth, run)? {
-                break;
+            match self.frontier_at_depth_bound(space, depth, run)? {
+                DepthBound::Below => {}
+                DepthBound::Complete => break,
+                DepthBound::Cut => {
+                    let last = std::mem::take(&mut self.frontier);
+                    return Ok(Enumeration::cut_at_depth(layer_sizes, last));
+                }
             }
             self.expand_frontier(space, depth, |_| false, run)?;
             if self.next_frontier.is_empty() {
@@ -204,6 +278,6 @@ impl<S: State, M: Clone> Search<S, M> {
             }
             std::mem::swap(&mut self.frontier, &mut self.next_frontier);
         }
-        Ok(Enumeration { layer_sizes, deepest: std::mem::take(&mut self.frontier) })
+        Ok(Enumeration::new(layer_sizes, std::mem::take(&mut self.frontier)))
     }
 }

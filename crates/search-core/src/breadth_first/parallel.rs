@@ -119,10 +119,13 @@ impl ParallelEnumeration {
     /// [`enumerate`](crate::enumerate) gives them; the deepest layer's
     /// states in no particular order.
     ///
+    /// With a depth limit ([`Limits::max_depth`]) it returns the layers up
+    /// to the limit, and says whether the space goes on past it
+    /// ([`Enumeration::is_complete`]).
+    ///
     /// # Errors
     ///
-    /// A [`Limit`] reached (states, memory, or a depth bound with states
-    /// past it, as [`Limits::max_depth`] says), a table the machine cannot
+    /// A [`Limit`] reached (states or memory), a table the machine cannot
     /// give ([`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)),
     /// or a thread pool that cannot be built.
     ///
@@ -134,7 +137,8 @@ impl ParallelEnumeration {
     ///
     /// let ring = from_fn(|&n: &u32| [(n + 1) % 1_000, (n + 999) % 1_000]);
     /// let mut shallow = Run::new().limits(Limits::new().max_depth(10));
-    /// assert!(ParallelEnumeration::new().run(&ring, [0], &mut shallow).is_err());
+    /// let layers = ParallelEnumeration::new().run(&ring, [0], &mut shallow)?;
+    /// assert_eq!((layers.states(), layers.is_complete()), (21, false));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn run<G, I>(
@@ -150,7 +154,7 @@ impl ParallelEnumeration {
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
         match unless_failed(space, self.layers(space, starts, &|_: &G::State| false, run))? {
-            Ended::Exhausted(layers) => Ok(layers),
+            Ended::Exhausted(layers) | Ended::Cut(layers) => Ok(layers),
             Ended::Goal(_) => unreachable!("no state is the goal of an enumeration"),
         }
     }
@@ -200,6 +204,7 @@ impl ParallelEnumeration {
         let starts: Vec<G::State> = starts.into_iter().collect();
         match unless_failed(space, self.layers(space, starts, &is_goal, run))? {
             Ended::Exhausted(_) => Ok(None),
+            Ended::Cut(layers) => Err(Error::limit(Limit::Depth(layers.radius()))),
             Ended::Goal(depth) => Ok(Some(depth)),
         }
     }
@@ -268,7 +273,8 @@ impl ParallelEnumeration {
                 break;
             }
             if !run.get_limits().allows_depth(layer_sizes.len()) {
-                return Err(Error::limit(Limit::Depth(layer_sizes.len() - 1)));
+                let last = frontier.into_iter().flatten().collect();
+                return Ok(Ended::Cut(Enumeration::cut_at_depth(layer_sizes, last)));
             }
             if found {
                 return Ok(Ended::Goal(layer_sizes.len()));
@@ -306,6 +312,9 @@ impl fmt::Debug for ParallelEnumeration {
 enum Ended<S> {
     /// Every reachable state was stored, and none was a goal.
     Exhausted(Enumeration<S>),
+    /// The depth bound cut the layers short, with states past it: the
+    /// layers to the bound, none a goal.
+    Cut(Enumeration<S>),
     /// A goal was stored, at this depth.
     Goal(usize),
 }

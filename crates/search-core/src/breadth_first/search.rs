@@ -8,7 +8,7 @@ use crate::run::memory::bytes_of;
 use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::store::batch::{Keyed, run_length};
-use crate::store::expand::{Expansion, at_depth_bound};
+use crate::store::expand::{DepthBound, Expansion, at_depth_bound};
 use crate::store::seen::Seen;
 use crate::store::tree::Tree;
 
@@ -127,7 +127,7 @@ impl<S: State, M: Clone> Search<S, M> {
         space: &G,
         depth: usize,
         run: &mut Run<'_>,
-    ) -> Result<bool, Error>
+    ) -> Result<DepthBound, Error>
     where
         G: Successors<State = S, Move = M>,
     {

@@ -300,7 +300,9 @@ impl DenseEnumeration {
 
     /// Enumerates every rank reachable from `starts`. The result's states
     /// are ranks: [`Enumeration::deepest`] lists the deepest layer's ranks
-    /// in increasing order.
+    /// in increasing order. With a depth limit, the layers up to it, and
+    /// whether the space goes on ([`Enumeration::is_complete`]); a
+    /// checkpoint or disk run cut there stays, to go on with more depth.
     ///
     /// # Errors
     ///
@@ -308,7 +310,7 @@ impl DenseEnumeration {
     /// ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)), when the
     /// machine cannot give the memory the limit allows
     /// ([`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)),
-    /// when a layer lies past the depth limit, when a start or a neighbour
+    /// when a resumed run's layers already pass the depth limit, when a start or a neighbour
     /// is not below [`RankedSpace::rank_count`], when the space fails, when
     /// a checkpoint cannot be written or read, when the thread pool cannot
     /// be built, or when the run is cancelled.
@@ -507,6 +509,7 @@ impl DenseEnumeration {
                 }
             }
             let mut saved = Instant::now();
+            let mut cut = false;
             while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
                 let depth = layer_sizes.len() - 1;
                 let found = pool.run(|parallel| {
@@ -517,11 +520,16 @@ impl DenseEnumeration {
                 if found == 0 {
                     break;
                 }
-                // A layer past the depth bound: what lies there is more
-                // than the bound allows.
+                // A layer past the depth bound: the layers end at the
+                // bound, and the space goes on. A resumed run may be past
+                // the bound already: its layers are more than it allows.
                 if !limits.allows_depth(depth + 1) {
                     let bound = limits.get_max_depth().unwrap_or(depth);
-                    return Err(Error::limit(Limit::Depth(bound)));
+                    if depth > bound {
+                        return Err(Error::limit(Limit::Depth(bound)));
+                    }
+                    cut = true;
+                    break;
                 }
                 layer_sizes.push(found);
                 run.stats_mut().stored += found;
@@ -537,23 +545,34 @@ impl DenseEnumeration {
             if first == 0 {
                 layer_sizes.clear();
             }
-            let mut deepest = Vec::new();
-            if let Some(radius) = layer_sizes.len().checked_sub(1) {
-                table.for_each_at(radius, |rank| deepest.push(rank));
-            }
-            Ok(Enumeration::new(layer_sizes, deepest))
+            Ok(layers_of(&table, layer_sizes, cut))
         };
         let layers = layers(run);
         if let Some(failure) = space.failure() {
             return Err(failure);
         }
-        if layers.is_ok()
+        if layers.as_ref().is_ok_and(Enumeration::is_complete)
             && let Some(checkpoint) = &self.checkpoint
         {
-            // Finished: the checkpoint is of no more use.
+            // Finished: the checkpoint is of no more use. One cut at the
+            // depth bound stays, to go on from with more depth.
             let _ = std::fs::remove_file(&checkpoint.path);
         }
         layers
+    }
+}
+
+/// The enumeration `table` holds: its `layer_sizes`, and the ranks of its
+/// last layer, the deepest, or those at the depth bound when it was `cut`.
+fn layers_of(table: &LayerTable, layer_sizes: Vec<u64>, cut: bool) -> Enumeration<u64> {
+    let mut last = Vec::new();
+    if let Some(depth) = layer_sizes.len().checked_sub(1) {
+        table.for_each_at(depth, |rank| last.push(rank));
+    }
+    if cut {
+        Enumeration::cut_at_depth(layer_sizes, last)
+    } else {
+        Enumeration::new(layer_sizes, last)
     }
 }
 

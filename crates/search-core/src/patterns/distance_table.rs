@@ -551,7 +551,7 @@ impl DenseEnumeration {
         table.resize_with(slots, || AtomicU8::new(UNREACHED));
         let bad = AtomicU64::new(u64::MAX);
         let too_far = AtomicBool::new(false);
-        self.run_visiting(
+        let layers = self.run_visiting(
             space,
             starts,
             |rank, depth| {
@@ -571,6 +571,11 @@ impl DenseEnumeration {
             },
             run,
         )?;
+        // A table cut at a depth bound would read as "no goal this way" for
+        // what lies past it: an estimate no search may take.
+        if !layers.is_complete() {
+            return Err(Error::limit(Limit::Depth(layers.radius())));
+        }
         run.meter_mut().charge(entries)?;
         check(&bad, entries)?;
         if too_far.load(Ordering::Relaxed) {

@@ -74,7 +74,11 @@ impl Limits {
     /// without a bound: a goal it did not find is `Ok(None)`. If states lie
     /// past the bound, the answer is unknown, and the search returns
     /// [`Limit::Depth`] as an error rather than a `None` that would claim
-    /// more than it knows. Bidirectional search bounds the whole path's
+    /// more than it knows. An enumeration, which asks for layers, not a
+    /// goal, returns the layers up to the bound instead, and says whether
+    /// the space goes on past it
+    /// ([`Enumeration::is_complete`](crate::breadth_first::Enumeration::is_complete)).
+    /// Bidirectional search bounds the whole path's
     /// length, and fails when both sides still have states to expand.
     /// [`Bfs`](crate::breadth_first::Bfs), the traversal the caller drives, prunes at the
     /// bound instead, as a walker does.

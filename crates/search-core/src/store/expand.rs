@@ -215,16 +215,37 @@ pub(crate) fn neighbours_except<E: Edges>(
     skipped
 }
 
+/// Where a layer stands against the depth bound: see [`at_depth_bound`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DepthBound {
+    /// The bound allows the next layer: expand on.
+    Below,
+    /// The bound allows no next layer, and there is none: the whole space
+    /// lies within it.
+    Complete,
+    /// The bound allows no next layer, and the space goes on past it.
+    Cut,
+}
+
+impl DepthBound {
+    /// The bound as a search that looks for a goal takes it: whether the
+    /// search ends here with its answer (no goal) standing, or an error
+    /// naming the depth `depth` when the bound cut it short.
+    pub(crate) fn for_search(self, depth: usize) -> Result<bool, Error> {
+        match self {
+            DepthBound::Below => Ok(false),
+            DepthBound::Complete => Ok(true),
+            DepthBound::Cut => Err(Error::limit(Limit::Depth(depth))),
+        }
+    }
+}
+
 /// The depth policy of every breadth-first search (see
 /// [`Limits::max_depth`]), in one place: before expanding `layer`, the
 /// states at `depth`, a search asks whether the limits allow `depth + 1`.
-///
-/// - They do: `Ok(false)`, expand on.
-/// - They do not, and no state of the layer has a successor that is not
-///   `known`: the whole space lies within the bound, so the search is
-///   complete and its answer (no goal) stands: `Ok(true)`.
-/// - They do not, and some successor is new: the bound cut the search
-///   short, an error naming the depth.
+/// When they do not, the layer's states are expanded until one has a
+/// successor that is not `known` (the bound cut the space short) or none
+/// has (the whole space lies within the bound).
 pub(crate) fn at_depth_bound<'a, G, K>(
     space: &G,
     run: &mut Run<'_>,
@@ -232,20 +253,20 @@ pub(crate) fn at_depth_bound<'a, G, K>(
     layer: impl IntoIterator<Item = &'a G::State>,
     scratch: &mut Vec<(G::State, G::Move)>,
     known: K,
-) -> Result<bool, Error>
+) -> Result<DepthBound, Error>
 where
     G: Successors,
     G::State: 'a,
     K: Fn(&G::State) -> bool,
 {
     if run.get_limits().allows_depth(depth + 1) {
-        return Ok(false);
+        return Ok(DepthBound::Below);
     }
     for state in layer {
         expand_into(space, state, None, scratch, run)?;
         if scratch.iter().any(|(next, _)| !known(next)) {
-            return Err(Error::limit(Limit::Depth(depth)));
+            return Ok(DepthBound::Cut);
         }
     }
-    Ok(true)
+    Ok(DepthBound::Complete)
 }

@@ -86,7 +86,8 @@ const LEAST_BUFFER: usize = 4 << 10;
 /// ends, however it ends): a second run there is refused by name. A run
 /// that finishes leaves the directory without its files. A run that
 /// stops (an error, a cancel, a limit, or a killed process) after its
-/// first layer leaves that layer's files and a manifest naming them, and
+/// first layer, or is cut at its depth bound, leaves its last layer's
+/// files and a manifest naming them, and
 /// [`resume`](DiskEnumeration::resume) goes on from there; a new run in
 /// a directory that holds them is refused until they are resumed or
 /// removed. Files of a run killed before its first layer ended are
@@ -156,10 +157,11 @@ impl DiskEnumeration {
     /// let space = from_fn(|&n: &u32| [n + 1, 2 * n].into_iter().filter(|&m| m < 5_000));
     /// let dir = std::env::temp_dir().join(format!("ddd-resume-{}", std::process::id()));
     /// let disk = DiskEnumeration::new(&dir).description("n + 1 and 2n below 5,000");
-    /// // Stopped at depth 5, the run keeps its last layer for a resume.
-    /// let mut shallow = Run::new().limits(Limits::new().max_memory(8 << 20).max_depth(5));
-    /// let error = disk.run(&space, [1], &mut shallow).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(5)));
+    /// // Stopped after 100 expansions, the run keeps its last finished
+    /// // layer for a resume.
+    /// let mut short = Run::new().limits(Limits::new().max_memory(8 << 20).max_nodes(100));
+    /// let error = disk.run(&space, [1], &mut short).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Nodes(100)));
     /// let mut run = Run::new().limits(Limits::new().max_memory(8 << 20));
     /// let layers = disk.clone().resume(true).run(&space, [1], &mut run)?;
     /// assert_eq!(layers, enumerate(&space, [1])?);
@@ -309,7 +311,9 @@ impl DiskEnumeration {
             None => layers.enumerate(starts),
         };
         // A run that ends short keeps what its manifest names, to resume.
-        let cleared = if result.is_ok() { files.clear() } else { files.clear_unnamed() };
+        // And so does one cut at its depth bound, to go on with more depth.
+        let finished = result.as_ref().is_ok_and(Enumeration::is_complete);
+        let cleared = if finished { files.clear() } else { files.clear_unnamed() };
         unless_failed(space, result.and_then(|layers| cleared.map(|()| layers)))
     }
 }
@@ -574,11 +578,18 @@ where
             if let Some(most) = self.run.get_limits().get_max_depth()
                 && depth >= most
             {
+                // A resumed run may be past the bound already.
+                if depth > most {
+                    return Err(Error::limit(crate::Limit::Depth(most)));
+                }
+                // The space goes on past the bound: the layers end at it.
                 self.files.remove(&next.path)?;
                 if let Some(next_seen) = next_seen {
                     self.files.remove(&next_seen)?;
                 }
-                return Err(Error::limit(crate::Limit::Depth(most)));
+                let last = read_states(&current, &mut traffic)?;
+                self.report(depth, &buffer, traffic)?;
+                return Ok(Enumeration::cut_at_depth(layer_sizes, last));
             }
             // The manifest names these until the next one is written.
             self.stale.extend(std::mem::replace(&mut seen, next_seen));

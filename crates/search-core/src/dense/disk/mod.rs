@@ -144,7 +144,11 @@ where
         tier.pending.defer(starts, 0)?;
     }
     let layers = tier.run(space, on_layer, visit, run)?;
-    tier.remove_all();
+    // Layers cut at the depth bound keep their files, to go on from with
+    // more depth.
+    if layers.is_complete() {
+        tier.remove_all();
+    }
     Ok(layers)
 }
 
@@ -242,7 +246,7 @@ impl<'d> Tier<'d> {
         V: Fn(u64, usize) + Sync,
     {
         let limits = run.get_limits();
-        let mut stopped = false;
+        let (mut stopped, mut cut) = (false, false);
         for (depth, &size) in self.layer_sizes.iter().enumerate() {
             run.stats_mut().stored += size;
             self.report(run, depth)?;
@@ -267,9 +271,14 @@ impl<'d> Tier<'d> {
                 }
             }
             if depth > 0 && !limits.allows_depth(depth) {
-                // The bound given, which a resumed run may be past already.
+                // The bound given, which a resumed run may be past already:
+                // its layers are more than the bound allows.
                 let bound = limits.get_max_depth().unwrap_or(depth - 1);
-                return Err(Error::limit(Limit::Depth(bound)));
+                if depth - 1 > bound {
+                    return Err(Error::limit(Limit::Depth(bound)));
+                }
+                cut = true;
+                break;
             }
             let (size, next_found) = self.pass(space, depth, visit, run)?;
             self.layer_sizes.push(size);
@@ -294,7 +303,12 @@ impl<'d> Tier<'d> {
                 }
             }
         }
-        Ok(Enumeration::new(self.layer_sizes.clone(), deepest))
+        let layer_sizes = self.layer_sizes.clone();
+        Ok(if cut {
+            Enumeration::cut_at_depth(layer_sizes, deepest)
+        } else {
+            Enumeration::new(layer_sizes, deepest)
+        })
     }
 
     /// Whether a manifest is due at a layer's end: once the time since the
