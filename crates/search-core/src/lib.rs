@@ -99,6 +99,7 @@ family, each module's page teaching it:
 |---|---|
 | [`space`] | the traits a space implements, spaces from closures, adaptors, costs and estimates |
 | [`ranking`] | numberings of permutations, combinations and digits, to compose into a space's ranks |
+| [`groups`] | permutation puzzles from their generators: Cayley graphs and coset graphs |
 | [`run`] | [`Run`], [`Limits`], progress reports, statistics, cancellation |
 | [`path`] | [`Path`], and the graphs that hold every shortest or cheapest path at once |
 | [`breadth_first`] | fewest moves over hashed states: [`Search`](breadth_first::Search), its searches, enumeration in memory, on every core and on disk |
@@ -358,6 +359,9 @@ pub mod run;
 pub mod space;
 
 pub mod path;
+
+// Ready-made spaces, built on the vocabulary above.
+pub mod groups;
 
 // The stores the hashed searches keep, and the files the disk tiers write.
 pub mod disk;

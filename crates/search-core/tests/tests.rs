@@ -14,6 +14,7 @@ mod disk;
 mod disk_enumeration;
 mod enumerate;
 mod fallible;
+mod groups;
 mod limits;
 mod pathfinding_suite;
 mod piece_pattern;

@@ -1,0 +1,266 @@
+//! Cayley and coset graphs from generators, against references that
+//! share none of their code: growth functions counted by formula
+//! (inversions, cycles, binomials), published values (OEIS A058986), and
+//! plain breadth-first search over permutations moved by hand.
+
+use std::collections::{HashMap, VecDeque};
+
+use proptest::prelude::*;
+use search_core::dense::DenseEnumeration;
+use search_core::groups::{Arrangement, Cayley, Generators, Orbit};
+use search_core::space::AsRanked;
+use search_core::{Run, bfs, bidirectional_bfs, enumerate};
+
+fn arrangement(items: &[u8]) -> Arrangement {
+    items.iter().copied().collect()
+}
+
+/// The layer sizes of a Cayley graph from the identity.
+fn growth(generators: Generators) -> Vec<u64> {
+    let graph = Cayley::new(generators).unwrap();
+    enumerate(&graph, [graph.identity()]).unwrap().layer_sizes().to_vec()
+}
+
+/// The adjacent transpositions of `n` points: Coxeter's generators.
+fn coxeter(n: usize) -> Generators {
+    let mut generators = Generators::new(n).unwrap();
+    for i in 1..n {
+        generators.push_cycles(&format!("s{i}"), &format!("({i},{})", i + 1)).unwrap();
+    }
+    generators
+}
+
+/// The permutations of `n` with `k` inversions, for each `k`: the
+/// Mahonian numbers (OEIS A008302), by the recurrence over `n`.
+fn mahonian(n: usize) -> Vec<u64> {
+    let mut counts = vec![1u64];
+    for m in 2..=n {
+        let mut next = vec![0; counts.len() + m - 1];
+        for (k, &count) in counts.iter().enumerate() {
+            for extra in 0..m {
+                next[k + extra] += count;
+            }
+        }
+        counts = next;
+    }
+    counts
+}
+
+/// The permutations of `n` at each distance in transpositions: those of
+/// `n - k` cycles, Stirling numbers of the first kind.
+fn by_cycles(n: usize) -> Vec<u64> {
+    // c(m, j) = c(m-1, j-1) + (m-1) c(m-1, j).
+    let mut c = vec![vec![0u64; n + 1]; n + 1];
+    c[0][0] = 1;
+    for m in 1..=n {
+        for j in 1..=m {
+            c[m][j] = c[m - 1][j - 1] + (m as u64 - 1) * c[m - 1][j];
+        }
+    }
+    (0..n).map(|k| c[n][n - k]).collect()
+}
+
+#[test]
+fn coxeter_generators_grow_as_the_inversions_count() {
+    for n in 2..=7 {
+        assert_eq!(growth(coxeter(n)), mahonian(n), "{n} points");
+    }
+}
+
+#[test]
+fn all_transpositions_grow_as_the_cycles_count() {
+    for n in 2..=7 {
+        let mut generators = Generators::new(n).unwrap();
+        for i in 1..=n {
+            for j in i + 1..=n {
+                generators.push_cycles(&format!("({i},{j})"), &format!("({i},{j})")).unwrap();
+            }
+        }
+        assert_eq!(growth(generators), by_cycles(n), "{n} points");
+    }
+}
+
+/// Prefix reversals of `n` pancakes, in one-line notation.
+fn pancakes(n: usize) -> Generators {
+    let mut generators = Generators::new(n).unwrap();
+    for k in 2..=n {
+        let image: Vec<String> =
+            (0..n).map(|i| if i < k { k - 1 - i } else { i }.to_string()).collect();
+        generators.push_one_line(&format!("flip {k}"), &image.join(" ")).unwrap();
+    }
+    generators
+}
+
+#[test]
+fn pancake_graphs_have_the_published_diameters() {
+    // OEIS A058986, the pancake numbers for 1 to 9 pancakes.
+    let published = [0, 1, 3, 4, 5, 7, 8, 9, 10];
+    for (n, &diameter) in (1..=9).zip(&published) {
+        if n == 1 {
+            continue; // No flips: one state, no generator.
+        }
+        let graph = Cayley::new(pancakes(n)).unwrap();
+        let layers = DenseEnumeration::new().run(&AsRanked(graph), &[0], &mut Run::new()).unwrap();
+        assert_eq!(layers.radius(), diameter, "{n} pancakes");
+        assert_eq!(layers.states(), (1..=n as u64).product::<u64>(), "{n} pancakes");
+    }
+}
+
+/// The layer sizes of plain breadth-first search from `start`, with
+/// `moves` written by hand.
+fn plain_layers(start: Vec<u8>, moves: &[fn(&[u8]) -> Vec<u8>]) -> Vec<u64> {
+    let mut depth = HashMap::from([(start.clone(), 0usize)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(state) = queue.pop_front() {
+        let d = depth[&state];
+        for apply in moves {
+            let next = apply(&state);
+            if !depth.contains_key(&next) {
+                depth.insert(next.clone(), d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    let mut sizes = vec![0; depth.values().max().unwrap() + 1];
+    for d in depth.values() {
+        sizes[*d] += 1;
+    }
+    sizes
+}
+
+fn shift_left(s: &[u8]) -> Vec<u8> {
+    s[1..].iter().chain(&s[..1]).copied().collect()
+}
+
+fn shift_right(s: &[u8]) -> Vec<u8> {
+    s[s.len() - 1..].iter().chain(&s[..s.len() - 1]).copied().collect()
+}
+
+fn swap_first_two(s: &[u8]) -> Vec<u8> {
+    let mut t = s.to_vec();
+    t.swap(0, 1);
+    t
+}
+
+fn lrx(n: usize) -> Generators {
+    let mut generators = Generators::new(n).unwrap();
+    let left: Vec<String> = (0..n).map(|i| ((i + 1) % n).to_string()).collect();
+    let right: Vec<String> = (0..n).map(|i| ((i + n - 1) % n).to_string()).collect();
+    generators.push_one_line("L", &left.join(",")).unwrap();
+    generators.push_one_line("R", &right.join(",")).unwrap();
+    generators.push_cycles("X", "(1,2)").unwrap();
+    generators
+}
+
+#[test]
+fn lrx_and_lx_match_plain_bfs_in_memory_and_dense() {
+    for n in 3..=8 {
+        let identity: Vec<u8> = (0..n as u8).collect();
+        let expected = plain_layers(identity.clone(), &[shift_left, shift_right, swap_first_two]);
+        assert_eq!(growth(lrx(n)), expected, "LRX {n}");
+        let dense = DenseEnumeration::new()
+            .run(&AsRanked(Cayley::new(lrx(n)).unwrap()), &[0], &mut Run::new())
+            .unwrap();
+        assert_eq!(dense.layer_sizes(), expected, "LRX {n}, dense");
+        // LX: directed, as L's inverse is no generator.
+        let mut lx = Generators::new(n).unwrap();
+        let left: Vec<String> = (0..n).map(|i| ((i + 1) % n).to_string()).collect();
+        lx.push_one_line("L", &left.join(" ")).unwrap();
+        lx.push_cycles("X", "(1,2)").unwrap();
+        assert!(!lx.is_closed_under_inverse());
+        assert_eq!(growth(lx), plain_layers(identity, &[shift_left, swap_first_two]), "LX {n}");
+    }
+}
+
+#[test]
+fn an_orbit_of_repeated_items_is_a_coset_graph() {
+    // Three black and three white beads under every transposition:
+    // C(6, 3) arrangements, k of the first three made white at distance k.
+    let mut generators = Generators::new(6).unwrap();
+    for i in 1..=6 {
+        for j in i + 1..=6 {
+            generators.push_cycles(&format!("({i},{j})"), &format!("({i},{j})")).unwrap();
+        }
+    }
+    let beads = Orbit::new(generators);
+    let layers = enumerate(&beads, [arrangement(&[0, 0, 0, 1, 1, 1])]).unwrap();
+    assert_eq!(layers.layer_sizes(), [1, 9, 9, 1]);
+    assert_eq!(layers.deepest(), [arrangement(&[1, 1, 1, 0, 0, 0])]);
+}
+
+#[test]
+fn even_generators_reach_half_the_permutations() {
+    // 3-cycles (1,2,3), (2,3,4), ...: even, and they generate A_n.
+    for n in 3..=7 {
+        let mut generators = Generators::new(n).unwrap();
+        for i in 1..=n - 2 {
+            generators
+                .push_cycles(&format!("c{i}"), &format!("({i},{},{})", i + 1, i + 2))
+                .unwrap();
+        }
+        assert!(generators.are_even());
+        let states: u64 = growth(generators).iter().sum();
+        assert_eq!(states, (1..=n as u64).product::<u64>() / 2, "{n} points");
+    }
+}
+
+#[test]
+fn bad_generators_are_refused_by_name() {
+    let mut generators = Generators::new(4).unwrap();
+    let cases = [
+        (generators.push_one_line("a", "0 1 2 x"), "generator a has \"x\" where a point should be"),
+        (generators.push_cycles("b", "(1,2"), "generator b has a cycle not closed"),
+        (
+            generators.push_cycles("c", "(0,1)"),
+            "generator c names point 0: cycles count points from 1",
+        ),
+        (generators.push_cycles("d", "(1,2)(2,3)"), "generator d names point 2 twice"),
+        (
+            generators.push_cycles("e", "1,2"),
+            "generator e is not cycles such as (1,2,3): it has \"1,2\"",
+        ),
+        (
+            generators.push_one_line("f", "0 1 2 4"),
+            "generator f is not a permutation: point 4 is not below 4",
+        ),
+    ];
+    for (result, message) in cases {
+        assert_eq!(result.unwrap_err().to_string(), message);
+    }
+    assert!(generators.is_empty());
+    assert!(Generators::new(0).is_err());
+    let mut wide = Generators::new(21).unwrap();
+    wide.push_cycles("x", "(1,21)").unwrap();
+    assert!(Cayley::new(wide.clone()).is_err());
+    assert_eq!(Orbit::new(wide).generators().len(), 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A shortest word found from both ends is as long as plain BFS's,
+    /// and legal move by move, on random generators of 6 points:
+    /// directed or not.
+    #[test]
+    fn shortest_words_from_both_ends_match_bfs(
+        images in prop::collection::vec(Just((0u8..6).collect::<Vec<_>>()).prop_shuffle(), 1..4),
+        target in Just((0u8..6).collect::<Vec<_>>()).prop_shuffle(),
+    ) {
+        let mut generators = Generators::new(6).unwrap();
+        for (index, image) in images.iter().enumerate() {
+            generators.push(&format!("g{index}"), image).unwrap();
+        }
+        let graph = Cayley::new(generators).unwrap();
+        let target = arrangement(&target);
+        let forward = bfs(&graph, [graph.identity()], |s| *s == target).unwrap();
+        let both = bidirectional_bfs(&graph, [graph.identity()], [target.clone()]).unwrap();
+        prop_assert_eq!(forward.as_ref().map(search_core::Path::len), both.as_ref().map(search_core::Path::len));
+        if let Some(path) = both {
+            for (step, (from, to)) in path.states().iter().zip(&path.states()[1..]).enumerate() {
+                let g = images[path.moves()[step]].clone();
+                let applied: Arrangement = g.iter().map(|&i| from[usize::from(i)]).collect();
+                prop_assert_eq!(&applied, to);
+            }
+        }
+    }
+}
