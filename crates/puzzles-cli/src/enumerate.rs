@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
-use puzzles::{Board, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
+use puzzles::{Board, Family, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
 use search_core::dense::DenseEnumeration;
+use search_core::groups::Cayley;
 use search_core::run::Progress;
 use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Successors, Unranking};
@@ -20,7 +21,9 @@ use search_dist::{DistributedEnumeration, Workers};
 pub(crate) struct EnumerateArgs {
     /// What to enumerate: a sliding puzzle's size, rows x columns, such as
     /// 3x3 (2x2 to 4x4, at most 16 cells: larger boards are not numbered); or `pancake`, `topspin` or
-    /// `hanoi4`, followed by its size.
+    /// `hanoi4`, followed by its size; or the Cayley graph of a family of
+    /// generators, `lrx`, `lx`, `coxeter`, `cyclic-coxeter`,
+    /// `transpositions` or `star`, followed by its points (2 to 16).
     #[arg(value_name = "PUZZLE", value_parser = parse_puzzle)]
     puzzle: Puzzle,
     /// The size of a pancake stack (2 to 16 pancakes), a TopSpin ring (4
@@ -143,6 +146,9 @@ enum Puzzle {
     TopSpin,
     /// `hanoi4 N`, from every disc on the first peg.
     Hanoi4,
+    /// A family of generators (`lrx N`, `coxeter N`, ...): its Cayley
+    /// graph from the identity.
+    Family(Family),
 }
 
 fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
@@ -150,15 +156,21 @@ fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
         "pancake" | "pancakes" => Ok(Puzzle::Pancake),
         "topspin" => Ok(Puzzle::TopSpin),
         "hanoi4" => Ok(Puzzle::Hanoi4),
+        _ if let Ok(family) = text.parse::<Family>() => Ok(Puzzle::Family(family)),
         _ if text.contains(['x', 'X']) => {
             crate::values::parse_size(text).map(|(rows, cols)| Puzzle::Sliding(rows, cols))
         }
         _ => Err(format!(
-            "'{}' is not a size like 3x3, nor one of pancake, topspin and hanoi4",
-            crate::values::printable(text)
+            "'{}' is not a size like 3x3, nor one of pancake, topspin, hanoi4, {}",
+            crate::values::printable(text),
+            FAMILIES.join(", ")
         )),
     }
 }
+
+/// The families of generators `enumerate` takes by name, beyond the
+/// puzzles of their own (pancake and topspin).
+const FAMILIES: [&str; 6] = ["lrx", "lx", "coxeter", "cyclic-coxeter", "transpositions", "star"];
 
 /// The engines of `--workers` and `--processes`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -207,7 +219,48 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
             );
             run_numbered(args, (hanoi.clone(), hanoi.ranks()), start, names, out)
         }
+        Puzzle::Family(family) => run_family(args, family, size(family.name(), 10)?, out),
     }
+}
+
+/// The Cayley graph of `family`'s generators on `n` points, from the
+/// identity, on the dense engine in this process.
+fn run_family<W: Write>(
+    args: &EnumerateArgs,
+    family: Family,
+    n: usize,
+    out: &mut W,
+) -> Result<bool, String> {
+    let title = format!("{} {n}", family.name());
+    let failed = |e: String| format!("{title}: {e}");
+    if args.workers.is_some() || args.processes.is_some() {
+        return Err(failed(
+            "a family of generators runs in this process: no --workers or --processes".into(),
+        ));
+    }
+    // A state prints as a row of tokens, 16 at most.
+    if n > 16 {
+        return Err(failed(format!("at most 16 points, not {n}")));
+    }
+    let explain = |e: puzzles::Error| failed(crate::explain(&e, disk_advice(args, &e)));
+    let generators = family.generators(n).map_err(explain)?;
+    let names: Vec<&str> = generators.names().collect();
+    let description = format!("{title}, layers from the identity, generators {}", names.join(" "));
+    let graph = Cayley::new(generators).map_err(|e| explain(e.into()))?;
+    let config = dense_config(args, &format!("{}-{n}", family.name()), &description)?;
+    let (mut run, progress) = bar_run(args, graph.rank_count(), "permutations", true)?;
+    let start = graph.rank(&graph.identity());
+    let layers = config.run(&AsRanked(&graph), &[start], &mut run);
+    progress.finish_and_clear();
+    let layers = layers.map_err(|e| explain(e.into()))?.map_deepest(|ranks| {
+        let mut deepest: Vec<Tokens> =
+            ranks.iter().filter_map(|&rank| Tokens::new(&graph.unrank(rank))).collect();
+        deepest.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
+        deepest
+    });
+    let heading = (family.name(), n, "permutations", "the identity", "the item at each position");
+    crate::output::write_numbered(out, heading, &layers, args.json).map_err(crate::io_failure)?;
+    Ok(true)
 }
 
 /// The run of an enumeration: its memory and depth limits, and a progress bar over

@@ -1,7 +1,7 @@
 //! The `puzzles` binary, run as a user runs it.
 
 use assert_cmd::Command;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn puzzles() -> Command {
     let mut command = Command::cargo_bin("puzzles").expect("the binary is built");
@@ -1004,6 +1004,29 @@ mod rough_edges {
 }
 
 /// `puzzles enumerate NAME N --json`'s table.
+#[test]
+fn enumerate_walks_the_cayley_graph_of_a_family() {
+    // Coxeter's generators: a permutation's distance is its inversions
+    // (OEIS A008302); every transposition: n minus its cycles.
+    let coxeter = enumerate_json(&["coxeter", "5"]);
+    assert_eq!(coxeter["layers"], json!([1, 4, 9, 15, 20, 22, 20, 15, 9, 4, 1]));
+    assert_eq!(coxeter["deepest"], json!([[4, 3, 2, 1, 0]]));
+    let swaps = enumerate_json(&["transpositions", "6"]);
+    assert_eq!(swaps["layers"], json!([1, 15, 85, 225, 274, 120]));
+    // LRX of 8: its diameter is n(n - 1)/2, and the layers to 5 are cut.
+    let lrx = enumerate_json(&["lrx", "8"]);
+    assert_eq!((lrx["states"].clone(), lrx["radius"].clone()), (json!(40320), json!(28)));
+    let near = enumerate_json(&["lrx", "8", "--max-depth", "5"]);
+    assert_eq!(near["layers"], json!([1, 3, 6, 12, 23, 44]));
+    assert_eq!(near["complete"], json!(false));
+    let (status, _, err) = run(&["enumerate", "star", "1"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("star needs at least 2 points, not 1"), "{err}");
+    let (status, _, err) = run(&["enumerate", "coxeter", "17"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("coxeter 17: at most 16 points, not 17"), "{err}");
+}
+
 fn enumerate_json(args: &[&str]) -> Value {
     let (status, out, err) = run(&[&["enumerate"], args, &["--json"]].concat(), b"");
     assert_eq!(status, 0, "{err}");

@@ -60,6 +60,7 @@ not a digit from 0 to 9`.
 
 pub use crate::cube::{Cube, CubeTurn, Face, PocketCube, Scramble};
 pub use crate::error::{Error, ErrorKind};
+pub use crate::families::Family;
 pub use crate::jugs::{Jugs, Pour, can_measure_water};
 pub use crate::keys::{KeyGrid, shortest_path_all_keys};
 pub use crate::ladder::{
@@ -81,6 +82,7 @@ pub use crate::visit_all::{VisitAll, shortest_path_length};
 
 mod cube;
 mod error;
+mod families;
 mod jugs;
 mod numbered;
 
