@@ -35,6 +35,7 @@ __all__ = [
     "open_lock",
     "ladder_length",
     "find_ladders",
+    "enumerate_puzzle",
     "Layers",
     "bfs",
     "bidirectional_bfs",
@@ -290,6 +291,15 @@ def bidirectional_dijkstra(
 
     Needs predecessors, or undirected=True when every move can be undone.
     """
+
+def enumerate_puzzle(
+    name: str,
+    size: int,
+    *,
+    max_memory: int = 4294967296,
+    max_depth: Optional[int] = None,
+) -> Layers:
+    """A numbered puzzle's or a generator family's layers, on the dense engine: states are lists of ints."""
 
 def enumerate_space(
     start: Union[_S, List[_S]],

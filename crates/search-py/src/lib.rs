@@ -40,6 +40,7 @@ use pyo3::prelude::*;
 mod args;
 mod custom;
 mod number;
+mod numbered;
 mod puzzles;
 mod sliding;
 mod vectorized;
@@ -76,6 +77,7 @@ fn puzzle_error(error: &::puzzles::Error) -> PyErr {
 /// Breadth-first and informed search over implicit graphs, in Rust.
 ///
 /// Puzzles with Python values in and out (sliding_puzzle, solve, enumerate,
+/// enumerate_puzzle,
 /// open_lock, ladder_length, find_ladders), your own state spaces from
 /// Python callables (bfs, bidirectional_bfs, enumerate_space, dijkstra,
 /// astar, ida_star), and vectorized spaces whose successors come from
@@ -99,6 +101,7 @@ fn puzzle_error(error: &::puzzles::Error) -> PyErr {
 fn statespace(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("LimitError", module.py().get_type::<LimitError>())?;
     puzzles::register(module)?;
+    numbered::register(module)?;
     custom::register(module)?;
     weighted::register(module)?;
     vectorized::register(module)?;

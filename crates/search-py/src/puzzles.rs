@@ -26,7 +26,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
 /// Runs `search` with the GIL released and Ctrl-C checked; a
 /// KeyboardInterrupt (or whatever a signal handler raised) takes the place
 /// of its answer.
-fn interruptible<T: Send>(
+pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     search: impl FnOnce(&Interrupt) -> T + Send,
 ) -> PyResult<T> {

@@ -223,6 +223,23 @@ def test_layers_to_a_depth_are_a_prefix_and_say_whether_the_space_goes_on():
         statespace.enumerate_space(0, lambda n: [n + 1], max_depth=-1)
 
 
+def test_numbered_puzzles_and_families_have_their_published_layers():
+    # OEIS A058986: the pancake numbers; A008302: Coxeter's layers are the
+    # permutations by inversions.
+    for n, diameter in [(2, 1), (3, 3), (4, 4), (5, 5), (6, 7), (7, 8)]:
+        layers = statespace.enumerate_puzzle("pancake", n)
+        assert (layers.states, layers.radius) == (math.factorial(n), diameter)
+    assert statespace.enumerate_puzzle("coxeter", 5).sizes == [1, 4, 9, 15, 20, 22, 20, 15, 9, 4, 1]
+    hanoi = statespace.enumerate_puzzle("hanoi4", 3)
+    assert hanoi.states == 4**3 and hanoi.complete
+    whole = statespace.enumerate_puzzle("lrx", 7)
+    for depth in [0, 4, whole.radius]:
+        near = statespace.enumerate_puzzle("lrx", 7, max_depth=depth)
+        assert near.sizes == whole.sizes[: depth + 1]
+        assert near.complete == (depth == whole.radius)
+        assert all(sorted(state) == list(range(7)) for state in near.deepest)
+
+
 def test_water_jugs_match_a_python_bfs():
     layers = statespace.enumerate_space((0, 0), pours)
     seen = {(0, 0)}
@@ -506,6 +523,13 @@ BAD_ARGUMENTS = {
          "is_goal": [("3", TypeError), (None, TypeError), (lambda n: 1, TypeError)],
          "max_depth": COUNT,
          "max_nodes": COUNT},
+    ),
+    "enumerate_puzzle": (
+        {"name": "coxeter", "size": 4},
+        {"name": [(5, TypeError), (None, TypeError), ("rubik", ValueError)],
+         "size": COUNT + [(None, TypeError)],
+         "max_memory": COUNT + [(None, TypeError)],
+         "max_depth": COUNT},
     ),
     "enumerate_space": (
         {"start": 0, "successors": lambda n: [(n + 1) % 5]},

@@ -1,0 +1,138 @@
+//! The enumerations of the command line's numbered puzzles (pancakes,
+//! TopSpin, the 4-peg Hanoi) and of the families of permutation
+//! generators, from Python, on the dense engine with the GIL released.
+
+use std::ops::ControlFlow;
+
+use ::puzzles::{Family, Hanoi4, Pancakes, Tokens, TopSpin};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use search_core::breadth_first::Enumeration;
+use search_core::dense::DenseEnumeration;
+use search_core::groups::Cayley;
+use search_core::space::{AsRanked, RankedSpace};
+use search_core::{Limits, Ranking, Run, Unranking};
+
+use crate::args::{self, Arg};
+use crate::custom::Layers;
+use crate::puzzle_error;
+use crate::puzzles::interruptible;
+use crate::sliding::Interrupt;
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(enumerate_puzzle, module)?)?;
+    Ok(())
+}
+
+/// The error of a name that is no puzzle this enumerates.
+fn unknown(name: &str) -> ::puzzles::Error {
+    let families: Vec<&str> = Family::ALL.iter().map(|family| family.name()).collect();
+    let reason = format!("name must be hanoi4 or one of {}, not {name:?}", families.join(", "));
+    search_core::Error::new(search_core::ErrorKind::InvalidShape { reason }).into()
+}
+
+/// The layers of `ranked` from `start`, a layer at a time while no
+/// signal handler raises, within `limits`.
+fn layers_of<R: RankedSpace>(
+    ranked: &R,
+    start: u64,
+    limits: Limits,
+    interrupt: &Interrupt,
+) -> Result<Enumeration<u64>, ::puzzles::Error> {
+    let on_layer = |_, _| {
+        if interrupt.check() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    };
+    let mut run = Run::new().limits(limits);
+    Ok(DenseEnumeration::new().run_until(ranked, &[start], on_layer, |_, _| {}, &mut run)?)
+}
+
+/// A puzzle's layers, its deepest states as their items.
+fn numbered<G: Ranking<Tokens> + Unranking<Tokens>, R: RankedSpace>(
+    (space, ranked): (&G, &R),
+    start: Tokens,
+    limits: Limits,
+    interrupt: &Interrupt,
+) -> Result<Enumeration<Vec<u8>>, ::puzzles::Error> {
+    let layers = layers_of(ranked, space.rank(&start), limits, interrupt)?;
+    Ok(layers.map_deepest(|ranks| {
+        ranks.iter().map(|&rank| space.unrank(rank).as_slice().to_vec()).collect()
+    }))
+}
+
+/// Every state of a numbered puzzle or of a family's Cayley graph, by
+/// breadth-first layers from its start, in 2 bits a state on every core:
+/// `name` is `"pancake"` (from the sorted stack), `"topspin"` (the solved
+/// ring), `"hanoi4"` (every disc on the first peg), or a family of
+/// generators, `"lrx"`, `"lx"`, `"coxeter"`, `"cyclic-coxeter"`,
+/// `"transpositions"` or `"star"` (from the identity); `size` its items,
+/// points or discs. A state is a list of ints: the item at each
+/// position, or each disc's peg.
+///
+/// `max_memory` bounds the table (default 4 GiB), and `max_depth` the
+/// layers: `complete` then says whether the space goes on. Ctrl-C stops
+/// it between two layers.
+///
+/// Raises TypeError when an argument is not of its type, ValueError for
+/// an unknown name or a size out of the puzzle's range, and LimitError
+/// when the table would pass `max_memory`.
+///
+/// ```python
+/// >>> from statespace import enumerate_puzzle
+/// >>> layers = enumerate_puzzle("pancake", 6)
+/// >>> layers.states, layers.radius, len(layers.deepest)
+/// (720, 7, 2)
+/// >>> enumerate_puzzle("coxeter", 4).sizes
+/// [1, 3, 5, 6, 5, 3, 1]
+/// >>> near = enumerate_puzzle("lrx", 8, max_depth=3)
+/// >>> near.sizes, near.complete
+/// ([1, 3, 6, 12], False)
+/// ```
+#[pyfunction]
+#[pyo3(
+    signature = (name, size, *, max_memory = Arg::Default, max_depth = None),
+    text_signature = "(name, size, *, max_memory=4294967296, max_depth=None)"
+)]
+fn enumerate_puzzle(
+    py: Python<'_>,
+    name: Bound<'_, PyAny>,
+    size: Bound<'_, PyAny>,
+    max_memory: Arg<'_>,
+    max_depth: Option<Bound<'_, PyAny>>,
+) -> PyResult<Layers> {
+    let name = args::string(&name, "name")?;
+    let size = args::size(&size, "size")?;
+    let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
+    let mut limits = Limits::new().max_memory(max_memory);
+    if let Some(depth) = args::optional_size(max_depth.as_ref(), "max_depth")? {
+        limits = limits.max_depth(depth);
+    }
+    let layers = interruptible(py, |interrupt| match name.to_ascii_lowercase().as_str() {
+        "pancake" | "pancakes" => {
+            let pancakes = Pancakes::new(size)?;
+            numbered((&pancakes, &pancakes.ranks()), pancakes.sorted(), limits, interrupt)
+        }
+        "topspin" => {
+            let ring = TopSpin::new(size)?;
+            numbered((&ring, &AsRanked(ring)), ring.solved(), limits, interrupt)
+        }
+        "hanoi4" => {
+            let hanoi = Hanoi4::new(size)?;
+            numbered((&hanoi, &hanoi.ranks()), hanoi.start(), limits, interrupt)
+        }
+        family => {
+            let family = family.parse::<Family>().map_err(|_| unknown(family))?;
+            let graph = Cayley::new(family.generators(size)?)?;
+            let start = graph.rank(&graph.identity());
+            let layers = layers_of(&AsRanked(&graph), start, limits, interrupt)?;
+            Ok(layers.map_deepest(|ranks| {
+                ranks.iter().map(|&rank| graph.unrank(rank).to_vec()).collect()
+            }))
+        }
+    })?
+    .map_err(|error| puzzle_error(&error))?;
+    let mut deepest = Vec::new();
+    for state in layers.deepest() {
+        deepest.push(PyList::new(py, state)?.into_any().unbind());
+    }
+    Ok(Layers { sizes: layers.layer_sizes().to_vec(), deepest, complete: layers.is_complete() })
+}
