@@ -118,6 +118,8 @@ family, each module's page teaching it:
 | only the number of moves | [`Search::distance`](breadth_first::Search::distance); on every core, [`ParallelEnumeration::distance`](breadth_first::ParallelEnumeration::distance) |
 | a shortest path searched from both ends | [`bidirectional_bfs`], [`Search::bidirectional`](breadth_first::Search::bidirectional) |
 | every reachable state, by layer, and the deepest ones | [`enumerate`], [`Search::enumerate`](breadth_first::Search::enumerate) |
+| the layers up to a depth, and whether the space goes on | the same with [`Limits::max_depth`]; [`Enumeration::is_complete`](breadth_first::Enumeration::is_complete) |
+| a permutation puzzle from its generators (a Cayley or coset graph) | [`groups::Cayley`], [`groups::Orbit`], any search above |
 | the same past memory, for states that serialize (the `serde` feature) | `DiskEnumeration` |
 | the same on every core, for any space | [`par_enumerate`](breadth_first::par_enumerate), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) |
 | the same, for spaces of billions of ranked states | [`DenseEnumeration`](dense::DenseEnumeration); past memory, [`DenseEnumeration::disk`](dense::DenseEnumeration::disk) |
