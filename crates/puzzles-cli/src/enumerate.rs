@@ -20,10 +20,11 @@ use search_dist::{DistributedEnumeration, Workers};
 #[command(group(clap::ArgGroup::new("resumable").multiple(true).args(["checkpoint", "disk"])))]
 pub(crate) struct EnumerateArgs {
     /// What to enumerate: a sliding puzzle's size, rows x columns, such as
-    /// 3x3 (2x2 to 4x4, at most 16 cells: larger boards are not numbered); or `pancake`, `topspin` or
-    /// `hanoi4`, followed by its size; or the Cayley graph of a family of
-    /// generators, `lrx`, `lx`, `coxeter`, `cyclic-coxeter`,
-    /// `transpositions` or `star`, followed by its points (2 to 16).
+    /// 3x3 or 2x7 (at most 16 cells: larger boards are not numbered); or
+    /// `pancake`, `topspin` or `hanoi4`, followed by its size; or the
+    /// Cayley graph of a family of generators, `lrx`, `lx`, `coxeter`,
+    /// `cyclic-coxeter`, `transpositions` or `star`, followed by its
+    /// points (2 to 16).
     #[arg(value_name = "PUZZLE", value_parser = parse_puzzle)]
     puzzle: Puzzle,
     /// The size of a pancake stack (2 to 16 pancakes), a TopSpin ring (4
@@ -157,7 +158,14 @@ fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
         "topspin" => Ok(Puzzle::TopSpin),
         "hanoi4" => Ok(Puzzle::Hanoi4),
         _ if let Ok(family) = text.parse::<Family>() => Ok(Puzzle::Family(family)),
-        _ if text.contains(['x', 'X']) => {
+        // A size is digits on both sides of its x: a mistyped name with an
+        // x in it is a name, and told so.
+        _ if text.split_once(['x', 'X']).is_some_and(|(rows, cols)| {
+            [rows, cols]
+                .iter()
+                .all(|side| !side.is_empty() && side.bytes().all(|b| b.is_ascii_digit()))
+        }) =>
+        {
             crate::values::parse_size(text).map(|(rows, cols)| Puzzle::Sliding(rows, cols))
         }
         _ => Err(format!(

@@ -200,8 +200,7 @@ pub(crate) fn write_numbered<W: Write>(
     for (depth, states) in layers.layer_sizes().iter().enumerate() {
         writeln!(out, "{depth:>5}  {states:>14}")?;
     }
-    writeln!(out, "total: {} {noun}", layers.states())?;
-    write_radius(out, layers.radius(), layers.is_complete(), noun)?;
+    write_total(out, layers.states(), layers.radius(), layers.is_complete(), noun)?;
     let count = layers.deepest().len();
     writeln!(out, "{noun} at depth {} ({count}; {reading}):", layers.radius())?;
     for tokens in layers.deepest().iter().take(DEEPEST_SHOWN) {
@@ -213,17 +212,20 @@ pub(crate) fn write_numbered<W: Write>(
     Ok(())
 }
 
-/// The radius of a whole enumeration, or the depth bound that cut one
-/// short and the news that the space goes on.
-fn write_radius<W: Write>(
+/// The states and radius of a whole enumeration, or of one cut short at
+/// a depth bound, and the news that the space goes on.
+fn write_total<W: Write>(
     out: &mut W,
+    states: u64,
     radius: usize,
     complete: bool,
     noun: &str,
 ) -> io::Result<()> {
     if complete {
+        writeln!(out, "total: {states} {noun}")?;
         writeln!(out, "radius: {radius} moves")
     } else {
+        writeln!(out, "total to depth {radius}: {states} {noun}")?;
         writeln!(out, "depth bound: {radius} moves; there are {noun} past it")
     }
 }
@@ -240,8 +242,7 @@ fn write_table<W: Write>(
     for (depth, boards) in layers.layer_sizes().iter().enumerate() {
         writeln!(out, "{depth:>5}  {boards:>12}")?;
     }
-    writeln!(out, "total: {} boards", layers.states())?;
-    write_radius(out, layers.radius(), layers.is_complete(), "boards")?;
+    write_total(out, layers.states(), layers.radius(), layers.is_complete(), "boards")?;
     writeln!(out, "boards at depth {} ({}):", layers.radius(), layers.deepest().len())?;
     for board in layers.deepest() {
         writeln!(out, "\n{board}")?;

@@ -1025,6 +1025,12 @@ fn enumerate_walks_the_cayley_graph_of_a_family() {
     let (status, _, err) = run(&["enumerate", "coxeter", "17"], b"");
     assert_eq!(status, 2);
     assert!(err.contains("coxeter 17: at most 16 points, not 17"), "{err}");
+    // A mistyped name with an x in it is told the names, not read as a size.
+    let (status, _, err) = run(&["enumerate", "lrxx", "5"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("'lrxx' is not a size like 3x3, nor one of pancake"), "{err}");
+    let near = run(&["enumerate", "lrx", "6", "--max-depth", "3"], b"").1;
+    assert!(near.contains("total to depth 3: 21 permutations"), "{near}");
 }
 
 fn enumerate_json(args: &[&str]) -> Value {

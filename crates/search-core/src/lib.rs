@@ -179,8 +179,9 @@ cache.search(&space, starts, [estimate,] [goal test,] ..., &mut run)
 The cache ([`Search`](breadth_first::Search) for the breadth-first family, [`AStar`](cheapest::AStar) for the
 searches with costs, [`IdaStar`](deepening::IdaStar), [`ZeroOneBfs`](cheapest::ZeroOneBfs), [`ParallelEnumeration`](breadth_first::ParallelEnumeration),
 [`DenseEnumeration`](dense::DenseEnumeration)) holds the tables that one search leaves to the next,
-and borrows no space, so one cache serves many spaces and outlives them
-all, as regex-automata's `Cache` does. The [`Run`] is how the search runs:
+and borrows no space, so one cache serves many spaces of one state and
+move type and outlives them all, as regex-automata's `Cache` does (a
+space of other types takes a cache of its own). The [`Run`] is how the search runs:
 its [`Limits`], an observer of its [`Progress`](run::Progress), and a [`CancelHandle`](run::CancelHandle);
 once the search has returned, however it ended, it holds what the search
 counted ([`Run::stats`]). A free function of the same name runs a search
@@ -226,8 +227,12 @@ and a machine with less memory than the limits allow gives
 threads is no exception, but when the machine runs out, the allocation
 refused may be a small one of another thread, the thread pool's own,
 which aborts: give it limits the machine can hold.) A search that
-exhausts the space without finding a goal returns `Ok(None)`. A
-cancelled search ends within 1,024 expansions of the cancel.
+exhausts the space without finding a goal returns `Ok(None)`. An
+enumeration, which asks for layers rather than a goal, takes a depth
+bound as part of its question: it returns the layers up to the bound,
+and [`Enumeration::is_complete`](breadth_first::Enumeration::is_complete)
+says whether the space goes on past it. A cancelled search ends within
+1,024 expansions of the cancel.
 
 The limits that apply to each search:
 
@@ -299,7 +304,7 @@ order as the float inside, and a NaN, infinite or negative move is
 refused as for `f64`:
 
 ```toml
-search-core = { version = "3", features = ["noisy_float"] }
+search-core = { path = "path/to/this/repo/crates/search-core", features = ["noisy_float"] }
 ```
 
 # When to use something else
