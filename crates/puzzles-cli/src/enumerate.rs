@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
 use puzzles::{Board, Family, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
+use search_core::breadth_first::Search;
 use search_core::dense::DenseEnumeration;
 use search_core::groups::Cayley;
 use search_core::run::Progress;
@@ -96,7 +97,9 @@ pub(crate) struct EnumerateArgs {
     max_memory: Option<u64>,
     /// Enumerate the layers to depth N only, and say whether the space goes
     /// on past it (the last checkpoint, or --disk manifest, of a cut run
-    /// stays for --resume with more depth).
+    /// stays for --resume with more depth). A sliding puzzle whose table
+    /// cannot fit (4x4) is then enumerated to depth N by the hashed
+    /// engine, within --max-memory.
     #[arg(long, value_name = "N")]
     max_depth: Option<usize>,
     /// Save the table in DIR at the end of a layer, so that an interrupted
@@ -179,6 +182,11 @@ fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
 /// The families of generators `enumerate` takes by name, beyond the
 /// puzzles of their own (pancake and topspin).
 const FAMILIES: [&str; 6] = ["lrx", "lx", "coxeter", "cyclic-coxeter", "transpositions", "star"];
+
+/// The boards the hashed engine may store for the layers to a depth bound
+/// of a board whose dense table cannot fit: the memory limit is what
+/// bounds it.
+const HASHED_MAX_STATES: usize = 1 << 31;
 
 /// The engines of `--workers` and `--processes`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -360,6 +368,20 @@ fn run_sliding<W: Write>(
     let config = dense_config(args, &format!("{rows}x{cols}"), &description)?;
     let boards = ReachableBoards::new(puzzle.goal()).map_err(|e| e.to_string())?.rank_count();
     let (mut run, progress) = bar_run(args, boards, "boards", true)?;
+    let max_memory = args.max_memory.unwrap_or(Limits::DEFAULT_MAX_MEMORY);
+    let fits = DenseEnumeration::memory_needed(boards) <= max_memory;
+    if !fits && args.max_depth.is_some() && args.disk.is_none() && args.checkpoint.is_none() {
+        // The table, sized for every board, cannot fit, but the layers to
+        // the bound may: the hashed engine stores only the boards it meets.
+        run.set_limits(run.get_limits().max_states(HASHED_MAX_STATES));
+        let layers = Search::new().enumerate(&puzzle, [*puzzle.goal()], &mut run);
+        progress.finish_and_clear();
+        let layers =
+            layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e.into(), None)))?;
+        let written = crate::output::write_enumeration(out, (rows, cols), &layers, args.json);
+        written.map_err(crate::io_failure)?;
+        return Ok(true);
+    }
     let layers = puzzle.enumerate_dense(&config, &mut run);
     progress.finish_and_clear();
     let layers = layers.map_err(|e| {

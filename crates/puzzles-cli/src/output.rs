@@ -162,12 +162,34 @@ pub(crate) fn write_enumeration<W: Write>(
             "radius": layers.radius(),
             "complete": layers.is_complete(),
             "layers": layers.layer_sizes(),
-            "deepest": layers.deepest().iter().map(Board::to_rows).collect::<Vec<_>>(),
         });
-        writeln!(out, "{object}")
+        write_with_deepest(out, &object, layers.deepest().iter().map(Board::to_rows))
     } else {
         write_table(out, rows, cols, layers)
     }
+}
+
+/// `object` with one field more at its end, `deepest`, whose items are
+/// written one at a time: the last layer of an enumeration cut at a depth
+/// bound may hold millions of states, which one JSON value would hold in
+/// memory many times over.
+fn write_with_deepest<W: Write, T: serde::Serialize>(
+    out: &mut W,
+    object: &serde_json::Value,
+    deepest: impl Iterator<Item = T>,
+) -> io::Result<()> {
+    let head = object.to_string();
+    let head = head.strip_suffix('}').unwrap_or(&head);
+    let mut out = io::BufWriter::new(out);
+    write!(out, "{head},\"deepest\":[")?;
+    for (index, state) in deepest.enumerate() {
+        if index > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut out, &state)?;
+    }
+    writeln!(out, "]}}")?;
+    out.flush()
 }
 
 /// The most deepest states the table prints; JSON lists them all.
@@ -191,9 +213,8 @@ pub(crate) fn write_numbered<W: Write>(
             "radius": layers.radius(),
             "complete": layers.is_complete(),
             "layers": layers.layer_sizes(),
-            "deepest": deepest().collect::<Vec<_>>(),
         });
-        return writeln!(out, "{object}");
+        return write_with_deepest(out, &object, deepest());
     }
     writeln!(out, "{name} {size}, breadth-first from {from}")?;
     writeln!(out, "{:>5}  {:>14}", "depth", noun)?;
@@ -243,9 +264,16 @@ fn write_table<W: Write>(
         writeln!(out, "{depth:>5}  {boards:>12}")?;
     }
     write_total(out, layers.states(), layers.radius(), layers.is_complete(), "boards")?;
-    writeln!(out, "boards at depth {} ({}):", layers.radius(), layers.deepest().len())?;
-    for board in layers.deepest() {
+    let count = layers.deepest().len();
+    writeln!(out, "boards at depth {} ({count}):", layers.radius())?;
+    // Every board of a whole space's deepest layer; a cut one's may be
+    // millions.
+    let shown = if layers.is_complete() { count } else { DEEPEST_SHOWN };
+    for board in layers.deepest().iter().take(shown) {
         writeln!(out, "\n{board}")?;
+    }
+    if count > shown {
+        writeln!(out, "\n... and {} more (--json lists them all)", count - shown)?;
     }
     Ok(())
 }

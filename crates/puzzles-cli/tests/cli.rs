@@ -1005,6 +1005,20 @@ mod rough_edges {
 
 /// `puzzles enumerate NAME N --json`'s table.
 #[test]
+fn enumerate_takes_the_15_puzzle_to_a_depth_on_the_hashed_engine() {
+    // Its 2-bit table would take 2.4 TiB; the layers to depth 12 fit.
+    // OEIS A089484: the 15-puzzle's boards by distance from the goal.
+    let table = enumerate_json(&["4x4", "--max-depth", "12"]);
+    let published = [1, 2, 4, 10, 24, 54, 107, 212, 446, 946, 1948, 3938, 7808];
+    assert_eq!(table["layers"], json!(published));
+    assert_eq!(table["complete"], json!(false));
+    assert_eq!(table["deepest"].as_array().map(Vec::len), Some(7808));
+    let text = run(&["enumerate", "4x4", "--max-depth", "12"], b"").1;
+    assert!(text.contains("total to depth 12: 15500 boards"), "{text}");
+    assert!(text.contains("... and 7788 more (--json lists them all)"), "{text}");
+}
+
+#[test]
 fn enumerate_walks_the_cayley_graph_of_a_family() {
     // Coxeter's generators: a permutation's distance is its inversions
     // (OEIS A008302); every transposition: n minus its cycles.
