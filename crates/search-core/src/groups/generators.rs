@@ -3,6 +3,7 @@
 //! to them (closed under inverse, every one even).
 
 use crate::error::Error;
+use crate::ranking::permutations::EvenPermutations;
 
 /// The most points a permutation here moves: a point is a `u8`.
 pub const MAX_POINTS: usize = 256;
@@ -283,7 +284,7 @@ impl Generators {
     ///
     /// See [`Generators`].
     pub fn are_even(&self) -> bool {
-        self.permutations.iter().all(|g| is_even(g))
+        self.permutations.iter().all(|g| EvenPermutations::is_even(g))
     }
 }
 
@@ -316,24 +317,4 @@ pub(crate) fn inverse(g: &[u8]) -> Vec<u8> {
         inverse[usize::from(from)] = at as u8;
     }
     inverse
-}
-
-/// Whether the permutation `g` is even: its cycles of even length are
-/// even in number.
-fn is_even(g: &[u8]) -> bool {
-    let mut seen = vec![false; g.len()];
-    let mut even = true;
-    for start in 0..g.len() {
-        let mut length = 0;
-        let mut at = start;
-        while !seen[at] {
-            seen[at] = true;
-            at = usize::from(g[at]);
-            length += 1;
-        }
-        if length > 0 && length % 2 == 0 {
-            even = !even;
-        }
-    }
-    even
 }

@@ -541,7 +541,7 @@ where
         mut buffer: SortBuffer,
         mut traffic: Traffic,
     ) -> Result<Enumeration<G::State>, Error> {
-        loop {
+        let complete = loop {
             let depth = layer_sizes.len();
             layer_sizes.push(current.size);
             self.run.stats_mut().stored += current.size;
@@ -568,37 +568,32 @@ where
             };
             let (next, next_seen) =
                 self.gather(&mut buffer, runs, depth + 1, known, &mut traffic)?;
-            if next.size == 0 {
-                self.files.remove(&next.path)?;
-                if let Some(next_seen) = next_seen {
-                    self.files.remove(&next_seen)?;
-                }
-                break;
+            let bound = self.run.get_limits().get_max_depth().filter(|&most| depth >= most);
+            // A resumed run may be past the bound already.
+            if let Some(most) = bound.filter(|&most| depth > most) {
+                return Err(Error::limit(crate::Limit::Depth(most)));
             }
-            if let Some(most) = self.run.get_limits().get_max_depth()
-                && depth >= most
-            {
-                // A resumed run may be past the bound already.
-                if depth > most {
-                    return Err(Error::limit(crate::Limit::Depth(most)));
-                }
-                // The space goes on past the bound: the layers end at it.
+            // An empty next layer ends the space; one past the bound ends
+            // the layers at the bound, and the space goes on.
+            if next.size == 0 || bound.is_some() {
                 self.files.remove(&next.path)?;
                 if let Some(next_seen) = next_seen {
                     self.files.remove(&next_seen)?;
                 }
-                let last = read_states(&current, &mut traffic)?;
-                self.report(depth, &buffer, traffic)?;
-                return Ok(Enumeration::cut_at_depth(layer_sizes, last));
+                break next.size == 0;
             }
             // The manifest names these until the next one is written.
             self.stale.extend(std::mem::replace(&mut seen, next_seen));
             self.stale.extend(before.take().map(|old| old.path));
             before = Some(std::mem::replace(&mut current, next));
-        }
-        let deepest = read_states(&current, &mut traffic)?;
+        };
+        let last = read_states(&current, &mut traffic)?;
         self.report(layer_sizes.len() - 1, &buffer, traffic)?;
-        Ok(Enumeration::new(layer_sizes, deepest))
+        Ok(if complete {
+            Enumeration::new(layer_sizes, last)
+        } else {
+            Enumeration::cut_at_depth(layer_sizes, last)
+        })
     }
 
     /// Writes the manifest of a run whose last finished layer is
