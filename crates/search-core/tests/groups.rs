@@ -7,9 +7,9 @@ use std::collections::{HashMap, VecDeque};
 
 use proptest::prelude::*;
 use search_core::dense::DenseEnumeration;
-use search_core::groups::{Arrangement, Cayley, Generators, Orbit};
+use search_core::groups::{Arrangement, Cayley, Generators, Orbit, PermutationPuzzle};
 use search_core::space::AsRanked;
-use search_core::{Run, bfs, bidirectional_bfs, enumerate};
+use search_core::{Ranking, Run, Successors, bfs, bidirectional_bfs, enumerate};
 
 fn arrangement(items: &[u8]) -> Arrangement {
     items.iter().copied().collect()
@@ -182,10 +182,61 @@ fn an_orbit_of_repeated_items_is_a_coset_graph() {
             generators.push_cycles(&format!("({i},{j})"), &format!("({i},{j})")).unwrap();
         }
     }
-    let beads = Orbit::new(generators);
-    let layers = enumerate(&beads, [arrangement(&[0, 0, 0, 1, 1, 1])]).unwrap();
+    let beads = Orbit::new(generators, &[0, 0, 0, 1, 1, 1]).unwrap();
+    let layers = enumerate(&beads, [beads.start()]).unwrap();
     assert_eq!(layers.layer_sizes(), [1, 9, 9, 1]);
     assert_eq!(layers.deepest(), [arrangement(&[1, 1, 1, 0, 0, 0])]);
+    // Ranked by the arrangements of the beads, the dense engine agrees.
+    assert_eq!(beads.rank_count(), 20);
+    let start = beads.rank(&beads.start());
+    let dense = DenseEnumeration::new().run(&AsRanked(&beads), &[start], &mut Run::new()).unwrap();
+    assert_eq!(dense.layer_sizes(), layers.layer_sizes());
+}
+
+#[test]
+fn orbits_rank_on_the_dense_engine_as_they_hash() {
+    // LRX on binary strings: cosets of the shifts and swap, against
+    // cayleypy's published growth (its data/lrx_coset_growth.csv).
+    for (start, published) in [
+        (&[0, 0, 1, 1][..], &[1, 2, 3][..]),
+        (&[0, 1, 0, 1], &[1, 2, 3]),
+        (&[0, 0, 1, 1, 1], &[1, 2, 4, 2, 1]),
+        (&[0, 1, 0, 1, 0], &[1, 3, 2, 3, 1]),
+        (&[0, 0, 0, 1, 1, 1], &[1, 2, 3, 4, 4, 3, 2, 1]),
+        (&[0, 0, 0, 1, 1, 1, 1], &[1, 2, 3, 5, 5, 6, 5, 5, 3]),
+    ] {
+        let n = start.len();
+        let mut generators = Generators::new(n).unwrap();
+        let shift = |by: usize| -> Vec<u8> { (0..n).map(|i| ((i + by) % n) as u8).collect() };
+        generators.push("L", &shift(1)).unwrap();
+        generators.push("R", &shift(n - 1)).unwrap();
+        generators.push_cycles("X", "(1,2)").unwrap();
+        let orbit = Orbit::new(generators, start).unwrap();
+        let hashed = enumerate(&orbit, [orbit.start()]).unwrap();
+        assert_eq!(hashed.layer_sizes(), published, "{start:?}");
+        let first = orbit.rank(&orbit.start());
+        let dense = DenseEnumeration::new().run(&AsRanked(&orbit), &[first], &mut Run::new());
+        assert_eq!(dense.unwrap().layer_sizes(), published, "{start:?}");
+    }
+}
+
+#[test]
+fn even_generators_rank_in_half_the_permutations() {
+    // (1,2,3) and (1,2,3,4,5) generate A_5 (n odd): 60 ranks, and the
+    // dense engine fills them all.
+    let mut generators = Generators::new(5).unwrap();
+    generators.push_cycles("a", "(1,2,3)").unwrap();
+    generators.push_cycles("b", "(1,2,3,4,5)").unwrap();
+    let graph = Cayley::new(generators).unwrap();
+    assert_eq!(graph.rank_count(), 60);
+    let hashed = enumerate(&graph, [graph.identity()]).unwrap();
+    let start = graph.rank(&graph.identity());
+    let dense = DenseEnumeration::new().run(&AsRanked(&graph), &[start], &mut Run::new()).unwrap();
+    assert_eq!(dense.layer_sizes(), hashed.layer_sizes());
+    assert_eq!(dense.states(), 60);
+    // An odd permutation, which no even generator reaches, ranks past
+    // every table.
+    assert_eq!(graph.rank(&arrangement(&[1, 0, 2, 3, 4])), 60);
 }
 
 #[test]
@@ -232,7 +283,15 @@ fn bad_generators_are_refused_by_name() {
     let mut wide = Generators::new(21).unwrap();
     wide.push_cycles("x", "(1,21)").unwrap();
     assert!(Cayley::new(wide.clone()).is_err());
-    assert_eq!(Orbit::new(wide).generators().len(), 1);
+    let start: Vec<u8> = (0..21).collect();
+    let orbit = Orbit::new(wide, &start).unwrap();
+    assert_eq!(orbit.generators().len(), 1);
+    // 21! arrangements pass 64 bits: hashed, with no ranks.
+    assert_eq!(orbit.rank_count(), 0);
+    assert!(orbit.ranking().is_none());
+    assert_eq!(enumerate(&orbit, [orbit.start()]).unwrap().layer_sizes(), [1, 1]);
+    let error = Orbit::new(Generators::new(3).unwrap(), &[0, 1]).unwrap_err();
+    assert_eq!(error.to_string(), "the start has 2 items, for generators of 3 points");
 }
 
 proptest! {
@@ -262,5 +321,44 @@ proptest! {
                 prop_assert_eq!(&applied, to);
             }
         }
+    }
+}
+
+#[test]
+fn a_puzzle_reads_from_gap_or_our_text() {
+    // As PuzzleGeometry writes a GAP file: the generators, their list
+    // over several lines, and identical pieces.
+    let gap = "# PuzzleGeometry\nM_F:=(1,2,3);\nM_B:=(3,4)\n(5,6);\nGen:=[\nM_F,M_B\n];\n\
+               ip:=[[1,2],[5,6]];\n";
+    let puzzle = PermutationPuzzle::parse(gap).unwrap();
+    assert_eq!(puzzle.generators().names().collect::<Vec<_>>(), ["F", "B"]);
+    assert_eq!(puzzle.generators().image(1), [0, 1, 3, 2, 5, 4]);
+    assert_eq!(puzzle.start().as_slice(), [0, 0, 1, 2, 3, 3]);
+    assert!(!puzzle.is_permutation());
+    let ours = PermutationPuzzle::parse("L = [1, 2, 0]\nX: (1,2)\nstart: 2 0 1").unwrap();
+    assert_eq!(ours.start().as_slice(), [2, 0, 1]);
+    assert!(ours.is_permutation());
+    let plain = PermutationPuzzle::parse("L: 1 2 3 0\n").unwrap();
+    assert_eq!(plain.start().as_slice(), [0, 1, 2, 3]);
+
+    for (text, message) in [
+        ("", "no generator: a line such as `L: 1 2 0`"),
+        ("L 1 2 0", "line 1: \"L 1 2 0\" is not `NAME: PERMUTATION`"),
+        ("a: 1 0\n\n: 0 1", "line 3: a generator needs a name before its ':'"),
+        ("a: 1 0\na: 0 1", "line 2: generator a is named twice"),
+        ("a: 1 0 2\nb: (1,2", "line 2: generator b has a cycle not closed"),
+        ("a: 1 0\nb: 1 0 2", "line 1: generator a moves 2 points, not 3"),
+        ("M_a:=(1,2)\n", "line 1: M_a has no ';' to end it"),
+        ("a: (1,2)\nstart: 0 x", "line 2: the start has \"x\" where an item (0 to 255) should be"),
+        ("a: (1,2)\nstart: 0 0 0", "line 2: the start has 3 items, for generators of 2 points"),
+        ("a: (1,2)\nip:=[[1,3]];", "line 2: ip names piece 3, not one of 1 to 2"),
+        ("a: (1,2)\nip:=[[1],[1]];", "line 2: ip names piece 1 twice"),
+        (
+            "a: (1,2)\nstart: 0 0\nip:=[[1]];",
+            "line 3: a start and identical pieces (line 2): give one",
+        ),
+    ] {
+        let error = PermutationPuzzle::parse(text).unwrap_err();
+        assert_eq!(error.to_string(), message, "{text:?}");
     }
 }

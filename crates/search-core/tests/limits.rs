@@ -81,13 +81,24 @@ fn the_memory_limit_stops_every_algorithm_with_its_own_error() {
         search.all_shortest_paths(&naturals, [0], |_| false, &mut run).unwrap_err(),
         search.bidirectional(&naturals, [0], [1 << 40], &mut run).unwrap_err(),
     ];
-    for error in errors {
+    for (index, error) in errors.into_iter().enumerate() {
         assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Memory(1 << 20)));
-        assert_eq!(
-            error.to_string(),
+        // An enumeration looks for no answer, and says so.
+        let expected = if index == 2 {
+            "enumeration stopped at its memory limit of 1.0 MiB, with states left to visit"
+        } else {
             "search reached its memory limit of 1.0 MiB without an answer"
-        );
+        };
+        assert_eq!(error.to_string(), expected);
     }
+    let mut bounded = Run::new().limits(Limits::new().max_states(1_000));
+    let error = search_core::breadth_first::ParallelEnumeration::new()
+        .run(&naturals, [0], &mut bounded)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "enumeration stopped at its limit of 1000 stored states, with states left to visit"
+    );
     // A mebibyte holds some tens of thousands of these states, not millions.
     let stored = run.stats().stored;
     assert!((1_000..100_000).contains(&stored), "{stored}");

@@ -246,6 +246,7 @@ impl<S: State, M: Clone> Search<S, M> {
         let layers =
             |search: &mut Self, run: &mut Run<'_>| search.enumerate_layers(space, starts, run);
         self.execute(space, run, layers, |search| search.seen.len())
+            .map_err(Error::while_enumerating)
     }
 
     fn enumerate_layers<G, I>(

@@ -153,7 +153,8 @@ impl ParallelEnumeration {
         I: IntoIterator<Item = G::State>,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        match unless_failed(space, self.layers(space, starts, &|_: &G::State| false, run))? {
+        let ended = unless_failed(space, self.layers(space, starts, &|_: &G::State| false, run));
+        match ended.map_err(Error::while_enumerating)? {
             Ended::Exhausted(layers) | Ended::Cut(layers) => Ok(layers),
             Ended::Goal(_) => unreachable!("no state is the goal of an enumeration"),
         }

@@ -160,6 +160,9 @@ struct Inner {
     /// What ran out, for [`ErrorKind::AllocationFailed`], read when the
     /// allocator refused.
     shortage: Option<Shortage>,
+    /// Whether an enumeration, not a search for an answer, reached the
+    /// limit: the message says so.
+    enumerating: bool,
 }
 
 impl fmt::Debug for Error {
@@ -197,7 +200,7 @@ impl Error {
             ErrorKind::AllocationFailed { bytes } => Some(Shortage::of(bytes)),
             _ => None,
         };
-        Error(Box::new(Inner { kind, source: None, shortage }))
+        Error(Box::new(Inner { kind, source: None, shortage, enumerating: false }))
     }
 
     /// The failure of a space whose successors can fail, `source` its own
@@ -222,7 +225,17 @@ impl Error {
             kind: ErrorKind::SpaceFailed { message },
             source: Some(source),
             shortage: None,
+            enumerating: false,
         }))
+    }
+
+    /// This error, as an enumeration's: a limit reached is then worded as
+    /// an enumeration stopped with states left, not a search without an
+    /// answer.
+    #[cold]
+    pub(crate) fn while_enumerating(mut self) -> Error {
+        self.0.enumerating = true;
+        self
     }
 
     #[cold]
@@ -312,6 +325,22 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.enumerating {
+            let more = "with states left to visit";
+            match self.0.kind {
+                ErrorKind::LimitReached(Limit::States(states)) => {
+                    return write!(
+                        f,
+                        "enumeration stopped at its limit of {states} stored states, {more}"
+                    );
+                }
+                ErrorKind::LimitReached(Limit::Memory(bytes)) => {
+                    let bytes = HumanBytes(bytes);
+                    return write!(f, "enumeration stopped at its memory limit of {bytes}, {more}");
+                }
+                _ => {}
+            }
+        }
         match self.0.kind {
             ErrorKind::LimitReached(Limit::Depth(depth)) => {
                 write!(f, "search reached its depth limit of {depth} moves without an answer")

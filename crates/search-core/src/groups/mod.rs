@@ -6,7 +6,8 @@
 //! Pancake flips, TopSpin, the LRX and LX graphs, Coxeter and star
 //! generators, a cube's face turns: a puzzle of items on places is its
 //! moves, written as permutations ([`Generators`], in one-line or GAP's
-//! cycle notation). The spaces here are ordinary spaces: every search
+//! cycle notation), or a puzzle as text, in ours or GAP's
+//! ([`PermutationPuzzle`]). The spaces here are ordinary spaces: every search
 //! takes them, [`Cayley`] is ranked, so flat tables and the dense engine
 //! ([`AsRanked`](crate::space::AsRanked)) take it too, and both have
 //! predecessors, so searches from both ends work on them.
@@ -34,6 +35,8 @@
 
 pub use self::cayley::{Arrangement, Cayley, Orbit};
 pub use self::generators::{Generators, MAX_POINTS};
+pub use self::puzzle::PermutationPuzzle;
 
 mod cayley;
 mod generators;
+mod puzzle;

@@ -6,7 +6,9 @@
 //! [`Permutations`] (`n!`), [`EvenPermutations`] (`n!/2`, for spaces that
 //! keep parity), [`KPermutations`] (`n!/(n-k)!`, the placements of `k`
 //! pieces in `n` cells), [`Combinations`] (`n` choose `k`, as bit masks),
-//! [`MixedRadix`] (`pegs^discs`, or a radix per position) and
+//! [`MultisetPermutations`] (the arrangements of items that repeat, a
+//! cube's coloured stickers), [`MixedRadix`] (`pegs^discs`, or a radix per
+//! position) and
 //! [`Product`], two rankings side by side (a cube's permutation and its
 //! twists).
 //!
@@ -27,8 +29,10 @@
 
 pub use self::combinations::Combinations;
 pub use self::digits::{MixedRadix, Product};
+pub use self::multiset::MultisetPermutations;
 pub use self::permutations::{EvenPermutations, KPermutations, Permutations};
 
 pub(crate) mod combinations;
 pub(crate) mod digits;
+pub(crate) mod multiset;
 pub(crate) mod permutations;

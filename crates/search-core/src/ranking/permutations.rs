@@ -369,23 +369,21 @@ impl EvenPermutations {
     /// assert!(EvenPermutations::is_even(&[1, 2, 0]));
     /// assert!(!EvenPermutations::is_even(&[1, 0, 2]));
     /// ```
+    #[inline]
     pub fn is_even(perm: &[u8]) -> bool {
-        let mut seen = vec![false; perm.len()];
-        let mut cycles = 0;
-        for start in 0..perm.len() {
-            if seen[start] {
-                continue;
-            }
-            cycles += 1;
-            let mut at = start;
-            // A value out of range ends its cycle: input that is not a
-            // permutation gets some answer, never a panic.
-            while at < perm.len() && !seen[at] {
-                seen[at] = true;
-                at = usize::from(perm[at]);
-            }
+        // A mask for the points seen while a permutation fits one: this
+        // runs for every rank of an even-permutation space.
+        if perm.len() <= 64 {
+            let mut seen = 0u64;
+            count_cycles(perm, |at| {
+                let was = seen & (1 << at) != 0;
+                seen |= 1 << at;
+                was
+            })
+        } else {
+            let mut seen = vec![false; perm.len()];
+            count_cycles(perm, |at| std::mem::replace(&mut seen[at], true))
         }
-        (perm.len() - cycles).is_multiple_of(2)
     }
 
     /// The rank of `perm`, an even permutation of `0..n` (not checked).
@@ -415,4 +413,24 @@ impl EvenPermutations {
         (perm[n - 2], perm[n - 1]) =
             if inversions.is_multiple_of(2) { (low, high) } else { (high, low) };
     }
+}
+
+/// Whether `perm` (of `0..perm.len()`) is even, by counting its cycles;
+/// `visit(at)` marks point `at` seen and says whether it was already.
+#[inline]
+fn count_cycles(perm: &[u8], mut visit: impl FnMut(usize) -> bool) -> bool {
+    let mut cycles = 0;
+    for start in 0..perm.len() {
+        if visit(start) {
+            continue;
+        }
+        cycles += 1;
+        let mut at = usize::from(perm[start]);
+        // A value out of range ends its cycle: input that is not a
+        // permutation gets some answer, never a panic.
+        while at < perm.len() && !visit(at) {
+            at = usize::from(perm[at]);
+        }
+    }
+    (perm.len() - cycles).is_multiple_of(2)
 }

@@ -1,0 +1,311 @@
+//! [`PermutationPuzzle`]: a puzzle written as text, its generators and the
+//! arrangement it starts from, in our notation or GAP's.
+
+use super::cayley::Arrangement;
+use super::generators::Generators;
+use crate::error::Error;
+
+/// A permutation puzzle read from text: its generators, and the
+/// arrangement its layers start from (the identity, or the start of a
+/// coset graph, where pieces look alike).
+///
+/// The text holds a statement a line (a GAP statement may run over lines
+/// to its `;`); `#` starts a comment:
+///
+/// - `NAME: PERMUTATION` (or `NAME = PERMUTATION`): a generator, in
+///   one-line notation (from 0, or from 1 when no point is 0) or in
+///   cycles (`(1,2,3)(4,5)`, points from 1).
+/// - `M_NAME:=(1,2,3)(4,5);`: a generator as GAP files write them (those of
+///   Rokicki's `PuzzleGeometry`, which cayleypy ships): the name without
+///   its `M_`.
+/// - `ip:=[[1,2],[3,4]];`: GAP's identical pieces, from 1: the pieces of a
+///   list look alike, so the start gives them one item, and every other
+///   piece one of its own.
+/// - `start: 0 0 1 1`: the start's item at each position, in our notation.
+/// - `Gen:=[...];` (the list of GAP's generators) is skipped.
+///
+/// The points are the most a generator moves: the length of the longest
+/// one-line generator or the largest point a cycle names.
+///
+/// # Example
+///
+/// ```
+/// use search_core::enumerate;
+/// use search_core::groups::{Orbit, PermutationPuzzle};
+///
+/// // Four beads, two of each colour, turned or two swapped.
+/// let puzzle = PermutationPuzzle::parse(
+///     "# beads on a ring\n\
+///      M_turn:=(1,2,3,4);\n\
+///      swap: (1,2)\n\
+///      ip:=[[1,2],[3,4]];\n",
+/// )?;
+/// assert_eq!(puzzle.generators().names().collect::<Vec<_>>(), ["turn", "swap"]);
+/// assert_eq!(puzzle.start().as_slice(), [0, 0, 1, 1]);
+/// assert!(!puzzle.is_permutation());
+/// let beads = Orbit::new(puzzle.generators().clone(), puzzle.start())?;
+/// assert_eq!(enumerate(&beads, [beads.start()])?.states(), 6);
+///
+/// let error = PermutationPuzzle::parse("a: 0 1 2\nb: 0 1 1").unwrap_err();
+/// assert_eq!(error.to_string(), "line 2: generator b is not a permutation: point 1 appears twice");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PermutationPuzzle {
+    generators: Generators,
+    start: Arrangement,
+}
+
+/// A generator's text, before the points are known.
+enum Written {
+    OneLine(String),
+    Cycles(String),
+}
+
+/// A statement, with the line it starts on.
+struct Statement {
+    line: usize,
+    key: String,
+    value: String,
+}
+
+impl PermutationPuzzle {
+    /// Reads a puzzle from `text` (see [`PermutationPuzzle`]).
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidShape`](crate::ErrorKind::InvalidShape) naming the line
+    /// and what on it is wrong: a statement that is none of the above, a
+    /// generator that is not a permutation of the points or is named
+    /// twice, a start of another length; and a text with no generator.
+    ///
+    /// # Example
+    ///
+    /// See [`PermutationPuzzle`].
+    pub fn parse(text: &str) -> Result<PermutationPuzzle, Error> {
+        let mut written: Vec<(usize, String, Written)> = Vec::new();
+        let mut identical: Option<(usize, String)> = None;
+        let mut start: Option<(usize, String)> = None;
+        for Statement { line, key, value } in statements(text)? {
+            let at = |message: String| Error::invalid_shape(format!("line {line}: {message}"));
+            match key.as_str() {
+                "Gen" => {}
+                "ip" => identical = Some((line, value)),
+                "start" => start = Some((line, value)),
+                _ => {
+                    let name = key.strip_prefix("M_").unwrap_or(&key).to_owned();
+                    if name.is_empty() {
+                        return Err(at("a generator needs a name before its ':'".into()));
+                    }
+                    if written.iter().any(|(_, other, _)| *other == name) {
+                        return Err(at(format!("generator {name} is named twice")));
+                    }
+                    let generator = if value.trim_start().starts_with('(') {
+                        Written::Cycles(value)
+                    } else {
+                        Written::OneLine(value)
+                    };
+                    written.push((line, name, generator));
+                }
+            }
+        }
+        let Some(points) = written.iter().map(|(_, _, text)| points_of(text)).max() else {
+            return Err(Error::invalid_shape("no generator: a line such as `L: 1 2 0`".into()));
+        };
+        let mut generators = Generators::new(points.max(1))?;
+        for (line, name, text) in &written {
+            match text {
+                Written::OneLine(text) => generators.push_one_line(name, text),
+                Written::Cycles(text) => generators.push_cycles(name, text),
+            }
+            .map_err(|e| Error::invalid_shape(format!("line {line}: {e}")))?;
+        }
+        let n = generators.points();
+        let start = match (start, identical) {
+            (Some((line, _)), Some((other, _))) => {
+                return Err(Error::invalid_shape(format!(
+                    "line {}: a start and identical pieces (line {}): give one",
+                    line.max(other),
+                    line.min(other)
+                )));
+            }
+            (Some((line, text)), None) => items(line, &text, n)?,
+            (None, Some((line, text))) => pieces(line, &text, n)?,
+            (None, None) => (0..n).map(|point| point as u8).collect(),
+        };
+        Ok(PermutationPuzzle { generators, start })
+    }
+
+    /// The generators, in the order the text gives them.
+    ///
+    /// # Example
+    ///
+    /// See [`PermutationPuzzle`].
+    pub fn generators(&self) -> &Generators {
+        &self.generators
+    }
+
+    /// The arrangement the layers start from: the identity unless the
+    /// text gives a start or identical pieces.
+    ///
+    /// # Example
+    ///
+    /// See [`PermutationPuzzle`].
+    pub fn start(&self) -> &Arrangement {
+        &self.start
+    }
+
+    /// Whether the start's items are distinct, `0..n` in some order: then
+    /// the puzzle's graph is a [`Cayley`](crate::groups::Cayley) graph;
+    /// else a coset graph, an [`Orbit`](crate::groups::Orbit).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::PermutationPuzzle;
+    ///
+    /// assert!(PermutationPuzzle::parse("X: (1,2)\nL: 1 2 0")?.is_permutation());
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn is_permutation(&self) -> bool {
+        let mut seen = vec![false; self.start.len()];
+        self.start.iter().all(|&item| {
+            seen.get_mut(usize::from(item)).is_some_and(|seen| !std::mem::replace(seen, true))
+        })
+    }
+}
+
+/// The statements of `text`: `key: value`, `key = value` or `key:=value;`,
+/// which may run over lines to its `;`.
+fn statements(text: &str) -> Result<Vec<Statement>, Error> {
+    let mut statements = Vec::new();
+    let mut open: Option<Statement> = None;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if let Some(statement) = &mut open {
+            statement.value.push(' ');
+            statement.value.push_str(content);
+            if let Some(value) = statement.value.strip_suffix(';') {
+                statement.value = value.to_owned();
+                statements.extend(open.take());
+            }
+            continue;
+        }
+        if content.is_empty() {
+            continue;
+        }
+        let (key, value, gap) = if let Some((key, value)) = content.split_once(":=") {
+            (key, value, true)
+        } else if let Some((key, value)) = content.split_once([':', '=']) {
+            (key, value, false)
+        } else {
+            return Err(Error::invalid_shape(format!(
+                "line {line}: {} is not `NAME: PERMUTATION`",
+                quoted(content)
+            )));
+        };
+        let statement =
+            Statement { line, key: key.trim().to_owned(), value: value.trim().to_owned() };
+        match statement.value.strip_suffix(';') {
+            Some(value) => statements.push(Statement { value: value.to_owned(), ..statement }),
+            None if gap => open = Some(statement),
+            None => statements.push(statement),
+        }
+    }
+    if let Some(statement) = open {
+        return Err(Error::invalid_shape(format!(
+            "line {}: {} has no ';' to end it",
+            statement.line, statement.key
+        )));
+    }
+    Ok(statements)
+}
+
+/// The points a generator's text needs: its length in one-line
+/// notation, its largest point in cycles (0 for text that is neither,
+/// which the generator's own parse refuses).
+fn points_of(text: &Written) -> usize {
+    let numbers = |text: &str| -> Vec<usize> {
+        text.split(|c: char| !c.is_ascii_digit()).filter_map(|word| word.parse().ok()).collect()
+    };
+    match text {
+        Written::OneLine(text) => {
+            let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+            inner.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()).count()
+        }
+        Written::Cycles(text) => numbers(text).into_iter().max().unwrap_or(0),
+    }
+}
+
+/// A start written as items, one a position.
+fn items(line: usize, text: &str, n: usize) -> Result<Arrangement, Error> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut start = Arrangement::new();
+    for word in inner.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+        start.push(word.parse().map_err(|_| {
+            Error::invalid_shape(format!(
+                "line {line}: the start has {} where an item (0 to 255) should be",
+                quoted(word)
+            ))
+        })?);
+    }
+    if start.len() != n {
+        return Err(Error::invalid_shape(format!(
+            "line {line}: the start has {} items, for generators of {n} points",
+            start.len()
+        )));
+    }
+    Ok(start)
+}
+
+/// The start GAP's identical pieces give: the pieces of a list share an
+/// item, every other piece has its own, numbered as they first appear.
+fn pieces(line: usize, text: &str, n: usize) -> Result<Arrangement, Error> {
+    let bad = |message: String| Error::invalid_shape(format!("line {line}: ip {message}"));
+    let inner = text.trim().strip_prefix('[').and_then(|t| t.strip_suffix(']'));
+    let inner = inner.ok_or_else(|| bad("is not a list of lists, such as [[1,2],[3]]".into()))?;
+    let mut group_of = vec![usize::MAX; n];
+    let mut rest = inner.trim();
+    let mut group = 0;
+    while !rest.is_empty() {
+        let after = rest.strip_prefix('[').ok_or_else(|| bad(format!("has {}", quoted(rest))))?;
+        let end = after.find(']').ok_or_else(|| bad("has a list not closed".into()))?;
+        for word in after[..end].split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let point: usize = word.parse().map_err(|_| bad(format!("has {}", quoted(word))))?;
+            let slot = point
+                .checked_sub(1)
+                .and_then(|index| group_of.get_mut(index))
+                .ok_or_else(|| bad(format!("names piece {point}, not one of 1 to {n}")))?;
+            if *slot != usize::MAX {
+                return Err(bad(format!("names piece {point} twice")));
+            }
+            *slot = group;
+        }
+        group += 1;
+        rest = after[end + 1..].trim_start().trim_start_matches(',').trim_start();
+    }
+    // Items by first appearance, a piece of no list an item of its own.
+    let mut item_of_group = vec![None; group];
+    let mut next = 0usize;
+    let mut start = Arrangement::new();
+    for &group in &group_of {
+        let slot = if group == usize::MAX { None } else { Some(&mut item_of_group[group]) };
+        let item = match slot {
+            Some(Some(item)) => *item,
+            Some(slot) => *slot.insert(next),
+            None => next,
+        };
+        if item == next {
+            next += 1;
+        }
+        start.push(u8::try_from(item).map_err(|_| bad("gives more than 256 kinds".into()))?);
+    }
+    Ok(start)
+}
+
+/// `text` quoted for a message, cut at 40 characters.
+fn quoted(text: &str) -> String {
+    let short: String = text.chars().take(40).collect();
+    if short.len() < text.len() { format!("{short:?}...") } else { format!("{short:?}") }
+}
