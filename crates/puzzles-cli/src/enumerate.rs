@@ -8,10 +8,14 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
-use puzzles::{Board, Family, Hanoi4, Pancakes, ReachableBoards, SlidingPuzzle, Tokens, TopSpin};
+use puzzles::{
+    Board, Family, Hanoi4, Pancakes, PermutationGraph, ReachableBoards, SlidingPuzzle, Tokens,
+    TopSpin,
+};
+use search_core::breadth_first::Enumeration;
 use search_core::breadth_first::Search;
 use search_core::dense::DenseEnumeration;
-use search_core::groups::Cayley;
+use search_core::groups::{Arrangement, Generators, PermutationPuzzle};
 use search_core::run::Progress;
 use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Successors, Unranking};
@@ -24,14 +28,37 @@ pub(crate) struct EnumerateArgs {
     /// 3x3 or 2x7 (at most 16 cells: larger boards are not numbered); or
     /// `pancake`, `topspin` or `hanoi4`, followed by its size; or the
     /// Cayley graph of a family of generators, `lrx`, `lx`, `coxeter`,
-    /// `cyclic-coxeter`, `transpositions` or `star`, followed by its
-    /// points (2 to 16).
-    #[arg(value_name = "PUZZLE", value_parser = parse_puzzle)]
-    puzzle: Puzzle,
+    /// `cyclic-coxeter`, `transpositions`, `star`, `reversals` or
+    /// `burnt-pancake`, followed by its points (2 to 16; burnt pancakes 1
+    /// to 8). With --generators, none.
+    #[arg(
+        value_name = "PUZZLE",
+        value_parser = parse_puzzle,
+        required_unless_present = "generators",
+        conflicts_with = "generators"
+    )]
+    puzzle: Option<Puzzle>,
     /// The size of a pancake stack (2 to 16 pancakes), a TopSpin ring (4
-    /// to 16 tokens) or a 4-peg Hanoi tower (1 to 16 discs).
+    /// to 16 tokens), a 4-peg Hanoi tower (1 to 16 discs) or a family of
+    /// generators.
     #[arg(value_name = "N")]
     size: Option<usize>,
+    /// Enumerate the graph of the permutations in FILE from its start:
+    /// one generator a line, `NAME: PERMUTATION` in one-line notation
+    /// (from 0) or cycles (`(1,2,3)(4,5)`, from 1), or a GAP file as
+    /// `PuzzleGeometry` writes them (`M_U:=(1,2,3,4);`, with `ip:=[[...]];`
+    /// for pieces that look alike); `start: ITEMS` gives a start whose
+    /// items may repeat (a coset graph) [default start: the identity].
+    /// Ranked states (at most 20 distinct points, or arrangements of
+    /// repeated items that number below 2^64) run on the dense engine when
+    /// its table fits --max-memory or with --disk; others on the hashed
+    /// engine, within --max-memory.
+    #[arg(long, value_name = "FILE")]
+    generators: Option<PathBuf>,
+    /// The start of a --generators enumeration, the item at each position
+    /// apart by spaces or commas, such as "0 0 1 1" [default: the file's].
+    #[arg(long, value_name = "ITEMS", requires = "generators")]
+    start: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -196,13 +223,17 @@ enum Engine {
 }
 
 pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, String> {
+    let Some(puzzle) = args.puzzle else {
+        let file = args.generators.as_deref().ok_or("name a puzzle, or --generators FILE")?;
+        return run_generators(args, file, out);
+    };
     let size = |name: &str, example: u8| {
         args.size.ok_or_else(|| {
             format!("{name} needs a size, such as: puzzles enumerate {name} {example}")
         })
     };
     let failed = |e: puzzles::Error| crate::explain(&e, None);
-    match args.puzzle {
+    match puzzle {
         Puzzle::Sliding(rows, cols) => {
             if let Some(extra) = args.size {
                 return Err(format!(
@@ -240,7 +271,7 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
 }
 
 /// The Cayley graph of `family`'s generators on `n` points, from the
-/// identity, on the dense engine in this process.
+/// identity.
 fn run_family<W: Write>(
     args: &EnumerateArgs,
     family: Family,
@@ -248,36 +279,149 @@ fn run_family<W: Write>(
     out: &mut W,
 ) -> Result<bool, String> {
     let title = format!("{} {n}", family.name());
-    let failed = |e: String| format!("{title}: {e}");
-    if args.workers.is_some() || args.processes.is_some() {
-        return Err(failed(
-            "a family of generators runs in this process: no --workers or --processes".into(),
+    // A state prints as a row of tokens, 16 at most.
+    let (most, unit) =
+        if family == Family::BurntPancake { (8, "pancakes") } else { (16, "points") };
+    if n > most {
+        return Err(format!("{title}: at most {most} {unit}, not {n}"));
+    }
+    let failed = |e: puzzles::Error| format!("{title}: {}", crate::explain(&e, None));
+    let generators = family.generators(n).map_err(failed)?;
+    let heading = Heading {
+        name: family.name(),
+        size: n,
+        title: title.clone(),
+        from: "the identity",
+        checkpoint_name: format!("{}-{n}", family.name()),
+    };
+    let identity: Vec<u8> = (0..generators.points()).map(|point| point as u8).collect();
+    run_permutations(args, generators, &identity, &heading, out)
+}
+
+/// The graph of the permutations of a file of generators, from the
+/// file's start or --start.
+fn run_generators<W: Write>(
+    args: &EnumerateArgs,
+    file: &std::path::Path,
+    out: &mut W,
+) -> Result<bool, String> {
+    let shown = file.display();
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let puzzle = PermutationPuzzle::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let start = match &args.start {
+        Some(items) => crate::values::parse_items(items).map_err(|e| format!("--start: {e}"))?,
+        None => puzzle.start().to_vec(),
+    };
+    let name = file.file_stem().map_or("generators".into(), |stem| stem.to_string_lossy());
+    let points = puzzle.generators().points();
+    let heading = Heading {
+        name: &shown.to_string(),
+        size: points,
+        title: format!("{shown} ({points} points)"),
+        from: if args.start.is_some() { "--start" } else { "the start" },
+        checkpoint_name: crate::values::file_safe(&name),
+    };
+    run_permutations(args, puzzle.generators().clone(), &start, &heading, out)
+}
+
+/// How an enumeration of permutations is named: `name` and `size` in
+/// JSON, `title` on its table, `from` its start, and `checkpoint_name`
+/// in its files' names.
+struct Heading<'a> {
+    name: &'a str,
+    size: usize,
+    title: String,
+    from: &'a str,
+    checkpoint_name: String,
+}
+
+/// The graph `generators` make from `start`, on the engine
+/// `PermutationGraph` picks: the dense one when the states are ranked and
+/// the table fits (or --disk or --checkpoint asks for it), else the
+/// hashed one within --max-memory.
+fn run_permutations<W: Write>(
+    args: &EnumerateArgs,
+    generators: Generators,
+    start: &[u8],
+    heading: &Heading<'_>,
+    out: &mut W,
+) -> Result<bool, String> {
+    let title = &heading.title;
+    let failed =
+        |e: puzzles::Error| format!("{title}: {}", crate::explain(&e, disk_advice(args, &e)));
+    if start.len() != generators.points() {
+        return Err(format!(
+            "{title}: the start has {} items, for generators of {} points",
+            start.len(),
+            generators.points()
         ));
     }
-    // A state prints as a row of tokens, 16 at most.
-    if n > 16 {
-        return Err(failed(format!("at most 16 points, not {n}")));
-    }
-    let explain = |e: puzzles::Error| failed(crate::explain(&e, disk_advice(args, &e)));
-    let generators = family.generators(n).map_err(explain)?;
     let names: Vec<&str> = generators.names().collect();
-    let description = format!("{title}, layers from the identity, generators {}", names.join(" "));
-    let graph = Cayley::new(generators).map_err(|e| explain(e.into()))?;
-    let config = dense_config(args, &format!("{}-{n}", family.name()), &description)?;
-    let (mut run, progress) = bar_run(args, graph.rank_count(), "permutations", true)?;
-    let start = graph.rank(&graph.identity());
-    let layers = config.run(&AsRanked(&graph), &[start], &mut run);
+    let items: Vec<String> = start.iter().map(u8::to_string).collect();
+    let description =
+        format!("{title}, layers from {}, generators {}", items.join(" "), names.join(" "));
+    let graph = PermutationGraph::new(generators, start).map_err(failed)?;
+    let noun = if graph.is_permutation() { "permutations" } else { "arrangements" };
+    let heading_of = (heading.name, heading.size, title.as_str(), heading.from);
+    if args.workers.is_some() || args.processes.is_some() {
+        let (layers, first) = run_permutations_distributed(args, graph, &description)
+            .map_err(|e| format!("{title}: {e}"))?;
+        if first {
+            crate::output::write_numbered(out, (heading_of, (noun, READING)), &layers, args.json)
+                .map_err(crate::io_failure)?;
+        }
+        return Ok(true);
+    }
+    let config = dense_config(args, &heading.checkpoint_name, &description)?;
+    let kept = args.disk.is_some() || args.checkpoint.is_some();
+    let (mut run, progress) = bar_run(args, 0, "states", true)?;
+    // The memory limit bounds the hashed engine.
+    run.set_limits(run.get_limits().max_states(HASHED_MAX_STATES));
+    if graph.is_dense(&run.get_limits(), kept) {
+        progress.set_length(graph.ranks().unwrap_or(0));
+    }
+    let layers = graph.enumerate(&config, kept, &mut run);
     progress.finish_and_clear();
-    let layers = layers.map_err(|e| explain(e.into()))?.map_deepest(|ranks| {
-        let mut deepest: Vec<Tokens> =
-            ranks.iter().filter_map(|&rank| Tokens::new(&graph.unrank(rank))).collect();
-        deepest.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
-        deepest
-    });
-    let heading = (family.name(), n, "permutations", "the identity", "the item at each position");
-    crate::output::write_numbered(out, heading, &layers, args.json).map_err(crate::io_failure)?;
+    let layers = layers.map_err(failed)?;
+    crate::output::write_numbered(out, (heading_of, (noun, READING)), &layers, args.json)
+        .map_err(crate::io_failure)?;
     Ok(true)
 }
+
+/// A permutation graph on the distributed engine, ranked, from its start:
+/// its layers, and whether this is the process that prints them.
+fn run_permutations_distributed(
+    args: &EnumerateArgs,
+    graph: PermutationGraph,
+    description: &str,
+) -> Result<(Enumeration<Arrangement>, bool), String> {
+    if args.engine == Engine::Hashed {
+        return Err(
+            "permutations from generators run on the ranked engine: no --engine hashed".into()
+        );
+    }
+    let Some(ranks) = graph.ranks() else {
+        return Err("these arrangements number past 2^64, and the distributed engine needs \
+                    ranks: run them in one process"
+            .into());
+    };
+    let (config, first) = distributed_config(args, description)?;
+    let (mut run, progress) = bar_run(args, ranks, "states", first)?;
+    let start = graph.rank(&graph.start());
+    let graph = Arc::new(AsRanked(graph));
+    let layers = config.run(Arc::clone(&graph), &[start], &mut run);
+    progress.finish_and_clear();
+    let layers = layers.map_err(|e| distributed_failure(&e))?;
+    let mut layers = layers.map_deepest(|ranks| ranks.iter().map(|&r| graph.0.unrank(r)).collect());
+    layers = layers.map_deepest(|mut deepest| {
+        deepest.sort_unstable();
+        deepest
+    });
+    Ok((layers, first))
+}
+
+/// How to read a state of a permutation puzzle.
+const READING: &str = "the item at each position";
 
 /// The run of an enumeration: its memory and depth limits, and a progress bar over
 /// `total` states called `noun` (hidden when `shown` is false, and on its
@@ -459,7 +603,7 @@ where
         deepest
     });
     if first {
-        let heading = (name, n, noun, from, reading);
+        let heading = ((name, n, title.as_str(), from), (noun, reading));
         crate::output::write_numbered(out, heading, &layers, args.json)
             .map_err(crate::io_failure)?;
     }

@@ -24,6 +24,7 @@ mod pdb;
 mod progress;
 mod solve;
 mod values;
+mod word;
 
 /// Breadth-first search over puzzles: solve them, answer them in batches,
 /// and explore whole state spaces.

@@ -195,16 +195,17 @@ fn write_with_deepest<W: Write, T: serde::Serialize>(
 /// The most deepest states the table prints; JSON lists them all.
 const DEEPEST_SHOWN: usize = 20;
 
-/// The enumeration of a numbered puzzle (`heading`: its name, size, the
-/// noun for its states, where the layers start, and how to read a
-/// state): one JSON object, or the layer table.
-pub(crate) fn write_numbered<W: Write>(
+/// The enumeration of a numbered puzzle (`heading`: its name and size for
+/// JSON, its title and where the layers start for the table; the noun
+/// for its states, and how to read a state): one JSON object, or the
+/// layer table.
+pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
     out: &mut W,
-    (name, size, noun, from, reading): (&str, usize, &str, &str, &str),
-    layers: &Enumeration<puzzles::Tokens>,
+    ((name, size, title, from), (noun, reading)): ((&str, usize, &str, &str), (&str, &str)),
+    layers: &Enumeration<T>,
     json: bool,
 ) -> io::Result<()> {
-    let deepest = || layers.deepest().iter().map(puzzles::Tokens::as_slice);
+    let deepest = || layers.deepest().iter().map(AsRef::as_ref);
     if json {
         let object = json!({
             "puzzle": name,
@@ -216,7 +217,7 @@ pub(crate) fn write_numbered<W: Write>(
         });
         return write_with_deepest(out, &object, deepest());
     }
-    writeln!(out, "{name} {size}, breadth-first from {from}")?;
+    writeln!(out, "{title}, breadth-first from {from}")?;
     writeln!(out, "{:>5}  {:>14}", "depth", noun)?;
     for (depth, states) in layers.layer_sizes().iter().enumerate() {
         writeln!(out, "{depth:>5}  {states:>14}")?;
@@ -224,8 +225,9 @@ pub(crate) fn write_numbered<W: Write>(
     write_total(out, layers.states(), layers.radius(), layers.is_complete(), noun)?;
     let count = layers.deepest().len();
     writeln!(out, "{noun} at depth {} ({count}; {reading}):", layers.radius())?;
-    for tokens in layers.deepest().iter().take(DEEPEST_SHOWN) {
-        writeln!(out, "{tokens}")?;
+    for items in deepest().take(DEEPEST_SHOWN) {
+        let words: Vec<String> = items.iter().map(u8::to_string).collect();
+        writeln!(out, "{}", words.join(" "))?;
     }
     if count > DEEPEST_SHOWN {
         writeln!(out, "... and {} more (--json lists them all)", count - DEEPEST_SHOWN)?;

@@ -3,11 +3,12 @@
 use std::io::Write;
 
 use clap::Args;
-use puzzles::{Algorithm, Board, SlidingHeuristic, SlidingPuzzle, Solver};
+use puzzles::{Algorithm, Board, Family, SlidingHeuristic, SlidingPuzzle, Solver};
 use search_core::Run;
 
 use crate::batch::{Questions, answer_each};
 use crate::progress::Display;
+use crate::word::Generated;
 use crate::{Format, SearchArgs};
 
 #[derive(Debug, Args)]
@@ -19,8 +20,22 @@ use crate::{Format, SearchArgs};
 // A negative number is a value, such as a tile of a board to refuse.
 #[command(allow_negative_numbers = true)]
 pub(crate) struct SolveArgs {
-    /// Boards to solve; with none, one board per line of standard input.
+    /// Boards to solve (with --family or --generators, arrangements such
+    /// as "2 0 1"); with none, one per line of standard input.
     boards: Vec<std::ffi::OsString>,
+    /// Solve permutations in a family's generators instead of boards:
+    /// lrx, lx, coxeter, cyclic-coxeter, transpositions, star, pancake,
+    /// topspin, reversals or burnt-pancake. Each state is a permutation
+    /// of 0 to n - 1 (n its length; 2 points a burnt pancake), answered
+    /// with the fewest generators that take it to the identity, found
+    /// from both ends.
+    #[arg(long, value_name = "NAME", value_parser = parse_family, conflicts_with_all = SLIDING_ONLY)]
+    family: Option<Family>,
+    /// Solve arrangements in the generators of FILE (see `puzzles
+    /// enumerate --generators`): each is answered with the fewest
+    /// generators that take it to the file's start.
+    #[arg(long, value_name = "FILE", conflicts_with_all = SLIDING_ONLY, conflicts_with = "family")]
+    generators: Option<std::path::PathBuf>,
     /// The goal board; by default tiles in order with the blank last.
     #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board_option)]
     goal: Option<Board>,
@@ -88,7 +103,23 @@ const DEFAULT_MAX_NODES: u64 = 10_000_000_000;
 const LARGE_BOARD_ADVICE: &str = "boards of 16 or more cells far from the goal need \
     --algorithm idastar (the default), which keeps only its path";
 
+/// The options of sliding boards only, which a permutation puzzle refuses.
+const SLIDING_ONLY: [&str; 6] =
+    ["goal", "algorithm", "heuristic", "weight", "max_nodes", "threads"];
+
+fn parse_family(text: &str) -> Result<Family, String> {
+    text.parse().map_err(|e: puzzles::Error| crate::values::printable(&e.to_string()))
+}
+
 pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, String> {
+    let generated = match (args.family, &args.generators) {
+        (Some(family), _) => Some(Generated::Family(family)),
+        (None, Some(file)) => Some(Generated::File(file)),
+        (None, None) => None,
+    };
+    if let Some(generated) = generated {
+        return crate::word::run(generated, &args.boards, (&args.format, &args.search), out);
+    }
     // The searches run on rayon's global pool; this command makes it once.
     if let Some(threads) = args.threads.filter(|&threads| threads > 1) {
         rayon::ThreadPoolBuilder::new()

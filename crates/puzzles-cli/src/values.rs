@@ -60,3 +60,31 @@ pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
     };
     number.checked_mul(1 << shift).ok_or_else(|| format!("'{text}' is too large"))
 }
+
+/// An arrangement of items, each 0 to 255, apart by spaces or commas and
+/// in brackets or not: `0 0 1 1`, `[2, 0, 1]`.
+pub(crate) fn parse_items(text: &str) -> Result<Vec<u8>, String> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+    let items: Vec<u8> = inner
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|word| !word.is_empty())
+        .enumerate()
+        .map(|(index, word)| {
+            word.parse().map_err(|_| {
+                format!("item {} is '{}', not a number from 0 to 255", index + 1, printable(word))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if items.is_empty() {
+        return Err("no items: write them apart by spaces, such as 0 0 1 1".into());
+    }
+    Ok(items)
+}
+
+/// `name` with what a file name should not hold (anything but letters,
+/// digits, `.`, `_` and `-`) made `-`.
+pub(crate) fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '-' })
+        .collect()
+}

@@ -1047,6 +1047,132 @@ fn enumerate_walks_the_cayley_graph_of_a_family() {
     assert!(near.contains("total to depth 3: 21 permutations"), "{near}");
 }
 
+#[test]
+fn enumerate_reads_generators_from_a_file() {
+    // The pocket cube as 24 coloured stickers under three faces' turns (a
+    // coset graph, hashed): the published half-turn layers.
+    let cube = enumerate_json(&["--generators", POCKET_CUBE_HTM]);
+    let published = [1, 9, 54, 321, 1847, 9992, 50136, 227_536, 870_072, 1_887_748, 623_800, 2644];
+    assert_eq!(cube["layers"], json!(published));
+    assert_eq!(cube["size"], json!(24));
+    // Our notation, with a start whose items repeat: LRX on a binary
+    // string (cayleypy's lrx_coset_growth, "000111"), on the dense engine.
+    let dir = scratch_dir("generators");
+    let file = dir.join("lrx-coset.txt");
+    std::fs::write(&file, "# LRX\nL: 1 2 3 4 5 0\nR: 5 0 1 2 3 4\nX: (1,2)\nstart: 0 0 0 1 1 1\n")
+        .expect("a scratch file");
+    let file = file.to_str().expect("a UTF-8 path");
+    let coset = enumerate_json(&["--generators", file]);
+    assert_eq!(coset["layers"], json!([1, 2, 3, 4, 4, 3, 2, 1]));
+    assert_eq!(coset["deepest"], json!([[0, 1, 0, 1, 0, 1]]));
+    // --start replaces the file's: from the identity, LRX 6's Cayley graph.
+    let whole = enumerate_json(&["--generators", file, "--start", "0 1 2 3 4 5"]);
+    assert_eq!((whole["states"].clone(), whole["radius"].clone()), (json!(720), json!(15)));
+    let text = run(&["enumerate", "--generators", file], b"").1;
+    assert!(text.contains("lrx-coset.txt (6 points), breadth-first from the start"), "{text}");
+    assert!(text.contains("total: 20 arrangements"), "{text}");
+
+    // Bad files and starts are named, with the line.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "a: 1 0 2\nb: (1,4)(2,2)\n").expect("a scratch file");
+    let bad = bad.to_str().expect("a UTF-8 path");
+    let (status, _, err) = run(&["enumerate", "--generators", bad], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("bad.txt: line 1: generator a moves 3 points, not 4"), "{err}");
+    let (status, _, err) = run(&["enumerate", "--generators", file, "--start", "0 1"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("the start has 2 items, for generators of 6 points"), "{err}");
+    let (status, _, err) = run(&["enumerate", "--generators", file, "--start", "0 y"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("--start: item 2 is 'y', not a number from 0 to 255"), "{err}");
+    let (status, _, err) = run(&["enumerate", "--generators", "/no/such/file"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("cannot read /no/such/file"), "{err}");
+    // On the distributed engine, ranked, the same layers: a family's and
+    // a coset's.
+    let workers = enumerate_json(&["lrx", "7", "--workers", "2"]);
+    assert_eq!(workers["layers"], enumerate_json(&["lrx", "7"])["layers"]);
+    let workers = enumerate_json(&["--generators", file, "--workers", "2"]);
+    assert_eq!(workers["layers"], coset["layers"]);
+    assert_eq!(workers["deepest"], coset["deepest"]);
+    let (status, _, err) =
+        run(&["enumerate", "lrx", "5", "--workers", "2", "--engine", "hashed"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("lrx 5: permutations from generators run on the ranked engine"), "{err}");
+    // A table that cannot fit is refused at once, with what it needs.
+    let (status, _, err) = run(&["enumerate", "lrx", "14"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("needs 20.3 GiB of memory, over the limit of 4.0 GiB"), "{err}");
+}
+
+/// The pocket cube's file in the half-turn metric.
+const POCKET_CUBE_HTM: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/data/pocket-cube-htm.gap");
+
+/// `state` moved by `word`, the generators named as `family` names them.
+fn apply_word(family: puzzles::Family, state: &[u8], word: &[Value]) -> Vec<u8> {
+    let generators = family.generators(state.len()).expect("a size of the family");
+    let names: Vec<&str> = generators.names().collect();
+    word.iter().fold(state.to_vec(), |state, name| {
+        let index = names.iter().position(|n| Some(*n) == name.as_str()).expect("a generator");
+        generators.image(index).iter().map(|&from| state[usize::from(from)]).collect()
+    })
+}
+
+#[test]
+fn solve_finds_the_shortest_word_in_a_familys_generators() {
+    use puzzles::Family;
+    // Every permutation of LRX 6 against its distance in the enumeration:
+    // the deepest ones need 15 moves, and each word is legal and solves.
+    let deepest = enumerate_json(&["lrx", "6"])["deepest"].clone();
+    let mut lines = String::new();
+    for state in deepest.as_array().expect("a list") {
+        let items: Vec<String> =
+            state.as_array().expect("a state").iter().map(ToString::to_string).collect();
+        lines.push_str(&items.join(" "));
+        lines.push('\n');
+    }
+    lines.push_str("0 1 1 2 3 4\nfive\n");
+    let (status, out, _) = run(&["solve", "--family", "lrx", "--json"], lines.as_bytes());
+    assert_eq!(status, 2, "two bad lines");
+    let answers: Vec<Value> = out.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(answers.len(), deepest.as_array().unwrap().len() + 2);
+    for answer in &answers[..answers.len() - 2] {
+        assert_eq!(answer["moves"], json!(15), "{answer}");
+        let state: Vec<u8> = serde_json::from_value(answer["state"].clone()).unwrap();
+        let word = answer["word"].as_array().expect("a word");
+        assert_eq!(apply_word(Family::Lrx, &state, word), [0, 1, 2, 3, 4, 5], "{answer}");
+    }
+    let bad = &answers[answers.len() - 2..];
+    assert_eq!(bad[0]["line"], json!(answers.len() - 1));
+    assert!(bad[0]["error"].as_str().unwrap().contains("not an arrangement of the start's items"));
+    assert_eq!(bad[1]["error"], json!("item 1 is 'five', not a number from 0 to 255"));
+
+    // A directed graph (LX), a word of flips, one with no word, a count.
+    let (_, out, _) = run(&["solve", "--family", "lx", "1 0 2", "0 1 2"], b"");
+    assert_eq!(out, "1 0 2: 1 move: X\n0 1 2: 0 moves: already the start\n");
+    let (_, out, _) = run(&["solve", "--family", "pancake", "1 0 2 3", "2 1 0 3"], b"");
+    assert_eq!(out, "1 0 2 3: 1 move: flip 2\n2 1 0 3: 1 move: flip 3\n");
+    let (_, out, _) = run(&["solve", "--family", "pancake", "1 2 0 3"], b"");
+    assert_eq!(out, "1 2 0 3: 2 moves: flip 2, flip 3\n");
+    let (_, out, _) = run(&["solve", "-c", "--family", "topspin", "1 0 2 3 4"], b"");
+    assert_eq!(out, "-1\n", "TopSpin of 5 reaches 10 of 120 permutations");
+    let (status, _, err) = run(&["solve", "--family", "lrx", "--algorithm", "bfs", "1 0"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
+fn solve_finds_the_shortest_word_in_a_files_generators() {
+    // The deepest position of the pocket cube in quarter turns is 11 half
+    // turns away (its half-turn radius).
+    let (status, out, err) = run(
+        &["solve", "-c", "--generators", POCKET_CUBE_HTM],
+        b"0 0 0 0 1 1 2 5 2 4 2 1 3 3 3 3 4 4 2 5 5 4 5 1\n0 0 0 0 1 1 1 1 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5\n",
+    );
+    assert_eq!((status, out.as_str()), (0, "11\n0\n"), "{err}");
+}
+
 fn enumerate_json(args: &[&str]) -> Value {
     let (status, out, err) = run(&[&["enumerate"], args, &["--json"]].concat(), b"");
     assert_eq!(status, 0, "{err}");

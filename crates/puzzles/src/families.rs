@@ -41,11 +41,18 @@ pub enum Family {
     /// Shifts either way, and the reversal of the first four: TopSpin's
     /// turntable.
     TopSpin,
+    /// The reversal of every run `i..=j` of two or more points.
+    Reversals,
+    /// The flips of `n` burnt pancakes, each with a burnt side: on `2n`
+    /// points, `i` a pancake's one side and `n + i` its other, a flip of
+    /// the top `k` reverses them and turns each over (cayleypy's
+    /// numbering).
+    BurntPancake,
 }
 
 impl Family {
     /// Every family, in the order [`name`](Family::name)s are listed.
-    pub const ALL: [Family; 8] = [
+    pub const ALL: [Family; 10] = [
         Family::Lrx,
         Family::Lx,
         Family::Coxeter,
@@ -54,6 +61,8 @@ impl Family {
         Family::Star,
         Family::Pancake,
         Family::TopSpin,
+        Family::Reversals,
+        Family::BurntPancake,
     ];
 
     /// The family's name, as [`FromStr`](std::str::FromStr) reads it.
@@ -75,22 +84,29 @@ impl Family {
             Family::Star => "star",
             Family::Pancake => "pancake",
             Family::TopSpin => "topspin",
+            Family::Reversals => "reversals",
+            Family::BurntPancake => "burnt-pancake",
         }
     }
 
-    /// The family's generators on `n` points.
+    /// The family's generators on `n` points (`n` burnt pancakes: `2n`
+    /// points).
     ///
     /// # Errors
     ///
     /// [`ErrorKind::Search`](crate::ErrorKind::Search) with
     /// `InvalidShape` when `n` is below the family's least (2; TopSpin's
-    /// turntable needs 4) or past 256 points.
+    /// turntable needs 4, burnt pancakes 1) or past 256 points.
     ///
     /// # Example
     ///
     /// See [`Family`].
     pub fn generators(self, n: usize) -> Result<Generators, Error> {
-        let least = if self == Family::TopSpin { 4 } else { 2 };
+        let least = match self {
+            Family::TopSpin => 4,
+            Family::BurntPancake => 1,
+            _ => 2,
+        };
         if n < least {
             let message = format!("{} needs at least {least} points, not {n}", self.name());
             return Err(search_core::Error::new(search_core::ErrorKind::InvalidShape {
@@ -143,9 +159,37 @@ impl Family {
                     generators.push(&format!("flip {k}"), &reverse(k))?;
                 }
             }
+            Family::Reversals => {
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let image: Vec<u8> = (0..n)
+                            .map(|k| if (i..=j).contains(&k) { i + j - k } else { k } as u8)
+                            .collect();
+                        generators.push(&format!("reverse {}..{}", i + 1, j + 1), &image)?;
+                    }
+                }
+            }
+            Family::BurntPancake => return burnt_pancakes(n),
         }
         Ok(generators)
     }
+}
+
+/// The flips of `n` burnt pancakes on `2n` points: flip `k` reverses the
+/// top `k` and turns each over, so side `i` of the `k`'s goes to the
+/// other side of the pancake at `k - 1 - i`.
+fn burnt_pancakes(n: usize) -> Result<Generators, Error> {
+    let mut generators = Generators::new(2 * n)?;
+    for k in 1..=n {
+        let image: Vec<u8> = (0..2 * n)
+            .map(|point| {
+                let (side, at) = (point / n, point % n);
+                if at < k { (1 - side) * n + (k - 1 - at) } else { point }
+            } as u8)
+            .collect();
+        generators.push(&format!("flip {k}"), &image)?;
+    }
+    Ok(generators)
 }
 
 impl std::str::FromStr for Family {

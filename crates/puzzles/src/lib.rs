@@ -21,6 +21,7 @@ to be read as an example of writing a state space.
 | the pancake puzzle | [`Pancakes`] | layers by [`search_core::dense::DenseEnumeration`] | a page of code ranked by [`search_core::ranking::Permutations`], billions of states |
 | TopSpin, a ring and a turntable of 4 | [`TopSpin`] | the same | parity: an odd ring ranked by [`search_core::ranking::EvenPermutations`] |
 | the Tower of Hanoi, 4 pegs | [`Hanoi4`] | the same | ranked by [`search_core::ranking::MixedRadix`] |
+| permutation puzzles from generators: LRX, Coxeter, burnt pancakes, a cube's stickers | [`Family`], [`PermutationGraph`] | [`PermutationGraph::enumerate`], [`PermutationGraph::solve`] | the dense or the hashed engine, picked from what the states offer |
 
 # Example
 
@@ -73,6 +74,7 @@ pub use crate::numbered::hanoi::{Hanoi4, HanoiRanks};
 pub use crate::numbered::pancakes::{PancakeRanks, Pancakes};
 pub use crate::numbered::tokens::Tokens;
 pub use crate::numbered::topspin::{Spin, TopSpin};
+pub use crate::permuted::PermutationGraph;
 pub use crate::sliding::{
     Algorithm, Board, DatabaseDir, Installed, LinearConflict, Manhattan, Partition,
     PatternDatabase, ReachableBoards, Slide, SlidingHeuristic, SlidingPuzzle, Solver,
@@ -95,5 +97,6 @@ mod keys;
 mod ladder;
 mod lock;
 mod mutation;
+mod permuted;
 mod sliding;
 mod visit_all;

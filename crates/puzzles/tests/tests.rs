@@ -2,6 +2,7 @@
 
 mod cube;
 mod disk;
+mod families;
 mod informed;
 mod ladder;
 mod lock;

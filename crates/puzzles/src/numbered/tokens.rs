@@ -62,6 +62,12 @@ impl Tokens {
     }
 }
 
+impl AsRef<[u8]> for Tokens {
+    fn as_ref(&self) -> &[u8] {
+        self.as_slice()
+    }
+}
+
 impl fmt::Display for Tokens {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, item) in self.as_slice().iter().enumerate() {

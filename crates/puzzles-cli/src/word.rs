@@ -1,0 +1,118 @@
+//! `puzzles solve --family` and `--generators`: the shortest word in a
+//! permutation puzzle's generators that takes a state to the start.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use puzzles::{Family, PermutationGraph};
+use search_core::groups::{Arrangement, PermutationPuzzle};
+use search_core::{Path, Run};
+use serde_json::json;
+
+use crate::batch::{Questions, answer_each};
+use crate::progress::Display;
+use crate::{Format, SearchArgs};
+
+/// Where the generators come from.
+#[derive(Clone, Copy)]
+pub(crate) enum Generated<'a> {
+    /// A family, on as many points as each state has (burnt pancakes: 2
+    /// points a pancake), from the identity.
+    Family(Family),
+    /// A file of generators, from its start.
+    File(&'a PathBuf),
+}
+
+/// Answers each state of `states` (or of standard input's lines) with
+/// the fewest moves that take it to the start, found from both ends.
+pub(crate) fn run<W: Write>(
+    generated: Generated<'_>,
+    states: &[OsString],
+    (format, search): (&Format, &SearchArgs),
+    out: &mut W,
+) -> Result<bool, String> {
+    // A file's puzzle is read once; a family's is made for each size.
+    let mut puzzles: Vec<PermutationGraph> = Vec::new();
+    if let Generated::File(file) = generated {
+        let shown = file.display();
+        let text =
+            std::fs::read_to_string(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let puzzle = PermutationPuzzle::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+        let graph = PermutationGraph::new(puzzle.generators().clone(), puzzle.start())
+            .map_err(|e| format!("{shown}: {e}"))?;
+        puzzles.push(graph);
+    }
+    let questions = Questions::from(states);
+    let display = Display::new(search.progress);
+    answer_each(questions, format.json, out, |text, out| {
+        let state = crate::values::parse_items(text)?;
+        let graph = match generated {
+            Generated::File(_) => &puzzles[0],
+            Generated::Family(family) => family_graph(&mut puzzles, family, state.len())?,
+        };
+        let path = search.run_shown(&display, |run: &mut Run<'_>| graph.solve(&state, run));
+        let path = path.map_err(|e| crate::explain(&e, None))?;
+        write_word(out, graph, &state, path.as_ref(), *format).map_err(crate::io_failure)
+    })
+}
+
+/// The Cayley graph of `family` on `points` points, made on first use.
+fn family_graph(
+    puzzles: &mut Vec<PermutationGraph>,
+    family: Family,
+    points: usize,
+) -> Result<&PermutationGraph, String> {
+    if let Some(index) = puzzles.iter().position(|graph| graph.start().len() == points) {
+        return Ok(&puzzles[index]);
+    }
+    let size = if family == Family::BurntPancake {
+        if !points.is_multiple_of(2) {
+            return Err(format!(
+                "burnt pancakes take 2 points a pancake: {points} points is not a stack"
+            ));
+        }
+        points / 2
+    } else {
+        points
+    };
+    let generators = family.generators(size).map_err(|e| e.to_string())?;
+    let identity: Vec<u8> = (0..generators.points()).map(|point| point as u8).collect();
+    puzzles.push(PermutationGraph::new(generators, &identity).map_err(|e| e.to_string())?);
+    Ok(&puzzles[puzzles.len() - 1])
+}
+
+/// One state's answer: the word, its length (`-1` with --count when no
+/// word reaches the start), or a JSON object of both.
+fn write_word<W: Write>(
+    out: &mut W,
+    graph: &PermutationGraph,
+    state: &[u8],
+    path: Option<&Path<Arrangement, usize>>,
+    format: Format,
+) -> std::io::Result<()> {
+    let names: Vec<&str> = graph.generators().names().collect();
+    let word: Vec<&str> =
+        path.map_or(Vec::new(), |path| path.moves().iter().map(|&g| names[g]).collect());
+    let items: Vec<String> = state.iter().map(u8::to_string).collect();
+    let items = items.join(" ");
+    let moves = path.map_or(-1, |path| i64::try_from(path.len()).unwrap_or(i64::MAX));
+    if format.count {
+        return writeln!(out, "{moves}");
+    }
+    if format.json {
+        return writeln!(out, "{}", json!({ "state": state, "moves": moves, "word": word }));
+    }
+    match path {
+        None => {
+            writeln!(out, "{items}: unreachable: no word in the generators takes it to the start")
+        }
+        Some(_) if word.is_empty() => writeln!(out, "{items}: 0 moves: already the start"),
+        Some(_) => {
+            let noun = if word.len() == 1 { "move" } else { "moves" };
+            // Names such as "flip 3" are told apart by commas.
+            let apart = if names.iter().any(|name| name.contains(' ')) { ", " } else { " " };
+            writeln!(out, "{items}: {} {noun}: {}", word.len(), word.join(apart))
+        }
+    }
+}
