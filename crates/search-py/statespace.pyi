@@ -36,6 +36,9 @@ __all__ = [
     "ladder_length",
     "find_ladders",
     "enumerate_puzzle",
+    "family_generators",
+    "enumerate_generators",
+    "solve_generators",
     "Layers",
     "bfs",
     "bidirectional_bfs",
@@ -300,6 +303,28 @@ def enumerate_puzzle(
     max_depth: Optional[int] = None,
 ) -> Layers:
     """A numbered puzzle's or a generator family's layers, on the dense engine: states are lists of ints."""
+
+def family_generators(name: str, size: int) -> str:
+    """A family's generators as text, a line each: what enumerate_generators and solve_generators read."""
+
+def enumerate_generators(
+    generators: str,
+    *,
+    start: Optional[List[int]] = None,
+    max_memory: int = 4294967296,
+    max_depth: Optional[int] = None,
+) -> Layers:
+    """The layers of the Cayley or coset graph that the generators in the text make from its start."""
+
+def solve_generators(
+    generators: str,
+    state: List[int],
+    *,
+    start: Optional[List[int]] = None,
+    max_states: int = 134217728,
+    max_memory: int = 4294967296,
+) -> Optional[List[str]]:
+    """The fewest generators, by name, that take state to the start; None when none do."""
 
 def enumerate_space(
     start: Union[_S, List[_S]],

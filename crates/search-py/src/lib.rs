@@ -1,11 +1,14 @@
 /*!
 `statespace`: the `search-core` and `puzzles` crates from Python.
 
-Two halves:
+Three parts:
 
 - puzzles with Python values in and out: [`sliding_puzzle`] (LeetCode 773's
-  signature), `solve`, `enumerate`, `open_lock`, `ladder_length` and
-  `find_ladders`. They run entirely in Rust with the GIL released.
+  signature), `solve`, `enumerate`, `enumerate_puzzle`, `open_lock`,
+  `ladder_length` and `find_ladders`, and permutation puzzles from their
+  generators, `family_generators`, `enumerate_generators` and
+  `solve_generators` (module `groups`). They run entirely in Rust with the
+  GIL released.
 - your own state spaces from Python callables: `bfs`,
   `bidirectional_bfs` and `enumerate_space` (module `custom`), and the
   cheapest paths of `dijkstra`, `astar` and `ida_star`, whose successors give
@@ -39,6 +42,7 @@ use pyo3::prelude::*;
 
 mod args;
 mod custom;
+mod groups;
 mod number;
 mod numbered;
 mod puzzles;
@@ -77,8 +81,9 @@ fn puzzle_error(error: &::puzzles::Error) -> PyErr {
 /// Breadth-first and informed search over implicit graphs, in Rust.
 ///
 /// Puzzles with Python values in and out (sliding_puzzle, solve, enumerate,
-/// enumerate_puzzle,
-/// open_lock, ladder_length, find_ladders), your own state spaces from
+/// enumerate_puzzle, open_lock, ladder_length, find_ladders), permutation
+/// puzzles from their generators (family_generators, enumerate_generators,
+/// solve_generators), your own state spaces from
 /// Python callables (bfs, bidirectional_bfs, enumerate_space, dijkstra,
 /// astar, ida_star), and vectorized spaces whose successors come from
 /// NumPy a layer at a time (vector_bfs, vector_bidirectional_bfs,
@@ -88,7 +93,7 @@ fn puzzle_error(error: &::puzzles::Error) -> PyErr {
 /// ValueError, each naming the argument; a search that reaches a limit
 /// raises LimitError; the first exception raised by a callable or a
 /// state's __eq__ stops the search and propagates unchanged; Ctrl-C stops
-/// the searches of sliding puzzles and of your own spaces.
+/// the searches of sliding puzzles, of generators and of your own spaces.
 ///
 /// ```python
 /// >>> import statespace
@@ -102,6 +107,7 @@ fn statespace(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("LimitError", module.py().get_type::<LimitError>())?;
     puzzles::register(module)?;
     numbered::register(module)?;
+    groups::register(module)?;
     custom::register(module)?;
     weighted::register(module)?;
     vectorized::register(module)?;

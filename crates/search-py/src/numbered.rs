@@ -130,9 +130,17 @@ fn enumerate_puzzle(
         }
     })?
     .map_err(|error| puzzle_error(&error))?;
+    item_layers(py, &layers)
+}
+
+/// `layers` for Python, each deepest state a list of its items.
+pub(crate) fn item_layers<T: AsRef<[u8]>>(
+    py: Python<'_>,
+    layers: &Enumeration<T>,
+) -> PyResult<Layers> {
     let mut deepest = Vec::new();
     for state in layers.deepest() {
-        deepest.push(PyList::new(py, state)?.into_any().unbind());
+        deepest.push(PyList::new(py, state.as_ref())?.into_any().unbind());
     }
     Ok(Layers { sizes: layers.layer_sizes().to_vec(), deepest, complete: layers.is_complete() })
 }

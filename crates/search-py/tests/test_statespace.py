@@ -5,6 +5,7 @@ import functools
 import itertools
 import math
 import os
+import pathlib
 import random
 import re
 import signal
@@ -238,6 +239,106 @@ def test_numbered_puzzles_and_families_have_their_published_layers():
         assert near.sizes == whole.sizes[: depth + 1]
         assert near.complete == (depth == whole.radius)
         assert all(sorted(state) == list(range(7)) for state in near.deepest)
+
+
+def apply(generator, state):
+    """A generator in one-line notation applied as search-core applies it."""
+    return tuple(state[point] for point in generator)
+
+
+def parse_one_line(text):
+    """The generators of family_generators' text, by name."""
+    generators = {}
+    for line in text.splitlines():
+        name, points = line.rsplit(":", 1)
+        generators[name] = [int(point) for point in points.split()]
+    return generators
+
+
+def python_layers(generators, start):
+    """A plain breadth-first search's layer sizes, and each state's distance."""
+    distance = {tuple(start): 0}
+    layer = [tuple(start)]
+    sizes = []
+    while layer:
+        sizes.append(len(layer))
+        following = []
+        for state in layer:
+            for generator in generators.values():
+                moved = apply(generator, state)
+                if moved not in distance:
+                    distance[moved] = distance[state] + 1
+                    following.append(moved)
+        layer = following
+    return sizes, distance
+
+
+# The repository, whose data files the tests read.
+REPO = pathlib.Path(__file__).resolve().parents[3]
+
+FAMILIES = ["lrx", "lx", "coxeter", "cyclic-coxeter", "transpositions", "star", "pancake",
+            "topspin", "reversals", "burnt-pancake"]
+
+
+def test_generators_of_every_family_enumerate_as_a_python_bfs():
+    assert statespace.family_generators("lrx", 4) == "L: 1 2 3 0\nR: 3 0 1 2\nX: 1 0 2 3\n"
+    for name in FAMILIES:
+        size = 3 if name == "burnt-pancake" else 6
+        text = statespace.family_generators(name, size)
+        generators = parse_one_line(text)
+        points = len(next(iter(generators.values())))
+        sizes, _ = python_layers(generators, range(points))
+        assert statespace.enumerate_generators(text).sizes == sizes, name
+        if name != "burnt-pancake":
+            assert statespace.enumerate_puzzle(name, size).sizes == sizes, name
+
+
+def test_a_coset_graph_is_the_pocket_cube_of_coloured_stickers():
+    # 24 stickers, 6 colours, turned by three faces: the published layers
+    # in quarter turns, and the deepest position 14 quarter turns away.
+    text = (REPO / "crates/puzzles/data/pocket-cube-qtm.gap").read_text()
+    cube = statespace.enumerate_generators(text)
+    assert cube.sizes == [1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588,
+                          1350852, 782536, 90280, 276]
+    word = statespace.solve_generators(text, cube.deepest[0])
+    assert len(word) == 14
+    moves = {}
+    for line in text.splitlines():
+        if line.startswith("M_"):
+            name, cycles = line[2:].rstrip(";").split(":=")
+            image = list(range(24))
+            for cycle in cycles.strip("()").split(")("):
+                points = [int(point) - 1 for point in cycle.split(",")]
+                for at, point in enumerate(points):
+                    image[points[(at + 1) % len(points)]] = point
+            moves[name] = image
+    state = tuple(cube.deepest[0])
+    for name in word:
+        state = apply(moves[name], state)
+    assert list(state) == [face for face in range(6) for _ in range(4)]
+
+
+def test_words_in_the_generators_are_shortest_and_legal():
+    text = statespace.family_generators("lrx", 6)
+    generators = parse_one_line(text)
+    _, distance = python_layers(generators, range(6))
+    for state, moves in list(distance.items())[::37]:
+        word = statespace.solve_generators(text, list(state))
+        assert len(word) == moves, state
+        for name in word:
+            state = apply(generators[name], state)
+        assert state == tuple(range(6))
+    # 3-cycles are even: an odd permutation has no word.
+    assert statespace.solve_generators("a: (1,2,3)\nb: (2,3,4)", [1, 0, 2, 3]) is None
+    assert statespace.solve_generators("a: (1,2)", [0, 1], start=[1, 0]) == ["a"]
+    beads = statespace.enumerate_generators(text, start=[0, 0, 0, 1, 1, 1], max_depth=3)
+    assert (beads.sizes, beads.complete) == ([1, 2, 3, 4], False)
+    with pytest.raises(ValueError, match=r"^generators: line 2: generator b moves 2 points, not 3$"):
+        statespace.enumerate_generators("a: 1 0 2\nb: 1 0")
+    with pytest.raises(ValueError, match=r"^state: 0 0 1 2 3 4 is not an arrangement of the start's items, 0 1 2 3 4 5$"):
+        statespace.solve_generators(text, [0, 0, 1, 2, 3, 4])
+    with pytest.raises(statespace.LimitError, match="memory"):
+        statespace.enumerate_generators(statespace.family_generators("lrx", 14))
 
 
 def test_water_jugs_match_a_python_bfs():
@@ -530,6 +631,28 @@ BAD_ARGUMENTS = {
          "size": COUNT + [(None, TypeError)],
          "max_memory": COUNT + [(None, TypeError)],
          "max_depth": COUNT},
+    ),
+    "family_generators": (
+        {"name": "lrx", "size": 4},
+        {"name": [(5, TypeError), (None, TypeError), ("rubik", ValueError)],
+         "size": COUNT + [(None, TypeError), (1, ValueError)]},
+    ),
+    "enumerate_generators": (
+        {"generators": "L: 1 2 0\nX: (1,2)"},
+        {"generators": [(5, TypeError), (None, TypeError), ("L 1 2 0", ValueError)],
+         "start": [(5, TypeError), ("0 1 2", TypeError), ([0, 1], ValueError),
+                   ([0, 1, 256], ValueError), ([0, 1, -1], ValueError)],
+         "max_memory": COUNT + [(None, TypeError)],
+         "max_depth": COUNT},
+    ),
+    "solve_generators": (
+        {"generators": "L: 1 2 0\nX: (1,2)", "state": [2, 0, 1]},
+        {"generators": [(5, TypeError), (None, TypeError), ("L 1 2 0", ValueError)],
+         "state": [(5, TypeError), (None, TypeError), ([0, 1], ValueError),
+                   ([0, 1, 256], ValueError)],
+         "start": [(5, TypeError), ([0, 1], ValueError)],
+         "max_states": COUNT + [(None, TypeError)],
+         "max_memory": COUNT + [(None, TypeError)]},
     ),
     "enumerate_space": (
         {"start": 0, "successors": lambda n: [(n + 1) % 5]},

@@ -1,0 +1,217 @@
+//! Permutation puzzles from their generators, from Python: a family's
+//! generators as text, the layers of the graph a text's generators make
+//! (a Cayley or coset graph), and the shortest word to the start, each
+//! run with the GIL released and stopped by Ctrl-C.
+
+use ::puzzles::{Family, PermutationGraph};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use search_core::dense::DenseEnumeration;
+use search_core::groups::{Generators, PermutationPuzzle};
+use search_core::run::CancelHandle;
+use search_core::{Limits, Run};
+
+use crate::args::{self, Arg};
+use crate::custom::Layers;
+use crate::numbered::item_layers;
+use crate::puzzle_error;
+use crate::puzzles::interruptible;
+use crate::sliding::Interrupt;
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(family_generators, module)?)?;
+    module.add_function(wrap_pyfunction!(enumerate_generators, module)?)?;
+    module.add_function(wrap_pyfunction!(solve_generators, module)?)?;
+    Ok(())
+}
+
+/// The generators of a family as text, a line each in one-line notation
+/// (from 0): what `enumerate_generators` and `solve_generators` read, and
+/// what `puzzles enumerate --generators` reads from a file. `name` is one
+/// of `"lrx"`, `"lx"`, `"coxeter"`, `"cyclic-coxeter"`,
+/// `"transpositions"`, `"star"`, `"pancake"`, `"topspin"`, `"reversals"`
+/// or `"burnt-pancake"`; `size` its points (burnt pancakes: its pancakes,
+/// on two points each).
+///
+/// Raises TypeError when an argument is not of its type, and ValueError
+/// for an unknown name or a size below the family's least.
+///
+/// ```python
+/// >>> from statespace import family_generators
+/// >>> print(family_generators("lrx", 4), end="")
+/// L: 1 2 3 0
+/// R: 3 0 1 2
+/// X: 1 0 2 3
+/// ```
+#[pyfunction]
+fn family_generators(name: Bound<'_, PyAny>, size: Bound<'_, PyAny>) -> PyResult<String> {
+    let name = args::string(&name, "name")?;
+    let size = args::size(&size, "size")?;
+    let family: Family = name.parse().map_err(|e| PyValueError::new_err(format!("name: {e}")))?;
+    let generators =
+        family.generators(size).map_err(|e| PyValueError::new_err(format!("size: {e}")))?;
+    Ok(as_text(&generators))
+}
+
+/// `generators` as lines of `NAME: one-line`.
+fn as_text(generators: &Generators) -> String {
+    let line = |(index, name): (usize, &str)| {
+        let points: Vec<String> = generators.image(index).iter().map(u8::to_string).collect();
+        format!("{name}: {}\n", points.join(" "))
+    };
+    generators.names().enumerate().map(line).collect()
+}
+
+/// The graph of `text`'s generators from its start, or from `start`.
+fn graph_of(
+    text: &Bound<'_, PyAny>,
+    start: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PermutationGraph> {
+    let text = args::string(text, "generators")?;
+    let puzzle = PermutationPuzzle::parse(&text)
+        .map_err(|e| PyValueError::new_err(format!("generators: {e}")))?;
+    let start = match start {
+        Some(start) => items(start, "start")?,
+        None => puzzle.start().to_vec(),
+    };
+    if start.len() != puzzle.generators().points() {
+        return Err(PyValueError::new_err(format!(
+            "start has {} items, for generators of {} points",
+            start.len(),
+            puzzle.generators().points()
+        )));
+    }
+    PermutationGraph::new(puzzle.generators().clone(), &start).map_err(|e| puzzle_error(&e))
+}
+
+/// A list of ints from 0 to 255: a state's items.
+fn items(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u8>> {
+    let list =
+        value.cast::<PyList>().map_err(|_| args::wrong_type(name, "a list of ints", value))?;
+    let mut items = Vec::with_capacity(list.len());
+    for (index, item) in list.iter().enumerate() {
+        let item = args::count(&item, &format!("{name}[{index}]"))?;
+        items.push(u8::try_from(item).map_err(|_| {
+            PyValueError::new_err(format!("{name}[{index}] must be at most 255, not {item}"))
+        })?);
+    }
+    Ok(items)
+}
+
+/// A run within `limits` that a signal handler raising cancels, checked at
+/// each progress report.
+fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_> {
+    let cancel = CancelHandle::new();
+    let stop = cancel.clone();
+    Run::new().limits(limits).cancel_with(cancel).on_progress(move |_| {
+        if interrupt.check() {
+            stop.cancel();
+        }
+    })
+}
+
+/// Every state the generators in `generators` reach from their start, by
+/// breadth-first layers: the Cayley graph of their group (states are
+/// permutations), or, when the start's items repeat, the orbit of the
+/// start (a coset graph: a cube's coloured stickers, a binary string).
+/// `generators` is text, a line a generator: `NAME: PERMUTATION` in
+/// one-line notation (from 0) or cycles (`(1,2,3)`, from 1), or a GAP
+/// file as PuzzleGeometry writes them; `start: ITEMS` (or GAP's
+/// `ip:=[[...]];`) gives a start, and `start` (a list of ints) replaces
+/// it. Ranked states whose table fits `max_memory` (default 4 GiB) run on
+/// the dense engine, 2 bits a state on every core; others on the hashed
+/// engine within `max_memory`. A Cayley graph whose table cannot fit
+/// raises at once, unless `max_depth` bounds the layers (then hashed).
+///
+/// Raises TypeError when an argument is not of its type, ValueError for
+/// text that is not generators (naming the line) or a start of another
+/// size, and LimitError when the table or the states pass `max_memory`.
+///
+/// ```python
+/// >>> from statespace import enumerate_generators, family_generators
+/// >>> enumerate_generators(family_generators("coxeter", 4)).sizes
+/// [1, 3, 5, 6, 5, 3, 1]
+/// >>> beads = enumerate_generators("L: 1 2 3 0\nR: 3 0 1 2\nX: (1,2)\nstart: 0 0 1 1")
+/// >>> beads.sizes, beads.deepest
+/// ([1, 2, 3], [[0, 1, 0, 1], [1, 0, 1, 0], [1, 1, 0, 0]])
+/// ```
+#[pyfunction]
+#[pyo3(
+    signature = (generators, *, start = None, max_memory = Arg::Default, max_depth = None),
+    text_signature = "(generators, *, start=None, max_memory=4294967296, max_depth=None)"
+)]
+fn enumerate_generators(
+    py: Python<'_>,
+    generators: Bound<'_, PyAny>,
+    start: Option<Bound<'_, PyAny>>,
+    max_memory: Arg<'_>,
+    max_depth: Option<Bound<'_, PyAny>>,
+) -> PyResult<Layers> {
+    let graph = graph_of(&generators, start.as_ref())?;
+    let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
+    // The memory limit is what bounds the hashed engine.
+    let mut limits = Limits::new().max_memory(max_memory).max_states(usize::MAX);
+    if let Some(depth) = args::optional_size(max_depth.as_ref(), "max_depth")? {
+        limits = limits.max_depth(depth);
+    }
+    let layers = interruptible(py, |interrupt| {
+        let mut run = interruptible_run(limits, interrupt);
+        graph.enumerate(&DenseEnumeration::new(), false, &mut run)
+    })?
+    .map_err(|error| puzzle_error(&error))?;
+    item_layers(py, &layers)
+}
+
+/// The fewest generators that take `state` (a list of ints) to the start
+/// of `generators` (text, as `enumerate_generators` reads it; `start`
+/// replaces its start), by name in the order applied, found from both
+/// ends; None when no word reaches it. `max_states` (default 134,217,728)
+/// and `max_memory` (default 4 GiB) bound the search.
+///
+/// Raises TypeError when an argument is not of its type, ValueError for
+/// text that is not generators or a state that is not an arrangement of
+/// the start's items, and LimitError when the search passes a limit.
+///
+/// ```python
+/// >>> from statespace import family_generators, solve_generators
+/// >>> solve_generators(family_generators("pancake", 4), [1, 2, 0, 3])
+/// ['flip 2', 'flip 3']
+/// >>> solve_generators("a: (1,2,3)", [1, 0, 2]) is None
+/// True
+/// ```
+#[pyfunction]
+#[pyo3(
+    signature = (generators, state, *, start = None, max_states = Arg::Default, max_memory = Arg::Default),
+    text_signature = "(generators, state, *, start=None, max_states=134217728, max_memory=4294967296)"
+)]
+fn solve_generators(
+    py: Python<'_>,
+    generators: Bound<'_, PyAny>,
+    state: Bound<'_, PyAny>,
+    start: Option<Bound<'_, PyAny>>,
+    max_states: Arg<'_>,
+    max_memory: Arg<'_>,
+) -> PyResult<Option<Vec<String>>> {
+    let graph = graph_of(&generators, start.as_ref())?;
+    let state = items(&state, "state")?;
+    let max_states = max_states.count_or("max_states", Limits::DEFAULT_MAX_STATES as u64)?;
+    let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);
+    let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
+    let limits = Limits::new().max_states(max_states).max_memory(max_memory);
+    let path = interruptible(py, |interrupt| {
+        let mut run = interruptible_run(limits, interrupt);
+        graph.solve(&state, &mut run)
+    })?
+    .map_err(|error| match error.kind() {
+        // The one shape a solve refuses is the state's.
+        ::puzzles::ErrorKind::Search(inner)
+            if matches!(inner.kind(), search_core::ErrorKind::InvalidShape { .. }) =>
+        {
+            PyValueError::new_err(format!("state: {inner}"))
+        }
+        _ => puzzle_error(&error),
+    })?;
+    let names: Vec<&str> = graph.generators().names().collect();
+    Ok(path.map(|path| path.moves().iter().map(|&g| names[g].to_owned()).collect()))
+}
