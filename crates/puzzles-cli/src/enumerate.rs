@@ -13,7 +13,7 @@ use puzzles::{
     TopSpin,
 };
 use search_core::breadth_first::Enumeration;
-use search_core::breadth_first::Search;
+use search_core::breadth_first::SortedEnumeration;
 use search_core::dense::DenseEnumeration;
 use search_core::groups::{Arrangement, Generators, PermutationPuzzle};
 use search_core::run::Progress;
@@ -125,8 +125,9 @@ pub(crate) struct EnumerateArgs {
     /// Enumerate the layers to depth N only, and say whether the space goes
     /// on past it (the last checkpoint, or --disk manifest, of a cut run
     /// stays for --resume with more depth). A sliding puzzle whose table
-    /// cannot fit (4x4) is then enumerated to depth N by the hashed
-    /// engine, within --max-memory.
+    /// cannot fit (4x4) is then enumerated to depth N with its layers kept
+    /// as sorted, compressed ranks (a few bytes a board), within
+    /// --max-memory.
     #[arg(long, value_name = "N")]
     max_depth: Option<usize>,
     /// Save the table in DIR at the end of a layer, so that an interrupted
@@ -516,12 +517,15 @@ fn run_sliding<W: Write>(
     let fits = DenseEnumeration::memory_needed(boards) <= max_memory;
     if !fits && args.max_depth.is_some() && args.disk.is_none() && args.checkpoint.is_none() {
         // The table, sized for every board, cannot fit, but the layers to
-        // the bound may: the hashed engine stores only the boards it meets.
-        run.set_limits(run.get_limits().max_states(HASHED_MAX_STATES));
-        let layers = Search::new().enumerate(&puzzle, [*puzzle.goal()], &mut run);
+        // the bound may: the sorted engine keeps the boards it meets,
+        // packed as sorted ranks, a few bytes each.
+        let mut sorted = SortedEnumeration::new();
+        if let Some(threads) = args.threads {
+            sorted = sorted.threads(usize::from(threads));
+        }
+        let layers = puzzle.enumerate_sorted(&sorted, &mut run);
         progress.finish_and_clear();
-        let layers =
-            layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e.into(), None)))?;
+        let layers = layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e, None)))?;
         let written = crate::output::write_enumeration(out, (rows, cols), &layers, args.json);
         written.map_err(crate::io_failure)?;
         return Ok(true);

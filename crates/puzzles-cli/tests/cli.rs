@@ -1005,14 +1005,17 @@ mod rough_edges {
 
 /// `puzzles enumerate NAME N --json`'s table.
 #[test]
-fn enumerate_takes_the_15_puzzle_to_a_depth_on_the_hashed_engine() {
-    // Its 2-bit table would take 2.4 TiB; the layers to depth 12 fit.
+fn enumerate_takes_the_15_puzzle_to_a_depth_in_sorted_layers() {
+    // Its 2-bit table would take 2.4 TiB; the layers to depth 12, kept as
+    // sorted, packed ranks, fit.
     // OEIS A089484: the 15-puzzle's boards by distance from the goal.
     let table = enumerate_json(&["4x4", "--max-depth", "12"]);
     let published = [1, 2, 4, 10, 24, 54, 107, 212, 446, 946, 1948, 3938, 7808];
     assert_eq!(table["layers"], json!(published));
     assert_eq!(table["complete"], json!(false));
     assert_eq!(table["deepest"].as_array().map(Vec::len), Some(7808));
+    let one = run(&["enumerate", "4x4", "--max-depth", "12", "--threads", "1", "--json"], b"").1;
+    assert_eq!(serde_json::from_str::<Value>(&one).expect("JSON"), table);
     let text = run(&["enumerate", "4x4", "--max-depth", "12"], b"").1;
     assert!(text.contains("total to depth 12: 15500 boards"), "{text}");
     assert!(text.contains("... and 7788 more (--json lists them all)"), "{text}");

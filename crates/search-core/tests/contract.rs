@@ -21,7 +21,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use search_core::breadth_first::{DiskEnumeration, Enumeration, ParallelEnumeration, Search};
+use search_core::breadth_first::{
+    DiskEnumeration, Enumeration, ParallelEnumeration, Search, SortedEnumeration,
+};
 use search_core::cheapest::{AStar, ZeroOneBfs};
 use search_core::deepening::{IdaStar, InPlace};
 use search_core::dense::DenseEnumeration;
@@ -402,6 +404,12 @@ const ENTRIES: &[Entry] = &[
     entry("ParallelEnumeration::distance", &[States, Memory, Depth], |p, run| {
         ParallelEnumeration::new().threads(2).distance(p, [START], never, run).map(drop)
     }),
+    entry("SortedEnumeration::run", &[Memory, Depth], |p, run| {
+        SortedEnumeration::new().threads(2).run(p, &[START], run).and_then(whole)
+    }),
+    entry("SortedEnumeration::run_reversible", &[Memory, Depth], |p, run| {
+        SortedEnumeration::new().threads(2).run_reversible(p, &[START], run).and_then(whole)
+    }),
     entry("DenseEnumeration::run", &[Memory, Depth], |p, run| {
         DenseEnumeration::new().threads(2).run(p, &[START], run).and_then(whole)
     }),
@@ -600,7 +608,7 @@ fn whole<S>(layers: Enumeration<S>) -> Result<(), Error> {
 }
 
 /// The limits with `bound` small: a thousand states or nodes, a mebibyte
-/// (a kibibyte for a table sized up front), five moves.
+/// (a kibibyte for an engine on ranks), five moves.
 fn tight(bound: Bound, dense: bool) -> (Limits, Limit) {
     let limits = Limits::new();
     match bound {
@@ -612,8 +620,13 @@ fn tight(bound: Bound, dense: bool) -> (Limits, Limit) {
     }
 }
 
+/// Whether the entry runs on ranks: the dense engines, whose table is
+/// sized up front, and the sorted one, whose packed ranks take a byte or
+/// two each, so that only a large ranked space meets a memory limit.
 fn is_dense(entry: &Entry) -> bool {
-    entry.name.starts_with("Dense") || entry.name.starts_with("DistanceTable")
+    entry.name.starts_with("Dense")
+        || entry.name.starts_with("DistanceTable")
+        || entry.name.starts_with("SortedEnumeration")
 }
 
 /// Whether the search named `name` grows its tables on several threads at
@@ -623,7 +636,9 @@ fn is_dense(entry: &Entry) -> bool {
 /// error: those are left out of the test of memory the machine refuses,
 /// and meet the memory limit in the other test like every search.
 fn grows_on_threads(name: &str) -> bool {
-    name.starts_with("ParallelEnumeration") || name == "par_enumerate"
+    name.starts_with("ParallelEnumeration")
+        || name.starts_with("SortedEnumeration")
+        || name == "par_enumerate"
 }
 
 /// Whether `error` is the memory limit `limit`: reached, or for a table

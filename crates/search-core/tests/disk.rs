@@ -13,7 +13,7 @@ use search_core::run::CancelHandle;
 use search_core::space::RankedSpace;
 use search_core::{Error, ErrorKind, Limit, Limits, Run};
 
-use crate::graphs::{Graph, graph, reference_distances};
+use crate::graphs::{graph, plain_layers, reference_distances};
 
 /// A manifest at each layer's end.
 const EVERY_LAYER: Duration = Duration::ZERO;
@@ -42,21 +42,6 @@ fn files_in(dir: &Path) -> Vec<String> {
 /// A run whose tables may take `bytes`.
 fn within(bytes: u64) -> Run<'static> {
     Run::new().limits(Limits::new().max_memory(bytes))
-}
-
-/// The layer sizes and the deepest layer of `graph` from `starts`, by the
-/// textbook algorithm.
-fn plain_layers(graph: &Graph, starts: &[u32]) -> (Vec<u64>, Vec<u64>) {
-    let distances = reference_distances(graph, starts);
-    let radius = distances.iter().flatten().copied().max();
-    let mut sizes = vec![0u64; radius.map_or(0, |radius| radius + 1)];
-    for &distance in distances.iter().flatten() {
-        sizes[distance] += 1;
-    }
-    let deepest = (0..graph.len() as u64)
-        .filter(|&node| radius.is_some() && distances[node as usize] == radius)
-        .collect();
-    (sizes, deepest)
 }
 
 proptest! {

@@ -147,3 +147,18 @@ pub(crate) fn graph_with_ends(
         (Just(graph), 0..n, 0..n)
     })
 }
+
+/// The layer sizes and the deepest layer of `graph` from `starts`, by the
+/// textbook algorithm.
+pub(crate) fn plain_layers(graph: &Graph, starts: &[u32]) -> (Vec<u64>, Vec<u64>) {
+    let distances = reference_distances(graph, starts);
+    let radius = distances.iter().flatten().copied().max();
+    let mut sizes = vec![0u64; radius.map_or(0, |radius| radius + 1)];
+    for &distance in distances.iter().flatten() {
+        sizes[distance] += 1;
+    }
+    let deepest = (0..graph.len() as u64)
+        .filter(|&node| radius.is_some() && distances[node as usize] == radius)
+        .collect();
+    (sizes, deepest)
+}

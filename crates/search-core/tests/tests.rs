@@ -19,3 +19,4 @@ mod limits;
 mod pathfinding_suite;
 mod piece_pattern;
 mod ranking;
+mod sorted;

@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-use search_core::breadth_first::{Enumeration, Search};
+use search_core::breadth_first::{Enumeration, Search, SortedEnumeration};
 use search_core::deepening::InPlace;
 use search_core::dense::DenseEnumeration;
 use search_core::{Limits, Path, Ranking, Reversible, Run, Successors, Weighted};
@@ -500,6 +500,41 @@ impl SlidingPuzzle {
     ) -> Result<Enumeration<Board>, Error> {
         let packed = ReachableBoards::new(&self.goal)?;
         let layers = config.run(&packed, &[packed.encode(&self.goal)], run)?;
+        Ok(layers.map_deepest(|ranks| ranks.iter().map(|&rank| packed.decode(rank)).collect()))
+    }
+
+    /// The layers from the goal kept as sorted, compressed ranks by
+    /// [`SortedEnumeration`]: a few bytes a board, for a board whose 2-bit
+    /// table cannot fit (the 4x4's would take 2.4 TiB), to the depth
+    /// limit of `run`.
+    ///
+    /// # Errors
+    ///
+    /// When the layers pass `run`'s memory limit (even in passes), or it
+    /// is cancelled.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::SlidingPuzzle;
+    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::{Limits, Run};
+    ///
+    /// let puzzle = SlidingPuzzle::new(4, 4)?;
+    /// let mut run = Run::new().limits(Limits::new().max_depth(10));
+    /// let layers = puzzle.enumerate_sorted(&SortedEnumeration::new(), &mut run)?;
+    /// // OEIS A089484: the 15-puzzle's boards by distance from the goal.
+    /// assert_eq!(layers.layer_sizes(), [1, 2, 4, 10, 24, 54, 107, 212, 446, 946, 1948]);
+    /// assert!(!layers.is_complete());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn enumerate_sorted(
+        &self,
+        config: &SortedEnumeration,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<Board>, Error> {
+        let packed = ReachableBoards::new(&self.goal)?;
+        let layers = config.run_reversible(&packed, &[packed.encode(&self.goal)], run)?;
         Ok(layers.map_deepest(|ranks| ranks.iter().map(|&rank| packed.decode(rank)).collect()))
     }
 

@@ -6,7 +6,9 @@
 //! state, [`bidirectional_bfs`] from both ends, [`all_shortest_paths`],
 //! [`enumerate`] (every layer of a space, its [`Enumeration`]), and
 //! [`dfs`], which stores what it visits the same way. Past one core,
-//! `ParallelEnumeration` (feature `rayon`); past memory, `DiskEnumeration`
+//! `ParallelEnumeration` (feature `rayon`); for a ranked space, in a few
+//! bytes a state, `SortedEnumeration` (feature `rayon`), which keeps its
+//! layers as sorted, compressed ranks; past memory, `DiskEnumeration`
 //! (feature `serde`), which keeps its layers in files.
 //!
 //! # Example
@@ -38,6 +40,8 @@ pub use self::enumerate::{Enumeration, enumerate};
 #[cfg(feature = "rayon")]
 pub use self::parallel::{ParallelEnumeration, par_enumerate};
 pub use self::search::Search;
+#[cfg(feature = "rayon")]
+pub use self::sorted::SortedEnumeration;
 
 pub(crate) mod all_paths;
 pub(crate) mod bfs;
@@ -49,3 +53,5 @@ pub(crate) mod enumerate;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;
 pub(crate) mod search;
+#[cfg(feature = "rayon")]
+pub(crate) mod sorted;

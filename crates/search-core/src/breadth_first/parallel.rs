@@ -227,15 +227,7 @@ impl ParallelEnumeration {
         P: Fn(&G::State) -> bool + Sync,
     {
         run.begin()?;
-        let pool = match self.threads {
-            Some(threads) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .map_err(|_| Error::thread_pool())?,
-            ),
-            None => None,
-        };
+        let pool = thread_pool(self.threads)?;
         let threads = pool
             .as_ref()
             .map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads);
@@ -289,8 +281,19 @@ impl ParallelEnumeration {
     }
 }
 
+/// A pool of `threads` threads of its own, or `None` for rayon's global
+/// pool.
+pub(crate) fn thread_pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, Error> {
+    let Some(threads) = threads else { return Ok(None) };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    pool.map(Some).map_err(|_| Error::thread_pool())
+}
+
 /// Runs `work` on `pool`, or on the current rayon pool.
-fn on_pool<T: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn on_pool<T: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    work: impl FnOnce() -> T + Send,
+) -> T {
     match pool {
         Some(pool) => pool.install(work),
         None => work(),

@@ -1,0 +1,138 @@
+//! Layers kept as sorted, compressed ranks, against a hash table: the
+//! 4-peg Tower of Hanoi written as a user writes it (a `u32` of 2 bits a
+//! disc, its own rank), and the 15-puzzle's boards to a depth (ranked by
+//! `puzzles::ReachableBoards`, 10^13 ranks, far more than its states).
+//!
+//! `cargo run --release -p examples --example sorted_layers -- SPACE N ENGINE [LIMIT]`
+//! with SPACE `hanoi` (N discs) or `15` (N the depth), ENGINE `sorted`
+//! (`sorted1` on one thread) or `hashed`, LIMIT a memory limit such as
+//! `2G` (default 16G). It prints
+//! the layers, the time, and for the sorted engine the most bytes a
+//! state its layers kept.
+
+use std::time::Instant;
+
+use puzzles::{Board, ReachableBoards};
+use search_core::breadth_first::{Search, SortedEnumeration};
+use search_core::space::{RankedSpace, Undirected};
+use search_core::{Limits, Run, from_fn};
+
+/// The 4-peg Tower of Hanoi: each disc's peg in 2 bits, the smallest
+/// lowest; a state is its own rank.
+struct Hanoi {
+    discs: u32,
+}
+
+impl Hanoi {
+    fn moves(&self, state: u32, mut report: impl FnMut(u32)) {
+        let mut top = [self.discs; 4];
+        for disc in (0..self.discs).rev() {
+            top[(state >> (2 * disc) & 3) as usize] = disc;
+        }
+        for from in 0..4 {
+            let disc = top[from];
+            for (to, &other) in top.iter().enumerate() {
+                if disc < self.discs && disc < other {
+                    report(state & !(3 << (2 * disc)) | (to as u32) << (2 * disc));
+                }
+            }
+        }
+    }
+}
+
+impl RankedSpace for Hanoi {
+    fn rank_count(&self) -> u64 {
+        1 << (2 * self.discs)
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        self.moves(rank as u32, |next| report(u64::from(next)));
+    }
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    run(&args)
+}
+
+/// What `main` does with its arguments: `SPACE N ENGINE [LIMIT]`.
+fn run(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    let usage = "SPACE N ENGINE [LIMIT]: hanoi DISCS or 15 DEPTH, sorted or hashed, 2G";
+    let [space, n, engine, rest @ ..] = args else { return Err(usage.into()) };
+    let n: u32 = n.parse()?;
+    let limit = rest.first().map_or(Ok(16 << 30), |text| bytes(text))?;
+    let mut peaks: Vec<(usize, u64)> = Vec::new();
+    let mut limits = Limits::new().max_memory(limit).max_states(usize::MAX);
+    if space == "15" {
+        limits = limits.max_depth(n as usize);
+    }
+    let mut run = Run::new().limits(limits).on_progress(|p| peaks.push((p.depth, p.bytes)));
+    let sorted = match engine.as_str() {
+        "sorted1" => SortedEnumeration::new().threads(1),
+        _ => SortedEnumeration::new(),
+    };
+    let engine = engine.trim_end_matches('1');
+    let began = Instant::now();
+    let sizes = match (space.as_str(), engine) {
+        ("hanoi", "sorted") => {
+            let hanoi = Hanoi { discs: n };
+            sorted.run_reversible(&hanoi, &[0], &mut run)?.layer_sizes().to_vec()
+        }
+        ("hanoi", "hashed") => {
+            let hanoi = Hanoi { discs: n };
+            let space = Undirected(from_fn(move |&state: &u32| {
+                let mut next = Vec::new();
+                hanoi.moves(state, |moved| next.push(moved));
+                next
+            }));
+            Search::new().enumerate(&space, [0u32], &mut run)?.layer_sizes().to_vec()
+        }
+        ("15", "sorted") => {
+            let goal = Board::solved(4, 4)?;
+            let boards = ReachableBoards::new(&goal)?;
+            let start = boards.rank(&goal).ok_or("the goal has a rank")?;
+            sorted.run_reversible(&boards, &[start], &mut run)?.layer_sizes().to_vec()
+        }
+        ("15", "hashed") => {
+            let puzzle = puzzles::SlidingPuzzle::new(4, 4)?;
+            Search::new().enumerate(&puzzle, [*puzzle.goal()], &mut run)?.layer_sizes().to_vec()
+        }
+        _ => return Err(usage.into()),
+    };
+    let seconds = began.elapsed().as_secs_f64();
+    drop(run);
+    println!("layers: {sizes:?}");
+    println!("states: {}, {seconds:.2} s", sizes.iter().sum::<u64>());
+    if engine == "sorted" {
+        // Each report holds the layer reported and the one before.
+        println!("depth  bytes kept  bytes a state kept");
+        for &(depth, bytes) in peaks.iter().filter(|&&(depth, _)| depth > 0 && depth < sizes.len())
+        {
+            let states = sizes[depth] + sizes[depth - 1];
+            if states >= 100_000 {
+                let hundredths = bytes * 100 / states;
+                println!("{depth:>5}  {bytes:>10}  {}.{:02}", hundredths / 100, hundredths % 100);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `2G`, `512M`: a size in bytes.
+fn bytes(text: &str) -> Result<u64, Box<dyn std::error::Error>> {
+    let (number, shift) = match text.chars().last() {
+        Some('G') => (&text[..text.len() - 1], 30),
+        Some('M') => (&text[..text.len() - 1], 20),
+        _ => (text, 0),
+    };
+    Ok(number.parse::<u64>()? << shift)
+}
+
+#[test]
+fn runs() -> Result<(), Box<dyn std::error::Error>> {
+    // Not `main`: the test harness's own arguments are not the example's.
+    let arguments = |words: &[&str]| words.iter().map(ToString::to_string).collect::<Vec<_>>();
+    run(&arguments(&["hanoi", "6", "sorted"]))?;
+    run(&arguments(&["hanoi", "6", "hashed"]))?;
+    run(&arguments(&["15", "8", "sorted", "64M"]))
+}
