@@ -45,7 +45,9 @@ pub(crate) struct EnumerateArgs {
     size: Option<usize>,
     /// Enumerate the graph of the permutations in FILE from its start:
     /// one generator a line, `NAME: PERMUTATION` in one-line notation
-    /// (from 0) or cycles (`(1,2,3)(4,5)`, from 1), or a GAP file as
+    /// (from 0: `L: 1 2 3 0` moves the item at position i + 1 to i, so a
+    /// state s becomes t with t[i] = s[L[i]]) or cycles (`(1,2,3)(4,5)`,
+    /// from 1: the item at 1 moves to 2; `(1,2,3)` is `2 0 1`), or a GAP file as
     /// `PuzzleGeometry` writes them (`M_U:=(1,2,3,4);`, with `ip:=[[...]];`
     /// for pieces that look alike); `start: ITEMS` gives a start whose
     /// items may repeat (a coset graph) [default start: the identity].
@@ -57,7 +59,7 @@ pub(crate) struct EnumerateArgs {
     generators: Option<PathBuf>,
     /// The start of a --generators enumeration, the item at each position
     /// apart by spaces or commas, such as "0 0 1 1" [default: the file's].
-    #[arg(long, value_name = "ITEMS", requires = "generators")]
+    #[arg(long, value_name = "ITEMS")]
     start: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
@@ -209,7 +211,16 @@ fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
 
 /// The families of generators `enumerate` takes by name, beyond the
 /// puzzles of their own (pancake and topspin).
-const FAMILIES: [&str; 6] = ["lrx", "lx", "coxeter", "cyclic-coxeter", "transpositions", "star"];
+const FAMILIES: [&str; 8] = [
+    "lrx",
+    "lx",
+    "coxeter",
+    "cyclic-coxeter",
+    "transpositions",
+    "star",
+    "reversals",
+    "burnt-pancake",
+];
 
 /// The boards the hashed engine may store for the layers to a depth bound
 /// of a board whose dense table cannot fit: the memory limit is what
@@ -224,6 +235,9 @@ enum Engine {
 }
 
 pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, String> {
+    if args.start.is_some() && args.generators.is_none() {
+        return Err("--start gives the start of --generators FILE, and goes with it".into());
+    }
     let Some(puzzle) = args.puzzle else {
         let file = args.generators.as_deref().ok_or("name a puzzle, or --generators FILE")?;
         return run_generators(args, file, out);
@@ -406,6 +420,18 @@ fn run_permutations_distributed(
                     ranks: run them in one process"
             .into());
     };
+    let max_memory = args.max_memory.unwrap_or(Limits::DEFAULT_MAX_MEMORY);
+    if !graph.is_permutation() && DenseEnumeration::memory_needed(ranks) > max_memory {
+        // An orbit is often a small part of its arrangements: in one
+        // process the hashed engine keeps only the states it meets.
+        return Err(format!(
+            "the distributed engine keeps 2 bits for each of these {ranks} arrangements, \
+             {} over --max-memory {}: run it in one process, where the hashed engine keeps \
+             only the states it meets",
+            HumanBytes(DenseEnumeration::memory_needed(ranks)),
+            HumanBytes(max_memory)
+        ));
+    }
     let (config, first) = distributed_config(args, description)?;
     let (mut run, progress) = bar_run(args, ranks, "states", first)?;
     let start = graph.rank(&graph.start());

@@ -42,11 +42,13 @@ struct Cli {
 )]
 enum Command {
     /// Solve sliding puzzles optimally (LeetCode 773 and any size up to
-    /// 5x5).
+    /// 5x5), or permutation puzzles in their generators (--family,
+    /// --generators).
     ///
     /// Boards come from the arguments or, with none, from standard input,
     /// one per line. A board is LeetCode's JSON form "[[4,1,2],[5,0,3]]" or
-    /// text rows "4 1 2 / 5 0 3".
+    /// text rows "4 1 2 / 5 0 3"; a permutation puzzle's state is its items
+    /// apart by spaces, "3 2 1 0".
     Solve(solve::SolveArgs),
     /// Open a combination lock (LeetCode 752) while avoiding dead ends.
     ///
@@ -59,9 +61,10 @@ enum Command {
     /// {"begin":"hit","end":"cog","words":["hot","dot"]} from standard input.
     Ladder(ladder::LadderArgs),
     /// Enumerate every state of a sliding puzzle (from the goal), a pancake
-    /// stack, a TopSpin ring or a 4-peg Hanoi tower by breadth-first
-    /// search: how many lie at each depth, the radius, and which lie
-    /// farthest from the start.
+    /// stack, a TopSpin ring, a 4-peg Hanoi tower, a family of permutation
+    /// generators or the generators in a file by breadth-first search: how
+    /// many lie at each depth, the radius, and which lie farthest from the
+    /// start.
     Enumerate(enumerate::EnumerateArgs),
     /// Build and list the pattern databases that `solve` uses for 4x4 and
     /// 5x5 boards.

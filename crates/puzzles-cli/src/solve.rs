@@ -33,7 +33,9 @@ pub(crate) struct SolveArgs {
     family: Option<Family>,
     /// Solve arrangements in the generators of FILE (see `puzzles
     /// enumerate --generators`): each is answered with the fewest
-    /// generators that take it to the file's start.
+    /// generators that take it to the file's start, in the order applied
+    /// (in a directed graph, such as LX's, its distance to the start, not
+    /// from it).
     #[arg(long, value_name = "FILE", conflicts_with_all = SLIDING_ONLY, conflicts_with = "family")]
     generators: Option<std::path::PathBuf>,
     /// The goal board; by default tiles in order with the blank last.
@@ -104,8 +106,8 @@ const LARGE_BOARD_ADVICE: &str = "boards of 16 or more cells far from the goal n
     --algorithm idastar (the default), which keeps only its path";
 
 /// The options of sliding boards only, which a permutation puzzle refuses.
-const SLIDING_ONLY: [&str; 6] =
-    ["goal", "algorithm", "heuristic", "weight", "max_nodes", "threads"];
+const SLIDING_ONLY: [&str; 7] =
+    ["goal", "algorithm", "heuristic", "weight", "max_nodes", "threads", "stats"];
 
 fn parse_family(text: &str) -> Result<Family, String> {
     text.parse().map_err(|e: puzzles::Error| crate::values::printable(&e.to_string()))

@@ -1098,6 +1098,13 @@ fn enumerate_reads_generators_from_a_file() {
     let workers = enumerate_json(&["--generators", file, "--workers", "2"]);
     assert_eq!(workers["layers"], coset["layers"]);
     assert_eq!(workers["deepest"], coset["deepest"]);
+    let cube = ["enumerate", "--generators", POCKET_CUBE_HTM, "--workers", "2"];
+    let (status, _, err) = run(&cube, b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("run it in one process, where the hashed engine keeps"), "{err}");
+    let (status, _, err) = run(&["enumerate", "lrx", "5", "--start", "1 0 2 3 4"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("--start gives the start of --generators FILE"), "{err}");
     let (status, _, err) =
         run(&["enumerate", "lrx", "5", "--workers", "2", "--engine", "hashed"], b"");
     assert_eq!(status, 2);

@@ -108,7 +108,8 @@ impl Family {
             _ => 2,
         };
         if n < least {
-            let message = format!("{} needs at least {least} points, not {n}", self.name());
+            let unit = if self == Family::BurntPancake { "pancake" } else { "points" };
+            let message = format!("{} needs at least {least} {unit}, not {n}", self.name());
             return Err(search_core::Error::new(search_core::ErrorKind::InvalidShape {
                 reason: message,
             })
@@ -179,6 +180,11 @@ impl Family {
 /// top `k` and turns each over, so side `i` of the `k`'s goes to the
 /// other side of the pancake at `k - 1 - i`.
 fn burnt_pancakes(n: usize) -> Result<Generators, Error> {
+    let most = search_core::groups::MAX_POINTS / 2;
+    if n > most {
+        let reason = format!("burnt-pancake takes at most {most} pancakes, not {n}");
+        return Err(search_core::Error::new(search_core::ErrorKind::InvalidShape { reason }).into());
+    }
     let mut generators = Generators::new(2 * n)?;
     for k in 1..=n {
         let image: Vec<u8> = (0..2 * n)

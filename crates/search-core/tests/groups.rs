@@ -357,6 +357,7 @@ fn a_puzzle_reads_from_gap_or_our_text() {
             "a: (1,2)\nstart: 0 0\nip:=[[1]];",
             "line 3: a start and identical pieces (line 2): give one",
         ),
+        ("a: (1,2)\nstart: 0 0\nstart: 0 1", "line 3: start is given twice (first on line 2)"),
     ] {
         let error = PermutationPuzzle::parse(text).unwrap_err();
         assert_eq!(error.to_string(), message, "{text:?}");

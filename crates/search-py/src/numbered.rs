@@ -64,8 +64,8 @@ fn numbered<G: Ranking<Tokens> + Unranking<Tokens>, R: RankedSpace>(
 /// `name` is `"pancake"` (from the sorted stack), `"topspin"` (the solved
 /// ring), `"hanoi4"` (every disc on the first peg), or a family of
 /// generators, `"lrx"`, `"lx"`, `"coxeter"`, `"cyclic-coxeter"`,
-/// `"transpositions"` or `"star"` (from the identity); `size` its items,
-/// points or discs. A state is a list of ints: the item at each
+/// `"transpositions"`, `"star"`, `"reversals"` or `"burnt-pancake"` (from
+/// the identity); `size` its items, points, discs or burnt pancakes. A state is a list of ints: the item at each
 /// position, or each disc's peg.
 ///
 /// `max_memory` bounds the table (default 4 GiB), and `max_depth` the

@@ -90,8 +90,13 @@ impl PermutationPuzzle {
             let at = |message: String| Error::invalid_shape(format!("line {line}: {message}"));
             match key.as_str() {
                 "Gen" => {}
-                "ip" => identical = Some((line, value)),
-                "start" => start = Some((line, value)),
+                "ip" | "start" => {
+                    let slot = if key == "ip" { &mut identical } else { &mut start };
+                    if let Some((first, _)) = slot {
+                        return Err(at(format!("{key} is given twice (first on line {first})")));
+                    }
+                    *slot = Some((line, value));
+                }
                 _ => {
                     let name = key.strip_prefix("M_").unwrap_or(&key).to_owned();
                     if name.is_empty() {
