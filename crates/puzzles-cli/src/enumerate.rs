@@ -421,9 +421,9 @@ fn run_permutations_distributed(
             .into());
     };
     let max_memory = args.max_memory.unwrap_or(Limits::DEFAULT_MAX_MEMORY);
-    if !graph.is_permutation() && DenseEnumeration::memory_needed(ranks) > max_memory {
-        // An orbit is often a small part of its arrangements: in one
-        // process the hashed engine keeps only the states it meets.
+    if !graph.is_dense(&Limits::new().max_memory(max_memory), false) {
+        // In one process, the hashed engine keeps only the states it
+        // meets: an orbit is often a small part of its arrangements.
         return Err(format!(
             "the distributed engine keeps 2 bits for each of these {ranks} arrangements, \
              {} over --max-memory {}: run it in one process, where the hashed engine keeps \

@@ -120,9 +120,8 @@ impl Generators {
     ///
     /// See [`Generators`].
     pub fn push_one_line(&mut self, name: &str, text: &str) -> Result<(), Error> {
-        let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
         let mut points = Vec::new();
-        for word in inner.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+        for word in one_line_words(text) {
             points.push(point(name, word)?);
         }
         if !points.is_empty() && !points.contains(&0) {
@@ -286,6 +285,13 @@ impl Generators {
     pub fn are_even(&self) -> bool {
         self.permutations.iter().all(|g| EvenPermutations::is_even(g))
     }
+}
+
+/// The words of a list in one-line notation: apart by spaces or commas,
+/// in brackets or not.
+pub(crate) fn one_line_words(text: &str) -> impl Iterator<Item = &str> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+    inner.split(|c: char| c == ',' || c.is_whitespace()).filter(|word| !word.is_empty())
 }
 
 /// A point of generator `name`'s text, as a number.

@@ -2,7 +2,7 @@
 //! arrangement it starts from, in our notation or GAP's.
 
 use super::cayley::Arrangement;
-use super::generators::Generators;
+use super::generators::{Generators, one_line_words};
 use crate::error::Error;
 
 /// A permutation puzzle read from text: its generators, and the
@@ -235,19 +235,15 @@ fn points_of(text: &Written) -> usize {
         text.split(|c: char| !c.is_ascii_digit()).filter_map(|word| word.parse().ok()).collect()
     };
     match text {
-        Written::OneLine(text) => {
-            let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
-            inner.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()).count()
-        }
+        Written::OneLine(text) => one_line_words(text).count(),
         Written::Cycles(text) => numbers(text).into_iter().max().unwrap_or(0),
     }
 }
 
 /// A start written as items, one a position.
 fn items(line: usize, text: &str, n: usize) -> Result<Arrangement, Error> {
-    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
     let mut start = Arrangement::new();
-    for word in inner.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+    for word in one_line_words(text) {
         start.push(word.parse().map_err(|_| {
             Error::invalid_shape(format!(
                 "line {line}: the start has {} where an item (0 to 255) should be",
