@@ -3,10 +3,11 @@
 //! disc, its own rank), and the 15-puzzle's boards to a depth (ranked by
 //! `puzzles::ReachableBoards`, 10^13 ranks, far more than its states).
 //!
-//! `cargo run --release -p examples --example sorted_layers -- SPACE N ENGINE [LIMIT]`
+//! `cargo run --release -p examples --example sorted_layers -- SPACE N ENGINE [LIMIT [DIR]]`
 //! with SPACE `hanoi` (N discs) or `15` (N the depth), ENGINE `sorted`
 //! (`sorted1` on one thread) or `hashed`, LIMIT a memory limit such as
-//! `2G` (default 16G). It prints
+//! `2G` (default 16G), DIR a directory for the sorted engine's layers
+//! (in memory without it). It prints
 //! the layers, the time, and for the sorted engine the most bytes a
 //! state its layers kept.
 
@@ -57,7 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 /// What `main` does with its arguments: `SPACE N ENGINE [LIMIT]`.
 fn run(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
-    let usage = "SPACE N ENGINE [LIMIT]: hanoi DISCS or 15 DEPTH, sorted or hashed, 2G";
+    let usage = "SPACE N ENGINE [LIMIT [DIR]]: hanoi DISCS or 15 DEPTH, sorted or hashed, 2G";
     let [space, n, engine, rest @ ..] = args else { return Err(usage.into()) };
     let n: u32 = n.parse()?;
     let limit = rest.first().map_or(Ok(16 << 30), |text| bytes(text))?;
@@ -67,10 +68,14 @@ fn run(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
         limits = limits.max_depth(n as usize);
     }
     let mut run = Run::new().limits(limits).on_progress(|p| peaks.push((p.depth, p.bytes)));
-    let sorted = match engine.as_str() {
+    let mut sorted = match engine.as_str() {
         "sorted1" => SortedEnumeration::new().threads(1),
         _ => SortedEnumeration::new(),
     };
+    let on_disk = rest.get(1);
+    if let Some(dir) = on_disk {
+        sorted = sorted.disk(dir);
+    }
     let engine = engine.trim_end_matches('1');
     let began = Instant::now();
     let sizes = match (space.as_str(), engine) {
@@ -103,7 +108,7 @@ fn run(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     drop(run);
     println!("layers: {sizes:?}");
     println!("states: {}, {seconds:.2} s", sizes.iter().sum::<u64>());
-    if engine == "sorted" {
+    if engine == "sorted" && on_disk.is_none() {
         // Each report holds the layer reported and the one before.
         println!("depth  bytes kept  bytes a state kept");
         for &(depth, bytes) in peaks.iter().filter(|&&(depth, _)| depth > 0 && depth < sizes.len())

@@ -129,7 +129,9 @@ pub(crate) struct EnumerateArgs {
     /// stays for --resume with more depth). A sliding puzzle whose table
     /// cannot fit (4x4) is then enumerated to depth N with its layers kept
     /// as sorted, compressed ranks (a few bytes a board), within
-    /// --max-memory.
+    /// --max-memory; with --disk, in files under DIR/enumerate-4x4-sorted
+    /// (each layer checksummed, a stopped run resumed with --resume), the
+    /// deepest layer's boards then not listed.
     #[arg(long, value_name = "N")]
     max_depth: Option<usize>,
     /// Save the table in DIR at the end of a layer, so that an interrupted
@@ -461,16 +463,9 @@ fn bar_run(
 ) -> Result<(Run<'static>, ProgressBar), String> {
     let progress = if shown { progress_bar(total, noun)? } else { ProgressBar::hidden() };
     let bar = progress.clone();
-    let mut limits = Limits::new();
-    if let Some(memory) = args.max_memory {
-        limits = limits.max_memory(memory);
-    }
-    if let Some(depth) = args.max_depth {
-        limits = limits.max_depth(depth);
-    }
     // The disk's bytes at the end of the layer before, for each layer's own.
     let mut before = (0, 0);
-    let run = Run::new().limits(limits).on_progress(move |layer: &Progress| {
+    let run = Run::new().limits(limits_of(args)).on_progress(move |layer: &Progress| {
         if layer.read == 0 && layer.written == 0 {
             bar.set_message(layer.depth.to_string());
         } else {
@@ -483,6 +478,47 @@ fn bar_run(
                 HumanBytes(written)
             ));
         }
+        bar.set_position(layer.stored);
+    });
+    Ok((run, progress))
+}
+
+/// The limits the arguments set.
+fn limits_of(args: &EnumerateArgs) -> Limits {
+    let mut limits = Limits::new();
+    if let Some(memory) = args.max_memory {
+        limits = limits.max_memory(memory);
+    }
+    if let Some(depth) = args.max_depth {
+        limits = limits.max_depth(depth);
+    }
+    limits
+}
+
+/// As [`bar_run`], for the sorted engine: the bar tells the bytes a
+/// board of each layer kept (in memory, the two layers kept over their
+/// boards; on disk, the layer's file over its boards).
+fn sorted_bar_run(args: &EnumerateArgs, total: u64) -> Result<(Run<'static>, ProgressBar), String> {
+    let progress = progress_bar(total, "boards")?;
+    let bar = progress.clone();
+    // The boards stored and the bytes written at the layer before, and
+    // that layer's boards.
+    let (mut before, mut previous) = ((0, 0), 0);
+    let run = Run::new().limits(limits_of(args)).on_progress(move |layer: &Progress| {
+        let boards = layer.stored - before.0;
+        let (bytes, kept) = if layer.written > 0 {
+            (layer.written - before.1, boards)
+        } else {
+            (layer.bytes, boards + previous)
+        };
+        let hundredths = bytes * 100 / kept.max(1);
+        bar.set_message(format!(
+            "{}, {}.{:02} bytes a board kept",
+            layer.depth,
+            hundredths / 100,
+            hundredths % 100
+        ));
+        (before, previous) = ((layer.stored, layer.written), boards);
         bar.set_position(layer.stored);
     });
     Ok((run, progress))
@@ -538,17 +574,22 @@ fn run_sliding<W: Write>(
     let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
     let config = dense_config(args, &format!("{rows}x{cols}"), &description)?;
     let boards = ReachableBoards::new(puzzle.goal()).map_err(|e| e.to_string())?.rank_count();
-    let (mut run, progress) = bar_run(args, boards, "boards", true)?;
     let max_memory = args.max_memory.unwrap_or(Limits::DEFAULT_MAX_MEMORY);
     let fits = DenseEnumeration::memory_needed(boards) <= max_memory;
-    if !fits && args.max_depth.is_some() && args.disk.is_none() && args.checkpoint.is_none() {
+    if !fits && args.max_depth.is_some() && args.checkpoint.is_none() {
         // The table, sized for every board, cannot fit, but the layers to
         // the bound may: the sorted engine keeps the boards it meets,
-        // packed as sorted ranks, a few bytes each.
-        let mut sorted = SortedEnumeration::new();
+        // packed as sorted ranks, a few bytes each, in memory or in
+        // files of --disk (whose deepest layer is too large to list).
+        let mut sorted = SortedEnumeration::new().resume(args.resume);
         if let Some(threads) = args.threads {
             sorted = sorted.threads(usize::from(threads));
         }
+        if let Some(dir) = &args.disk {
+            let dir = dir.join(format!("enumerate-{rows}x{cols}-sorted"));
+            sorted = sorted.disk(dir).deepest_states(false);
+        }
+        let (mut run, progress) = sorted_bar_run(args, boards)?;
         let layers = puzzle.enumerate_sorted(&sorted, &mut run);
         progress.finish_and_clear();
         let layers = layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e, None)))?;
@@ -556,10 +597,17 @@ fn run_sliding<W: Write>(
         written.map_err(crate::io_failure)?;
         return Ok(true);
     }
+    let (mut run, progress) = bar_run(args, boards, "boards", true)?;
     let layers = puzzle.enumerate_dense(&config, &mut run);
     progress.finish_and_clear();
     let layers = layers.map_err(|e| {
-        let more = disk_advice(args, &e);
+        // A table past any disk: the layers to a depth still fit.
+        let more = match disk_advice(args, &e) {
+            Some(_) if boards > 1 << 40 => {
+                Some("or enumerate to a depth with --max-depth N, keeping only the boards met")
+            }
+            more => more,
+        };
         format!("{rows}x{cols}: {}", crate::explain(&e, more))
     })?;
 

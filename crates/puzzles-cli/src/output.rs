@@ -267,6 +267,10 @@ fn write_table<W: Write>(
     }
     write_total(out, layers.states(), layers.radius(), layers.is_complete(), "boards")?;
     let count = layers.deepest().len();
+    if count == 0 {
+        // Not kept (a layer too large to list), or no layer at all.
+        return Ok(());
+    }
     writeln!(out, "boards at depth {} ({count}):", layers.radius())?;
     // Every board of a whole space's deepest layer; a cut one's may be
     // millions.

@@ -32,6 +32,8 @@ use search_core::run::CancelHandle;
 use search_core::space::RankedSpace;
 use search_core::{Error, ErrorKind, Limit, Limits, Predecessors, Run, Successors, Weighted};
 
+use crate::graphs::Fog;
+
 /// Expansions after which [`Probe`] cancels, from another thread.
 const CANCEL_AT: u64 = 5_000;
 
@@ -64,17 +66,6 @@ struct Canceller {
     ask: mpsc::SyncSender<()>,
     done: Mutex<mpsc::Receiver<()>>,
 }
-
-#[derive(Debug)]
-struct Fog;
-
-impl std::fmt::Display for Fog {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("fog")
-    }
-}
-
-impl std::error::Error for Fog {}
 
 impl Probe {
     fn new() -> Probe {
@@ -409,6 +400,11 @@ const ENTRIES: &[Entry] = &[
     }),
     entry("SortedEnumeration::run_reversible", &[Memory, Depth], |p, run| {
         SortedEnumeration::new().threads(2).run_reversible(p, &[START], run).and_then(whole)
+    }),
+    entry("SortedEnumeration::path_reversible", &[Memory, Depth], |p, run| {
+        // The last rank: far enough that a limit comes first.
+        let goal = RankedSpace::rank_count(p) - 1;
+        SortedEnumeration::new().threads(2).path_reversible(p, &[START], goal, run).map(drop)
     }),
     entry("DenseEnumeration::run", &[Memory, Depth], |p, run| {
         DenseEnumeration::new().threads(2).run(p, &[START], run).and_then(whole)

@@ -162,3 +162,15 @@ pub(crate) fn plain_layers(graph: &Graph, starts: &[u32]) -> (Vec<u64>, Vec<u64>
         .collect();
     (sizes, deepest)
 }
+
+/// A space's own error, for tests of a space that fails.
+#[derive(Debug)]
+pub(crate) struct Fog;
+
+impl std::fmt::Display for Fog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("fog")
+    }
+}
+
+impl std::error::Error for Fog {}

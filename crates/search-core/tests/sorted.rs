@@ -1,6 +1,11 @@
 //! `SortedEnumeration` against plain breadth-first search, on directed
 //! and undirected random graphs, in one pass and in many (a memory limit
-//! small enough to split every layer), and its limits.
+//! small enough to split every layer), in memory and on disk, stopped
+//! anywhere (a `kill -9` included) and resumed, and its limits.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use proptest::prelude::*;
 use search_core::breadth_first::SortedEnumeration;
@@ -8,7 +13,7 @@ use search_core::run::CancelHandle;
 use search_core::space::RankedSpace;
 use search_core::{ErrorKind, Limit, Limits, Run};
 
-use crate::graphs::{graph, plain_layers};
+use crate::graphs::{Fog, graph, plain_layers, reference_distances};
 
 /// `n` ranks on a ring, each joined to the ranks 1 and 300 either
 /// side: a torus whose layers grow by four a step and span the ranks, so
@@ -37,11 +42,16 @@ proptest! {
         directed in graph(300, 3),
         picks in prop::collection::vec(any::<prop::sample::Index>(), 1..3),
         threads in 1..=2usize,
+        on_disk in any::<bool>(),
     ) {
         let undirected = directed.undirected();
         let starts: Vec<u32> = picks.iter().map(|pick| pick.index(directed.len()) as u32).collect();
         let ranks: Vec<u64> = starts.iter().map(|&s| u64::from(s)).collect();
-        let engine = SortedEnumeration::new().threads(threads);
+        let dir = scratch("random");
+        let mut engine = SortedEnumeration::new().threads(threads);
+        if on_disk {
+            engine = engine.disk(&dir);
+        }
         let (sizes, deepest) = plain_layers(&directed, &starts);
         let layers = engine.run(&directed, &ranks, &mut Run::new()).unwrap();
         prop_assert_eq!(layers.layer_sizes(), &sizes[..]);
@@ -54,6 +64,171 @@ proptest! {
             prop_assert_eq!(layers.layer_sizes(), &sizes[..]);
             prop_assert_eq!(layers.deepest(), &deepest[..]);
         }
+        if on_disk {
+            prop_assert_eq!(left_in(&dir), Vec::<String>::new());
+            std::fs::remove_dir(&dir).unwrap();
+        }
+    }
+
+    /// A run stopped at any expansion, by an error or as a killed
+    /// process stops (a panic: nothing cleaned up, a layer half
+    /// written), resumes to the layers of a run never stopped.
+    #[test]
+    fn a_run_on_disk_stopped_anywhere_resumes_to_the_same_layers(
+        stop_at in 1..400u64,
+        killed in any::<bool>(),
+        reversible in any::<bool>(),
+    ) {
+        let ring = Torus(2_003);
+        let engine = SortedEnumeration::new().threads(2);
+        let run = |engine: &SortedEnumeration, space: &Stopping| {
+            let mut run = Run::new().limits(Limits::new().max_memory(12 << 10));
+            if reversible {
+                engine.run_reversible(space, &[0], &mut run)
+            } else {
+                engine.run(space, &[0], &mut run)
+            }
+        };
+        let whole = run(&engine, &Stopping { ring: &ring, at: None, killed, calls: AtomicU64::new(0) })
+            .unwrap();
+        let dir = scratch("stopped");
+        let disk = engine.disk(&dir);
+        let stopping = Stopping { ring: &ring, at: Some(stop_at), killed, calls: AtomicU64::new(0) };
+        let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&disk, &stopping)));
+        match (killed, stopped) {
+            (true, Err(_)) => {}
+            (false, Ok(Err(error))) => prop_assert!(error.to_string().contains("fog"), "{error}"),
+            (_, other) => prop_assert!(false, "not stopped: {:?}", other.map(|r| r.map(|l| l.states()))),
+        }
+        let never = Stopping { ring: &ring, at: None, killed, calls: AtomicU64::new(0) };
+        // Stopped before its first layer was saved: nothing to resume.
+        let resumed = match run(&disk.clone().resume(true), &never) {
+            Err(error) if error.to_string().contains("holds no disk enumeration") => {
+                run(&disk, &never).unwrap()
+            }
+            other => other.unwrap(),
+        };
+        prop_assert_eq!(resumed.layer_sizes(), whole.layer_sizes());
+        prop_assert_eq!(resumed.deepest(), whole.deepest());
+        prop_assert_eq!(left_in(&dir), Vec::<String>::new());
+        std::fs::remove_dir(&dir).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A path walked back through the layers is legal move by move and
+    /// as short as plain BFS says, in memory and on disk.
+    #[test]
+    fn a_path_walked_back_is_legal_and_shortest(
+        directed in graph(200, 3),
+        start in any::<prop::sample::Index>(),
+        goal in any::<prop::sample::Index>(),
+        on_disk in any::<bool>(),
+    ) {
+        let graph = directed.undirected();
+        let (start, goal) = (start.index(graph.len()) as u32, goal.index(graph.len()) as u32);
+        let dir = scratch("path");
+        let mut engine = SortedEnumeration::new().threads(2);
+        if on_disk {
+            engine = engine.disk(&dir);
+        }
+        // Room for every layer of 200 ranks, a few packed blocks each.
+        let limits = Limits::new().max_memory(64 << 10);
+        let mut run = Run::new().limits(limits);
+        let path = engine.path_reversible(&graph, &[u64::from(start)], u64::from(goal), &mut run);
+        let expected = reference_distances(&graph, &[start])[goal as usize];
+        match (path.unwrap(), expected) {
+            (None, None) => {}
+            (Some(path), Some(distance)) => {
+                prop_assert_eq!(path.len(), distance + 1);
+                prop_assert_eq!((path[0], path[path.len() - 1]), (u64::from(start), u64::from(goal)));
+                for step in path.windows(2) {
+                    let mut next = Vec::new();
+                    graph.neighbours(step[0], |rank| next.push(rank));
+                    prop_assert!(next.contains(&step[1]), "{} to {}", step[0], step[1]);
+                }
+            }
+            (found, expected) => prop_assert!(false, "{found:?}, expected {expected:?}"),
+        }
+        prop_assert_eq!(left_in(&dir), Vec::<String>::new());
+        let _ = std::fs::remove_dir(&dir);
+    }
+}
+
+/// Numbers below 100, doubled: no move can be undone.
+struct Doubling;
+impl RankedSpace for Doubling {
+    fn rank_count(&self) -> u64 {
+        100
+    }
+    fn neighbours<F: FnMut(u64)>(&self, n: u64, mut report: F) {
+        report((2 * n).min(99));
+    }
+}
+
+#[test]
+fn a_path_meets_its_limits_and_a_one_way_move() {
+    let ring = Torus(100_003);
+    let engine = SortedEnumeration::new();
+    let mut run = Run::new().limits(Limits::new().max_depth(3));
+    let error = engine.path_reversible(&ring, &[0], 50_000, &mut run).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(3)));
+    let path = engine.path_reversible(&ring, &[0], 601, &mut Run::new()).unwrap().unwrap();
+    assert_eq!(path, [0, 300, 600, 601]);
+    let error = engine.path_reversible(&ring, &[0], 100_003, &mut Run::new()).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 100_003, count: 100_003 });
+    // Doubling cannot be undone: no neighbour of 8 is one move nearer 1.
+    let error = engine.path_reversible(&Doubling, &[1], 8, &mut Run::new()).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }), "{error}");
+    assert!(error.to_string().contains("rank 8 has no neighbour one move nearer"), "{error}");
+}
+
+/// A fresh directory for a test's files, unique to the call.
+fn scratch(name: &str) -> PathBuf {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("sorted-{name}-{}-{call}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The names of what is in `dir`, sorted; nothing if it is gone.
+fn left_in(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut names: Vec<String> =
+        entries.map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+/// A torus that stops at its `at`th expansion: as a failing space
+/// fails ("fog"), or, when `killed`, with a panic.
+struct Stopping<'a> {
+    ring: &'a Torus,
+    at: Option<u64>,
+    killed: bool,
+    calls: AtomicU64,
+}
+
+impl RankedSpace for Stopping<'_> {
+    fn rank_count(&self) -> u64 {
+        self.ring.rank_count()
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
+        let call = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        if Some(call) == self.at && self.killed {
+            std::panic::panic_any("killed");
+        }
+        self.ring.neighbours(rank, report);
+    }
+
+    fn failure(&self) -> Option<search_core::Error> {
+        let failed =
+            self.at.is_some_and(|at| !self.killed && self.calls.load(Ordering::Relaxed) >= at);
+        failed.then(|| search_core::Error::space_failed(Fog))
     }
 }
 
@@ -103,4 +278,122 @@ fn limits_end_it_with_their_own_errors() {
     cancel.cancel();
     let error = engine.run(&ring, &[0], &mut Run::new().cancel_with(cancel)).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::Cancelled);
+}
+
+#[test]
+fn on_disk_in_many_passes_the_layers_are_those_in_memory() {
+    let ring = Torus(100_003);
+    let whole = SortedEnumeration::new().run_reversible(&ring, &[0], &mut Run::new()).unwrap();
+    for (limit, threads) in [(12 << 10, 1), (24 << 10, 2)] {
+        let dir = scratch("passes");
+        let engine = SortedEnumeration::new().threads(threads).disk(&dir);
+        let mut run = Run::new().limits(Limits::new().max_memory(limit));
+        let split = engine.run_reversible(&ring, &[0], &mut run).unwrap();
+        assert_eq!(split.layer_sizes(), whole.layer_sizes(), "{limit} bytes");
+        assert_eq!(split.deepest(), whole.deepest());
+        // Every layer kept, on disk: the same limit serves.
+        let mut run = Run::new().limits(Limits::new().max_memory(limit));
+        let directed = engine.run(&ring, &[0], &mut run).unwrap();
+        assert_eq!(directed.layer_sizes(), whole.layer_sizes());
+        assert_eq!(left_in(&dir), Vec::<String>::new());
+        std::fs::remove_dir(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_depth_bound_on_disk_leaves_its_layers_and_a_resume_goes_deeper() {
+    let ring = Torus(100_003);
+    let whole = SortedEnumeration::new().run(&ring, &[0], &mut Run::new()).unwrap();
+    let dir = scratch("deeper");
+    let engine = SortedEnumeration::new().disk(&dir);
+    let near = engine.run(&ring, &[0], &mut Run::new().limits(Limits::new().max_depth(5))).unwrap();
+    assert_eq!(near.layer_sizes(), &whole.layer_sizes()[..6]);
+    assert!(!near.is_complete());
+    assert_eq!(left_in(&dir), ["sorted-kept-5", "sorted-layer-5", "sorted-manifest"]);
+    // A new run there would lose them: refused, by name.
+    let error = engine.run(&ring, &[0], &mut Run::new()).unwrap_err();
+    assert!(error.to_string().contains("holds an unfinished enumeration"), "{error}");
+    // Another space's run is refused by its manifest.
+    let other = engine.clone().resume(true).run(&Torus(100_005), &[0], &mut Run::new());
+    let error = other.unwrap_err().to_string();
+    assert!(error.contains("sorted-manifest") && error.contains("100005 ranks"), "{error}");
+    // Past the bound already: the bound's own error.
+    let mut run = Run::new().limits(Limits::new().max_depth(4));
+    let error = engine.clone().resume(true).run(&ring, &[0], &mut run).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(4)));
+    let rest = engine.clone().resume(true).run(&ring, &[0], &mut Run::new()).unwrap();
+    assert_eq!(rest, whole);
+    assert_eq!(left_in(&dir), Vec::<String>::new());
+    std::fs::remove_dir(&dir).unwrap();
+}
+
+#[test]
+fn a_damaged_layer_file_is_refused_by_name() {
+    let ring = Torus(100_003);
+    let dir = scratch("damaged");
+    let engine = SortedEnumeration::new().disk(&dir);
+    let limits = Limits::new().max_depth(40);
+    engine.run_reversible(&ring, &[0], &mut Run::new().limits(limits)).unwrap();
+    let path = dir.join("sorted-layer-39");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let error =
+        engine.clone().resume(true).run_reversible(&ring, &[0], &mut Run::new()).unwrap_err();
+    let ErrorKind::TableFile { path: named, reason } = error.kind() else { panic!("{error}") };
+    assert_eq!(named, &path);
+    assert!(reason.contains("fails its checksum"), "{reason}");
+    // Cut short: refused by name too.
+    std::fs::write(&path, &bytes[..middle]).unwrap();
+    let error =
+        engine.clone().resume(true).run_reversible(&ring, &[0], &mut Run::new()).unwrap_err();
+    assert!(error.to_string().contains("sorted-layer-39"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The child's half of the `kill -9` test: a run on disk in the
+/// directory `SORTED_KILL_DIR`, killed by its parent as it goes.
+#[test]
+#[ignore = "run in a child process by the kill test"]
+fn killed_child() {
+    let Ok(dir) = std::env::var("SORTED_KILL_DIR") else { return };
+    let ring = Torus(1_000_003);
+    let engine = SortedEnumeration::new().disk(dir);
+    let _ = engine.run_reversible(&ring, &[0], &mut Run::new());
+}
+
+/// Whether `name` is the file of a layer past `depth`.
+fn deeper_than(name: &str, depth: usize) -> bool {
+    let layer = name.strip_prefix("sorted-layer-").and_then(|depth| depth.parse::<usize>().ok());
+    layer.is_some_and(|layer| layer > depth)
+}
+
+#[test]
+fn a_run_killed_on_disk_resumes_to_the_same_layers() {
+    let dir = scratch("killed");
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["sorted::killed_child", "--exact", "--ignored", "--test-threads=1"])
+        .env("SORTED_KILL_DIR", &dir)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the test binary runs");
+    // Killed once it has finished a few dozen layers: in the middle of
+    // one, most likely, its next file half written.
+    let mut waited = 0;
+    while !left_in(&dir).iter().any(|name| deeper_than(name, 40)) {
+        assert!(waited < 60_000, "the child wrote no 40th layer in ten minutes");
+        assert!(child.try_wait().unwrap().is_none(), "the child ended before it was killed");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        waited += 1;
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let ring = Torus(1_000_003);
+    let engine = SortedEnumeration::new().disk(&dir).resume(true);
+    let resumed = engine.run_reversible(&ring, &[0], &mut Run::new()).unwrap();
+    let whole = SortedEnumeration::new().run_reversible(&ring, &[0], &mut Run::new()).unwrap();
+    assert_eq!(resumed, whole);
+    assert_eq!(left_in(&dir), Vec::<String>::new());
+    std::fs::remove_dir(&dir).unwrap();
 }

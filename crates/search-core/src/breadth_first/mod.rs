@@ -11,6 +11,23 @@
 //! layers as sorted, compressed ranks; past memory, `DiskEnumeration`
 //! (feature `serde`), which keeps its layers in files.
 //!
+//! # Which enumeration
+//!
+//! | engine | states | kept, a state | past memory |
+//! |---|---|---|---|
+//! | [`enumerate`], [`Search::enumerate`] | any `Hash + Eq` | 16 bytes or so (a hash table's entry) | no |
+//! | `ParallelEnumeration` | any `Hash + Eq + Send` | as `enumerate`, on every core | no |
+//! | `SortedEnumeration` | a `RankedSpace`'s ranks | 0.6 to 3 bytes (sorted gaps) | `.disk(dir)`: layers in files |
+//! | [`DenseEnumeration`](crate::dense::DenseEnumeration) | a `RankedSpace` with few unreached ranks | 2 bits a *rank*, reached or not | `.disk(dir)`: the table in parts |
+//! | `DiskEnumeration` | any serializable state | its bytes, on disk | always |
+//!
+//! The dense table wins when most ranks are reached (a whole puzzle);
+//! sorted layers when the ranks far outnumber the states reached (the
+//! 15-puzzle to a depth, a coset); `DiskEnumeration` for a space without
+//! ranks too large for a hash table. `search-dist` spreads the dense
+//! engine across processes. The figures behind the table are in
+//! `docs/performance.md`.
+//!
 //! # Example
 //!
 //! ```

@@ -139,6 +139,150 @@ pub(crate) fn claim(
     }
 }
 
+/// A disk run's directory, locked, and the files the run made there:
+/// each named `{prefix}{what}`, beside the lock `{prefix}lock` and the
+/// manifest `{prefix}manifest` that names what a stopped run goes on
+/// from. Both disk tiers keep their files so, and so share one policy
+/// for what is kept and what removed.
+#[derive(Debug)]
+pub(crate) struct RunFiles {
+    dir: PathBuf,
+    prefix: &'static str,
+    made: Vec<PathBuf>,
+    /// The files the last manifest names, with the manifest itself.
+    named: Vec<PathBuf>,
+    /// Dropped after the files are cleared: the lock's file goes last.
+    _lock: DirLock,
+}
+
+impl RunFiles {
+    /// The directory `dir`, made if need be, and locked ([`claim`]),
+    /// with what `load` reads from the manifest of the stopped run to go
+    /// on from when `resume`, and the names of the files it needs. The
+    /// run's other files (of a run that died before its first manifest,
+    /// or that a manifest does not name) are removed, as no run can go
+    /// on from them.
+    ///
+    /// # Errors
+    ///
+    /// As [`claim`], and what `load` returns; a file that cannot be
+    /// removed, by name.
+    pub(crate) fn claim<M>(
+        dir: &Path,
+        prefix: &'static str,
+        resume: bool,
+        load: impl FnOnce(&Path) -> Result<(M, Vec<String>), Error>,
+    ) -> Result<(RunFiles, Option<M>), Error> {
+        let lock_name = format!("{prefix}lock");
+        let manifest_path = dir.join(format!("{prefix}manifest"));
+        let lock = claim(dir, &lock_name, &format!("{prefix}manifest"), resume)?;
+        let (manifest, mut named) = if resume {
+            let (manifest, names) = load(&manifest_path)?;
+            (Some(manifest), names.iter().map(|name| dir.join(name)).collect::<Vec<_>>())
+        } else {
+            (None, Vec::new())
+        };
+        if manifest.is_some() {
+            named.push(manifest_path);
+        }
+        let unreadable = |e: std::io::Error| Error::table_file(dir, format!("cannot be read: {e}"));
+        for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+            let entry = entry.map_err(unreadable)?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with(prefix) && name != lock_name && !named.contains(&entry.path()) {
+                remove_file(&entry.path())?;
+            }
+        }
+        let files =
+            RunFiles { dir: dir.to_owned(), prefix, made: named.clone(), named, _lock: lock };
+        Ok((files, manifest))
+    }
+
+    /// The run's directory.
+    #[cfg(feature = "serde")]
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The path of the run's file named by `what`, made or not.
+    pub(crate) fn path(&self, what: &str) -> PathBuf {
+        self.dir.join(format!("{}{what}", self.prefix))
+    }
+
+    /// The path of the run's manifest.
+    pub(crate) fn manifest(&self) -> PathBuf {
+        self.path("manifest")
+    }
+
+    /// Notes that the manifest just written names `named`, and itself.
+    pub(crate) fn name_in_manifest(&mut self, named: Vec<PathBuf>) {
+        self.named = named;
+        let manifest = self.manifest();
+        if !self.made.contains(&manifest) {
+            self.made.push(manifest.clone());
+        }
+        self.named.push(manifest);
+    }
+
+    /// A new file's path, named by `what`, noted to be removed.
+    pub(crate) fn name(&mut self, what: &str) -> PathBuf {
+        let path = self.path(what);
+        self.made.push(path.clone());
+        path
+    }
+
+    /// Removes `path`, a file this run made.
+    ///
+    /// # Errors
+    ///
+    /// When it cannot be removed, naming it.
+    pub(crate) fn remove(&mut self, path: &Path) -> Result<(), Error> {
+        self.made.retain(|made| made != path);
+        remove_file(path)
+    }
+
+    /// Removes every file the run made and has not removed.
+    ///
+    /// # Errors
+    ///
+    /// The first file that cannot be removed, by name.
+    pub(crate) fn clear(&mut self) -> Result<(), Error> {
+        self.named.clear();
+        self.clear_unnamed()
+    }
+
+    /// Removes every file the run made and has not removed, but those
+    /// the last manifest names: what a resumed run goes on from.
+    ///
+    /// # Errors
+    ///
+    /// As [`clear`](RunFiles::clear).
+    pub(crate) fn clear_unnamed(&mut self) -> Result<(), Error> {
+        let mut first_error = Ok(());
+        let named = std::mem::take(&mut self.named);
+        for path in std::mem::take(&mut self.made) {
+            if named.contains(&path) {
+                continue;
+            }
+            if let Err(error) = remove_file(&path) {
+                first_error = first_error.and(Err(error));
+            }
+        }
+        first_error
+    }
+}
+
+/// Removes `path`; one that is gone already is no error.
+fn remove_file(path: &Path) -> Result<(), Error> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(Error::table_file(path, format!("cannot be removed: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The bytes free for this user on the disk of `dir`.
 ///
 /// # Errors

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use xxhash_rust::xxh3::Xxh3;
 
@@ -171,25 +171,119 @@ fn write_checksummed_with<F>(path: &Path, durability: Durability, write: F) -> i
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
-    remove_stale_temporaries(path);
-    let temporary = temporary_path(path, std::process::id());
-    let temporary = Path::new(&temporary);
-    let written = (|| {
-        let mut out = Checksummed::new(BufWriter::new(File::create(temporary)?));
-        write(&mut out)?;
-        let (buffered, sum) = out.finish();
-        let mut file = buffered.into_inner().map_err(io::IntoInnerError::into_error)?;
-        file.write_all(&sum.to_le_bytes())?;
-        if durability == Durability::Synced {
-            file.sync_all()?;
-        }
-        std::fs::rename(temporary, path)
-    })();
-    if written.is_err() {
-        // Best effort: the error that matters is the write's.
-        let _ = std::fs::remove_file(temporary);
+    let mut pending = PendingFile::create(path)?;
+    write(pending.writer())?;
+    pending.commit(durability)
+}
+
+/// A file being written under a temporary name beside its own, through a
+/// checksum: renamed into place with the checksum last by
+/// [`commit`](PendingFile::commit), removed if dropped before.
+struct PendingFile {
+    path: PathBuf,
+    temporary: PathBuf,
+    out: Option<Checksummed<BufWriter<File>>>,
+}
+
+impl PendingFile {
+    /// Begins the file that will be `path`, first removing what killed
+    /// writers of it left.
+    fn create(path: &Path) -> io::Result<PendingFile> {
+        remove_stale_temporaries(path);
+        let temporary = PathBuf::from(temporary_path(path, std::process::id()));
+        let out = Checksummed::new(BufWriter::new(File::create(&temporary)?));
+        Ok(PendingFile { path: path.to_owned(), temporary, out: Some(out) })
     }
-    written
+
+    /// Where the bytes go.
+    fn writer(&mut self) -> &mut Checksummed<BufWriter<File>> {
+        self.out.as_mut().expect("a pending file is written only until it is committed")
+    }
+
+    /// Ends the file with its checksum, synced if `durability` says so,
+    /// and renames it into place.
+    fn commit(mut self, durability: Durability) -> io::Result<()> {
+        let Some(out) = self.out.take() else { return Ok(()) };
+        let committed = (|| {
+            let (buffered, sum) = out.finish();
+            let mut file = buffered.into_inner().map_err(io::IntoInnerError::into_error)?;
+            file.write_all(&sum.to_le_bytes())?;
+            if durability == Durability::Synced {
+                file.sync_all()?;
+            }
+            std::fs::rename(&self.temporary, &self.path)
+        })();
+        if committed.is_err() {
+            // Best effort: the error that matters is the write's.
+            let _ = std::fs::remove_file(&self.temporary);
+        }
+        committed
+    }
+}
+
+impl Drop for PendingFile {
+    fn drop(&mut self) {
+        if self.out.take().is_some() {
+            // Best effort: a file never committed is no one's.
+            let _ = std::fs::remove_file(&self.temporary);
+        }
+    }
+}
+
+/// A table file written a piece at a time, for a body too large to hold
+/// (a layer found pass by pass): what [`write_table_file`] writes, with
+/// its header, a checksum last, under a temporary name until
+/// [`finish`](TableWriter::finish); dropped before, it leaves nothing.
+pub(crate) struct TableWriter {
+    pending: PendingFile,
+    /// Where the body begins: the header's length.
+    body: u64,
+}
+
+impl TableWriter {
+    /// Begins the table file `path` with its header.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile), naming the
+    /// file, when it cannot be made.
+    pub(crate) fn create(path: &Path, header: ([u8; 8], u32, &str)) -> Result<TableWriter, Error> {
+        let failed = |e: io::Error| Error::table_file(path, format!("cannot be written: {e}"));
+        let mut pending = PendingFile::create(path).map_err(failed)?;
+        write_table_header(pending.writer(), header).map_err(failed)?;
+        Ok(TableWriter { pending, body: table_header_len(header.2) })
+    }
+
+    /// Where in the file its body begins.
+    pub(crate) fn body_start(&self) -> u64 {
+        self.body
+    }
+
+    /// Adds `bytes` to the body.
+    ///
+    /// # Errors
+    ///
+    /// As [`create`](TableWriter::create), when they cannot be written (a
+    /// full disk, say).
+    pub(crate) fn write_all(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        self.pending.writer().write_all(bytes).map_err(|e| self.failed(&e))
+    }
+
+    /// Ends the file, synced or not, and renames it into place.
+    ///
+    /// # Errors
+    ///
+    /// As [`write_all`](TableWriter::write_all); nothing is left then.
+    pub(crate) fn finish(self, durability: Durability) -> Result<(), Error> {
+        let path = self.pending.path.clone();
+        self.pending
+            .commit(durability)
+            .map_err(|e| Error::table_file(&path, format!("cannot be written: {e}")))
+    }
+
+    fn failed(&self, error: &io::Error) -> Error {
+        Error::table_file(&self.pending.path, format!("cannot be written: {error}"))
+    }
 }
 
 /// Where the process `pid` writes `path` before renaming it into place.

@@ -9,9 +9,6 @@ use super::{PREFIX, Subtract};
 use crate::disk::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
 
-/// The manifest's name in the run's directory.
-pub(super) const MANIFEST: &str = "ddd-manifest";
-
 /// The first bytes of a manifest, and its layout's version.
 const MAGIC: [u8; 8] = *b"SRCHDDDM";
 const VERSION: u32 = 1;
@@ -87,7 +84,7 @@ mod tests {
     fn a_manifest_reads_back_and_refuses_another_space() {
         let dir = std::env::temp_dir().join(format!("ddd-manifest-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(MANIFEST);
+        let path = dir.join("ddd-manifest");
         let manifest = Manifest { layer_sizes: vec![1, 2, 5] };
         manifest.save(&path, "rings of 10").unwrap();
         assert_eq!(Manifest::load(&path, "rings of 10").unwrap(), manifest);

@@ -31,7 +31,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::breadth_first::enumerate::Enumeration;
-use crate::disk::directory::{DirLock, check_free_space, claim};
+use crate::disk::directory::{RunFiles, check_free_space};
 use crate::disk::files::sync_file;
 use crate::error::Error;
 use crate::run::context::Run;
@@ -40,7 +40,7 @@ use crate::space::traits::{Reversible, Successors, unless_failed};
 mod manifest;
 mod records;
 
-use manifest::{MANIFEST, Manifest};
+use manifest::Manifest;
 
 use records::{
     IO_BUFFER, RecordReader, SortBuffer, Source, Traffic, file_error, merge_into, merge_subtracting,
@@ -294,7 +294,11 @@ impl DiskEnumeration {
         let budget = sort_budget(run.get_limits().get_max_memory())?;
         let description =
             format!("{subtract:?} of {}: {}", std::any::type_name::<G::State>(), self.description);
-        let (mut files, resumed) = Files::claim(&self.dir, &description, self.resume, subtract)?;
+        let (mut files, resumed) = RunFiles::claim(&self.dir, PREFIX, self.resume, |path| {
+            let manifest = Manifest::load(path, &description)?;
+            let names = manifest.files(subtract).collect();
+            Ok((manifest, names))
+        })?;
         let mut layers = Layers {
             space,
             subtract,
@@ -338,119 +342,14 @@ fn sort_budget(limit: u64) -> Result<usize, Error> {
     Ok(usize::try_from(limit - files).unwrap_or(usize::MAX))
 }
 
-/// The run's directory, locked, and the files it made there.
-struct Files {
-    dir: PathBuf,
-    made: Vec<PathBuf>,
-    /// The files the last manifest names, with the manifest itself.
-    named: Vec<PathBuf>,
-    /// Dropped after the files are cleared: the lock's file goes last.
-    _lock: DirLock,
-}
-
 /// The prefix of every file of a run.
 pub(super) const PREFIX: &str = "ddd-";
-
-/// The lock's file: a second run in the directory is refused while a
-/// process holds it.
-const LOCK: &str = "ddd-lock";
-
-impl Files {
-    /// The directory `dir`, made if need be, and locked, with the
-    /// manifest of the stopped run to go on from when `resume`. A stopped
-    /// run's files are refused unless resumed; the files of a run that
-    /// died before its first manifest, and those a manifest does not
-    /// name, are removed, as no run can go on from them.
-    fn claim(
-        dir: &Path,
-        description: &str,
-        resume: bool,
-        subtract: Subtract,
-    ) -> Result<(Files, Option<Manifest>), Error> {
-        let lock = claim(dir, LOCK, MANIFEST, resume)?;
-        let manifest_path = dir.join(MANIFEST);
-        let manifest = resume.then(|| Manifest::load(&manifest_path, description)).transpose()?;
-        let named: Vec<PathBuf> = match &manifest {
-            Some(manifest) => {
-                let mut named =
-                    manifest.files(subtract).map(|name| dir.join(name)).collect::<Vec<_>>();
-                named.push(manifest_path);
-                named
-            }
-            None => Vec::new(),
-        };
-        let entries = std::fs::read_dir(dir).map_err(|e| file_error(dir, "read", &e))?;
-        for entry in entries {
-            let entry = entry.map_err(|e| file_error(dir, "read", &e))?;
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            if name.starts_with(PREFIX) && name != LOCK && !named.contains(&entry.path()) {
-                remove_file(&entry.path())?;
-            }
-        }
-        let files = Files { dir: dir.to_owned(), made: named.clone(), named, _lock: lock };
-        Ok((files, manifest))
-    }
-
-    /// Notes that the manifest just written names `named`, and itself.
-    fn name_in_manifest(&mut self, named: Vec<PathBuf>) {
-        self.named = named;
-        let manifest = self.dir.join(MANIFEST);
-        if !self.made.contains(&manifest) {
-            self.made.push(manifest.clone());
-        }
-        self.named.push(manifest);
-    }
-
-    /// A new file's path, named by `what`, noted to be removed.
-    fn name(&mut self, what: &str) -> PathBuf {
-        let path = self.dir.join(format!("{PREFIX}{what}"));
-        self.made.push(path.clone());
-        path
-    }
-
-    /// Removes `path`, a file this run made.
-    fn remove(&mut self, path: &Path) -> Result<(), Error> {
-        self.made.retain(|made| made != path);
-        remove_file(path)
-    }
-
-    /// Removes every file the run made and has not removed.
-    fn clear(&mut self) -> Result<(), Error> {
-        self.named.clear();
-        self.clear_unnamed()
-    }
-
-    /// Removes every file the run made and has not removed, but those
-    /// the last manifest names: what a resumed run goes on from.
-    fn clear_unnamed(&mut self) -> Result<(), Error> {
-        let mut first_error = Ok(());
-        let named = std::mem::take(&mut self.named);
-        for path in std::mem::take(&mut self.made) {
-            if named.contains(&path) {
-                continue;
-            }
-            if let Err(error) = remove_file(&path) {
-                first_error = first_error.and(Err(error));
-            }
-        }
-        first_error
-    }
-}
-
-/// Removes `path`; one that is gone already is no error.
-fn remove_file(path: &Path) -> Result<(), Error> {
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(file_error(path, "removed", &e)),
-        _ => Ok(()),
-    }
-}
 
 /// One enumeration under way.
 struct Layers<'a, 'o, G> {
     space: &'a G,
     subtract: Subtract,
-    files: &'a mut Files,
+    files: &'a mut RunFiles,
     budget: usize,
     run: &'a mut Run<'o>,
     /// The runs written so far, to name the next.
@@ -511,7 +410,7 @@ where
         let mut layer_sizes = manifest.layer_sizes;
         let depth = layer_sizes.len() - 1;
         let layer = |depth: usize, size: u64| Layer {
-            path: self.files.dir.join(format!("{PREFIX}{}", Manifest::layer_name(depth))),
+            path: self.files.dir().join(format!("{PREFIX}{}", Manifest::layer_name(depth))),
             size,
         };
         let current = layer(depth, layer_sizes[depth]);
@@ -520,7 +419,7 @@ where
             _ => None,
         };
         let seen = (self.subtract == Subtract::EveryLayer)
-            .then(|| self.files.dir.join(format!("{PREFIX}{}", Manifest::seen_name(depth))));
+            .then(|| self.files.dir().join(format!("{PREFIX}{}", Manifest::seen_name(depth))));
         layer_sizes.pop();
         // The layers before were expanded, and their states stored.
         let finished: u64 = layer_sizes.iter().sum();
@@ -622,7 +521,7 @@ where
             sync_file(path)?;
         }
         let manifest = Manifest { layer_sizes: layer_sizes.to_vec() };
-        manifest.save(&self.files.dir.join(MANIFEST), self.description)?;
+        manifest.save(&self.files.manifest(), self.description)?;
         self.files.name_in_manifest(named);
         for path in std::mem::take(&mut self.stale) {
             self.files.remove(&path)?;
@@ -638,7 +537,7 @@ where
     fn check_room(&self, seen: Option<&Path>) -> Result<(), Error> {
         let Some(seen) = seen else { return Ok(()) };
         let bytes = std::fs::metadata(seen).map_err(|e| file_error(seen, "read", &e))?.len();
-        check_free_space(&self.files.dir, bytes, "the next layer's file of every state found")
+        check_free_space(self.files.dir(), bytes, "the next layer's file of every state found")
     }
 
     /// Expands the states of `current`, at `depth`: their successors in

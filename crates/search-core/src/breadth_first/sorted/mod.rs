@@ -11,17 +11,25 @@
 //! expanded again in passes, each keeping the ranks of one range: twice
 //! the passes, a little more than half the memory for runs.
 
+mod layer;
+mod manifest;
 pub(crate) mod packed;
+mod path;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use self::layer::{Layer, LayerFile, LayerKeys, LayerSink};
+use self::manifest::PREFIX;
 use self::packed::{Keys, Packed, Packer, pack_sorted};
 use crate::breadth_first::enumerate::Enumeration;
 use crate::breadth_first::parallel::{on_pool, thread_pool};
+use crate::disk::Checksum;
+use crate::disk::directory::RunFiles;
 use crate::error::{Error, Limit};
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
@@ -32,10 +40,14 @@ use crate::space::ranked::RankedSpace;
 /// whose few million successors sort in the task's own buffer.
 const TASK_BLOCKS: usize = 256;
 
+/// The successors a task gathers before it sorts them into a run: 8 MiB
+/// a thread.
+const FLUSH_AT: usize = 1 << 20;
+
 /// The most passes a layer is split into before the memory limit is
 /// called reached: each pass expands the whole layer again, so past this
 /// the limit is too small to be worth the time.
-const MAX_PASSES: u64 = 64;
+const MAX_PASSES: u64 = 16;
 
 /// Breadth-first layers of a [`RankedSpace`] kept as sorted, compressed
 /// ranks: a state costs a few bytes (its gap to the rank before it, in
@@ -49,10 +61,14 @@ const MAX_PASSES: u64 = 64;
 ///
 /// A depth limit ([`Limits::max_depth`](crate::Limits::max_depth)) ends
 /// it with the layers up to the limit ([`Enumeration::is_complete`]
-/// says whether the space goes on), and the memory limit bounds what it
-/// keeps: the layers, and the runs of the layer being expanded, which it
-/// splits into passes over ranges of ranks to fit. The deepest layer is
-/// returned unpacked, 8 bytes a state, after the rest is let go.
+/// says whether the space goes on, most often from the first few states
+/// of the last layer, without finding the next), and the memory limit
+/// bounds what it keeps: the layers (kept in files instead with
+/// [`disk`](SortedEnumeration::disk)), and the runs of the layer being
+/// expanded, which it splits into passes over ranges of ranks to fit.
+/// The deepest layer is returned unpacked, 8 bytes a state, after the
+/// rest is let go (or not at all: see
+/// [`deepest_states`](SortedEnumeration::deepest_states)).
 ///
 /// [`run`]: SortedEnumeration::run
 /// [`run_reversible`]: SortedEnumeration::run_reversible
@@ -88,6 +104,9 @@ const MAX_PASSES: u64 = 64;
 #[derive(Clone, Debug, Default)]
 pub struct SortedEnumeration {
     threads: Option<usize>,
+    disk: Option<PathBuf>,
+    resume: bool,
+    skip_deepest: bool,
 }
 
 /// What a new layer must not hold.
@@ -102,9 +121,24 @@ enum Keep {
 
 /// Why a pass over a layer stopped.
 enum Stopped {
-    /// Its runs would pass the memory limit: try more passes.
-    TooLarge,
+    /// Its runs would pass the memory limit: try more passes, about as
+    /// many as this, judged from the tasks done when they passed it.
+    TooLarge(u64),
     Failed(Error),
+}
+
+impl Keep {
+    /// The files, with their prefix, that a run stopped at the layer at
+    /// `depth` goes on from: that layer's, and the one before it or the
+    /// file of every rank found.
+    fn files(self, depth: usize) -> Vec<String> {
+        let beside = match self {
+            Keep::Every => Some(manifest::kept_name(depth)),
+            Keep::TwoLayers => depth.checked_sub(1).map(manifest::layer_name),
+        };
+        let names = std::iter::once(manifest::layer_name(depth)).chain(beside);
+        names.map(|name| format!("{PREFIX}{name}")).collect()
+    }
 }
 
 impl From<Error> for Stopped {
@@ -139,6 +173,104 @@ impl SortedEnumeration {
         self
     }
 
+    /// Keeps every layer in a file of `dir` (made if need be), with only
+    /// the index of its blocks in memory (24 bytes a block of 4,096
+    /// ranks): the memory limit then bounds the runs of the layer being
+    /// found, not the layers, and the disk holds the rest. Each layer's
+    /// file is checksummed and synced before a manifest names it, so a
+    /// run stopped anywhere (an error, a limit, a killed process) goes
+    /// on from its last finished layer with [`resume`]; a file damaged,
+    /// cut short or of another run is refused by name.
+    ///
+    /// The files, named `sorted-*`, go in `dir`, locked while the run
+    /// uses it: a second run there is refused by name. A run that
+    /// finishes leaves no file; one that stops, or is cut at its depth
+    /// bound, leaves its last layer's files and the manifest, and a new
+    /// run in that directory is refused until they are resumed or
+    /// removed.
+    ///
+    /// [`resume`]: SortedEnumeration::resume
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{Limits, Run};
+    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::space::RankedSpace;
+    ///
+    /// /// Ten bits, one flipped at a time.
+    /// struct Cube;
+    /// impl RankedSpace for Cube {
+    ///     fn rank_count(&self) -> u64 { 1 << 10 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, bits: u64, mut report: F) {
+    ///         (0..10).for_each(|i| report(bits ^ 1 << i));
+    ///     }
+    /// }
+    /// let dir = std::env::temp_dir().join(format!("sorted-doc-{}", std::process::id()));
+    /// let engine = SortedEnumeration::new().disk(&dir);
+    /// // Cut at depth 3: the files stay, and a resumed run goes deeper.
+    /// let mut run = Run::new().limits(Limits::new().max_depth(3));
+    /// let first = engine.run_reversible(&Cube, &[0], &mut run)?;
+    /// assert_eq!((first.layer_sizes(), first.is_complete()), (&[1, 10, 45, 120][..], false));
+    /// let whole = engine.resume(true).run_reversible(&Cube, &[0], &mut Run::new())?;
+    /// assert_eq!(whole.layer_sizes(), [1, 10, 45, 120, 210, 252, 210, 120, 45, 10, 1]);
+    /// assert_eq!(whole.deepest(), [1023]);
+    /// # std::fs::remove_dir(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn disk(mut self, dir: impl Into<PathBuf>) -> SortedEnumeration {
+        self.disk = Some(dir.into());
+        self
+    }
+
+    /// Whether a run on [`disk`](SortedEnumeration::disk) goes on from
+    /// the files of a stopped run of the same space, starts and kind
+    /// (false by default: a new run, refused where a stopped run's files
+    /// are). The space must be the same: only its count of ranks and the
+    /// starts are checked.
+    ///
+    /// # Example
+    ///
+    /// See [`disk`](SortedEnumeration::disk).
+    #[must_use]
+    pub fn resume(mut self, resume: bool) -> SortedEnumeration {
+        self.resume = resume;
+        self
+    }
+
+    /// Whether the result holds the deepest layer's ranks (true by
+    /// default), unpacked, 8 bytes each: a layer of billions of ranks
+    /// would not fit the memory limit, and the run would end with that
+    /// error after its last layer. Without them, the result has the
+    /// layers' sizes and an empty [`Enumeration::deepest`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Run;
+    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::space::RankedSpace;
+    ///
+    /// struct Line;
+    /// impl RankedSpace for Line {
+    ///     fn rank_count(&self) -> u64 { 5 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, n: u64, mut report: F) {
+    ///         report(n.saturating_sub(1));
+    ///         report((n + 1).min(4));
+    ///     }
+    /// }
+    /// let engine = SortedEnumeration::new().deepest_states(false);
+    /// let layers = engine.run_reversible(&Line, &[0], &mut Run::new())?;
+    /// assert_eq!((layers.radius(), layers.deepest()), (4, &[][..]));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn deepest_states(mut self, keep: bool) -> SortedEnumeration {
+        self.skip_deepest = !keep;
+        self
+    }
+
     /// Every state reachable from the ranks `starts`, layer by layer, for
     /// a space whose moves may not be undone: every layer's ranks are
     /// kept, so that none is found again.
@@ -147,9 +279,17 @@ impl SortedEnumeration {
     ///
     /// [`LimitReached`](crate::ErrorKind::LimitReached) when what it
     /// keeps passes the memory limit even in
-    /// 64 passes, [`RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
+    /// 64 passes, or the deepest layer unpacked would;
+    /// [`RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
     /// for a rank at or past the space's count, the space's own failure,
-    /// [`Cancelled`](crate::ErrorKind::Cancelled).
+    /// [`Cancelled`](crate::ErrorKind::Cancelled). On
+    /// [`disk`](SortedEnumeration::disk),
+    /// [`TableFile`](crate::ErrorKind::TableFile) naming a file that
+    /// cannot be written (a full disk) or read back, a directory in use
+    /// by another run or holding a stopped one's files, and on
+    /// [`resume`](SortedEnumeration::resume) a file damaged or of
+    /// another run; a resumed run already past the depth limit ends with
+    /// that limit.
     ///
     /// # Example
     ///
@@ -216,90 +356,346 @@ impl SortedEnumeration {
         run.begin()?;
         let pool = thread_pool(self.threads)?;
         let count = space.rank_count();
-        let mut sorted = starts.to_vec();
-        sorted.sort_unstable();
-        sorted.dedup();
-        if let Some(&past) = sorted.last().filter(|&&rank| rank >= count) {
-            return Err(Error::rank_out_of_bounds(past, count));
-        }
-        let mut layer = pack_sorted(&sorted)?;
-        // Every layer so far (`Keep::Every`) or the one before (`TwoLayers`).
-        let mut kept = match keep {
-            Keep::Every => pack_sorted(&sorted)?,
-            Keep::TwoLayers => Packed::default(),
+        let sorted = sorted_below(starts, count)?;
+        let description = describe(keep, count, &sorted);
+        let mut claimed = match &self.disk {
+            Some(dir) => {
+                let (files, sizes) = RunFiles::claim(dir, PREFIX, self.resume, |path| {
+                    let sizes = manifest::load(path, &description)?;
+                    Ok((sizes.clone(), keep.files(sizes.len() - 1)))
+                })?;
+                Some((files, sizes))
+            }
+            None => None,
         };
+        let (files, resumed) = match &mut claimed {
+            Some((files, sizes)) => (Some(files), sizes.take()),
+            None => (None, None),
+        };
+        let mut sweep = Sweep {
+            space,
+            keep,
+            files,
+            description: &description,
+            pool: pool.as_ref(),
+            deepest: !self.skip_deepest,
+        };
+        let result = sweep.enumerate(&sorted, resumed, run);
+        if let Some((files, _)) = &mut claimed {
+            // A run that ends short keeps what its manifest names, to
+            // resume; so does one cut at its depth bound, to go deeper.
+            let finished = result.as_ref().is_ok_and(Enumeration::is_complete);
+            let cleared = if finished { files.clear() } else { files.clear_unnamed() };
+            return result.and_then(|layers| cleared.map(|()| layers));
+        }
+        result
+    }
+}
+
+/// `ranks` sorted, without repeats.
+///
+/// # Errors
+///
+/// [`RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds) for one at or
+/// past `count`.
+fn sorted_below(ranks: &[u64], count: u64) -> Result<Vec<u64>, Error> {
+    let mut sorted = ranks.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    match sorted.last() {
+        Some(&past) if past >= count => Err(Error::rank_out_of_bounds(past, count)),
+        _ => Ok(sorted),
+    }
+}
+
+/// What a run's files say they belong to: its kind, its space's count of
+/// ranks and its starts, so that a file of another run is refused.
+fn describe(keep: Keep, count: u64, starts: &[u64]) -> String {
+    let mut sum = Checksum::default();
+    for start in starts {
+        sum.update(&start.to_le_bytes());
+    }
+    let kind = match keep {
+        Keep::Every => "every layer",
+        Keep::TwoLayers => "two layers",
+    };
+    let starts = starts.len();
+    format!("{kind} of {count} ranks from {starts} starts, checksum {:016x}", sum.finish())
+}
+
+/// One enumeration under way.
+struct Sweep<'a, R> {
+    space: &'a R,
+    keep: Keep,
+    files: Option<&'a mut RunFiles>,
+    description: &'a str,
+    pool: Option<&'a rayon::ThreadPool>,
+    deepest: bool,
+}
+
+impl<R: RankedSpace> Sweep<'_, R> {
+    fn enumerate(
+        &mut self,
+        starts: &[u64],
+        resumed: Option<Vec<u64>>,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<u64>, Error> {
+        let (mut layer_sizes, mut layer, mut kept) = match resumed {
+            Some(sizes) => self.reopen(sizes)?,
+            None if starts.is_empty() => return Ok(Enumeration::new(Vec::new(), Vec::new())),
+            None => {
+                let layer = self.layer_of(&manifest::layer_name(0), starts)?;
+                let kept = match self.keep {
+                    Keep::Every => self.layer_of(&manifest::kept_name(0), starts)?,
+                    Keep::TwoLayers => Layer::Memory(Packed::default()),
+                };
+                let sizes = vec![layer.len()];
+                self.save(&sizes, &[&layer, &kept], [None, None])?;
+                (sizes, layer, kept)
+            }
+        };
+        let max_depth = run.get_limits().get_max_depth();
+        // A resumed run may be past the bound already.
+        if let Some(most) = max_depth.filter(|&most| layer_sizes.len() - 1 > most) {
+            return Err(Error::limit(Limit::Depth(most)));
+        }
+        let counts = run.stats_mut();
+        counts.stored += layer_sizes[..layer_sizes.len() - 1].iter().sum::<u64>();
+        let max_memory = run.get_limits().get_max_memory();
         let cancel = run.cancel_handle();
-        let mut layer_sizes: Vec<u64> = Vec::new();
         let mut passes = 1;
-        while layer.len() > 0 {
-            let depth = layer_sizes.len();
-            layer_sizes.push(layer.len());
+        let mut written = 0;
+        let complete = loop {
+            let depth = layer_sizes.len() - 1;
             let counts = run.stats_mut();
             counts.stored += layer.len();
             counts.frontier(usize::try_from(layer.len()).unwrap_or(usize::MAX));
             let held = layer.bytes() + kept.bytes();
-            run.report(depth, held)?;
-            let max_memory = run.get_limits().get_max_memory();
+            if self.files.is_some() {
+                written += layer.stored_bytes();
+            }
+            run.report_disk(depth, held, 0, written)?;
             if held > max_memory {
                 return Err(Error::limit(Limit::Memory(max_memory)));
             }
-            let next = loop {
-                let exclude: [&Packed; 2] = [&layer, &kept];
-                let room = max_memory - held;
-                let attempt = || next_layer(space, &layer, exclude, keep, (passes, room), &cancel);
-                match on_pool(pool.as_ref(), attempt) {
-                    Ok(next) => break next,
-                    Err(Stopped::TooLarge) if passes < MAX_PASSES => passes *= 2,
-                    Err(Stopped::TooLarge) => return Err(Error::limit(Limit::Memory(max_memory))),
-                    Err(Stopped::Failed(error)) => return Err(error),
+            let deepest = !run.get_limits().allows_depth(depth + 1);
+            if deepest && self.goes_on(&layer, &kept)? {
+                break false;
+            }
+            let memory = (held, max_memory, &mut passes);
+            let what = manifest::layer_name(depth + 1);
+            let next = self.next_of(&layer, &kept, &what, memory, &cancel)?;
+            run.stats_mut().expanded += layer.len();
+            if next.len() == 0 || deepest {
+                self.discard(&next)?;
+                break next.len() == 0;
+            }
+            let (old_layer, old_kept) = match self.keep {
+                Keep::Every => {
+                    let mut sink = self.sink(&manifest::kept_name(depth + 1))?;
+                    union(&kept, &next, &mut sink)?;
+                    let old_kept = std::mem::replace(&mut kept, sink.finish()?);
+                    (None, Some(old_kept))
+                }
+                Keep::TwoLayers => {
+                    let old_kept = std::mem::replace(&mut kept, layer);
+                    (None, Some(old_kept))
                 }
             };
-            if let Some(error) = space.failure() {
-                return Err(error);
-            }
-            run.stats_mut().expanded += layer.len();
-            if next.len() == 0 {
-                break;
-            }
-            if !run.get_limits().allows_depth(depth + 1) {
-                // The deepest states unpacked, 8 bytes each, once the rest is gone.
-                drop((next, kept));
-                return Ok(Enumeration::cut_at_depth(layer_sizes, layer.iter().collect()));
-            }
-            kept = match keep {
-                Keep::Every => union(&kept, &next)?,
-                Keep::TwoLayers => layer,
-            };
             layer = next;
-        }
+            layer_sizes.push(layer.len());
+            self.save(&layer_sizes, &[&layer, &kept], [old_layer.as_ref(), old_kept.as_ref()])?;
+        };
         drop(kept);
-        Ok(Enumeration::new(layer_sizes, layer.iter().collect()))
+        let deepest = if self.deepest { unpack(&layer, max_memory)? } else { Vec::new() };
+        Ok(if complete {
+            Enumeration::new(layer_sizes, deepest)
+        } else {
+            Enumeration::cut_at_depth(layer_sizes, deepest)
+        })
+    }
+
+    /// The layer after `layer` (its file named `what`), less `kept`:
+    /// found in `passes` passes over ranges of ranks, or more (then
+    /// `passes` is raised, for the layers after) when its runs would
+    /// pass what `held` bytes leave of `max_memory`.
+    fn next_of(
+        &mut self,
+        layer: &Layer,
+        kept: &Layer,
+        what: &str,
+        (held, max_memory, passes): (u64, u64, &mut u64),
+        cancel: &CancelHandle,
+    ) -> Result<Layer, Error> {
+        let room = max_memory.saturating_sub(held);
+        let next = loop {
+            let sink = self.sink(what)?;
+            let (space, keep, tried) = (self.space, self.keep, *passes);
+            let attempt =
+                || next_layer(space, layer, [layer, kept], keep, (tried, room), cancel, sink);
+            match on_pool(self.pool, attempt) {
+                Ok(next) => break next,
+                Err(Stopped::TooLarge(needed)) if tried < MAX_PASSES && needed <= MAX_PASSES => {
+                    *passes = needed.next_power_of_two().clamp(tried * 2, MAX_PASSES);
+                }
+                Err(Stopped::TooLarge(_)) => return Err(Error::limit(Limit::Memory(max_memory))),
+                Err(Stopped::Failed(error)) => return Err(error),
+            }
+        };
+        match self.space.failure() {
+            Some(error) => Err(error),
+            None => Ok(next),
+        }
+    }
+
+    /// The layer and what it is checked against of the stopped run whose
+    /// manifest gave `sizes`, from their files.
+    fn reopen(&self, sizes: Vec<u64>) -> Result<(Vec<u64>, Layer, Layer), Error> {
+        let depth = sizes.len() - 1;
+        let layer = self.open(&manifest::layer_name(depth), sizes[depth])?;
+        let kept = match self.keep {
+            Keep::Every => self.open(&manifest::kept_name(depth), sizes.iter().sum())?,
+            Keep::TwoLayers if depth > 0 => {
+                self.open(&manifest::layer_name(depth - 1), sizes[depth - 1])?
+            }
+            Keep::TwoLayers => Layer::Memory(Packed::default()),
+        };
+        Ok((sizes, layer, kept))
+    }
+
+    /// The layer file `what` of this run, which must hold `len` keys.
+    fn open(&self, what: &str, len: u64) -> Result<Layer, Error> {
+        let Some(files) = &self.files else { unreachable!("only a run on disk resumes") };
+        let path = files.path(what);
+        let layer = LayerFile::open(&path, &format!("{}: {what}", self.description))?;
+        let layer = Layer::File(layer);
+        if layer.len() != len {
+            let reason = format!("holds {} ranks, where the manifest says {len}", layer.len());
+            return Err(Error::table_file(&path, reason));
+        }
+        Ok(layer)
+    }
+
+    /// Where the layer `what` goes: a file of the run's, or memory.
+    fn sink(&mut self, what: &str) -> Result<LayerSink, Error> {
+        match &mut self.files {
+            Some(files) => {
+                LayerSink::file(&files.name(what), &format!("{}: {what}", self.description))
+            }
+            None => Ok(LayerSink::memory()),
+        }
+    }
+
+    /// The layer `what` of the sorted, distinct `keys`.
+    fn layer_of(&mut self, what: &str, keys: &[u64]) -> Result<Layer, Error> {
+        let mut sink = self.sink(what)?;
+        sink.extend(keys.iter().copied())?;
+        sink.finish()
+    }
+
+    /// Removes the file of `layer`, if it has one.
+    fn discard(&mut self, layer: &Layer) -> Result<(), Error> {
+        match (&mut self.files, layer.path()) {
+            (Some(files), Some(path)) => files.remove(path),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes the manifest of a run that goes on from `layers` (the last
+    /// layer of `layer_sizes`, and what it is checked against), then
+    /// removes the files of `stale` layers, which it no longer names.
+    fn save(
+        &mut self,
+        layer_sizes: &[u64],
+        layers: &[&Layer; 2],
+        stale: [Option<&Layer>; 2],
+    ) -> Result<(), Error> {
+        let Some(files) = &mut self.files else { return Ok(()) };
+        manifest::save(&files.manifest(), self.description, layer_sizes)?;
+        files.name_in_manifest(
+            layers.iter().filter_map(|layer| layer.path()).map(Into::into).collect(),
+        );
+        for path in stale.into_iter().flatten().filter_map(Layer::path) {
+            files.remove(path)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the first few states of `layer` have a neighbour in no
+    /// layer kept: then the space goes on past it, and the next layer
+    /// need not be found to say so. False when they have none: the
+    /// next layer must be found to tell.
+    fn goes_on(&self, layer: &Layer, kept: &Layer) -> Result<bool, Error> {
+        const PROBES: usize = 64;
+        let count = self.space.rank_count();
+        let mut states = layer.iter_blocks(0..1);
+        let mut found = Vec::new();
+        for state in states.by_ref().take(PROBES) {
+            found.clear();
+            self.space.neighbours(state, |next| found.push(next));
+            for &next in found.iter().filter(|&&next| next < count) {
+                let old = match self.keep {
+                    Keep::Every => kept.contains(next)?,
+                    Keep::TwoLayers => layer.contains(next)? || kept.contains(next)?,
+                };
+                if !old {
+                    return Ok(true);
+                }
+            }
+        }
+        states.check()?;
+        Ok(false)
     }
 }
 
-/// The layer after `layer`: its neighbours in no sequence of `exclude`,
+/// The keys of `layer`, unpacked, 8 bytes each, if they fit `max_memory`.
+fn unpack(layer: &Layer, max_memory: u64) -> Result<Vec<u64>, Error> {
+    let bytes = layer.len().saturating_mul(8);
+    if bytes > max_memory {
+        return Err(Error::limit(Limit::Memory(max_memory)));
+    }
+    let mut keys = Vec::new();
+    let len = usize::try_from(layer.len()).map_err(|_| Error::allocation_failed(bytes))?;
+    keys.try_reserve_exact(len).map_err(|_| Error::allocation_failed(bytes))?;
+    let mut read = layer.iter();
+    keys.extend(read.by_ref());
+    read.check()?;
+    Ok(keys)
+}
+
+/// The layer after `layer`: its neighbours in no layer of `exclude`,
 /// found in `passes` passes over ranges of ranks, the runs of each within
-/// `room` bytes.
+/// `room` bytes, and written to `next`.
 fn next_layer<R: RankedSpace>(
     space: &R,
-    layer: &Packed,
-    exclude: [&Packed; 2],
+    layer: &Layer,
+    exclude: [&Layer; 2],
     keep: Keep,
     (passes, room): (u64, u64),
     cancel: &CancelHandle,
-) -> Result<Packed, Stopped> {
+    mut next: LayerSink,
+) -> Result<Layer, Stopped> {
     let count = space.rank_count();
     let width = count.div_ceil(passes).max(1);
-    let mut next = Packed::default();
     for pass in 0..passes {
         let range = (pass * width, (pass * width).saturating_add(width).min(count));
         if range.0 >= range.1 {
             break;
         }
-        let runs = expand(space, layer, range, room.saturating_sub(next.bytes()), cancel)?;
+        // Half for the runs, half for what their merge makes of them
+        // (at most as large) before it goes to `next`.
+        let room = room.saturating_sub(next.bytes()) / 2;
+        let runs = expand(space, layer, range, room, cancel).map_err(|stopped| match stopped {
+            // Runs of `needed` bytes for this pass's range need that
+            // many times as many passes, if they spread evenly.
+            Stopped::TooLarge(needed) => {
+                Stopped::TooLarge(passes.saturating_mul(needed.div_ceil(room.max(1))))
+            }
+            failed @ Stopped::Failed(_) => failed,
+        })?;
         // The layer itself is excluded only in a reversible space; in a
         // directed one `kept` holds it too.
-        let exclude: &[&Packed] = match keep {
+        let exclude: &[&Layer] = match keep {
             Keep::TwoLayers => &exclude,
             Keep::Every => &exclude[1..],
         };
@@ -307,31 +703,52 @@ fn next_layer<R: RankedSpace>(
             next.append(&piece)?;
         }
     }
-    Ok(next)
+    Ok(next.finish()?)
 }
 
 /// The neighbours within `range` of every state of `layer`, as sorted
-/// runs, one a task; [`Stopped::TooLarge`] once the runs pass `room`.
+/// runs, a few a task; [`Stopped::TooLarge`] once the runs pass `room`,
+/// with the bytes all of them would take, judged from the tasks done.
 fn expand<R: RankedSpace>(
     space: &R,
-    layer: &Packed,
+    layer: &Layer,
     (low, high): (u64, u64),
     room: u64,
     cancel: &CancelHandle,
 ) -> Result<Vec<Packed>, Stopped> {
     let held = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
     let tasks = layer.blocks().div_ceil(TASK_BLOCKS);
-    (0..tasks)
+    let threads = rayon::current_num_threads() as u64;
+    let to_run = |found: &mut Vec<u64>| -> Result<Packed, Stopped> {
+        found.sort_unstable();
+        found.dedup();
+        let run = pack_sorted(found)?;
+        found.clear();
+        let total = held.fetch_add(run.bytes(), Ordering::Relaxed) + run.bytes();
+        // A buffer such as this one a thread is the rest of what runs.
+        if total + found.capacity() as u64 * 8 * threads > room {
+            let done = done.load(Ordering::Relaxed).max(1);
+            return Err(Stopped::TooLarge(total.saturating_mul(tasks as u64) / done));
+        }
+        Ok(run)
+    };
+    let runs: Vec<Vec<Packed>> = (0..tasks)
         .into_par_iter()
         .map(|task| {
             let blocks = task * TASK_BLOCKS..((task + 1) * TASK_BLOCKS).min(layer.blocks());
             let mut found: Vec<u64> = Vec::new();
-            for (index, rank) in layer.iter_blocks(blocks).enumerate() {
+            let mut runs = Vec::new();
+            let mut states = layer.iter_blocks(blocks);
+            for (index, rank) in states.by_ref().enumerate() {
                 if (index as u64).is_multiple_of(CHECK_EVERY) && cancel.is_cancelled() {
                     return Err(Stopped::Failed(Error::cancelled()));
                 }
+                if found.len() >= FLUSH_AT {
+                    runs.push(to_run(&mut found)?);
+                }
                 if found.capacity() - found.len() < 64 {
-                    let more = found.len().max(256);
+                    let more = found.len().clamp(256, FLUSH_AT);
                     found
                         .try_reserve(more)
                         .map_err(|_| Error::allocation_failed((more * 8) as u64))?;
@@ -342,24 +759,20 @@ fn expand<R: RankedSpace>(
                     }
                 });
             }
-            found.sort_unstable();
-            found.dedup();
-            let run = pack_sorted(&found)?;
-            let total = held.fetch_add(run.bytes(), Ordering::Relaxed) + run.bytes();
-            // The buffer of one task a thread is the rest of what runs.
-            if total + (found.capacity() * 8 * rayon::current_num_threads()) as u64 > room {
-                return Err(Stopped::TooLarge);
-            }
-            Ok(run)
+            states.check()?;
+            runs.push(to_run(&mut found)?);
+            done.fetch_add(1, Ordering::Relaxed);
+            Ok(runs)
         })
-        .collect()
+        .collect::<Result<_, Stopped>>()?;
+    Ok(runs.into_iter().flatten().collect())
 }
 
-/// The ranks within `range` of any run and of no sequence of `exclude`,
+/// The ranks within `range` of any run and of no layer of `exclude`,
 /// merged on every core over ranges of ranks: the pieces, in order.
 fn merge(
     runs: &[Packed],
-    exclude: &[&Packed],
+    exclude: &[&Layer],
     (low, high): (u64, u64),
     cancel: &CancelHandle,
 ) -> Result<Vec<Packed>, Error> {
@@ -382,7 +795,7 @@ fn merge(
 /// [`merge`] over one range of ranks.
 fn merge_range(
     runs: &[Packed],
-    exclude: &[&Packed],
+    exclude: &[&Layer],
     (low, high): (u64, u64),
     cancel: &CancelHandle,
 ) -> Result<Packed, Error> {
@@ -393,10 +806,11 @@ fn merge_range(
             heap.push(Reverse((rank, source)));
         }
     }
-    let mut old: Vec<(Keys<'_>, Option<u64>)> = exclude
+    // Keys below `low` are passed over as the first rank is looked for.
+    let mut old: Vec<(LayerKeys<'_>, Option<u64>)> = exclude
         .iter()
-        .map(|packed| {
-            let mut keys = packed.iter_from(low);
+        .map(|layer| {
+            let mut keys = layer.iter_near(low);
             let first = keys.next();
             (keys, first)
         })
@@ -427,23 +841,35 @@ fn merge_range(
             out.push(rank)?;
         }
     }
+    for (keys, _) in &mut old {
+        keys.check()?;
+    }
     out.finish()
 }
 
-/// The ranks of `a` and of `b`, which hold none in common.
-fn union(a: &Packed, b: &Packed) -> Result<Packed, Error> {
-    let mut out = Packer::default();
-    let (mut a, mut b) = (a.iter().peekable(), b.iter().peekable());
-    loop {
-        let rank = match (a.peek(), b.peek()) {
-            (Some(&x), Some(&y)) if x < y => a.next(),
-            (Some(_) | None, Some(_)) => b.next(),
-            (Some(_), None) => a.next(),
-            (None, None) => break,
-        };
-        if let Some(rank) = rank {
-            out.push(rank)?;
-        }
+/// The ranks of `a` and of `b`, which hold none in common, into `out`.
+fn union(a: &Layer, b: &Layer, out: &mut LayerSink) -> Result<(), Error> {
+    let (mut a_keys, mut b_keys) = (a.iter(), b.iter());
+    let (mut a, mut b) = (a_keys.by_ref().peekable(), b_keys.by_ref().peekable());
+    let merged = std::iter::from_fn(|| match (a.peek(), b.peek()) {
+        (Some(&x), Some(&y)) if x < y => a.next(),
+        (Some(_) | None, Some(_)) => b.next(),
+        (Some(_), None) => a.next(),
+        (None, None) => None,
+    });
+    out.extend(merged)?;
+    a_keys.check()?;
+    b_keys.check()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::breadth_first::sorted::Keep;
+
+    #[test]
+    fn a_manifest_names_the_last_layer_and_what_it_is_checked_against() {
+        assert_eq!(Keep::Every.files(2), ["sorted-layer-2", "sorted-kept-2"]);
+        assert_eq!(Keep::TwoLayers.files(2), ["sorted-layer-2", "sorted-layer-1"]);
+        assert_eq!(Keep::TwoLayers.files(0), ["sorted-layer-0"]);
     }
-    out.finish()
 }

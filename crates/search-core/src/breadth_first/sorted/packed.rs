@@ -27,15 +27,15 @@ const ESCAPE: u32 = 64;
 const BYTES: u32 = u32::MAX;
 
 /// Where a block starts and how to read it.
-#[derive(Clone, Copy, Debug)]
-struct Block {
-    first: u64,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Block {
+    pub(super) first: u64,
     /// Its first word: every block starts on one.
-    word: usize,
+    pub(super) word: usize,
     /// The keys it holds, the first among them.
-    keys: u32,
+    pub(super) keys: u32,
     /// The low bits of each gap, or [`BYTES`].
-    k: u32,
+    pub(super) k: u32,
 }
 
 /// Sorted, distinct `u64` keys, coded as the gaps between them.
@@ -70,7 +70,7 @@ impl Packed {
     /// The keys of blocks `blocks`, in order.
     pub(crate) fn iter_blocks(&self, blocks: std::ops::Range<usize>) -> Keys<'_> {
         let blocks = &self.index[blocks.start.min(self.index.len())..blocks.end];
-        Keys { words: &self.words, bit: 0, blocks, left: 0, k: 0, previous: 0 }
+        Keys { words: &self.words, blocks, cursor: Cursor::default() }
     }
 
     /// Every key, in order.
@@ -88,6 +88,11 @@ impl Packed {
         keys
     }
 
+    /// The words of the keys' codes, and the blocks that index them.
+    pub(super) fn parts(&self) -> (&[u64], &[Block]) {
+        (&self.words, &self.index)
+    }
+
     /// Adds `other`'s keys after these, every one of which is below
     /// `other`'s first.
     ///
@@ -95,7 +100,11 @@ impl Packed {
     ///
     /// When memory for them is refused.
     pub(crate) fn append(&mut self, other: &Packed) -> Result<(), Error> {
-        debug_assert!(other.len == 0 || self.iter().last() < other.iter().next());
+        debug_assert!(
+            other.len == 0
+                || self.iter_blocks(self.blocks().saturating_sub(1)..self.blocks()).last()
+                    < other.iter().next()
+        );
         let shift = self.words.len();
         reserve(&mut self.words, other.words.len())?;
         reserve(&mut self.index, other.index.len())?;
@@ -107,18 +116,84 @@ impl Packed {
     }
 }
 
+/// Where a reader is within a block: what decodes a block's keys, from
+/// memory ([`Keys`]) or from a chunk of a file read into memory.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Cursor {
+    /// The next bit to read, within the words given.
+    bit: usize,
+    /// Keys left in the block, and its `k`.
+    left: u32,
+    k: u32,
+    previous: u64,
+}
+
+impl Cursor {
+    /// Begins `block`, whose words are read from `base` of the words the
+    /// cursor is given: its first key.
+    #[inline]
+    pub(super) fn enter(&mut self, block: &Block, base: usize) -> u64 {
+        self.bit = (block.word - base) * 64;
+        self.left = block.keys - 1;
+        self.k = block.k;
+        self.previous = block.first;
+        block.first
+    }
+
+    /// The block's next key, if it has one left.
+    #[inline]
+    pub(super) fn next(&mut self, words: &[u64]) -> Option<u64> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        if self.k == BYTES {
+            let mut gap = 0;
+            for shift in (0..64).step_by(7) {
+                let byte = peek(words, self.bit) & 0xff;
+                self.bit += 8;
+                gap |= (byte & 0x7f) << shift;
+                if byte < 0x80 {
+                    break;
+                }
+            }
+            self.previous += gap + 1;
+            return Some(self.previous);
+        }
+        let ones = peek(words, self.bit).trailing_ones();
+        let gap = if ones < ESCAPE {
+            self.bit += ones as usize + 1;
+            let low =
+                if self.k == 0 { 0 } else { peek(words, self.bit) & (u64::MAX >> (64 - self.k)) };
+            self.bit += self.k as usize;
+            u64::from(ones) << self.k | low
+        } else {
+            self.bit += ESCAPE as usize;
+            let gap = peek(words, self.bit);
+            self.bit += 64;
+            gap
+        };
+        // A gap of 1 is written as 0.
+        self.previous += gap + 1;
+        Some(self.previous)
+    }
+}
+
+/// The 64 bits of `words` from bit `bit`, zeros past the end.
+#[inline]
+fn peek(words: &[u64], bit: usize) -> u64 {
+    let (word, offset) = (bit / 64, bit % 64);
+    let low = words.get(word).map_or(0, |&w| w >> offset);
+    if offset == 0 { low } else { low | words.get(word + 1).map_or(0, |&w| w << (64 - offset)) }
+}
+
 /// The keys of a [`Packed`], decoded as they are read.
 #[derive(Clone, Debug)]
 pub(crate) struct Keys<'p> {
     words: &'p [u64],
-    /// The next bit to read.
-    bit: usize,
     /// The blocks not yet begun.
     blocks: &'p [Block],
-    /// Keys left in the block being read, and its `k`.
-    left: u32,
-    k: u32,
-    previous: u64,
+    cursor: Cursor,
 }
 
 impl Keys<'_> {
@@ -133,18 +208,6 @@ impl Keys<'_> {
         }
         *self = ahead;
     }
-
-    /// The 64 bits from the next to read, zeros past the end.
-    #[inline]
-    fn peek(&self) -> u64 {
-        let (word, offset) = (self.bit / 64, self.bit % 64);
-        let low = self.words.get(word).map_or(0, |&w| w >> offset);
-        if offset == 0 {
-            low
-        } else {
-            low | self.words.get(word + 1).map_or(0, |&w| w << (64 - offset))
-        }
-    }
 }
 
 impl Iterator for Keys<'_> {
@@ -152,44 +215,12 @@ impl Iterator for Keys<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        if self.left == 0 {
-            let (block, rest) = self.blocks.split_first()?;
-            self.blocks = rest;
-            self.bit = block.word * 64;
-            self.left = block.keys - 1;
-            self.k = block.k;
-            self.previous = block.first;
-            return Some(block.first);
+        if let Some(key) = self.cursor.next(self.words) {
+            return Some(key);
         }
-        self.left -= 1;
-        if self.k == BYTES {
-            let mut gap = 0;
-            for shift in (0..64).step_by(7) {
-                let byte = self.peek() & 0xff;
-                self.bit += 8;
-                gap |= (byte & 0x7f) << shift;
-                if byte < 0x80 {
-                    break;
-                }
-            }
-            self.previous += gap + 1;
-            return Some(self.previous);
-        }
-        let ones = self.peek().trailing_ones();
-        let gap = if ones < ESCAPE {
-            self.bit += ones as usize + 1;
-            let low = if self.k == 0 { 0 } else { self.peek() & (u64::MAX >> (64 - self.k)) };
-            self.bit += self.k as usize;
-            u64::from(ones) << self.k | low
-        } else {
-            self.bit += ESCAPE as usize;
-            let gap = self.peek();
-            self.bit += 64;
-            gap
-        };
-        // A gap of 1 is written as 0.
-        self.previous += gap + 1;
-        Some(self.previous)
+        let (block, rest) = self.blocks.split_first()?;
+        self.blocks = rest;
+        Some(self.cursor.enter(block, 0))
     }
 }
 
@@ -206,6 +237,11 @@ pub(crate) struct Packer {
 }
 
 impl Packer {
+    /// The number of keys added.
+    pub(crate) fn len(&self) -> u64 {
+        self.packed.len
+    }
+
     /// Adds `key`, which must be past every key added before.
     ///
     /// # Errors

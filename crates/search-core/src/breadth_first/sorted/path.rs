@@ -1,0 +1,173 @@
+//! [`SortedEnumeration::path_reversible`]: a shortest path found by
+//! walking back through the layers, where a parent for each state would
+//! not fit.
+
+use super::{Keep, Layer, Packed, SortedEnumeration, Sweep, describe, manifest, sorted_below};
+use crate::breadth_first::parallel::thread_pool;
+use crate::disk::directory::RunFiles;
+use crate::error::{Error, Limit};
+use crate::run::context::Run;
+use crate::space::ranked::RankedSpace;
+
+impl SortedEnumeration {
+    /// A shortest path, as ranks, from one of `starts` to `goal` in a
+    /// space whose every move can be undone, or `None` when no start
+    /// reaches it. The layers are found as
+    /// [`run_reversible`](SortedEnumeration::run_reversible) finds them,
+    /// but every one is kept (a few bytes a state, or on
+    /// [`disk`](SortedEnumeration::disk)), not a parent a state: once
+    /// the goal's layer `d` is found, the path walks back from it, each
+    /// step to a neighbour in layer `d - 1`, which a move that can be
+    /// undone guarantees. So breadth-first search answers where a
+    /// parent a state (8 bytes or more) would not fit.
+    ///
+    /// # Errors
+    ///
+    /// As [`run_reversible`](SortedEnumeration::run_reversible), and the
+    /// depth limit when the goal lies past it;
+    /// [`SpaceFailed`](crate::ErrorKind::SpaceFailed) when a state of the
+    /// path has no neighbour in the layer before: a move of the space
+    /// cannot be undone. A run on disk removes its files when it ends,
+    /// however it ends; it does not resume.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Run;
+    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::space::RankedSpace;
+    ///
+    /// /// A knight on a chessboard, its square the rank.
+    /// struct Knight;
+    /// impl RankedSpace for Knight {
+    ///     fn rank_count(&self) -> u64 {
+    ///         64
+    ///     }
+    ///     fn neighbours<F: FnMut(u64)>(&self, square: u64, mut report: F) {
+    ///         let (x, y) = ((square % 8) as i64, (square / 8) as i64);
+    ///         for (dx, dy) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+    ///             let (x, y) = (x + dx, y + dy);
+    ///             if (0..8).contains(&x) && (0..8).contains(&y) {
+    ///                 report((y * 8 + x) as u64);
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// let path = SortedEnumeration::new().path_reversible(&Knight, &[0], 63, &mut Run::new())?;
+    /// let path = path.expect("a knight reaches every square");
+    /// assert_eq!((path.len(), path[0], path[6]), (7, 0, 63)); // six moves, corner to corner
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn path_reversible<R: RankedSpace>(
+        &self,
+        space: &R,
+        starts: &[u64],
+        goal: u64,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Vec<u64>>, Error> {
+        run.begin()?;
+        let pool = thread_pool(self.threads)?;
+        let count = space.rank_count();
+        let sorted = sorted_below(starts, count)?;
+        if goal >= count {
+            return Err(Error::rank_out_of_bounds(goal, count));
+        }
+        let description =
+            format!("a path to {goal} over {}", describe(Keep::TwoLayers, count, &sorted));
+        let mut files = match &self.disk {
+            Some(dir) => {
+                Some(RunFiles::claim(dir, manifest::PREFIX, false, |_| Ok(((), Vec::new())))?.0)
+            }
+            None => None,
+        };
+        let mut sweep = Sweep {
+            space,
+            keep: Keep::TwoLayers,
+            files: files.as_mut(),
+            description: &description,
+            pool: pool.as_ref(),
+            deepest: false,
+        };
+        let found = sweep.walk_to(&sorted, goal, run);
+        match files.as_mut().map(RunFiles::clear) {
+            Some(Err(error)) => found.and(Err(error)),
+            _ => found,
+        }
+    }
+}
+
+impl<R: RankedSpace> Sweep<'_, R> {
+    /// The layers from `starts` until one holds `goal`, then the path
+    /// back from it.
+    fn walk_to(
+        &mut self,
+        starts: &[u64],
+        goal: u64,
+        run: &mut Run<'_>,
+    ) -> Result<Option<Vec<u64>>, Error> {
+        if starts.binary_search(&goal).is_ok() {
+            return Ok(Some(vec![goal]));
+        }
+        if starts.is_empty() {
+            return Ok(None);
+        }
+        let mut layers = vec![self.layer_of(&manifest::layer_name(0), starts)?];
+        let max_memory = run.get_limits().get_max_memory();
+        let cancel = run.cancel_handle();
+        let mut passes = 1;
+        let empty = Layer::Memory(Packed::default());
+        loop {
+            let depth = layers.len() - 1;
+            let layer = &layers[depth];
+            let counts = run.stats_mut();
+            counts.stored += layer.len();
+            counts.frontier(usize::try_from(layer.len()).unwrap_or(usize::MAX));
+            let held: u64 = layers.iter().map(Layer::bytes).sum();
+            run.report(depth, held)?;
+            if held > max_memory {
+                return Err(Error::limit(Limit::Memory(max_memory)));
+            }
+            if !run.get_limits().allows_depth(depth + 1) {
+                return Err(Error::limit(Limit::Depth(depth)));
+            }
+            let before = depth.checked_sub(1).map_or(&empty, |before| &layers[before]);
+            let memory = (held, max_memory, &mut passes);
+            let what = manifest::layer_name(depth + 1);
+            let next = self.next_of(layer, before, &what, memory, &cancel)?;
+            run.stats_mut().expanded += layer.len();
+            if next.len() == 0 {
+                return Ok(None);
+            }
+            let reached = next.contains(goal)?;
+            layers.push(next);
+            if reached {
+                break;
+            }
+        }
+        // Walk back: a state of layer `d` has a neighbour in layer `d - 1`.
+        let count = self.space.rank_count();
+        let mut path = vec![goal];
+        let mut neighbours = Vec::new();
+        for before in layers[..layers.len() - 1].iter().rev() {
+            let state = path[path.len() - 1];
+            neighbours.clear();
+            self.space.neighbours(state, |next| neighbours.push(next));
+            let mut step = None;
+            for &next in neighbours.iter().filter(|&&next| next < count) {
+                if before.contains(next)? {
+                    step = Some(next);
+                    break;
+                }
+            }
+            let Some(step) = step else {
+                return Err(Error::space_failed(format!(
+                    "rank {state} has no neighbour one move nearer the starts: a move of the \
+                     space cannot be undone, and path_reversible needs every one to be"
+                )));
+            };
+            path.push(step);
+        }
+        path.reverse();
+        Ok(Some(path))
+    }
+}
