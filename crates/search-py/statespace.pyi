@@ -310,7 +310,7 @@ def family_generators(name: str, size: int) -> str:
 def enumerate_generators(
     generators: str,
     *,
-    start: Optional[List[int]] = None,
+    start: Optional[Union[List[int], Tuple[int, ...]]] = None,
     max_memory: int = 4294967296,
     max_depth: Optional[int] = None,
 ) -> Layers:
@@ -318,9 +318,9 @@ def enumerate_generators(
 
 def solve_generators(
     generators: str,
-    state: List[int],
+    state: Union[List[int], Tuple[int, ...]],
     *,
-    start: Optional[List[int]] = None,
+    start: Optional[Union[List[int], Tuple[int, ...]]] = None,
     max_states: int = 134217728,
     max_memory: int = 4294967296,
 ) -> Optional[List[str]]:

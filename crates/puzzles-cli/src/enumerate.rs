@@ -562,6 +562,11 @@ fn dense_config(
     Ok(config.resume(args.resume))
 }
 
+/// The boards past which a sliding puzzle's 2-bit table (a quarter of a
+/// byte each: 256 GiB here) is kept on no disk: `--disk` then keeps the
+/// sorted engine's layers to `--max-depth`.
+const PAST_DISKS: u64 = 1 << 40;
+
 fn run_sliding<W: Write>(
     args: &EnumerateArgs,
     (rows, cols): (usize, usize),
@@ -576,7 +581,14 @@ fn run_sliding<W: Write>(
     let boards = ReachableBoards::new(puzzle.goal()).map_err(|e| e.to_string())?.rank_count();
     let max_memory = args.max_memory.unwrap_or(Limits::DEFAULT_MAX_MEMORY);
     let fits = DenseEnumeration::memory_needed(boards) <= max_memory;
-    if !fits && args.max_depth.is_some() && args.checkpoint.is_none() {
+    // A table past any disk (the 4x4's 2.4 TiB): only the layers to a
+    // depth can be had.
+    let past_disks = boards > PAST_DISKS;
+    if !fits
+        && args.max_depth.is_some()
+        && args.checkpoint.is_none()
+        && (args.disk.is_none() || past_disks)
+    {
         // The table, sized for every board, cannot fit, but the layers to
         // the bound may: the sorted engine keeps the boards it meets,
         // packed as sorted ranks, a few bytes each, in memory or in
@@ -603,7 +615,7 @@ fn run_sliding<W: Write>(
     let layers = layers.map_err(|e| {
         // A table past any disk: the layers to a depth still fit.
         let more = match disk_advice(args, &e) {
-            Some(_) if boards > 1 << 40 => {
+            Some(_) if past_disks => {
                 Some("or enumerate to a depth with --max-depth N, keeping only the boards met")
             }
             more => more,

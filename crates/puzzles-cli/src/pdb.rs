@@ -55,7 +55,7 @@ struct BuildArgs {
 pub(crate) struct DirArgs {
     /// The directory of pattern databases [default: $PUZZLES_PDB_DIR, else
     /// $XDG_CACHE_HOME/puzzles, else ~/.cache/puzzles].
-    #[arg(long = "pdb-dir", value_name = "DIR")]
+    #[arg(id = "pdb_dir", long = "pdb-dir", value_name = "DIR")]
     dir: Option<PathBuf>,
 }
 

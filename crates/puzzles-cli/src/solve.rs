@@ -38,6 +38,10 @@ pub(crate) struct SolveArgs {
     /// from it).
     #[arg(long, value_name = "FILE", conflicts_with_all = SLIDING_ONLY, conflicts_with = "family")]
     generators: Option<std::path::PathBuf>,
+    /// The start of --generators, the item at each position apart by
+    /// spaces or commas, such as "0 0 1 1" [default: the file's].
+    #[arg(long, value_name = "ITEMS", requires = "generators")]
+    start: Option<String>,
     /// The goal board; by default tiles in order with the blank last.
     #[arg(long, value_name = "BOARD", value_parser = crate::values::parse_board_option)]
     goal: Option<Board>,
@@ -106,8 +110,8 @@ const LARGE_BOARD_ADVICE: &str = "boards of 16 or more cells far from the goal n
     --algorithm idastar (the default), which keeps only its path";
 
 /// The options of sliding boards only, which a permutation puzzle refuses.
-const SLIDING_ONLY: [&str; 7] =
-    ["goal", "algorithm", "heuristic", "weight", "max_nodes", "threads", "stats"];
+const SLIDING_ONLY: [&str; 8] =
+    ["goal", "algorithm", "heuristic", "weight", "max_nodes", "threads", "stats", "pdb_dir"];
 
 fn parse_family(text: &str) -> Result<Family, String> {
     text.parse().map_err(|e: puzzles::Error| crate::values::printable(&e.to_string()))
@@ -116,7 +120,7 @@ fn parse_family(text: &str) -> Result<Family, String> {
 pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, String> {
     let generated = match (args.family, &args.generators) {
         (Some(family), _) => Some(Generated::Family(family)),
-        (None, Some(file)) => Some(Generated::File(file)),
+        (None, Some(file)) => Some(Generated::File(file, args.start.as_deref())),
         (None, None) => None,
     };
     if let Some(generated) = generated {

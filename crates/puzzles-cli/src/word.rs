@@ -20,8 +20,8 @@ pub(crate) enum Generated<'a> {
     /// A family, on as many points as each state has (burnt pancakes: 2
     /// points a pancake), from the identity.
     Family(Family),
-    /// A file of generators, from its start.
-    File(&'a PathBuf),
+    /// A file of generators, from its start or from the items given.
+    File(&'a PathBuf, Option<&'a str>),
 }
 
 /// Answers each state of `states` (or of standard input's lines) with
@@ -34,12 +34,18 @@ pub(crate) fn run<W: Write>(
 ) -> Result<bool, String> {
     // A file's puzzle is read once; a family's is made for each size.
     let mut puzzles: Vec<PermutationGraph> = Vec::new();
-    if let Generated::File(file) = generated {
+    if let Generated::File(file, start) = generated {
         let shown = file.display();
         let text =
             std::fs::read_to_string(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
         let puzzle = PermutationPuzzle::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
-        let graph = PermutationGraph::new(puzzle.generators().clone(), puzzle.start())
+        let start = match start {
+            Some(items) => {
+                crate::values::parse_items(items).map_err(|e| format!("--start: {e}"))?
+            }
+            None => puzzle.start().to_vec(),
+        };
+        let graph = PermutationGraph::new(puzzle.generators().clone(), &start)
             .map_err(|e| format!("{shown}: {e}"))?;
         puzzles.push(graph);
     }
@@ -48,7 +54,7 @@ pub(crate) fn run<W: Write>(
     answer_each(questions, format.json, out, |text, out| {
         let state = crate::values::parse_items(text)?;
         let graph = match generated {
-            Generated::File(_) => &puzzles[0],
+            Generated::File(..) => &puzzles[0],
             Generated::Family(family) => family_graph(&mut puzzles, family, state.len())?,
         };
         let path = search.run_shown(&display, |run: &mut Run<'_>| graph.solve(&state, run));

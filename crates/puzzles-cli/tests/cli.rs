@@ -379,6 +379,29 @@ fn enumerate_saves_checkpoints_and_resumes_from_them() {
 }
 
 #[test]
+fn the_4x4_to_a_depth_keeps_its_layers_on_disk_and_goes_deeper() {
+    let dir = std::env::temp_dir().join(format!("puzzles-cli-sorted-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let args = ["enumerate", "4x4", "--json", "--disk", dir_arg, "--max-memory", "1M"];
+    let (status, out, err) = run(&[&args[..], &["--max-depth", "10"]].concat(), b"");
+    assert_eq!(status, 0, "{err}");
+    // OEIS A089484, and no deepest boards listed from disk.
+    let near = r#""layers":[1,2,4,10,24,54,107,212,446,946,1948],"deepest":[]}"#;
+    assert!(out.contains(r#""complete":false"#) && out.ends_with(&format!("{near}\n")), "{out}");
+    let files = dir.join("enumerate-4x4-sorted");
+    assert!(files.join("sorted-manifest").exists());
+    let deeper = [&args[..], &["--max-depth", "12", "--resume"]].concat();
+    let (status, out, err) = run(&deeper, b"");
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains(r#""layers":[1,2,4,10,24,54,107,212,446,946,1948,3938,7808]"#), "{out}");
+    // Without --resume, the stopped run's files are not overwritten.
+    let (status, _, err) = run(&[&args[..], &["--max-depth", "13"]].concat(), b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("holds an unfinished enumeration"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn enumerate_keeps_a_table_on_disk_and_resumes_from_it() {
     let dir = std::env::temp_dir().join(format!("puzzles-cli-disk-{}", std::process::id()));
     let dir_arg = dir.to_str().unwrap();
@@ -1170,6 +1193,10 @@ fn solve_finds_the_shortest_word_in_a_familys_generators() {
     let (status, _, err) = run(&["solve", "--family", "lrx", "--algorithm", "bfs", "1 0"], b"");
     assert_eq!(status, 2);
     assert!(err.contains("cannot be used with"), "{err}");
+    // Pattern databases are the sliding puzzles' only.
+    let (status, _, err) = run(&["solve", "--family", "lrx", "--pdb-dir", "/tmp", "1 0"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("'--family <NAME>' cannot be used with '--pdb-dir <DIR>'"), "{err}");
 }
 
 #[test]
@@ -1181,6 +1208,15 @@ fn solve_finds_the_shortest_word_in_a_files_generators() {
         b"0 0 0 0 1 1 2 5 2 4 2 1 3 3 3 3 4 4 2 5 5 4 5 1\n0 0 0 0 1 1 1 1 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5\n",
     );
     assert_eq!((status, out.as_str()), (0, "11\n0\n"), "{err}");
+    // Another start: the solved cube is now 11 half turns from it.
+    let deepest = "0 0 0 0 1 1 2 5 2 4 2 1 3 3 3 3 4 4 2 5 5 4 5 1";
+    let solved = b"0 0 0 0 1 1 1 1 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5\n";
+    let (status, out, err) =
+        run(&["solve", "-c", "--generators", POCKET_CUBE_HTM, "--start", deepest], solved);
+    assert_eq!((status, out.as_str()), (0, "11\n"), "{err}");
+    let (status, _, err) = run(&["solve", "--start", "0 1", "1 0"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("--generators"), "{err}");
 }
 
 fn enumerate_json(args: &[&str]) -> Value {

@@ -6,7 +6,7 @@
 use ::puzzles::{Family, PermutationGraph};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 use search_core::dense::DenseEnumeration;
 use search_core::groups::{Generators, PermutationPuzzle};
 use search_core::run::CancelHandle;
@@ -85,13 +85,18 @@ fn graph_of(
     PermutationGraph::new(puzzle.generators().clone(), &start).map_err(|e| puzzle_error(&e))
 }
 
-/// A list of ints from 0 to 255: a state's items.
+/// A list or tuple of ints from 0 to 255: a state's items.
 fn items(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u8>> {
-    let list =
-        value.cast::<PyList>().map_err(|_| args::wrong_type(name, "a list of ints", value))?;
-    let mut items = Vec::with_capacity(list.len());
-    for (index, item) in list.iter().enumerate() {
-        let item = args::count(&item, &format!("{name}[{index}]"))?;
+    let given: Vec<Bound<'_, PyAny>> = if let Ok(list) = value.cast::<PyList>() {
+        list.iter().collect()
+    } else if let Ok(tuple) = value.cast::<PyTuple>() {
+        tuple.iter().collect()
+    } else {
+        return Err(args::wrong_type(name, "a list or tuple of ints", value));
+    };
+    let mut items = Vec::with_capacity(given.len());
+    for (index, item) in given.iter().enumerate() {
+        let item = args::count(item, &format!("{name}[{index}]"))?;
         items.push(u8::try_from(item).map_err(|_| {
             PyValueError::new_err(format!("{name}[{index}] must be at most 255, not {item}"))
         })?);
@@ -118,7 +123,7 @@ fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_> {
 /// `generators` is text, a line a generator: `NAME: PERMUTATION` in
 /// one-line notation (from 0) or cycles (`(1,2,3)`, from 1), or a GAP
 /// file as PuzzleGeometry writes them; `start: ITEMS` (or GAP's
-/// `ip:=[[...]];`) gives a start, and `start` (a list of ints) replaces
+/// `ip:=[[...]];`) gives a start, and `start` (a list or tuple of ints) replaces
 /// it. Ranked states whose table fits `max_memory` (default 4 GiB) run on
 /// the dense engine, 2 bits a state on every core; others on the hashed
 /// engine within `max_memory`. A Cayley graph whose table cannot fit
@@ -163,7 +168,7 @@ fn enumerate_generators(
     item_layers(py, &layers)
 }
 
-/// The fewest generators that take `state` (a list of ints) to the start
+/// The fewest generators that take `state` (a list or tuple of ints) to the start
 /// of `generators` (text, as `enumerate_generators` reads it; `start`
 /// replaces its start), by name in the order applied, found from both
 /// ends; None when no word reaches it. `max_states` (default 134,217,728)

@@ -331,6 +331,8 @@ def test_words_in_the_generators_are_shortest_and_legal():
     # 3-cycles are even: an odd permutation has no word.
     assert statespace.solve_generators("a: (1,2,3)\nb: (2,3,4)", [1, 0, 2, 3]) is None
     assert statespace.solve_generators("a: (1,2)", [0, 1], start=[1, 0]) == ["a"]
+    # Tuples serve as lists do.
+    assert statespace.solve_generators("a: (1,2)", (0, 1), start=(1, 0)) == ["a"]
     beads = statespace.enumerate_generators(text, start=[0, 0, 0, 1, 1, 1], max_depth=3)
     assert (beads.sizes, beads.complete) == ([1, 2, 3, 4], False)
     with pytest.raises(ValueError, match=r"^generators: line 2: generator b moves 2 points, not 3$"):
