@@ -144,6 +144,7 @@ pub(crate) fn claim(
 /// manifest `{prefix}manifest` that names what a stopped run goes on
 /// from. Both disk tiers keep their files so, and so share one policy
 /// for what is kept and what removed.
+#[cfg(any(feature = "rayon", feature = "serde"))]
 #[derive(Debug)]
 pub(crate) struct RunFiles {
     dir: PathBuf,
@@ -155,6 +156,7 @@ pub(crate) struct RunFiles {
     _lock: DirLock,
 }
 
+#[cfg(any(feature = "rayon", feature = "serde"))]
 impl RunFiles {
     /// The directory `dir`, made if need be, and locked ([`claim`]),
     /// with what `load` reads from the manifest of the stopped run to go
@@ -274,6 +276,7 @@ impl RunFiles {
 }
 
 /// Removes `path`; one that is gone already is no error.
+#[cfg(any(feature = "rayon", feature = "serde"))]
 fn remove_file(path: &Path) -> Result<(), Error> {
     match std::fs::remove_file(path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {

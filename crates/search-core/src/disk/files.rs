@@ -234,12 +234,14 @@ impl Drop for PendingFile {
 /// (a layer found pass by pass): what [`write_table_file`] writes, with
 /// its header, a checksum last, under a temporary name until
 /// [`finish`](TableWriter::finish); dropped before, it leaves nothing.
+#[cfg(feature = "rayon")]
 pub(crate) struct TableWriter {
     pending: PendingFile,
     /// Where the body begins: the header's length.
     body: u64,
 }
 
+#[cfg(feature = "rayon")]
 impl TableWriter {
     /// Begins the table file `path` with its header.
     ///

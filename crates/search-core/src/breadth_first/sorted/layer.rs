@@ -228,7 +228,8 @@ impl LayerFile {
                 k: (shape >> 32) as u32,
             };
             let in_order = last.is_none_or(|last| first > last) && block.word >= next_word;
-            if !in_order || block.keys == 0 || block.keys as usize > BLOCK || word > words {
+            let shaped = block.keys > 0 && block.keys as usize <= BLOCK && block.has_code();
+            if !in_order || !shaped || word > words {
                 return Err(corrupt(&input, "its index is out of order"));
             }
             (keys, next_word, last) = (keys + u64::from(block.keys), block.word, Some(first));

@@ -26,6 +26,14 @@ const ESCAPE: u32 = 64;
 /// The `k` of a block written in LEB128.
 const BYTES: u32 = u32::MAX;
 
+impl Block {
+    /// Whether its `k` is one a block is written with: a file's index
+    /// that says otherwise is not read.
+    pub(super) fn has_code(&self) -> bool {
+        self.k < 64 || self.k == BYTES
+    }
+}
+
 /// Where a block starts and how to read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Block {
