@@ -68,10 +68,13 @@ fn run(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
         limits = limits.max_depth(n as usize);
     }
     let mut run = Run::new().limits(limits).on_progress(|p| peaks.push((p.depth, p.bytes)));
+    // Only the layers' sizes are printed: the deepest layer's ranks are
+    // not unpacked.
     let mut sorted = match engine.as_str() {
         "sorted1" => SortedEnumeration::new().threads(1),
         _ => SortedEnumeration::new(),
-    };
+    }
+    .deepest_states(false);
     let on_disk = rest.get(1);
     if let Some(dir) = on_disk {
         sorted = sorted.disk(dir);

@@ -414,7 +414,11 @@ impl LayerSink {
     /// When the file cannot be written, naming it.
     pub(super) fn finish(self) -> Result<Layer, Error> {
         match self {
-            LayerSink::Memory(packed) => Ok(Layer::Memory(packed)),
+            LayerSink::Memory(mut packed) => {
+                // Appended piece by piece, it may hold twice its bytes.
+                packed.shrink();
+                Ok(Layer::Memory(packed))
+            }
             LayerSink::File(writer) => writer.finish().map(Layer::File),
         }
     }

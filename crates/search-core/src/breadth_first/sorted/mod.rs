@@ -507,7 +507,8 @@ impl<R: RankedSpace> Sweep<'_, R> {
             self.save(&layer_sizes, &[&layer, &kept], [old_layer.as_ref(), old_kept.as_ref()])?;
         };
         drop(kept);
-        let deepest = if self.deepest { unpack(&layer, max_memory)? } else { Vec::new() };
+        let room = max_memory.saturating_sub(layer.bytes());
+        let deepest = if self.deepest { unpack(&layer, (room, max_memory))? } else { Vec::new() };
         Ok(if complete {
             Enumeration::new(layer_sizes, deepest)
         } else {
@@ -648,10 +649,11 @@ impl<R: RankedSpace> Sweep<'_, R> {
     }
 }
 
-/// The keys of `layer`, unpacked, 8 bytes each, if they fit `max_memory`.
-fn unpack(layer: &Layer, max_memory: u64) -> Result<Vec<u64>, Error> {
+/// The keys of `layer`, unpacked, 8 bytes each, if they fit `room`, what
+/// `max_memory` leaves beside the layer.
+fn unpack(layer: &Layer, (room, max_memory): (u64, u64)) -> Result<Vec<u64>, Error> {
     let bytes = layer.len().saturating_mul(8);
-    if bytes > max_memory {
+    if bytes > room {
         return Err(Error::limit(Limit::Memory(max_memory)));
     }
     let mut keys = Vec::new();

@@ -101,6 +101,12 @@ impl Packed {
         (&self.words, &self.index)
     }
 
+    /// Gives back the room that appending left spare.
+    pub(crate) fn shrink(&mut self) {
+        self.words.shrink_to_fit();
+        self.index.shrink_to_fit();
+    }
+
     /// Adds `other`'s keys after these, every one of which is below
     /// `other`'s first.
     ///
