@@ -94,8 +94,7 @@ impl Layer {
         match self {
             Layer::Memory(packed) => LayerKeys::Memory(packed.iter_from(key)),
             Layer::File(file) => {
-                let block = file.index.partition_point(|block| block.first <= key);
-                self.iter_blocks(block.saturating_sub(1)..file.index.len())
+                self.iter_blocks(file.block_of(key).unwrap_or(0)..file.index.len())
             }
         }
     }
@@ -109,8 +108,7 @@ impl Layer {
         let mut keys = match self {
             Layer::Memory(packed) => LayerKeys::Memory(packed.iter_from(key)),
             Layer::File(file) => {
-                let block = file.index.partition_point(|block| block.first <= key);
-                let Some(block) = block.checked_sub(1) else { return Ok(false) };
+                let Some(block) = file.block_of(key) else { return Ok(false) };
                 self.iter_blocks(block..block + 1)
             }
         };
@@ -180,6 +178,12 @@ pub(super) struct LayerFile {
 }
 
 impl LayerFile {
+    /// The block that would hold `key`: the last whose first key is at
+    /// or before it; none when `key` is below every key.
+    fn block_of(&self, key: u64) -> Option<usize> {
+        self.index.partition_point(|block| block.first <= key).checked_sub(1)
+    }
+
     /// The layer file at `path`, of the run `description` names, read
     /// whole to check it: the index kept, the words left on disk.
     ///

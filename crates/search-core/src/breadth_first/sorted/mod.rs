@@ -450,7 +450,7 @@ impl<R: RankedSpace> Sweep<'_, R> {
                     Keep::TwoLayers => Layer::Memory(Packed::default()),
                 };
                 let sizes = vec![layer.len()];
-                self.save(&sizes, &[&layer, &kept], [None, None])?;
+                self.save(&sizes, &[&layer, &kept], None)?;
                 (sizes, layer, kept)
             }
         };
@@ -490,21 +490,18 @@ impl<R: RankedSpace> Sweep<'_, R> {
                 self.discard(&next)?;
                 break next.len() == 0;
             }
-            let (old_layer, old_kept) = match self.keep {
+            // What the new layer is checked against replaces the old.
+            let stale = match self.keep {
                 Keep::Every => {
                     let mut sink = self.sink(&manifest::kept_name(depth + 1))?;
                     union(&kept, &next, &mut sink)?;
-                    let old_kept = std::mem::replace(&mut kept, sink.finish()?);
-                    (None, Some(old_kept))
+                    std::mem::replace(&mut kept, sink.finish()?)
                 }
-                Keep::TwoLayers => {
-                    let old_kept = std::mem::replace(&mut kept, layer);
-                    (None, Some(old_kept))
-                }
+                Keep::TwoLayers => std::mem::replace(&mut kept, layer),
             };
             layer = next;
             layer_sizes.push(layer.len());
-            self.save(&layer_sizes, &[&layer, &kept], [old_layer.as_ref(), old_kept.as_ref()])?;
+            self.save(&layer_sizes, &[&layer, &kept], Some(&stale))?;
         };
         drop(kept);
         let room = max_memory.saturating_sub(layer.bytes());
@@ -604,22 +601,45 @@ impl<R: RankedSpace> Sweep<'_, R> {
 
     /// Writes the manifest of a run that goes on from `layers` (the last
     /// layer of `layer_sizes`, and what it is checked against), then
-    /// removes the files of `stale` layers, which it no longer names.
+    /// removes the file of the `stale` layer, which it no longer names.
     fn save(
         &mut self,
         layer_sizes: &[u64],
         layers: &[&Layer; 2],
-        stale: [Option<&Layer>; 2],
+        stale: Option<&Layer>,
     ) -> Result<(), Error> {
         let Some(files) = &mut self.files else { return Ok(()) };
         manifest::save(&files.manifest(), self.description, layer_sizes)?;
         files.name_in_manifest(
             layers.iter().filter_map(|layer| layer.path()).map(Into::into).collect(),
         );
-        for path in stale.into_iter().flatten().filter_map(Layer::path) {
-            files.remove(path)?;
+        match stale.and_then(Layer::path) {
+            Some(path) => files.remove(path),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// The first neighbour of `state` (a rank of the space) for which
+    /// `test` holds, `found` the buffer they are gathered in.
+    ///
+    /// # Errors
+    ///
+    /// What `test` returns.
+    fn neighbour_where(
+        &self,
+        state: u64,
+        found: &mut Vec<u64>,
+        mut test: impl FnMut(u64) -> Result<bool, Error>,
+    ) -> Result<Option<u64>, Error> {
+        let count = self.space.rank_count();
+        found.clear();
+        self.space.neighbours(state, |next| found.push(next));
+        for &next in found.iter().filter(|&&next| next < count) {
+            if test(next)? {
+                return Ok(Some(next));
+            }
+        }
+        Ok(None)
     }
 
     /// Whether the first few states of `layer` have a neighbour in no
@@ -628,20 +648,17 @@ impl<R: RankedSpace> Sweep<'_, R> {
     /// next layer must be found to tell.
     fn goes_on(&self, layer: &Layer, kept: &Layer) -> Result<bool, Error> {
         const PROBES: usize = 64;
-        let count = self.space.rank_count();
         let mut states = layer.iter_blocks(0..1);
         let mut found = Vec::new();
+        let new = |next: u64| -> Result<bool, Error> {
+            Ok(match self.keep {
+                Keep::Every => !kept.contains(next)?,
+                Keep::TwoLayers => !layer.contains(next)? && !kept.contains(next)?,
+            })
+        };
         for state in states.by_ref().take(PROBES) {
-            found.clear();
-            self.space.neighbours(state, |next| found.push(next));
-            for &next in found.iter().filter(|&&next| next < count) {
-                let old = match self.keep {
-                    Keep::Every => kept.contains(next)?,
-                    Keep::TwoLayers => layer.contains(next)? || kept.contains(next)?,
-                };
-                if !old {
-                    return Ok(true);
-                }
+            if self.neighbour_where(state, &mut found, new)?.is_some() {
+                return Ok(true);
             }
         }
         states.check()?;

@@ -145,21 +145,13 @@ impl<R: RankedSpace> Sweep<'_, R> {
             }
         }
         // Walk back: a state of layer `d` has a neighbour in layer `d - 1`.
-        let count = self.space.rank_count();
         let mut path = vec![goal];
-        let mut neighbours = Vec::new();
+        let mut found = Vec::new();
         for before in layers[..layers.len() - 1].iter().rev() {
             let state = path[path.len() - 1];
-            neighbours.clear();
-            self.space.neighbours(state, |next| neighbours.push(next));
-            let mut step = None;
-            for &next in neighbours.iter().filter(|&&next| next < count) {
-                if before.contains(next)? {
-                    step = Some(next);
-                    break;
-                }
-            }
-            let Some(step) = step else {
+            let Some(step) =
+                self.neighbour_where(state, &mut found, |next| before.contains(next))?
+            else {
                 return Err(Error::space_failed(format!(
                     "rank {state} has no neighbour one move nearer the starts: a move of the \
                      space cannot be undone, and path_reversible needs every one to be"
