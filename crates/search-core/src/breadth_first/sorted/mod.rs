@@ -44,6 +44,11 @@ const TASK_BLOCKS: usize = 256;
 /// a thread.
 const FLUSH_AT: usize = 1 << 20;
 
+/// The states whose neighbours are asked for at once
+/// ([`RankedSpace::neighbours_of_all`]): a space that calls out per
+/// batch (Python, a GPU) pays its call once for this many.
+const BATCH: usize = 1024;
+
 /// The most passes a layer is split into before the memory limit is
 /// called reached: each pass expands the whole layer again, so past this
 /// the limit is too small to be worth the time.
@@ -758,9 +763,13 @@ fn expand<R: RankedSpace>(
             let blocks = task * TASK_BLOCKS..((task + 1) * TASK_BLOCKS).min(layer.blocks());
             let mut found: Vec<u64> = Vec::new();
             let mut runs = Vec::new();
+            let mut batch = Vec::new();
+            batch
+                .try_reserve_exact(BATCH)
+                .map_err(|_| Error::allocation_failed(8 * BATCH as u64))?;
             let mut states = layer.iter_blocks(blocks);
-            for (index, rank) in states.by_ref().enumerate() {
-                if (index as u64).is_multiple_of(CHECK_EVERY) && cancel.is_cancelled() {
+            loop {
+                if cancel.is_cancelled() {
                     return Err(Stopped::Failed(Error::cancelled()));
                 }
                 if found.len() >= FLUSH_AT {
@@ -772,7 +781,16 @@ fn expand<R: RankedSpace>(
                         .try_reserve(more)
                         .map_err(|_| Error::allocation_failed((more * 8) as u64))?;
                 }
-                space.neighbours(rank, |next| {
+                // As many states as leave room for 64 neighbours each:
+                // the batches grow with the buffer, which stays small
+                // while the runs are.
+                let states_now = ((found.capacity() - found.len()) / 64).clamp(1, BATCH);
+                batch.clear();
+                batch.extend(states.by_ref().take(states_now));
+                if batch.is_empty() {
+                    break;
+                }
+                space.neighbours_of_all(&batch, |next| {
                     if (low..high).contains(&next) {
                         found.push(next);
                     }
