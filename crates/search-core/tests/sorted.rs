@@ -1,8 +1,10 @@
 //! `SortedEnumeration` against plain breadth-first search, on directed
 //! and undirected random graphs, in one pass and in many (a memory limit
 //! small enough to split every layer), in memory and on disk, stopped
-//! anywhere (a `kill -9` included) and resumed, and its limits.
+//! anywhere (a `kill -9` included) and resumed, and its limits; and
+//! states keyed by their own bits (`AsKeyed`).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -10,10 +12,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use proptest::prelude::*;
 use search_core::breadth_first::SortedEnumeration;
 use search_core::run::CancelHandle;
-use search_core::space::RankedSpace;
-use search_core::{ErrorKind, Limit, Limits, Run};
+use search_core::space::{AsKeyed, FixedKey, RankedSpace};
+use search_core::{ErrorKind, Limit, Limits, Run, Successors};
 
-use crate::graphs::{Fog, graph, plain_layers, reference_distances};
+use crate::graphs::{Fog, Graph, graph, plain_layers, reference_distances};
 
 /// `n` ranks on a ring, each joined to the ranks 1 and 300 either
 /// side: a torus whose layers grow by four a step and span the ranks, so
@@ -155,6 +157,86 @@ proptest! {
         prop_assert_eq!(left_in(&dir), Vec::<String>::new());
         let _ = std::fs::remove_dir(&dir);
     }
+}
+
+/// A graph whose nodes are scattered over every `u64` (a node's key is
+/// its number times an odd constant, a bijection), as a state a user
+/// packs into a word is: a space with no ranking, keyed by value.
+struct Scattered<'a> {
+    graph: &'a Graph,
+    nodes: HashMap<u64, u32>,
+}
+
+impl Scattered<'_> {
+    fn key(node: u32) -> u64 {
+        (u64::from(node) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+}
+
+impl Successors for Scattered<'_> {
+    type State = u64;
+    type Move = ();
+
+    fn successors<F: FnMut(u64, ())>(&self, key: &u64, mut report: F) {
+        for &next in &self.graph.adjacency[self.nodes[key] as usize] {
+            report(Scattered::key(next), ());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// States keyed by their own scattered bits give plain BFS's layers,
+    /// in memory and on disk, directed and undirected.
+    #[test]
+    fn states_keyed_by_value_give_the_layers_of_plain_bfs(
+        directed in graph(300, 3),
+        start in any::<prop::sample::Index>(),
+        on_disk in any::<bool>(),
+    ) {
+        let start = start.index(directed.len()) as u32;
+        let dir = scratch("keyed");
+        let mut engine = SortedEnumeration::new().threads(2);
+        if on_disk {
+            engine = engine.disk(&dir);
+        }
+        for graph in [directed.clone(), directed.undirected()] {
+            let nodes = (0..graph.len() as u32).map(|node| (Scattered::key(node), node)).collect();
+            let space = AsKeyed::new(Scattered { graph: &graph, nodes });
+            let (sizes, deepest) = plain_layers(&graph, &[start]);
+            let mut deepest: Vec<u64> = deepest.iter().map(|&node| Scattered::key(node as u32)).collect();
+            deepest.sort_unstable();
+            let layers = engine.run(&space, &[Scattered::key(start)], &mut Run::new()).unwrap();
+            prop_assert_eq!(layers.layer_sizes(), &sizes[..]);
+            prop_assert_eq!(layers.deepest(), &deepest[..]);
+        }
+        prop_assert_eq!(left_in(&dir), Vec::<String>::new());
+        let _ = std::fs::remove_dir(&dir);
+    }
+}
+
+#[test]
+fn keys_of_every_width_come_back_and_all_ones_has_none() {
+    assert_eq!(<[u8; 3]>::from_key([7u8, 8, 9].key()), [7, 8, 9]);
+    assert_eq!(<[u8; 8] as FixedKey>::KEY_COUNT, u64::MAX);
+    assert_eq!((<u8 as FixedKey>::KEY_COUNT, <u32 as FixedKey>::KEY_COUNT), (256, 1 << 32));
+    // Bytes compare as their keys do.
+    assert!([1u8, 0].key() > [0u8, 255].key());
+    // A u64 state of all ones has no key, and is not passed over.
+    let space =
+        AsKeyed::new(search_core::from_fn(
+            |&s: &u64| {
+                if s < 3 { vec![s + 1] } else { vec![u64::MAX] }
+            },
+        ));
+    let error = SortedEnumeration::new().run(&space, &[0], &mut Run::new()).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }), "{error}");
+    assert!(error.to_string().contains("has no key"), "{error}");
+    // Narrower states have no such value: a u8's 256 keys are all there.
+    let bytes = AsKeyed::new(search_core::from_fn(|&b: &u8| [b.wrapping_add(1)]));
+    let layers = SortedEnumeration::new().run(&bytes, &[0], &mut Run::new()).unwrap();
+    assert_eq!((layers.states(), layers.deepest()), (256, &[255][..]));
 }
 
 /// Numbers below 100, doubled: no move can be undone.

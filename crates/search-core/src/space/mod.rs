@@ -9,7 +9,9 @@
 //! for the dense engine, [`Weighted`] with a [`Cost`] for cheapest paths,
 //! and [`Heuristic`] (through [`Estimated`]) for estimates kept in O(1) a
 //! move. [`from_fn`] and its siblings make a space from closures;
-//! [`Undirected`], [`UnitCost`], [`AsRanked`] and [`rank_by`] adapt one.
+//! [`Undirected`], [`UnitCost`], [`AsRanked`] and [`rank_by`] adapt one;
+//! [`AsKeyed`] numbers a space of fixed-width states ([`FixedKey`]) by
+//! their own bits, for the sorted engine.
 //! [`BuildStateHasher`] is the hash every hashed table here gives states.
 //!
 //! # Example
@@ -43,6 +45,7 @@ pub use self::adaptors::{
 };
 pub use self::estimated::Estimated;
 pub use self::hash::{BuildStateHasher, StateHasher};
+pub use self::keyed::{AsKeyed, FixedKey};
 pub use self::ranked::{RankSteps, RankedSpace, WordSteps};
 pub use self::real::Real;
 pub use self::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
@@ -53,6 +56,7 @@ pub(crate) mod delegate;
 pub(crate) mod estimated;
 pub(crate) mod float_crates;
 pub(crate) mod hash;
+pub(crate) mod keyed;
 pub(crate) mod ranked;
 pub(crate) mod real;
 pub(crate) mod traits;
