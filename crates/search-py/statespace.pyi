@@ -364,5 +364,6 @@ def vector_enumerate(
     *,
     max_states: Optional[int] = None,
     max_depth: Optional[int] = None,
+    max_memory: int = 4294967296,
 ) -> Layers:
-    """Every int state reachable from start (within max_depth moves), by layers from NumPy."""
+    """Every int state reachable from start (within max_depth moves), by layers from NumPy, kept sorted and compressed."""

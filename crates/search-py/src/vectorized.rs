@@ -1,7 +1,9 @@
 //! Vectorized spaces: states are integers, and the successor function takes
-//! a NumPy array of a whole layer's states and returns a 2-D array of
-//! their neighbours, so that Python runs a few large NumPy calls a layer
-//! while the visited set, the parents and the frontier stay in Rust.
+//! a NumPy array of a whole layer's states (of up to 1,024 of them, for
+//! `vector_enumerate`, whose layers the sorted engine keeps) and returns
+//! a 2-D array of their neighbours, so that Python runs a few large NumPy
+//! calls a layer while the visited set, the parents and the frontier stay
+//! in Rust.
 //!
 //! Arrays cross as bytes (`numpy.frombuffer` one way, `tobytes` the
 //! other): a copy at memory speed, which keeps the wheel on the stable ABI
@@ -13,8 +15,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
-use search_core::space::BuildStateHasher;
+use search_core::breadth_first::SortedEnumeration;
+use search_core::run::CancelHandle;
+use search_core::space::{BuildStateHasher, RankedSpace};
+use search_core::{Limits, Run};
 
 /// States to their parents (a start is its own), and sets of states, in
 /// search-core's hash: Fx alone spreads a packed board's few changed
@@ -23,7 +30,7 @@ use search_core::space::BuildStateHasher;
 type Parents = HashMap<u64, u64, BuildStateHasher>;
 type States = HashSet<u64, BuildStateHasher>;
 
-use crate::args;
+use crate::args::{self, Arg};
 use crate::custom::Layers;
 use crate::{LimitError, search_error};
 
@@ -486,8 +493,13 @@ impl Side {
 /// Every state reachable from `start` (an int, or a list of ints), by
 /// breadth-first layers: a `Layers`, as `enumerate_space` returns.
 ///
-/// States, arrays, limits and errors as for `vector_bfs`; `max_depth`
-/// as for `enumerate_space`.
+/// The layers are kept as sorted, compressed runs of states (a few bytes
+/// a state where a hash table takes tens), on every core, with
+/// `successors` called on up to 1,024 states at a time; `max_memory`
+/// (default 4 GiB) bounds what is kept, and a layer whose successors
+/// would not fit it is found in several passes. States, arrays, limits
+/// and errors as for `vector_bfs`; `max_depth` as for `enumerate_space`;
+/// `deepest` comes sorted.
 ///
 /// ```python
 /// >>> import numpy as np
@@ -497,60 +509,102 @@ impl Side {
 /// >>> layers.sizes, layers.radius, layers.deepest
 /// ([1, 2, 2, 2, 2, 1], 5, [5])
 /// >>> near = vector_enumerate(0, ring, max_depth=3)
-/// >>> near.sizes, near.complete, sorted(near.deepest)
+/// >>> near.sizes, near.complete, near.deepest
 /// ([1, 2, 2, 2], False, [3, 7])
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, successors, *, max_states = None, max_depth = None))]
+#[pyo3(
+    signature = (start, successors, *, max_states = None, max_depth = None, max_memory = Arg::Default),
+    text_signature = "(start, successors, *, max_states=None, max_depth=None, max_memory=4294967296)"
+)]
 fn vector_enumerate<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     max_states: Option<Bound<'py, PyAny>>,
     max_depth: Option<Bound<'py, PyAny>>,
+    max_memory: Arg<'py>,
 ) -> PyResult<Layers> {
-    let mut frontier = states(&start, "start")?;
+    let starts = states(&start, "start")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
+    let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
     let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    // What it is called with is checked before the search begins.
     let batch = Batch::new(successors, "successors")?;
     let py = batch.function.py();
-    let mut seen: States = States::default();
-    frontier.retain(|&state| seen.insert(state));
-    let mut sizes = Vec::new();
-    if frontier.is_empty() {
-        // No starts, no layers: as `enumerate_space` answers.
-        return Ok(Layers { sizes, deepest: Vec::new(), complete: true });
+    let cancel = CancelHandle::new();
+    let space = BatchSpace {
+        function: batch.function.unbind(),
+        raised: Mutex::new(None),
+        cancel: cancel.clone(),
+    };
+    let mut limits = Limits::new().max_memory(max_memory).max_states(usize::MAX);
+    if let Some(depth) = max_depth {
+        limits = limits.max_depth(depth);
     }
-    loop {
-        sizes.push(frontier.len() as u64);
-        if seen.len() > max_states {
-            return Err(limit_reached(max_states));
-        }
-        py.check_signals()?;
-        let mut next_layer = Vec::new();
-        let mut failed = None;
-        batch.expand(&frontier, |_, next| {
-            if failed.is_some() {
-                return;
+    let over = AtomicBool::new(false);
+    let layers = py.detach(|| {
+        let stop = cancel.clone();
+        let mut run = Run::new().limits(limits).cancel_with(cancel.clone()).on_progress(|done| {
+            if done.stored > max_states as u64 {
+                over.store(true, Ordering::Relaxed);
+                stop.cancel();
             }
-            if let Err(bytes) = room(&mut seen).and_then(|()| room(&mut next_layer)) {
-                failed = Some(bytes);
-                return;
-            }
-            if seen.insert(next) {
-                next_layer.push(next);
-            }
-        })?;
-        if let Some(bytes) = failed {
-            return Err(refused(bytes));
+        });
+        SortedEnumeration::new().run(&space, &starts, &mut run)
+    });
+    // What successors raised (a KeyboardInterrupt included) comes first:
+    // it is why the search stopped.
+    if let Some(error) = space.raised.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(error);
+    }
+    if over.load(Ordering::Relaxed) {
+        return Err(limit_reached(max_states));
+    }
+    let layers = layers.map_err(|error| search_error(&error))?;
+    let deepest =
+        layers.deepest().iter().map(|&state| PyInt::new(py, state).into_any().unbind()).collect();
+    Ok(Layers { sizes: layers.layer_sizes().to_vec(), deepest, complete: layers.is_complete() })
+}
+
+/// A successor function over arrays as a space the sorted engine takes:
+/// a state is its own key (every state is below 2^63), and each batch of
+/// states is one call, made holding the GIL.
+struct BatchSpace {
+    function: Py<PyAny>,
+    /// What the function raised, which stops the search.
+    raised: Mutex<Option<PyErr>>,
+    cancel: CancelHandle,
+}
+
+impl RankedSpace for BatchSpace {
+    fn rank_count(&self) -> u64 {
+        1 << 63
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, state: u64, report: F) {
+        self.neighbours_of_all(&[state], report);
+    }
+
+    fn neighbours_of_all<F: FnMut(u64)>(&self, states: &[u64], mut report: F) {
+        if self.cancel.is_cancelled() {
+            return;
         }
-        // A layer past `max_depth` ends the layers at the bound.
-        let cut = !next_layer.is_empty() && max_depth.is_some_and(|max| sizes.len() > max);
-        if next_layer.is_empty() || cut {
-            let deepest =
-                frontier.iter().map(|&state| PyInt::new(py, state).into_any().unbind()).collect();
-            return Ok(Layers { sizes, deepest, complete: !cut });
-        }
-        frontier = next_layer;
+        Python::attach(|py| {
+            let called = py.check_signals().and_then(|()| {
+                let batch = Batch::new(self.function.bind(py).clone(), "successors")?;
+                batch.expand(states, |_, next| report(next))
+            });
+            if let Err(error) = called {
+                let mut raised = self.raised.lock().unwrap_or_else(PoisonError::into_inner);
+                raised.get_or_insert(error);
+                self.cancel.cancel();
+            }
+        });
+    }
+
+    fn failure(&self) -> Option<search_core::Error> {
+        let raised = self.raised.lock().unwrap_or_else(PoisonError::into_inner);
+        raised.is_some().then(|| search_core::Error::space_failed("successors raised"))
     }
 }

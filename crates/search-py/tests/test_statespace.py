@@ -688,6 +688,7 @@ for name, good in [
         bad["goal"] = STATE
     if name == "vector_enumerate":
         bad["max_depth"] = COUNT
+        bad["max_memory"] = COUNT + [(None, TypeError)]
     if "predecessors" in good:
         bad["predecessors"] = [(5, TypeError), (lambda states: [["x"]], TypeError)]
         bad["undirected"] = [(1, TypeError), ("yes", TypeError)]

@@ -322,3 +322,37 @@ def test_vectorized_layers_to_a_depth_match_enumerate_space():
         assert ours.sizes == theirs.sizes
         assert ours.complete is False and theirs.complete is False
         assert sorted(map(unpack, ours.deepest)) == sorted(theirs.deepest)
+
+
+# --- vector_enumerate keeps its layers sorted and compressed, within max_memory ---
+
+
+def test_a_small_memory_limit_gives_the_same_layers_and_a_tiny_one_raises():
+    # 40,000 cells on a ring, each joined to those 1 and 200 either side:
+    # layers of up to 400, kept in under a byte a state.
+    torus = lambda n: np.stack(  # noqa: E731
+        [(n + 1) % 40_000, (n - 1) % 40_000, (n + 200) % 40_000, (n - 200) % 40_000], axis=1
+    )
+    whole = statespace.vector_enumerate(0, torus)
+    small = statespace.vector_enumerate(0, torus, max_memory=128 << 10)
+    sizes, depth = layer_sizes(0, lambda n: [(n + step) % 40_000 for step in (1, -1, 200, -200)])
+    deepest = sorted(state for state, d in depth.items() if d == len(sizes) - 1)
+    assert whole.sizes == small.sizes == sizes
+    assert whole.deepest == small.deepest == deepest
+    with pytest.raises(statespace.LimitError, match=r"memory"):
+        statespace.vector_enumerate(0, torus, max_memory=1 << 10)
+    with pytest.raises(statespace.LimitError, match=r"limit of 1000 stored states"):
+        statespace.vector_enumerate(0, torus, max_states=1000)
+
+
+def test_what_successors_raises_is_raised_as_it_was():
+    calls = []
+
+    def failing(states):
+        calls.append(len(states))
+        if sum(calls) > 500:
+            raise KeyError("no such cell")
+        return np.stack([(states + 1) % 10_000], axis=1)
+
+    with pytest.raises(KeyError, match="no such cell"):
+        statespace.vector_enumerate(0, failing)
