@@ -32,6 +32,7 @@ type States = HashSet<u64, BuildStateHasher>;
 
 use crate::args::{self, Arg};
 use crate::custom::Layers;
+use crate::sliding::Interrupt;
 use crate::{LimitError, search_error};
 
 /// A table a vectorized search grows a state at a time: grown here,
@@ -543,19 +544,26 @@ fn vector_enumerate<'py>(
         limits = limits.max_depth(depth);
     }
     let over = AtomicBool::new(false);
+    let interrupt = Interrupt::default();
     let layers = py.detach(|| {
         let stop = cancel.clone();
+        // Reported as each layer ends, on this thread: Python runs its
+        // signal handlers on its main thread only, not on the pool's.
         let mut run = Run::new().limits(limits).cancel_with(cancel.clone()).on_progress(|done| {
             if done.stored > max_states as u64 {
                 over.store(true, Ordering::Relaxed);
                 stop.cancel();
             }
+            if interrupt.check() {
+                stop.cancel();
+            }
         });
         SortedEnumeration::new().run(&space, &starts, &mut run)
     });
-    // What successors raised (a KeyboardInterrupt included) comes first:
-    // it is why the search stopped.
-    if let Some(error) = space.raised.into_inner().unwrap_or_else(PoisonError::into_inner) {
+    // What successors or a signal handler raised comes first: it is why
+    // the search stopped.
+    let raised = space.raised.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(error) = raised.or_else(|| interrupt.into_error()) {
         return Err(error);
     }
     if over.load(Ordering::Relaxed) {
@@ -577,6 +585,15 @@ struct BatchSpace {
     cancel: CancelHandle,
 }
 
+impl BatchSpace {
+    /// Stops the search with `error`, unless one stopped it first.
+    fn stop(&self, error: PyErr) {
+        let mut raised = self.raised.lock().unwrap_or_else(PoisonError::into_inner);
+        raised.get_or_insert(error);
+        self.cancel.cancel();
+    }
+}
+
 impl RankedSpace for BatchSpace {
     fn rank_count(&self) -> u64 {
         1 << 63
@@ -591,14 +608,10 @@ impl RankedSpace for BatchSpace {
             return;
         }
         Python::attach(|py| {
-            let called = py.check_signals().and_then(|()| {
-                let batch = Batch::new(self.function.bind(py).clone(), "successors")?;
-                batch.expand(states, |_, next| report(next))
-            });
-            if let Err(error) = called {
-                let mut raised = self.raised.lock().unwrap_or_else(PoisonError::into_inner);
-                raised.get_or_insert(error);
-                self.cancel.cancel();
+            let batch = Batch::new(self.function.bind(py).clone(), "successors");
+            if let Err(error) = batch.and_then(|batch| batch.expand(states, |_, next| report(next)))
+            {
+                self.stop(error);
             }
         });
     }

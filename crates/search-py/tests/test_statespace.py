@@ -925,6 +925,14 @@ def test_ctrl_c_stops_a_custom_search():
     assert interrupted_inside(lambda: statespace.bfs(0, succ, lambda n: False, max_states=5_000_000))
 
 
+def test_ctrl_c_stops_vector_enumerate():
+    np = pytest.importorskip("numpy")
+    # A ring of 10^8 states: 5 x 10^7 layers of two, minutes of them.
+    ring = lambda n: np.stack([(n + 1) % 10**8, (n - 1) % 10**8], axis=1)  # noqa: E731
+    assert interrupted_inside(lambda: statespace.vector_enumerate(0, ring))
+    assert statespace.vector_enumerate(0, ring, max_depth=2).sizes == [1, 2, 2]
+
+
 # --- bidirectional search against a predecessors that disagrees ---------------
 
 

@@ -113,7 +113,7 @@ byte_keys!(1, 2, 3, 4, 5, 6, 7, 8);
 /// use search_core::breadth_first::SortedEnumeration;
 /// use search_core::space::{AsKeyed, FixedKey};
 ///
-// Two counters, each 0..100, in one u64: step either, up or down.
+/// // Two counters, each 0..100, in one u64: step either, up or down.
 /// let space = AsKeyed::new(from_fn(|&s: &u64| {
 ///     let (a, b) = (s >> 32, s & 0xffff_ffff);
 ///     let mut next = Vec::new();
