@@ -224,15 +224,17 @@ fn keys_of_every_width_come_back_and_all_ones_has_none() {
     // Bytes compare as their keys do.
     assert!([1u8, 0].key() > [0u8, 255].key());
     // A u64 state of all ones has no key, and is not passed over.
-    let space =
-        AsKeyed::new(search_core::from_fn(
-            |&s: &u64| {
-                if s < 3 { vec![s + 1] } else { vec![u64::MAX] }
-            },
-        ));
+    let space = AsKeyed::new(search_core::from_fn(|&s: &u64| match s {
+        0..3 => vec![s + 1],
+        3 => vec![u64::MAX],
+        _ => Vec::new(),
+    }));
     let error = SortedEnumeration::new().run(&space, &[0], &mut Run::new()).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }), "{error}");
     assert!(error.to_string().contains("has no key"), "{error}");
+    // The failure was that run's: the next starts clean.
+    let layers = SortedEnumeration::new().run(&space, &[10], &mut Run::new()).unwrap();
+    assert_eq!(layers.layer_sizes(), [1]);
     // Narrower states have no such value: a u8's 256 keys are all there.
     let bytes = AsKeyed::new(search_core::from_fn(|&b: &u8| [b.wrapping_add(1)]));
     let layers = SortedEnumeration::new().run(&bytes, &[0], &mut Run::new()).unwrap();

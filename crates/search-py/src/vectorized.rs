@@ -498,7 +498,8 @@ impl Side {
 /// a state where a hash table takes tens), on every core, with
 /// `successors` called on up to 1,024 states at a time; `max_memory`
 /// (default 4 GiB) bounds what is kept, and a layer whose successors
-/// would not fit it is found in several passes. States, arrays, limits
+/// would not fit it is found in several passes. `max_states` (default
+/// none) bounds the states, checked as each layer ends. States, arrays
 /// and errors as for `vector_bfs`; `max_depth` as for `enumerate_space`;
 /// `deepest` comes sorted.
 ///
@@ -529,7 +530,8 @@ fn vector_enumerate<'py>(
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
     let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
-    let max_states = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    // The memory limit bounds it, unless told otherwise.
+    let max_states = max_states.unwrap_or(usize::MAX);
     // What it is called with is checked before the search begins.
     let batch = Batch::new(successors, "successors")?;
     let py = batch.function.py();
@@ -567,7 +569,9 @@ fn vector_enumerate<'py>(
         return Err(error);
     }
     if over.load(Ordering::Relaxed) {
-        return Err(limit_reached(max_states));
+        return Err(LimitError::new_err(format!(
+            "enumeration reached its limit of {max_states} stored states"
+        )));
     }
     let layers = layers.map_err(|error| search_error(&error))?;
     let deepest =

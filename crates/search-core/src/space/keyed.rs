@@ -12,8 +12,9 @@ use crate::space::traits::Successors;
 /// a `u64` key and back.
 ///
 /// Keys need not be dense: a space of a few million states among 2^64
-/// keys is kept by [`SortedEnumeration`] at about the information bound
-/// of its keys, the bits of the gaps between them. Implemented for `u8`,
+/// keys is kept by [`SortedEnumeration`] as the gaps between its keys,
+/// at or under the information bound of as many keys taken at random
+/// (under it when the keys of nearby states cluster). Implemented for `u8`,
 /// `u16`, `u32`, `u64` and `[u8; N]` up to 8 bytes (read big-endian).
 ///
 /// [`SortedEnumeration`]: crate::breadth_first::SortedEnumeration
@@ -182,8 +183,10 @@ where
         });
     }
 
+    /// The failure of a neighbour with no key, once (the flag is reset,
+    /// so that the next run starts clean), or the space's own.
     fn failure(&self) -> Option<Error> {
-        if self.keyless.load(Ordering::Relaxed) {
+        if self.keyless.swap(false, Ordering::Relaxed) {
             let keys = G::State::KEY_COUNT;
             return Some(Error::space_failed(format!(
                 "a state's key is at or past {keys}, the keys' count: the one value of all ones has no key"

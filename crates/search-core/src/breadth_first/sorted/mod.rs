@@ -284,7 +284,7 @@ impl SortedEnumeration {
     ///
     /// [`LimitReached`](crate::ErrorKind::LimitReached) when what it
     /// keeps passes the memory limit even in
-    /// 64 passes, or the deepest layer unpacked would;
+    /// 16 passes, or the deepest layer unpacked would;
     /// [`RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
     /// for a rank at or past the space's count, the space's own failure,
     /// [`Cancelled`](crate::ErrorKind::Cancelled). On
