@@ -50,10 +50,7 @@ proptest! {
         let starts: Vec<u32> = picks.iter().map(|pick| pick.index(directed.len()) as u32).collect();
         let ranks: Vec<u64> = starts.iter().map(|&s| u64::from(s)).collect();
         let dir = scratch("random");
-        let mut engine = SortedEnumeration::new().threads(threads);
-        if on_disk {
-            engine = engine.disk(&dir);
-        }
+        let engine = engine_in(threads, on_disk.then_some(&dir));
         let (sizes, deepest) = plain_layers(&directed, &starts);
         let layers = engine.run(&directed, &ranks, &mut Run::new()).unwrap();
         prop_assert_eq!(layers.layer_sizes(), &sizes[..]);
@@ -132,10 +129,7 @@ proptest! {
         let graph = directed.undirected();
         let (start, goal) = (start.index(graph.len()) as u32, goal.index(graph.len()) as u32);
         let dir = scratch("path");
-        let mut engine = SortedEnumeration::new().threads(2);
-        if on_disk {
-            engine = engine.disk(&dir);
-        }
+        let engine = engine_in(2, on_disk.then_some(&dir));
         // Room for every layer of 200 ranks, a few packed blocks each.
         let limits = Limits::new().max_memory(64 << 10);
         let mut run = Run::new().limits(limits);
@@ -197,10 +191,7 @@ proptest! {
     ) {
         let start = start.index(directed.len()) as u32;
         let dir = scratch("keyed");
-        let mut engine = SortedEnumeration::new().threads(2);
-        if on_disk {
-            engine = engine.disk(&dir);
-        }
+        let engine = engine_in(2, on_disk.then_some(&dir));
         for graph in [directed.clone(), directed.undirected()] {
             let nodes = (0..graph.len() as u32).map(|node| (Scattered::key(node), node)).collect();
             let space = AsKeyed::new(Scattered { graph: &graph, nodes });
@@ -267,6 +258,15 @@ fn a_path_meets_its_limits_and_a_one_way_move() {
     let error = engine.path_reversible(&Doubling, &[1], 8, &mut Run::new()).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }), "{error}");
     assert!(error.to_string().contains("rank 8 has no neighbour one move nearer"), "{error}");
+}
+
+/// The engine on `threads` threads, in memory or on disk in `dir`.
+fn engine_in(threads: usize, dir: Option<&PathBuf>) -> SortedEnumeration {
+    let engine = SortedEnumeration::new().threads(threads);
+    match dir {
+        Some(dir) => engine.disk(dir),
+        None => engine,
+    }
 }
 
 /// A fresh directory for a test's files, unique to the call.

@@ -61,6 +61,13 @@ impl<S> Enumeration<S> {
         Enumeration { layer_sizes, deepest: last_layer, complete: false }
     }
 
+    /// [`new`](Enumeration::new) when `complete`, else
+    /// [`cut_at_depth`](Enumeration::cut_at_depth): for an engine that
+    /// learns which at its end.
+    pub(crate) fn ended(layer_sizes: Vec<u64>, deepest: Vec<S>, complete: bool) -> Enumeration<S> {
+        Enumeration { layer_sizes, deepest, complete }
+    }
+
     /// Whether these are every reachable state: false when a depth bound
     /// ([`Limits::max_depth`](crate::Limits::max_depth)) cut the
     /// enumeration and the space goes on past it. The layers are then

@@ -569,11 +569,7 @@ fn layers_of(table: &LayerTable, layer_sizes: Vec<u64>, cut: bool) -> Enumeratio
     if let Some(depth) = layer_sizes.len().checked_sub(1) {
         table.for_each_at(depth, |rank| last.push(rank));
     }
-    if cut {
-        Enumeration::cut_at_depth(layer_sizes, last)
-    } else {
-        Enumeration::new(layer_sizes, last)
-    }
+    Enumeration::ended(layer_sizes, last, !cut)
 }
 
 impl Default for DenseEnumeration {

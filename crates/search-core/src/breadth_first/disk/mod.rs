@@ -488,11 +488,7 @@ where
         };
         let last = read_states(&current, &mut traffic)?;
         self.report(layer_sizes.len() - 1, &buffer, traffic)?;
-        Ok(if complete {
-            Enumeration::new(layer_sizes, last)
-        } else {
-            Enumeration::cut_at_depth(layer_sizes, last)
-        })
+        Ok(Enumeration::ended(layer_sizes, last, complete))
     }
 
     /// Writes the manifest of a run whose last finished layer is

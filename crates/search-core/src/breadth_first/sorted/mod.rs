@@ -511,11 +511,7 @@ impl<R: RankedSpace> Sweep<'_, R> {
         drop(kept);
         let room = max_memory.saturating_sub(layer.bytes());
         let deepest = if self.deepest { unpack(&layer, (room, max_memory))? } else { Vec::new() };
-        Ok(if complete {
-            Enumeration::new(layer_sizes, deepest)
-        } else {
-            Enumeration::cut_at_depth(layer_sizes, deepest)
-        })
+        Ok(Enumeration::ended(layer_sizes, deepest, complete))
     }
 
     /// The layer after `layer` (its file named `what`), less `kept`:

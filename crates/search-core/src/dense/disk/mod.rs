@@ -304,11 +304,7 @@ impl<'d> Tier<'d> {
             }
         }
         let layer_sizes = self.layer_sizes.clone();
-        Ok(if cut {
-            Enumeration::cut_at_depth(layer_sizes, deepest)
-        } else {
-            Enumeration::new(layer_sizes, deepest)
-        })
+        Ok(Enumeration::ended(layer_sizes, deepest, !cut))
     }
 
     /// Whether a manifest is due at a layer's end: once the time since the
