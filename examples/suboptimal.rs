@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use puzzles::{Board, Manhattan, SlidingHeuristic, SlidingPuzzle};
-use search_core::cheapest::AStar;
+use search_core::cheapest::{AStar, BeamSearch};
 use search_core::{Heuristic, Limits, Run, astar};
 
 /// Korf's instances, as `puzzles` ships them: a number, then 16 cells.
@@ -89,14 +89,8 @@ fn compare(count: usize) -> Result<Comparison, Box<dyn std::error::Error>> {
         ("beam search, width 1,000", &|board| {
             let estimate = |b: &Board| manhattan.estimate(b);
             let mut run = Run::new().limits(limits);
-            let found = AStar::new().beam_search(
-                &puzzle,
-                [*board],
-                estimate,
-                goal,
-                BEAM_WIDTH,
-                &mut run,
-            )?;
+            let found =
+                BeamSearch::new().run(&puzzle, [*board], estimate, goal, BEAM_WIDTH, &mut run)?;
             Ok(found.map(|path| path.len()))
         }),
     ];

@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rustc_hash::FxHashMap;
-use search_core::cheapest::{AStar, dijkstra_all};
+use search_core::cheapest::{AStar, BidirectionalSearch, dijkstra_all};
 use search_core::space::rank_by;
 use search_core::{
     Predecessors, Ranking, Run, Successors, Weighted, astar, dijkstra, from_fn_weighted,
@@ -328,9 +328,9 @@ fn typed_group(c: &mut Criterion, grid: &Grid, trip: Trip) {
     let ours = AStar::new().run(grid, [start], |_| 0, is_goal, &mut one_end).expect("fits");
     let cost = ours.map(|(_, cost)| cost);
     let mut both_ends = Run::new();
-    let both = AStar::new().bidirectional_dijkstra(grid, [start], [goal], &mut both_ends);
+    let both = BidirectionalSearch::new().dijkstra(grid, [start], [goal], &mut both_ends);
     let listed_both =
-        AStar::new().bidirectional_dijkstra(&listed, [start], [goal], &mut Run::new());
+        BidirectionalSearch::new().dijkstra(&listed, [start], [goal], &mut Run::new());
     assert_eq!(both.expect("fits").map(|(_, cost)| cost), cost, "{name}");
     assert_eq!(listed_both.expect("fits").map(|(_, cost)| cost), cost, "{name}");
     eprintln!(
@@ -362,14 +362,14 @@ fn typed_group(c: &mut Criterion, grid: &Grid, trip: Trip) {
         b.iter(|| search.run(&numbered, [start], &estimate, is_goal, &mut run).expect("fits"));
     });
     group.bench_function("ours/bidirectional_dijkstra typed", |b| {
-        let mut search = AStar::new();
+        let mut search = BidirectionalSearch::new();
         let mut run = Run::new();
-        b.iter(|| search.bidirectional_dijkstra(grid, [start], [goal], &mut run).expect("fits"));
+        b.iter(|| search.dijkstra(grid, [start], [goal], &mut run).expect("fits"));
     });
     group.bench_function("ours/bidirectional_dijkstra listed", |b| {
-        let mut search = AStar::new();
+        let mut search = BidirectionalSearch::new();
         let mut run = Run::new();
-        b.iter(|| search.bidirectional_dijkstra(&listed, [start], [goal], &mut run).expect("fits"));
+        b.iter(|| search.dijkstra(&listed, [start], [goal], &mut run).expect("fits"));
     });
     group.finish();
 }

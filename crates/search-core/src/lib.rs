@@ -131,15 +131,15 @@ family, each module's page teaching it:
 | the same where every move costs 0 or 1, without a priority queue | [`zero_one_bfs`](cheapest::zero_one_bfs), [`ZeroOneBfs::run`](cheapest::ZeroOneBfs::run) |
 | a cheapest path guided by an estimate | [`astar`], [`AStar::run`](cheapest::AStar::run) |
 | the same in memory that grows only with the path | [`ida_star`], [`IdaStar::run`](deepening::IdaStar::run), on every core [`IdaStar::run_parallel`](deepening::IdaStar::run_parallel) |
-| the same by IDA*'s thresholds over the states A* would store | [`fringe_search`](cheapest::fringe_search), [`AStar::fringe_search`](cheapest::AStar::fringe_search) |
+| the same by IDA*'s thresholds over the states A* would store | [`fringe_search`](cheapest::fringe_search), [`FringeSearch::run`](cheapest::FringeSearch::run) |
 | an estimate from exact distances in an abstraction (pattern databases) | [`DistanceTable`](patterns::DistanceTable), [`Patterns`](patterns::Patterns); additive ones for puzzles of pieces on places, [`PiecePattern`](patterns::PiecePattern) |
 | the cheapest cost of every state, cheapest first, up to a cost bound | [`dijkstra_all`](cheapest::dijkstra_all), [`AStar::cheapest_costs`](cheapest::AStar::cheapest_costs) |
-| a cheapest path searched from both ends | [`bidirectional_dijkstra`](cheapest::bidirectional_dijkstra); guided by estimates, [`bidirectional_astar`](cheapest::bidirectional_astar); closures both ways, [`from_fn_weighted_directed`] |
+| a cheapest path searched from both ends | [`bidirectional_dijkstra`](cheapest::bidirectional_dijkstra); guided by estimates, [`bidirectional_astar`](cheapest::bidirectional_astar); a cache kept, [`BidirectionalSearch`](cheapest::BidirectionalSearch); closures both ways, [`from_fn_weighted_directed`] |
 | a path, any path, depth first | [`dfs`](breadth_first::dfs), [`Search::dfs`](breadth_first::Search::dfs); in memory of one path, [`IdaStar::depth_first`](deepening::IdaStar::depth_first) |
 | a shortest path in memory of one path | [`iddfs`](deepening::iddfs), [`IdaStar::iterative_deepening`](deepening::IdaStar::iterative_deepening) |
 | a path at most `w` times the cheapest, fast (weighted A*) | [`astar`] with the estimate times `w` |
 | a path fast, of no promised cost, from the estimate alone | [`greedy_best_first`](cheapest::greedy_best_first), [`AStar::greedy_best_first`](cheapest::AStar::greedy_best_first) |
-| the same in bounded memory, which may miss a path | [`beam_search`](cheapest::beam_search), [`AStar::beam_search`](cheapest::AStar::beam_search) |
+| the same in bounded memory, which may miss a path | [`beam_search`](cheapest::beam_search), [`BeamSearch::run`](cheapest::BeamSearch::run) |
 
 Coming from the `pathfinding` crate, its functions for implicit graphs
 and their counterparts here (each takes an iterator of starts; a `Path`
@@ -239,8 +239,8 @@ The limits that apply to each search:
 | search | states | memory | depth | nodes |
 |---|---|---|---|---|
 | the [`Search`](breadth_first::Search) methods but [`dfs`](breadth_first::Search::dfs), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) | yes | yes | yes | no |
-| [`Search::dfs`](breadth_first::Search::dfs), and every [`AStar`](cheapest::AStar) method but [`beam_search`](cheapest::AStar::beam_search) | yes | yes | no | yes |
-| [`AStar::beam_search`](cheapest::AStar::beam_search) | yes | yes | yes | yes |
+| [`Search::dfs`](breadth_first::Search::dfs), every [`AStar`](cheapest::AStar) method, [`BidirectionalSearch`](cheapest::BidirectionalSearch)'s and [`FringeSearch::run`](cheapest::FringeSearch::run) | yes | yes | no | yes |
+| [`BeamSearch::run`](cheapest::BeamSearch::run) | yes | yes | yes | yes |
 | [`ZeroOneBfs::run`](cheapest::ZeroOneBfs::run) | yes | yes | no | yes |
 | [`IdaStar`](deepening::IdaStar)'s methods, which store only their path | no | yes | yes | yes |
 | [`DenseEnumeration`](dense::DenseEnumeration), [`DistanceTable::build`](patterns::DistanceTable::build), whose tables are sized up front (on [disk](dense::DenseEnumeration::disk), the memory limit sizes the parts in memory) | no | yes | yes | no |

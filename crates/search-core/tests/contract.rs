@@ -24,7 +24,7 @@ use std::time::Duration;
 use search_core::breadth_first::{
     DiskEnumeration, Enumeration, ParallelEnumeration, Search, SortedEnumeration,
 };
-use search_core::cheapest::{AStar, ZeroOneBfs};
+use search_core::cheapest::{AStar, BeamSearch, BidirectionalSearch, FringeSearch, ZeroOneBfs};
 use search_core::deepening::{IdaStar, InPlace};
 use search_core::dense::DenseEnumeration;
 use search_core::patterns::{DistanceTable, PiecePattern, ZeroOneRankedSpace};
@@ -353,23 +353,23 @@ const ENTRIES: &[Entry] = &[
     entry("AStar::all_cheapest_paths", &[States, Memory, Nodes], |p, run| {
         AStar::new().all_cheapest_paths(p, [START], zero, never, run).map(drop)
     }),
-    entry("AStar::fringe_search", &[States, Memory, Nodes], |p, run| {
-        AStar::new().fringe_search(p, [START], zero, never, run).map(drop)
+    entry("FringeSearch::run", &[States, Memory, Nodes], |p, run| {
+        FringeSearch::new().run(p, [START], zero, never, run).map(drop)
     }),
     entry("AStar::greedy_best_first", &[States, Memory, Nodes], |p, run| {
         AStar::new().greedy_best_first(p, [START], zero, never, run).map(drop)
     }),
-    entry("AStar::beam_search", &[States, Memory, Depth, Nodes], |p, run| {
-        AStar::new().beam_search(p, [START], zero, never, 1 << 20, run).map(drop)
+    entry("BeamSearch::run", &[States, Memory, Depth, Nodes], |p, run| {
+        BeamSearch::new().run(p, [START], zero, never, 1 << 20, run).map(drop)
     }),
     entry("AStar::k_cheapest_paths", &[States, Memory, Nodes], |p, run| {
         AStar::new().k_cheapest_paths(p, [START], never, 3, run).map(drop)
     }),
-    entry("AStar::bidirectional_dijkstra", &[States, Memory, Nodes], |p, run| {
-        AStar::new().bidirectional_dijkstra(p, [START], [GOAL], run).map(drop)
+    entry("BidirectionalSearch::dijkstra", &[States, Memory, Nodes], |p, run| {
+        BidirectionalSearch::new().dijkstra(p, [START], [GOAL], run).map(drop)
     }),
-    entry("AStar::bidirectional_astar", &[States, Memory, Nodes], |p, run| {
-        AStar::new().bidirectional_astar(p, [START], [GOAL], zero, zero, run).map(drop)
+    entry("BidirectionalSearch::astar", &[States, Memory, Nodes], |p, run| {
+        BidirectionalSearch::new().astar(p, [START], [GOAL], zero, zero, run).map(drop)
     }),
     entry("ZeroOneBfs::run", &[States, Memory, Nodes], |p, run| {
         ZeroOneBfs::new().run(p, [START], never, run).map(drop)
@@ -975,8 +975,8 @@ fn a_successor_iterator_that_never_ends_meets_the_limits() {
         ("dfs", Search::new().dfs(&all, [1], never, &mut tight()).map(drop)),
         ("enumerate", Search::new().enumerate(&all, [1], &mut tight()).map(drop)),
         ("astar", AStar::new().run(&weighted, [1], zero, never, &mut tight()).map(drop)),
-        ("beam", AStar::new().beam_search(&all, [1], zero, never, 4, &mut tight()).map(drop)),
-        ("fringe", AStar::new().fringe_search(&weighted, [1], zero, never, &mut tight()).map(drop)),
+        ("beam", BeamSearch::new().run(&all, [1], zero, never, 4, &mut tight()).map(drop)),
+        ("fringe", FringeSearch::new().run(&weighted, [1], zero, never, &mut tight()).map(drop)),
         ("yen", AStar::new().k_cheapest_paths(&weighted, [1], never, 2, &mut tight()).map(drop)),
         ("zero-one", ZeroOneBfs::new().run(&weighted, [1], never, &mut tight()).map(drop)),
         ("ida_star", IdaStar::new().run(&weighted, [1], zero, never, &mut tight()).map(drop)),

@@ -5,8 +5,8 @@ use proptest::prelude::*;
 use search_core::Run;
 use search_core::breadth_first::{Search, dfs};
 use search_core::cheapest::{
-    AStar, ZeroOneBfs, beam_search, bidirectional_astar, bidirectional_dijkstra, dijkstra_all,
-    fringe_search, greedy_best_first, zero_one_bfs,
+    AStar, BeamSearch, ZeroOneBfs, beam_search, bidirectional_astar, bidirectional_dijkstra,
+    dijkstra_all, fringe_search, greedy_best_first, zero_one_bfs,
 };
 use search_core::deepening::{IdaStar, InPlace, iddfs};
 use search_core::patterns::{Combine, DistanceTable, Patterns, ZeroOneRankedSpace};
@@ -931,12 +931,12 @@ proptest! {
 #[test]
 fn beam_search_keeps_its_limits_and_a_width_of_zero_finds_only_a_start() {
     let line = from_fn(|&n: &u32| [n + 1]);
-    let mut search = AStar::new();
+    let mut search = BeamSearch::new();
     let mut run = Run::new().limits(Limits::new().max_states(50));
-    let error = search.beam_search(&line, [0], |_| 0u32, |_| false, 4, &mut run).unwrap_err();
+    let error = search.run(&line, [0], |_| 0u32, |_| false, 4, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
     run.set_limits(Limits::new().max_depth(7));
-    let error = search.beam_search(&line, [0], |_| 0u32, |_| false, 4, &mut run).unwrap_err();
+    let error = search.run(&line, [0], |_| 0u32, |_| false, 4, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(7)));
     assert_eq!(beam_search(&line, [0], |_: &u32| 0, |&n| n == 1, 0).unwrap(), None);
     let found = beam_search(&line, [3], |_: &u32| 0, |&n| n == 3, 0).unwrap();

@@ -9,7 +9,7 @@ use num_traits::Zero;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use search_core::cheapest::AStar;
+use search_core::cheapest::{AStar, BeamSearch, BidirectionalSearch};
 use search_core::deepening::IdaStar;
 use search_core::{Heuristic, Path, Predecessors, Run, Successors, Weighted};
 
@@ -574,7 +574,7 @@ fn beam_search<'py>(
     let estimate = Estimate::new(&space, heuristic);
     let triples = Triples::new(&space);
     let mut run = Run::new().limits(limits(max_states, max_depth));
-    let found: Result<_, search_core::Error> = AStar::<_, _, Number>::new().beam_search(
+    let found: Result<_, search_core::Error> = BeamSearch::new().run(
         &triples,
         starts,
         |state| estimate.estimate(state),
@@ -784,7 +784,7 @@ fn bidirectional_dijkstra<'py>(
         last_calls: RefCell::new((None, None)),
     };
     let mut run = Run::new().limits(limits(max_states, None));
-    let found = AStar::new().bidirectional_dijkstra(&both, starts, goals, &mut run);
+    let found = BidirectionalSearch::new().dijkstra(&both, starts, goals, &mut run);
     let found = found.inspect_err(|error| {
         if matches!(error.kind(), search_core::ErrorKind::InconsistentPredecessors) {
             both.fail_unconfirmed();

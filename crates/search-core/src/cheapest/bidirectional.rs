@@ -1,10 +1,11 @@
 //! [`bidirectional_dijkstra`] and [`bidirectional_astar`]: cheapest-path
 //! searches from the starts and from the goals at once, meeting in the
 //! middle, on one loop that differs only in its estimates and its
-//! stopping rule. The forward side is [`AStar`]'s own tables, the backward
-//! side its `backward` ones.
+//! stopping rule, in the tables of a [`BidirectionalSearch`].
 
-use crate::cheapest::astar::{AStar, Best, Overflowed};
+use std::fmt;
+
+use crate::cheapest::astar::{Best, Overflowed};
 use crate::cheapest::open::Open;
 use crate::cheapest::open_list::OpenList;
 use crate::error::Error;
@@ -23,12 +24,12 @@ use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 /// by Dijkstra's search from both ends; `None` when no goal can be
 /// reached.
 ///
-/// A shortcut for [`AStar::bidirectional_dijkstra`] with a fresh cache and
-/// a default [`Run`].
+/// A shortcut for [`BidirectionalSearch::dijkstra`] with a fresh cache
+/// and a default [`Run`].
 ///
 /// # Errors
 ///
-/// As for [`AStar::bidirectional_dijkstra`].
+/// As for [`BidirectionalSearch::dijkstra`].
 ///
 /// # Example
 ///
@@ -76,19 +77,19 @@ where
     I: IntoIterator<Item = G::State>,
     J: IntoIterator<Item = G::State>,
 {
-    AStar::one_shot().bidirectional_dijkstra(space, starts, goals, &mut Run::new())
+    BidirectionalSearch::one_shot().dijkstra(space, starts, goals, &mut Run::new())
 }
 
 /// A cheapest path from any of `starts` to any of `goals`, and its cost,
 /// by A* from both ends, guided by `to_goals` forwards and `from_starts`
 /// backwards; `None` when no goal can be reached.
 ///
-/// A shortcut for [`AStar::bidirectional_astar`] with a fresh cache and a
+/// A shortcut for [`BidirectionalSearch::astar`] with a fresh cache and a
 /// default [`Run`].
 ///
 /// # Errors
 ///
-/// As for [`AStar::bidirectional_dijkstra`].
+/// As for [`BidirectionalSearch::dijkstra`].
 ///
 /// # Example
 ///
@@ -153,8 +154,8 @@ where
     H: Fn(&G::State) -> G::Cost,
     B: Fn(&G::State) -> G::Cost,
 {
-    let mut search = AStar::one_shot();
-    search.bidirectional_astar(space, starts, goals, to_goals, from_starts, &mut Run::new())
+    let mut search = BidirectionalSearch::one_shot();
+    search.astar(space, starts, goals, to_goals, from_starts, &mut Run::new())
 }
 
 /// When the two sides may stop: `best` is the optimum once the heads
@@ -167,7 +168,74 @@ enum Stop {
     EitherHead,
 }
 
-impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
+/// The reusable tables of the cheapest-path searches from both ends:
+/// each side's tree of the states it has labelled (the backward tree's
+/// parents lead to the goals), with each node's cheapest cost so far and
+/// whether it is settled, and its open list.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn_weighted, Run};
+/// use search_core::cheapest::BidirectionalSearch;
+/// use search_core::space::Undirected;
+///
+/// let line = Undirected(from_fn_weighted(|&n: &i32| [(n - 1, 1u32), (n + 1, 1)]));
+/// let mut search = BidirectionalSearch::new();
+/// for goal in [10, -20] {
+///     let found = search.dijkstra(&line, [0], [goal], &mut Run::new())?;
+///     assert_eq!(found.map(|(_, cost)| cost), Some(goal.unsigned_abs()));
+/// }
+/// # Ok::<(), search_core::Error>(())
+/// ```
+pub struct BidirectionalSearch<S, M, C> {
+    forward: Side<S, M, C>,
+    backward: Side<S, M, C>,
+}
+
+impl<S, M, C> fmt::Debug for BidirectionalSearch<S, M, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BidirectionalSearch")
+            .field("forward", &self.forward.tree.len())
+            .field("backward", &self.backward.tree.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: State, M: Clone, C: Cost> Default for BidirectionalSearch<S, M, C> {
+    fn default() -> Self {
+        BidirectionalSearch::new()
+    }
+}
+
+impl<S: State, M: Clone, C: Cost> BidirectionalSearch<S, M, C> {
+    /// A cache with empty tables.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn_weighted, Run};
+    /// use search_core::cheapest::BidirectionalSearch;
+    /// use search_core::space::Undirected;
+    ///
+    /// let line = Undirected(from_fn_weighted(|&n: &i32| [(n - 1, 2u32), (n + 1, 2)]));
+    /// let found = BidirectionalSearch::new().dijkstra(&line, [0], [3], &mut Run::new())?;
+    /// assert_eq!(found.map(|(_, cost)| cost), Some(6));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn new() -> BidirectionalSearch<S, M, C> {
+        let side = || Side { tree: Tree::new(), open: OpenList::new() };
+        BidirectionalSearch { forward: side(), backward: side() }
+    }
+
+    /// A cache for one search, whose forward tree starts from its
+    /// thread's spare index (see [`bfs`](crate::bfs)).
+    fn one_shot() -> BidirectionalSearch<S, M, C> {
+        let mut search = BidirectionalSearch::new();
+        search.forward.tree = Tree::with_spare_index();
+        search
+    }
+
     /// A cheapest path from any of `starts` to any of `goals`, and its
     /// cost, by Dijkstra's search from both ends; `None` when no goal can
     /// be reached.
@@ -189,7 +257,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     ///
     /// # Errors
     ///
-    /// As for [`run`](AStar::run), and when the space's predecessors give
+    /// As for [`AStar::run`](crate::cheapest::AStar::run), and when the space's predecessors give
     /// an edge its successors lack
     /// ([`ErrorKind::InconsistentPredecessors`](crate::ErrorKind::InconsistentPredecessors)).
     ///
@@ -197,21 +265,21 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     ///
     /// ```
     /// use search_core::{from_fn_weighted, ErrorKind, Limit, Limits, Run};
-    /// use search_core::cheapest::AStar;
+    /// use search_core::cheapest::BidirectionalSearch;
     /// use search_core::space::Undirected;
     ///
     /// // A line walked either way, a step costing 2.
     /// let line = Undirected(from_fn_weighted(|&n: &i32| [(n - 1, 2u32), (n + 1, 2)]));
-    /// let mut search = AStar::new();
+    /// let mut search = BidirectionalSearch::new();
     /// let mut run = Run::new();
-    /// let (path, cost) = search.bidirectional_dijkstra(&line, [0], [30], &mut run)?.expect("on the line");
+    /// let (path, cost) = search.dijkstra(&line, [0], [30], &mut run)?.expect("on the line");
     /// assert_eq!((path.len(), cost), (30, 60));
     /// run.set_limits(Limits::new().max_states(20));
-    /// let error = search.bidirectional_dijkstra(&line, [0], [30], &mut run).unwrap_err();
+    /// let error = search.dijkstra(&line, [0], [30], &mut run).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(20)));
     /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn bidirectional_dijkstra<G, I, J>(
+    pub fn dijkstra<G, I, J>(
         &mut self,
         space: &G,
         starts: I,
@@ -239,7 +307,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// state. Both must be *consistent* ([`Heuristic`](crate::Heuristic)'s
     /// contract; backwards, `from_starts(b) <= cost(a, b) + from_starts(a)`
     /// for every move `a -> b`). As in
-    /// [`bidirectional_dijkstra`](AStar::bidirectional_dijkstra), every
+    /// [`dijkstra`](BidirectionalSearch::dijkstra), every
     /// edge from a state settled on one side to a state labelled on the
     /// other offers a path, `best` is the cheapest offered, and each step
     /// settles the side whose head (least `g + h`) is lower.
@@ -254,23 +322,23 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// edge of that path offered it, and `best <= C`. Either way a forward
     /// head of at least `best` means `best <= C`: `best` is the optimum.
     /// The same holds backwards. With estimates of zero this rule stops
-    /// later than [`bidirectional_dijkstra`](AStar::bidirectional_dijkstra)'s,
+    /// later than [`dijkstra`](BidirectionalSearch::dijkstra)'s,
     /// which adds the heads: use that one then.
     ///
     /// # Errors
     ///
-    /// As for [`bidirectional_dijkstra`](AStar::bidirectional_dijkstra).
+    /// As for [`dijkstra`](BidirectionalSearch::dijkstra).
     ///
     /// # Example
     ///
     /// ```
     /// use search_core::{from_fn_weighted, Run};
-    /// use search_core::cheapest::AStar;
+    /// use search_core::cheapest::BidirectionalSearch;
     /// use search_core::space::Undirected;
     ///
     /// let line = Undirected(from_fn_weighted(|&n: &i32| [(n - 1, 1u32), (n + 1, 1)]));
     /// let mut run = Run::new();
-    /// let found = AStar::new().bidirectional_astar(
+    /// let found = BidirectionalSearch::new().astar(
     ///     &line,
     ///     [0],
     ///     [40],
@@ -282,7 +350,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// assert!(run.stats().expanded <= 42);
     /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn bidirectional_astar<G, I, J, H, B>(
+    pub fn astar<G, I, J, H, B>(
         &mut self,
         space: &G,
         starts: I,
@@ -306,7 +374,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
 
     /// Counts both sides' states as the search's.
     fn end_sides(&self, run: &mut Run<'_>) {
-        run.stats_mut().stored = (self.tree.len() + self.backward.tree.len()) as u64;
+        run.stats_mut().stored = (self.forward.tree.len() + self.backward.tree.len()) as u64;
     }
 
     /// The search from both ends that both public methods run.
@@ -326,9 +394,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         B: Fn(&S) -> C,
     {
         run.begin()?;
-        let backward = &mut *self.backward;
-        let mut forward = Side { tree: &mut self.tree, open: &mut self.open };
-        let mut backward = Side { tree: &mut backward.tree, open: &mut backward.open };
+        let BidirectionalSearch { forward, backward } = self;
         forward.reset(space, starts, to_goals, run)?;
         backward.reset(space, goals, from_starts, run)?;
         // The cheapest path offered so far: its cost, and the nodes of
@@ -362,7 +428,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
             let Open { g, node, .. } =
                 if forwards { ahead.take() } else { behind.take() }.expect("a head was found");
             let (here, there) =
-                if forwards { (&mut forward, &backward) } else { (&mut backward, &forward) };
+                if forwards { (&mut *forward, &*backward) } else { (&mut *backward, &*forward) };
             here.tree.extra_mut(node as usize).expanded = true;
             run.get_limits().check_nodes(run.stats().expanded)?;
             let state = here.tree.state(node as usize).clone();
@@ -475,16 +541,16 @@ fn cheapest<G: Weighted>(space: &G, from: &G::State, to: &G::State) -> Option<(G
     best
 }
 
-/// One side of the search, in tables of an [`AStar`]: a tree of the
-/// states it has labelled (a backward tree's parents lead to the goals),
-/// each node with its cheapest cost so far and whether it is settled, and
-/// the open list of labels to settle, by cost plus estimate.
-struct Side<'a, S, M, C> {
-    tree: &'a mut Tree<S, M, Best<C>>,
-    open: &'a mut OpenList<C>,
+/// One side of the search: a tree of the states it has labelled (a
+/// backward tree's parents lead to the goals), each node with its
+/// cheapest cost so far and whether it is settled, and the open list of
+/// labels to settle, by cost plus estimate.
+struct Side<S, M, C> {
+    tree: Tree<S, M, Best<C>>,
+    open: OpenList<C>,
 }
 
-impl<S: State, M: Clone, C: Cost> Side<'_, S, M, C> {
+impl<S: State, M: Clone, C: Cost> Side<S, M, C> {
     /// Empties the side, and labels each of `roots` at cost zero.
     fn reset<G, R>(
         &mut self,

@@ -1,27 +1,29 @@
-//! [`fringe_search`] and [`AStar::fringe_search`]: Björnsson,
+//! [`fringe_search`] and its cache [`FringeSearch`]: Björnsson,
 //! Enzenberger, Holte and Schaeffer's fringe search (2005), between A* and
 //! IDA*.
 
-use crate::cheapest::astar::{AStar, Best, Overflowed};
-use crate::cheapest::links::NIL;
+use std::fmt;
+
+use crate::cheapest::astar::{Best, Overflowed};
+use crate::cheapest::links::{Links, NIL};
 use crate::error::Error;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::space::traits::State;
+use crate::space::traits::{State, unless_failed};
 use crate::space::weighted::min_cost;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
-use crate::store::tree::{Lookup, NO_PARENT, Stored};
+use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
 
 /// A cheapest path from any of `starts` to a state that satisfies
 /// `is_goal`, and its cost, by fringe search; `None` when no goal can be
 /// reached.
 ///
-/// A shortcut for [`AStar::fringe_search`] with a fresh cache and a
-/// default [`Run`].
+/// A shortcut for [`FringeSearch::run`] with a fresh cache and a default
+/// [`Run`].
 ///
 /// # Errors
 ///
-/// As for [`AStar::fringe_search`].
+/// As for [`FringeSearch::run`].
 ///
 /// # Example
 ///
@@ -57,10 +59,72 @@ where
     H: Fn(&G::State) -> G::Cost,
     P: FnMut(&G::State) -> bool,
 {
-    AStar::one_shot().fringe_search(space, starts, heuristic, is_goal, &mut Run::new())
+    let mut search = FringeSearch { tree: Tree::with_spare_index(), ..FringeSearch::new() };
+    search.run(space, starts, heuristic, is_goal, &mut Run::new())
 }
 
-impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
+/// The reusable tables of fringe search: the stored states with their
+/// cheapest costs, each state's estimate, and the fringe, a list of node
+/// ids in the order its passes walk it.
+///
+/// # Example
+///
+/// ```
+/// use search_core::{from_fn, Run};
+/// use search_core::cheapest::FringeSearch;
+/// use search_core::space::UnitCost;
+///
+/// let line = UnitCost(from_fn(|&n: &u32| [n + 1, n + 2]));
+/// let mut search = FringeSearch::new();
+/// for goal in [10u32, 20] {
+///     let found = search.run(&line, [0], |&n| goal.saturating_sub(n) / 2, |&n| n == goal, &mut Run::new())?;
+///     assert_eq!(found.map(|(_, cost)| cost), Some(goal / 2));
+/// }
+/// # Ok::<(), search_core::Error>(())
+/// ```
+pub struct FringeSearch<S, M, C> {
+    tree: Tree<S, M, Best<C>>,
+    estimates: Vec<C>,
+    fringe: Links,
+    scratch: Vec<(S, M)>,
+}
+
+impl<S, M, C> fmt::Debug for FringeSearch<S, M, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FringeSearch").field("stored", &self.tree.len()).finish_non_exhaustive()
+    }
+}
+
+impl<S: State, M: Clone, C: Cost> Default for FringeSearch<S, M, C> {
+    fn default() -> Self {
+        FringeSearch::new()
+    }
+}
+
+impl<S: State, M: Clone, C: Cost> FringeSearch<S, M, C> {
+    /// A cache with empty tables.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Run};
+    /// use search_core::cheapest::FringeSearch;
+    /// use search_core::space::UnitCost;
+    ///
+    /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
+    /// let found = FringeSearch::new().run(&line, [0], |_| 0, |&n| n == 3, &mut Run::new())?;
+    /// assert_eq!(found.map(|(_, cost)| cost), Some(3));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn new() -> FringeSearch<S, M, C> {
+        FringeSearch {
+            tree: Tree::new(),
+            estimates: Vec::new(),
+            fringe: Links::new(),
+            scratch: Vec::new(),
+        }
+    }
+
     /// A cheapest path from any of `starts` to a state that satisfies
     /// `is_goal`, and its cost, by fringe search; `None` when no goal can
     /// be reached. With an admissible `heuristic` the path is a cheapest
@@ -79,25 +143,25 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     ///
     /// # Errors
     ///
-    /// As for [`run`](AStar::run).
+    /// As for [`AStar::run`](crate::cheapest::AStar::run).
     ///
     /// # Example
     ///
     /// ```
     /// use search_core::{from_fn, ErrorKind, Limit, Limits, Run};
-    /// use search_core::cheapest::AStar;
+    /// use search_core::cheapest::FringeSearch;
     /// use search_core::space::UnitCost;
     ///
     /// let line = UnitCost(from_fn(|&n: &u32| [n + 1]));
-    /// let mut search = AStar::new();
+    /// let mut search = FringeSearch::new();
     /// let mut run = Run::new().limits(Limits::new().max_states(50));
-    /// let found = search.fringe_search(&line, [0], |&n| 40u32.saturating_sub(n), |&n| n == 40, &mut run)?;
+    /// let found = search.run(&line, [0], |&n| 40u32.saturating_sub(n), |&n| n == 40, &mut run)?;
     /// assert_eq!(found.map(|(_, cost)| cost), Some(40));
-    /// let error = search.fringe_search(&line, [0], |_| 0, |&n| n == 90, &mut run).unwrap_err();
+    /// let error = search.run(&line, [0], |_| 0, |&n| n == 90, &mut run).unwrap_err();
     /// assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::States(50)));
     /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn fringe_search<G, I, H, P>(
+    pub fn run<G, I, H, P>(
         &mut self,
         space: &G,
         starts: I,
@@ -111,12 +175,12 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        self.execute(space, run, |this, run| {
-            this.fringe(space, starts, &heuristic, &mut is_goal, run)
-        })
+        let found = self.search(space, starts, &heuristic, &mut is_goal, run);
+        run.stats_mut().stored = self.tree.len() as u64;
+        unless_failed(space, found)
     }
 
-    fn fringe<G, I, H, P>(
+    fn search<G, I, H, P>(
         &mut self,
         space: &G,
         starts: I,

@@ -1,14 +1,21 @@
 //! Cheapest paths in spaces whose moves have costs
 //! ([`Weighted`](crate::Weighted)), guided by an estimate or not.
 //!
-//! [`AStar`] is the cache every search here runs in: [`astar`] and
-//! [`dijkstra`], [`dijkstra_all`] (the cheapest cost of every state within
-//! a bound), [`all_cheapest_paths`], [`k_cheapest_paths`] (Yen's loopless
-//! paths), [`bidirectional_dijkstra`] and [`bidirectional_astar`],
-//! [`fringe_search`], and the fast searches that promise no cheapest
-//! path, [`greedy_best_first`] and [`beam_search`]. [`ZeroOneBfs`] serves
-//! a space whose moves cost 0 or 1 without a priority queue. IDA*, in
-//! memory of one path, is in [`deepening`](crate::deepening).
+//! Each search is a free function with a fresh cache, and a method of a
+//! cache a caller keeps to reuse its tables:
+//!
+//! - [`AStar`] for [`astar`] and [`dijkstra`], [`dijkstra_all`] (the
+//!   cheapest cost of every state within a bound), [`all_cheapest_paths`],
+//!   [`k_cheapest_paths`] (Yen's loopless paths) and
+//!   [`greedy_best_first`], which promises no cheapest path;
+//! - [`BidirectionalSearch`] for [`bidirectional_dijkstra`] and
+//!   [`bidirectional_astar`];
+//! - [`FringeSearch`] for [`fringe_search`];
+//! - [`BeamSearch`] for [`beam_search`], fast and with no promise;
+//! - [`ZeroOneBfs`] for [`zero_one_bfs`], for a space whose moves cost 0 or
+//!   1, without a priority queue.
+//!
+//! IDA*, in memory of one path, is in [`deepening`](crate::deepening).
 //!
 //! # Example
 //!
@@ -30,13 +37,15 @@
 pub use self::astar::cheapest_costs::{CheapestCosts, dijkstra_all};
 pub use self::astar::cheapest_paths::all_cheapest_paths;
 pub use self::astar::{AStar, astar, dijkstra};
-pub use self::bidirectional::{bidirectional_astar, bidirectional_dijkstra};
-pub use self::fringe::fringe_search;
-pub use self::greedy::{beam_search, greedy_best_first};
+pub use self::beam::{BeamSearch, beam_search};
+pub use self::bidirectional::{BidirectionalSearch, bidirectional_astar, bidirectional_dijkstra};
+pub use self::fringe::{FringeSearch, fringe_search};
+pub use self::greedy::greedy_best_first;
 pub use self::k_cheapest::k_cheapest_paths;
 pub use self::zero_one::{ZeroOneBfs, zero_one_bfs};
 
 pub(crate) mod astar;
+pub(crate) mod beam;
 pub(crate) mod bidirectional;
 pub(crate) mod fringe;
 pub(crate) mod greedy;

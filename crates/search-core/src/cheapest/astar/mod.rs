@@ -6,7 +6,6 @@ use std::ops::ControlFlow;
 
 use num_traits::Zero;
 
-use crate::cheapest::links::Links;
 use crate::cheapest::open::Open;
 use crate::cheapest::open_list::OpenList;
 use crate::error::Error;
@@ -143,12 +142,14 @@ where
 /// The other searches of the family run on the same tables:
 /// [`cheapest_costs`](AStar::cheapest_costs),
 /// [`all_cheapest_paths`](AStar::all_cheapest_paths),
-/// [`fringe_search`](AStar::fringe_search),
-/// [`greedy_best_first`](AStar::greedy_best_first),
-/// [`beam_search`](AStar::beam_search),
-/// [`k_cheapest_paths`](AStar::k_cheapest_paths),
-/// [`bidirectional_dijkstra`](AStar::bidirectional_dijkstra) and
-/// [`bidirectional_astar`](AStar::bidirectional_astar).
+/// [`greedy_best_first`](AStar::greedy_best_first) and
+/// [`k_cheapest_paths`](AStar::k_cheapest_paths). The searches whose
+/// tables differ keep caches of their own: [`FringeSearch`],
+/// [`BeamSearch`] and [`BidirectionalSearch`].
+///
+/// [`FringeSearch`]: crate::cheapest::FringeSearch
+/// [`BeamSearch`]: crate::cheapest::BeamSearch
+/// [`BidirectionalSearch`]: crate::cheapest::BidirectionalSearch
 ///
 /// # Example
 ///
@@ -174,25 +175,6 @@ pub struct AStar<S, M, C> {
     /// The stored states, each with the cheapest cost found to it.
     pub(super) tree: Tree<S, M, Best<C>>,
     pub(super) open: OpenList<C>,
-    pub(super) scratch: Vec<(S, M)>,
-    /// The tables of the search from the goals, for the searches from
-    /// both ends; empty until one runs.
-    pub(super) backward: Box<Backward<S, M, C>>,
-    /// Each node's estimate, for the searches that keep one.
-    pub(super) estimates: Vec<C>,
-    /// Fringe search's list of the nodes of its fringe.
-    pub(super) fringe: Links,
-    /// Beam search's tree, whose nodes keep no cost: a search chosen for
-    /// its small memory pays for no more than its states and edges.
-    pub(super) beam_tree: Tree<S, M>,
-}
-
-/// The tables of a search from the goals: a tree over predecessors, each
-/// node with its cheapest cost and whether it is settled, and an open
-/// list.
-pub(crate) struct Backward<S, M, C> {
-    pub(crate) tree: Tree<S, M, Best<C>>,
-    pub(crate) open: OpenList<C>,
 }
 
 /// What the cheapest-path searches keep beside each node, in the node:
@@ -238,15 +220,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn new() -> AStar<S, M, C> {
-        AStar {
-            tree: Tree::new(),
-            open: OpenList::new(),
-            scratch: Vec::new(),
-            backward: Box::new(Backward { tree: Tree::new(), open: OpenList::new() }),
-            estimates: Vec::new(),
-            fringe: Links::new(),
-            beam_tree: Tree::new(),
-        }
+        AStar { tree: Tree::new(), open: OpenList::new() }
     }
 
     /// A cache for one search, whose tree starts from its thread's spare
