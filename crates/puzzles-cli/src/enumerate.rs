@@ -134,9 +134,9 @@ pub(crate) struct EnumerateArgs {
     /// deepest layer's boards then not listed.
     #[arg(long, value_name = "N")]
     max_depth: Option<usize>,
-    /// Save the table in DIR at the end of a layer, so that an interrupted
-    /// run can go on with --resume (one file, the newest only: as large as
-    /// the table).
+    /// Save the table in DIR/enumerate-PUZZLE at the end of a layer, so
+    /// that an interrupted run can go on with --resume (one file, the
+    /// newest only: as large as the table). With --disk, its DIR is used.
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<std::path::PathBuf>,
     /// Seconds, at the least, between two checkpoints: one is written at
@@ -161,8 +161,8 @@ pub(crate) struct EnumerateArgs {
     /// The files take up to
     /// twice the table (a disk with less free than the table is refused
     /// first); a finished run removes them, and a second run in DIR is
-    /// refused while one runs. A table that fits stays in memory, where --checkpoint
-    /// applies.
+    /// refused while one runs. A table that fits stays in memory, saved
+    /// whole in the same directory as --checkpoint saves it.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["workers", "processes"])]
     disk: Option<PathBuf>,
     /// Go on from the checkpoint in --checkpoint DIR, or from the last
@@ -525,8 +525,8 @@ fn sorted_bar_run(args: &EnumerateArgs, total: u64) -> Result<(Run<'static>, Pro
 }
 
 /// The dense engine's settings from the arguments: threads, and the
-/// checkpoint `enumerate-{name}.checkpoint` of a run described as
-/// `description`.
+/// directory `enumerate-{name}` of `--disk` or `--checkpoint` (`--disk`'s
+/// when both are given) for a run described as `description`.
 fn dense_config(
     args: &EnumerateArgs,
     name: &str,
@@ -536,28 +536,19 @@ fn dense_config(
     if let Some(threads) = args.threads {
         config = config.threads(usize::from(threads));
     }
-    if let Some(dir) = &args.checkpoint {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot make the checkpoint directory {}: {e}", dir.display()))?;
-        let file = dir.join(format!("enumerate-{name}.checkpoint"));
-        if args.resume && args.disk.is_none() && !file.exists() {
+    if let Some(dir) = args.disk.as_ref().or(args.checkpoint.as_ref()) {
+        // A directory of its own for each space.
+        let dir = dir.join(format!("enumerate-{name}"));
+        let empty = std::fs::read_dir(&dir).map_or(true, |mut files| files.next().is_none());
+        if args.resume && empty {
             return Err(format!(
-                "{name}: no checkpoint to resume from in {} (one is written once \
+                "{name}: nothing to resume from in {} (a run saves its table once \
                  --checkpoint-every seconds have passed, at a layer's end)",
                 dir.display()
             ));
         }
-        config = config.checkpoint(
-            file,
-            description,
-            std::time::Duration::from_secs(args.checkpoint_every),
-        );
-    }
-    if let Some(dir) = &args.disk {
-        // A directory of its own for each space; the engine says when
-        // there is nothing to resume.
         let every = Duration::from_secs(args.checkpoint_every);
-        config = config.disk(dir.join(format!("enumerate-{name}")), description, every);
+        config = config.disk(dir, description, every);
     }
     Ok(config.resume(args.resume))
 }
@@ -577,7 +568,6 @@ fn run_sliding<W: Write>(
     }
     let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
     let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
-    let config = dense_config(args, &format!("{rows}x{cols}"), &description)?;
     let boards = ReachableBoards::new(puzzle.goal()).map_err(|e| e.to_string())?.rank_count();
     let max_memory = args.max_memory.unwrap_or(Limits::DEFAULT_MAX_MEMORY);
     let fits = DenseEnumeration::memory_needed(boards) <= max_memory;
@@ -609,6 +599,7 @@ fn run_sliding<W: Write>(
         written.map_err(crate::io_failure)?;
         return Ok(true);
     }
+    let config = dense_config(args, &format!("{rows}x{cols}"), &description)?;
     let (mut run, progress) = bar_run(args, boards, "boards", true)?;
     let layers = puzzle.enumerate_dense(&config, &mut run);
     progress.finish_and_clear();

@@ -355,7 +355,7 @@ fn enumerate_saves_checkpoints_and_resumes_from_them() {
     assert_eq!(status, 0, "{err}");
     assert!(out.contains(r#""complete":false"#), "{out}");
     assert!(out.contains(r#""radius":20"#), "{out}");
-    let file = dir.join("enumerate-3x3.checkpoint");
+    let file = dir.join("enumerate-3x3").join("enumeration.checkpoint");
     assert!(file.exists());
     let (status, resumed, _) = run(&[&args[..], &["--resume"]].concat(), b"");
     assert_eq!((status, resumed.as_str()), (0, whole.as_str()));
@@ -370,7 +370,7 @@ fn enumerate_saves_checkpoints_and_resumes_from_them() {
     std::fs::write(&file, &bytes).unwrap();
     let (status, out, err) = run(&[&args[..], &["--resume"]].concat(), b"");
     assert_eq!((status, out.as_str()), (2, ""));
-    let truncated = format!("enumerate-3x3.checkpoint is {} bytes: truncated", bytes.len());
+    let truncated = format!("enumeration.checkpoint is {} bytes: truncated", bytes.len());
     assert!(err.contains(&truncated), "{err}");
     let (status, _, err) = run(&["enumerate", "3x3", "--resume"], b"");
     assert_eq!(status, 2);
@@ -426,7 +426,7 @@ fn enumerate_keeps_a_table_on_disk_and_resumes_from_it() {
     assert_eq!((status, resumed.as_str()), (0, whole.as_str()));
     let (status, _, err) = run(&[&args[..], &["--resume"]].concat(), b"");
     assert_eq!(status, 2);
-    assert!(err.contains("holds no disk enumeration to resume"), "{err}");
+    assert!(err.contains("3x3: nothing to resume from in"), "{err}");
     // Without --disk, the advice to use it; with --workers, a refusal.
     let (status, _, err) = run(&["enumerate", "3x3", "--max-memory", "12K"], b"");
     assert_eq!(status, 2);
@@ -859,7 +859,7 @@ mod rough_edges {
         let (status, out, err) =
             run(&["enumerate", "2x3", "--checkpoint", dir_text, "--resume"], b"");
         assert_eq!((status, out.as_str()), (2, ""));
-        assert!(err.contains("2x3: no checkpoint to resume from in"), "{err}");
+        assert!(err.contains("2x3: nothing to resume from in"), "{err}");
         assert!(err.contains("--checkpoint-every"), "{err}");
         // A stopped run leaves one from its first layer's end past the
         // interval.
@@ -1308,15 +1308,11 @@ fn enumerate_checkpoints_and_resumes_a_pancake_stack() {
     let args = ["pancake", "8", "--checkpoint", dir_arg, "--checkpoint-every", "0"];
     let stopped = [&["enumerate"][..], &args[..], &["--max-depth", "5"]].concat();
     assert_eq!(run(&stopped, b"").0, 0);
-    assert!(dir.join("enumerate-pancake-8.checkpoint").exists());
+    assert!(dir.join("enumerate-pancake-8").join("enumeration.checkpoint").exists());
     assert_eq!(enumerate_json(&[&args[..], &["--resume"]].concat()), whole);
     assert_eq!(run(&stopped, b"").0, 0);
     // A checkpoint of another puzzle of the same rank count is refused.
-    std::fs::rename(
-        dir.join("enumerate-pancake-8.checkpoint"),
-        dir.join("enumerate-topspin-8.checkpoint"),
-    )
-    .unwrap();
+    std::fs::rename(dir.join("enumerate-pancake-8"), dir.join("enumerate-topspin-8")).unwrap();
     let resume = ["enumerate", "topspin", "8", "--checkpoint", dir_arg, "--resume"];
     let (status, _, err) = run(&resume, b"");
     assert_eq!(status, 2, "{err}");

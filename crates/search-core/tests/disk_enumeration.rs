@@ -231,7 +231,7 @@ fn limits_end_a_run_leaving_its_last_layer_to_resume() {
     // Nothing to resume is an error that names the directory.
     let error =
         DiskEnumeration::new(&dir).resume(true).run(&short, [0], &mut Run::new()).unwrap_err();
-    assert!(error.to_string().contains("holds no disk enumeration to resume"), "{error}");
+    assert!(error.to_string().contains("holds no enumeration to resume"), "{error}");
     // A resume of another kind of run is refused, naming the manifest.
     let line = from_fn(|&n: &u32| [n + 1]);
     let mut few = Run::new().limits(Limits::new().max_nodes(50));

@@ -373,11 +373,12 @@ proptest! {
         use std::time::Duration;
         let start = u64::from(pick.index(graph.len()) as u32);
         let whole = DenseEnumeration::new().run(&graph, &[start], &mut Run::new()).unwrap();
-        let path = std::env::temp_dir().join(format!(
-            "search-core-test-checkpoint-{}-{stop_after}.bin",
+        let dir = std::env::temp_dir().join(format!(
+            "search-core-test-checkpoint-{}-{stop_after}",
             std::process::id()
         ));
-        let saving = DenseEnumeration::new().checkpoint(&path, "a random graph", Duration::ZERO);
+        let path = dir.join("enumeration.checkpoint");
+        let saving = DenseEnumeration::new().disk(&dir, "a random graph", Duration::ZERO);
         // Stopped by a cancel after layer `stop_after`: the checkpoint stays.
         let cancel = search_core::run::CancelHandle::new();
         let stop = cancel.clone();
@@ -400,6 +401,7 @@ proptest! {
             // Stopped at the starts: no layer ended, so none was saved.
             Err(_) => prop_assert_eq!(stop_after, 0),
         }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
@@ -407,9 +409,9 @@ proptest! {
 fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
     use search_core::ErrorKind;
     use std::time::Duration;
-    let path =
-        std::env::temp_dir().join(format!("search-core-test-refused-{}.bin", std::process::id()));
-    let saving = DenseEnumeration::new().checkpoint(&path, "chorded", Duration::ZERO);
+    let dir = std::env::temp_dir().join(format!("search-core-test-refused-{}", std::process::id()));
+    let path = dir.join("enumeration.checkpoint");
+    let saving = DenseEnumeration::new().disk(&dir, "chorded", Duration::ZERO);
     // Cancelled after its first layer, a run leaves its checkpoint.
     let cancel = search_core::run::CancelHandle::new();
     let stop = cancel.clone();
@@ -428,7 +430,7 @@ fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
         ErrorKind::TableFile { reason, .. } => reason.clone(),
         other => panic!("{other:?}"),
     };
-    let other = DenseEnumeration::new().checkpoint(&path, "another space", Duration::ZERO);
+    let other = DenseEnumeration::new().disk(&dir, "another space", Duration::ZERO);
     assert_eq!(reason(other), "holds \"chorded\", not \"another space\"");
     let mut bytes = std::fs::read(&path).unwrap();
     let middle = bytes.len() / 2;
@@ -438,7 +440,8 @@ fn a_checkpoint_of_another_space_or_a_damaged_one_is_refused() {
     std::fs::write(&path, &bytes[..middle]).unwrap();
     assert_eq!(reason(saving.clone()), format!("is {middle} bytes: truncated"));
     std::fs::remove_file(&path).unwrap();
-    assert!(reason(saving).starts_with("cannot be read"));
+    assert_eq!(reason(saving), "holds no enumeration to resume");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -102,7 +102,7 @@ proptest! {
         let never = Stopping { ring: &ring, at: None, killed, calls: AtomicU64::new(0) };
         // Stopped before its first layer was saved: nothing to resume.
         let resumed = match run(&disk.clone().resume(true), &never) {
-            Err(error) if error.to_string().contains("holds no disk enumeration") => {
+            Err(error) if error.to_string().contains("holds no enumeration") => {
                 run(&disk, &never).unwrap()
             }
             other => other.unwrap(),

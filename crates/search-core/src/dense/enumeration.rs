@@ -1,15 +1,16 @@
 //! [`DenseEnumeration`]: one [`LayerTable`] driven on a rayon pool (or
-//! the calling thread), layer by layer, with checkpoints; it decides when a
-//! layer runs on one thread or many.
+//! the calling thread), layer by layer, saved in its directory when it
+//! has one; it decides when a layer runs on one thread or many.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::disk::{Disk, enumerate_on_disk};
+use super::disk::{CHECKPOINT, Disk, LOCK, enumerate_on_disk};
 use super::pool::Pool;
 use super::table::LayerTable;
 use crate::breadth_first::enumerate::Enumeration;
+use crate::disk::directory::{DirLock, claim};
 use crate::error::Error;
 use crate::error::Limit;
 use crate::run::context::Run;
@@ -62,19 +63,8 @@ use crate::space::ranked::RankedSpace;
 #[derive(Clone, Debug)]
 pub struct DenseEnumeration {
     threads: Option<usize>,
-    checkpoint: Option<Checkpoint>,
     disk: Option<Disk>,
     resume: bool,
-}
-
-/// Where and how often a [`DenseEnumeration`] saves its table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Checkpoint {
-    path: PathBuf,
-    /// The caller's name for the space, kept in the file: a checkpoint of
-    /// another space is refused.
-    description: String,
-    every: Duration,
 }
 
 impl DenseEnumeration {
@@ -100,7 +90,7 @@ impl DenseEnumeration {
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn new() -> DenseEnumeration {
-        DenseEnumeration { threads: None, checkpoint: None, disk: None, resume: false }
+        DenseEnumeration { threads: None, disk: None, resume: false }
     }
 
     /// Uses `threads` threads; the default is one per core. A small space
@@ -120,79 +110,33 @@ impl DenseEnumeration {
         self
     }
 
-    /// Saves the table and the layer counts to the file `path` at the end
-    /// of a layer, at most once every `every` (and after the first layer
-    /// that ends after it): written beside it first, synced, then renamed
-    /// over the last one, so the file is always one whole checkpoint, and
-    /// only the newest is kept. A run that finishes removes it: a file
-    /// left behind is always that of a run that did not. `description`
-    /// names the space; it is stored in the file, and
-    /// [`resume`](DenseEnumeration::resume) refuses a file with another.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use search_core::{ErrorKind, Run};
-    /// use search_core::run::CancelHandle;
-    /// use search_core::dense::DenseEnumeration;
-    /// use search_core::space::RankedSpace;
-    ///
-    /// struct Ring;
-    /// impl RankedSpace for Ring {
-    ///     fn rank_count(&self) -> u64 { 1_000 }
-    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
-    ///         report((rank + 1) % 1_000);
-    ///     }
-    /// }
-    ///
-    /// let path = std::env::temp_dir().join(format!("doc-ring-{}.checkpoint", std::process::id()));
-    /// let saving = DenseEnumeration::new().checkpoint(&path, "a ring of 1,000", Duration::ZERO);
-    /// // A run stopped at layer 500 leaves its checkpoint.
-    /// let cancel = CancelHandle::new();
-    /// let stop = cancel.clone();
-    /// let mut stopped = Run::new()
-    ///     .cancel_with(cancel)
-    ///     .on_progress(move |progress| if progress.depth == 500 { stop.cancel() });
-    /// let error = saving.run(&Ring, &[0], &mut stopped).unwrap_err();
-    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
-    /// // Resumed from it, the run goes on, and the answer is the whole one.
-    /// let resumed = saving.clone().resume(true).run(&Ring, &[0], &mut Run::new())?;
-    /// assert_eq!(resumed.radius(), 999);
-    /// assert!(!path.exists());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn checkpoint(
-        mut self,
-        path: impl Into<PathBuf>,
-        description: &str,
-        every: Duration,
-    ) -> DenseEnumeration {
-        self.checkpoint =
-            Some(Checkpoint { path: path.into(), description: description.to_string(), every });
-        self
-    }
-
-    /// Whether to start from the [`checkpoint`](DenseEnumeration::checkpoint)
-    /// file, or from the last finished layer in the
-    /// [`disk`](DenseEnumeration::disk) directory, instead of the starts.
-    /// The enumeration then goes on from the layer the file ends with:
+    /// Whether to go on from the last layer saved in the
+    /// [`disk`](DenseEnumeration::disk) directory instead of the starts.
+    /// The enumeration then goes on from the layer the files end with:
     /// `on_layer` is called for each restored layer first, and `visit`
-    /// only for ranks found after them. Without either, it does nothing.
+    /// only for ranks found after them. Without a directory, it does
+    /// nothing.
     ///
     /// # Example
     ///
-    /// See [`checkpoint`](DenseEnumeration::checkpoint) and
-    /// [`disk`](DenseEnumeration::disk).
+    /// See [`disk`](DenseEnumeration::disk).
     #[must_use]
     pub fn resume(mut self, resume: bool) -> DenseEnumeration {
         self.resume = resume;
         self
     }
 
-    /// Keeps the table in files under the directory `dir` when it does
-    /// not fit the run's memory limit ([`Limits::max_memory`]), cut into
+    /// Keeps the run in the directory `dir`, so that a stopped run can
+    /// [`resume`](DenseEnumeration::resume) from its last saved layer.
+    ///
+    /// A table that fits the run's memory limit ([`Limits::max_memory`])
+    /// stays in memory, and is saved whole to the file
+    /// `enumeration.checkpoint` in `dir` at the end of a layer, at most
+    /// once every `every` (and after the first layer that ends after it):
+    /// written beside it first, synced, then renamed over the last one, so
+    /// the file is always one whole checkpoint.
+    ///
+    /// A table that does not fit is kept in files under `dir`, cut into
     /// parts of equal length: a third of the limit for the part being
     /// expanded, a third for the one before it, written on a thread of its
     /// own meanwhile, and the rest for marks, the neighbours found in one
@@ -210,16 +154,16 @@ impl DenseEnumeration {
     /// [resumes](DenseEnumeration::resume) from the last layer a manifest
     /// names, with any memory limit its parts fit. Between manifests files
     /// are left to the system's cache, so that the many part files a
-    /// layer replaces never wait for the disk. A run that finishes removes
-    /// its files; the directory stays.
+    /// layer replaces never wait for the disk.
     ///
-    /// `description` names the space, as for
-    /// [`checkpoint`](DenseEnumeration::checkpoint): a directory of
-    /// another space's run is refused, and so is, without `resume`, one
-    /// that holds an unfinished run; `resume` with no run there is an
-    /// error too (unless a checkpoint file is set, for a table that fits).
-    /// A table that fits the limit otherwise stays in memory, and the
-    /// directory is not used. Errors of the files are
+    /// Either way, `description` names the space and is kept in every
+    /// file: a directory of another space's run is refused, and so is,
+    /// without `resume`, one that holds an unfinished run; `resume` with
+    /// no run there is an error too. A resumed run goes on the way it was
+    /// saved: a table in parts stays in parts, whatever the new limit.
+    /// A run that finishes removes its files (the directory stays); one
+    /// cut at a depth bound keeps them, to go on with more depth. Errors
+    /// of the files are
     /// [`ErrorKind::TableFile`](crate::ErrorKind::TableFile), naming the
     /// file; a limit too small to cut the space into parts is
     /// [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge).
@@ -272,6 +216,42 @@ impl DenseEnumeration {
     /// # std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// A table that fits, saved at every layer's end, stopped and resumed:
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::{ErrorKind, Run};
+    /// use search_core::run::CancelHandle;
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::space::RankedSpace;
+    ///
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> u64 { 1_000 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report((rank + 1) % 1_000);
+    ///     }
+    /// }
+    ///
+    /// let dir = std::env::temp_dir().join(format!("doc-ring-{}", std::process::id()));
+    /// let saving = DenseEnumeration::new().disk(&dir, "a ring of 1,000", Duration::ZERO);
+    /// // A run stopped at layer 500 leaves its checkpoint.
+    /// let cancel = CancelHandle::new();
+    /// let stop = cancel.clone();
+    /// let mut stopped = Run::new()
+    ///     .cancel_with(cancel)
+    ///     .on_progress(move |progress| if progress.depth == 500 { stop.cancel() });
+    /// let error = saving.run(&Ring, &[0], &mut stopped).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    /// assert!(dir.join("enumeration.checkpoint").exists());
+    /// // Resumed from it, the run goes on, and the answer is the whole one.
+    /// let resumed = saving.clone().resume(true).run(&Ring, &[0], &mut Run::new())?;
+    /// assert_eq!(resumed.radius(), 999);
+    /// assert!(!dir.join("enumeration.checkpoint").exists());
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn disk(
         mut self,
@@ -312,7 +292,8 @@ impl DenseEnumeration {
     /// ([`ErrorKind::AllocationFailed`](crate::ErrorKind::AllocationFailed)),
     /// when a resumed run's layers already pass the depth limit, when a start or a neighbour
     /// is not below [`RankedSpace::rank_count`], when the space fails, when
-    /// a checkpoint cannot be written or read, when the thread pool cannot
+    /// the [`disk`](DenseEnumeration::disk) directory or its files cannot
+    /// be written or read, when the thread pool cannot
     /// be built, or when the run is cancelled.
     ///
     /// # Example
@@ -448,12 +429,11 @@ impl DenseEnumeration {
         run.begin()?;
         let limits = run.get_limits();
         if let Some(disk) = &self.disk {
-            // A table that fits the limit stays in memory, unless the
-            // directory holds a run (to resume, or to refuse to overwrite)
-            // or a resume has no checkpoint file to come from.
+            // A table that fits the limit stays in memory; the directory's
+            // run, if it holds one, goes on the way it was saved.
             let needed = LayerTable::memory_needed(space.rank_count());
-            let resumes_from_disk = self.resume && self.checkpoint.is_none();
-            if needed > limits.get_max_memory() || disk.holds_a_run() || resumes_from_disk {
+            let in_memory = disk.dir.join(CHECKPOINT).exists();
+            if disk.holds_a_run() || (needed > limits.get_max_memory() && !in_memory) {
                 let layers = enumerate_on_disk(
                     self.threads,
                     disk,
@@ -465,6 +445,7 @@ impl DenseEnumeration {
                 return space.failure().map_or(layers, Err);
             }
         }
+        let checkpoint = self.claim_checkpoint()?;
         let cancel = run.cancel_handle();
         // The run as a closure, so that a failed space's error replaces
         // the layers it gave.
@@ -478,10 +459,8 @@ impl DenseEnumeration {
             // only wait (1,000 threads on the 3x3 took 2.3 s instead of 10 ms).
             let words = table.words.len();
             let pool = Pool::new(self.threads, words)?;
-            let resumed = match &self.checkpoint {
-                Some(checkpoint) if self.resume => {
-                    Some(table.load(&checkpoint.path, &checkpoint.description)?)
-                }
+            let resumed = match &checkpoint {
+                Some((path, disk, _)) if self.resume => Some(table.load(path, &disk.description)?),
                 _ => None,
             };
             let mut layer_sizes = if let Some(layer_sizes) = resumed {
@@ -533,10 +512,10 @@ impl DenseEnumeration {
                 }
                 layer_sizes.push(found);
                 run.stats_mut().stored += found;
-                if let Some(checkpoint) = &self.checkpoint
-                    && saved.elapsed() >= checkpoint.every
+                if let Some((path, disk, _)) = &checkpoint
+                    && saved.elapsed() >= disk.every
                 {
-                    table.save(&checkpoint.path, &checkpoint.description, &layer_sizes)?;
+                    table.save(path, &disk.description, &layer_sizes)?;
                     saved = Instant::now();
                 }
                 run.report(depth + 1, bytes)?;
@@ -552,13 +531,23 @@ impl DenseEnumeration {
             return Err(failure);
         }
         if layers.as_ref().is_ok_and(Enumeration::is_complete)
-            && let Some(checkpoint) = &self.checkpoint
+            && let Some((path, ..)) = &checkpoint
         {
             // Finished: the checkpoint is of no more use. One cut at the
             // depth bound stays, to go on from with more depth.
-            let _ = std::fs::remove_file(&checkpoint.path);
+            let _ = std::fs::remove_file(path);
         }
         layers
+    }
+}
+
+impl DenseEnumeration {
+    /// For a run in memory with a directory: the file its table is saved
+    /// to, and the directory's lock, held until the run returns.
+    fn claim_checkpoint(&self) -> Result<Option<(PathBuf, &Disk, DirLock)>, Error> {
+        let Some(disk) = &self.disk else { return Ok(None) };
+        let lock = claim(&disk.dir, LOCK, CHECKPOINT, self.resume)?;
+        Ok(Some((disk.dir.join(CHECKPOINT), disk, lock)))
     }
 }
 

@@ -1,8 +1,9 @@
 //! The dense engine: every state of a space that numbers its states
 //! ([`RankedSpace`](crate::space::RankedSpace)) in a [`LayerTable`] of 2
 //! bits a rank, enumerated layer by layer on every core by
-//! [`DenseEnumeration`], with checkpoints to resume from, and past the
-//! memory limit in part files on disk ([`DenseEnumeration::disk`]).
+//! [`DenseEnumeration`]. Given a directory ([`DenseEnumeration::disk`]),
+//! a run saves its table there to resume from, whole while it fits the
+//! memory limit and in part files past it.
 //!
 //! At 2 bits a state it reaches spaces of billions of states (the 3x4
 //! sliding puzzle's 239,500,800 boards in 60 MB) where a hashed search

@@ -130,7 +130,7 @@ pub(crate) fn claim(
         .map_err(|e| Error::table_file(dir, format!("cannot be made a directory: {e}")))?;
     let lock = DirLock::acquire(dir, lock)?;
     match (resume, dir.join(manifest).exists()) {
-        (true, false) => Err(Error::table_file(dir, "holds no disk enumeration to resume".into())),
+        (true, false) => Err(Error::table_file(dir, "holds no enumeration to resume".into())),
         (false, true) => Err(Error::table_file(
             dir,
             "holds an unfinished enumeration: resume it, or remove its files".into(),

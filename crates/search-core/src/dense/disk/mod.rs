@@ -42,15 +42,19 @@ use crate::error::Limit;
 use crate::run::context::Run;
 use crate::space::ranked::RankedSpace;
 
-/// The lock's file in a disk run's directory: a second run there is
-/// refused while a process holds it.
-const LOCK: &str = "enumeration.lock";
+/// The lock's file in a run's directory: a second run there is refused
+/// while a process holds it.
+pub(super) const LOCK: &str = "enumeration.lock";
+
+/// The file in a run's directory of the whole table of a run in memory,
+/// saved at a layer's end.
+pub(super) const CHECKPOINT: &str = "enumeration.checkpoint";
 
 /// The largest part: marks deferred to a part are 32-bit offsets in it.
 const MAX_PART_RANKS: u64 = 1 << 32;
 
-/// Where a [`DenseEnumeration`] keeps a table that does not fit its
-/// memory limit.
+/// Where a [`DenseEnumeration`] keeps its run: the whole table saved
+/// now and then when it fits the memory limit, in parts when it does not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Disk {
     pub(super) dir: PathBuf,
