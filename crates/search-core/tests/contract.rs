@@ -406,6 +406,9 @@ const ENTRIES: &[Entry] = &[
         let goal = RankedSpace::rank_count(p) - 1;
         SortedEnumeration::new().threads(2).path_reversible(p, &[START], goal, run).map(drop)
     }),
+    entry("enumerate_ranked", &[Memory, Depth], |p, run| {
+        search_core::dense::enumerate_ranked(p, &[START], run).and_then(whole)
+    }),
     entry("DenseEnumeration::run", &[Memory, Depth], |p, run| {
         DenseEnumeration::new().threads(2).run(p, &[START], run).and_then(whole)
     }),
@@ -578,8 +581,10 @@ const SHORTCUTS: &[(&str, Shortcut, bool)] = &[
     ("iddfs", |p| search_core::deepening::iddfs(p, [START], never).map(drop), false),
 ];
 
-/// The exported lowercase names that are not searches.
+/// The exported lowercase names that are not searches, or are listed
+/// among the searches given a run.
 const NOT_SEARCHES: &[&str] = &[
+    "enumerate_ranked",
     "from_fn",
     "from_fn_directed",
     "from_fn_weighted",
@@ -618,11 +623,13 @@ fn tight(bound: Bound, dense: bool) -> (Limits, Limit) {
 
 /// Whether the entry runs on ranks: the dense engines, whose table is
 /// sized up front, and the sorted one, whose packed ranks take a byte or
-/// two each, so that only a large ranked space meets a memory limit.
+/// two each, so that only a large ranked space meets a memory limit;
+/// `enumerate_ranked` runs one or the other.
 fn is_dense(entry: &Entry) -> bool {
     entry.name.starts_with("Dense")
         || entry.name.starts_with("DistanceTable")
         || entry.name.starts_with("SortedEnumeration")
+        || entry.name == "enumerate_ranked"
 }
 
 /// Whether the search named `name` grows its tables on several threads at
@@ -635,6 +642,7 @@ fn grows_on_threads(name: &str) -> bool {
     name.starts_with("ParallelEnumeration")
         || name.starts_with("SortedEnumeration")
         || name == "par_enumerate"
+        || name == "enumerate_ranked"
 }
 
 /// Whether `error` is the memory limit `limit`: reached, or for a table
@@ -785,7 +793,12 @@ fn public_searches() -> (Vec<String>, Vec<String>) {
                         }
                     }
                     if signature.contains("run: &mut Run<'_>") {
-                        methods.push(format!("{owner}::{name}"));
+                        // A free function before any impl block has no owner.
+                        methods.push(if owner.is_empty() {
+                            name
+                        } else {
+                            format!("{owner}::{name}")
+                        });
                     }
                 }
             }

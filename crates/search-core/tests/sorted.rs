@@ -11,11 +11,26 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use proptest::prelude::*;
 use search_core::breadth_first::SortedEnumeration;
+use search_core::dense::enumerate_ranked;
 use search_core::run::CancelHandle;
 use search_core::space::{AsKeyed, FixedKey, RankedSpace};
 use search_core::{ErrorKind, Limit, Limits, Run, Successors};
 
 use crate::graphs::{Fog, Graph, graph, plain_layers, reference_distances};
+
+/// A graph whose ranks are numbered among 2^40: a 2-bit table of 256
+/// GiB, which no default limit fits.
+struct Roomy<'g>(&'g Graph);
+
+impl RankedSpace for Roomy<'_> {
+    fn rank_count(&self) -> u64 {
+        1 << 40
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, report: F) {
+        self.0.neighbours(rank, report);
+    }
+}
 
 /// `n` ranks on a ring, each joined to the ranks 1 and 300 either
 /// side: a torus whose layers grow by four a step and span the ranks, so
@@ -38,6 +53,37 @@ impl RankedSpace for Torus {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// `enumerate_ranked` runs the 2-bit table where it fits and the
+    /// sorted layers where it does not, and both give plain BFS's layers.
+    #[test]
+    fn enumerate_ranked_gives_plain_bfs_layers_from_either_engine(
+        directed in graph(300, 3),
+        pick in any::<prop::sample::Index>(),
+        depth in prop::option::of(0..6usize),
+    ) {
+        let start = pick.index(directed.len()) as u32;
+        let undirected = directed.undirected();
+        for graph in [&directed, &undirected] {
+            let (mut sizes, mut deepest) = plain_layers(graph, &[start]);
+            let cut = depth.is_some_and(|depth| depth + 1 < sizes.len());
+            if let Some(depth) = depth.filter(|_| cut) {
+                sizes.truncate(depth + 1);
+                let distances = reference_distances(graph, &[start]);
+                deepest = (0..graph.len() as u64)
+                    .filter(|&node| distances[node as usize] == Some(depth))
+                    .collect();
+            }
+            let limits = depth.map_or(Limits::new(), |depth| Limits::new().max_depth(depth));
+            let dense = enumerate_ranked(graph, &[u64::from(start)], &mut Run::new().limits(limits));
+            let sorted = enumerate_ranked(&Roomy(graph), &[u64::from(start)], &mut Run::new().limits(limits));
+            for layers in [dense.unwrap(), sorted.unwrap()] {
+                prop_assert_eq!(layers.layer_sizes(), &sizes[..]);
+                prop_assert_eq!(layers.deepest(), &deepest[..]);
+                prop_assert_eq!(layers.is_complete(), !cut);
+            }
+        }
+    }
 
     #[test]
     fn layers_match_plain_bfs_directed_and_undirected(
