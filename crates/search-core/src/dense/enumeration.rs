@@ -160,7 +160,8 @@ impl DenseEnumeration {
     /// file: a directory of another space's run is refused, and so is,
     /// without `resume`, one that holds an unfinished run; `resume` with
     /// no run there is an error too. A resumed run goes on the way it was
-    /// saved: a table in parts stays in parts, whatever the new limit.
+    /// saved: a table in parts stays in parts, whatever the new limit, and
+    /// a whole table needs a limit it fits.
     /// A run that finishes removes its files (the directory stays); one
     /// cut at a depth bound keeps them, to go on with more depth. Errors
     /// of the files are
