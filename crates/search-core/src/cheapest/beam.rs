@@ -59,8 +59,7 @@ where
     C: Cost,
     P: FnMut(&G::State) -> bool,
 {
-    let mut search = BeamSearch { tree: Tree::with_spare_index(), ..BeamSearch::new() };
-    search.run(space, starts, heuristic, is_goal, width, &mut Run::new())
+    BeamSearch::one_shot().run(space, starts, heuristic, is_goal, width, &mut Run::new())
 }
 
 /// The reusable tables of beam search: the tree of the states it kept,
@@ -111,6 +110,12 @@ impl<S: State, M: Clone> BeamSearch<S, M> {
     /// ```
     pub fn new() -> BeamSearch<S, M> {
         BeamSearch { tree: Tree::new(), scratch: Vec::new(), layer: Vec::new(), next: Vec::new() }
+    }
+
+    /// A cache for one search, whose tree starts from its thread's spare
+    /// index (see [`bfs`](crate::bfs)).
+    fn one_shot() -> BeamSearch<S, M> {
+        BeamSearch { tree: Tree::with_spare_index(), ..BeamSearch::new() }
     }
 
     /// A path from any of `starts` to a state that satisfies `is_goal`,

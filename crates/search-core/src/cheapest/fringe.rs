@@ -59,8 +59,7 @@ where
     H: Fn(&G::State) -> G::Cost,
     P: FnMut(&G::State) -> bool,
 {
-    let mut search = FringeSearch { tree: Tree::with_spare_index(), ..FringeSearch::new() };
-    search.run(space, starts, heuristic, is_goal, &mut Run::new())
+    FringeSearch::one_shot().run(space, starts, heuristic, is_goal, &mut Run::new())
 }
 
 /// The reusable tables of fringe search: the stored states with their
@@ -123,6 +122,12 @@ impl<S: State, M: Clone, C: Cost> FringeSearch<S, M, C> {
             fringe: Links::new(),
             scratch: Vec::new(),
         }
+    }
+
+    /// A cache for one search, whose tree starts from its thread's spare
+    /// index (see [`bfs`](crate::bfs)).
+    fn one_shot() -> FringeSearch<S, M, C> {
+        FringeSearch { tree: Tree::with_spare_index(), ..FringeSearch::new() }
     }
 
     /// A cheapest path from any of `starts` to a state that satisfies

@@ -65,13 +65,9 @@ pub fn enumerate_ranked<R: RankedSpace>(
     starts: &[u64],
     run: &mut Run<'_>,
 ) -> Result<Enumeration<u64>, Error> {
-    let fits =
-        DenseEnumeration::memory_needed(space.rank_count()) <= run.get_limits().get_max_memory();
     #[cfg(feature = "rayon")]
-    if !fits {
+    if DenseEnumeration::memory_needed(space.rank_count()) > run.get_limits().get_max_memory() {
         return crate::breadth_first::SortedEnumeration::new().run(space, starts, run);
     }
-    #[cfg(not(feature = "rayon"))]
-    let _ = fits;
     DenseEnumeration::new().run(space, starts, run)
 }
