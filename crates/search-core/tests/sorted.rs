@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use search_core::breadth_first::SortedEnumeration;
 use search_core::dense::enumerate_ranked;
 use search_core::run::CancelHandle;
-use search_core::space::{AsKeyed, FixedKey, RankedSpace};
+use search_core::space::{AsKeyed, FixedKey, KeyedSpace, RankedSpace};
 use search_core::{ErrorKind, Limit, Limits, Run, Successors};
 
 use crate::graphs::{Fog, Graph, graph, plain_layers, reference_distances};
@@ -199,36 +199,75 @@ proptest! {
     }
 }
 
-/// A graph whose nodes are scattered over every `u64` (a node's key is
-/// its number times an odd constant, a bijection), as a state a user
-/// packs into a word is: a space with no ranking, keyed by value.
-struct Scattered<'a> {
+/// A graph whose nodes are scattered over every value of `S` (a node's
+/// value is its number times an odd constant, a bijection), as a state a
+/// user packs into a word is: a space with no ranking, keyed by value.
+struct Scattered<'a, S> {
     graph: &'a Graph,
-    nodes: HashMap<u64, u32>,
+    nodes: HashMap<S, u32>,
 }
 
-impl Scattered<'_> {
-    fn key(node: u32) -> u64 {
+/// A value a node is scattered to.
+trait Scatter: FixedKey + std::hash::Hash + Eq + std::fmt::Debug {
+    fn of(node: u32) -> Self;
+}
+
+impl Scatter for u64 {
+    fn of(node: u32) -> u64 {
         (u64::from(node) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 }
 
-impl Successors for Scattered<'_> {
-    type State = u64;
+impl Scatter for u128 {
+    fn of(node: u32) -> u128 {
+        (u128::from(node) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835)
+    }
+}
+
+/// Twelve bytes: 96 bits, keyed by a `u128` whose top bits are clear.
+impl Scatter for [u8; 12] {
+    fn of(node: u32) -> [u8; 12] {
+        let mut bytes = [0; 12];
+        bytes.copy_from_slice(&u128::of(node).to_be_bytes()[4..]);
+        bytes
+    }
+}
+
+impl<S: Scatter> Successors for Scattered<'_, S> {
+    type State = S;
     type Move = ();
 
-    fn successors<F: FnMut(u64, ())>(&self, key: &u64, mut report: F) {
-        for &next in &self.graph.adjacency[self.nodes[key] as usize] {
-            report(Scattered::key(next), ());
+    fn successors<F: FnMut(S, ())>(&self, value: &S, mut report: F) {
+        for &next in &self.graph.adjacency[self.nodes[value] as usize] {
+            report(S::of(next), ());
         }
     }
+}
+
+/// Whether the sorted engine gives plain BFS's layers and deepest states
+/// over `graph`, its nodes scattered over the values of `S`.
+fn scattered_layers_match<S: Scatter + Send + Sync>(
+    graph: &Graph,
+    start: u32,
+    engine: &SortedEnumeration,
+) -> Result<(), TestCaseError> {
+    let nodes = (0..graph.len() as u32).map(|node| (S::of(node), node)).collect();
+    let space = AsKeyed::new(Scattered::<S> { graph, nodes });
+    let (sizes, deepest) = plain_layers(graph, &[start]);
+    let mut deepest: Vec<S::Key> = deepest.iter().map(|&node| S::of(node as u32).key()).collect();
+    deepest.sort_unstable();
+    let layers = engine.run(&space, &[S::of(start).key()], &mut Run::new()).unwrap();
+    prop_assert_eq!(layers.layer_sizes(), &sizes[..]);
+    prop_assert_eq!(layers.deepest(), &deepest[..]);
+    Ok(())
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// States keyed by their own scattered bits give plain BFS's layers,
-    /// in memory and on disk, directed and undirected.
+    /// States keyed by their own scattered bits, 64, 96 and 128 of them,
+    /// give plain BFS's layers, in memory and on disk, directed and
+    /// undirected.
     #[test]
     fn states_keyed_by_value_give_the_layers_of_plain_bfs(
         directed in graph(300, 3),
@@ -239,14 +278,9 @@ proptest! {
         let dir = scratch("keyed");
         let engine = engine_in(2, on_disk.then_some(&dir));
         for graph in [directed.clone(), directed.undirected()] {
-            let nodes = (0..graph.len() as u32).map(|node| (Scattered::key(node), node)).collect();
-            let space = AsKeyed::new(Scattered { graph: &graph, nodes });
-            let (sizes, deepest) = plain_layers(&graph, &[start]);
-            let mut deepest: Vec<u64> = deepest.iter().map(|&node| Scattered::key(node as u32)).collect();
-            deepest.sort_unstable();
-            let layers = engine.run(&space, &[Scattered::key(start)], &mut Run::new()).unwrap();
-            prop_assert_eq!(layers.layer_sizes(), &sizes[..]);
-            prop_assert_eq!(layers.deepest(), &deepest[..]);
+            scattered_layers_match::<u64>(&graph, start, &engine)?;
+            scattered_layers_match::<u128>(&graph, start, &engine)?;
+            scattered_layers_match::<[u8; 12]>(&graph, start, &engine)?;
         }
         prop_assert_eq!(left_in(&dir), Vec::<String>::new());
         let _ = std::fs::remove_dir(&dir);
@@ -303,7 +337,7 @@ fn a_path_meets_its_limits_and_a_one_way_move() {
     // Doubling cannot be undone: no neighbour of 8 is one move nearer 1.
     let error = engine.path_reversible(&Doubling, &[1], 8, &mut Run::new()).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }), "{error}");
-    assert!(error.to_string().contains("rank 8 has no neighbour one move nearer"), "{error}");
+    assert!(error.to_string().contains("key 8 has no neighbour one move nearer"), "{error}");
 }
 
 /// The engine on `threads` threads, in memory or on disk in `dir`.
@@ -381,6 +415,62 @@ fn layers_split_into_passes_are_the_layers_of_one() {
         let directed = engine.run(&ring, &[0], &mut Run::new().limits(limits));
         assert_eq!(directed.unwrap().layer_sizes(), whole.layer_sizes());
     }
+}
+
+/// [`Torus`] keyed by 128 bits: a rank's key is the rank in the top
+/// bits and a scramble of it in the low 100, so that a layer's keys lie
+/// about 2^100 apart and their codes take more than a word each.
+struct WideTorus(Torus);
+
+impl WideTorus {
+    fn key(rank: u64) -> u128 {
+        let low = u128::from(rank.wrapping_mul(0x9e37_79b9_7f4a_7c15)) << 36 | u128::from(rank);
+        u128::from(rank) << 100 | low
+    }
+}
+
+impl KeyedSpace for WideTorus {
+    type Key = u128;
+
+    fn key_count(&self) -> u128 {
+        u128::from(self.0.0) << 100
+    }
+
+    fn key_neighbours<F: FnMut(u128)>(&self, key: u128, mut report: F) {
+        self.0.neighbours((key >> 100) as u64, |rank| report(WideTorus::key(rank)));
+    }
+}
+
+#[test]
+fn keys_of_128_bits_split_into_passes_and_kept_on_disk_are_the_ranks_layers() {
+    let ring = Torus(100_003);
+    let whole = SortedEnumeration::new().run_reversible(&ring, &[0], &mut Run::new()).unwrap();
+    let deepest: Vec<u128> = whole.deepest().iter().map(|&rank| WideTorus::key(rank)).collect();
+    let wide = WideTorus(ring);
+    for (limit, threads, on_disk) in
+        [(96 << 10, 1, false), (128 << 10, 2, false), (64 << 10, 2, true)]
+    {
+        let dir = scratch("wide");
+        let engine = engine_in(threads, on_disk.then_some(&dir));
+        let mut run = Run::new().limits(Limits::new().max_memory(limit));
+        let split = engine.run_reversible(&wide, &[WideTorus::key(0)], &mut run).unwrap();
+        assert_eq!(split.layer_sizes(), whole.layer_sizes(), "{limit} bytes");
+        assert_eq!(split.deepest(), deepest);
+        let mut path = engine.path_reversible(
+            &wide,
+            &[WideTorus::key(0)],
+            WideTorus::key(601),
+            &mut Run::new(),
+        );
+        let path: Vec<u64> =
+            path.as_mut().unwrap().take().unwrap().iter().map(|&key| (key >> 100) as u64).collect();
+        assert_eq!(path, [0, 300, 600, 601]);
+        assert_eq!(left_in(&dir), Vec::<String>::new());
+        let _ = std::fs::remove_dir(&dir);
+    }
+    // The one key of all ones is past every 128-bit space's count.
+    let error = SortedEnumeration::new().run(&wide, &[u128::MAX], &mut Run::new()).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::SpaceFailed { .. }), "{error}");
 }
 
 #[test]

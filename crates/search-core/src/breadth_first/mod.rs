@@ -6,9 +6,10 @@
 //! state, [`bidirectional_bfs`] from both ends, [`all_shortest_paths`],
 //! [`enumerate`] (every layer of a space, its [`Enumeration`]), and
 //! [`dfs`], which stores what it visits the same way. Past one core,
-//! `ParallelEnumeration` (feature `rayon`); for a ranked space, in a few
-//! bytes a state, `SortedEnumeration` (feature `rayon`), which keeps its
-//! layers as sorted, compressed ranks; past memory, `DiskEnumeration`
+//! `ParallelEnumeration` (feature `rayon`); for a ranked space or states
+//! of up to 128 bits, in a few bytes a state, `SortedEnumeration`
+//! (feature `rayon`), which keeps its layers as sorted, compressed keys;
+//! past memory, `DiskEnumeration`
 //! (feature `serde`), which keeps its layers in files.
 //!
 //! # Which enumeration
@@ -17,14 +18,15 @@
 //! |---|---|---|---|
 //! | [`enumerate`], [`Search::enumerate`] | any `Hash + Eq` | 16 bytes or so (a hash table's entry) | no |
 //! | `ParallelEnumeration` | any `Hash + Eq + Send` | as `enumerate`, on every core | no |
-//! | `SortedEnumeration` | a `RankedSpace`'s ranks | 0.6 to 3 bytes (sorted gaps) | `.disk(dir)`: layers in files |
+//! | `SortedEnumeration` | a `KeyedSpace`'s keys: a `RankedSpace`'s ranks, or states of up to 128 bits through `AsKeyed` | 0.6 to 3 bytes (sorted gaps) for ranks; near the information bound for scattered keys | `.disk(dir)`: layers in files |
 //! | [`DenseEnumeration`](crate::dense::DenseEnumeration) | a `RankedSpace` with few unreached ranks | 2 bits a *rank*, reached or not | `.disk(dir)`: the table in parts |
 //! | `DiskEnumeration` | any serializable state | its bytes, on disk | always |
 //!
 //! The dense table wins when most ranks are reached (a whole puzzle);
 //! sorted layers when the ranks far outnumber the states reached (the
-//! 15-puzzle to a depth, a coset); `DiskEnumeration` for a space without
-//! ranks too large for a hash table. `search-dist` spreads the dense
+//! 15-puzzle to a depth, a coset), or for states that fit 128 bits and
+//! have no ranking; `DiskEnumeration` for wider states too many for a
+//! hash table. `search-dist` spreads the dense
 //! engine across processes. The figures behind the table are in
 //! `docs/performance.md`.
 //!

@@ -5,17 +5,19 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
-use crate::space::ranked::RankedSpace;
+use crate::space::keys::{KeyedSpace, SortKey};
 use crate::space::traits::Successors;
 
-/// A state that is its own number: a value of at most 64 bits, read as
-/// a `u64` key and back.
+/// A state that is its own number: a value of at most 128 bits, read as
+/// a [`SortKey`] and back.
 ///
 /// Keys need not be dense: a space of a few million states among 2^64
 /// keys is kept by [`SortedEnumeration`] as the gaps between its keys,
 /// at or under the information bound of as many keys taken at random
-/// (under it when the keys of nearby states cluster). Implemented for `u8`,
-/// `u16`, `u32`, `u64` and `[u8; N]` up to 8 bytes (read big-endian).
+/// (under it when the keys of nearby states cluster). Implemented for
+/// `u8`, `u16`, `u32`, `u64` and `[u8; N]` up to 8 bytes, keyed by a
+/// `u64`; and for `u128` and `[u8; N]` of 9 to 16 bytes, keyed by a
+/// `u128`. Bytes are read big-endian, so that they sort as their keys.
 ///
 /// [`SortedEnumeration`]: crate::breadth_first::SortedEnumeration
 ///
@@ -27,73 +29,85 @@ use crate::space::traits::Successors;
 /// assert_eq!([1u8, 2].key(), 0x0102);
 /// assert_eq!(<[u8; 2]>::from_key(0x0102), [1, 2]);
 /// assert_eq!(<u16 as FixedKey>::KEY_COUNT, 1 << 16);
+/// assert_eq!([1u8; 12].key(), 0x0101_0101_0101_0101_0101_0101_u128);
 /// ```
 pub trait FixedKey: Copy {
-    /// The number of keys: every key is below it. A 64-bit value's is
-    /// `u64::MAX`, so its one value of all ones has no key: a space that
-    /// reaches it fails with an error that says so.
-    const KEY_COUNT: u64;
+    /// The key type: `u64` for values of up to 64 bits, `u128` past.
+    type Key: SortKey;
+
+    /// The number of keys: every key is below it. A value as wide as its
+    /// key's is `Key::MAX`, so its one value of all ones has no key: a
+    /// space that reaches it fails with an error that says so.
+    const KEY_COUNT: Self::Key;
 
     /// This value's key.
-    fn key(&self) -> u64;
+    fn key(&self) -> Self::Key;
 
     /// The value whose key is `key`, which is below
     /// [`KEY_COUNT`](FixedKey::KEY_COUNT).
-    fn from_key(key: u64) -> Self;
+    fn from_key(key: Self::Key) -> Self;
 }
 
 macro_rules! unsigned_keys {
-    ($($unsigned:ty),*) => {$(
+    ($key:ty: $($unsigned:ty),*) => {$(
         impl FixedKey for $unsigned {
-            const KEY_COUNT: u64 = match 1u64.checked_shl(<$unsigned>::BITS) {
-                Some(count) if <$unsigned>::BITS < 64 => count,
-                _ => u64::MAX,
+            type Key = $key;
+
+            const KEY_COUNT: $key = match (1 as $key).checked_shl(<$unsigned>::BITS) {
+                Some(count) if <$unsigned>::BITS < <$key>::BITS => count,
+                _ => <$key>::MAX,
             };
 
             #[inline]
-            fn key(&self) -> u64 {
-                u64::from(*self)
+            fn key(&self) -> $key {
+                <$key>::from(*self)
             }
 
             #[inline]
-            fn from_key(key: u64) -> Self {
+            fn from_key(key: $key) -> Self {
                 key as $unsigned
             }
         }
     )*};
 }
 
-unsigned_keys!(u8, u16, u32, u64);
+unsigned_keys!(u64: u8, u16, u32, u64);
+unsigned_keys!(u128: u128);
 
 macro_rules! byte_keys {
-    ($($len:literal),*) => {$(
+    ($key:ty: $($len:literal),*) => {$(
         impl FixedKey for [u8; $len] {
-            const KEY_COUNT: u64 = match 1u64.checked_shl(8 * $len) {
-                Some(count) if $len < 8 => count,
-                _ => u64::MAX,
+            type Key = $key;
+
+            const KEY_COUNT: $key = match (1 as $key).checked_shl(8 * $len) {
+                Some(count) if 8 * $len < <$key>::BITS => count,
+                _ => <$key>::MAX,
             };
 
             #[inline]
-            fn key(&self) -> u64 {
-                let mut word = [0; 8];
-                word[8 - $len..].copy_from_slice(self);
-                u64::from_be_bytes(word)
+            fn key(&self) -> $key {
+                const WIDTH: usize = size_of::<$key>();
+                let mut word = [0; WIDTH];
+                word[WIDTH - $len..].copy_from_slice(self);
+                <$key>::from_be_bytes(word)
             }
 
             #[inline]
-            fn from_key(key: u64) -> Self {
+            fn from_key(key: $key) -> Self {
+                const WIDTH: usize = size_of::<$key>();
                 let mut bytes = [0; $len];
-                bytes.copy_from_slice(&key.to_be_bytes()[8 - $len..]);
+                bytes.copy_from_slice(&key.to_be_bytes()[WIDTH - $len..]);
                 bytes
             }
         }
     )*};
 }
 
-byte_keys!(1, 2, 3, 4, 5, 6, 7, 8);
+byte_keys!(u64: 1, 2, 3, 4, 5, 6, 7, 8);
+byte_keys!(u128: 9, 10, 11, 12, 13, 14, 15, 16);
 
 /// A [`Successors`] space whose states are [`FixedKey`]s, seen as a
-/// [`RankedSpace`] numbered by their keys: no ranking to write, and the
+/// [`KeyedSpace`] numbered by their keys: no ranking to write, and the
 /// sorted engine keeps it a few bytes a state. A
 /// space with a dense rank does better as [`AsRanked`]: its keys are
 /// closer together, and the dense 2-bit engine takes it too.
@@ -101,7 +115,7 @@ byte_keys!(1, 2, 3, 4, 5, 6, 7, 8);
 /// Starts are given, and deepest states returned, as keys: see
 /// [`FixedKey::key`] and [`FixedKey::from_key`]. A neighbour whose key
 /// is at or past [`KEY_COUNT`](FixedKey::KEY_COUNT) (only a 64-bit
-/// value of all ones can be) fails the search with
+/// or 128-bit value of all ones can be) fails the search with
 /// [`SpaceFailed`](crate::ErrorKind::SpaceFailed), as does the space's
 /// own [`failure`](Successors::failure).
 ///
@@ -160,18 +174,20 @@ impl<G> AsKeyed<G> {
     }
 }
 
-impl<G> RankedSpace for AsKeyed<G>
+impl<G> KeyedSpace for AsKeyed<G>
 where
     G: Successors + Sync,
     G::State: FixedKey,
 {
+    type Key = <G::State as FixedKey>::Key;
+
     #[inline]
-    fn rank_count(&self) -> u64 {
+    fn key_count(&self) -> Self::Key {
         G::State::KEY_COUNT
     }
 
     #[inline]
-    fn neighbours<F: FnMut(u64)>(&self, key: u64, mut report: F) {
+    fn key_neighbours<F: FnMut(Self::Key)>(&self, key: Self::Key, mut report: F) {
         let state = G::State::from_key(key);
         self.space.successors(&state, |next, _| {
             let key = next.key();
@@ -185,7 +201,7 @@ where
 
     /// The failure of a neighbour with no key, once (the flag is reset,
     /// so that the next run starts clean), or the space's own.
-    fn failure(&self) -> Option<Error> {
+    fn key_failure(&self) -> Option<Error> {
         if self.keyless.swap(false, Ordering::Relaxed) {
             let keys = G::State::KEY_COUNT;
             return Some(Error::space_failed(format!(

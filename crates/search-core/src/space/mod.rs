@@ -10,8 +10,10 @@
 //! and [`Heuristic`] (through [`Estimated`]) for estimates kept in O(1) a
 //! move. [`from_fn`] and its siblings make a space from closures;
 //! [`Undirected`], [`UnitCost`], [`AsRanked`] and [`rank_by`] adapt one;
-//! [`AsKeyed`] numbers a space of fixed-width states ([`FixedKey`]) by
-//! their own bits, for the sorted engine.
+//! [`KeyedSpace`] numbers states by sortable keys of 64 or 128 bits
+//! ([`SortKey`]), for the sorted engine: every [`RankedSpace`] is one,
+//! and [`AsKeyed`] makes one of a space of fixed-width states
+//! ([`FixedKey`]), keyed by their own bits.
 //! [`BuildStateHasher`] is the hash every hashed table here gives states.
 //!
 //! # Example
@@ -46,6 +48,7 @@ pub use self::adaptors::{
 pub use self::estimated::Estimated;
 pub use self::hash::{BuildStateHasher, StateHasher};
 pub use self::keyed::{AsKeyed, FixedKey};
+pub use self::keys::{KeyedSpace, SortKey};
 pub use self::ranked::{RankSteps, RankedSpace, WordSteps};
 pub use self::real::Real;
 pub use self::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
@@ -57,6 +60,7 @@ pub(crate) mod estimated;
 pub(crate) mod float_crates;
 pub(crate) mod hash;
 pub(crate) mod keyed;
+pub(crate) mod keys;
 pub(crate) mod ranked;
 pub(crate) mod real;
 pub(crate) mod traits;

@@ -4,7 +4,8 @@
 //!
 //! A layer file is a table file (`crate::disk`): its header, then the
 //! words of the keys' codes as the [`Packed`] holds them (8 bytes each,
-//! little-endian), the blocks' index (24 bytes a block), the number of
+//! little-endian), the blocks' index (16 bytes a block and its first
+//! key, 8 or 16 bytes, little-endian), the number of
 //! keys, of blocks and of words, and the checksum of it all. The words
 //! come first so that a layer found a piece at a time is written as it
 //! is found.
@@ -14,9 +15,10 @@ use std::io::{Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use super::packed::{BLOCK, Block, Cursor, Keys, Packed};
+use super::packed::{BLOCK, Block, Cursor, Keys, Packed, Packer};
 use crate::disk::files::{Durability, TableReader, TableWriter, table_header_len};
 use crate::error::Error;
+use crate::space::SortKey;
 
 /// The first bytes of a layer file, and its layout's version.
 const MAGIC: [u8; 8] = *b"SRCHSRTL";
@@ -28,8 +30,9 @@ const KIND: &str = "a layer of a sorted enumeration";
 /// Blocks read from a file at once: a few hundred kilobytes.
 const CHUNK: usize = 32;
 
-/// The bytes of one block's entry in a file's index.
-const ENTRY: u64 = 24;
+/// The bytes of one block's entry in a file's index, past its first
+/// key: where its words start, and its count of keys and code.
+const ENTRY: u64 = 16;
 
 /// The bytes that end a file's body: its counts of keys, blocks and
 /// words.
@@ -37,12 +40,12 @@ const COUNTS: u64 = 24;
 
 /// A layer's keys, sorted and distinct.
 #[derive(Debug)]
-pub(super) enum Layer {
-    Memory(Packed),
-    File(LayerFile),
+pub(super) enum Layer<K> {
+    Memory(Packed<K>),
+    File(LayerFile<K>),
 }
 
-impl Layer {
+impl<K: SortKey> Layer<K> {
     /// The number of keys.
     pub(super) fn len(&self) -> u64 {
         match self {
@@ -76,7 +79,7 @@ impl Layer {
     }
 
     /// The keys of blocks `blocks`, in order.
-    pub(super) fn iter_blocks(&self, blocks: Range<usize>) -> LayerKeys<'_> {
+    pub(super) fn iter_blocks(&self, blocks: Range<usize>) -> LayerKeys<'_, K> {
         match self {
             Layer::Memory(packed) => LayerKeys::Memory(packed.iter_blocks(blocks)),
             Layer::File(file) => LayerKeys::File(Box::new(FileKeys::new(file, blocks))),
@@ -84,13 +87,13 @@ impl Layer {
     }
 
     /// Every key, in order.
-    pub(super) fn iter(&self) -> LayerKeys<'_> {
+    pub(super) fn iter(&self) -> LayerKeys<'_, K> {
         self.iter_blocks(0..self.blocks())
     }
 
     /// The keys from the block that would hold `key`, in order: a few
     /// below `key` may come first.
-    pub(super) fn iter_near(&self, key: u64) -> LayerKeys<'_> {
+    pub(super) fn iter_near(&self, key: K) -> LayerKeys<'_, K> {
         match self {
             Layer::Memory(packed) => LayerKeys::Memory(packed.iter_from(key)),
             Layer::File(file) => {
@@ -104,7 +107,7 @@ impl Layer {
     /// # Errors
     ///
     /// When its file cannot be read.
-    pub(super) fn contains(&self, key: u64) -> Result<bool, Error> {
+    pub(super) fn contains(&self, key: K) -> Result<bool, Error> {
         let mut keys = match self {
             Layer::Memory(packed) => LayerKeys::Memory(packed.iter_from(key)),
             Layer::File(file) => {
@@ -127,18 +130,18 @@ impl Layer {
 }
 
 /// The bytes of a file's index in memory.
-fn index_bytes(index: &Vec<Block>) -> u64 {
-    (index.capacity() * size_of::<Block>()) as u64
+fn index_bytes<K>(index: &Vec<Block<K>>) -> u64 {
+    (index.capacity() * size_of::<Block<K>>()) as u64
 }
 
 /// The keys of a [`Layer`], decoded as they are read.
 #[derive(Debug)]
-pub(super) enum LayerKeys<'l> {
-    Memory(Keys<'l>),
-    File(Box<FileKeys<'l>>),
+pub(super) enum LayerKeys<'l, K> {
+    Memory(Keys<'l, K>),
+    File(Box<FileKeys<'l, K>>),
 }
 
-impl LayerKeys<'_> {
+impl<K> LayerKeys<'_, K> {
     /// The error that ended the keys early, if one did: a file that
     /// could not be read. A reader of a layer asks once it is done.
     ///
@@ -153,11 +156,11 @@ impl LayerKeys<'_> {
     }
 }
 
-impl Iterator for LayerKeys<'_> {
-    type Item = u64;
+impl<K: SortKey> Iterator for LayerKeys<'_, K> {
+    type Item = K;
 
     #[inline]
-    fn next(&mut self) -> Option<u64> {
+    fn next(&mut self) -> Option<K> {
         match self {
             LayerKeys::Memory(keys) => keys.next(),
             LayerKeys::File(keys) => keys.next(),
@@ -167,9 +170,9 @@ impl Iterator for LayerKeys<'_> {
 
 /// A layer in a file: its index in memory, its codes on disk.
 #[derive(Debug)]
-pub(super) struct LayerFile {
+pub(super) struct LayerFile<K> {
     path: PathBuf,
-    index: Vec<Block>,
+    index: Vec<Block<K>>,
     /// The number of keys, and of words of codes.
     len: u64,
     words: usize,
@@ -177,10 +180,13 @@ pub(super) struct LayerFile {
     body: u64,
 }
 
-impl LayerFile {
+impl<K: SortKey> LayerFile<K> {
+    /// The bytes of a block's entry in the index.
+    const ENTRY: u64 = K::BYTES as u64 + ENTRY;
+
     /// The block that would hold `key`: the last whose first key is at
     /// or before it; none when `key` is below every key.
-    fn block_of(&self, key: u64) -> Option<usize> {
+    fn block_of(&self, key: K) -> Option<usize> {
         self.index.partition_point(|block| block.first <= key).checked_sub(1)
     }
 
@@ -192,7 +198,7 @@ impl LayerFile {
     /// [`TableFile`](crate::ErrorKind::TableFile), naming the file, when
     /// it cannot be read, is not a layer file of this run, is cut short
     /// or fails its checksum.
-    pub(super) fn open(path: &Path, description: &str) -> Result<LayerFile, Error> {
+    pub(super) fn open(path: &Path, description: &str) -> Result<LayerFile<K>, Error> {
         let mut input = TableReader::open(path, MAGIC, VERSION, KIND, description)?;
         let body = table_header_len(description);
         let corrupt =
@@ -202,7 +208,7 @@ impl LayerFile {
         let (len, blocks, words) = read_counts(path, length)
             .map_err(|e| Error::table_file(path, format!("cannot be read: {e}")))?;
         let expected = blocks
-            .checked_mul(ENTRY)
+            .checked_mul(Self::ENTRY)
             .and_then(|index| words.checked_mul(8)?.checked_add(index))
             .and_then(|sizes| sizes.checked_add(body + COUNTS + 8));
         if expected != Some(length) {
@@ -219,10 +225,12 @@ impl LayerFile {
         let mut index = Vec::new();
         index
             .try_reserve_exact(blocks)
-            .map_err(|_| Error::allocation_failed(blocks as u64 * size_of::<Block>() as u64))?;
+            .map_err(|_| Error::allocation_failed(blocks as u64 * size_of::<Block<K>>() as u64))?;
         let (mut keys, mut next_word, mut last) = (0u64, 0usize, None);
+        let mut bytes = [0; 16];
         for _ in 0..blocks {
-            let first = input.read_u64()?;
+            input.read_exact(&mut bytes[..K::BYTES])?;
+            let first = K::read_le(&bytes[..K::BYTES]);
             let word = input.read_u64()?;
             let shape = input.read_u64()?;
             let block = Block {
@@ -269,8 +277,8 @@ fn read_counts(path: &Path, length: u64) -> std::io::Result<(u64, u64, u64)> {
 
 /// The keys of a [`LayerFile`], read a chunk of blocks at a time.
 #[derive(Debug)]
-pub(super) struct FileKeys<'l> {
-    layer: &'l LayerFile,
+pub(super) struct FileKeys<'l, K> {
+    layer: &'l LayerFile<K>,
     file: Option<File>,
     /// The blocks not yet begun.
     blocks: Range<usize>,
@@ -279,13 +287,13 @@ pub(super) struct FileKeys<'l> {
     words: Vec<u64>,
     base: usize,
     bytes: Vec<u8>,
-    cursor: Cursor,
+    cursor: Cursor<K>,
     /// What ended the keys early.
     error: Option<Error>,
 }
 
-impl<'l> FileKeys<'l> {
-    fn new(layer: &'l LayerFile, blocks: Range<usize>) -> FileKeys<'l> {
+impl<'l, K: SortKey> FileKeys<'l, K> {
+    fn new(layer: &'l LayerFile<K>, blocks: Range<usize>) -> FileKeys<'l, K> {
         let blocks = blocks.start.min(layer.index.len())..blocks.end.min(layer.index.len());
         FileKeys {
             layer,
@@ -324,11 +332,11 @@ impl<'l> FileKeys<'l> {
     }
 }
 
-impl Iterator for FileKeys<'_> {
-    type Item = u64;
+impl<K: SortKey> Iterator for FileKeys<'_, K> {
+    type Item = K;
 
     #[inline]
-    fn next(&mut self) -> Option<u64> {
+    fn next(&mut self) -> Option<K> {
         if let Some(key) = self.cursor.next(&self.words) {
             return Some(key);
         }
@@ -346,14 +354,14 @@ impl Iterator for FileKeys<'_> {
 }
 
 /// Where a layer found a piece at a time goes: memory, or a file.
-pub(super) enum LayerSink {
-    Memory(Packed),
-    File(Box<LayerWriter>),
+pub(super) enum LayerSink<K> {
+    Memory(Packed<K>),
+    File(Box<LayerWriter<K>>),
 }
 
-impl LayerSink {
+impl<K: SortKey> LayerSink<K> {
     /// A layer in memory.
-    pub(super) fn memory() -> LayerSink {
+    pub(super) fn memory() -> LayerSink<K> {
         LayerSink::Memory(Packed::default())
     }
 
@@ -362,7 +370,7 @@ impl LayerSink {
     /// # Errors
     ///
     /// When the file cannot be made, naming it.
-    pub(super) fn file(path: &Path, description: &str) -> Result<LayerSink, Error> {
+    pub(super) fn file(path: &Path, description: &str) -> Result<LayerSink<K>, Error> {
         let out = TableWriter::create(path, (MAGIC, VERSION, description))?;
         Ok(LayerSink::File(Box::new(LayerWriter {
             path: path.to_owned(),
@@ -380,7 +388,7 @@ impl LayerSink {
     /// # Errors
     ///
     /// When memory is refused, or the file cannot be written.
-    pub(super) fn append(&mut self, piece: &Packed) -> Result<(), Error> {
+    pub(super) fn append(&mut self, piece: &Packed<K>) -> Result<(), Error> {
         match self {
             LayerSink::Memory(packed) => packed.append(piece),
             LayerSink::File(writer) => writer.append(piece),
@@ -392,8 +400,8 @@ impl LayerSink {
     /// # Errors
     ///
     /// As [`append`](LayerSink::append).
-    pub(super) fn extend(&mut self, keys: impl Iterator<Item = u64>) -> Result<(), Error> {
-        let mut piece = super::packed::Packer::default();
+    pub(super) fn extend(&mut self, keys: impl Iterator<Item = K>) -> Result<(), Error> {
+        let mut piece = Packer::default();
         for key in keys {
             piece.push(key)?;
             if piece.len() >= (CHUNK * BLOCK) as u64 {
@@ -416,7 +424,7 @@ impl LayerSink {
     /// # Errors
     ///
     /// When the file cannot be written, naming it.
-    pub(super) fn finish(self) -> Result<Layer, Error> {
+    pub(super) fn finish(self) -> Result<Layer<K>, Error> {
         match self {
             LayerSink::Memory(mut packed) => {
                 // Appended piece by piece, it may hold twice its bytes.
@@ -429,17 +437,17 @@ impl LayerSink {
 }
 
 /// A layer file being written.
-pub(super) struct LayerWriter {
+pub(super) struct LayerWriter<K> {
     path: PathBuf,
     out: TableWriter,
-    index: Vec<Block>,
+    index: Vec<Block<K>>,
     words: usize,
     len: u64,
     bytes: Vec<u8>,
 }
 
-impl LayerWriter {
-    fn append(&mut self, piece: &Packed) -> Result<(), Error> {
+impl<K: SortKey> LayerWriter<K> {
+    fn append(&mut self, piece: &Packed<K>) -> Result<(), Error> {
         let (words, index) = piece.parts();
         self.index
             .try_reserve(index.len())
@@ -456,10 +464,11 @@ impl LayerWriter {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<LayerFile, Error> {
+    fn finish(mut self) -> Result<LayerFile<K>, Error> {
         for block in &self.index {
+            self.out.write_all(&block.first.le_bytes()[..K::BYTES])?;
             let shape = u64::from(block.keys) | u64::from(block.k) << 32;
-            for value in [block.first, block.word as u64, shape] {
+            for value in [block.word as u64, shape] {
                 self.out.write_all(&value.to_le_bytes())?;
             }
         }

@@ -1,14 +1,14 @@
-//! [`SortedEnumeration`]: the layers of a ranked space kept as sorted,
-//! compressed runs of ranks, a few bytes a state, on every core.
+//! [`SortedEnumeration`]: the layers of a ranked or keyed space kept as
+//! sorted, compressed runs of keys, a few bytes a state, on every core.
 //!
 //! Each layer is expanded block by block in parallel; each task sorts the
-//! ranks its states lead to and packs them as a run of gaps
+//! keys its states lead to and packs them as a run of gaps
 //! (`packed.rs`). The runs are
-//! then merged, on every core at once over ranges of ranks, and what is
+//! then merged, on every core at once over ranges of keys, and what is
 //! in no layer kept (the two layers before, for a space whose every move
 //! can be undone; every layer before, otherwise) is the next layer. When
 //! the runs of a layer would not fit the memory limit, the layer is
-//! expanded again in passes, each keeping the ranks of one range: twice
+//! expanded again in passes, each keeping the keys of one range: twice
 //! the passes, a little more than half the memory for runs.
 
 mod layer;
@@ -34,7 +34,7 @@ use crate::error::{Error, Limit};
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
 use crate::run::progress::CHECK_EVERY;
-use crate::space::ranked::RankedSpace;
+use crate::space::{KeyedSpace, SortKey};
 
 /// Blocks of a layer one expansion task takes: about a million states,
 /// whose few million successors sort in the task's own buffer.
@@ -45,7 +45,7 @@ const TASK_BLOCKS: usize = 256;
 const FLUSH_AT: usize = 1 << 20;
 
 /// The states whose neighbours are asked for at once
-/// ([`RankedSpace::neighbours_of_all`]): a space that calls out per
+/// ([`KeyedSpace::key_neighbours_of_all`]): a space that calls out per
 /// batch (Python, a GPU) pays its call once for this many.
 const BATCH: usize = 1024;
 
@@ -54,15 +54,18 @@ const BATCH: usize = 1024;
 /// the limit is too small to be worth the time.
 const MAX_PASSES: u64 = 16;
 
-/// Breadth-first layers of a [`RankedSpace`] kept as sorted, compressed
-/// ranks: a state costs a few bytes (its gap to the rank before it, in
+/// Breadth-first layers of a [`KeyedSpace`] kept as sorted, compressed
+/// keys: a state costs a few bytes (its gap to the key before it, in
 /// Golomb-Rice code, near the information bound) where a hash table
 /// costs tens, and no table is sized for every
-/// rank, as the 2-bit [`DenseEnumeration`](crate::dense::DenseEnumeration)
+/// key, as the 2-bit [`DenseEnumeration`](crate::dense::DenseEnumeration)
 /// is; so it takes spaces whose ranks are far more than their states
-/// (the 15-puzzle to a depth, a coset of a large group) and spaces too
-/// large for a hash table in memory. [`run_reversible`] keeps two
-/// layers; [`run`] keeps every layer's ranks, for a directed space.
+/// (the 15-puzzle to a depth, a coset of a large group), spaces too
+/// large for a hash table in memory, and states of up to 128 bits with
+/// no ranking at all ([`AsKeyed`](crate::space::AsKeyed)). Every
+/// [`RankedSpace`](crate::space::RankedSpace) is a `KeyedSpace`, keyed
+/// by its ranks. [`run_reversible`] keeps two layers; [`run`] keeps
+/// every layer's keys, for a directed space.
 ///
 /// A depth limit ([`Limits::max_depth`](crate::Limits::max_depth)) ends
 /// it with the layers up to the limit ([`Enumeration::is_complete`]
@@ -70,8 +73,9 @@ const MAX_PASSES: u64 = 16;
 /// of the last layer, without finding the next), and the memory limit
 /// bounds what it keeps: the layers (kept in files instead with
 /// [`disk`](SortedEnumeration::disk)), and the runs of the layer being
-/// expanded, which it splits into passes over ranges of ranks to fit.
-/// The deepest layer is returned unpacked, 8 bytes a state, after the
+/// expanded, which it splits into passes over ranges of keys to fit.
+/// The deepest layer is returned unpacked, 8 or 16 bytes a state (its
+/// key's width), after the
 /// rest is let go (or not at all: see
 /// [`deepest_states`](SortedEnumeration::deepest_states)).
 ///
@@ -179,8 +183,8 @@ impl SortedEnumeration {
     }
 
     /// Keeps every layer in a file of `dir` (made if need be), with only
-    /// the index of its blocks in memory (24 bytes a block of 4,096
-    /// ranks): the memory limit then bounds the runs of the layer being
+    /// the index of its blocks in memory (24 or 32 bytes a block of
+    /// 4,096 keys): the memory limit then bounds the runs of the layer being
     /// found, not the layers, and the disk holds the rest. Each layer's
     /// file is checksummed and synced before a manifest names it, so a
     /// run stopped anywhere (an error, a limit, a killed process) goes
@@ -232,7 +236,7 @@ impl SortedEnumeration {
     /// Whether a run on [`disk`](SortedEnumeration::disk) goes on from
     /// the files of a stopped run of the same space, starts and kind
     /// (false by default: a new run, refused where a stopped run's files
-    /// are). The space must be the same: only its count of ranks and the
+    /// are). The space must be the same: only its count of keys and the
     /// starts are checked.
     ///
     /// # Example
@@ -244,8 +248,8 @@ impl SortedEnumeration {
         self
     }
 
-    /// Whether the result holds the deepest layer's ranks (true by
-    /// default), unpacked, 8 bytes each: a layer of billions of ranks
+    /// Whether the result holds the deepest layer's keys (true by
+    /// default), unpacked, 8 or 16 bytes each: a layer of billions of keys
     /// would not fit the memory limit, and the run would end with that
     /// error after its last layer. Without them, the result has the
     /// layers' sizes and an empty [`Enumeration::deepest`].
@@ -276,8 +280,8 @@ impl SortedEnumeration {
         self
     }
 
-    /// Every state reachable from the ranks `starts`, layer by layer, for
-    /// a space whose moves may not be undone: every layer's ranks are
+    /// Every state reachable from the keys `starts`, layer by layer, for
+    /// a space whose moves may not be undone: every layer's keys are
     /// kept, so that none is found again.
     ///
     /// # Errors
@@ -286,7 +290,9 @@ impl SortedEnumeration {
     /// keeps passes the memory limit even in
     /// 16 passes, or the deepest layer unpacked would;
     /// [`RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
-    /// for a rank at or past the space's count, the space's own failure,
+    /// for a rank at or past the space's count (for a 128-bit key,
+    /// [`SpaceFailed`](crate::ErrorKind::SpaceFailed)), the space's own
+    /// failure,
     /// [`Cancelled`](crate::ErrorKind::Cancelled). On
     /// [`disk`](SortedEnumeration::disk),
     /// [`TableFile`](crate::ErrorKind::TableFile) naming a file that
@@ -320,12 +326,12 @@ impl SortedEnumeration {
     /// assert_eq!(layers.states(), 66); // no multiple of 3
     /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn run<R: RankedSpace>(
+    pub fn run<S: KeyedSpace>(
         &self,
-        space: &R,
-        starts: &[u64],
+        space: &S,
+        starts: &[S::Key],
         run: &mut Run<'_>,
-    ) -> Result<Enumeration<u64>, Error> {
+    ) -> Result<Enumeration<S::Key>, Error> {
         self.execute(space, starts, Keep::Every, run).map_err(Error::while_enumerating)
     }
 
@@ -342,25 +348,25 @@ impl SortedEnumeration {
     /// # Example
     ///
     /// See [`SortedEnumeration`].
-    pub fn run_reversible<R: RankedSpace>(
+    pub fn run_reversible<S: KeyedSpace>(
         &self,
-        space: &R,
-        starts: &[u64],
+        space: &S,
+        starts: &[S::Key],
         run: &mut Run<'_>,
-    ) -> Result<Enumeration<u64>, Error> {
+    ) -> Result<Enumeration<S::Key>, Error> {
         self.execute(space, starts, Keep::TwoLayers, run).map_err(Error::while_enumerating)
     }
 
-    fn execute<R: RankedSpace>(
+    fn execute<S: KeyedSpace>(
         &self,
-        space: &R,
-        starts: &[u64],
+        space: &S,
+        starts: &[S::Key],
         keep: Keep,
         run: &mut Run<'_>,
-    ) -> Result<Enumeration<u64>, Error> {
+    ) -> Result<Enumeration<S::Key>, Error> {
         run.begin()?;
         let pool = thread_pool(self.threads)?;
-        let count = space.rank_count();
+        let count = space.key_count();
         let sorted = sorted_below(starts, count)?;
         let description = describe(keep, count, &sorted);
         let mut claimed = match &self.disk {
@@ -397,28 +403,29 @@ impl SortedEnumeration {
     }
 }
 
-/// `ranks` sorted, without repeats.
+/// `keys` sorted, without repeats.
 ///
 /// # Errors
 ///
-/// [`RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds) for one at or
-/// past `count`.
-fn sorted_below(ranks: &[u64], count: u64) -> Result<Vec<u64>, Error> {
-    let mut sorted = ranks.to_vec();
+/// [`RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds) for a rank at
+/// or past `count`; for a 128-bit key,
+/// [`SpaceFailed`](crate::ErrorKind::SpaceFailed).
+fn sorted_below<K: SortKey>(keys: &[K], count: K) -> Result<Vec<K>, Error> {
+    let mut sorted = keys.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
     match sorted.last() {
-        Some(&past) if past >= count => Err(Error::rank_out_of_bounds(past, count)),
+        Some(&past) if past >= count => Err(past.out_of_bounds(count)),
         _ => Ok(sorted),
     }
 }
 
 /// What a run's files say they belong to: its kind, its space's count of
-/// ranks and its starts, so that a file of another run is refused.
-fn describe(keep: Keep, count: u64, starts: &[u64]) -> String {
+/// keys and its starts, so that a file of another run is refused.
+fn describe<K: SortKey>(keep: Keep, count: K, starts: &[K]) -> String {
     let mut sum = Checksum::default();
     for start in starts {
-        sum.update(&start.to_le_bytes());
+        sum.update(&start.le_bytes()[..K::BYTES]);
     }
     let kind = match keep {
         Keep::Every => "every layer",
@@ -429,8 +436,8 @@ fn describe(keep: Keep, count: u64, starts: &[u64]) -> String {
 }
 
 /// One enumeration under way.
-struct Sweep<'a, R> {
-    space: &'a R,
+struct Sweep<'a, S> {
+    space: &'a S,
     keep: Keep,
     files: Option<&'a mut RunFiles>,
     description: &'a str,
@@ -438,13 +445,13 @@ struct Sweep<'a, R> {
     deepest: bool,
 }
 
-impl<R: RankedSpace> Sweep<'_, R> {
+impl<S: KeyedSpace> Sweep<'_, S> {
     fn enumerate(
         &mut self,
-        starts: &[u64],
+        starts: &[S::Key],
         resumed: Option<Vec<u64>>,
         run: &mut Run<'_>,
-    ) -> Result<Enumeration<u64>, Error> {
+    ) -> Result<Enumeration<S::Key>, Error> {
         let (mut layer_sizes, mut layer, mut kept) = match resumed {
             Some(sizes) => self.reopen(sizes)?,
             None if starts.is_empty() => return Ok(Enumeration::new(Vec::new(), Vec::new())),
@@ -515,17 +522,17 @@ impl<R: RankedSpace> Sweep<'_, R> {
     }
 
     /// The layer after `layer` (its file named `what`), less `kept`:
-    /// found in `passes` passes over ranges of ranks, or more (then
+    /// found in `passes` passes over ranges of keys, or more (then
     /// `passes` is raised, for the layers after) when its runs would
     /// pass what `held` bytes leave of `max_memory`.
     fn next_of(
         &mut self,
-        layer: &Layer,
-        kept: &Layer,
+        layer: &Layer<S::Key>,
+        kept: &Layer<S::Key>,
         what: &str,
         (held, max_memory, passes): (u64, u64, &mut u64),
         cancel: &CancelHandle,
-    ) -> Result<Layer, Error> {
+    ) -> Result<Layer<S::Key>, Error> {
         let room = max_memory.saturating_sub(held);
         let next = loop {
             let sink = self.sink(what)?;
@@ -541,7 +548,7 @@ impl<R: RankedSpace> Sweep<'_, R> {
                 Err(Stopped::Failed(error)) => return Err(error),
             }
         };
-        match self.space.failure() {
+        match self.space.key_failure() {
             Some(error) => Err(error),
             None => Ok(next),
         }
@@ -549,7 +556,8 @@ impl<R: RankedSpace> Sweep<'_, R> {
 
     /// The layer and what it is checked against of the stopped run whose
     /// manifest gave `sizes`, from their files.
-    fn reopen(&self, sizes: Vec<u64>) -> Result<(Vec<u64>, Layer, Layer), Error> {
+    #[expect(clippy::type_complexity, reason = "a tuple read once, by the caller beside it")]
+    fn reopen(&self, sizes: Vec<u64>) -> Result<(Vec<u64>, Layer<S::Key>, Layer<S::Key>), Error> {
         let depth = sizes.len() - 1;
         let layer = self.open(&manifest::layer_name(depth), sizes[depth])?;
         let kept = match self.keep {
@@ -563,20 +571,20 @@ impl<R: RankedSpace> Sweep<'_, R> {
     }
 
     /// The layer file `what` of this run, which must hold `len` keys.
-    fn open(&self, what: &str, len: u64) -> Result<Layer, Error> {
+    fn open(&self, what: &str, len: u64) -> Result<Layer<S::Key>, Error> {
         let Some(files) = &self.files else { unreachable!("only a run on disk resumes") };
         let path = files.path(what);
         let layer = LayerFile::open(&path, &format!("{}: {what}", self.description))?;
         let layer = Layer::File(layer);
         if layer.len() != len {
-            let reason = format!("holds {} ranks, where the manifest says {len}", layer.len());
+            let reason = format!("holds {} keys, where the manifest says {len}", layer.len());
             return Err(Error::table_file(&path, reason));
         }
         Ok(layer)
     }
 
     /// Where the layer `what` goes: a file of the run's, or memory.
-    fn sink(&mut self, what: &str) -> Result<LayerSink, Error> {
+    fn sink(&mut self, what: &str) -> Result<LayerSink<S::Key>, Error> {
         match &mut self.files {
             Some(files) => {
                 LayerSink::file(&files.name(what), &format!("{}: {what}", self.description))
@@ -586,14 +594,14 @@ impl<R: RankedSpace> Sweep<'_, R> {
     }
 
     /// The layer `what` of the sorted, distinct `keys`.
-    fn layer_of(&mut self, what: &str, keys: &[u64]) -> Result<Layer, Error> {
+    fn layer_of(&mut self, what: &str, keys: &[S::Key]) -> Result<Layer<S::Key>, Error> {
         let mut sink = self.sink(what)?;
         sink.extend(keys.iter().copied())?;
         sink.finish()
     }
 
     /// Removes the file of `layer`, if it has one.
-    fn discard(&mut self, layer: &Layer) -> Result<(), Error> {
+    fn discard(&mut self, layer: &Layer<S::Key>) -> Result<(), Error> {
         match (&mut self.files, layer.path()) {
             (Some(files), Some(path)) => files.remove(path),
             _ => Ok(()),
@@ -606,8 +614,8 @@ impl<R: RankedSpace> Sweep<'_, R> {
     fn save(
         &mut self,
         layer_sizes: &[u64],
-        layers: &[&Layer; 2],
-        stale: Option<&Layer>,
+        layers: &[&Layer<S::Key>; 2],
+        stale: Option<&Layer<S::Key>>,
     ) -> Result<(), Error> {
         let Some(files) = &mut self.files else { return Ok(()) };
         manifest::save(&files.manifest(), self.description, layer_sizes)?;
@@ -620,7 +628,7 @@ impl<R: RankedSpace> Sweep<'_, R> {
         }
     }
 
-    /// The first neighbour of `state` (a rank of the space) for which
+    /// The first neighbour of `state` (a key of the space) for which
     /// `test` holds, `found` the buffer they are gathered in.
     ///
     /// # Errors
@@ -628,13 +636,13 @@ impl<R: RankedSpace> Sweep<'_, R> {
     /// What `test` returns.
     fn neighbour_where(
         &self,
-        state: u64,
-        found: &mut Vec<u64>,
-        mut test: impl FnMut(u64) -> Result<bool, Error>,
-    ) -> Result<Option<u64>, Error> {
-        let count = self.space.rank_count();
+        state: S::Key,
+        found: &mut Vec<S::Key>,
+        mut test: impl FnMut(S::Key) -> Result<bool, Error>,
+    ) -> Result<Option<S::Key>, Error> {
+        let count = self.space.key_count();
         found.clear();
-        self.space.neighbours(state, |next| found.push(next));
+        self.space.key_neighbours(state, |next| found.push(next));
         for &next in found.iter().filter(|&&next| next < count) {
             if test(next)? {
                 return Ok(Some(next));
@@ -647,11 +655,11 @@ impl<R: RankedSpace> Sweep<'_, R> {
     /// layer kept: then the space goes on past it, and the next layer
     /// need not be found to say so. False when they have none: the
     /// next layer must be found to tell.
-    fn goes_on(&self, layer: &Layer, kept: &Layer) -> Result<bool, Error> {
+    fn goes_on(&self, layer: &Layer<S::Key>, kept: &Layer<S::Key>) -> Result<bool, Error> {
         const PROBES: usize = 64;
         let mut states = layer.iter_blocks(0..1);
         let mut found = Vec::new();
-        let new = |next: u64| -> Result<bool, Error> {
+        let new = |next: S::Key| -> Result<bool, Error> {
             Ok(match self.keep {
                 Keep::Every => !kept.contains(next)?,
                 Keep::TwoLayers => !layer.contains(next)? && !kept.contains(next)?,
@@ -667,10 +675,10 @@ impl<R: RankedSpace> Sweep<'_, R> {
     }
 }
 
-/// The keys of `layer`, unpacked, 8 bytes each, if they fit `room`, what
-/// `max_memory` leaves beside the layer.
-fn unpack(layer: &Layer, (room, max_memory): (u64, u64)) -> Result<Vec<u64>, Error> {
-    let bytes = layer.len().saturating_mul(8);
+/// The keys of `layer`, unpacked, 8 or 16 bytes each, if they fit
+/// `room`, what `max_memory` leaves beside the layer.
+fn unpack<K: SortKey>(layer: &Layer<K>, (room, max_memory): (u64, u64)) -> Result<Vec<K>, Error> {
+    let bytes = layer.len().saturating_mul(K::BYTES as u64);
     if bytes > room {
         return Err(Error::limit(Limit::Memory(max_memory)));
     }
@@ -684,21 +692,20 @@ fn unpack(layer: &Layer, (room, max_memory): (u64, u64)) -> Result<Vec<u64>, Err
 }
 
 /// The layer after `layer`: its neighbours in no layer of `exclude`,
-/// found in `passes` passes over ranges of ranks, the runs of each within
+/// found in `passes` passes over ranges of keys, the runs of each within
 /// `room` bytes, and written to `next`.
-fn next_layer<R: RankedSpace>(
-    space: &R,
-    layer: &Layer,
-    exclude: [&Layer; 2],
+fn next_layer<S: KeyedSpace>(
+    space: &S,
+    layer: &Layer<S::Key>,
+    exclude: [&Layer<S::Key>; 2],
     keep: Keep,
     (passes, room): (u64, u64),
     cancel: &CancelHandle,
-    mut next: LayerSink,
-) -> Result<Layer, Stopped> {
-    let count = space.rank_count();
-    let width = count.div_ceil(passes).max(1);
+    mut next: LayerSink<S::Key>,
+) -> Result<Layer<S::Key>, Stopped> {
+    let count = space.key_count();
     for pass in 0..passes {
-        let range = (pass * width, (pass * width).saturating_add(width).min(count));
+        let range = pass_range(count, passes, pass);
         if range.0 >= range.1 {
             break;
         }
@@ -715,7 +722,7 @@ fn next_layer<R: RankedSpace>(
         })?;
         // The layer itself is excluded only in a reversible space; in a
         // directed one `kept` holds it too.
-        let exclude: &[&Layer] = match keep {
+        let exclude: &[&Layer<S::Key>] = match keep {
             Keep::TwoLayers => &exclude,
             Keep::Every => &exclude[1..],
         };
@@ -726,43 +733,54 @@ fn next_layer<R: RankedSpace>(
     Ok(next.finish()?)
 }
 
+/// The keys pass `pass` of `passes` over `count` keys keeps: `count`
+/// cut in ranges of one width, the last shorter or empty.
+fn pass_range<K: SortKey>(count: K, passes: u64, pass: u64) -> (K, K) {
+    let parts = K::from_word(passes);
+    let rest = K::from_word(u64::from(count % parts != K::zero()));
+    let width = (count / parts + rest).max(K::one());
+    let low = K::from_word(pass) * width;
+    (low, low.saturating_add(width).min(count))
+}
+
 /// The neighbours within `range` of every state of `layer`, as sorted
 /// runs, a few a task; [`Stopped::TooLarge`] once the runs pass `room`,
 /// with the bytes all of them would take, judged from the tasks done.
-fn expand<R: RankedSpace>(
-    space: &R,
-    layer: &Layer,
-    (low, high): (u64, u64),
+fn expand<S: KeyedSpace>(
+    space: &S,
+    layer: &Layer<S::Key>,
+    (low, high): (S::Key, S::Key),
     room: u64,
     cancel: &CancelHandle,
-) -> Result<Vec<Packed>, Stopped> {
+) -> Result<Vec<Packed<S::Key>>, Stopped> {
     let held = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let tasks = layer.blocks().div_ceil(TASK_BLOCKS);
     let threads = rayon::current_num_threads() as u64;
-    let to_run = |found: &mut Vec<u64>| -> Result<Packed, Stopped> {
+    let key_bytes = size_of::<S::Key>() as u64;
+    let to_run = |found: &mut Vec<S::Key>| -> Result<Packed<S::Key>, Stopped> {
         found.sort_unstable();
         found.dedup();
         let run = pack_sorted(found)?;
         found.clear();
         let total = held.fetch_add(run.bytes(), Ordering::Relaxed) + run.bytes();
         // A buffer such as this one a thread is the rest of what runs.
-        if total + found.capacity() as u64 * 8 * threads > room {
+        if total + found.capacity() as u64 * key_bytes * threads > room {
             let done = done.load(Ordering::Relaxed).max(1);
             return Err(Stopped::TooLarge(total.saturating_mul(tasks as u64) / done));
         }
         Ok(run)
     };
-    let runs: Vec<Vec<Packed>> = (0..tasks)
+    let runs: Vec<Vec<Packed<S::Key>>> = (0..tasks)
         .into_par_iter()
         .map(|task| {
             let blocks = task * TASK_BLOCKS..((task + 1) * TASK_BLOCKS).min(layer.blocks());
-            let mut found: Vec<u64> = Vec::new();
+            let mut found: Vec<S::Key> = Vec::new();
             let mut runs = Vec::new();
             let mut batch = Vec::new();
             batch
                 .try_reserve_exact(BATCH)
-                .map_err(|_| Error::allocation_failed(8 * BATCH as u64))?;
+                .map_err(|_| Error::allocation_failed(key_bytes * BATCH as u64))?;
             let mut states = layer.iter_blocks(blocks);
             loop {
                 if cancel.is_cancelled() {
@@ -775,7 +793,7 @@ fn expand<R: RankedSpace>(
                     let more = found.len().clamp(256, FLUSH_AT);
                     found
                         .try_reserve(more)
-                        .map_err(|_| Error::allocation_failed((more * 8) as u64))?;
+                        .map_err(|_| Error::allocation_failed(more as u64 * key_bytes))?;
                 }
                 // As many states as leave room for 64 neighbours each:
                 // the batches grow with the buffer, which stays small
@@ -786,7 +804,7 @@ fn expand<R: RankedSpace>(
                 if batch.is_empty() {
                     break;
                 }
-                space.neighbours_of_all(&batch, |next| {
+                space.key_neighbours_of_all(&batch, |next| {
                     if (low..high).contains(&next) {
                         found.push(next);
                     }
@@ -801,17 +819,17 @@ fn expand<R: RankedSpace>(
     Ok(runs.into_iter().flatten().collect())
 }
 
-/// The ranks within `range` of any run and of no layer of `exclude`,
-/// merged on every core over ranges of ranks: the pieces, in order.
-fn merge(
-    runs: &[Packed],
-    exclude: &[&Layer],
-    (low, high): (u64, u64),
+/// The keys within `range` of any run and of no layer of `exclude`,
+/// merged on every core over ranges of keys: the pieces, in order.
+fn merge<K: SortKey>(
+    runs: &[Packed<K>],
+    exclude: &[&Layer<K>],
+    (low, high): (K, K),
     cancel: &CancelHandle,
-) -> Result<Vec<Packed>, Error> {
+) -> Result<Vec<Packed<K>>, Error> {
     // Ranges that hold about as many runs' blocks each, by the blocks'
-    // first ranks.
-    let mut firsts: Vec<u64> =
+    // first keys.
+    let mut firsts: Vec<K> =
         runs.iter().flat_map(|run| (0..run.blocks()).map(|block| run.first_of(block))).collect();
     firsts.sort_unstable();
     let pieces = (rayon::current_num_threads() * 4).min(firsts.len()).max(1);
@@ -825,22 +843,22 @@ fn merge(
         .collect()
 }
 
-/// [`merge`] over one range of ranks.
-fn merge_range(
-    runs: &[Packed],
-    exclude: &[&Layer],
-    (low, high): (u64, u64),
+/// [`merge`] over one range of keys.
+fn merge_range<K: SortKey>(
+    runs: &[Packed<K>],
+    exclude: &[&Layer<K>],
+    (low, high): (K, K),
     cancel: &CancelHandle,
-) -> Result<Packed, Error> {
-    let mut sources: Vec<Keys<'_>> = runs.iter().map(|run| run.iter_from(low)).collect();
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::with_capacity(sources.len());
+) -> Result<Packed<K>, Error> {
+    let mut sources: Vec<Keys<'_, K>> = runs.iter().map(|run| run.iter_from(low)).collect();
+    let mut heap: BinaryHeap<Reverse<(K, usize)>> = BinaryHeap::with_capacity(sources.len());
     for (source, keys) in sources.iter_mut().enumerate() {
         if let Some(rank) = keys.next().filter(|&rank| rank < high) {
             heap.push(Reverse((rank, source)));
         }
     }
     // Keys below `low` are passed over as the first rank is looked for.
-    let mut old: Vec<(LayerKeys<'_>, Option<u64>)> = exclude
+    let mut old: Vec<(LayerKeys<'_, K>, Option<K>)> = exclude
         .iter()
         .map(|layer| {
             let mut keys = layer.iter_near(low);
@@ -880,8 +898,8 @@ fn merge_range(
     out.finish()
 }
 
-/// The ranks of `a` and of `b`, which hold none in common, into `out`.
-fn union(a: &Layer, b: &Layer, out: &mut LayerSink) -> Result<(), Error> {
+/// The keys of `a` and of `b`, which hold none in common, into `out`.
+fn union<K: SortKey>(a: &Layer<K>, b: &Layer<K>, out: &mut LayerSink<K>) -> Result<(), Error> {
     let (mut a_keys, mut b_keys) = (a.iter(), b.iter());
     let (mut a, mut b) = (a_keys.by_ref().peekable(), b_keys.by_ref().peekable());
     let merged = std::iter::from_fn(|| match (a.peek(), b.peek()) {

@@ -12,32 +12,36 @@
 //! `log2(e * U / n)` bits a key. Or LEB128, whole bytes a gap, for gaps
 //! that cluster (ranks of nearby states), where one `k` fits neither the
 //! small gaps nor the large.
+//!
+//! Keys are `u64` or `u128` ([`SortKey`]); the words of the codes are
+//! 64 bits either way.
 
 use crate::error::Error;
+use crate::space::SortKey;
 
 /// Keys a block holds: the unit of parallel work and of a seek, and the
 /// keys one `k` fits.
 pub(crate) const BLOCK: usize = 4096;
 
 /// A high part this long or longer is written as this many ones, then
-/// the whole gap in 64 bits: a gap far above its block's mean.
+/// the whole gap in the key's width: a gap far above its block's mean.
 const ESCAPE: u32 = 64;
 
 /// The `k` of a block written in LEB128.
 const BYTES: u32 = u32::MAX;
 
-impl Block {
+impl<K: SortKey> Block<K> {
     /// Whether its `k` is one a block is written with: a file's index
     /// that says otherwise is not read.
     pub(super) fn has_code(&self) -> bool {
-        self.k < 64 || self.k == BYTES
+        self.k < K::BITS || self.k == BYTES
     }
 }
 
 /// Where a block starts and how to read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Block {
-    pub(super) first: u64,
+pub(super) struct Block<K> {
+    pub(super) first: K,
     /// Its first word: every block starts on one.
     pub(super) word: usize,
     /// The keys it holds, the first among them.
@@ -46,15 +50,21 @@ pub(super) struct Block {
     pub(super) k: u32,
 }
 
-/// Sorted, distinct `u64` keys, coded as the gaps between them.
-#[derive(Debug, Default)]
-pub(crate) struct Packed {
+/// Sorted, distinct keys, coded as the gaps between them.
+#[derive(Debug)]
+pub(crate) struct Packed<K> {
     words: Vec<u64>,
-    index: Vec<Block>,
+    index: Vec<Block<K>>,
     len: u64,
 }
 
-impl Packed {
+impl<K> Default for Packed<K> {
+    fn default() -> Packed<K> {
+        Packed { words: Vec::new(), index: Vec::new(), len: 0 }
+    }
+}
+
+impl<K: SortKey> Packed<K> {
     /// The number of keys.
     pub(crate) fn len(&self) -> u64 {
         self.len
@@ -62,7 +72,7 @@ impl Packed {
 
     /// The bytes the keys and their index take.
     pub(crate) fn bytes(&self) -> u64 {
-        (self.words.capacity() * 8 + self.index.capacity() * size_of::<Block>()) as u64
+        (self.words.capacity() * 8 + self.index.capacity() * size_of::<Block<K>>()) as u64
     }
 
     /// The number of blocks.
@@ -71,23 +81,23 @@ impl Packed {
     }
 
     /// The first key of block `block`.
-    pub(crate) fn first_of(&self, block: usize) -> u64 {
+    pub(crate) fn first_of(&self, block: usize) -> K {
         self.index[block].first
     }
 
     /// The keys of blocks `blocks`, in order.
-    pub(crate) fn iter_blocks(&self, blocks: std::ops::Range<usize>) -> Keys<'_> {
+    pub(crate) fn iter_blocks(&self, blocks: std::ops::Range<usize>) -> Keys<'_, K> {
         let blocks = &self.index[blocks.start.min(self.index.len())..blocks.end];
         Keys { words: &self.words, blocks, cursor: Cursor::default() }
     }
 
     /// Every key, in order.
-    pub(crate) fn iter(&self) -> Keys<'_> {
+    pub(crate) fn iter(&self) -> Keys<'_, K> {
         self.iter_blocks(0..self.blocks())
     }
 
     /// The keys from the first at or past `key`, in order.
-    pub(crate) fn iter_from(&self, key: u64) -> Keys<'_> {
+    pub(crate) fn iter_from(&self, key: K) -> Keys<'_, K> {
         // The last block whose first key is at or before `key` holds it,
         // if any does.
         let block = self.index.partition_point(|block| block.first <= key).saturating_sub(1);
@@ -97,7 +107,7 @@ impl Packed {
     }
 
     /// The words of the keys' codes, and the blocks that index them.
-    pub(super) fn parts(&self) -> (&[u64], &[Block]) {
+    pub(super) fn parts(&self) -> (&[u64], &[Block<K>]) {
         (&self.words, &self.index)
     }
 
@@ -113,7 +123,7 @@ impl Packed {
     /// # Errors
     ///
     /// When memory for them is refused.
-    pub(crate) fn append(&mut self, other: &Packed) -> Result<(), Error> {
+    pub(crate) fn append(&mut self, other: &Packed<K>) -> Result<(), Error> {
         debug_assert!(
             other.len == 0
                 || self.iter_blocks(self.blocks().saturating_sub(1)..self.blocks()).last()
@@ -133,20 +143,20 @@ impl Packed {
 /// Where a reader is within a block: what decodes a block's keys, from
 /// memory ([`Keys`]) or from a chunk of a file read into memory.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Cursor {
+pub(super) struct Cursor<K> {
     /// The next bit to read, within the words given.
     bit: usize,
     /// Keys left in the block, and its `k`.
     left: u32,
     k: u32,
-    previous: u64,
+    previous: K,
 }
 
-impl Cursor {
+impl<K: SortKey> Cursor<K> {
     /// Begins `block`, whose words are read from `base` of the words the
     /// cursor is given: its first key.
     #[inline]
-    pub(super) fn enter(&mut self, block: &Block, base: usize) -> u64 {
+    pub(super) fn enter(&mut self, block: &Block<K>, base: usize) -> K {
         self.bit = (block.word - base) * 64;
         self.left = block.keys - 1;
         self.k = block.k;
@@ -156,41 +166,54 @@ impl Cursor {
 
     /// The block's next key, if it has one left.
     #[inline]
-    pub(super) fn next(&mut self, words: &[u64]) -> Option<u64> {
+    pub(super) fn next(&mut self, words: &[u64]) -> Option<K> {
         if self.left == 0 {
             return None;
         }
         self.left -= 1;
         if self.k == BYTES {
-            let mut gap = 0;
-            for shift in (0..64).step_by(7) {
+            let mut gap = K::zero();
+            for shift in (0..K::BITS as usize).step_by(7) {
                 let byte = peek(words, self.bit) & 0xff;
                 self.bit += 8;
-                gap |= (byte & 0x7f) << shift;
+                gap = gap | K::from_word(byte & 0x7f) << shift;
                 if byte < 0x80 {
                     break;
                 }
             }
-            self.previous += gap + 1;
+            self.previous = self.previous + gap + K::one();
             return Some(self.previous);
         }
         let ones = peek(words, self.bit).trailing_ones();
         let gap = if ones < ESCAPE {
             self.bit += ones as usize + 1;
-            let low =
-                if self.k == 0 { 0 } else { peek(words, self.bit) & (u64::MAX >> (64 - self.k)) };
+            let low = read(words, self.bit, self.k);
             self.bit += self.k as usize;
-            u64::from(ones) << self.k | low
+            K::from_word(u64::from(ones)) << self.k as usize | low
         } else {
             self.bit += ESCAPE as usize;
-            let gap = peek(words, self.bit);
-            self.bit += 64;
+            let gap = read(words, self.bit, K::BITS);
+            self.bit += K::BITS as usize;
             gap
         };
         // A gap of 1 is written as 0.
-        self.previous += gap + 1;
+        self.previous = self.previous + gap + K::one();
         Some(self.previous)
     }
+}
+
+/// The `bits` bits of `words` from bit `bit` (0 to the key's width), as
+/// a key.
+#[inline]
+fn read<K: SortKey>(words: &[u64], bit: usize, bits: u32) -> K {
+    if bits == 0 {
+        return K::zero();
+    }
+    // A `u64` key's width is known here: one word, no second test.
+    if K::BITS <= 64 || bits <= 64 {
+        return K::from_word(peek(words, bit) & (u64::MAX >> (64 - bits)));
+    }
+    K::from_word(peek(words, bit)) | read::<K>(words, bit + 64, bits - 64) << 64
 }
 
 /// The 64 bits of `words` from bit `bit`, zeros past the end.
@@ -203,16 +226,16 @@ fn peek(words: &[u64], bit: usize) -> u64 {
 
 /// The keys of a [`Packed`], decoded as they are read.
 #[derive(Clone, Debug)]
-pub(crate) struct Keys<'p> {
+pub(crate) struct Keys<'p, K> {
     words: &'p [u64],
     /// The blocks not yet begun.
-    blocks: &'p [Block],
-    cursor: Cursor,
+    blocks: &'p [Block<K>],
+    cursor: Cursor<K>,
 }
 
-impl Keys<'_> {
+impl<K: SortKey> Keys<'_, K> {
     /// Drops the keys below `key`.
-    fn skip_below(&mut self, key: u64) {
+    fn skip_below(&mut self, key: K) {
         let mut ahead = self.clone();
         while let Some(next) = ahead.next() {
             if next >= key {
@@ -224,11 +247,11 @@ impl Keys<'_> {
     }
 }
 
-impl Iterator for Keys<'_> {
-    type Item = u64;
+impl<K: SortKey> Iterator for Keys<'_, K> {
+    type Item = K;
 
     #[inline]
-    fn next(&mut self) -> Option<u64> {
+    fn next(&mut self) -> Option<K> {
         if let Some(key) = self.cursor.next(self.words) {
             return Some(key);
         }
@@ -239,18 +262,25 @@ impl Iterator for Keys<'_> {
 }
 
 /// Writes sorted, distinct keys into a [`Packed`], a block at a time.
-#[derive(Debug, Default)]
-pub(crate) struct Packer {
-    packed: Packed,
+#[derive(Debug)]
+pub(crate) struct Packer<K> {
+    packed: Packed<K>,
     /// The open block's first key and its gaps (each less one).
-    first: u64,
-    gaps: Vec<u64>,
-    previous: u64,
+    first: K,
+    gaps: Vec<K>,
+    previous: K,
     /// Bits of the last word written that are taken.
     used: u32,
 }
 
-impl Packer {
+impl<K: SortKey> Default for Packer<K> {
+    fn default() -> Packer<K> {
+        let zero = K::zero();
+        Packer { packed: Packed::default(), first: zero, gaps: Vec::new(), previous: zero, used: 0 }
+    }
+}
+
+impl<K: SortKey> Packer<K> {
     /// The number of keys added.
     pub(crate) fn len(&self) -> u64 {
         self.packed.len
@@ -262,7 +292,7 @@ impl Packer {
     ///
     /// When memory for the bits is refused.
     #[inline]
-    pub(crate) fn push(&mut self, key: u64) -> Result<(), Error> {
+    pub(crate) fn push(&mut self, key: K) -> Result<(), Error> {
         debug_assert!(self.packed.len == 0 || key > self.previous, "keys out of order");
         if self.packed.len == 0 || self.gaps.len() + 1 == BLOCK {
             if self.packed.len > 0 {
@@ -273,7 +303,7 @@ impl Packer {
             if self.gaps.is_empty() {
                 reserve(&mut self.gaps, BLOCK)?;
             }
-            self.gaps.push(key - self.previous - 1);
+            self.gaps.push(key - self.previous - K::one());
         }
         self.previous = key;
         self.packed.len += 1;
@@ -290,31 +320,43 @@ impl Packer {
         self.packed.index.push(Block { first: self.first, word, keys, k });
         self.used = 64;
         let gaps = std::mem::take(&mut self.gaps);
+        let (byte, escape) = (K::from_word(0x80), K::from_word(u64::from(ESCAPE)));
         for &gap in &gaps {
             if k == BYTES {
                 let mut rest = gap;
-                while rest >= 0x80 {
-                    self.write(rest & 0x7f | 0x80, 8)?;
-                    rest >>= 7;
+                while rest >= byte {
+                    self.write(rest.low_word() & 0x7f | 0x80, 8)?;
+                    rest = rest >> 7;
                 }
-                self.write(rest, 8)?;
+                self.write(rest.low_word(), 8)?;
                 continue;
             }
-            let high = gap >> k;
-            if high >= u64::from(ESCAPE) {
+            let high = gap >> k as usize;
+            if high >= escape {
                 self.write_ones(ESCAPE)?;
-                self.write(gap, 64)?;
+                self.write_key(gap, K::BITS)?;
                 continue;
             }
-            self.write_ones(high as u32)?;
+            self.write_ones(high.low_word() as u32)?;
             self.write(0, 1)?;
-            if k > 0 {
-                self.write(gap & (u64::MAX >> (64 - k)), k)?;
-            }
+            self.write_key(gap, k)?;
         }
         self.gaps = gaps;
         self.gaps.clear();
         Ok(())
+    }
+
+    /// Writes the low `bits` bits of `key` (0 to its width).
+    #[inline]
+    fn write_key(&mut self, key: K, bits: u32) -> Result<(), Error> {
+        if bits == 0 {
+            return Ok(());
+        }
+        if K::BITS <= 64 || bits <= 64 {
+            return self.write(key.low_word() & (u64::MAX >> (64 - bits)), bits);
+        }
+        self.write(key.low_word(), 64)?;
+        self.write_key(key >> 64, bits - 64)
     }
 
     /// Writes `count` ones.
@@ -358,7 +400,7 @@ impl Packer {
     /// # Errors
     ///
     /// When memory for the last block is refused.
-    pub(crate) fn finish(mut self) -> Result<Packed, Error> {
+    pub(crate) fn finish(mut self) -> Result<Packed<K>, Error> {
         if self.packed.len > 0 {
             self.close_block()?;
         }
@@ -372,19 +414,24 @@ impl Packer {
 /// Golomb-Rice, tried from the one of their mean down to a dozen below
 /// (clustered gaps pay less unary with a smaller `k` than their mean's),
 /// or [`BYTES`].
-fn best_code(gaps: &[u64]) -> u32 {
+fn best_code<K: SortKey>(gaps: &[K]) -> u32 {
+    let escape = K::from_word(u64::from(ESCAPE));
     let rice = |k: u32| -> u64 {
         gaps.iter()
-            .map(|&gap| match gap >> k {
-                high if high >= u64::from(ESCAPE) => u64::from(ESCAPE) + 64,
-                high => high + 1 + u64::from(k),
+            .map(|&gap| match gap >> k as usize {
+                high if high >= escape => u64::from(ESCAPE + K::BITS),
+                high => high.low_word() + 1 + u64::from(k),
             })
             .sum()
     };
-    let bytes: u64 =
-        gaps.iter().map(|&gap| 8 * u64::from((64 - gap.leading_zeros()).max(1).div_ceil(7))).sum();
-    let mean = gaps.iter().sum::<u64>().checked_div(gaps.len() as u64).unwrap_or(0);
-    let top = (64 - mean.leading_zeros()).saturating_sub(1);
+    let bytes: u64 = gaps
+        .iter()
+        .map(|&gap| 8 * u64::from((K::BITS - gap.leading_zeros()).max(1).div_ceil(7)))
+        .sum();
+    // The gaps of a block sum to less than its keys' span: no overflow.
+    let sum = gaps.iter().fold(K::zero(), |sum, &gap| sum + gap);
+    let mean = sum.checked_div(&K::from_word(gaps.len() as u64)).unwrap_or(K::zero());
+    let top = (K::BITS - mean.leading_zeros()).saturating_sub(1);
     let (bits, k) = (top.saturating_sub(12)..=top).map(|k| (rice(k), k)).min().unwrap_or((0, 0));
     if bytes < bits { BYTES } else { k }
 }
@@ -394,7 +441,7 @@ fn best_code(gaps: &[u64]) -> u32 {
 /// # Errors
 ///
 /// When memory for them is refused.
-pub(crate) fn pack_sorted(keys: &[u64]) -> Result<Packed, Error> {
+pub(crate) fn pack_sorted<K: SortKey>(keys: &[K]) -> Result<Packed<K>, Error> {
     let mut packer = Packer::default();
     for &key in keys {
         packer.push(key)?;
@@ -437,7 +484,27 @@ mod tests {
         assert_eq!(packed.iter_from(clustered[999]).next(), Some(clustered[999]));
         let wild = [0, 1, 2, 3, 1 << 40, (1 << 40) + 1, u64::MAX - 1, u64::MAX];
         assert_eq!(pack_sorted(&wild).unwrap().iter().collect::<Vec<_>>(), wild);
-        assert_eq!(pack_sorted(&[]).unwrap().iter().next(), None);
+        assert_eq!(pack_sorted::<u64>(&[]).unwrap().iter().next(), None);
+    }
+
+    #[test]
+    fn keys_of_128_bits_come_back_in_every_code() {
+        // Spread (a large `k`), clustered (bytes) and wild (escapes).
+        let spread: Vec<u128> =
+            (0..2 * BLOCK as u128 + 5).map(|i| (i << 90) | ((i * 0x9e37_79b9) << 20)).collect();
+        let clustered: Vec<u128> = (0..BLOCK as u128).map(|i| ((i / 8) << 70) | (i % 8)).collect();
+        let wild = [0, 1, 1 << 64, (1 << 64) + 1, 1 << 127, u128::MAX - 1, u128::MAX];
+        for keys in [&spread[..], &clustered[..], &wild[..]] {
+            let packed = pack_sorted(keys).unwrap();
+            assert_eq!(packed.iter().collect::<Vec<_>>(), keys);
+            for probe in [keys[0], keys[1] - 1, keys[keys.len() / 2], keys[keys.len() - 1]] {
+                let expected: Vec<u128> = keys.iter().copied().filter(|&k| k >= probe).collect();
+                assert_eq!(packed.iter_from(probe).collect::<Vec<_>>(), expected, "from {probe}");
+            }
+        }
+        // Gaps near 2^90 take about 92 bits each, not 128.
+        let packed = pack_sorted(&spread).unwrap();
+        assert!(packed.bytes() < spread.len() as u64 * 12, "{}", packed.bytes());
     }
 
     #[test]

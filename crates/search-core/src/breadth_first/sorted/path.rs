@@ -7,10 +7,11 @@ use crate::breadth_first::parallel::thread_pool;
 use crate::disk::directory::RunFiles;
 use crate::error::{Error, Limit};
 use crate::run::context::Run;
-use crate::space::ranked::RankedSpace;
+use crate::space::KeyedSpace;
+use crate::space::keys::sealed::Bits as _;
 
 impl SortedEnumeration {
-    /// A shortest path, as ranks, from one of `starts` to `goal` in a
+    /// A shortest path, as keys, from one of `starts` to `goal` in a
     /// space whose every move can be undone, or `None` when no start
     /// reaches it. The layers are found as
     /// [`run_reversible`](SortedEnumeration::run_reversible) finds them,
@@ -58,19 +59,19 @@ impl SortedEnumeration {
     /// assert_eq!((path.len(), path[0], path[6]), (7, 0, 63)); // six moves, corner to corner
     /// # Ok::<(), search_core::Error>(())
     /// ```
-    pub fn path_reversible<R: RankedSpace>(
+    pub fn path_reversible<S: KeyedSpace>(
         &self,
-        space: &R,
-        starts: &[u64],
-        goal: u64,
+        space: &S,
+        starts: &[S::Key],
+        goal: S::Key,
         run: &mut Run<'_>,
-    ) -> Result<Option<Vec<u64>>, Error> {
+    ) -> Result<Option<Vec<S::Key>>, Error> {
         run.begin()?;
         let pool = thread_pool(self.threads)?;
-        let count = space.rank_count();
+        let count = space.key_count();
         let sorted = sorted_below(starts, count)?;
         if goal >= count {
-            return Err(Error::rank_out_of_bounds(goal, count));
+            return Err(goal.out_of_bounds(count));
         }
         let description =
             format!("a path to {goal} over {}", describe(Keep::TwoLayers, count, &sorted));
@@ -96,15 +97,15 @@ impl SortedEnumeration {
     }
 }
 
-impl<R: RankedSpace> Sweep<'_, R> {
+impl<S: KeyedSpace> Sweep<'_, S> {
     /// The layers from `starts` until one holds `goal`, then the path
     /// back from it.
     fn walk_to(
         &mut self,
-        starts: &[u64],
-        goal: u64,
+        starts: &[S::Key],
+        goal: S::Key,
         run: &mut Run<'_>,
-    ) -> Result<Option<Vec<u64>>, Error> {
+    ) -> Result<Option<Vec<S::Key>>, Error> {
         if starts.binary_search(&goal).is_ok() {
             return Ok(Some(vec![goal]));
         }
@@ -153,7 +154,7 @@ impl<R: RankedSpace> Sweep<'_, R> {
                 self.neighbour_where(state, &mut found, |next| before.contains(next))?
             else {
                 return Err(Error::space_failed(format!(
-                    "rank {state} has no neighbour one move nearer the starts: a move of the \
+                    "key {state} has no neighbour one move nearer the starts: a move of the \
                      space cannot be undone, and path_reversible needs every one to be"
                 )));
             };
