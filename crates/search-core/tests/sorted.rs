@@ -529,7 +529,8 @@ fn a_depth_bound_on_disk_leaves_its_layers_and_a_resume_goes_deeper() {
     let near = engine.run(&ring, &[0], &mut Run::new().limits(Limits::new().max_depth(5))).unwrap();
     assert_eq!(near.layer_sizes(), &whole.layer_sizes()[..6]);
     assert!(!near.is_complete());
-    assert_eq!(left_in(&dir), ["sorted-kept-5", "sorted-layer-5", "sorted-manifest"]);
+    // Every layer before the fifth, merged as the layers grew.
+    assert_eq!(left_in(&dir), ["sorted-kept-0-4", "sorted-layer-5", "sorted-manifest"]);
     // A new run there would lose them: refused, by name.
     let error = engine.run(&ring, &[0], &mut Run::new()).unwrap_err();
     assert!(error.to_string().contains("holds an unfinished enumeration"), "{error}");
@@ -580,7 +581,10 @@ fn killed_child() {
     let Ok(dir) = std::env::var("SORTED_KILL_DIR") else { return };
     let ring = Torus(1_000_003);
     let engine = SortedEnumeration::new().disk(dir);
-    let _ = engine.run_reversible(&ring, &[0], &mut Run::new());
+    let _ = match std::env::var("SORTED_KILL_KIND").as_deref() {
+        Ok("directed") => engine.run(&ring, &[0], &mut Run::new()),
+        _ => engine.run_reversible(&ring, &[0], &mut Run::new()),
+    };
 }
 
 /// Whether `name` is the file of a layer past `depth`.
@@ -589,12 +593,22 @@ fn deeper_than(name: &str, depth: usize) -> bool {
     layer.is_some_and(|layer| layer > depth)
 }
 
+/// Both kinds of run: two layers kept, or (directed) every layer in
+/// levels merged as they grow, a merge as likely to be cut as a layer.
 #[test]
 fn a_run_killed_on_disk_resumes_to_the_same_layers() {
+    for directed in [false, true] {
+        killed_and_resumed(directed);
+    }
+}
+
+fn killed_and_resumed(directed: bool) {
     let dir = scratch("killed");
+    let kind = if directed { "directed" } else { "reversible" };
     let mut child = Command::new(std::env::current_exe().unwrap())
         .args(["sorted::killed_child", "--exact", "--ignored", "--test-threads=1"])
         .env("SORTED_KILL_DIR", &dir)
+        .env("SORTED_KILL_KIND", kind)
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("the test binary runs");
@@ -611,9 +625,14 @@ fn a_run_killed_on_disk_resumes_to_the_same_layers() {
     child.wait().unwrap();
     let ring = Torus(1_000_003);
     let engine = SortedEnumeration::new().disk(&dir).resume(true);
-    let resumed = engine.run_reversible(&ring, &[0], &mut Run::new()).unwrap();
-    let whole = SortedEnumeration::new().run_reversible(&ring, &[0], &mut Run::new()).unwrap();
-    assert_eq!(resumed, whole);
+    let (resumed, whole) = if directed {
+        let whole = SortedEnumeration::new().run(&ring, &[0], &mut Run::new());
+        (engine.run(&ring, &[0], &mut Run::new()), whole)
+    } else {
+        let whole = SortedEnumeration::new().run_reversible(&ring, &[0], &mut Run::new());
+        (engine.run_reversible(&ring, &[0], &mut Run::new()), whole)
+    };
+    assert_eq!(resumed.unwrap(), whole.unwrap(), "{kind}");
     assert_eq!(left_in(&dir), Vec::<String>::new());
     std::fs::remove_dir(&dir).unwrap();
 }

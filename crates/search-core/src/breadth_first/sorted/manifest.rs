@@ -1,7 +1,7 @@
 //! The manifest of a sorted enumeration on disk: written at each layer's
 //! end, it names what a resumed run goes on from (the sizes of the
-//! layers so far, and by them the files of the last layer and of what it
-//! is checked against), in the table-file format every file of this
+//! layers so far, and by them the files of the last layer and of the
+//! levels behind it), in the table-file format every file of this
 //! crate shares.
 
 use std::path::Path;
@@ -14,17 +14,19 @@ pub(super) const PREFIX: &str = "sorted-";
 
 /// The first bytes of a manifest, and its layout's version.
 const MAGIC: [u8; 8] = *b"SRCHSRTM";
-const VERSION: u32 = 1;
+/// Version 2: a directed run keeps levels (`kept-FROM-TO`), where
+/// version 1 kept one file of every key.
+const VERSION: u32 = 2;
 
 /// The name, after the prefix, of the file of the layer at `depth`.
 pub(super) fn layer_name(depth: usize) -> String {
     format!("layer-{depth}")
 }
 
-/// The name, after the prefix, of the file of every rank found up to
-/// the layer at `depth`.
-pub(super) fn kept_name(depth: usize) -> String {
-    format!("kept-{depth}")
+/// The name, after the prefix, of the file of the keys of the layers
+/// `from..=to`, a level of a directed run.
+pub(super) fn kept_name(from: usize, to: usize) -> String {
+    format!("kept-{from}-{to}")
 }
 
 /// Writes the manifest of a run whose layers so far are `layer_sizes`,

@@ -5,8 +5,12 @@
 //! keys its states lead to and packs them as a run of gaps
 //! (`packed.rs`). The runs are
 //! then merged, on every core at once over ranges of keys, and what is
-//! in no layer kept (the two layers before, for a space whose every move
-//! can be undone; every layer before, otherwise) is the next layer. When
+//! in no layer kept (the layer and the one before, for a space whose
+//! every move can be undone; every layer, otherwise) is the next layer.
+//! A directed run keeps the layers behind as a few sorted levels whose
+//! sizes at least halve, each the union of a range of layers: two of
+//! about one size are merged into one, so a key is rewritten a
+//! logarithmic number of times, not once a layer. When
 //! the runs of a layer would not fit the memory limit, the layer is
 //! expanded again in passes, each keeping the keys of one range: twice
 //! the passes, a little more than half the memory for runs.
@@ -128,6 +132,28 @@ enum Keep {
     TwoLayers,
 }
 
+/// Layers kept behind the one being expanded: the union of the layers
+/// at the depths `from..=to`.
+#[derive(Debug)]
+struct Level<K> {
+    from: usize,
+    to: usize,
+    keys: Layer<K>,
+}
+
+/// Whether a level of `older` keys and the newer one of `newer` keys
+/// behind it are merged into one: when the older is not more than twice
+/// the newer, so that the levels' sizes at least halve.
+fn merges(older: u64, newer: u64) -> bool {
+    older <= newer.saturating_mul(2)
+}
+
+/// The name, after the prefix, of the file of the layers `from..=to`: a
+/// layer's own file when it is one.
+fn level_name(from: usize, to: usize) -> String {
+    if from == to { manifest::layer_name(from) } else { manifest::kept_name(from, to) }
+}
+
 /// Why a pass over a layer stopped.
 enum Stopped {
     /// Its runs would pass the memory limit: try more passes, about as
@@ -137,15 +163,35 @@ enum Stopped {
 }
 
 impl Keep {
-    /// The files, with their prefix, that a run stopped at the layer at
-    /// `depth` goes on from: that layer's, and the one before it or the
-    /// file of every rank found.
-    fn files(self, depth: usize) -> Vec<String> {
-        let beside = match self {
-            Keep::Every => Some(manifest::kept_name(depth)),
-            Keep::TwoLayers => depth.checked_sub(1).map(manifest::layer_name),
-        };
-        let names = std::iter::once(manifest::layer_name(depth)).chain(beside);
+    /// The levels kept behind a layer whose layers before are of
+    /// `sizes`, as ranges of depths and their keys: the one before, or
+    /// for every layer the levels [`merges`] leaves, as the run that
+    /// found them has them.
+    fn levels(self, sizes: &[u64]) -> Vec<(usize, usize, u64)> {
+        let mut levels: Vec<(usize, usize, u64)> = Vec::new();
+        for (depth, &size) in sizes.iter().enumerate() {
+            if self == Keep::TwoLayers {
+                levels.clear();
+            }
+            levels.push((depth, depth, size));
+            while let [.., older, newer] = levels[..]
+                && self == Keep::Every
+                && merges(older.2, newer.2)
+            {
+                levels.truncate(levels.len() - 2);
+                levels.push((older.0, newer.1, older.2 + newer.2));
+            }
+        }
+        levels
+    }
+
+    /// The files, with their prefix, that a run stopped at the last
+    /// layer of `sizes` goes on from: that layer's, and its levels'.
+    fn files(self, sizes: &[u64]) -> Vec<String> {
+        let depth = sizes.len() - 1;
+        let levels = self.levels(&sizes[..depth]);
+        let names = levels.into_iter().map(|(from, to, _)| level_name(from, to));
+        let names = std::iter::once(manifest::layer_name(depth)).chain(names);
         names.map(|name| format!("{PREFIX}{name}")).collect()
     }
 }
@@ -373,7 +419,7 @@ impl SortedEnumeration {
             Some(dir) => {
                 let (files, sizes) = RunFiles::claim(dir, PREFIX, self.resume, |path| {
                     let sizes = manifest::load(path, &description)?;
-                    Ok((sizes.clone(), keep.files(sizes.len() - 1)))
+                    Ok((sizes.clone(), keep.files(&sizes)))
                 })?;
                 Some((files, sizes))
             }
@@ -452,18 +498,14 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         resumed: Option<Vec<u64>>,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<S::Key>, Error> {
-        let (mut layer_sizes, mut layer, mut kept) = match resumed {
+        let (mut layer_sizes, mut layer, mut behind) = match resumed {
             Some(sizes) => self.reopen(sizes)?,
             None if starts.is_empty() => return Ok(Enumeration::new(Vec::new(), Vec::new())),
             None => {
                 let layer = self.layer_of(&manifest::layer_name(0), starts)?;
-                let kept = match self.keep {
-                    Keep::Every => self.layer_of(&manifest::kept_name(0), starts)?,
-                    Keep::TwoLayers => Layer::Memory(Packed::default()),
-                };
                 let sizes = vec![layer.len()];
-                self.save(&sizes, &[&layer, &kept], None)?;
-                (sizes, layer, kept)
+                self.save(&sizes, &layer, &[], Vec::new())?;
+                (sizes, layer, Vec::new())
             }
         };
         let max_depth = run.get_limits().get_max_depth();
@@ -482,7 +524,7 @@ impl<S: KeyedSpace> Sweep<'_, S> {
             let counts = run.stats_mut();
             counts.stored += layer.len();
             counts.frontier(usize::try_from(layer.len()).unwrap_or(usize::MAX));
-            let held = layer.bytes() + kept.bytes();
+            let held = layer.bytes() + behind.iter().map(|level| level.keys.bytes()).sum::<u64>();
             if self.files.is_some() {
                 written += layer.stored_bytes();
             }
@@ -491,44 +533,68 @@ impl<S: KeyedSpace> Sweep<'_, S> {
                 return Err(Error::limit(Limit::Memory(max_memory)));
             }
             let deepest = !run.get_limits().allows_depth(depth + 1);
-            if deepest && self.goes_on(&layer, &kept)? {
+            let exclude: Vec<&Layer<S::Key>> =
+                std::iter::once(&layer).chain(behind.iter().map(|level| &level.keys)).collect();
+            if deepest && self.goes_on(&layer, &exclude)? {
                 break false;
             }
             let memory = (held, max_memory, &mut passes);
             let what = manifest::layer_name(depth + 1);
-            let next = self.next_of(&layer, &kept, &what, memory, &cancel)?;
+            let next = self.next_of(&layer, &exclude, &what, memory, &cancel)?;
             run.stats_mut().expanded += layer.len();
             if next.len() == 0 || deepest {
                 self.discard(&next)?;
                 break next.len() == 0;
             }
-            // What the new layer is checked against replaces the old.
-            let stale = match self.keep {
-                Keep::Every => {
-                    let mut sink = self.sink(&manifest::kept_name(depth + 1))?;
-                    union(&kept, &next, &mut sink)?;
-                    std::mem::replace(&mut kept, sink.finish()?)
-                }
-                Keep::TwoLayers => std::mem::replace(&mut kept, layer),
-            };
+            let level = Level { from: depth, to: depth, keys: layer };
+            let stale = self.settle(&mut behind, level)?;
             layer = next;
             layer_sizes.push(layer.len());
-            self.save(&layer_sizes, &[&layer, &kept], Some(&stale))?;
+            self.save(&layer_sizes, &layer, &behind, stale)?;
         };
-        drop(kept);
+        drop(behind);
         let room = max_memory.saturating_sub(layer.bytes());
         let deepest = if self.deepest { unpack(&layer, (room, max_memory))? } else { Vec::new() };
         Ok(Enumeration::ended(layer_sizes, deepest, complete))
     }
 
-    /// The layer after `layer` (its file named `what`), less `kept`:
-    /// found in `passes` passes over ranges of keys, or more (then
+    /// Puts `level`, the layer just expanded, behind: in place of the
+    /// one before it, or for every layer merged with the levels of about
+    /// its size ([`merges`]). The levels no longer kept, to remove once
+    /// the manifest no longer names them.
+    fn settle(
+        &mut self,
+        behind: &mut Vec<Level<S::Key>>,
+        level: Level<S::Key>,
+    ) -> Result<Vec<Level<S::Key>>, Error> {
+        let mut stale = Vec::new();
+        if self.keep == Keep::TwoLayers {
+            stale.append(behind);
+        }
+        behind.push(level);
+        while let [.., older, newer] = &behind[..]
+            && self.keep == Keep::Every
+            && merges(older.keys.len(), newer.keys.len())
+        {
+            let mut sink = self.sink(&level_name(older.from, newer.to))?;
+            union(&older.keys, &newer.keys, &mut sink)?;
+            let (newer, older) = (behind.pop(), behind.pop());
+            let (Some(older), Some(newer)) = (older, newer) else { unreachable!("two levels") };
+            behind.push(Level { from: older.from, to: newer.to, keys: sink.finish()? });
+            stale.extend([older, newer]);
+        }
+        Ok(stale)
+    }
+
+    /// The layer after `layer` (its file named `what`): its neighbours
+    /// in no layer of `exclude` (`layer` and those behind it), found in
+    /// `passes` passes over ranges of keys, or more (then
     /// `passes` is raised, for the layers after) when its runs would
     /// pass what `held` bytes leave of `max_memory`.
     fn next_of(
         &mut self,
         layer: &Layer<S::Key>,
-        kept: &Layer<S::Key>,
+        exclude: &[&Layer<S::Key>],
         what: &str,
         (held, max_memory, passes): (u64, u64, &mut u64),
         cancel: &CancelHandle,
@@ -536,9 +602,8 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         let room = max_memory.saturating_sub(held);
         let next = loop {
             let sink = self.sink(what)?;
-            let (space, keep, tried) = (self.space, self.keep, *passes);
-            let attempt =
-                || next_layer(space, layer, [layer, kept], keep, (tried, room), cancel, sink);
+            let (space, tried) = (self.space, *passes);
+            let attempt = || next_layer(space, layer, exclude, (tried, room), cancel, sink);
             match on_pool(self.pool, attempt) {
                 Ok(next) => break next,
                 Err(Stopped::TooLarge(needed)) if tried < MAX_PASSES && needed <= MAX_PASSES => {
@@ -554,20 +619,20 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         }
     }
 
-    /// The layer and what it is checked against of the stopped run whose
+    /// The layer and the levels behind it of the stopped run whose
     /// manifest gave `sizes`, from their files.
     #[expect(clippy::type_complexity, reason = "a tuple read once, by the caller beside it")]
-    fn reopen(&self, sizes: Vec<u64>) -> Result<(Vec<u64>, Layer<S::Key>, Layer<S::Key>), Error> {
+    fn reopen(
+        &self,
+        sizes: Vec<u64>,
+    ) -> Result<(Vec<u64>, Layer<S::Key>, Vec<Level<S::Key>>), Error> {
         let depth = sizes.len() - 1;
         let layer = self.open(&manifest::layer_name(depth), sizes[depth])?;
-        let kept = match self.keep {
-            Keep::Every => self.open(&manifest::kept_name(depth), sizes.iter().sum())?,
-            Keep::TwoLayers if depth > 0 => {
-                self.open(&manifest::layer_name(depth - 1), sizes[depth - 1])?
-            }
-            Keep::TwoLayers => Layer::Memory(Packed::default()),
-        };
-        Ok((sizes, layer, kept))
+        let behind = self.keep.levels(&sizes[..depth]).into_iter().map(|(from, to, len)| {
+            Ok(Level { from, to, keys: self.open(&level_name(from, to), len)? })
+        });
+        let behind = behind.collect::<Result<_, Error>>()?;
+        Ok((sizes, layer, behind))
     }
 
     /// The layer file `what` of this run, which must hold `len` keys.
@@ -608,24 +673,26 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         }
     }
 
-    /// Writes the manifest of a run that goes on from `layers` (the last
-    /// layer of `layer_sizes`, and what it is checked against), then
-    /// removes the file of the `stale` layer, which it no longer names.
+    /// Writes the manifest of a run that goes on from `layer` (the last
+    /// of `layer_sizes`) and the levels `behind` it, then removes the
+    /// files of the `stale` levels, which it no longer names.
     fn save(
         &mut self,
         layer_sizes: &[u64],
-        layers: &[&Layer<S::Key>; 2],
-        stale: Option<&Layer<S::Key>>,
+        layer: &Layer<S::Key>,
+        behind: &[Level<S::Key>],
+        stale: Vec<Level<S::Key>>,
     ) -> Result<(), Error> {
         let Some(files) = &mut self.files else { return Ok(()) };
         manifest::save(&files.manifest(), self.description, layer_sizes)?;
-        files.name_in_manifest(
-            layers.iter().filter_map(|layer| layer.path()).map(Into::into).collect(),
-        );
-        match stale.and_then(Layer::path) {
-            Some(path) => files.remove(path),
-            None => Ok(()),
+        let named = std::iter::once(layer).chain(behind.iter().map(|level| &level.keys));
+        files.name_in_manifest(named.filter_map(Layer::path).map(Into::into).collect());
+        for level in stale {
+            if let Some(path) = level.keys.path() {
+                files.remove(path)?;
+            }
         }
+        Ok(())
     }
 
     /// The first neighbour of `state` (a key of the space) for which
@@ -652,18 +719,20 @@ impl<S: KeyedSpace> Sweep<'_, S> {
     }
 
     /// Whether the first few states of `layer` have a neighbour in no
-    /// layer kept: then the space goes on past it, and the next layer
-    /// need not be found to say so. False when they have none: the
+    /// layer of `exclude`: then the space goes on past it, and the next
+    /// layer need not be found to say so. False when they have none: the
     /// next layer must be found to tell.
-    fn goes_on(&self, layer: &Layer<S::Key>, kept: &Layer<S::Key>) -> Result<bool, Error> {
+    fn goes_on(&self, layer: &Layer<S::Key>, exclude: &[&Layer<S::Key>]) -> Result<bool, Error> {
         const PROBES: usize = 64;
         let mut states = layer.iter_blocks(0..1);
         let mut found = Vec::new();
         let new = |next: S::Key| -> Result<bool, Error> {
-            Ok(match self.keep {
-                Keep::Every => !kept.contains(next)?,
-                Keep::TwoLayers => !layer.contains(next)? && !kept.contains(next)?,
-            })
+            for kept in exclude {
+                if kept.contains(next)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
         };
         for state in states.by_ref().take(PROBES) {
             if self.neighbour_where(state, &mut found, new)?.is_some() {
@@ -697,8 +766,7 @@ fn unpack<K: SortKey>(layer: &Layer<K>, (room, max_memory): (u64, u64)) -> Resul
 fn next_layer<S: KeyedSpace>(
     space: &S,
     layer: &Layer<S::Key>,
-    exclude: [&Layer<S::Key>; 2],
-    keep: Keep,
+    exclude: &[&Layer<S::Key>],
     (passes, room): (u64, u64),
     cancel: &CancelHandle,
     mut next: LayerSink<S::Key>,
@@ -720,12 +788,6 @@ fn next_layer<S: KeyedSpace>(
             }
             failed @ Stopped::Failed(_) => failed,
         })?;
-        // The layer itself is excluded only in a reversible space; in a
-        // directed one `kept` holds it too.
-        let exclude: &[&Layer<S::Key>] = match keep {
-            Keep::TwoLayers => &exclude,
-            Keep::Every => &exclude[1..],
-        };
         for piece in merge(&runs, exclude, range, cancel)? {
             next.append(&piece)?;
         }
@@ -918,9 +980,15 @@ mod tests {
     use crate::breadth_first::sorted::Keep;
 
     #[test]
-    fn a_manifest_names_the_last_layer_and_what_it_is_checked_against() {
-        assert_eq!(Keep::Every.files(2), ["sorted-layer-2", "sorted-kept-2"]);
-        assert_eq!(Keep::TwoLayers.files(2), ["sorted-layer-2", "sorted-layer-1"]);
-        assert_eq!(Keep::TwoLayers.files(0), ["sorted-layer-0"]);
+    fn a_manifest_names_the_last_layer_and_the_levels_behind_it() {
+        assert_eq!(Keep::TwoLayers.files(&[1, 4, 8]), ["sorted-layer-2", "sorted-layer-1"]);
+        assert_eq!(Keep::TwoLayers.files(&[1]), ["sorted-layer-0"]);
+        // 1 and 4 merge (1 is not more than 8); 5 and 8 then do too.
+        assert_eq!(Keep::Every.files(&[1, 4, 8, 3]), ["sorted-layer-3", "sorted-kept-0-2"]);
+        // Sizes that more than halve stay apart; a merge may cascade.
+        assert_eq!(Keep::Every.levels(&[10, 10, 10, 10]), [(0, 2, 30), (3, 3, 10)]);
+        let apart = [(0, 0, 100), (1, 1, 40), (2, 2, 15), (3, 3, 7)];
+        assert_eq!(Keep::Every.levels(&[100, 40, 15, 7]), apart);
+        assert_eq!(Keep::Every.levels(&[100, 40, 15, 8]), [(0, 3, 163)]);
     }
 }

@@ -2,7 +2,7 @@
 //! walking back through the layers, where a parent for each state would
 //! not fit.
 
-use super::{Keep, Layer, Packed, SortedEnumeration, Sweep, describe, manifest, sorted_below};
+use super::{Keep, Layer, SortedEnumeration, Sweep, describe, manifest, sorted_below};
 use crate::breadth_first::parallel::thread_pool;
 use crate::disk::directory::RunFiles;
 use crate::error::{Error, Limit};
@@ -116,7 +116,6 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         let max_memory = run.get_limits().get_max_memory();
         let cancel = run.cancel_handle();
         let mut passes = 1;
-        let empty = Layer::Memory(Packed::default());
         loop {
             let depth = layers.len() - 1;
             let layer = &layers[depth];
@@ -131,10 +130,13 @@ impl<S: KeyedSpace> Sweep<'_, S> {
             if !run.get_limits().allows_depth(depth + 1) {
                 return Err(Error::limit(Limit::Depth(depth)));
             }
-            let before = depth.checked_sub(1).map_or(&empty, |before| &layers[before]);
+            // The layer and the one before: a move that can be undone
+            // reaches no other.
+            let exclude = &layers[depth.saturating_sub(1)..];
+            let exclude: Vec<&Layer<S::Key>> = exclude.iter().collect();
             let memory = (held, max_memory, &mut passes);
             let what = manifest::layer_name(depth + 1);
-            let next = self.next_of(layer, before, &what, memory, &cancel)?;
+            let next = self.next_of(layer, &exclude, &what, memory, &cancel)?;
             run.stats_mut().expanded += layer.len();
             if next.len() == 0 {
                 return Ok(None);
