@@ -332,8 +332,10 @@ def enumerate_space(
     *,
     max_states: Optional[int] = None,
     max_depth: Optional[int] = None,
+    int_states: bool = False,
+    max_memory: int = 4294967296,
 ) -> Layers:
-    """Every state reachable from start (within max_depth moves), by breadth-first layers."""
+    """Every state reachable from start (within max_depth moves), by breadth-first layers; int states kept as sorted keys with int_states=True."""
 
 # Arrays are NumPy's; typed as Any so that the stubs need no NumPy.
 _Successors = Callable[[Any], Any]

@@ -17,7 +17,7 @@ use search_core::breadth_first::Search;
 use search_core::deepening::IdaStar;
 use search_core::{Limits, Path, Predecessors, Run, Successors};
 
-use crate::args::{self, shown};
+use crate::args::{self, Arg, shown};
 use crate::weighted::WeightedPath;
 use crate::{LimitError, search_error};
 
@@ -939,6 +939,15 @@ impl Layers {
 /// With `max_depth`, the layers up to that distance, and `complete`
 /// says whether the space goes on past it.
 ///
+/// With `int_states=True`, every state is an int from -(2**127 - 1) to
+/// 2**127 - 1, and the layers are kept as sorted, compressed keys (a few
+/// bytes a state, where a Python object in a hash table takes tens) on
+/// every core, within `max_memory` (default 4 GiB): a layer whose
+/// successors would not fit is found in several passes. `max_states`
+/// then defaults to none, is checked as each layer ends, and `deepest`
+/// comes sorted; a state that is not an int raises TypeError, one out
+/// of range ValueError, each naming it.
+///
 /// Limits, exceptions and argument errors as for `bfs`.
 ///
 /// ```python
@@ -953,21 +962,38 @@ impl Layers {
 /// >>> near = enumerate_space((0, 0), pours, max_depth=2)
 /// >>> near.sizes, near.complete
 /// ([1, 2, 3], False)
+/// >>> # A walk on the ints, a step of 2 or 3 either way, kept as keys.
+/// >>> near = enumerate_space(0, lambda n: [n - 3, n - 2, n + 2, n + 3], max_depth=2, int_states=True)
+/// >>> near.sizes, near.deepest
+/// ([1, 4, 8], [-6, -5, -4, -1, 1, 4, 5, 6])
 /// ```
 #[pyfunction]
-#[pyo3(signature = (start, successors, *, max_states = None, max_depth = None))]
+#[pyo3(
+    signature = (start, successors, *, max_states = None, max_depth = None, int_states = None, max_memory = Arg::Default),
+    text_signature = "(start, successors, *, max_states=None, max_depth=None, int_states=False, max_memory=4294967296)"
+)]
 fn enumerate_space<'py>(
     start: Bound<'py, PyAny>,
     successors: Bound<'py, PyAny>,
     max_states: Option<Bound<'py, PyAny>>,
     max_depth: Option<Bound<'py, PyAny>>,
+    int_states: Option<Bound<'py, PyAny>>,
+    max_memory: Arg<'py>,
 ) -> PyResult<Layers> {
     let successors = args::callable(successors, "successors")?;
     let max_states = args::optional_size(max_states.as_ref(), "max_states")?;
     let max_depth = args::optional_size(max_depth.as_ref(), "max_depth")?;
+    let int_states =
+        int_states.map(|flag| args::flag(&flag, "int_states")).transpose()?.unwrap_or(false);
+    let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
+    if int_states {
+        let bounds = limits(None, max_depth).max_states(usize::MAX).max_memory(max_memory);
+        return crate::int_states::enumerate(&start, successors, bounds, max_states);
+    }
     let starts = PyState::starts(start)?;
     let space = Space::new(successors, None, max_states);
-    let mut run = Run::new().limits(limits(max_states, max_depth));
+    let bounds = limits(max_states, max_depth).max_memory(max_memory);
+    let mut run = Run::new().limits(bounds);
     let result = Search::new().enumerate(&space, starts, &mut run);
     let layers = space.finish(result)?;
     Ok(Layers {

@@ -43,10 +43,12 @@ use pyo3::prelude::*;
 mod args;
 mod custom;
 mod groups;
+mod int_states;
 mod number;
 mod numbered;
 mod puzzles;
 mod sliding;
+mod sorted_run;
 mod vectorized;
 mod weighted;
 

@@ -15,13 +15,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
 
-use search_core::breadth_first::SortedEnumeration;
-use search_core::run::CancelHandle;
+use search_core::Limits;
 use search_core::space::{BuildStateHasher, RankedSpace};
-use search_core::{Limits, Run};
 
 /// States to their parents (a start is its own), and sets of states, in
 /// search-core's hash: Fx alone spreads a packed board's few changed
@@ -32,7 +28,7 @@ type States = HashSet<u64, BuildStateHasher>;
 
 use crate::args::{self, Arg};
 use crate::custom::Layers;
-use crate::sliding::Interrupt;
+use crate::sorted_run::{self, Halt};
 use crate::{LimitError, search_error};
 
 /// A table a vectorized search grows a state at a time: grown here,
@@ -535,45 +531,12 @@ fn vector_enumerate<'py>(
     // What it is called with is checked before the search begins.
     let batch = Batch::new(successors, "successors")?;
     let py = batch.function.py();
-    let cancel = CancelHandle::new();
-    let space = BatchSpace {
-        function: batch.function.unbind(),
-        raised: Mutex::new(None),
-        cancel: cancel.clone(),
-    };
+    let space = BatchSpace { function: batch.function.unbind(), halt: Halt::default() };
     let mut limits = Limits::new().max_memory(max_memory).max_states(usize::MAX);
     if let Some(depth) = max_depth {
         limits = limits.max_depth(depth);
     }
-    let over = AtomicBool::new(false);
-    let interrupt = Interrupt::default();
-    let layers = py.detach(|| {
-        let stop = cancel.clone();
-        // Reported as each layer ends, on this thread: Python runs its
-        // signal handlers on its main thread only, not on the pool's.
-        let mut run = Run::new().limits(limits).cancel_with(cancel.clone()).on_progress(|done| {
-            if done.stored > max_states as u64 {
-                over.store(true, Ordering::Relaxed);
-                stop.cancel();
-            }
-            if interrupt.check() {
-                stop.cancel();
-            }
-        });
-        SortedEnumeration::new().run(&space, &starts, &mut run)
-    });
-    // What successors or a signal handler raised comes first: it is why
-    // the search stopped.
-    let raised = space.raised.into_inner().unwrap_or_else(PoisonError::into_inner);
-    if let Some(error) = raised.or_else(|| interrupt.into_error()) {
-        return Err(error);
-    }
-    if over.load(Ordering::Relaxed) {
-        return Err(LimitError::new_err(format!(
-            "enumeration reached its limit of {max_states} stored states"
-        )));
-    }
-    let layers = layers.map_err(|error| search_error(&error))?;
+    let layers = sorted_run::layers(py, &space, &space.halt, &starts, limits, max_states)?;
     let deepest =
         layers.deepest().iter().map(|&state| PyInt::new(py, state).into_any().unbind()).collect();
     Ok(Layers { sizes: layers.layer_sizes().to_vec(), deepest, complete: layers.is_complete() })
@@ -585,17 +548,7 @@ fn vector_enumerate<'py>(
 struct BatchSpace {
     function: Py<PyAny>,
     /// What the function raised, which stops the search.
-    raised: Mutex<Option<PyErr>>,
-    cancel: CancelHandle,
-}
-
-impl BatchSpace {
-    /// Stops the search with `error`, unless one stopped it first.
-    fn stop(&self, error: PyErr) {
-        let mut raised = self.raised.lock().unwrap_or_else(PoisonError::into_inner);
-        raised.get_or_insert(error);
-        self.cancel.cancel();
-    }
+    halt: Halt,
 }
 
 impl RankedSpace for BatchSpace {
@@ -608,20 +561,19 @@ impl RankedSpace for BatchSpace {
     }
 
     fn neighbours_of_all<F: FnMut(u64)>(&self, states: &[u64], mut report: F) {
-        if self.cancel.is_cancelled() {
+        if self.halt.is_stopped() {
             return;
         }
         Python::attach(|py| {
             let batch = Batch::new(self.function.bind(py).clone(), "successors");
             if let Err(error) = batch.and_then(|batch| batch.expand(states, |_, next| report(next)))
             {
-                self.stop(error);
+                self.halt.stop(error);
             }
         });
     }
 
     fn failure(&self) -> Option<search_core::Error> {
-        let raised = self.raised.lock().unwrap_or_else(PoisonError::into_inner);
-        raised.is_some().then(|| search_core::Error::space_failed("successors raised"))
+        self.halt.failure()
     }
 }

@@ -224,6 +224,88 @@ def test_layers_to_a_depth_are_a_prefix_and_say_whether_the_space_goes_on():
         statespace.enumerate_space(0, lambda n: [n + 1], max_depth=-1)
 
 
+def plain_layers(starts, successors, max_depth=None):
+    """A plain breadth-first search's layer sizes (to max_depth), and its
+    last layer's states, sorted."""
+    seen = set(starts)
+    layer = sorted(seen)
+    sizes = [len(layer)]
+    while len(sizes) - 1 != max_depth:
+        following = []
+        for state in layer:
+            for nxt in successors(state):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    following.append(nxt)
+        if not following:
+            break
+        layer = following
+        sizes.append(len(layer))
+    return sizes, sorted(layer)
+
+
+def test_int_states_give_the_layers_of_a_plain_search_on_random_graphs():
+    rng = random.Random(2026)
+    for _ in range(40):
+        n = rng.randrange(1, 120)
+        # Nodes scattered over the ints of 128 bits, of either sign.
+        spread = rng.choice([1, 2**40 + 1, 2**100 + 7])
+        node = [(i - n // 2) * spread for i in range(n)]
+        index = {value: i for i, value in enumerate(node)}
+        edges = [[node[rng.randrange(n)] for _ in range(rng.randrange(4))] for _ in range(n)]
+        if rng.random() < 0.5:  # undirected
+            for i, ends in enumerate(edges):
+                for end in list(ends):
+                    edges[index[end]].append(node[i])
+        successors = lambda state: edges[index[state]]
+        starts = rng.sample(node, rng.randrange(1, 3))
+        radius = len(plain_layers(starts, successors)[0]) - 1
+        for depth in [None, 1, 3]:
+            sizes, deepest = plain_layers(starts, successors, depth)
+            layers = statespace.enumerate_space(starts, successors, int_states=True, max_depth=depth)
+            assert (layers.sizes, layers.deepest) == (sizes, deepest)
+            assert layers.complete == (depth is None or depth >= radius)
+            hashed = statespace.enumerate_space(starts, successors, max_depth=depth)
+            assert hashed.sizes == layers.sizes
+            assert sorted(hashed.deepest) == layers.deepest
+
+
+def test_int_states_split_into_passes_and_stop_with_their_errors():
+    # A ring of 100,000 ints, a step of 1 or 300 either way, in a tight
+    # memory limit and in one that cannot hold it.
+    ring = lambda n: [(n + 1) % 100_000, (n - 1) % 100_000, (n + 300) % 100_000, (n - 300) % 100_000]
+    whole = statespace.enumerate_space(0, ring, int_states=True)
+    assert whole.states == 100_000 and whole.sizes[:4] == [1, 4, 8, 12]
+    tight = statespace.enumerate_space(0, ring, int_states=True, max_memory=512 << 10)
+    assert (tight.sizes, tight.deepest) == (whole.sizes, whole.deepest)
+    with pytest.raises(statespace.LimitError, match="memory"):
+        statespace.enumerate_space(0, ring, int_states=True, max_memory=1 << 10)
+    with pytest.raises(statespace.LimitError, match="limit of 50 stored states"):
+        statespace.enumerate_space(0, lambda n: [n + 1], int_states=True, max_states=50)
+    with pytest.raises(TypeError, match=r"a state successors\(1\) gave is float, not an int"):
+        statespace.enumerate_space(1, lambda n: [1.0, 2], int_states=True)
+    with pytest.raises(ValueError, match=r"a state successors\(0\) gave is 170141183460469231731687303715884105728, outside"):
+        statespace.enumerate_space(0, lambda n: [2**127], int_states=True)
+    with pytest.raises(TypeError, match=r"start\[1\] is str, not an int"):
+        statespace.enumerate_space([0, "a"], ring, int_states=True)
+    with pytest.raises(TypeError, match=r"successors\(0\) must return an iterable of states, not int"):
+        statespace.enumerate_space(0, lambda n: 5, int_states=True)
+    raised = KeyError("no neighbours for 5")
+
+    def failing(n):
+        if n == 5:
+            raise raised
+        return [n + 1]
+
+    with pytest.raises(KeyError) as caught:
+        statespace.enumerate_space(0, failing, int_states=True)
+    assert caught.value is raised
+    # The widest ints come back whole.
+    edge = 2**127 - 1
+    layers = statespace.enumerate_space(edge, lambda n: [-n], int_states=True)
+    assert (layers.sizes, layers.deepest) == ([1, 1], [-edge])
+
+
 def test_numbered_puzzles_and_families_have_their_published_layers():
     # OEIS A058986: the pancake numbers; A008302: Coxeter's layers are the
     # permutations by inversions.
@@ -661,7 +743,9 @@ BAD_ARGUMENTS = {
         {"start": [({}, TypeError), ([[0]], TypeError)],
          "successors": [(5, TypeError), (None, TypeError)],
          "max_states": COUNT,
-         "max_depth": COUNT},
+         "max_depth": COUNT,
+         "int_states": [(1, TypeError), ("yes", TypeError)],
+         "max_memory": COUNT + [(None, TypeError)]},
     ),
 }
 
