@@ -10,7 +10,8 @@ Three parts:
   `solve_generators` (module `groups`). They run entirely in Rust with the
   GIL released.
 - your own state spaces from Python callables: `bfs`,
-  `bidirectional_bfs` and `enumerate_space` (module `custom`), and the
+  `bidirectional_bfs` and `enumerate_space` (module `custom`; its int
+  states on the sorted engine, module `int_states`), and the
   cheapest paths of `dijkstra`, `astar` and `ida_star`, whose successors give
   `(move, state, cost)` triples (module `weighted`). States are any
   hashable Python objects; the visited set, the parents and the frontiers
