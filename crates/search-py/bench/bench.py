@@ -9,6 +9,7 @@ reader's to judge.
 
 import argparse
 import random
+import sys
 import time
 from collections import deque
 
@@ -390,6 +391,52 @@ def sizes(repeat):
                   f" statespace {mine * 1e6:,.1f} us a call ({theirs / mine:.2f}x)")
 
 
+def hanoi_int_moves(discs):
+    """4-peg Hanoi with `discs` discs as an int, two bits a disc: its peg."""
+
+    def moves(state):
+        top = [discs] * 4
+        for disc in range(discs - 1, -1, -1):
+            top[(state >> (2 * disc)) & 3] = disc
+        result = []
+        for source in range(4):
+            disc = top[source]
+            if disc == discs:
+                continue
+            for target in range(4):
+                if target != source and top[target] > disc:
+                    result.append(state ^ ((source ^ target) << (2 * disc)))
+        return result
+
+    return moves
+
+
+def int_states_child(engine, discs):
+    """One enumeration of Hanoi as ints, in this process: its time and peak memory."""
+    import resource
+
+    started = time.perf_counter()
+    layers = statespace.enumerate_space(0, hanoi_int_moves(discs), int_states=engine == "keys")
+    seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"{layers.states} {layers.radius} {seconds:.2f} {peak}")
+
+
+def int_states(discs):
+    """enumerate_space on 4-peg Hanoi as ints, hashed and as keys, each in a
+    process of its own, so that each peak is its own."""
+    import subprocess
+
+    for engine in ["hashed", "keys"]:
+        output = subprocess.run(
+            [sys.executable, __file__, "--int-states-child", engine, "--discs", str(discs)],
+            check=True, capture_output=True, text=True,
+        ).stdout.split()
+        states, radius, seconds, peak = output
+        print(f"4-peg Hanoi, {discs} discs as ints ({states} states, radius {radius}),"
+              f" {engine}: {seconds} s, {peak} KB peak")
+
+
 def timed(function, repeat=1):
     best = float("inf")
     result = None
@@ -411,7 +458,18 @@ def main():
     parser.add_argument("--custom", action="store_true", help="only the custom spaces")
     parser.add_argument("--sizes", action="store_true", help="only the cost of a call, by size")
     parser.add_argument("--astar", action="store_true", help="only A* on 100 8-puzzles and a float grid")
+    parser.add_argument("--int-states", action="store_true",
+                        help="only enumerate_space on 4-peg Hanoi as ints, hashed and with int_states")
+    parser.add_argument("--discs", type=int, default=10, help="discs of --int-states' Hanoi")
+    parser.add_argument("--int-states-child", choices=["hashed", "keys"], help=argparse.SUPPRESS)
     args = parser.parse_args()
+
+    if args.int_states_child:
+        int_states_child(args.int_states_child, args.discs)
+        return
+    if args.int_states:
+        int_states(args.discs)
+        return
 
     if args.sizes:
         sizes(args.repeat)
