@@ -123,6 +123,7 @@ family, each module's page teaching it:
 | the same past memory, for states that serialize (the `serde` feature) | `DiskEnumeration` |
 | the same on every core, for any space | [`par_enumerate`](breadth_first::par_enumerate), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) |
 | the same, for spaces of billions of ranked states | [`enumerate_ranked`](dense::enumerate_ranked), which runs the engine the memory limit fits; by name, [`DenseEnumeration`](dense::DenseEnumeration) (past memory, [`DenseEnumeration::disk`](dense::DenseEnumeration::disk)) or [`SortedEnumeration`](breadth_first::SortedEnumeration) |
+| the same for states of up to 128 bits with no ranking, a few bytes a state | [`SortedEnumeration`](breadth_first::SortedEnumeration) over [`AsKeyed`](space::AsKeyed), or your own [`KeyedSpace`](space::KeyedSpace) |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`](breadth_first::all_shortest_paths), [`Search::all_shortest_paths`](breadth_first::Search::all_shortest_paths) |
 | every cheapest path where moves have costs, the same way | [`all_cheapest_paths`](cheapest::all_cheapest_paths), [`AStar::all_cheapest_paths`](cheapest::AStar::all_cheapest_paths) |
 | the `k` cheapest paths that visit no state twice (Yen) | [`k_cheapest_paths`](cheapest::k_cheapest_paths), [`AStar::k_cheapest_paths`](cheapest::AStar::k_cheapest_paths) |

@@ -8,7 +8,7 @@
 //! successor function is called a state at a time, holding the GIL for a
 //! batch of up to 1,024 states.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList};
 
@@ -33,16 +33,10 @@ fn int_of(key: u128) -> i128 {
     (key >> 1).cast_signed() ^ -(key & 1).cast_signed()
 }
 
-/// The int `value` is, as a state: an int (a bool is one, as Python
-/// says) from -(2^127 - 1) to 2^127 - 1. `what` names it in an error.
+/// The int `value` is, as a state: an int from -(2^127 - 1) to
+/// 2^127 - 1, or what Python takes as one (a bool, a NumPy integer: any
+/// `__index__`). `what` names it in an error.
 fn int_state(value: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<u128> {
-    if !value.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "{} is {}, not an int: with int_states=True every state is an int",
-            what(),
-            args::type_name(value)
-        )));
-    }
     let out_of_range = || {
         PyValueError::new_err(format!(
             "{} is {}, outside the ints int_states=True keeps, -(2**127 - 1) to 2**127 - 1",
@@ -50,7 +44,19 @@ fn int_state(value: &Bound<'_, PyAny>, what: &dyn Fn() -> String) -> PyResult<u1
             args::shown(value)
         ))
     };
-    let int: i128 = value.extract().map_err(|_| out_of_range())?;
+    let int: i128 = match value.extract() {
+        Ok(int) => int,
+        Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
+            return Err(out_of_range());
+        }
+        Err(_) => {
+            return Err(PyTypeError::new_err(format!(
+                "{} is {}, not an int: with int_states=True every state is an int",
+                what(),
+                args::type_name(value)
+            )));
+        }
+    };
     key_of(int).ok_or_else(out_of_range)
 }
 

@@ -300,6 +300,8 @@ def test_int_states_split_into_passes_and_stop_with_their_errors():
     with pytest.raises(KeyError) as caught:
         statespace.enumerate_space(0, failing, int_states=True)
     assert caught.value is raised
+    # A bool is the int it equals, and comes back as that int.
+    assert statespace.enumerate_space(True, lambda n: [n + 1] if n < 3 else [], int_states=True).deepest == [3]
     # The widest ints come back whole.
     edge = 2**127 - 1
     layers = statespace.enumerate_space(edge, lambda n: [-n], int_states=True)

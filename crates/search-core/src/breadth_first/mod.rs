@@ -17,10 +17,10 @@
 //! | engine | states | kept, a state | past memory |
 //! |---|---|---|---|
 //! | [`enumerate`], [`Search::enumerate`] | any `Hash + Eq` | 16 bytes or so (a hash table's entry) | no |
-//! | `ParallelEnumeration` | any `Hash + Eq + Send` | as `enumerate`, on every core | no |
-//! | `SortedEnumeration` | a `KeyedSpace`'s keys: a `RankedSpace`'s ranks, or states of up to 128 bits through `AsKeyed` | 0.6 to 3 bytes (sorted gaps) for ranks; near the information bound for scattered keys | `.disk(dir)`: layers in files |
+//! | `ParallelEnumeration` (feature `rayon`) | any `Hash + Eq + Send` | as `enumerate`, on every core | no |
+//! | `SortedEnumeration` (feature `rayon`) | a `KeyedSpace`'s keys: a `RankedSpace`'s ranks, or states of up to 128 bits through `AsKeyed` | 0.6 to 3 bytes (sorted gaps) for ranks; near the information bound for scattered keys | `.disk(dir)`: layers in files |
 //! | [`DenseEnumeration`](crate::dense::DenseEnumeration) | a `RankedSpace` with few unreached ranks | 2 bits a *rank*, reached or not | `.disk(dir)`: the table in parts |
-//! | `DiskEnumeration` | any serializable state | its bytes, on disk | always |
+//! | `DiskEnumeration` (feature `serde`) | any serializable state | its bytes, on disk | always |
 //!
 //! The dense table wins when most ranks are reached (a whole puzzle);
 //! sorted layers when the ranks far outnumber the states reached (the

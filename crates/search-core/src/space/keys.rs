@@ -129,6 +129,11 @@ pub(crate) mod sealed {
         }
 
         fn out_of_bounds(self, count: u128) -> Error {
+            if count == u128::MAX {
+                return Error::space_failed(
+                    "key 2^128 - 1 (all ones) has no place among 128-bit keys: every key is below it",
+                );
+            }
             Error::space_failed(format!(
                 "key {self} is at or past the space's count of keys, {count}"
             ))
