@@ -941,13 +941,13 @@ impl Layers {
 ///
 /// With `int_states=True`, every state is an int from -(2**127 - 1) to
 /// 2**127 - 1 (a bool or a NumPy integer is the int it equals, and
-/// comes back as that int), and the layers are kept as sorted, compressed keys (a few
-/// bytes a state, where a Python object in a hash table takes tens) on
-/// every core, within `max_memory` (default 4 GiB): a layer whose
-/// successors would not fit is found in several passes. `max_states`
-/// then defaults to none, is checked as each layer ends, and `deepest`
-/// comes sorted; a state that is not an int raises TypeError, one out
-/// of range ValueError, each naming it.
+/// comes back as that int), and the layers are kept as sorted,
+/// compressed keys (a few bytes a state, where a Python object in a
+/// hash table takes tens) on every core, within `max_memory` (default
+/// 4 GiB): a layer whose successors would not fit is found in several
+/// passes. `max_states` then defaults to none, is checked as each layer
+/// ends, and `deepest` comes sorted; a state that is not an int raises
+/// TypeError, one out of range ValueError, each naming it.
 ///
 /// Limits, exceptions and argument errors as for `bfs`.
 ///
