@@ -20,7 +20,7 @@ use crate::custom::Layers;
 use crate::sorted_run::{self, Halt};
 
 /// The int keyed by `u128::MAX`, which the sorted engine cannot hold:
-/// one past the least int a state may be.
+/// one below the least int a state may be.
 const NO_KEY: i128 = i128::MIN;
 
 /// The key of `int`; none for [`NO_KEY`].
