@@ -547,7 +547,7 @@ impl<S: KeyedSpace> Sweep<'_, S> {
                 break next.len() == 0;
             }
             let level = Level { from: depth, to: depth, keys: layer };
-            let stale = self.settle(&mut behind, level)?;
+            let stale = self.settle(&mut behind, level, &layer_sizes)?;
             layer = next;
             layer_sizes.push(layer.len());
             self.save(&layer_sizes, &layer, &behind, stale)?;
@@ -558,31 +558,37 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         Ok(Enumeration::ended(layer_sizes, deepest, complete))
     }
 
-    /// Puts `level`, the layer just expanded, behind: in place of the
-    /// one before it, or for every layer merged with the levels of about
-    /// its size ([`merges`]). The levels no longer kept, to remove once
-    /// the manifest no longer names them.
+    /// Puts `level`, the layer just expanded (the last of `layer_sizes`),
+    /// behind, and brings the levels to those [`Keep::levels`] gives for
+    /// `layer_sizes`, the one rule a resumed run reads them by: the
+    /// oldest dropped, for two layers; the newest merged, for every
+    /// layer. The levels no longer kept, to remove once the manifest no
+    /// longer names them.
     fn settle(
         &mut self,
         behind: &mut Vec<Level<S::Key>>,
         level: Level<S::Key>,
+        layer_sizes: &[u64],
     ) -> Result<Vec<Level<S::Key>>, Error> {
+        let target = self.keep.levels(layer_sizes);
         let mut stale = Vec::new();
-        if self.keep == Keep::TwoLayers {
-            stale.append(behind);
-        }
         behind.push(level);
-        while let [.., older, newer] = &behind[..]
-            && self.keep == Keep::Every
-            && merges(older.keys.len(), newer.keys.len())
-        {
+        while behind.len() > target.len() {
+            if self.keep == Keep::TwoLayers {
+                stale.push(behind.remove(0));
+                continue;
+            }
+            let (Some(newer), Some(older)) = (behind.pop(), behind.pop()) else {
+                unreachable!("more levels than the one a run keeps at least")
+            };
             let mut sink = self.sink(&level_name(older.from, newer.to))?;
             union(&older.keys, &newer.keys, &mut sink)?;
-            let (newer, older) = (behind.pop(), behind.pop());
-            let (Some(older), Some(newer)) = (older, newer) else { unreachable!("two levels") };
             behind.push(Level { from: older.from, to: newer.to, keys: sink.finish()? });
             stale.extend([older, newer]);
         }
+        debug_assert!(
+            behind.iter().map(|level| (level.from, level.to)).eq(target.iter().map(|t| (t.0, t.1)))
+        );
         Ok(stale)
     }
 
