@@ -371,8 +371,10 @@ pub mod path;
 // Ready-made spaces, built on the vocabulary above.
 pub mod groups;
 
-// The stores the hashed searches keep, and the files the disk tiers write.
+// The stores the hashed searches keep, the files the disk tiers write,
+// and how every search begins and ends.
 pub mod disk;
+mod execute;
 mod store;
 
 // The engines, each a family with its own cache.

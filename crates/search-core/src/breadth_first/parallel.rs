@@ -20,12 +20,12 @@ use rayon::prelude::*;
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
 use crate::error::Limit;
+use crate::execute::execute;
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
 use crate::run::limits::Limits;
 use crate::run::memory::{FOURFOLD_BELOW, bytes_of};
 use crate::space::hash::hash_of;
-use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::store::expand::RUN_SUCCESSORS;
 
@@ -153,7 +153,11 @@ impl ParallelEnumeration {
         I: IntoIterator<Item = G::State>,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        let ended = unless_failed(space, self.layers(space, starts, &|_: &G::State| false, run));
+        let layers = |this: &mut Self, run: &mut Run<'_>| {
+            this.layers(space, starts, &|_: &G::State| false, run)
+        };
+        // The shards are the layers' own, and counted as they grow.
+        let ended = execute(self, space, run, layers, |_| 0);
         match ended.map_err(Error::while_enumerating)? {
             Ended::Exhausted(layers) | Ended::Cut(layers) => Ok(layers),
             Ended::Goal(_) => unreachable!("no state is the goal of an enumeration"),
@@ -203,7 +207,8 @@ impl ParallelEnumeration {
         P: Fn(&G::State) -> bool + Sync,
     {
         let starts: Vec<G::State> = starts.into_iter().collect();
-        match unless_failed(space, self.layers(space, starts, &is_goal, run))? {
+        let layers = |this: &mut Self, run: &mut Run<'_>| this.layers(space, starts, &is_goal, run);
+        match execute(self, space, run, layers, |_| 0)? {
             Ended::Exhausted(_) => Ok(None),
             Ended::Cut(layers) => Err(Error::limit(Limit::Depth(layers.radius()))),
             Ended::Goal(depth) => Ok(Some(depth)),
@@ -226,7 +231,6 @@ impl ParallelEnumeration {
         G::State: Send + Sync,
         P: Fn(&G::State) -> bool + Sync,
     {
-        run.begin()?;
         let pool = thread_pool(self.threads)?;
         let threads = pool
             .as_ref()

@@ -3,9 +3,9 @@ use std::fmt;
 use hashbrown::HashTable;
 
 use crate::error::Error;
+use crate::execute::execute;
 use crate::run::context::Run;
 use crate::run::memory::bytes_of;
-use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::store::batch::{Keyed, run_length};
 use crate::store::expand::{DepthBound, Expansion, at_depth_bound};
@@ -99,10 +99,9 @@ impl<S: State, M: Clone> Search<S, M> {
         Search { forward: Tree::with_spare_index(), ..Search::new() }
     }
 
-    /// Runs one search: clears the statistics, counts the memory again from
-    /// the buffers this cache keeps between runs, and records how many
-    /// states the run stored, however it ends. Every algorithm of
-    /// `Search` runs through here.
+    /// Runs one search through the crate's [`execute`], counting the
+    /// memory again from the frontiers this cache keeps between runs.
+    /// Every algorithm of `Search` runs through here.
     pub(crate) fn execute<G: Successors + ?Sized, T>(
         &mut self,
         space: &G,
@@ -110,14 +109,14 @@ impl<S: State, M: Clone> Search<S, M> {
         search: impl FnOnce(&mut Self, &mut Run<'_>) -> Result<T, Error>,
         stored: impl FnOnce(&Self) -> usize,
     ) -> Result<T, Error> {
-        run.begin()?;
-        let frontiers = self.frontier.capacity() + self.next_frontier.capacity();
-        // Within any budget worth having; a tiny one fails at the first
-        // store instead.
-        let _ = run.meter_mut().charge(bytes_of::<S>(frontiers));
-        let result = search(self, run);
-        run.stats_mut().stored = stored(self) as u64;
-        unless_failed(space, result)
+        let counted = |this: &mut Self, run: &mut Run<'_>| {
+            let frontiers = this.frontier.capacity() + this.next_frontier.capacity();
+            // Within any budget worth having; a tiny one fails at the
+            // first store instead.
+            let _ = run.meter_mut().charge(bytes_of::<S>(frontiers));
+            search(this, run)
+        };
+        execute(self, space, run, counted, stored)
     }
 
     /// [`at_depth_bound`] for the frontier at `depth`, against the

@@ -6,10 +6,11 @@
 use std::fmt;
 
 use crate::error::{Error, Limit};
+use crate::execute::execute;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::bytes_of;
-use crate::space::traits::{State, Successors, unless_failed};
+use crate::space::traits::{State, Successors};
 use crate::space::weighted::Cost;
 use crate::store::tree::{Lookup, NO_PARENT, Tree};
 
@@ -169,12 +170,9 @@ impl<S: State, M: Clone> BeamSearch<S, M> {
         C: Cost,
         P: FnMut(&S) -> bool,
     {
-        // A closure, not a method, so that the stored count below is set
-        // however the search ends.
-        let search = || -> Result<Option<Path<S, M>>, Error> {
-            run.begin()?;
+        let search = |this: &mut Self, run: &mut Run<'_>| -> Result<Option<Path<S, M>>, Error> {
             let limits = run.get_limits();
-            let BeamSearch { tree, scratch, layer, next } = self;
+            let BeamSearch { tree, scratch, layer, next } = this;
             tree.reset(space, Lookup::Seen, &limits, run.meter_mut())?;
             layer.clear();
             for start in starts {
@@ -221,9 +219,7 @@ impl<S: State, M: Clone> BeamSearch<S, M> {
                 std::mem::swap(layer, next);
             }
         };
-        let found = search();
-        run.stats_mut().stored = self.tree.len() as u64;
-        unless_failed(space, found)
+        execute(self, space, run, search, |this| this.tree.len())
     }
 }
 

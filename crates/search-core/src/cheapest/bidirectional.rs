@@ -10,10 +10,10 @@ use crate::cheapest::open::Open;
 use crate::cheapest::open_list::OpenList;
 use crate::error::Error;
 use crate::error::Limit;
+use crate::execute::execute;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::Meter;
-use crate::space::traits::unless_failed;
 use crate::space::traits::{Predecessors, State};
 use crate::space::weighted::max_cost;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
@@ -292,9 +292,10 @@ impl<S: State, M: Clone, C: Cost> BidirectionalSearch<S, M, C> {
         J: IntoIterator<Item = S>,
     {
         let none = |_: &S| C::zero();
-        let found = self.meet(space, (starts, goals), (&none, &none), Stop::HeadsSum, run);
-        self.end_sides(run);
-        unless_failed(space, found)
+        let meet = |this: &mut Self, run: &mut Run<'_>| {
+            this.meet(space, (starts, goals), (&none, &none), Stop::HeadsSum, run)
+        };
+        execute(self, space, run, meet, Self::stored)
     }
 
     /// A cheapest path from any of `starts` to any of `goals`, and its
@@ -367,14 +368,15 @@ impl<S: State, M: Clone, C: Cost> BidirectionalSearch<S, M, C> {
         B: Fn(&S) -> C,
     {
         let estimates = (&to_goals, &from_starts);
-        let found = self.meet(space, (starts, goals), estimates, Stop::EitherHead, run);
-        self.end_sides(run);
-        unless_failed(space, found)
+        let meet = |this: &mut Self, run: &mut Run<'_>| {
+            this.meet(space, (starts, goals), estimates, Stop::EitherHead, run)
+        };
+        execute(self, space, run, meet, Self::stored)
     }
 
-    /// Counts both sides' states as the search's.
-    fn end_sides(&self, run: &mut Run<'_>) {
-        run.stats_mut().stored = (self.forward.tree.len() + self.backward.tree.len()) as u64;
+    /// Both sides' states, which the search counts as its own.
+    fn stored(&self) -> usize {
+        self.forward.tree.len() + self.backward.tree.len()
     }
 
     /// The search from both ends that both public methods run.
@@ -393,7 +395,6 @@ impl<S: State, M: Clone, C: Cost> BidirectionalSearch<S, M, C> {
         H: Fn(&S) -> C,
         B: Fn(&S) -> C,
     {
-        run.begin()?;
         let BidirectionalSearch { forward, backward } = self;
         forward.reset(space, starts, to_goals, run)?;
         backward.reset(space, goals, from_starts, run)?;

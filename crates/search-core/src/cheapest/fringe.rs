@@ -7,9 +7,10 @@ use std::fmt;
 use crate::cheapest::astar::{Best, Overflowed};
 use crate::cheapest::links::{Links, NIL};
 use crate::error::Error;
+use crate::execute::execute;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::space::traits::{State, unless_failed};
+use crate::space::traits::State;
 use crate::space::weighted::min_cost;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::tree::{Lookup, NO_PARENT, Stored, Tree};
@@ -180,9 +181,10 @@ impl<S: State, M: Clone, C: Cost> FringeSearch<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let found = self.search(space, starts, &heuristic, &mut is_goal, run);
-        run.stats_mut().stored = self.tree.len() as u64;
-        unless_failed(space, found)
+        let search = |this: &mut Self, run: &mut Run<'_>| {
+            this.search(space, starts, &heuristic, &mut is_goal, run)
+        };
+        execute(self, space, run, search, |this| this.tree.len())
     }
 
     fn search<G, I, H, P>(
@@ -199,7 +201,6 @@ impl<S: State, M: Clone, C: Cost> FringeSearch<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        run.begin()?;
         let limits = run.get_limits();
         let (tree, estimates, fringe) = (&mut self.tree, &mut self.estimates, &mut self.fringe);
         tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;

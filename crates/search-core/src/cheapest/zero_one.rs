@@ -7,10 +7,10 @@ use num_traits::One;
 
 use crate::cheapest::astar::{Best, Reached, Taken, plant, relax, take};
 use crate::error::Error;
+use crate::execute::execute;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::traits::State;
-use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted, add_costs};
 use crate::store::tree::{Lookup, Tree};
 
@@ -191,9 +191,9 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        let result = self.search(space, starts, &mut is_goal, run);
-        run.stats_mut().stored = self.tree.len() as u64;
-        unless_failed(space, result)
+        let search =
+            |this: &mut Self, run: &mut Run<'_>| this.search(space, starts, &mut is_goal, run);
+        execute(self, space, run, search, |this| this.tree.len())
     }
 
     fn search<G, I, P>(
@@ -208,7 +208,6 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        run.begin()?;
         self.tree.reset(space, Lookup::Ids, &run.get_limits(), run.meter_mut())?;
         self.current.clear();
         self.next.clear();

@@ -8,7 +8,6 @@ use crate::deepening::ida_star::IdaStar;
 use crate::error::Error;
 use crate::path::Path;
 use crate::run::context::Run;
-use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 
 /// A shortest path from any of `starts` to the first state that satisfies
@@ -88,7 +87,7 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        unless_failed(space, self.unit_cost(space, starts, is_goal, false, run))
+        self.unit_cost(space, starts, is_goal, false, run)
     }
 
     /// A shortest path from any of `starts` to the first state that
@@ -126,6 +125,6 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        unless_failed(space, self.unit_cost(space, starts, is_goal, true, run))
+        self.unit_cost(space, starts, is_goal, true, run)
     }
 }

@@ -6,13 +6,14 @@
 //! - `index`: how both index states: a bit or a node id a rank, or a hash
 //!   table of node ids, chosen when a store is reset from the space's
 //!   ranking and the memory budget; the tables' growth through the meter.
-//! - `runs`: the successors of a run of states collected before any is
-//!   stored, so that the inserts' cache misses overlap.
+//! - `batch`: the successors of a batch of states collected before any
+//!   is stored, so that the inserts' cache misses overlap.
 //! - `expand`: one state's neighbours collected, along either direction
 //!   of its edges, its parent left out, the counts kept, and what a depth
 //!   bound means.
-//! - `hash`: the one hash of every hashed table,
-//!   [`BuildStateHasher`](crate::space::BuildStateHasher).
+//!
+//! Every table hashes with the one hash of the crate,
+//! [`BuildStateHasher`](crate::space::BuildStateHasher).
 //!
 //! It may use `space`, `run`, `path` and `error`.
 

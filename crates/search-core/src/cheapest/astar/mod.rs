@@ -10,10 +10,10 @@ use crate::cheapest::open::Open;
 use crate::cheapest::open_list::OpenList;
 use crate::error::Error;
 use crate::error::Limit;
+use crate::execute::execute;
 use crate::path::Path;
 use crate::run::context::{Run, RunParts};
 use crate::run::memory::Meter;
-use crate::space::traits::unless_failed;
 use crate::space::traits::{State, Successors};
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::expand::Expansion;
@@ -279,19 +279,16 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         })
     }
 
-    /// Runs one search on these tables: records how many states it
-    /// stored, however it ends, and returns the space's failure, if the
-    /// space failed, in place of its answer. Every search of the cache
-    /// but the bidirectional ones (which count two trees) ends here.
+    /// Runs one search on these tables through the crate's [`execute`],
+    /// which counts the tree's states as stored. Every search of the
+    /// cache runs through here.
     pub(crate) fn execute<G: Successors, T>(
         &mut self,
         space: &G,
         run: &mut Run<'_>,
         search: impl FnOnce(&mut Self, &mut Run<'_>) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        let result = search(self, run);
-        run.stats_mut().stored = self.tree.len() as u64;
-        unless_failed(space, result)
+        execute(self, space, run, search, |this| this.tree.len())
     }
 
     /// A*'s loop, which every search that expands in order of `g + h` on
@@ -475,8 +472,8 @@ impl Overflowed {
 }
 
 impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
-    /// Begins a search from `starts`: the run begun, the tree, costs and
-    /// open list emptied, and each start stored and queued at cost zero
+    /// Begins a search from `starts`: the tree, costs and open list
+    /// emptied, and each start stored and queued at cost zero
     /// with its estimate as its key (a start estimated past the cost type
     /// is stored but not queued).
     pub(super) fn restart<G, I>(
@@ -490,7 +487,6 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
         G: Weighted<State = S, Move = M, Cost = C>,
         I: IntoIterator<Item = S>,
     {
-        run.begin()?;
         self.tree.reset(space, Lookup::Ids, &run.get_limits(), run.meter_mut())?;
         self.open.reset();
         let open = &mut self.open;

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
+use crate::execute::{Failure, execute};
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::traits::State;
@@ -12,6 +13,16 @@ use crate::space::weighted::{Cost, add_within, extend_within};
 
 use super::{IdaStar, Outcome, Starts};
 use crate::space::weighted::min_cost;
+
+/// An [`InPlace`] space as the crate's `execute` asks of one: a space
+/// whose moves may have failed.
+struct Moves<'a, G>(&'a G);
+
+impl<G: InPlace> Failure for Moves<'_, G> {
+    fn failure(&self) -> Option<Error> {
+        self.0.failure()
+    }
+}
 
 /// A node on [`IdaStar::run_in_place`]'s path: its moves, `begin..end` of
 /// the moves buffer, the next to try, and the cost of reaching it.
@@ -175,63 +186,45 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        let found = self.search_in_place(space, starts, heuristic, &mut is_goal, run);
-        match space.failure() {
-            Some(failure) => Err(failure),
-            None => found,
-        }
-    }
-
-    fn search_in_place<G, I, H, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        heuristic: H,
-        mut is_goal: P,
-        run: &mut Run<'_>,
-    ) -> Result<Option<(Path<S, M>, C)>, Error>
-    where
-        G: InPlace<State = S, Move = M, Cost = C>,
-        I: IntoIterator<Item = S>,
-        H: Fn(&S) -> C,
-        P: FnMut(&S) -> bool,
-    {
-        let starts: Starts<S> = starts.into_iter().collect();
-        if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
-            return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
-        }
-        let Some(mut bound) = starts.iter().map(&heuristic).min_by(Cost::cost_cmp) else {
-            return Ok(None);
-        };
-        let mut state = S::clone(&starts[0]);
-        let mut overflowed = Overflowed::default();
-        loop {
-            let before = run.stats();
-            let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
-                state.clone_from(&starts[index]);
-                let goal = &mut is_goal;
-                this.iterate_in_place(
-                    space,
-                    &mut state,
-                    bound,
-                    &heuristic,
-                    goal,
-                    &mut overflowed,
-                    run,
-                )
-            });
-            self.record(bound, &before, run);
-            let (outcome, found_from) = outcome?;
-            match Self::settle(outcome, overflowed, run)? {
-                ControlFlow::Break(Some(cost)) => {
-                    let mut starts = starts;
-                    let start = starts.swap_remove(found_from);
-                    return Ok(Some((self.replay(space, start), cost)));
-                }
-                ControlFlow::Break(None) => return Ok(None),
-                ControlFlow::Continue(next) => bound = next,
+        let search = |this: &mut Self, run: &mut Run<'_>| {
+            let starts: Starts<S> = starts.into_iter().collect();
+            if let Some(start) = this.restart(&starts, &mut is_goal, run) {
+                return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
-        }
+            let Some(mut bound) = starts.iter().map(&heuristic).min_by(Cost::cost_cmp) else {
+                return Ok(None);
+            };
+            let mut state = S::clone(&starts[0]);
+            let mut overflowed = Overflowed::default();
+            loop {
+                let before = run.stats();
+                let outcome = this.iterate_each(starts.len(), run, |this, run, index| {
+                    state.clone_from(&starts[index]);
+                    let goal = &mut is_goal;
+                    this.iterate_in_place(
+                        space,
+                        &mut state,
+                        bound,
+                        &heuristic,
+                        goal,
+                        &mut overflowed,
+                        run,
+                    )
+                });
+                this.record(bound, &before, run);
+                let (outcome, found_from) = outcome?;
+                match Self::settle(outcome, overflowed, run)? {
+                    ControlFlow::Break(Some(cost)) => {
+                        let mut starts = starts;
+                        let start = starts.swap_remove(found_from);
+                        return Ok(Some((this.replay(space, start), cost)));
+                    }
+                    ControlFlow::Break(None) => return Ok(None),
+                    ControlFlow::Continue(next) => bound = next,
+                }
+            }
+        };
+        execute(self, &Moves(space), run, search, |_| 0)
     }
 
     /// One depth-first search within `bound`, changing `state` in place;

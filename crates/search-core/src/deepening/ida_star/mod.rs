@@ -15,6 +15,7 @@ use smallvec::SmallVec;
 
 use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
+use crate::execute::execute;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::memory::bytes_of;
@@ -394,9 +395,10 @@ impl<S, M, C: fmt::Debug> fmt::Debug for IdaStar<S, M, C> {
 
 impl<S: State, M: Clone> IdaStar<S, M, u32> {
     /// IDA* iterations over `space` with every move costing one and no
-    /// estimate, the engine of `iddfs`: when `deepening`, from bound 0 up a move at a time, the
-    /// last layer of each left unexpanded (its children would all be cut
-    /// at one more); otherwise one iteration whose bound is never reached.
+    /// estimate, the engine of `iddfs`: when `deepening`, from bound 0 up a
+    /// move at a time, the last layer of each left unexpanded (its
+    /// children would all be cut at one more); otherwise one iteration
+    /// whose bound is never reached.
     pub(crate) fn unit_cost<G, I, P>(
         &mut self,
         space: &G,
@@ -410,31 +412,34 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        let starts: Starts<S> = starts.into_iter().collect();
-        if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
-            return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
-        }
-        let space = UnitCost(space);
-        let mut bound = if deepening { 0 } else { u32::MAX };
-        let mut overflowed = Overflowed::default();
-        loop {
-            let before = run.stats();
-            let leaf_cut = if deepening { bound.checked_add(1) } else { None };
-            let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
-                let state = &starts[index];
-                let root = Root { state, cost: 0, parent: None, above: &[], depth: 0 };
-                let goal = (&mut is_goal, None);
-                let bounds = (bound, leaf_cut);
-                this.iterate(&space, &root, bounds, &|_: &S| 0, goal, &mut overflowed, run)
-            });
-            self.record(bound, &before, run);
-            match Self::settle(outcome?.0, overflowed, run)? {
-                ControlFlow::Break(Some(_)) => return Ok(Some(self.solution())),
-                ControlFlow::Continue(next) if deepening => bound = next,
-                // Nothing is cut off below a bound that is never reached.
-                ControlFlow::Break(None) | ControlFlow::Continue(_) => return Ok(None),
+        let search = |this: &mut Self, run: &mut Run<'_>| {
+            let starts: Starts<S> = starts.into_iter().collect();
+            if let Some(start) = this.restart(&starts, &mut is_goal, run) {
+                return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
             }
-        }
+            let unit = UnitCost(space);
+            let mut bound = if deepening { 0 } else { u32::MAX };
+            let mut overflowed = Overflowed::default();
+            loop {
+                let before = run.stats();
+                let leaf_cut = if deepening { bound.checked_add(1) } else { None };
+                let outcome = this.iterate_each(starts.len(), run, |this, run, index| {
+                    let state = &starts[index];
+                    let root = Root { state, cost: 0, parent: None, above: &[], depth: 0 };
+                    let goal = (&mut is_goal, None);
+                    let bounds = (bound, leaf_cut);
+                    this.iterate(&unit, &root, bounds, &|_: &S| 0, goal, &mut overflowed, run)
+                });
+                this.record(bound, &before, run);
+                match Self::settle(outcome?.0, overflowed, run)? {
+                    ControlFlow::Break(Some(_)) => return Ok(Some(this.solution())),
+                    ControlFlow::Continue(next) if deepening => bound = next,
+                    // Nothing is cut off below a bound that is never reached.
+                    ControlFlow::Break(None) | ControlFlow::Continue(_) => return Ok(None),
+                }
+            }
+        };
+        execute(self, space, run, search, |_| 0)
     }
 }
 

@@ -8,12 +8,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
 use crate::error::Limit;
+use crate::execute::execute;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::progress::EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
-use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::expand::Collector;
 
@@ -69,11 +69,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
-        // The search as a closure, so that a failed space's error
-        // replaces whatever it answered.
-        let search = || {
+        let search = |this: &mut Self, run: &mut Run<'_>| {
             let starts: Starts<S> = starts.into_iter().collect();
-            if let Some(start) = self.restart(&starts, &mut is_goal, run)? {
+            if let Some(start) = this.restart(&starts, &mut is_goal, run) {
                 return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
             let estimates: Starts<C> = starts.iter().map(&heuristic).collect();
@@ -83,7 +81,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             };
             loop {
                 let before = run.stats();
-                let outcome = self.iterate_each(starts.len(), run, |this, run, index| {
+                let outcome = this.iterate_each(starts.len(), run, |this, run, index| {
                     let state = &starts[index];
                     let root = Root { state, cost: C::zero(), parent: None, above: &[], depth: 0 };
                     let goal = (&mut is_goal, None);
@@ -97,15 +95,15 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                         run,
                     )
                 });
-                self.record(bound, &before, run);
+                this.record(bound, &before, run);
                 match Self::settle(outcome?.0, overflowed, run)? {
-                    ControlFlow::Break(Some(cost)) => return Ok(Some((self.solution(), cost))),
+                    ControlFlow::Break(Some(cost)) => return Ok(Some((this.solution(), cost))),
                     ControlFlow::Break(None) => return Ok(None),
                     ControlFlow::Continue(next) => bound = next,
                 }
             }
         };
-        unless_failed(space, search())
+        execute(self, space, run, search, |_| 0)
     }
 
     /// Begins a run from `starts`: the first of them that is a goal
@@ -115,8 +113,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         starts: &'s [S],
         mut is_goal: P,
         run: &mut Run<'_>,
-    ) -> Result<Option<&'s S>, Error> {
-        run.begin()?;
+    ) -> Option<&'s S> {
         self.count_kept(run);
         self.next_check = 0;
         self.iterations.clear();
@@ -124,7 +121,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         if done.is_some() {
             run.stats_mut().stored = 1;
         }
-        Ok(done)
+        done
     }
 
     /// What a sequential iteration's outcome means for the search: an

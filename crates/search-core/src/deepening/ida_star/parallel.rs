@@ -9,12 +9,12 @@ use rayon::prelude::*;
 use crate::cheapest::astar::Overflowed;
 use crate::error::Limit;
 use crate::error::{Error, ErrorKind};
+use crate::execute::execute;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::run::progress::CHECK_EVERY;
 use crate::run::stats::Stats;
 use crate::space::traits::State;
-use crate::space::traits::unless_failed;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within, min_cost};
 use crate::store::expand::Collector;
 
@@ -107,11 +107,9 @@ where
         H: Fn(&S) -> C + Sync,
         P: Fn(&S) -> bool + Sync,
     {
-        // The search as a closure, so that a failed space's error
-        // replaces whatever it answered.
-        let search = || {
+        let search = |this: &mut Self, run: &mut Run<'_>| {
             let starts: Starts<S> = starts.into_iter().collect();
-            if let Some(start) = self.restart(&starts, &is_goal, run)? {
+            if let Some(start) = this.restart(&starts, &is_goal, run) {
                 return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
             let roots: Vec<Job<S, M, C>> = starts
@@ -131,7 +129,7 @@ where
             let mut overflowed = Overflowed::default();
             loop {
                 let before = run.stats();
-                let outcome = self.parallel_iteration(
+                let outcome = this.parallel_iteration(
                     space,
                     &roots,
                     (bound, wanted),
@@ -140,7 +138,7 @@ where
                     &mut overflowed,
                     run,
                 );
-                self.record(bound, &before, run);
+                this.record(bound, &before, run);
                 let outcome = outcome?;
                 if !matches!(outcome.0, Outcome::Found(_)) {
                     Self::report(run.stats().stored as usize, run);
@@ -160,7 +158,7 @@ where
                 }
             }
         };
-        unless_failed(space, search())
+        execute(self, space, run, search, |_| 0)
     }
 
     /// One iteration: the top of the tree breadth-first, then its subtrees
