@@ -82,83 +82,67 @@ impl<S: State, M: Clone> Search<S, M> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.execute(
-            space,
-            run,
-            |search, run| search.shortest_paths(space, starts, &mut is_goal, run),
-            |search| search.forward.len(),
-        )
-    }
-
-    fn shortest_paths<G, I, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        is_goal: &mut P,
-        run: &mut Run<'_>,
-    ) -> Result<ShortestPaths<S, M>, Error>
-    where
-        G: Successors<State = S, Move = M>,
-        I: IntoIterator<Item = S>,
-        P: FnMut(&S) -> bool,
-    {
-        let tree = &mut self.forward;
-        let limits = run.get_limits();
-        tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
-        let mut parents: Vec<SmallVec<[(u32, M); 1]>> = Vec::new();
-        let mut goals = Vec::new();
-        for start in starts {
-            if let Some(id) =
-                tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
-            {
-                run.meter_mut().push(&mut parents, SmallVec::new())?;
-                if is_goal(tree.state(id as usize)) {
-                    goals.push(id);
-                }
-            }
-        }
-        let mut layer = 0..tree.len();
-        let mut depth = 0;
-        while goals.is_empty() && !layer.is_empty() {
-            let states = tree.states_from(layer.start);
-            let bound = at_depth_bound(space, run, depth, states, &mut self.scratch, |next| {
-                tree.find(space, next).is_some()
-            })?;
-            if bound.for_search(depth)? {
-                break;
-            }
-            run.stats_mut().frontier(layer.len());
-            let next_start = tree.len();
-            for parent in layer.clone() {
-                tree.expand_node(space, parent, &mut self.scratch, run)?;
-                run.tick(tree.len(), depth)?;
-                for (next, mv) in self.scratch.drain(..) {
-                    if let Some(id) = tree.find(space, &next) {
-                        run.stats_mut().duplicates += 1;
-                        // A second edge into the layer being built is a second
-                        // way to reach that state in the fewest moves.
-                        if id as usize >= next_start {
-                            parents[id as usize].push((parent as u32, mv));
-                        }
-                    } else if let Some(id) =
-                        tree.insert(space, &limits, run.meter_mut(), next, parent as u32, None)?
-                    {
-                        run.meter_mut().push(&mut parents, smallvec![(parent as u32, mv)])?;
-                        if is_goal(tree.state(id as usize)) {
-                            goals.push(id);
-                        }
+        let shortest_paths = |search: &mut Self, run: &mut Run<'_>| {
+            let tree = &mut search.forward;
+            let limits = run.get_limits();
+            tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
+            let mut parents: Vec<SmallVec<[(u32, M); 1]>> = Vec::new();
+            let mut goals = Vec::new();
+            for start in starts {
+                if let Some(id) =
+                    tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
+                {
+                    run.meter_mut().push(&mut parents, SmallVec::new())?;
+                    if is_goal(tree.state(id as usize)) {
+                        goals.push(id);
                     }
                 }
             }
-            layer = next_start..tree.len();
-            depth += 1;
-        }
-        let distance = (!goals.is_empty()).then_some(depth);
-        let mut states = Vec::new();
-        let bytes = bytes_of::<S>(tree.len());
-        run.meter_mut().charge(bytes)?;
-        states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
-        states.extend(tree.states_from(0).cloned());
-        Ok(ShortestPaths { states, parents, goals, cost: distance })
+            let mut layer = 0..tree.len();
+            let mut depth = 0;
+            while goals.is_empty() && !layer.is_empty() {
+                let states = tree.states_from(layer.start);
+                let bound =
+                    at_depth_bound(space, run, depth, states, &mut search.scratch, |next| {
+                        tree.find(space, next).is_some()
+                    })?;
+                if bound.for_search(depth)? {
+                    break;
+                }
+                run.stats_mut().frontier(layer.len());
+                let next_start = tree.len();
+                for parent in layer.clone() {
+                    tree.expand_node(space, parent, &mut search.scratch, run)?;
+                    run.tick(tree.len(), depth)?;
+                    for (next, mv) in search.scratch.drain(..) {
+                        if let Some(id) = tree.find(space, &next) {
+                            run.stats_mut().duplicates += 1;
+                            // A second edge into the layer being built is a second
+                            // way to reach that state in the fewest moves.
+                            if id as usize >= next_start {
+                                parents[id as usize].push((parent as u32, mv));
+                            }
+                        } else if let Some(id) =
+                            tree.insert(space, &limits, run.meter_mut(), next, parent as u32, None)?
+                        {
+                            run.meter_mut().push(&mut parents, smallvec![(parent as u32, mv)])?;
+                            if is_goal(tree.state(id as usize)) {
+                                goals.push(id);
+                            }
+                        }
+                    }
+                }
+                layer = next_start..tree.len();
+                depth += 1;
+            }
+            let distance = (!goals.is_empty()).then_some(depth);
+            let mut states = Vec::new();
+            let bytes = bytes_of::<S>(tree.len());
+            run.meter_mut().charge(bytes)?;
+            states.try_reserve_exact(tree.len()).map_err(|_| Error::allocation_failed(bytes))?;
+            states.extend(tree.states_from(0).cloned());
+            Ok(ShortestPaths { states, parents, goals, cost: distance })
+        };
+        self.execute(space, run, shortest_paths, |search| search.forward.len())
     }
 }

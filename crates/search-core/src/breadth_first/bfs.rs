@@ -101,88 +101,72 @@ impl<S: State, M: Clone> Search<S, M> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.execute(
-            space,
-            run,
-            |search, run| search.bfs_tree(space, starts, &mut is_goal, run),
-            |search| search.forward.len(),
-        )
-    }
-
-    fn bfs_tree<G, I, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        is_goal: &mut P,
-        run: &mut Run<'_>,
-    ) -> Result<Option<Path<S, M>>, Error>
-    where
-        G: Successors<State = S, Move = M>,
-        I: IntoIterator<Item = S>,
-        P: FnMut(&S) -> bool,
-    {
-        let tree = &mut self.forward;
-        let limits = run.get_limits();
-        tree.reset(space, Lookup::Seen, &limits, run.meter_mut())?;
-        for start in starts {
-            if let Some(id) =
-                tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
-                && is_goal(tree.state(id as usize))
-            {
-                return Ok(Some(tree.path(id)?));
-            }
-        }
-        let mut head = 0;
-        let mut layer_end = tree.len();
-        let mut depth = 0;
-        run.stats_mut().frontier(layer_end);
-        while head < tree.len() {
-            if head == layer_end {
-                depth += 1;
-                layer_end = tree.len();
-                run.stats_mut().frontier(layer_end - head);
-            }
-            let layer = tree.states_from(head);
-            let bound = at_depth_bound(space, run, depth, layer, &mut self.scratch, |next| {
-                tree.contains(space, next)
-            })?;
-            if bound.for_search(depth)? {
-                return Ok(None);
-            }
-            // A run of the layer is expanded before any successor is
-            // stored ([`Seen::collect_keyed`](crate::store::seen::Seen::collect_keyed)
-            // says why); each state's successors are then stored, checked
-            // and counted in the order of expanding state by state.
-            let longest = run_length(run.stats().expanded);
-            let (keyed, expansions) = (&mut self.keyed, &mut self.expansions);
-            tree.collect_keyed(space, head..layer_end, longest, keyed, expansions, run)?;
-            let run_end = head + self.expansions.len();
-            let mut keyed = self.keyed.drain(..);
-            for (parent, expansion) in (head..run_end).zip(&self.expansions) {
-                expansion.count(run.stats_mut());
-                run.tick(tree.len(), depth)?;
-                for child in keyed.by_ref().take(expansion.kept) {
-                    let parent = parent as u32;
-                    match tree.insert_keyed_with(
-                        space,
-                        &limits,
-                        run.meter_mut(),
-                        parent,
-                        child.reached(),
-                        (),
-                    )? {
-                        Some(id) => {
-                            if is_goal(tree.state(id as usize)) {
-                                return Ok(Some(tree.path(id)?));
-                            }
-                        }
-                        None => run.stats_mut().duplicates += 1,
-                    }
+        let bfs = |search: &mut Self, run: &mut Run<'_>| {
+            let tree = &mut search.forward;
+            let limits = run.get_limits();
+            tree.reset(space, Lookup::Seen, &limits, run.meter_mut())?;
+            for start in starts {
+                if let Some(id) =
+                    tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
+                    && is_goal(tree.state(id as usize))
+                {
+                    return Ok(Some(tree.path(id)?));
                 }
             }
-            head = run_end;
-        }
-        Ok(None)
+            let mut head = 0;
+            let mut layer_end = tree.len();
+            let mut depth = 0;
+            run.stats_mut().frontier(layer_end);
+            while head < tree.len() {
+                if head == layer_end {
+                    depth += 1;
+                    layer_end = tree.len();
+                    run.stats_mut().frontier(layer_end - head);
+                }
+                let layer = tree.states_from(head);
+                let bound =
+                    at_depth_bound(space, run, depth, layer, &mut search.scratch, |next| {
+                        tree.contains(space, next)
+                    })?;
+                if bound.for_search(depth)? {
+                    return Ok(None);
+                }
+                // A run of the layer is expanded before any successor is
+                // stored ([`Seen::collect_keyed`](crate::store::seen::Seen::collect_keyed)
+                // says why); each state's successors are then stored, checked
+                // and counted in the order of expanding state by state.
+                let longest = run_length(run.stats().expanded);
+                let (keyed, expansions) = (&mut search.keyed, &mut search.expansions);
+                tree.collect_keyed(space, head..layer_end, longest, keyed, expansions, run)?;
+                let run_end = head + search.expansions.len();
+                let mut keyed = search.keyed.drain(..);
+                for (parent, expansion) in (head..run_end).zip(&search.expansions) {
+                    expansion.count(run.stats_mut());
+                    run.tick(tree.len(), depth)?;
+                    for child in keyed.by_ref().take(expansion.kept) {
+                        let parent = parent as u32;
+                        match tree.insert_keyed_with(
+                            space,
+                            &limits,
+                            run.meter_mut(),
+                            parent,
+                            child.reached(),
+                            (),
+                        )? {
+                            Some(id) => {
+                                if is_goal(tree.state(id as usize)) {
+                                    return Ok(Some(tree.path(id)?));
+                                }
+                            }
+                            None => run.stats_mut().duplicates += 1,
+                        }
+                    }
+                }
+                head = run_end;
+            }
+            Ok(None)
+        };
+        self.execute(space, run, bfs, |search| search.forward.len())
     }
 
     /// The number of moves in `space` from the nearest of `starts` to the
@@ -218,45 +202,28 @@ impl<S: State, M: Clone> Search<S, M> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        self.execute(
-            space,
-            run,
-            |search, run| search.distance_layers(space, starts, &mut is_goal, run),
-            |search| search.seen.len(),
-        )
-    }
-
-    fn distance_layers<G, I, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        is_goal: &mut P,
-        run: &mut Run<'_>,
-    ) -> Result<Option<usize>, Error>
-    where
-        G: Successors<State = S, Move = M>,
-        I: IntoIterator<Item = S>,
-        P: FnMut(&S) -> bool,
-    {
-        self.seed_frontier(space, starts, run)?;
-        if self.frontier.iter().any(&mut *is_goal) {
-            return Ok(Some(0));
-        }
-        let mut depth = 0;
-        loop {
-            if self.frontier.is_empty() {
-                break Ok(None);
+        let layers = |search: &mut Self, run: &mut Run<'_>| {
+            search.seed_frontier(space, starts, run)?;
+            if search.frontier.iter().any(&mut is_goal) {
+                return Ok(Some(0));
             }
-            run.stats_mut().frontier(self.frontier.len());
-            if self.frontier_at_depth_bound(space, depth, run)?.for_search(depth)? {
-                break Ok(None);
+            let mut depth = 0;
+            loop {
+                if search.frontier.is_empty() {
+                    break Ok(None);
+                }
+                run.stats_mut().frontier(search.frontier.len());
+                if search.frontier_at_depth_bound(space, depth, run)?.for_search(depth)? {
+                    break Ok(None);
+                }
+                if search.expand_frontier(space, depth, &mut is_goal, run)? {
+                    break Ok(Some(depth + 1));
+                }
+                std::mem::swap(&mut search.frontier, &mut search.next_frontier);
+                depth += 1;
             }
-            if self.expand_frontier(space, depth, &mut *is_goal, run)? {
-                break Ok(Some(depth + 1));
-            }
-            std::mem::swap(&mut self.frontier, &mut self.next_frontier);
-            depth += 1;
-        }
+        };
+        self.execute(space, run, layers, |search| search.seen.len())
     }
 }
 

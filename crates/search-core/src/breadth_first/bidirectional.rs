@@ -301,80 +301,65 @@ impl<S: State, M: Clone> Search<S, M> {
         I: IntoIterator<Item = S>,
         J: IntoIterator<Item = S>,
     {
-        let meet = |search: &mut Self, run: &mut Run<'_>| search.meet(space, starts, goals, run);
+        let meet = |search: &mut Self, run: &mut Run<'_>| {
+            search.sides.clear();
+            run.meter_mut().charge(table_bytes::<(S, u32)>(search.sides.capacity()))?;
+            presize_table(run.meter_mut(), &mut search.sides, FIRST_CAPACITY);
+            search.forward.reset(space, Lookup::Unindexed, &run.get_limits(), run.meter_mut())?;
+            search.backward.reset(space, Lookup::Unindexed, &run.get_limits(), run.meter_mut())?;
+            let ends = starts
+                .into_iter()
+                .map(|end| (end, 0))
+                .chain(goals.into_iter().map(|end| (end, BACKWARD)));
+            for (end, side) in ends {
+                let tree = if side == 0 { &mut search.forward } else { &mut search.backward };
+                reserve_room(run.meter_mut(), &mut search.sides, 1, side_hash)?;
+                let stored = search.sides.len();
+                match search.sides.entry(hash_of(&end), |(held, _)| *held == end, side_hash) {
+                    // A start that is a goal too: the path of no moves.
+                    hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != side => {
+                        return Ok(Some(Path::new(vec![end], Vec::new())));
+                    }
+                    hash_table::Entry::Occupied(_) => {}
+                    hash_table::Entry::Vacant(entry) => {
+                        run.get_limits().check_states(stored)?;
+                        entry.insert((end.clone(), side_id(tree.len(), side)?));
+                        tree.push(run.meter_mut(), end, NO_PARENT, None)?;
+                    }
+                }
+            }
+            let mut forward = Side::new();
+            let mut backward = Side::new();
+            loop {
+                let forward_frontier = forward.frontier(search.forward.len());
+                let backward_frontier = backward.frontier(search.backward.len());
+                if forward_frontier.is_empty() || backward_frontier.is_empty() {
+                    break Ok(None);
+                }
+                let explored = forward.depth() + backward.depth();
+                if !run.get_limits().allows_depth(explored + 1) {
+                    break Err(Error::limit(Limit::Depth(explored)));
+                }
+                // The smaller frontier costs less to expand. On a tie, the side
+                // with fewer states: alternating keeps a side that is about to
+                // run out from waiting behind one that never ends.
+                let expand_forward = (forward_frontier.len(), search.forward.len())
+                    <= (backward_frontier.len(), search.backward.len());
+                run.stats_mut().frontier(forward_frontier.len().min(backward_frontier.len()));
+                // The layer being built starts where the frontier ends.
+                let meeting = if expand_forward {
+                    forward.layer_starts.push(forward_frontier.end);
+                    search.expand(&Forwards(space), forward_frontier, &backward, explored, run)
+                } else {
+                    backward.layer_starts.push(backward_frontier.end);
+                    search.expand(&Backwards(space), backward_frontier, &forward, explored, run)
+                };
+                if let Some(meeting) = meeting? {
+                    break search.join(space, meeting).map(Some);
+                }
+            }
+        };
         self.execute(space, run, meet, |search| search.sides.len())
-    }
-
-    /// The search of [`bidirectional`](Search::bidirectional), which sets
-    /// the statistics however it ends.
-    fn meet<G, I, J>(
-        &mut self,
-        space: &G,
-        starts: I,
-        goals: J,
-        run: &mut Run<'_>,
-    ) -> Result<Option<Path<S, M>>, Error>
-    where
-        G: Predecessors<State = S, Move = M>,
-        I: IntoIterator<Item = S>,
-        J: IntoIterator<Item = S>,
-    {
-        self.sides.clear();
-        run.meter_mut().charge(table_bytes::<(S, u32)>(self.sides.capacity()))?;
-        presize_table(run.meter_mut(), &mut self.sides, FIRST_CAPACITY);
-        self.forward.reset(space, Lookup::Unindexed, &run.get_limits(), run.meter_mut())?;
-        self.backward.reset(space, Lookup::Unindexed, &run.get_limits(), run.meter_mut())?;
-        let ends = starts
-            .into_iter()
-            .map(|end| (end, 0))
-            .chain(goals.into_iter().map(|end| (end, BACKWARD)));
-        for (end, side) in ends {
-            let tree = if side == 0 { &mut self.forward } else { &mut self.backward };
-            reserve_room(run.meter_mut(), &mut self.sides, 1, side_hash)?;
-            let stored = self.sides.len();
-            match self.sides.entry(hash_of(&end), |(held, _)| *held == end, side_hash) {
-                // A start that is a goal too: the path of no moves.
-                hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != side => {
-                    return Ok(Some(Path::new(vec![end], Vec::new())));
-                }
-                hash_table::Entry::Occupied(_) => {}
-                hash_table::Entry::Vacant(entry) => {
-                    run.get_limits().check_states(stored)?;
-                    entry.insert((end.clone(), side_id(tree.len(), side)?));
-                    tree.push(run.meter_mut(), end, NO_PARENT, None)?;
-                }
-            }
-        }
-        let mut forward = Side::new();
-        let mut backward = Side::new();
-        loop {
-            let forward_frontier = forward.frontier(self.forward.len());
-            let backward_frontier = backward.frontier(self.backward.len());
-            if forward_frontier.is_empty() || backward_frontier.is_empty() {
-                break Ok(None);
-            }
-            let explored = forward.depth() + backward.depth();
-            if !run.get_limits().allows_depth(explored + 1) {
-                break Err(Error::limit(Limit::Depth(explored)));
-            }
-            // The smaller frontier costs less to expand. On a tie, the side
-            // with fewer states: alternating keeps a side that is about to
-            // run out from waiting behind one that never ends.
-            let expand_forward = (forward_frontier.len(), self.forward.len())
-                <= (backward_frontier.len(), self.backward.len());
-            run.stats_mut().frontier(forward_frontier.len().min(backward_frontier.len()));
-            // The layer being built starts where the frontier ends.
-            let meeting = if expand_forward {
-                forward.layer_starts.push(forward_frontier.end);
-                self.expand(&Forwards(space), forward_frontier, &backward, explored, run)
-            } else {
-                backward.layer_starts.push(backward_frontier.end);
-                self.expand(&Backwards(space), backward_frontier, &forward, explored, run)
-            };
-            if let Some(meeting) = meeting? {
-                break self.join(space, meeting).map(Some);
-            }
-        }
     }
 
     /// Expands one side's frontier, in runs past [`RUNS_PAST`] states.

@@ -100,81 +100,66 @@ impl<S: State, M: Clone> Search<S, M> {
         P: FnMut(&S) -> bool,
     {
         let depth_first = |search: &mut Self, run: &mut Run<'_>| {
-            search.depth_first(space, starts, &mut is_goal, run)
+            let limits = run.get_limits();
+            let tree = &mut search.forward;
+            tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
+            // Node ids to visit, the next on top; an id may be on the stack
+            // more than once, and is visited the first time it comes off.
+            let mut stack: Vec<u32> = Vec::new();
+            for start in starts {
+                if let Some(root) =
+                    tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
+                {
+                    run.meter_mut().push(&mut stack, root)?;
+                }
+            }
+            // The first start is searched first.
+            stack.reverse();
+            let mut visited: Vec<bool> = filled_vec(run.meter_mut(), tree.len(), false)?;
+            while let Some(node) = stack.pop() {
+                let id = node as usize;
+                if visited[id] {
+                    continue;
+                }
+                visited[id] = true;
+                if is_goal(tree.state(id)) {
+                    return Ok(Some(tree.path(node)?));
+                }
+                limits.check_nodes(run.stats().expanded)?;
+                tree.expand_node(space, id, &mut search.scratch, run)?;
+                run.tick(tree.len(), stack.len())?;
+                // Pushed last first, so that the first successor comes off first.
+                for (next, mv) in search.scratch.drain(..).rev() {
+                    let child = match tree.find_or_insert_with(
+                        space,
+                        &limits,
+                        run.meter_mut(),
+                        next,
+                        node,
+                        Some(mv),
+                        (),
+                    )? {
+                        Stored::New(child) => {
+                            run.meter_mut().push(&mut visited, false)?;
+                            child
+                        }
+                        Stored::Old(child, _) if visited[child as usize] => {
+                            run.stats_mut().duplicates += 1;
+                            continue;
+                        }
+                        // Reached again before it was visited: this later path
+                        // is the one depth first follows.
+                        Stored::Old(child, mv) => {
+                            run.stats_mut().duplicates += 1;
+                            tree.reparent(child as usize, node, mv);
+                            child
+                        }
+                    };
+                    run.meter_mut().push(&mut stack, child)?;
+                }
+            }
+            Ok(None)
         };
         self.execute(space, run, depth_first, |search| search.forward.len())
-    }
-
-    fn depth_first<G, I, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        is_goal: &mut P,
-        run: &mut Run<'_>,
-    ) -> Result<Option<Path<S, M>>, Error>
-    where
-        G: Successors<State = S, Move = M>,
-        I: IntoIterator<Item = S>,
-        P: FnMut(&S) -> bool,
-    {
-        let limits = run.get_limits();
-        let tree = &mut self.forward;
-        tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
-        // Node ids to visit, the next on top; an id may be on the stack
-        // more than once, and is visited the first time it comes off.
-        let mut stack: Vec<u32> = Vec::new();
-        for start in starts {
-            if let Some(root) =
-                tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
-            {
-                run.meter_mut().push(&mut stack, root)?;
-            }
-        }
-        // The first start is searched first.
-        stack.reverse();
-        let mut visited: Vec<bool> = filled_vec(run.meter_mut(), tree.len(), false)?;
-        while let Some(node) = stack.pop() {
-            let id = node as usize;
-            if visited[id] {
-                continue;
-            }
-            visited[id] = true;
-            if is_goal(tree.state(id)) {
-                return Ok(Some(tree.path(node)?));
-            }
-            limits.check_nodes(run.stats().expanded)?;
-            tree.expand_node(space, id, &mut self.scratch, run)?;
-            run.tick(tree.len(), stack.len())?;
-            // Pushed last first, so that the first successor comes off first.
-            for (next, mv) in self.scratch.drain(..).rev() {
-                let child = match tree.find_or_insert_with(
-                    space,
-                    &limits,
-                    run.meter_mut(),
-                    next,
-                    node,
-                    Some(mv),
-                    (),
-                )? {
-                    Stored::New(child) => {
-                        run.meter_mut().push(&mut visited, false)?;
-                        child
-                    }
-                    Stored::Old(child, _) if visited[child as usize] => {
-                        run.stats_mut().duplicates += 1;
-                        continue;
-                    }
-                    // Reached again before it was visited: this later path
-                    // is the one depth first follows.
-                    Stored::Old(child, mv) => {
-                        run.stats_mut().duplicates += 1;
-                        tree.reparent(child as usize, node, mv);
-                        child
-                    }
-                };
-                run.meter_mut().push(&mut stack, child)?;
-            }
-        }
-        Ok(None)
     }
 }

@@ -250,42 +250,30 @@ impl<S: State, M: Clone> Search<S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        let layers =
-            |search: &mut Self, run: &mut Run<'_>| search.enumerate_layers(space, starts, run);
+        let layers = |search: &mut Self, run: &mut Run<'_>| {
+            search.seed_frontier(space, starts, run)?;
+            let mut layer_sizes = Vec::new();
+            while !search.frontier.is_empty() {
+                let depth = layer_sizes.len();
+                layer_sizes.push(search.frontier.len() as u64);
+                run.stats_mut().frontier(search.frontier.len());
+                match search.frontier_at_depth_bound(space, depth, run)? {
+                    DepthBound::Below => {}
+                    DepthBound::Complete => break,
+                    DepthBound::Cut => {
+                        let last = std::mem::take(&mut search.frontier);
+                        return Ok(Enumeration::cut_at_depth(layer_sizes, last));
+                    }
+                }
+                search.expand_frontier(space, depth, |_| false, run)?;
+                if search.next_frontier.is_empty() {
+                    break;
+                }
+                std::mem::swap(&mut search.frontier, &mut search.next_frontier);
+            }
+            Ok(Enumeration::new(layer_sizes, std::mem::take(&mut search.frontier)))
+        };
         self.execute(space, run, layers, |search| search.seen.len())
             .map_err(Error::while_enumerating)
-    }
-
-    fn enumerate_layers<G, I>(
-        &mut self,
-        space: &G,
-        starts: I,
-        run: &mut Run<'_>,
-    ) -> Result<Enumeration<S>, Error>
-    where
-        G: Successors<State = S, Move = M>,
-        I: IntoIterator<Item = S>,
-    {
-        self.seed_frontier(space, starts, run)?;
-        let mut layer_sizes = Vec::new();
-        while !self.frontier.is_empty() {
-            let depth = layer_sizes.len();
-            layer_sizes.push(self.frontier.len() as u64);
-            run.stats_mut().frontier(self.frontier.len());
-            match self.frontier_at_depth_bound(space, depth, run)? {
-                DepthBound::Below => {}
-                DepthBound::Complete => break,
-                DepthBound::Cut => {
-                    let last = std::mem::take(&mut self.frontier);
-                    return Ok(Enumeration::cut_at_depth(layer_sizes, last));
-                }
-            }
-            self.expand_frontier(space, depth, |_| false, run)?;
-            if self.next_frontier.is_empty() {
-                break;
-            }
-            std::mem::swap(&mut self.frontier, &mut self.next_frontier);
-        }
-        Ok(Enumeration::new(layer_sizes, std::mem::take(&mut self.frontier)))
     }
 }

@@ -182,105 +182,91 @@ impl<S: State, M: Clone, C: Cost> FringeSearch<S, M, C> {
         P: FnMut(&S) -> bool,
     {
         let search = |this: &mut Self, run: &mut Run<'_>| {
-            this.search(space, starts, &heuristic, &mut is_goal, run)
-        };
-        execute(self, space, run, search, |this| this.tree.len())
-    }
-
-    fn search<G, I, H, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        heuristic: &H,
-        is_goal: &mut P,
-        run: &mut Run<'_>,
-    ) -> Result<Option<(Path<S, M>, C)>, Error>
-    where
-        G: Weighted<State = S, Move = M, Cost = C>,
-        I: IntoIterator<Item = S>,
-        H: Fn(&S) -> C,
-        P: FnMut(&S) -> bool,
-    {
-        let limits = run.get_limits();
-        let (tree, estimates, fringe) = (&mut self.tree, &mut self.estimates, &mut self.fringe);
-        tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
-        estimates.clear();
-        fringe.clear();
-        let mut threshold: Option<C> = None;
-        let mut overflowed = Overflowed::default();
-        for start in starts {
-            let Some(id) = tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
-            else {
-                continue;
-            };
-            let h = heuristic(tree.state(id as usize));
-            run.meter_mut().push(estimates, h)?;
-            threshold = Some(threshold.map_or(h, |t| min_cost(t, h)));
-            fringe.push_back(id, run.meter_mut())?;
-        }
-        while let Some(limit) = threshold.take() {
-            let mut node = fringe.head();
-            while node != NIL {
-                let id = node as usize;
-                let g = tree.extra(id).cost;
-                // An estimate past the cost type: no goal within reach.
-                let Some(f) = add_within(g, estimates[id]) else {
+            let limits = run.get_limits();
+            let (tree, estimates, fringe) = (&mut this.tree, &mut this.estimates, &mut this.fringe);
+            tree.reset(space, Lookup::Ids, &limits, run.meter_mut())?;
+            estimates.clear();
+            fringe.clear();
+            let mut threshold: Option<C> = None;
+            let mut overflowed = Overflowed::default();
+            for start in starts {
+                let Some(id) =
+                    tree.insert(space, &limits, run.meter_mut(), start, NO_PARENT, None)?
+                else {
+                    continue;
+                };
+                let h = heuristic(tree.state(id as usize));
+                run.meter_mut().push(estimates, h)?;
+                threshold = Some(threshold.map_or(h, |t| min_cost(t, h)));
+                fringe.push_back(id, run.meter_mut())?;
+            }
+            while let Some(limit) = threshold.take() {
+                let mut node = fringe.head();
+                while node != NIL {
+                    let id = node as usize;
+                    let g = tree.extra(id).cost;
+                    // An estimate past the cost type: no goal within reach.
+                    let Some(f) = add_within(g, estimates[id]) else {
+                        let next = fringe.next(id);
+                        fringe.remove(node);
+                        node = next;
+                        continue;
+                    };
+                    if f > limit {
+                        threshold = Some(threshold.map_or(f, |t| min_cost(t, f)));
+                        node = fringe.next(id);
+                        continue;
+                    }
+                    if is_goal(tree.state(id)) {
+                        return Ok(Some((tree.path(node)?, g)));
+                    }
+                    limits.check_nodes(run.stats().expanded)?;
+                    tree.expand_node(space, id, &mut this.scratch, run)?;
+                    run.tick(tree.len(), 0)?;
+                    let state = tree.state(id).clone();
+                    // In reverse, so that each goes in right after `node` and
+                    // the first child is visited first.
+                    for (next, mv) in this.scratch.drain(..).rev() {
+                        let step = space.cost(&state, &mv, &next);
+                        let Some(cost) = overflowed.check(extend_within(g, step)?) else {
+                            continue;
+                        };
+                        let meter = run.meter_mut();
+                        let first = Best::reached(cost);
+                        let child = match tree.find_or_insert_with(
+                            space,
+                            &limits,
+                            meter,
+                            next,
+                            node,
+                            Some(mv),
+                            first,
+                        )? {
+                            Stored::New(child) => {
+                                meter.push(estimates, heuristic(tree.state(child as usize)))?;
+                                child
+                            }
+                            Stored::Old(child, mv) => {
+                                run.stats_mut().duplicates += 1;
+                                let known = &mut tree.extra_mut(child as usize).cost;
+                                if *known <= cost {
+                                    continue;
+                                }
+                                *known = cost;
+                                tree.reparent(child as usize, node, mv);
+                                fringe.remove(child);
+                                child
+                            }
+                        };
+                        fringe.insert_after(node, child, run.meter_mut())?;
+                    }
                     let next = fringe.next(id);
                     fringe.remove(node);
                     node = next;
-                    continue;
-                };
-                if f > limit {
-                    threshold = Some(threshold.map_or(f, |t| min_cost(t, f)));
-                    node = fringe.next(id);
-                    continue;
                 }
-                if is_goal(tree.state(id)) {
-                    return Ok(Some((tree.path(node)?, g)));
-                }
-                limits.check_nodes(run.stats().expanded)?;
-                tree.expand_node(space, id, &mut self.scratch, run)?;
-                run.tick(tree.len(), 0)?;
-                let state = tree.state(id).clone();
-                // In reverse, so that each goes in right after `node` and
-                // the first child is visited first.
-                for (next, mv) in self.scratch.drain(..).rev() {
-                    let step = space.cost(&state, &mv, &next);
-                    let Some(cost) = overflowed.check(extend_within(g, step)?) else { continue };
-                    let meter = run.meter_mut();
-                    let first = Best::reached(cost);
-                    let child = match tree.find_or_insert_with(
-                        space,
-                        &limits,
-                        meter,
-                        next,
-                        node,
-                        Some(mv),
-                        first,
-                    )? {
-                        Stored::New(child) => {
-                            meter.push(estimates, heuristic(tree.state(child as usize)))?;
-                            child
-                        }
-                        Stored::Old(child, mv) => {
-                            run.stats_mut().duplicates += 1;
-                            let known = &mut tree.extra_mut(child as usize).cost;
-                            if *known <= cost {
-                                continue;
-                            }
-                            *known = cost;
-                            tree.reparent(child as usize, node, mv);
-                            fringe.remove(child);
-                            child
-                        }
-                    };
-                    fringe.insert_after(node, child, run.meter_mut())?;
-                }
-                let next = fringe.next(id);
-                fringe.remove(node);
-                node = next;
             }
-        }
-        overflowed.into_answer(None)
+            overflowed.into_answer(None)
+        };
+        execute(self, space, run, search, |this| this.tree.len())
     }
 }

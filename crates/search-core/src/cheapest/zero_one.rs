@@ -191,74 +191,66 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
         I: IntoIterator<Item = S>,
         P: FnMut(&S) -> bool,
     {
-        let search =
-            |this: &mut Self, run: &mut Run<'_>| this.search(space, starts, &mut is_goal, run);
-        execute(self, space, run, search, |this| this.tree.len())
-    }
-
-    fn search<G, I, P>(
-        &mut self,
-        space: &G,
-        starts: I,
-        is_goal: &mut P,
-        run: &mut Run<'_>,
-    ) -> Result<Option<(Path<S, M>, C)>, Error>
-    where
-        G: Weighted<State = S, Move = M, Cost = C>,
-        I: IntoIterator<Item = S>,
-        P: FnMut(&S) -> bool,
-    {
-        self.tree.reset(space, Lookup::Ids, &run.get_limits(), run.meter_mut())?;
-        self.current.clear();
-        self.next.clear();
-        let current = &mut self.current;
-        plant(&mut self.tree, space, run, starts, |meter, _, root| meter.push(current, root))?;
-        let mut settling = C::zero();
-        loop {
-            let Some(node) = self.current.pop() else {
-                if self.next.is_empty() {
-                    return Ok(None);
-                }
-                std::mem::swap(&mut self.current, &mut self.next);
-                settling = add_costs(settling, C::one())?;
-                continue;
-            };
-            let taken =
-                take(&mut self.tree, space, (node, settling), run, &mut self.scratch, is_goal);
-            let state = match taken? {
-                // Settled already, or queued again at a cheaper cost.
-                Taken::Stale => continue,
-                Taken::Goal => return Ok(Some((self.tree.path(node)?, settling))),
-                Taken::Expanded(state) => state,
-            };
-            run.tick(self.tree.len(), 0)?;
-            for (child_state, mv) in self.scratch.drain(..) {
-                let step = space.cost(&state, &mv, &child_state);
-                let free = if step == C::zero() {
-                    true
-                } else if step == C::one() {
-                    false
-                } else {
-                    return Err(Error::cost_not_zero_or_one());
-                };
-                let cost = if free { settling } else { add_costs(settling, C::one())? };
-                // A settled node is never made cheaper: it was settled at
-                // its cheapest cost.
-                let Some(child) = relax(
-                    &mut self.tree,
-                    space,
-                    run,
-                    child_state,
-                    Reached { parent: node, mv, cost },
-                )?
-                else {
+        let search = |this: &mut Self, run: &mut Run<'_>| {
+            this.tree.reset(space, Lookup::Ids, &run.get_limits(), run.meter_mut())?;
+            this.current.clear();
+            this.next.clear();
+            let current = &mut this.current;
+            plant(&mut this.tree, space, run, starts, |meter, _, root| meter.push(current, root))?;
+            let mut settling = C::zero();
+            loop {
+                let Some(node) = this.current.pop() else {
+                    if this.next.is_empty() {
+                        return Ok(None);
+                    }
+                    std::mem::swap(&mut this.current, &mut this.next);
+                    settling = add_costs(settling, C::one())?;
                     continue;
                 };
-                let queue = if free { &mut self.current } else { &mut self.next };
-                run.meter_mut().push(queue, child)?;
+                let taken = take(
+                    &mut this.tree,
+                    space,
+                    (node, settling),
+                    run,
+                    &mut this.scratch,
+                    &mut is_goal,
+                );
+                let state = match taken? {
+                    // Settled already, or queued again at a cheaper cost.
+                    Taken::Stale => continue,
+                    Taken::Goal => return Ok(Some((this.tree.path(node)?, settling))),
+                    Taken::Expanded(state) => state,
+                };
+                run.tick(this.tree.len(), 0)?;
+                for (child_state, mv) in this.scratch.drain(..) {
+                    let step = space.cost(&state, &mv, &child_state);
+                    let free = if step == C::zero() {
+                        true
+                    } else if step == C::one() {
+                        false
+                    } else {
+                        return Err(Error::cost_not_zero_or_one());
+                    };
+                    let cost = if free { settling } else { add_costs(settling, C::one())? };
+                    // A settled node is never made cheaper: it was settled at
+                    // its cheapest cost.
+                    let Some(child) = relax(
+                        &mut this.tree,
+                        space,
+                        run,
+                        child_state,
+                        Reached { parent: node, mv, cost },
+                    )?
+                    else {
+                        continue;
+                    };
+                    let queue = if free { &mut this.current } else { &mut this.next };
+                    run.meter_mut().push(queue, child)?;
+                }
+                run.stats_mut().frontier(this.current.len() + this.next.len());
             }
-            run.stats_mut().frontier(self.current.len() + self.next.len());
-        }
+        };
+        execute(self, space, run, search, |this| this.tree.len())
     }
 }
 
