@@ -256,7 +256,7 @@ where
         }
         outgoing.flush(rounds, worker);
     };
-    let (layer_sizes, cut) = run_layers(
+    let counted = run_layers(
         worker,
         (abort, cancel, max_depth),
         (&mut rounds, &*part),
@@ -268,14 +268,5 @@ where
     // In the order of their hashes, which have no seed: the order the
     // states arrived in depends on how the workers' batches interleaved.
     deepest.sort_by_cached_key(|state| BuildStateHasher.hash_one(state));
-    // A run cut at its depth bound keeps its checkpoint, to go on from
-    // with more depth.
-    if let Some(saves) = saves.as_ref().filter(|_| !cut) {
-        saves.clear();
-    }
-    Ok(if cut {
-        Enumeration::cut_at_depth(layer_sizes, deepest)
-    } else {
-        Enumeration::new(layer_sizes, deepest)
-    })
+    Ok(counted.finish(saves.as_ref(), deepest))
 }

@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use search_core::Limit;
+use search_core::breadth_first::Enumeration;
 use search_core::disk::{Checksum, write_checksummed};
 use search_core::run::CancelHandle;
 use search_core::space::BuildStateHasher;
@@ -80,10 +81,8 @@ pub(crate) trait Snapshot {
 /// in round 0, and `expand(worker, rounds, depth)` the neighbours of this
 /// worker's part of layer `depth`. With `saves`, a resumed run starts
 /// from its checkpoint instead, and checkpoints are written as the plan
-/// says. Returns the layer sizes, ending with the last nonempty one, and
-/// whether a layer past `max_depth` cut them there; `report` hears of each
-/// layer as it is counted, and a cancel of `cancel` ends the run before
-/// the next.
+/// says. Returns the layers counted; `report` hears of each layer as it
+/// is counted, and a cancel of `cancel` ends the run before the next.
 pub(crate) fn run_layers<O, S, E>(
     worker: &mut Worker,
     (abort, cancel, max_depth): (&AtomicBool, &CancelHandle, Option<usize>),
@@ -91,7 +90,7 @@ pub(crate) fn run_layers<O, S, E>(
     saves: Option<&Saves<'_>>,
     report: &dyn Fn(usize, u64),
     (start, mut expand): (S, E),
-) -> Result<(Vec<u64>, bool), Error>
+) -> Result<Counted, Error>
 where
     O: Owner + Snapshot,
     S: FnOnce(&mut Worker, &mut Rounds<O>),
@@ -134,7 +133,7 @@ where
                 let limit = search_core::ErrorKind::LimitReached(Limit::Depth(max));
                 return Err(Error::from(search_core::Error::new(limit)));
             }
-            return Ok((layer_sizes, true));
+            return Ok(Counted { sizes: layer_sizes, cut: true });
         }
         layer_sizes.push(round.found);
         report(depth + 1, round.found);
@@ -159,7 +158,7 @@ where
     if layer_sizes.first() == Some(&0) {
         layer_sizes.clear();
     }
-    Ok((layer_sizes, false))
+    Ok(Counted { sizes: layer_sizes, cut: false })
 }
 
 /// The note of a worker's report: the depth its newest checkpoint file
@@ -168,6 +167,30 @@ type Note = u64;
 
 /// The note bit by which worker 0 asks every worker to save.
 const SAVE_REQUESTED: Note = 1 << 63;
+
+/// The layers one worker's run counted: their sizes, ending with the
+/// last nonempty one, and whether a layer past the depth bound cut them
+/// there.
+pub(crate) struct Counted {
+    pub(crate) sizes: Vec<u64>,
+    cut: bool,
+}
+
+impl Counted {
+    /// The enumeration these layers end with, `deepest` the states of the
+    /// last. A run cut at its depth bound keeps its checkpoint, to go on
+    /// from with more depth; any other clears it.
+    pub(crate) fn finish<S>(self, saves: Option<&Saves<'_>>, deepest: Vec<S>) -> Enumeration<S> {
+        if let Some(saves) = saves.filter(|_| !self.cut) {
+            saves.clear();
+        }
+        if self.cut {
+            Enumeration::cut_at_depth(self.sizes, deepest)
+        } else {
+            Enumeration::new(self.sizes, deepest)
+        }
+    }
+}
 
 /// One worker's checkpoint files, and the protocol that keeps a complete
 /// set of them on disk.

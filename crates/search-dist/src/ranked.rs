@@ -114,24 +114,15 @@ fn work<R: RankedSpace>(
         expand_layer(worker, rounds, &slice, space, depth, length);
     };
     let stop = (abort, cancel, max_depth);
-    let (layer_sizes, cut) =
+    let counted =
         run_layers(worker, stop, (&mut rounds, &*slice), saves.as_ref(), report, (start, expand))?;
     let mut deepest = Vec::new();
-    if let Some(radius) = layer_sizes.len().checked_sub(1) {
+    if let Some(radius) = counted.sizes.len().checked_sub(1) {
         slice.table.for_each_at(radius, |rank| deepest.push(rank));
     }
     let mut deepest = gather(worker, abort, deepest)?;
     deepest.sort_unstable();
-    // A run cut at its depth bound keeps its checkpoint, to go on from
-    // with more depth.
-    if let Some(saves) = saves.as_ref().filter(|_| !cut) {
-        saves.clear();
-    }
-    Ok(if cut {
-        Enumeration::cut_at_depth(layer_sizes, deepest)
-    } else {
-        Enumeration::new(layer_sizes, deepest)
-    })
+    Ok(counted.finish(saves.as_ref(), deepest))
 }
 
 /// Sends every neighbour of this worker's ranks at `depth` to its owner,
