@@ -162,7 +162,7 @@ impl<G: Successors<State = S, Move = M>, S: State, M: Clone> Half<S, M> for Forw
     fn parts(search: &mut Search<S, M>) -> Parts<'_, S, M, M> {
         Parts {
             tree: &mut search.forward,
-            sides: &mut search.sides,
+            sides: &mut search.ends.sides,
             neighbours: &mut search.scratch,
             keyed: &mut search.keyed,
             expansions: &mut search.expansions,
@@ -186,10 +186,10 @@ impl<G: Predecessors<State = S, Move = M>, S: State, M: Clone> Half<S, M> for Ba
     #[inline]
     fn parts(search: &mut Search<S, M>) -> Parts<'_, S, M, ()> {
         Parts {
-            tree: &mut search.backward,
-            sides: &mut search.sides,
-            neighbours: &mut search.predecessors,
-            keyed: &mut search.keyed_predecessors,
+            tree: &mut search.ends.backward,
+            sides: &mut search.ends.sides,
+            neighbours: &mut search.ends.predecessors,
+            keyed: &mut search.ends.keyed_predecessors,
             expansions: &mut search.expansions,
         }
     }
@@ -302,20 +302,25 @@ impl<S: State, M: Clone> Search<S, M> {
         J: IntoIterator<Item = S>,
     {
         let meet = |search: &mut Self, run: &mut Run<'_>| {
-            search.sides.clear();
-            run.meter_mut().charge(table_bytes::<(S, u32)>(search.sides.capacity()))?;
-            presize_table(run.meter_mut(), &mut search.sides, FIRST_CAPACITY);
+            search.ends.sides.clear();
+            run.meter_mut().charge(table_bytes::<(S, u32)>(search.ends.sides.capacity()))?;
+            presize_table(run.meter_mut(), &mut search.ends.sides, FIRST_CAPACITY);
             search.forward.reset(space, Lookup::Unindexed, &run.get_limits(), run.meter_mut())?;
-            search.backward.reset(space, Lookup::Unindexed, &run.get_limits(), run.meter_mut())?;
+            search.ends.backward.reset(
+                space,
+                Lookup::Unindexed,
+                &run.get_limits(),
+                run.meter_mut(),
+            )?;
             let ends = starts
                 .into_iter()
                 .map(|end| (end, 0))
                 .chain(goals.into_iter().map(|end| (end, BACKWARD)));
             for (end, side) in ends {
-                let tree = if side == 0 { &mut search.forward } else { &mut search.backward };
-                reserve_room(run.meter_mut(), &mut search.sides, 1, side_hash)?;
-                let stored = search.sides.len();
-                match search.sides.entry(hash_of(&end), |(held, _)| *held == end, side_hash) {
+                let tree = if side == 0 { &mut search.forward } else { &mut search.ends.backward };
+                reserve_room(run.meter_mut(), &mut search.ends.sides, 1, side_hash)?;
+                let stored = search.ends.sides.len();
+                match search.ends.sides.entry(hash_of(&end), |(held, _)| *held == end, side_hash) {
                     // A start that is a goal too: the path of no moves.
                     hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD != side => {
                         return Ok(Some(Path::new(vec![end], Vec::new())));
@@ -332,7 +337,7 @@ impl<S: State, M: Clone> Search<S, M> {
             let mut backward = Side::new();
             loop {
                 let forward_frontier = forward.frontier(search.forward.len());
-                let backward_frontier = backward.frontier(search.backward.len());
+                let backward_frontier = backward.frontier(search.ends.backward.len());
                 if forward_frontier.is_empty() || backward_frontier.is_empty() {
                     break Ok(None);
                 }
@@ -344,7 +349,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 // with fewer states: alternating keeps a side that is about to
                 // run out from waiting behind one that never ends.
                 let expand_forward = (forward_frontier.len(), search.forward.len())
-                    <= (backward_frontier.len(), search.backward.len());
+                    <= (backward_frontier.len(), search.ends.backward.len());
                 run.stats_mut().frontier(forward_frontier.len().min(backward_frontier.len()));
                 // The layer being built starts where the frontier ends.
                 let meeting = if expand_forward {
@@ -359,7 +364,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 }
             }
         };
-        self.execute(space, run, meet, |search| search.sides.len())
+        self.execute(space, run, meet, |search| search.ends.sides.len())
     }
 
     /// Expands one side's frontier, in runs past [`RUNS_PAST`] states.
@@ -372,7 +377,7 @@ impl<S: State, M: Clone> Search<S, M> {
         explored: usize,
         run: &mut Run<'_>,
     ) -> Result<Option<Meeting>, Error> {
-        if self.sides.len() >= RUNS_PAST {
+        if self.ends.sides.len() >= RUNS_PAST {
             self.expand_runs(edges, frontier, other, explored, run)
         } else {
             self.expand_layer(edges, frontier, other, explored, run)
@@ -456,7 +461,7 @@ impl<S: State, M: Clone> Search<S, M> {
         space: &G,
         meeting: Meeting,
     ) -> Result<Path<S, M>, Error> {
-        let (to_goal, _) = self.backward.walk_back(meeting.backward, 0)?;
+        let (to_goal, _) = self.ends.backward.walk_back(meeting.backward, 0)?;
         let forward = self.forward.path_with_room(meeting.forward, to_goal.len())?;
         let (mut states, mut moves) = forward.into_parts();
         for next in &to_goal[1..] {

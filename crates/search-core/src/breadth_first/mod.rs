@@ -65,6 +65,7 @@ pub use self::sorted::SortedEnumeration;
 pub(crate) mod all_paths;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
+pub(crate) mod both_ends;
 pub(crate) mod dfs;
 #[cfg(feature = "serde")]
 pub(crate) mod disk;

@@ -1,7 +1,6 @@
 use std::fmt;
 
-use hashbrown::HashTable;
-
+use crate::breadth_first::both_ends::BothEnds;
 use crate::error::Error;
 use crate::execute::execute;
 use crate::run::context::Run;
@@ -45,7 +44,6 @@ use crate::store::tree::Tree;
 /// ```
 pub struct Search<S, M> {
     pub(super) forward: Tree<S, M>,
-    pub(super) backward: Tree<S, M>,
     pub(super) seen: Seen<S>,
     pub(super) frontier: Vec<S>,
     pub(super) next_frontier: Vec<S>,
@@ -55,12 +53,8 @@ pub struct Search<S, M> {
     /// ([`Seen::collect_keyed`], [`Tree::collect_keyed`]).
     pub(super) keyed: Vec<Keyed<S, M>>,
     pub(super) expansions: Vec<Expansion>,
-    /// Bidirectional search's backward side: one state's predecessors,
-    /// and a run of states' predecessors, each with its hash.
-    pub(super) predecessors: Vec<(S, ())>,
-    pub(super) keyed_predecessors: Vec<Keyed<S, ()>>,
-    /// Bidirectional search's one index for both of its trees.
-    pub(super) sides: HashTable<(S, u32)>,
+    /// What only [`bidirectional`](Search::bidirectional) keeps.
+    pub(super) ends: BothEnds<S, M>,
 }
 
 impl<S: State, M: Clone> Search<S, M> {
@@ -79,16 +73,13 @@ impl<S: State, M: Clone> Search<S, M> {
     pub fn new() -> Search<S, M> {
         Search {
             forward: Tree::new(),
-            backward: Tree::new(),
             seen: Seen::new(),
             frontier: Vec::new(),
             next_frontier: Vec::new(),
             scratch: Vec::new(),
             keyed: Vec::new(),
             expansions: Vec::new(),
-            predecessors: Vec::new(),
-            keyed_predecessors: Vec::new(),
-            sides: HashTable::new(),
+            ends: BothEnds::new(),
         }
     }
 
