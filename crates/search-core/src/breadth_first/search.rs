@@ -18,8 +18,9 @@ use crate::store::tree::Tree;
 /// that bounds, observes and counts it, with each search:
 /// [`bfs`](Search::bfs), [`distance`](Search::distance),
 /// [`bidirectional`](Search::bidirectional),
-/// [`enumerate`](Search::enumerate) and
-/// [`all_shortest_paths`](Search::all_shortest_paths). The cache holds no
+/// [`enumerate`](Search::enumerate),
+/// [`all_shortest_paths`](Search::all_shortest_paths) and
+/// [`dfs`](Search::dfs). The cache holds no
 /// borrow of a space, so one `Search` can outlive the spaces it searches
 /// and serve many of them (a batch of puzzles of one size, say), as
 /// regex-automata's `Cache` serves many searches of one regex. The free
