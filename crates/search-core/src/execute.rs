@@ -1,11 +1,14 @@
-//! How every search over stored states begins and ends, whatever its
-//! family: the one scaffold a cache's method runs its own logic in.
+//! How every search of the hashed families and IDA* begins and ends: the
+//! one scaffold a cache's method runs its own logic in.
 //!
 //! A search's public forms are a method of its family's cache, which
 //! takes a [`Run`], and a free function of the same name, which is that
 //! method on a fresh cache with `Run::new()`. The method hands its logic
 //! to [`execute`]; nothing else about beginning or ending a search is
-//! written in the search.
+//! written in the search. The engines that enumerate into tables or
+//! files (`dense`, `SortedEnumeration`, `DiskEnumeration`,
+//! `DistanceTable::build`) begin their runs themselves and count as each
+//! layer ends.
 //!
 //! It may use `space`, `run` and `error`.
 

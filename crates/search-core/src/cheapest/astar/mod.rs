@@ -473,9 +473,9 @@ impl Overflowed {
 
 impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
     /// Begins a search from `starts`: the tree, costs and open list
-    /// emptied, and each start stored and queued at cost zero
-    /// with its estimate as its key (a start estimated past the cost type
-    /// is stored but not queued).
+    /// emptied, and each start stored and queued at cost zero with its
+    /// estimate as its key (a start estimated past the cost type is
+    /// stored but not queued).
     pub(super) fn restart<G, I>(
         &mut self,
         space: &G,

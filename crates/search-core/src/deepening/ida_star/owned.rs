@@ -106,8 +106,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         execute(self, space, run, search, |_| 0)
     }
 
-    /// Begins a run from `starts`: the first of them that is a goal
-    /// already, if any.
+    /// Readies the cache for a search from `starts`, and returns the
+    /// first of them that is a goal already, if any.
     pub(super) fn restart<'s, P: FnMut(&S) -> bool>(
         &mut self,
         starts: &'s [S],
