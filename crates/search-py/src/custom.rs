@@ -988,7 +988,7 @@ fn enumerate_space<'py>(
         int_states.map(|flag| args::flag(&flag, "int_states")).transpose()?.unwrap_or(false);
     let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
     if int_states {
-        let bounds = limits(None, max_depth).max_states(usize::MAX).max_memory(max_memory);
+        let bounds = limits(None, max_depth).max_memory(max_memory);
         return crate::int_states::enumerate(&start, successors, bounds, max_states);
     }
     let starts = PyState::starts(start)?;

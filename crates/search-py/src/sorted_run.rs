@@ -45,9 +45,9 @@ impl Halt {
     }
 }
 
-/// The layers of `space` from `starts` within `limits`, `max_states`
-/// (none: `usize::MAX`) checked as each layer ends; `halt` is the
-/// space's own.
+/// The layers of `space` from `starts` within `limits`, but for their
+/// state bound: `max_states` (none: `usize::MAX`) is checked here, as
+/// each layer ends, in its place. `halt` is the space's own.
 ///
 /// # Errors
 ///
@@ -61,6 +61,7 @@ pub(crate) fn layers<S: KeyedSpace>(
     limits: Limits,
     max_states: usize,
 ) -> PyResult<Enumeration<S::Key>> {
+    let limits = limits.max_states(usize::MAX);
     let over = AtomicBool::new(false);
     let interrupt = Interrupt::default();
     let layers = py.detach(|| {

@@ -532,7 +532,7 @@ fn vector_enumerate<'py>(
     let batch = Batch::new(successors, "successors")?;
     let py = batch.function.py();
     let space = BatchSpace { function: batch.function.unbind(), halt: Halt::default() };
-    let mut limits = Limits::new().max_memory(max_memory).max_states(usize::MAX);
+    let mut limits = Limits::new().max_memory(max_memory);
     if let Some(depth) = max_depth {
         limits = limits.max_depth(depth);
     }
