@@ -54,32 +54,40 @@ struct Question {
 }
 
 pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, String> {
-    let words = match (&args.words, &args.dict) {
-        (Some(list), _) => Some(crate::values::split_list(list)),
-        (None, Some(path)) => {
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // A dictionary's words are slices of its file, kept whole: two
+    // pointers a word rather than a string each.
+    let file = match &args.dict {
+        Some(path) if args.words.is_none() => {
+            Some(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+        }
+        _ => None,
+    };
+    let listed = args.words.as_deref().map(crate::values::split_list);
+    let words: Option<Vec<&str>> = match (&listed, &file, &args.dict) {
+        (Some(list), _, _) => Some(list.iter().map(String::as_str).collect()),
+        (None, Some(bytes), Some(path)) => {
             let mut list = Vec::new();
             for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
                 let word = crate::batch::utf8(line)
                     .map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
                 let word = if number == 0 { word.trim_start_matches('\u{feff}') } else { word };
                 if !word.trim().is_empty() {
-                    list.push(word.trim().to_string());
+                    list.push(word.trim());
                 }
             }
             Some(list)
         }
-        (None, None) => None,
+        _ => None,
     };
     let display = Display::new(args.search.progress);
-    let answer_one = |question: &Question, out: &mut W| {
-        let list = question
-            .words
-            .as_ref()
-            .or(words.as_ref())
-            .ok_or("no word list: give \"words\", --words or --dict")?;
-        args.search.run_shown(&display, |run| answer(args, question, list, run, out))
+    let answer_one = |question: &Question, out: &mut W| match (&question.words, &words) {
+        (Some(own), _) => {
+            args.search.run_shown(&display, |run| answer(args, question, own, run, out))
+        }
+        (None, Some(shared)) => {
+            args.search.run_shown(&display, |run| answer(args, question, shared, run, out))
+        }
+        (None, None) => Err("no word list: give \"words\", --words or --dict".into()),
     };
     match (&args.begin, &args.end) {
         (Some(begin), Some(end)) => {
@@ -99,10 +107,10 @@ pub(crate) fn run<W: Write>(args: &LadderArgs, out: &mut W) -> Result<bool, Stri
     }
 }
 
-fn answer<W: Write>(
+fn answer<W: Write, S: AsRef<str>>(
     args: &LadderArgs,
     question: &Question,
-    words: &[String],
+    words: &[S],
     run: &mut Run<'_>,
     out: &mut W,
 ) -> Result<(), String> {

@@ -134,7 +134,8 @@ fn explain(error: &puzzles::Error, more: Option<&str>) -> String {
             }
             _ => None,
         },
-        puzzles::ErrorKind::TooManyLadders { .. } => Some("raise it with --max-memory"),
+        puzzles::ErrorKind::TooManyLadders { .. }
+        | puzzles::ErrorKind::DictionaryTooLarge { .. } => Some("raise it with --max-memory"),
         // The lock's shape comes from options the user may not know of.
         puzzles::ErrorKind::CodeLength { .. } => Some("--wheels sets the number of wheels"),
         puzzles::ErrorKind::CodeDigit { code, position, .. }

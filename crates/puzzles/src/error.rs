@@ -202,6 +202,16 @@ pub enum ErrorKind {
         /// The memory limit, in bytes.
         limit: u64,
     },
+    /// A word ladder's dictionary would take more memory than the
+    /// search's limit: refused before the rest of it is read.
+    DictionaryTooLarge {
+        /// The words read when it was refused.
+        words: usize,
+        /// The bytes their index would take.
+        bytes: u64,
+        /// The memory limit, in bytes.
+        limit: u64,
+    },
     /// The search stopped at a limit, or failed inside search-core.
     Search(search_core::Error),
 }
@@ -341,6 +351,13 @@ impl fmt::Display for Error {
                 f,
                 "the {ladders} shortest ladders would take {}, over the memory limit of {}",
                 search_core::error::HumanBytes(u64::try_from(*bytes).unwrap_or(u64::MAX)),
+                search_core::error::HumanBytes(*limit)
+            ),
+            ErrorKind::DictionaryTooLarge { words, bytes, limit } => write!(
+                f,
+                "a dictionary of {words} words or more would take {} or more, over the memory \
+                 limit of {}",
+                search_core::error::HumanBytes(*bytes),
                 search_core::error::HumanBytes(*limit)
             ),
             ErrorKind::Search(error) => error.fmt(f),

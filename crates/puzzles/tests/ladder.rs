@@ -137,3 +137,34 @@ fn an_empty_word_list_answers_zero() {
     assert_eq!(ladder_length("hit", "cog", &none).unwrap(), 0);
     assert!(find_ladders("hit", "cog", &none).unwrap().is_empty());
 }
+
+#[test]
+fn a_dictionary_counts_against_the_memory_limit() {
+    use puzzles::{ErrorKind, ladder_length_with};
+    use search_core::{Limits, Run};
+    // Every word of five letters a to f: 7,776 words, 3,888 of them
+    // between aaaaa and fffff in each layer's middle.
+    let words: Vec<String> = (0..7_776u32)
+        .map(|n| (0..5).map(|i| char::from(b'a' + (n / 6u32.pow(i) % 6) as u8)).collect())
+        .collect();
+    let limited = |bytes| Run::new().limits(Limits::new().max_memory(bytes));
+    assert_eq!(ladder_length_with("aaaaa", "fffff", &words, &mut limited(4 << 20)).unwrap(), 6);
+    // Refused while it is read, by what it would take.
+    let error = ladder_length_with("aaaaa", "fffff", &words, &mut limited(100_000)).unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::DictionaryTooLarge { limit: 100_000, .. }),
+        "{error}"
+    );
+    assert!(error.to_string().contains("over the memory limit of 97.7 KiB"), "{error}");
+    // A dictionary that fits leaves the search the rest, and a search
+    // that passes it names the whole limit.
+    let ladder = puzzles::WordLadder::new(&words).unwrap();
+    let rest = ladder.bytes() + 1_000;
+    let error = ladder_length_with("aaaaa", "fffff", &words, &mut limited(rest)).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains(&format!("memory limit of {}", search_core::error::HumanBytes(rest))),
+        "{error}"
+    );
+}

@@ -76,7 +76,8 @@ fn search_error(error: &search_core::Error) -> PyErr {
 fn puzzle_error(error: &::puzzles::Error) -> PyErr {
     match error.kind() {
         ::puzzles::ErrorKind::Search(inner) => search_error(inner),
-        ::puzzles::ErrorKind::TooManyLadders { .. } => LimitError::new_err(error.to_string()),
+        ::puzzles::ErrorKind::TooManyLadders { .. }
+        | ::puzzles::ErrorKind::DictionaryTooLarge { .. } => LimitError::new_err(error.to_string()),
         _ => pyo3::exceptions::PyValueError::new_err(error.to_string()),
     }
 }
