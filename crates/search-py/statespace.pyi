@@ -310,7 +310,10 @@ def family_generators(name: str, size: int) -> str:
 def enumerate_generators(
     generators: str,
     *,
-    start: Optional[Union[List[int], Tuple[int, ...]]] = None,
+    start: Optional[
+        Union[List[int], Tuple[int, ...], List[Union[List[int], Tuple[int, ...]]]]
+    ] = None,
+    inverse_closed: bool = False,
     max_memory: int = 4294967296,
     max_depth: Optional[int] = None,
 ) -> Layers:

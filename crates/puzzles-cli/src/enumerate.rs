@@ -1,6 +1,6 @@
 //! `puzzles enumerate`.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,6 +21,8 @@ use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Successors, Unranking};
 use search_dist::{DistributedEnumeration, Workers};
 
+use crate::progress::Display;
+
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("resumable").multiple(true).args(["checkpoint", "disk"])))]
 pub(crate) struct EnumerateArgs {
@@ -29,8 +31,8 @@ pub(crate) struct EnumerateArgs {
     /// `pancake`, `topspin` or `hanoi4`, followed by its size; or the
     /// Cayley graph of a family of generators, `lrx`, `lx`, `coxeter`,
     /// `cyclic-coxeter`, `transpositions`, `star`, `reversals` or
-    /// `burnt-pancake`, followed by its points (2 to 16; burnt pancakes 1
-    /// to 8). With --generators, none.
+    /// `burnt-pancake`, followed by its points (2 to 256; burnt pancakes 1
+    /// to 128). With --generators, none.
     #[arg(
         value_name = "PUZZLE",
         value_parser = parse_puzzle,
@@ -169,6 +171,11 @@ pub(crate) struct EnumerateArgs {
     /// layer finished in --disk DIR.
     #[arg(long, requires = "resumable")]
     resume: bool,
+    /// Print progress on standard error even when it is not a terminal: a
+    /// line at the first report, then one a second (on a terminal, a bar
+    /// always shows it).
+    #[arg(long)]
+    progress: bool,
 }
 
 /// The spaces `enumerate` walks.
@@ -296,12 +303,6 @@ fn run_family<W: Write>(
     out: &mut W,
 ) -> Result<bool, String> {
     let title = format!("{} {n}", family.name());
-    // A state prints as a row of tokens, 16 at most.
-    let (most, unit) =
-        if family == Family::BurntPancake { (8, "pancakes") } else { (16, "points") };
-    if n > most {
-        return Err(format!("{title}: at most {most} {unit}, not {n}"));
-    }
     let failed = |e: puzzles::Error| format!("{title}: {}", crate::explain(&e, None));
     let generators = family.generators(n).map_err(failed)?;
     let heading = Heading {
@@ -364,8 +365,15 @@ fn run_permutations<W: Write>(
     out: &mut W,
 ) -> Result<bool, String> {
     let title = &heading.title;
-    let failed =
-        |e: puzzles::Error| format!("{title}: {}", crate::explain(&e, disk_advice(args, &e)));
+    let failed = |e: puzzles::Error| {
+        // A table sized for the whole group: the layers to a depth keep
+        // only the states met.
+        let more = disk_advice(args, &e).map(|_| {
+            "or keep the table in files with --disk DIR; or enumerate to a depth with \
+             --max-depth N, keeping only the states met"
+        });
+        format!("{title}: {}", crate::explain(&e, more))
+    };
     if start.len() != generators.points() {
         return Err(format!(
             "{title}: the start has {} items, for generators of {} points",
@@ -373,24 +381,46 @@ fn run_permutations<W: Write>(
             generators.points()
         ));
     }
-    let names: Vec<&str> = generators.names().collect();
     let items: Vec<String> = start.iter().map(u8::to_string).collect();
-    let description =
-        format!("{title}, layers from {}, generators {}", items.join(" "), names.join(" "));
+    // The generators themselves, not only their names: a checkpoint, a
+    // --disk directory or another process of the cluster holding this
+    // description is this run's only while the permutations are the same.
+    let description = format!(
+        "{title}, layers from {}, {} generators of digest {:016x}",
+        items.join(" "),
+        generators.len(),
+        generators.fingerprint()
+    );
     let graph = PermutationGraph::new(generators, start).map_err(failed)?;
     let noun = if graph.is_permutation() { "permutations" } else { "arrangements" };
-    let heading_of = (heading.name, heading.size, title.as_str(), heading.from);
+    let numbered = crate::output::Numbered {
+        name: heading.name,
+        size: heading.size,
+        title,
+        from: heading.from,
+        noun,
+        reading: READING,
+        directed: !graph.generators().is_closed_under_inverse(),
+    };
     if args.workers.is_some() || args.processes.is_some() {
         let (layers, first) = run_permutations_distributed(args, graph, &description)
             .map_err(|e| format!("{title}: {e}"))?;
         if first {
-            crate::output::write_numbered(out, (heading_of, (noun, READING)), &layers, args.json)
+            crate::output::write_numbered(out, &numbered, &layers, args.json)
                 .map_err(crate::io_failure)?;
         }
         return Ok(true);
     }
-    let config = dense_config(args, &heading.checkpoint_name, &description)?;
     let kept = args.disk.is_some() || args.checkpoint.is_some();
+    if kept && graph.ranks().is_none() {
+        let option = if args.disk.is_some() { "--disk" } else { "--checkpoint" };
+        return Err(format!(
+            "{title}: {option} keeps a table of ranked states, and these {noun} have no ranks \
+             (they number past 2^64): they run on the hashed engine, in memory, within \
+             --max-memory; drop {option}"
+        ));
+    }
+    let config = dense_config(args, &heading.checkpoint_name, &description)?;
     let (mut run, progress) = bar_run(args, 0, "states", true)?;
     // The memory limit bounds the hashed engine.
     run.set_limits(run.get_limits().max_states(HASHED_MAX_STATES));
@@ -400,8 +430,7 @@ fn run_permutations<W: Write>(
     let layers = graph.enumerate(&config, kept, &mut run);
     progress.finish_and_clear();
     let layers = layers.map_err(failed)?;
-    crate::output::write_numbered(out, (heading_of, (noun, READING)), &layers, args.json)
-        .map_err(crate::io_failure)?;
+    crate::output::write_numbered(out, &numbered, &layers, args.json).map_err(crate::io_failure)?;
     Ok(true)
 }
 
@@ -441,7 +470,8 @@ fn run_permutations_distributed(
     let layers = config.run(Arc::clone(&graph), &[start], &mut run);
     progress.finish_and_clear();
     let layers = layers.map_err(|e| distributed_failure(&e))?;
-    let mut layers = layers.map_deepest(|ranks| ranks.iter().map(|&r| graph.0.unrank(r)).collect());
+    let max_memory = run.get_limits().get_max_memory();
+    let mut layers = layers.map_deepest_within(max_memory, |&r| graph.0.unrank(r));
     layers = layers.map_deepest(|mut deepest| {
         deepest.sort_unstable();
         deepest
@@ -463,9 +493,13 @@ fn bar_run(
 ) -> Result<(Run<'static>, ProgressBar), String> {
     let progress = if shown { progress_bar(total, noun)? } else { ProgressBar::hidden() };
     let bar = progress.clone();
+    let lines = progress_lines(args, shown);
     // The disk's bytes at the end of the layer before, for each layer's own.
     let mut before = (0, 0);
     let run = Run::new().limits(limits_of(args)).on_progress(move |layer: &Progress| {
+        if let Some(lines) = &lines {
+            lines.observe(layer);
+        }
         if layer.read == 0 && layer.written == 0 {
             bar.set_message(layer.depth.to_string());
         } else {
@@ -481,6 +515,18 @@ fn bar_run(
         bar.set_position(layer.stored);
     });
     Ok((run, progress))
+}
+
+/// Where --progress prints lines: when it is given, the run is this
+/// process's to show (`shown`), and standard error is not a terminal,
+/// which shows a bar instead.
+fn progress_lines(args: &EnumerateArgs, shown: bool) -> Option<Display> {
+    let lines = args.progress && shown && !std::io::stderr().is_terminal();
+    lines.then(|| {
+        let display = Display::new(true);
+        display.start();
+        display
+    })
 }
 
 /// The limits the arguments set.
@@ -501,10 +547,14 @@ fn limits_of(args: &EnumerateArgs) -> Limits {
 fn sorted_bar_run(args: &EnumerateArgs, total: u64) -> Result<(Run<'static>, ProgressBar), String> {
     let progress = progress_bar(total, "boards")?;
     let bar = progress.clone();
+    let lines = progress_lines(args, true);
     // The boards stored and the bytes written at the layer before, and
     // that layer's boards.
     let (mut before, mut previous) = ((0, 0), 0);
     let run = Run::new().limits(limits_of(args)).on_progress(move |layer: &Progress| {
+        if let Some(lines) = &lines {
+            lines.observe(layer);
+        }
         let boards = layer.stored - before.0;
         let (bytes, kept) = if layer.written > 0 {
             (layer.written - before.1, boards)
@@ -542,8 +592,9 @@ fn dense_config(
         let empty = std::fs::read_dir(&dir).map_or(true, |mut files| files.next().is_none());
         if args.resume && empty {
             return Err(format!(
-                "{name}: nothing to resume from in {} (a run saves its table once \
-                 --checkpoint-every seconds have passed, at a layer's end)",
+                "{name}: nothing to resume from in {}: a run that finished removed its \
+                 files, and one stopped before its first save left none (a run saves its table \
+                 at a layer's end once --checkpoint-every seconds have passed)",
                 dir.display()
             ));
         }
@@ -569,8 +620,7 @@ fn run_sliding<W: Write>(
     let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
     let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
     let boards = ReachableBoards::new(puzzle.goal()).map_err(|e| e.to_string())?.rank_count();
-    let max_memory = args.max_memory.unwrap_or(Limits::DEFAULT_MAX_MEMORY);
-    let fits = DenseEnumeration::memory_needed(boards) <= max_memory;
+    let fits = DenseEnumeration::memory_needed(boards) <= limits_of(args).usable_memory();
     // A table past any disk (the 4x4's 2.4 TiB): only the layers to a
     // depth can be had.
     let past_disks = boards > PAST_DISKS;
@@ -655,12 +705,13 @@ where
         (None, true)
     };
     let (mut run, progress) = bar_run(args, space.rank_count(), noun, first)?;
+    let max_memory = run.get_limits().get_max_memory();
     let (layers, first) = if let Some(config) = config {
         let layers = match args.engine {
             Engine::Ranked => {
                 let layers = config.run(Arc::new(ranked), &[first_rank], &mut run);
                 let layers = layers.map_err(|e| failed(distributed_failure(&e)))?;
-                layers.map_deepest(|ranks| ranks.iter().map(|&rank| space.unrank(rank)).collect())
+                layers.map_deepest_within(max_memory, |&rank| space.unrank(rank))
             }
             Engine::Hashed => config
                 .run_hashed(Arc::new(space), &[start], &mut run)
@@ -674,7 +725,7 @@ where
             let error = e.into();
             failed(crate::explain(&error, disk_advice(args, &error)))
         })?;
-        (layers.map_deepest(|ranks| ranks.iter().map(|&rank| space.unrank(rank)).collect()), true)
+        (layers.map_deepest_within(max_memory, |&rank| space.unrank(rank)), true)
     };
     progress.finish_and_clear();
     // In the order they read, whatever order the engine's ranks or hashes
@@ -684,8 +735,16 @@ where
         deepest
     });
     if first {
-        let heading = ((name, n, title.as_str(), from), (noun, reading));
-        crate::output::write_numbered(out, heading, &layers, args.json)
+        let heading = crate::output::Numbered {
+            name,
+            size: n,
+            title: &title,
+            from,
+            noun,
+            reading,
+            directed: false,
+        };
+        crate::output::write_numbered(out, &heading, &layers, args.json)
             .map_err(crate::io_failure)?;
     }
     Ok(true)
@@ -764,8 +823,9 @@ fn run_distributed<W: Write>(
             let boards = ranked;
             let start = boards.rank(&goal).ok_or("the goal has no rank")?;
             let layers = config.run(Arc::clone(&boards), &[start], &mut run).map_err(failed)?;
-            layers
-                .map_deepest(|ranks| ranks.iter().filter_map(|&rank| boards.board(rank)).collect())
+            let max_memory = run.get_limits().get_max_memory();
+            let layers = layers.map_deepest_within(max_memory, |&rank| boards.board(rank));
+            layers.map_deepest(|boards| boards.into_iter().flatten().collect())
         }
         Engine::Hashed => {
             let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;

@@ -155,7 +155,7 @@ pub(crate) fn write_enumeration<W: Write>(
     json: bool,
 ) -> io::Result<()> {
     if json {
-        let object = json!({
+        let mut object = json!({
             "rows": rows,
             "cols": cols,
             "states": layers.states(),
@@ -163,6 +163,9 @@ pub(crate) fn write_enumeration<W: Write>(
             "complete": layers.is_complete(),
             "layers": layers.layer_sizes(),
         });
+        if layers.is_deepest_omitted() {
+            object["deepest_omitted"] = json!(true);
+        }
         write_with_deepest(out, &object, layers.deepest().iter().map(Board::to_rows))
     } else {
         write_table(out, rows, cols, layers)
@@ -195,34 +198,62 @@ fn write_with_deepest<W: Write, T: serde::Serialize>(
 /// The most deepest states the table prints; JSON lists them all.
 const DEEPEST_SHOWN: usize = 20;
 
-/// The enumeration of a numbered puzzle (`heading`: its name and size for
-/// JSON, its title and where the layers start for the table; the noun
-/// for its states, and how to read a state): one JSON object, or the
-/// layer table.
+/// How an enumeration of a numbered puzzle or of generators is named:
+/// `name` and `size` in JSON, `title` over its table, `from` where its
+/// layers start, `noun` what its states are called, `reading` how a
+/// state reads, and whether its graph is `directed` (its moves not all
+/// undone by others: the layers are distances from the start only).
+pub(crate) struct Numbered<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) size: usize,
+    pub(crate) title: &'a str,
+    pub(crate) from: &'a str,
+    pub(crate) noun: &'a str,
+    pub(crate) reading: &'a str,
+    pub(crate) directed: bool,
+}
+
+/// The enumeration of a numbered puzzle: one JSON object, or the layer
+/// table.
 pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
     out: &mut W,
-    ((name, size, title, from), (noun, reading)): ((&str, usize, &str, &str), (&str, &str)),
+    heading: &Numbered<'_>,
     layers: &Enumeration<T>,
     json: bool,
 ) -> io::Result<()> {
+    let Numbered { name, size, title, from, noun, reading, directed } = *heading;
     let deepest = || layers.deepest().iter().map(AsRef::as_ref);
     if json {
-        let object = json!({
+        let mut object = json!({
             "puzzle": name,
             "size": size,
             "states": layers.states(),
             "radius": layers.radius(),
             "complete": layers.is_complete(),
+            "directed": directed,
             "layers": layers.layer_sizes(),
         });
+        if layers.is_deepest_omitted() {
+            object["deepest_omitted"] = json!(true);
+        }
         return write_with_deepest(out, &object, deepest());
     }
     writeln!(out, "{title}, breadth-first from {from}")?;
+    if directed {
+        writeln!(
+            out,
+            "(a directed graph: some moves are undone by none, so the depths are distances from \
+             {from}, not to it)"
+        )?;
+    }
     writeln!(out, "{:>5}  {:>14}", "depth", noun)?;
     for (depth, states) in layers.layer_sizes().iter().enumerate() {
         writeln!(out, "{depth:>5}  {states:>14}")?;
     }
-    write_total(out, layers.states(), layers.radius(), layers.is_complete(), noun)?;
+    write_total(out, layers, noun)?;
+    if layers.is_deepest_omitted() {
+        return write_omitted(out, layers, noun);
+    }
     let count = layers.deepest().len();
     writeln!(out, "{noun} at depth {} ({count}; {reading}):", layers.radius())?;
     for items in deepest().take(DEEPEST_SHOWN) {
@@ -237,20 +268,26 @@ pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
 
 /// The states and radius of a whole enumeration, or of one cut short at
 /// a depth bound, and the news that the space goes on.
-fn write_total<W: Write>(
-    out: &mut W,
-    states: u64,
-    radius: usize,
-    complete: bool,
-    noun: &str,
-) -> io::Result<()> {
-    if complete {
+fn write_total<W: Write, T>(out: &mut W, layers: &Enumeration<T>, noun: &str) -> io::Result<()> {
+    let (states, radius) = (layers.states(), layers.radius());
+    if layers.is_complete() {
         writeln!(out, "total: {states} {noun}")?;
         writeln!(out, "radius: {radius} moves")
     } else {
         writeln!(out, "total to depth {radius}: {states} {noun}")?;
         writeln!(out, "depth bound: {radius} moves; there are {noun} past it")
     }
+}
+
+/// Why the deepest layer is not listed.
+fn write_omitted<W: Write, T>(out: &mut W, layers: &Enumeration<T>, noun: &str) -> io::Result<()> {
+    let count = layers.layer_sizes().last().copied().unwrap_or(0);
+    writeln!(
+        out,
+        "{noun} at depth {} ({count}): not listed, as they would pass --max-memory or are kept \
+         on disk",
+        layers.radius()
+    )
 }
 
 /// The layer table of an enumeration, for a person to read.
@@ -265,7 +302,10 @@ fn write_table<W: Write>(
     for (depth, boards) in layers.layer_sizes().iter().enumerate() {
         writeln!(out, "{depth:>5}  {boards:>12}")?;
     }
-    write_total(out, layers.states(), layers.radius(), layers.is_complete(), "boards")?;
+    write_total(out, layers, "boards")?;
+    if layers.is_deepest_omitted() {
+        return write_omitted(out, layers, "boards");
+    }
     let count = layers.deepest().len();
     if count == 0 {
         // Not kept (a layer too large to list), or no layer at all.

@@ -72,7 +72,8 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Print, on standard error, each board's search: its algorithm, nodes
-    /// expanded (per iteration, for idastar) and time.
+    /// expanded (per iteration, for idastar) and time; each state's, with
+    /// --family or --generators.
     #[arg(long)]
     stats: bool,
     /// Threads for idastar, 1 to 1024 [default: one per core]. With more
@@ -110,8 +111,8 @@ const LARGE_BOARD_ADVICE: &str = "boards of 16 or more cells far from the goal n
     --algorithm idastar (the default), which keeps only its path";
 
 /// The options of sliding boards only, which a permutation puzzle refuses.
-const SLIDING_ONLY: [&str; 8] =
-    ["goal", "algorithm", "heuristic", "weight", "max_nodes", "threads", "stats", "pdb_dir"];
+const SLIDING_ONLY: [&str; 7] =
+    ["goal", "algorithm", "heuristic", "weight", "max_nodes", "threads", "pdb_dir"];
 
 fn parse_family(text: &str) -> Result<Family, String> {
     text.parse().map_err(|e: puzzles::Error| crate::values::printable(&e.to_string()))
@@ -124,7 +125,8 @@ pub(crate) fn run<W: Write>(args: &SolveArgs, out: &mut W) -> Result<bool, Strin
         (None, None) => None,
     };
     if let Some(generated) = generated {
-        return crate::word::run(generated, &args.boards, (&args.format, &args.search), out);
+        let options = (&args.format, &args.search, args.stats);
+        return crate::word::run(generated, &args.boards, options, out);
     }
     // The searches run on rayon's global pool; this command makes it once.
     if let Some(threads) = args.threads.filter(|&threads| threads > 1) {

@@ -29,7 +29,7 @@ pub(crate) enum Generated<'a> {
 pub(crate) fn run<W: Write>(
     generated: Generated<'_>,
     states: &[OsString],
-    (format, search): (&Format, &SearchArgs),
+    (format, search, with_stats): (&Format, &SearchArgs, bool),
     out: &mut W,
 ) -> Result<bool, String> {
     // A file's puzzle is read once; a family's is made for each size.
@@ -57,10 +57,31 @@ pub(crate) fn run<W: Write>(
             Generated::File(..) => &puzzles[0],
             Generated::Family(family) => family_graph(&mut puzzles, family, state.len())?,
         };
-        let path = search.run_shown(&display, |run: &mut Run<'_>| graph.solve(&state, run));
+        let started = std::time::Instant::now();
+        let path = search.run_shown(&display, |run: &mut Run<'_>| {
+            let path = graph.solve(&state, run);
+            if with_stats {
+                report_stats(&state, run.stats(), started.elapsed());
+            }
+            path
+        });
         let path = path.map_err(|e| crate::explain(&e, None))?;
         write_word(out, graph, &state, path.as_ref(), *format).map_err(crate::io_failure)
     })
+}
+
+/// One state's search, on standard error: what it counted, and how long
+/// it took.
+fn report_stats(state: &[u8], counted: search_core::run::Stats, elapsed: std::time::Duration) {
+    let items: Vec<String> = state.iter().map(u8::to_string).collect();
+    eprintln!(
+        "stats: {}: bidirectional, {} expanded, {} generated, {} stored, {:.3} s",
+        items.join(" "),
+        counted.expanded,
+        counted.generated,
+        counted.stored,
+        elapsed.as_secs_f64()
+    );
 }
 
 /// The Cayley graph of `family` on `points` points, made on first use.

@@ -386,7 +386,8 @@ fn the_4x4_to_a_depth_keeps_its_layers_on_disk_and_goes_deeper() {
     let (status, out, err) = run(&[&args[..], &["--max-depth", "10"]].concat(), b"");
     assert_eq!(status, 0, "{err}");
     // OEIS A089484, and no deepest boards listed from disk.
-    let near = r#""layers":[1,2,4,10,24,54,107,212,446,946,1948],"deepest":[]}"#;
+    let near =
+        r#""layers":[1,2,4,10,24,54,107,212,446,946,1948],"deepest_omitted":true,"deepest":[]}"#;
     assert!(out.contains(r#""complete":false"#) && out.ends_with(&format!("{near}\n")), "{out}");
     let files = dir.join("enumerate-4x4-sorted");
     assert!(files.join("sorted-manifest").exists());
@@ -1062,9 +1063,17 @@ fn enumerate_walks_the_cayley_graph_of_a_family() {
     let (status, _, err) = run(&["enumerate", "star", "1"], b"");
     assert_eq!(status, 2);
     assert!(err.contains("star needs at least 2 points, not 1"), "{err}");
+    // Past 16 points the table passes the default limit, and the layers
+    // to a depth are the way; past 256 there is no such permutation.
     let (status, _, err) = run(&["enumerate", "coxeter", "17"], b"");
     assert_eq!(status, 2);
-    assert!(err.contains("coxeter 17: at most 16 points, not 17"), "{err}");
+    assert!(err.contains("coxeter 17: the state space needs 80.9 TiB of memory"), "{err}");
+    assert!(err.contains("or enumerate to a depth with --max-depth N"), "{err}");
+    let near = enumerate_json(&["coxeter", "17", "--max-depth", "2"]);
+    assert_eq!(near["layers"], json!([1, 16, 135]));
+    let (status, _, err) = run(&["enumerate", "coxeter", "257"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("a permutation here moves 1 to 256 points, not 257"), "{err}");
     // A mistyped name with an x in it is told the names, not read as a size.
     let (status, _, err) = run(&["enumerate", "lrxx", "5"], b"");
     assert_eq!(status, 2);

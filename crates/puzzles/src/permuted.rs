@@ -158,7 +158,7 @@ impl PermutationGraph {
     /// ```
     pub fn is_dense(&self, limits: &Limits, kept: bool) -> bool {
         let Some(ranks) = self.ranks else { return false };
-        let fits = DenseEnumeration::memory_needed(ranks) <= limits.get_max_memory();
+        let fits = DenseEnumeration::memory_needed(ranks) <= limits.usable_memory();
         fits || kept || (self.is_permutation() && limits.get_max_depth().is_none())
     }
 
@@ -180,15 +180,72 @@ impl PermutationGraph {
         kept: bool,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<Arrangement>, Error> {
+        self.enumerate_from(&[self.start()], config, kept, run)
+    }
+
+    /// As [`enumerate`](PermutationGraph::enumerate), from each of
+    /// `starts` at once (depth 0 holds them all, once each).
+    ///
+    /// # Errors
+    ///
+    /// As [`enumerate`](PermutationGraph::enumerate), and
+    /// [`ErrorKind::Search`](crate::ErrorKind::Search) with
+    /// `InvalidShape`, naming it, for a start that is not an arrangement
+    /// of the graph's start's items.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Family, PermutationGraph};
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::Run;
+    ///
+    /// // Two opposite beads on a ring of four: the layers from both.
+    /// let ring = PermutationGraph::new(Family::Lrx.generators(4)?, &[0, 0, 1, 1])?;
+    /// let starts = [[0, 0, 1, 1].into_iter().collect(), [1, 1, 0, 0].into_iter().collect()];
+    /// let layers = ring.enumerate_from(&starts, &DenseEnumeration::new(), false, &mut Run::new())?;
+    /// assert_eq!(layers.layer_sizes(), [2, 2, 2]); // 0110 and 1001, then 1010 and 0101
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn enumerate_from(
+        &self,
+        starts: &[Arrangement],
+        config: &DenseEnumeration,
+        kept: bool,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<Arrangement>, Error> {
+        for start in starts {
+            self.check_items(start)?;
+        }
         let dense = self.is_dense(&run.get_limits(), kept);
         let layers = match &self.space {
-            Space::Cayley(graph, start) => layers(graph, start, (config, dense), run)?,
-            Space::Orbit(orbit) => layers(orbit, &orbit.start(), (config, dense), run)?,
+            Space::Cayley(graph, _) => layers(graph, starts, (config, dense), run)?,
+            Space::Orbit(orbit) => layers(orbit, starts, (config, dense), run)?,
         };
         Ok(layers.map_deepest(|mut deepest| {
             deepest.sort_unstable();
             deepest
         }))
+    }
+
+    /// An error unless `state` is an arrangement of the start's items.
+    fn check_items(&self, state: &[u8]) -> Result<(), Error> {
+        let start = self.start();
+        let mut theirs = state.to_vec();
+        let mut ours = start.to_vec();
+        theirs.sort_unstable();
+        ours.sort_unstable();
+        if theirs == ours {
+            return Ok(());
+        }
+        let items: Vec<String> = start.iter().map(u8::to_string).collect();
+        let given: Vec<String> = state.iter().map(u8::to_string).collect();
+        let reason = format!(
+            "{} is not an arrangement of the start's items, {}",
+            given.join(" "),
+            items.join(" ")
+        );
+        Err(search_core::Error::new(search_core::ErrorKind::InvalidShape { reason }).into())
     }
 
     /// The fewest moves that take `state` to the start, found from both
@@ -220,23 +277,8 @@ impl PermutationGraph {
         state: &[u8],
         run: &mut Run<'_>,
     ) -> Result<Option<Path<Arrangement, usize>>, Error> {
+        self.check_items(state)?;
         let start = self.start();
-        let mut theirs = state.to_vec();
-        let mut ours = start.to_vec();
-        theirs.sort_unstable();
-        ours.sort_unstable();
-        if theirs != ours {
-            let items: Vec<String> = start.iter().map(u8::to_string).collect();
-            let given: Vec<String> = state.iter().map(u8::to_string).collect();
-            let reason = format!(
-                "{} is not an arrangement of the start's items, {}",
-                given.join(" "),
-                items.join(" ")
-            );
-            return Err(
-                search_core::Error::new(search_core::ErrorKind::InvalidShape { reason }).into()
-            );
-        }
         let state: Arrangement = state.iter().copied().collect();
         let mut search = Search::new();
         Ok(match &self.space {
@@ -252,21 +294,27 @@ fn ranks_of<S: Ranking<Arrangement> + Successors>(space: &S, start: &Arrangement
     (space.rank(start) < space.rank_count()).then(|| space.rank_count())
 }
 
-/// The layers of `space` from `start`, dense (by `config`) or hashed.
+/// The layers of `space` from `starts`, dense (by `config`) or hashed.
 fn layers<S>(
     space: &S,
-    start: &Arrangement,
+    starts: &[Arrangement],
     (config, dense): (&DenseEnumeration, bool),
     run: &mut Run<'_>,
 ) -> Result<Enumeration<Arrangement>, search_core::Error>
 where
     S: Successors<State = Arrangement> + Ranking<Arrangement> + Unranking<Arrangement> + Sync,
 {
-    if dense {
-        let layers = config.run(&AsRanked(space), &[space.rank(start)], run)?;
-        return Ok(layers.map_deepest(|ranks| ranks.iter().map(|&r| space.unrank(r)).collect()));
+    let mut ranks: Vec<u64> = starts.iter().map(|start| space.rank(start)).collect();
+    // A start outside the table's ranks (an odd permutation where the
+    // generators are even) is in no layer the table could hold.
+    if dense && ranks.iter().all(|&rank| rank < space.rank_count()) {
+        ranks.sort_unstable();
+        ranks.dedup();
+        let layers = config.run(&AsRanked(space), &ranks, run)?;
+        let max_memory = run.get_limits().get_max_memory();
+        return Ok(layers.map_deepest_within(max_memory, |&r| space.unrank(r)));
     }
-    Search::new().enumerate(space, [start.clone()], run)
+    Search::new().enumerate(space, starts.iter().cloned(), run)
 }
 
 /// The graph is a space of its own, its moves the generators' indexes,
@@ -289,6 +337,14 @@ impl Successors for PermutationGraph {
 
     fn ranking(&self) -> Option<impl Ranking<Arrangement> + '_> {
         self.ranks.map(|_| self)
+    }
+
+    #[inline]
+    fn heap_bytes(&self, state: &Arrangement) -> usize {
+        match &self.space {
+            Space::Cayley(graph, _) => graph.heap_bytes(state),
+            Space::Orbit(orbit) => orbit.heap_bytes(state),
+        }
     }
 }
 

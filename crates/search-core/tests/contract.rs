@@ -14,6 +14,7 @@
 //! method that takes a `Run`, or a free function the crate exports, that
 //! is missing here fails [`every_public_search_is_listed`].
 
+use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -459,6 +460,36 @@ fn in_scratch(search: impl FnOnce(&std::path::Path) -> Result<(), Error>) -> Res
 /// own below.
 const OWN_SPACES: &[&str] = &["PiecePattern::build"];
 
+/// What takes a `Run` to report how far it has read and to be stopped,
+/// but searches nothing: checked on its own below.
+const READERS: &[&str] = &["PermutationPuzzle::parse_with"];
+
+#[test]
+fn a_reader_reports_and_stops_when_cancelled() {
+    use search_core::groups::PermutationPuzzle;
+    let text = (0..100_000).fold(String::new(), |mut text, i| {
+        let _ = writeln!(text, "g{i}: 1 0 2");
+        text
+    });
+    // Cancelled before it starts, it reads nothing.
+    let cancel = CancelHandle::new();
+    cancel.cancel();
+    let mut run = Run::new().cancel_with(cancel);
+    let error = PermutationPuzzle::parse_with(&text, &mut run).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    // Cancelled at its first report, it stops there.
+    let cancel = CancelHandle::new();
+    let (stop, mut reports) = (cancel.clone(), Vec::new());
+    let mut run = Run::new().cancel_with(cancel).on_progress(|progress| {
+        reports.push(progress.stored);
+        stop.cancel();
+    });
+    let error = PermutationPuzzle::parse_with(&text, &mut run).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::Cancelled);
+    drop(run);
+    assert_eq!(reports, [4_096]);
+}
+
 /// A pattern of the 4x4 sliding puzzle: 16 x 15 x 14 x 13 placements of
 /// its pieces, ten layers deep and more.
 fn sliding_pattern() -> PiecePattern {
@@ -838,7 +869,7 @@ fn public_searches() -> (Vec<String>, Vec<String>) {
 fn every_public_search_is_listed() {
     let (methods, exported) = public_searches();
     let mut listed: Vec<String> = ENTRIES.iter().map(|entry| entry.name.to_owned()).collect();
-    listed.extend(OWN_SPACES.iter().map(|name| (*name).to_owned()));
+    listed.extend(OWN_SPACES.iter().chain(READERS).map(|name| (*name).to_owned()));
     listed.sort();
     assert_eq!(methods, listed, "the methods that take a Run, and this file's list");
     let mut shortcuts: Vec<String> =

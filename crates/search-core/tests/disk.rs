@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use search_core::dense::DenseEnumeration;
 use search_core::run::CancelHandle;
 use search_core::space::RankedSpace;
-use search_core::{Error, ErrorKind, Limit, Limits, Run};
+use search_core::{Error, ErrorKind, Limits, Run};
 
 use crate::graphs::{graph, plain_layers, reference_distances};
 
@@ -468,7 +468,8 @@ fn a_resumed_run_names_the_limits_it_was_given() {
     let config = DenseEnumeration::new().disk(&dir, "a line", EVERY_LAYER).resume(true);
     let mut shallow = Run::new().limits(Limits::new().max_memory(64).max_depth(2));
     let error = config.run(&Line(2_000), &[0], &mut shallow).unwrap_err();
-    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(2)));
+    assert_eq!(error.kind(), &ErrorKind::ResumedPastDepth { reached: 6, max_depth: 2 });
+    assert!(error.to_string().contains("had reached depth 6 already, past the depth limit of 2"));
     let error = config.run(&Line(2_000), &[0], &mut within(24)).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::TooLarge { limit: 24, .. }), "{error}");
     let layers = config.run(&Line(2_000), &[0], &mut within(64)).unwrap();

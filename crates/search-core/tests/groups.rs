@@ -340,13 +340,25 @@ fn a_puzzle_reads_from_gap_or_our_text() {
     assert!(ours.is_permutation());
     let plain = PermutationPuzzle::parse("L: 1 2 3 0\n").unwrap();
     assert_eq!(plain.start().as_slice(), [0, 1, 2, 3]);
+    // A generator called Gen is one, in either notation; only GAP's list
+    // of names is skipped.
+    for text in ["Gen: 1 0 2\nA: 0 2 1", "Gen: [1, 0, 2]\nA: (2,3)", "Gen:=(1,2);\nA:=(2,3);"] {
+        let s3 = PermutationPuzzle::parse(text).unwrap();
+        assert_eq!(s3.generators().names().collect::<Vec<_>>(), ["Gen", "A"], "{text:?}");
+        assert_eq!(growth(s3.generators().clone()), [1, 2, 2, 1], "{text:?}");
+    }
 
     for (text, message) in [
         ("", "no generator: a line such as `L: 1 2 0`"),
         ("L 1 2 0", "line 1: \"L 1 2 0\" is not `NAME: PERMUTATION`"),
         ("a: 1 0\n\n: 0 1", "line 3: a generator needs a name before its ':'"),
-        ("a: 1 0\na: 0 1", "line 2: generator a is named twice"),
+        ("a: 1 0\na: 0 1", "line 2: generator a is named twice (first on line 1)"),
         ("a: 1 0 2\nb: (1,2", "line 2: generator b has a cycle not closed"),
+        (
+            "A:",
+            "line 1: generator A is empty: write its permutation after its name, such as \
+             `A: 1 0 2` or `A: (1,2)`",
+        ),
         ("a: 1 0\nb: 1 0 2", "line 1: generator a moves 2 points, not 3"),
         ("M_a:=(1,2)\n", "line 1: M_a has no ';' to end it"),
         ("a: (1,2)\nstart: 0 x", "line 2: the start has \"x\" where an item (0 to 255) should be"),

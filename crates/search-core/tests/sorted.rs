@@ -538,10 +538,10 @@ fn a_depth_bound_on_disk_leaves_its_layers_and_a_resume_goes_deeper() {
     let other = engine.clone().resume(true).run(&Torus(100_005), &[0], &mut Run::new());
     let error = other.unwrap_err().to_string();
     assert!(error.contains("sorted-manifest") && error.contains("100005 ranks"), "{error}");
-    // Past the bound already: the bound's own error.
+    // Past the bound already: said so, with both depths.
     let mut run = Run::new().limits(Limits::new().max_depth(4));
     let error = engine.clone().resume(true).run(&ring, &[0], &mut run).unwrap_err();
-    assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(4)));
+    assert_eq!(error.kind(), &ErrorKind::ResumedPastDepth { reached: 5, max_depth: 4 });
     let rest = engine.clone().resume(true).run(&ring, &[0], &mut Run::new()).unwrap();
     assert_eq!(rest, whole);
     assert_eq!(left_in(&dir), Vec::<String>::new());

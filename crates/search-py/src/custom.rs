@@ -6,13 +6,14 @@
 //! `__eq__` or `__hash__`) stops the search and is raised when it returns.
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySet};
+use pyo3::types::{PyBool, PyBytes, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
 use search_core::breadth_first::Search;
 use search_core::deepening::IdaStar;
 use search_core::{Limits, Path, Predecessors, Run, Successors};
@@ -274,6 +275,78 @@ pub(crate) struct Space<'py> {
     /// Python's `gc` module when this search paused the cyclic garbage
     /// collector, to start it again when the search ends.
     paused_gc: Option<Bound<'py, PyModule>>,
+    /// What the states a search keeps take in Python's memory.
+    pub(crate) sizes: Sizes<'py>,
+}
+
+/// The bytes Python objects take, as a search counts the states it keeps
+/// against its memory limit ([`Successors::heap_bytes`]): `sys.getsizeof`
+/// of the object and of what its tuples, lists and sets hold, but for
+/// the small ints, `None` and bools Python shares. Measured once for
+/// each type and length and remembered, since a space's states are most
+/// often of a few shapes: a search then pays a dictionary lookup a state
+/// kept, not a walk through it.
+pub(crate) struct Sizes<'py> {
+    getsizeof: Option<Bound<'py, PyAny>>,
+    by_shape: RefCell<HashMap<(usize, usize), usize>>,
+}
+
+/// The shapes [`Sizes`] remembers; past them, a state is measured each
+/// time.
+const SHAPES: usize = 4096;
+
+impl<'py> Sizes<'py> {
+    pub(crate) fn new(py: Python<'py>) -> Sizes<'py> {
+        let getsizeof = py.import(intern!(py, "sys")).and_then(|sys| sys.getattr("getsizeof"));
+        Sizes { getsizeof: getsizeof.ok(), by_shape: RefCell::new(HashMap::new()) }
+    }
+
+    /// The bytes `object` takes; 0 where Python cannot say.
+    pub(crate) fn of(&self, object: &Bound<'py, PyAny>) -> usize {
+        // A length asked of an object without one raises, which costs more
+        // than measuring it: asked only of the types that have one.
+        let sized = object.is_instance_of::<PyTuple>()
+            || object.is_instance_of::<PyString>()
+            || object.is_instance_of::<PyBytes>()
+            || object.is_instance_of::<PyList>()
+            || object.is_instance_of::<PyFrozenSet>();
+        let length = if sized { object.len().unwrap_or(0) } else { 0 };
+        let shape = (object.get_type().as_ptr() as usize, length);
+        if let Some(&bytes) = self.by_shape.borrow().get(&shape) {
+            return bytes;
+        }
+        let bytes = self.measure(object, 3);
+        let mut by_shape = self.by_shape.borrow_mut();
+        if by_shape.len() < SHAPES {
+            by_shape.insert(shape, bytes);
+        }
+        bytes
+    }
+
+    /// `object`'s own size, and of what it holds, `depth` containers down.
+    fn measure(&self, object: &Bound<'py, PyAny>, depth: u32) -> usize {
+        let Some(getsizeof) = &self.getsizeof else { return 0 };
+        if object.is_none() || object.is_instance_of::<PyBool>() {
+            return 0;
+        }
+        if let Ok(small) = object.cast::<PyInt>()
+            && small.extract::<i64>().is_ok_and(|n| (-5..=256).contains(&n))
+        {
+            return 0;
+        }
+        let own = getsizeof.call1((object,)).and_then(|size| size.extract::<usize>()).unwrap_or(0);
+        let holds = object.is_instance_of::<PyTuple>()
+            || object.is_instance_of::<PyList>()
+            || object.is_instance_of::<PyFrozenSet>()
+            || object.is_instance_of::<PySet>();
+        if depth == 0 || !holds {
+            return own;
+        }
+        let items = object.try_iter().map_or(0, |items| {
+            items.flatten().map(|item| self.measure(&item, depth - 1)).sum::<usize>()
+        });
+        own + items
+    }
 }
 
 /// Pauses Python's cyclic garbage collector, unless it is paused already,
@@ -321,6 +394,7 @@ impl<'py> Space<'py> {
             pairs: false,
             expansions: [Cell::new(0), Cell::new(0)],
             paused_gc: pause_gc(py),
+            sizes: Sizes::new(py),
         }
     }
 
@@ -622,6 +696,10 @@ impl<'py> Successors for Space<'py> {
 
     fn failure(&self) -> Option<search_core::Error> {
         Space::failure(self)
+    }
+
+    fn heap_bytes(&self, state: &PyState<'py>) -> usize {
+        self.sizes.of(&state.object)
     }
 }
 

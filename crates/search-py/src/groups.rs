@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use search_core::dense::DenseEnumeration;
-use search_core::groups::{Generators, PermutationPuzzle};
+use search_core::groups::{Arrangement, Generators, PermutationPuzzle};
 use search_core::run::CancelHandle;
 use search_core::{Limits, Run};
 
@@ -63,26 +63,60 @@ fn as_text(generators: &Generators) -> String {
     generators.names().enumerate().map(line).collect()
 }
 
-/// The graph of `text`'s generators from its start, or from `start`.
+/// The graph of `text`'s generators (closed under inverses when
+/// `inverse_closed`), and the starts it is walked from: the text's own,
+/// or `start`'s, one state or a list of them. The text is read with the
+/// GIL released and Ctrl-C checked, since a million generators take
+/// seconds.
 fn graph_of(
+    py: Python<'_>,
     text: &Bound<'_, PyAny>,
     start: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PermutationGraph> {
+    inverse_closed: bool,
+) -> PyResult<(PermutationGraph, Vec<Arrangement>)> {
     let text = args::string(text, "generators")?;
-    let puzzle = PermutationPuzzle::parse(&text)
-        .map_err(|e| PyValueError::new_err(format!("generators: {e}")))?;
-    let start = match start {
-        Some(start) => items(start, "start")?,
-        None => puzzle.start().to_vec(),
-    };
-    if start.len() != puzzle.generators().points() {
+    let starts = start.map(|start| several_items(start, "start")).transpose()?;
+    let read = interruptible(py, |interrupt| {
+        let mut run = interruptible_run(Limits::new(), interrupt);
+        PermutationPuzzle::parse_with(&text, &mut run)
+    })?;
+    let puzzle = read.map_err(|e| PyValueError::new_err(format!("generators: {e}")))?;
+    let mut generators = puzzle.generators().clone();
+    if inverse_closed {
+        generators
+            .close_under_inverse()
+            .map_err(|e| PyValueError::new_err(format!("generators: {e}")))?;
+    }
+    let starts = starts.unwrap_or_else(|| vec![puzzle.start().clone()]);
+    let points = generators.points();
+    if let Some((index, wrong)) = starts.iter().enumerate().find(|(_, s)| s.len() != points) {
+        let which = if starts.len() == 1 { "start".to_owned() } else { format!("start[{index}]") };
         return Err(PyValueError::new_err(format!(
-            "start has {} items, for generators of {} points",
-            start.len(),
-            puzzle.generators().points()
+            "{which} has {} items, for generators of {points} points",
+            wrong.len()
         )));
     }
-    PermutationGraph::new(puzzle.generators().clone(), &start).map_err(|e| puzzle_error(&e))
+    let graph = PermutationGraph::new(generators, &starts[0]).map_err(|e| puzzle_error(&e))?;
+    Ok((graph, starts))
+}
+
+/// One state's items, or a list of states' (a list whose first item is a
+/// list or tuple).
+fn several_items(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Arrangement>> {
+    let nested = value
+        .cast::<PyList>()
+        .ok()
+        .and_then(|list| list.get_item(0).ok())
+        .is_some_and(|first| first.cast::<PyList>().is_ok() || first.cast::<PyTuple>().is_ok());
+    if !nested {
+        return Ok(vec![items(value, name)?.into_iter().collect()]);
+    }
+    let Ok(list) = value.cast::<PyList>() else { unreachable!("checked to be a list above") };
+    let mut states = Vec::with_capacity(list.len());
+    for (index, state) in list.iter().enumerate() {
+        states.push(items(&state, &format!("{name}[{index}]"))?.into_iter().collect());
+    }
+    Ok(states)
 }
 
 /// A list or tuple of ints from 0 to 255: a state's items.
@@ -106,7 +140,7 @@ fn items(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u8>> {
 
 /// A run within `limits` that a signal handler raising cancels, checked at
 /// each progress report.
-fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_> {
+pub(crate) fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_> {
     let cancel = CancelHandle::new();
     let stop = cancel.clone();
     Run::new().limits(limits).cancel_with(cancel).on_progress(move |_| {
@@ -123,15 +157,21 @@ fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_> {
 /// `generators` is text, a line a generator: `NAME: PERMUTATION` in
 /// one-line notation (from 0) or cycles (`(1,2,3)`, from 1), or a GAP
 /// file as PuzzleGeometry writes them; `start: ITEMS` (or GAP's
-/// `ip:=[[...]];`) gives a start, and `start` (a list or tuple of ints) replaces
-/// it. Ranked states whose table fits `max_memory` (default 4 GiB) run on
-/// the dense engine, 2 bits a state on every core; others on the hashed
-/// engine within `max_memory`. A Cayley graph whose table cannot fit
-/// raises at once, unless `max_depth` bounds the layers (then hashed).
+/// `ip:=[[...]];`) gives a start, and `start` (a list or tuple of ints, or
+/// a list of them for several starts, all arrangements of the same items)
+/// replaces it. `inverse_closed=True` adds the inverse of each generator
+/// that has none among them (named with a `'`), so that the graph is
+/// undirected, as cayleypy's `make_inverse_closed` does. Ranked states whose
+/// table fits `max_memory` (default 4 GiB) run on the dense engine, 2
+/// bits a state on every core; others on the hashed engine within
+/// `max_memory`. A Cayley graph whose table cannot fit raises at once,
+/// unless `max_depth` bounds the layers (then hashed). This is the engine
+/// `puzzles enumerate --generators` picks.
 ///
 /// Raises TypeError when an argument is not of its type, ValueError for
 /// text that is not generators (naming the line) or a start of another
 /// size, and LimitError when the table or the states pass `max_memory`.
+/// Ctrl-C stops it, the text's reading included.
 ///
 /// ```python
 /// >>> from statespace import enumerate_generators, family_generators
@@ -140,31 +180,47 @@ fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_> {
 /// >>> beads = enumerate_generators("L: 1 2 3 0\nR: 3 0 1 2\nX: (1,2)\nstart: 0 0 1 1")
 /// >>> beads.sizes, beads.deepest
 /// ([1, 2, 3], [[0, 1, 0, 1], [1, 0, 1, 0], [1, 1, 0, 0]])
+/// >>> enumerate_generators("L: 1 2 0", start=[[0, 1, 2], [1, 2, 0]]).sizes
+/// [2, 1]
+/// >>> enumerate_generators("L: 1 2 0", inverse_closed=True).sizes
+/// [1, 2]
 /// ```
 #[pyfunction]
 #[pyo3(
-    signature = (generators, *, start = None, max_memory = Arg::Default, max_depth = None),
-    text_signature = "(generators, *, start=None, max_memory=4294967296, max_depth=None)"
+    signature = (generators, *, start = None, inverse_closed = None, max_memory = Arg::Default, max_depth = None),
+    text_signature = "(generators, *, start=None, inverse_closed=False, max_memory=4294967296, max_depth=None)"
 )]
 fn enumerate_generators(
     py: Python<'_>,
     generators: Bound<'_, PyAny>,
     start: Option<Bound<'_, PyAny>>,
+    inverse_closed: Option<Bound<'_, PyAny>>,
     max_memory: Arg<'_>,
     max_depth: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Layers> {
-    let graph = graph_of(&generators, start.as_ref())?;
+    let inverse_closed =
+        inverse_closed.map(|value| args::flag(&value, "inverse_closed")).transpose()?;
     let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
     // The memory limit is what bounds the hashed engine.
     let mut limits = Limits::new().max_memory(max_memory).max_states(usize::MAX);
     if let Some(depth) = args::optional_size(max_depth.as_ref(), "max_depth")? {
         limits = limits.max_depth(depth);
     }
+    let (graph, starts) =
+        graph_of(py, &generators, start.as_ref(), inverse_closed.unwrap_or(false))?;
     let layers = interruptible(py, |interrupt| {
         let mut run = interruptible_run(limits, interrupt);
-        graph.enumerate(&DenseEnumeration::new(), false, &mut run)
+        graph.enumerate_from(&starts, &DenseEnumeration::new(), false, &mut run)
     })?
-    .map_err(|error| puzzle_error(&error))?;
+    .map_err(|error| match error.kind() {
+        // The one shape an enumeration refuses is a start's.
+        ::puzzles::ErrorKind::Search(inner)
+            if matches!(inner.kind(), search_core::ErrorKind::InvalidShape { .. }) =>
+        {
+            PyValueError::new_err(format!("start: {inner}"))
+        }
+        _ => puzzle_error(&error),
+    })?;
     item_layers(py, &layers)
 }
 
@@ -198,7 +254,12 @@ fn solve_generators(
     max_states: Arg<'_>,
     max_memory: Arg<'_>,
 ) -> PyResult<Option<Vec<String>>> {
-    let graph = graph_of(&generators, start.as_ref())?;
+    if let Some(start) = &start
+        && several_items(start, "start")?.len() > 1
+    {
+        return Err(PyValueError::new_err("start: a word goes to one start, not several"));
+    }
+    let (graph, _) = graph_of(py, &generators, start.as_ref(), false)?;
     let state = items(&state, "state")?;
     let max_states = max_states.count_or("max_states", Limits::DEFAULT_MAX_STATES as u64)?;
     let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);

@@ -4,12 +4,11 @@
 
 use std::ops::ControlFlow;
 
-use ::puzzles::{Family, Hanoi4, Pancakes, Tokens, TopSpin};
+use ::puzzles::{Family, Hanoi4, Pancakes, PermutationGraph, Tokens, TopSpin};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use search_core::breadth_first::Enumeration;
 use search_core::dense::DenseEnumeration;
-use search_core::groups::Cayley;
 use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Unranking};
 
@@ -53,28 +52,32 @@ fn numbered<G: Ranking<Tokens> + Unranking<Tokens>, R: RankedSpace>(
     limits: Limits,
     interrupt: &Interrupt,
 ) -> Result<Enumeration<Vec<u8>>, ::puzzles::Error> {
+    let max_memory = limits.get_max_memory();
     let layers = layers_of(ranked, space.rank(&start), limits, interrupt)?;
-    Ok(layers.map_deepest(|ranks| {
-        ranks.iter().map(|&rank| space.unrank(rank).as_slice().to_vec()).collect()
-    }))
+    Ok(layers.map_deepest_within(max_memory, |&rank| space.unrank(rank).as_slice().to_vec()))
 }
 
 /// Every state of a numbered puzzle or of a family's Cayley graph, by
-/// breadth-first layers from its start, in 2 bits a state on every core:
-/// `name` is `"pancake"` (from the sorted stack), `"topspin"` (the solved
-/// ring), `"hanoi4"` (every disc on the first peg), or a family of
-/// generators, `"lrx"`, `"lx"`, `"coxeter"`, `"cyclic-coxeter"`,
-/// `"transpositions"`, `"star"`, `"reversals"` or `"burnt-pancake"` (from
-/// the identity); `size` its items, points, discs or burnt pancakes. A state is a list of ints: the item at each
-/// position, or each disc's peg.
+/// breadth-first layers from its start: `name` is `"pancake"` (from the
+/// sorted stack), `"topspin"` (the solved ring), `"hanoi4"` (every disc
+/// on the first peg), or a family of generators, `"lrx"`, `"lx"`,
+/// `"coxeter"`, `"cyclic-coxeter"`, `"transpositions"`, `"star"`,
+/// `"reversals"` or `"burnt-pancake"` (from the identity); `size` its
+/// items, points, discs or burnt pancakes. A state is a list of ints: the
+/// item at each position, or each disc's peg. The engine is the one
+/// `puzzles enumerate` picks for the same puzzle: 2 bits a state on every
+/// core where the table fits, else (a family to a `max_depth`) the
+/// states met, within `max_memory`.
 ///
-/// `max_memory` bounds the table (default 4 GiB), and `max_depth` the
+/// `max_memory` bounds the tables (default 4 GiB), and `max_depth` the
 /// layers: `complete` then says whether the space goes on. Ctrl-C stops
-/// it between two layers.
+/// it.
 ///
 /// Raises TypeError when an argument is not of its type, ValueError for
-/// an unknown name or a size out of the puzzle's range, and LimitError
-/// when the table would pass `max_memory`.
+/// an unknown name or a size out of the puzzle's range (a family's: 2 to
+/// 256 points), and LimitError when the table would pass `max_memory`
+/// (a family's layers to a `max_depth` may still fit) or the states met
+/// would.
 ///
 /// ```python
 /// >>> from statespace import enumerate_puzzle
@@ -120,13 +123,14 @@ fn enumerate_puzzle(
             numbered((&hanoi, &hanoi.ranks()), hanoi.start(), limits, interrupt)
         }
         family => {
+            // The engine `puzzles enumerate lrx 14` runs, chosen alike.
             let family = family.parse::<Family>().map_err(|_| unknown(family))?;
-            let graph = Cayley::new(family.generators(size)?)?;
-            let start = graph.rank(&graph.identity());
-            let layers = layers_of(&AsRanked(&graph), start, limits, interrupt)?;
-            Ok(layers.map_deepest(|ranks| {
-                ranks.iter().map(|&rank| graph.unrank(rank).to_vec()).collect()
-            }))
+            let generators = family.generators(size)?;
+            let identity: Vec<u8> = (0..generators.points()).map(|point| point as u8).collect();
+            let graph = PermutationGraph::new(generators, &identity)?;
+            let mut run = crate::groups::interruptible_run(limits, interrupt);
+            let layers = graph.enumerate(&DenseEnumeration::new(), false, &mut run)?;
+            Ok(layers.map_deepest(|deepest| deepest.into_iter().map(|s| s.to_vec()).collect()))
         }
     })?
     .map_err(|error| puzzle_error(&error))?;

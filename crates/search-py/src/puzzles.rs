@@ -34,7 +34,10 @@ pub(crate) fn interruptible<T: Send>(
     let answer = py.detach(|| search(&interrupt));
     match interrupt.into_error() {
         Some(error) => Err(error),
-        None => Ok(answer),
+        // A signal that came after the search last looked, or while it
+        // never did (it was quick), is raised here, by the call it
+        // interrupted: never left for later, nor lost.
+        None => py.check_signals().map(|()| answer),
     }
 }
 
@@ -320,7 +323,12 @@ fn open_lock(
 /// `begin`. Checked only after a failure, so that a good call builds its
 /// dictionary once.
 fn ladder_error(error: &::puzzles::Error, end: &str, words: &[String]) -> PyErr {
-    if matches!(error.kind(), ErrorKind::Search(_) | ErrorKind::TooManyLadders { .. }) {
+    if matches!(
+        error.kind(),
+        ErrorKind::Search(_)
+            | ErrorKind::TooManyLadders { .. }
+            | ErrorKind::DictionaryTooLarge { .. }
+    ) {
         return puzzle_error(error);
     }
     let with = |extra: Option<&str>| {

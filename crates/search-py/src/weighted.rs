@@ -129,6 +129,10 @@ impl<'py> Successors for Triples<'_, 'py> {
     fn failure(&self) -> Option<search_core::Error> {
         self.space.failure()
     }
+
+    fn heap_bytes(&self, state: &PyState<'py>) -> usize {
+        self.space.sizes.of(&state.object)
+    }
 }
 
 impl<'py> Weighted for Triples<'_, 'py> {
@@ -864,6 +868,10 @@ impl<'py> Successors for BothWays<'_, 'py> {
 
     fn failure(&self) -> Option<search_core::Error> {
         self.triples.failure()
+    }
+
+    fn heap_bytes(&self, state: &PyState<'py>) -> usize {
+        self.triples.heap_bytes(state)
     }
 }
 

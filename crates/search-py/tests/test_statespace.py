@@ -329,10 +329,11 @@ def parse_one_line(text):
     return generators
 
 
-def python_layers(generators, start):
-    """A plain breadth-first search's layer sizes, and each state's distance."""
-    distance = {tuple(start): 0}
-    layer = [tuple(start)]
+def python_layers(generators, *starts):
+    """A plain breadth-first search's layer sizes from the starts, and each
+    state's distance."""
+    distance = {tuple(start): 0 for start in starts}
+    layer = list(distance)
     sizes = []
     while layer:
         sizes.append(len(layer))
@@ -415,6 +416,58 @@ def test_words_in_the_generators_are_shortest_and_legal():
         statespace.solve_generators(text, [0, 0, 1, 2, 3, 4])
     with pytest.raises(statespace.LimitError, match="memory"):
         statespace.enumerate_generators(statespace.family_generators("lrx", 14))
+
+
+def test_what_a_fault_run_broke_in_the_generators_stays_mended():
+    # A generator called Gen is one: S3's layers, not a lone swap's.
+    assert statespace.enumerate_generators("Gen: 1 0 2\nA: 0 2 1").sizes == [1, 2, 2, 1]
+    with pytest.raises(ValueError, match=r"generator A is empty"):
+        statespace.enumerate_generators("A:\n")
+    # Several starts, and the inverses added: against the Python BFS.
+    text = "L: 1 2 3 4 0\nX: 1 0 2 3 4\n"
+    generators = parse_one_line(text)
+    both = [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0]]
+    sizes, _ = python_layers(generators, *both)
+    assert statespace.enumerate_generators(text, start=both).sizes == sizes
+    closed = dict(generators, **{"L'": tuple(generators["L"].index(i) for i in range(5))})
+    sizes, _ = python_layers(closed, range(5))
+    assert statespace.enumerate_generators(text, inverse_closed=True).sizes == sizes
+    with pytest.raises(ValueError, match=r"^start\[1\] has 3 items, for generators of 5 points$"):
+        statespace.enumerate_generators(text, start=[[0, 1, 2, 3, 4], [0, 1, 2]])
+    with pytest.raises(ValueError, match=r"^start: 0 0 1 2 3 is not an arrangement"):
+        statespace.enumerate_generators(text, start=[[0, 1, 2, 3, 4], [0, 0, 1, 2, 3]])
+    # The same answer as the command line's, for a table that cannot fit
+    # but layers to a depth that can.
+    near = statespace.enumerate_puzzle("lrx", 14, max_depth=5)
+    assert (near.sizes, near.complete) == ([1, 3, 6, 12, 24, 48], False)
+    with pytest.raises(statespace.LimitError, match="80.9 TiB"):
+        statespace.enumerate_puzzle("lrx", 17)
+    with pytest.raises(ValueError, match="257"):
+        statespace.enumerate_puzzle("lrx", 257)
+
+
+def test_ctrl_c_while_generators_are_read_stops_the_call():
+    # A child reads a million generators over and over, until the
+    # SIGINT sent once it says it has begun: whatever it was doing then
+    # (reading the text, searching, between calls), KeyboardInterrupt
+    # ends it, and nothing is left unraised.
+    script = """
+import statespace
+text = "".join(f"g{i}: 1 0 2\\n" for i in range(1_000_000))
+print("reading", flush=True)
+try:
+    while True:
+        statespace.enumerate_generators(text)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stdout.readline() == "reading\n"
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=600)
+    assert (child.returncode, out, err) == (0, "interrupted\n", "")
 
 
 def test_water_jugs_match_a_python_bfs():
@@ -721,7 +774,9 @@ BAD_ARGUMENTS = {
         {"generators": "L: 1 2 0\nX: (1,2)"},
         {"generators": [(5, TypeError), (None, TypeError), ("L 1 2 0", ValueError)],
          "start": [(5, TypeError), ("0 1 2", TypeError), ([0, 1], ValueError),
-                   ([0, 1, 256], ValueError), ([0, 1, -1], ValueError)],
+                   ([0, 1, 256], ValueError), ([0, 1, -1], ValueError),
+                   ([[0, 1, 2], "0 1 2"], TypeError), ([[0, 1, 2], [0, 1]], ValueError)],
+         "inverse_closed": [(1, TypeError), ("yes", TypeError)],
          "max_memory": COUNT + [(None, TypeError)],
          "max_depth": COUNT},
     ),

@@ -500,13 +500,16 @@ impl SlidingPuzzle {
     ) -> Result<Enumeration<Board>, Error> {
         let packed = ReachableBoards::new(&self.goal)?;
         let layers = config.run(&packed, &[packed.encode(&self.goal)], run)?;
-        Ok(layers.map_deepest(|ranks| ranks.iter().map(|&rank| packed.decode(rank)).collect()))
+        let max_memory = run.get_limits().get_max_memory();
+        Ok(layers.map_deepest_within(max_memory, |&rank| packed.decode(rank)))
     }
 
     /// The layers from the goal kept as sorted, compressed ranks by
     /// [`SortedEnumeration`]: a few bytes a board, for a board whose 2-bit
     /// table cannot fit (the 4x4's would take 2.4 TiB), to the depth
-    /// limit of `run`.
+    /// limit of `run`. The deepest layer's boards are left out where they
+    /// would pass `run`'s memory limit
+    /// ([`Enumeration::is_deepest_omitted`]).
     ///
     /// # Errors
     ///
@@ -535,7 +538,8 @@ impl SlidingPuzzle {
     ) -> Result<Enumeration<Board>, Error> {
         let packed = ReachableBoards::new(&self.goal)?;
         let layers = config.run_reversible(&packed, &[packed.encode(&self.goal)], run)?;
-        Ok(layers.map_deepest(|ranks| ranks.iter().map(|&rank| packed.decode(rank)).collect()))
+        let max_memory = run.get_limits().get_max_memory();
+        Ok(layers.map_deepest_within(max_memory, |&rank| packed.decode(rank)))
     }
 
     /// The board whose [`rank`](Ranking::rank) is `rank`, or `None`

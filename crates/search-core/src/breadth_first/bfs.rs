@@ -219,7 +219,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 if search.expand_frontier(space, depth, &mut is_goal, run)? {
                     break Ok(Some(depth + 1));
                 }
-                std::mem::swap(&mut search.frontier, &mut search.next_frontier);
+                search.advance_frontier();
                 depth += 1;
             }
         };

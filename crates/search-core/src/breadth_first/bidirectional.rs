@@ -218,7 +218,7 @@ impl<S: State> Sides<'_, S> {
         tree: &mut Tree<S, M>,
         other: &Side,
         from: usize,
-        child: Keyed<S, Option<M>>,
+        (child, heap): (Keyed<S, Option<M>>, usize),
     ) -> Result<Option<(u32, u32)>, Error> {
         let Keyed { key, state, mv } = child;
         // Until the sides meet, the index holds every state of both trees.
@@ -236,6 +236,8 @@ impl<S: State> Sides<'_, S> {
             }
             hash_table::Entry::Vacant(entry) => {
                 self.limits.check_states(stored)?;
+                // Kept twice: in the index, and in the side's tree.
+                self.meter.charge_heap(heap.saturating_mul(2))?;
                 entry.insert((state.clone(), side_id(tree.len(), side)?));
                 tree.push(self.meter, state, from as u32, mv)?;
                 Ok(None)
@@ -328,6 +330,7 @@ impl<S: State, M: Clone> Search<S, M> {
                     hash_table::Entry::Occupied(_) => {}
                     hash_table::Entry::Vacant(entry) => {
                         run.get_limits().check_states(stored)?;
+                        run.meter_mut().charge_heap(space.heap_bytes(&end).saturating_mul(2))?;
                         entry.insert((end.clone(), side_id(tree.len(), side)?));
                         tree.push(run.meter_mut(), end, NO_PARENT, None)?;
                     }
@@ -404,8 +407,11 @@ impl<S: State, M: Clone> Search<S, M> {
             let RunParts { limits, meter, stats, .. } = run.parts();
             let mut index = Sides { table: sides, limits, meter, counters: stats };
             for (next, mv) in neighbours.drain(..) {
+                let heap = edges.heap_bytes(&next);
                 let child = Keyed { key: hash_of(&next), state: next, mv: E::kept(mv) };
-                if let Some((ours, theirs)) = index.store(E::SIDE, tree, other, node, child)? {
+                if let Some((ours, theirs)) =
+                    index.store(E::SIDE, tree, other, node, (child, heap))?
+                {
                     return Ok(Some(E::meeting(ours, theirs)));
                 }
             }
@@ -443,8 +449,11 @@ impl<S: State, M: Clone> Search<S, M> {
                 expansion.count(index.counters);
                 watch.tick(index.counters, index.table.len(), explored, index.meter.used())?;
                 for Keyed { key, state, mv } in neighbours.by_ref().take(expansion.kept) {
+                    let owned = edges.heap_bytes(&state);
                     let child = Keyed { key, state, mv: E::kept(mv) };
-                    if let Some((ours, theirs)) = index.store(E::SIDE, tree, other, node, child)? {
+                    if let Some((ours, theirs)) =
+                        index.store(E::SIDE, tree, other, node, (child, owned))?
+                    {
                         return Ok(Some(E::meeting(ours, theirs)));
                     }
                 }

@@ -26,6 +26,8 @@ pub struct Enumeration<S> {
     layer_sizes: Vec<u64>,
     deepest: Vec<S>,
     complete: bool,
+    /// Whether the deepest layer's states were left out.
+    omitted: bool,
 }
 
 impl<S> Enumeration<S> {
@@ -41,7 +43,7 @@ impl<S> Enumeration<S> {
     /// assert_eq!((layers.states(), layers.radius()), (4, 2));
     /// ```
     pub fn new(layer_sizes: Vec<u64>, deepest: Vec<S>) -> Enumeration<S> {
-        Enumeration { layer_sizes, deepest, complete: true }
+        Enumeration { layer_sizes, deepest, complete: true, omitted: false }
     }
 
     /// The layers up to a depth bound of a space that goes on past it:
@@ -58,14 +60,46 @@ impl<S> Enumeration<S> {
     /// assert_eq!((layers.states(), layers.radius()), (7, 2));
     /// ```
     pub fn cut_at_depth(layer_sizes: Vec<u64>, last_layer: Vec<S>) -> Enumeration<S> {
-        Enumeration { layer_sizes, deepest: last_layer, complete: false }
+        Enumeration { layer_sizes, deepest: last_layer, complete: false, omitted: false }
     }
 
     /// [`new`](Enumeration::new) when `complete`, else
     /// [`cut_at_depth`](Enumeration::cut_at_depth): for an engine that
     /// learns which at its end.
     pub(crate) fn ended(layer_sizes: Vec<u64>, deepest: Vec<S>, complete: bool) -> Enumeration<S> {
-        Enumeration { layer_sizes, deepest, complete }
+        Enumeration { layer_sizes, deepest, complete, omitted: false }
+    }
+
+    /// The same layers without the deepest layer's states: for a caller
+    /// that cannot hold them (they would pass its memory limit), so that
+    /// the layers it has are not lost for want of room to list the last.
+    /// [`is_deepest_omitted`](Enumeration::is_deepest_omitted) then says
+    /// so.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::breadth_first::Enumeration;
+    ///
+    /// let layers = Enumeration::new(vec![1, 2, 1], vec!["far"]).without_deepest();
+    /// assert!(layers.deepest().is_empty() && layers.is_deepest_omitted());
+    /// assert_eq!(layers.states(), 4);
+    /// ```
+    #[must_use]
+    pub fn without_deepest(self) -> Enumeration<S> {
+        Enumeration { deepest: Vec::new(), omitted: true, ..self }
+    }
+
+    /// Whether the deepest layer's states were left out
+    /// ([`without_deepest`](Enumeration::without_deepest)): the engine was
+    /// told not to list them, or they would not fit its memory limit. Its
+    /// size is still [`layer_sizes`](Enumeration::layer_sizes)' last.
+    ///
+    /// # Example
+    ///
+    /// See [`without_deepest`](Enumeration::without_deepest).
+    pub fn is_deepest_omitted(&self) -> bool {
+        self.omitted
     }
 
     /// Whether these are every reachable state: false when a depth bound
@@ -110,8 +144,40 @@ impl<S> Enumeration<S> {
     /// ```
     #[must_use]
     pub fn map_deepest<T>(self, f: impl FnOnce(Vec<S>) -> Vec<T>) -> Enumeration<T> {
-        let Enumeration { layer_sizes, deepest, complete } = self;
-        Enumeration { layer_sizes, deepest: f(deepest), complete }
+        let Enumeration { layer_sizes, deepest, complete, omitted } = self;
+        Enumeration { layer_sizes, deepest: f(deepest), complete, omitted }
+    }
+
+    /// As [`map_deepest`](Enumeration::map_deepest), one state at a time,
+    /// where the states made fit `max_memory` bytes beside the ones they
+    /// are made from and the allocator gives them room; else the layers
+    /// [`without_deepest`](Enumeration::without_deepest). For a caller
+    /// that turns an engine's keys into states after a long run: the
+    /// layers it found are not lost for want of room to list the last.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::breadth_first::Enumeration;
+    ///
+    /// let ranks = Enumeration::new(vec![1, 3], vec![10u64, 20, 30]);
+    /// let halves = ranks.clone().map_deepest_within(1 << 20, |&rank| rank / 2);
+    /// assert_eq!(halves.deepest(), [5, 10, 15]);
+    /// let none = ranks.map_deepest_within(40, |&rank| rank / 2);
+    /// assert!(none.is_deepest_omitted());
+    /// assert_eq!(none.layer_sizes(), [1, 3]);
+    /// ```
+    #[must_use]
+    pub fn map_deepest_within<T>(self, max_memory: u64, f: impl FnMut(&S) -> T) -> Enumeration<T> {
+        let count = self.deepest.len();
+        let bytes = (count as u64).saturating_mul((size_of::<S>() + size_of::<T>()) as u64);
+        let mut made = Vec::new();
+        let Enumeration { layer_sizes, deepest, complete, omitted } = self;
+        if bytes > max_memory || made.try_reserve_exact(count).is_err() {
+            return Enumeration { layer_sizes, deepest: Vec::new(), complete, omitted: true };
+        }
+        made.extend(deepest.iter().map(f));
+        Enumeration { layer_sizes, deepest: made, complete, omitted }
     }
 
     /// The number of states at each depth, from the starts (depth 0) to the
@@ -269,7 +335,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 if search.next_frontier.is_empty() {
                     break;
                 }
-                std::mem::swap(&mut search.frontier, &mut search.next_frontier);
+                search.advance_frontier();
             }
             Ok(Enumeration::new(layer_sizes, std::mem::take(&mut search.frontier)))
         };

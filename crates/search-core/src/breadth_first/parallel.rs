@@ -241,6 +241,7 @@ impl ParallelEnumeration {
             let hash = hash_of(&start);
             let shard = shards.shard_of(hash);
             if insert_new(&mut shards.tables[shard], hash, &start)? {
+                shards.heap += space.heap_bytes(&start) as u64;
                 frontier[shard].push(start);
             }
         }
@@ -257,10 +258,17 @@ impl ParallelEnumeration {
             }
             layer_sizes.push(size as u64);
             let max_memory = run.get_limits().get_max_memory();
-            let room = (max_memory.saturating_sub(shards.bytes()), max_memory);
+            // The frontier's states are copies of the tables': what they
+            // own on the heap is held twice while the layer is expanded.
+            let frontier_heap: u64 =
+                frontier.iter().flatten().map(|state| space.heap_bytes(state) as u64).sum();
+            let held = shards.bytes() + frontier_heap;
+            let room = (max_memory.saturating_sub(held), max_memory);
             let buckets =
                 on_pool(pool.as_ref(), || expand(space, &frontier, &shards, &cancel, room))?;
-            let (next, found) = on_pool(pool.as_ref(), || shards.take_in(buckets, is_goal))?;
+            let heap_of = |state: &G::State| space.heap_bytes(state);
+            let take_in = || shards.take_in(buckets, (is_goal, &heap_of));
+            let (next, found) = on_pool(pool.as_ref(), take_in)?;
             let counts = run.stats_mut();
             counts.expanded += size as u64;
             counts.stored = shards.stored() as u64;
@@ -410,6 +418,11 @@ where
                     failed = Some(error);
                     return ControlFlow::Break(());
                 }
+                let heap = space.heap_bytes(&next) as u64;
+                if heap > 0 && used.fetch_add(heap, Ordering::Relaxed) + heap > room.0 {
+                    failed = Some(Error::limit(Limit::Memory(room.1)));
+                    return ControlFlow::Break(());
+                }
                 bucket.push((hash, next));
                 ControlFlow::Continue(())
             });
@@ -460,6 +473,8 @@ struct Shards<S> {
     mask: u64,
     max_states: usize,
     max_memory: u64,
+    /// The heap bytes the tables' states own ([`Successors::heap_bytes`]).
+    heap: u64,
 }
 
 impl<S: State + Send + Sync> Shards<S> {
@@ -470,6 +485,7 @@ impl<S: State + Send + Sync> Shards<S> {
             mask: count as u64 - 1,
             max_states: limits.get_max_states(),
             max_memory: limits.get_max_memory(),
+            heap: 0,
         }
     }
 
@@ -485,24 +501,35 @@ impl<S: State + Send + Sync> Shards<S> {
         self.tables.iter().map(HashTable::len).sum()
     }
 
-    /// The bytes the tables take at their present capacities.
+    /// The bytes the tables take at their present capacities, with what
+    /// their states own on the heap.
     fn bytes(&self) -> u64 {
-        self.tables.iter().map(|table| bytes_of::<S>(table.capacity()) * 9 / 8).sum()
+        let tables: u64 =
+            self.tables.iter().map(|table| bytes_of::<S>(table.capacity()) * 9 / 8).sum();
+        tables + self.heap
     }
 
     /// Takes a layer's successors into the tables, each shard on one task,
     /// and returns what was new, by shard (the next frontier), and whether
     /// any of it satisfies `is_goal`. Once a goal is found, the shards stop
     /// early: the layer's depth is the answer, and the rest is not needed.
-    fn take_in<P>(&mut self, buckets: Buckets<S>, is_goal: &P) -> Result<(Vec<Vec<S>>, bool), Error>
+    fn take_in<P, H>(
+        &mut self,
+        buckets: Buckets<S>,
+        (is_goal, heap_of): (&P, &H),
+    ) -> Result<(Vec<Vec<S>>, bool), Error>
     where
         P: Fn(&S) -> bool + Sync,
+        H: Fn(&S) -> usize + Sync,
     {
         let candidates: usize = buckets.iter().flatten().map(Vec::len).sum();
         // The successors held at once, and the tables if every one were new:
         // within the budget, or the layer is refused before it is stored.
-        let held = bytes_of::<(u64, S)>(candidates) + bytes_of::<S>(candidates);
-        let grown = self.bytes() + bytes_of::<S>(candidates) * 9 / 8;
+        // A state that owns heap memory holds it in a bucket, then in a
+        // table and the frontier both.
+        let heap: u64 = buckets.iter().flatten().flatten().map(|(_, s)| heap_of(s) as u64).sum();
+        let held = bytes_of::<(u64, S)>(candidates) + bytes_of::<S>(candidates) + heap;
+        let grown = self.bytes() + bytes_of::<S>(candidates) * 9 / 8 + heap.saturating_mul(2);
         if held.saturating_add(grown) > self.max_memory {
             return Err(Error::limit(Limit::Memory(self.max_memory)));
         }
@@ -515,7 +542,7 @@ impl<S: State + Send + Sync> Shards<S> {
             }
         }
         let found = AtomicBool::new(false);
-        let next: Vec<Result<Vec<S>, Error>> = self
+        let next: Vec<Result<(Vec<S>, u64), Error>> = self
             .tables
             .par_iter_mut()
             .zip(by_shard)
@@ -524,6 +551,7 @@ impl<S: State + Send + Sync> Shards<S> {
                 let mut new = Vec::new();
                 new.try_reserve(incoming / 2)
                     .map_err(|_| Error::allocation_failed(bytes_of::<S>(incoming / 2)))?;
+                let mut heap = 0;
                 for bucket in buckets {
                     if found.load(Ordering::Relaxed) {
                         break;
@@ -533,14 +561,17 @@ impl<S: State + Send + Sync> Shards<S> {
                             if is_goal(&state) {
                                 found.store(true, Ordering::Relaxed);
                             }
+                            heap += heap_of(&state) as u64;
                             new.push(state);
                         }
                     }
                 }
-                Ok(new)
+                Ok((new, heap))
             })
             .collect();
         let next = next.into_iter().collect::<Result<Vec<_>, _>>()?;
+        self.heap += next.iter().map(|(_, heap)| heap).sum::<u64>();
+        let next: Vec<Vec<S>> = next.into_iter().map(|(new, _)| new).collect();
         // Checked once a layer: a layer may pass the bound before it is
         // refused, by at most its own size.
         if self.stored() > self.max_states {

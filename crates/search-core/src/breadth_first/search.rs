@@ -48,6 +48,12 @@ pub struct Search<S, M> {
     pub(super) seen: Seen<S>,
     pub(super) frontier: Vec<S>,
     pub(super) next_frontier: Vec<S>,
+    /// The heap bytes the states of each frontier own
+    /// ([`Successors::heap_bytes`]), counted against the budget while the
+    /// frontier holds them: a frontier's states are copies of the visited
+    /// set's.
+    pub(super) frontier_heap: u64,
+    pub(super) next_frontier_heap: u64,
     pub(super) scratch: Vec<(S, M)>,
     /// A run of the frontier's successors with their keys in the visited
     /// store and their moves, and what each state of the run gave
@@ -77,6 +83,8 @@ impl<S: State, M: Clone> Search<S, M> {
             seen: Seen::new(),
             frontier: Vec::new(),
             next_frontier: Vec::new(),
+            frontier_heap: 0,
+            next_frontier_heap: 0,
             scratch: Vec::new(),
             keyed: Vec::new(),
             expansions: Vec::new(),
@@ -149,6 +157,7 @@ impl<S: State, M: Clone> Search<S, M> {
         G: Successors<State = S, Move = M>,
     {
         self.next_frontier.clear();
+        run.meter_mut().release(std::mem::take(&mut self.next_frontier_heap));
         let mut done = 0;
         while done < self.frontier.len() {
             let batch = &self.frontier[done..];
@@ -172,12 +181,22 @@ impl<S: State, M: Clone> Search<S, M> {
                     } else if stop(&next) {
                         return Ok(true);
                     } else {
+                        let heap = space.heap_bytes(&next);
+                        run.meter_mut().charge_heap(heap)?;
+                        self.next_frontier_heap += heap as u64;
                         run.meter_mut().push(&mut self.next_frontier, next)?;
                     }
                 }
             }
         }
         Ok(false)
+    }
+
+    /// Makes the layer [`expand_frontier`](Search::expand_frontier) found
+    /// the frontier.
+    pub(crate) fn advance_frontier(&mut self) {
+        std::mem::swap(&mut self.frontier, &mut self.next_frontier);
+        std::mem::swap(&mut self.frontier_heap, &mut self.next_frontier_heap);
     }
 
     /// Empties the visited set, and makes the distinct `starts` the
@@ -194,8 +213,15 @@ impl<S: State, M: Clone> Search<S, M> {
     {
         self.seen.reset(space, &run.get_limits(), run.meter_mut())?;
         self.frontier.clear();
+        self.next_frontier.clear();
+        // The run's meter began at nothing: what the frontiers held before
+        // is no longer counted.
+        (self.frontier_heap, self.next_frontier_heap) = (0, 0);
         for start in starts {
             if self.seen.insert(space, &run.get_limits(), run.meter_mut(), &start)? {
+                let heap = space.heap_bytes(&start);
+                run.meter_mut().charge_heap(heap)?;
+                self.frontier_heap += heap as u64;
                 run.meter_mut().push(&mut self.frontier, start)?;
             }
         }

@@ -380,6 +380,11 @@ impl<G: Successors> Successors for Detour<'_, G> {
     fn failure(&self) -> Option<Error> {
         self.space.failure()
     }
+
+    #[inline]
+    fn heap_bytes(&self, state: &G::State) -> usize {
+        self.space.heap_bytes(state)
+    }
 }
 
 impl<G: Weighted> Weighted for Detour<'_, G> {

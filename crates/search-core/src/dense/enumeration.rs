@@ -12,7 +12,6 @@ use super::table::LayerTable;
 use crate::breadth_first::enumerate::Enumeration;
 use crate::disk::directory::{DirLock, claim};
 use crate::error::Error;
-use crate::error::Limit;
 use crate::run::context::Run;
 use crate::space::ranked::RankedSpace;
 
@@ -506,7 +505,7 @@ impl DenseEnumeration {
                 if !limits.allows_depth(depth + 1) {
                     let bound = limits.get_max_depth().unwrap_or(depth);
                     if depth > bound {
-                        return Err(Error::limit(Limit::Depth(bound)));
+                        return Err(Error::resumed_past_depth(depth, bound));
                     }
                     cut = true;
                     break;

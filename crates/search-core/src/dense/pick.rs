@@ -9,7 +9,8 @@ use crate::space::ranked::RankedSpace;
 
 /// Every rank of `space` reachable from `starts`, layer by layer, on the
 /// engine that fits the run's memory limit
-/// ([`Limits::max_memory`](crate::Limits::max_memory)):
+/// ([`Limits::max_memory`](crate::Limits::max_memory)), or the machine's
+/// memory where that is less ([`Limits::usable_memory`](crate::Limits::usable_memory)):
 ///
 /// - the 2-bit table of a [`DenseEnumeration`] when its `rank_count() / 4`
 ///   bytes fit, whatever the space's shape;
@@ -66,7 +67,7 @@ pub fn enumerate_ranked<R: RankedSpace>(
     run: &mut Run<'_>,
 ) -> Result<Enumeration<u64>, Error> {
     #[cfg(feature = "rayon")]
-    if DenseEnumeration::memory_needed(space.rank_count()) > run.get_limits().get_max_memory() {
+    if DenseEnumeration::memory_needed(space.rank_count()) > run.get_limits().usable_memory() {
         return crate::breadth_first::SortedEnumeration::new().run(space, starts, run);
     }
     DenseEnumeration::new().run(space, starts, run)

@@ -521,8 +521,22 @@ impl<'p> TableReader<'p> {
         reader.read_exact(&mut found)?;
         if found_length != description.len() as u64 || found != description.as_bytes() {
             let more = if (shown as u64) < found_length { "..." } else { "" };
-            let found = String::from_utf8_lossy(&found);
-            return Err(fail(format!("holds {found:?}{more}, not {description:?}")));
+            // A description is text; bytes that are not (a damaged
+            // header) are named as such, not echoed.
+            let text = match std::str::from_utf8(&found) {
+                Ok(text) => Some(text),
+                // Cut inside a character by `shown`: the text before it.
+                Err(error) if error.error_len().is_none() => {
+                    std::str::from_utf8(&found[..error.valid_up_to()]).ok()
+                }
+                Err(_) => None,
+            };
+            return Err(fail(match text.filter(|text| !text.contains(char::is_control)) {
+                Some(text) => format!("holds {text:?}{more}, not {description:?}"),
+                None => format!(
+                    "is damaged: its description is not text, where it should be {description:?}"
+                ),
+            }));
         }
         Ok(reader)
     }
@@ -767,6 +781,27 @@ mod tests {
                  appended to",
                 path.display(),
                 length + 1
+            )
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_damaged_description_is_named_not_echoed() {
+        let dir = scratch("damaged");
+        let path = dir.join("seven.table");
+        write_seven(&path);
+        let mut bytes = std::fs::read(&path).expect("the file");
+        // The description starts after the magic, the version and its length.
+        bytes[20..25].copy_from_slice(&[0xff, 0x00, 0x1b, 0x07, 0xfe]);
+        std::fs::write(&path, &bytes).expect("damaged");
+        let error = TableReader::open(&path, *b"SEVEN!!!", 1, "a seven", "seven").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "table file {} is damaged: its description is not text, where it should be \
+                 \"seven\"",
+                path.display()
             )
         );
         let _ = std::fs::remove_dir_all(&dir);

@@ -130,6 +130,15 @@ pub enum ErrorKind {
         /// What is wrong, in words.
         reason: String,
     },
+    /// A stopped run was resumed with a depth bound below the depth it
+    /// had reached: its layers to the bound are known, but not the
+    /// states of the last of them.
+    ResumedPastDepth {
+        /// The depth the stopped run had reached.
+        reached: usize,
+        /// The depth bound it was resumed with.
+        max_depth: usize,
+    },
 }
 
 /// The error returned by every search.
@@ -301,6 +310,11 @@ impl Error {
     }
 
     #[cold]
+    pub(crate) fn resumed_past_depth(reached: usize, max_depth: usize) -> Error {
+        Error::new(ErrorKind::ResumedPastDepth { reached, max_depth })
+    }
+
+    #[cold]
     pub(crate) fn invalid_shape(reason: String) -> Error {
         Error::new(ErrorKind::InvalidShape { reason })
     }
@@ -397,6 +411,12 @@ impl fmt::Display for Error {
                 write!(f, "state space reported rank {rank}, not below its rank count {count}")
             }
             ErrorKind::InvalidShape { ref reason } => f.write_str(reason),
+            ErrorKind::ResumedPastDepth { reached, max_depth } => write!(
+                f,
+                "the run resumed had reached depth {reached} already, past the depth limit of \
+                 {max_depth} it was resumed with: resume it to depth {reached} or more, or start \
+                 it again"
+            ),
         }
     }
 }

@@ -92,7 +92,7 @@ fn process_limit(_bytes: u64) -> Option<Shortage> {
 
 /// The start of the file at `path`, read into `buffer`, as text.
 #[cfg(target_os = "linux")]
-fn read_into<'b>(path: &str, buffer: &'b mut [u8]) -> Option<&'b str> {
+pub(crate) fn read_into<'b>(path: &str, buffer: &'b mut [u8]) -> Option<&'b str> {
     use std::io::Read;
     let mut file = std::fs::File::open(path).ok()?;
     let mut filled = 0;
@@ -109,13 +109,13 @@ fn read_into<'b>(path: &str, buffer: &'b mut [u8]) -> Option<&'b str> {
 
 /// The soft limit on the line of `/proc/self/limits` named `name`, in
 /// bytes; `None` when it is unlimited or the line is missing.
-fn soft_limit(limits: &str, name: &str) -> Option<u64> {
+pub(crate) fn soft_limit(limits: &str, name: &str) -> Option<u64> {
     let line = limits.lines().find_map(|line| line.strip_prefix(name))?;
     line.split_whitespace().next()?.parse().ok()
 }
 
 /// The field `name` of `/proc/self/status`, given in kB, in bytes.
-fn kilobytes(status: &str, name: &str) -> Option<u64> {
+pub(crate) fn kilobytes(status: &str, name: &str) -> Option<u64> {
     let line = status.lines().find_map(|line| line.strip_prefix(name))?;
     let kilobytes: u64 = line.split_whitespace().next()?.parse().ok()?;
     Some(kilobytes.saturating_mul(1024))

@@ -10,6 +10,7 @@ use super::generators::{Generators, inverse};
 use crate::error::Error;
 use crate::ranking::multiset::MultisetPermutations;
 use crate::ranking::permutations::{EvenPermutations, Permutations};
+use crate::run::memory::heap_block;
 use crate::space::traits::{Predecessors, Ranking, Successors, Unranking};
 
 /// A state of a [`Cayley`] or [`Orbit`] space: the item at each position,
@@ -261,6 +262,12 @@ macro_rules! permutation_moves {
 
             fn ranking(&self) -> Option<impl Ranking<Arrangement> + '_> {
                 self.ranked()
+            }
+
+            /// An arrangement of more than 32 items keeps them on the heap.
+            #[inline]
+            fn heap_bytes(&self, state: &Arrangement) -> usize {
+                if state.spilled() { heap_block(state.capacity()) } else { 0 }
             }
         }
 

@@ -2,6 +2,9 @@
 //! cycle notation and checked, with what the group they generate owes
 //! to them (closed under inverse, every one even).
 
+use rustc_hash::FxHashSet;
+use xxhash_rust::xxh3::Xxh3;
+
 use crate::error::Error;
 use crate::ranking::permutations::EvenPermutations;
 
@@ -123,6 +126,12 @@ impl Generators {
         let mut points = Vec::new();
         for word in one_line_words(text) {
             points.push(point(name, word)?);
+        }
+        if points.is_empty() {
+            return Err(Error::invalid_shape(format!(
+                "generator {name} is empty: write its permutation after its name, such as \
+                 `{name}: 1 0 2` or `{name}: (1,2)`"
+            )));
         }
         if !points.is_empty() && !points.contains(&0) {
             for point in &mut points {
@@ -273,7 +282,91 @@ impl Generators {
     ///
     /// See [`Generators`].
     pub fn is_closed_under_inverse(&self) -> bool {
-        self.permutations.iter().all(|g| self.permutations.contains(&inverse(g)))
+        let images: FxHashSet<&[u8]> = self.permutations.iter().map(Vec::as_slice).collect();
+        self.permutations.iter().all(|g| images.contains(inverse(g).as_slice()))
+    }
+
+    /// Adds the inverse of each generator whose inverse is not one
+    /// already, named after it with a `'` (`U` gives `U'`; a `'` already
+    /// taken gives `U^-1`), so that every move can be undone and the
+    /// Cayley graph is undirected, as cayleypy's `make_inverse_closed`
+    /// makes it. An involution is its own inverse and gets none.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidShape`](crate::ErrorKind::InvalidShape) when both names
+    /// an inverse could take are taken by other generators.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::Generators;
+    ///
+    /// let mut lx = Generators::new(4)?;
+    /// lx.push_one_line("L", "1 2 3 0")?;
+    /// lx.push_cycles("X", "(1,2)")?;
+    /// lx.close_under_inverse()?;
+    /// assert_eq!(lx.names().collect::<Vec<_>>(), ["L", "X", "L'"]);
+    /// assert_eq!(lx.image(2), [3, 0, 1, 2]);
+    /// assert!(lx.is_closed_under_inverse());
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn close_under_inverse(&mut self) -> Result<(), Error> {
+        let mut images: FxHashSet<Vec<u8>> = self.permutations.iter().cloned().collect();
+        let mut names: FxHashSet<String> = self.names.iter().cloned().collect();
+        for g in 0..self.permutations.len() {
+            let inverse = inverse(&self.permutations[g]);
+            if images.contains(&inverse) {
+                continue;
+            }
+            let name = &self.names[g];
+            let Some(taken) =
+                [format!("{name}'"), format!("{name}^-1")].into_iter().find(|n| !names.contains(n))
+            else {
+                return Err(Error::invalid_shape(format!(
+                    "the inverse of generator {name} needs a name: {name}' and {name}^-1 are \
+                     other generators"
+                )));
+            };
+            names.insert(taken.clone());
+            images.insert(inverse.clone());
+            self.names.push(taken);
+            self.permutations.push(inverse);
+        }
+        Ok(())
+    }
+
+    /// A 64-bit digest of the generators: their points, names and
+    /// permutations, in order. Two sets of generators that differ in any
+    /// of these differ here but by a chance of 2^-64, so a run that
+    /// names its space by it (a checkpoint's, a disk directory's, a
+    /// cluster's handshake) refuses to go on with generators that were
+    /// changed under a name it knows.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::Generators;
+    ///
+    /// let mut a = Generators::new(3)?;
+    /// a.push_one_line("X", "1 0 2")?;
+    /// let mut b = Generators::new(3)?;
+    /// b.push_one_line("X", "0 2 1")?;
+    /// assert_ne!(a.fingerprint(), b.fingerprint());
+    /// assert_eq!(a.fingerprint(), a.clone().fingerprint());
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn fingerprint(&self) -> u64 {
+        let mut digest = Xxh3::new();
+        digest.update(&(self.points as u64).to_le_bytes());
+        for (name, image) in self.names.iter().zip(&self.permutations) {
+            // Each part behind its length, so that no two lists run together
+            // into one.
+            digest.update(&(name.len() as u64).to_le_bytes());
+            digest.update(name.as_bytes());
+            digest.update(image);
+        }
+        digest.digest()
     }
 
     /// Whether every generator is an even permutation: then the group

@@ -1,9 +1,16 @@
 //! [`PermutationPuzzle`]: a puzzle written as text, its generators and the
 //! arrangement it starts from, in our notation or GAP's.
 
+use rustc_hash::FxHashMap;
+
 use super::cayley::Arrangement;
 use super::generators::{Generators, one_line_words};
 use crate::error::Error;
+use crate::run::context::Run;
+
+/// The statements read between two reports to a run's observer, each a
+/// chance to stop.
+const READ_BETWEEN_REPORTS: usize = 4096;
 
 /// A permutation puzzle read from text: its generators, and the
 /// arrangement its layers start from (the identity, or the start of a
@@ -22,7 +29,10 @@ use crate::error::Error;
 ///   list look alike, so the start gives them one item, and every other
 ///   piece one of its own.
 /// - `start: 0 0 1 1`: the start's item at each position, in our notation.
-/// - `Gen:=[...];` (the list of GAP's generators) is skipped.
+/// - `Gen:=[M_U, M_F, ...];`, the list of GAP's generators by name, is
+///   skipped; a generator called `Gen` (`Gen: 1 0 2`) is a generator.
+///
+/// `ip` and `start` name what they say above, never a generator.
 ///
 /// The points are the most a generator moves: the length of the longest
 /// one-line generator or the largest point a cycle names.
@@ -69,6 +79,21 @@ struct Statement {
     value: String,
 }
 
+impl Statement {
+    /// Whether this is GAP's list of the generators' names,
+    /// `Gen:=[M_U,M_F];`, which says nothing the generators do not: a
+    /// list of names, not of points.
+    fn is_list_of_names(&self) -> bool {
+        let Some(inner) = self.value.trim().strip_prefix('[').and_then(|v| v.strip_suffix(']'))
+        else {
+            return false;
+        };
+        self.key == "Gen"
+            && one_line_words(inner)
+                .all(|word| word.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+    }
+}
+
 impl PermutationPuzzle {
     /// Reads a puzzle from `text` (see [`PermutationPuzzle`]).
     ///
@@ -83,13 +108,58 @@ impl PermutationPuzzle {
     ///
     /// See [`PermutationPuzzle`].
     pub fn parse(text: &str) -> Result<PermutationPuzzle, Error> {
+        PermutationPuzzle::parse_with(text, &mut Run::new())
+    }
+
+    /// As [`parse`](PermutationPuzzle::parse), under `run`: its observer
+    /// hears how many statements are read (as
+    /// [`Progress::stored`](crate::run::Progress::stored)) every 4,096,
+    /// and its cancel handle stops the read there. A text of a million
+    /// generators takes seconds; this is how a caller that reads one for a
+    /// user lets the user stop it.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](PermutationPuzzle::parse), and
+    /// [`Cancelled`](crate::ErrorKind::Cancelled) once `run` is.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::PermutationPuzzle;
+    /// use search_core::run::CancelHandle;
+    /// use search_core::{ErrorKind, Run};
+    ///
+    /// let text: String = (0..10_000).map(|i| format!("g{i}: 1 0 2\n")).collect();
+    /// let mut read = 0;
+    /// let puzzle = PermutationPuzzle::parse_with(&text, &mut Run::new().on_progress(|p| read = p.stored))?;
+    /// assert_eq!((puzzle.generators().len(), read), (10_000, 8_192));
+    ///
+    /// let cancel = CancelHandle::new();
+    /// cancel.cancel();
+    /// let error = PermutationPuzzle::parse_with(&text, &mut Run::new().cancel_with(cancel)).unwrap_err();
+    /// assert!(matches!(error.kind(), ErrorKind::Cancelled));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn parse_with(text: &str, run: &mut Run<'_>) -> Result<PermutationPuzzle, Error> {
+        run.begin()?;
         let mut written: Vec<(usize, String, Written)> = Vec::new();
+        // Each name's line, so that a million generators are checked in
+        // one pass, not in pairs.
+        let mut lines_of: FxHashMap<String, usize> = FxHashMap::default();
         let mut identical: Option<(usize, String)> = None;
         let mut start: Option<(usize, String)> = None;
-        for Statement { line, key, value } in statements(text)? {
+        for (read, statement) in statements(text)?.into_iter().enumerate() {
+            if read % READ_BETWEEN_REPORTS == 0 && read > 0 {
+                run.stats_mut().stored = read as u64;
+                run.report(0, 0)?;
+            }
+            if statement.is_list_of_names() {
+                continue;
+            }
+            let Statement { line, key, value } = statement;
             let at = |message: String| Error::invalid_shape(format!("line {line}: {message}"));
             match key.as_str() {
-                "Gen" => {}
                 "ip" | "start" => {
                     let slot = if key == "ip" { &mut identical } else { &mut start };
                     if let Some((first, _)) = slot {
@@ -102,8 +172,10 @@ impl PermutationPuzzle {
                     if name.is_empty() {
                         return Err(at("a generator needs a name before its ':'".into()));
                     }
-                    if written.iter().any(|(_, other, _)| *other == name) {
-                        return Err(at(format!("generator {name} is named twice")));
+                    if let Some(first) = lines_of.insert(name.clone(), line) {
+                        return Err(at(format!(
+                            "generator {name} is named twice (first on line {first})"
+                        )));
                     }
                     let generator = if value.trim_start().starts_with('(') {
                         Written::Cycles(value)
@@ -118,7 +190,10 @@ impl PermutationPuzzle {
             return Err(Error::invalid_shape("no generator: a line such as `L: 1 2 0`".into()));
         };
         let mut generators = Generators::new(points.max(1))?;
-        for (line, name, text) in &written {
+        for (read, (line, name, text)) in written.iter().enumerate() {
+            if read % READ_BETWEEN_REPORTS == 0 && read > 0 {
+                run.check_cancelled()?;
+            }
             match text {
                 Written::OneLine(text) => generators.push_one_line(name, text),
                 Written::Cycles(text) => generators.push_cycles(name, text),

@@ -11,9 +11,10 @@ use crate::error::Limit;
 /// take at most [`Limits::DEFAULT_MAX_MEMORY`] bytes.
 ///
 /// The memory a search holds is counted from its own tables as they grow:
-/// the stored states (their inline size: heap data a state owns, such as a
-/// `String`'s text, is not counted), their parents and moves, the hash
-/// tables or flat arrays that index them, and the frontiers.
+/// the stored states (their inline size, and the heap memory they own as
+/// their space reports it: [`Successors::heap_bytes`](crate::Successors::heap_bytes)),
+/// their parents and moves, the hash tables or flat arrays that index
+/// them, and the frontiers.
 ///
 /// # Example
 ///
@@ -157,6 +158,27 @@ impl Limits {
     /// ```
     pub const fn get_max_memory(&self) -> u64 {
         self.max_memory
+    }
+
+    /// The memory a table sized before a run starts may take here: the
+    /// memory limit, or what this machine has where that is less (its
+    /// memory, and the process's address-space and control-group limits,
+    /// read on Linux). An engine chooses a table by this, not by the limit
+    /// alone: a limit stated past the machine's memory would choose a
+    /// table that cannot be allocated, where a smaller one runs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Limits;
+    ///
+    /// let small = Limits::new().max_memory(1 << 20);
+    /// assert_eq!(small.usable_memory(), 1 << 20);
+    /// // No machine here has an exbibyte.
+    /// assert!(Limits::new().max_memory(1 << 60).usable_memory() < 1 << 60);
+    /// ```
+    pub fn usable_memory(&self) -> u64 {
+        self.max_memory.min(crate::run::machine::machine_memory())
     }
 
     /// Expands at most `nodes` nodes: the bound of the informed searches

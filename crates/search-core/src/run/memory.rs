@@ -74,6 +74,15 @@ impl Meter {
         Ok(())
     }
 
+    /// Counts the `bytes` a state owns on the heap
+    /// ([`Successors::heap_bytes`](crate::Successors::heap_bytes)), which
+    /// a store is about to keep, or fails when they would pass the budget.
+    /// Free for the states that own none.
+    #[inline]
+    pub(crate) fn charge_heap(&mut self, bytes: usize) -> Result<(), Error> {
+        if bytes == 0 { Ok(()) } else { self.charge(bytes as u64) }
+    }
+
     /// Pushes `value`, growing `vec` within the budget when it is full.
     #[inline]
     pub(crate) fn push<T>(&mut self, vec: &mut Vec<T>, value: T) -> Result<(), Error> {
@@ -139,6 +148,14 @@ impl Meter {
             capacity.saturating_mul(2).max(16)
         }
     }
+}
+
+/// The bytes the allocator gives up for a block of `bytes`: glibc's
+/// `malloc` puts an 8-byte header before it and rounds the two up to 16
+/// bytes, 32 at the least. What a state's heap bytes are counted as.
+#[inline]
+pub(crate) fn heap_block(bytes: usize) -> usize {
+    (bytes + 8).next_multiple_of(16).max(32)
 }
 
 /// The bytes `count` values of `T` take.

@@ -33,6 +33,7 @@ pub use self::stats::Stats;
 pub(crate) mod cancel;
 pub(crate) mod context;
 pub(crate) mod limits;
+pub(crate) mod machine;
 pub(crate) mod memory;
 pub(crate) mod progress;
 pub(crate) mod stats;

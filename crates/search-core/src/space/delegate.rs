@@ -2,8 +2,8 @@
 //! ranking and failure on.
 
 /// The body of an `impl Successors` for an adaptor that keeps the space's
-/// states and moves: `successors`, `successors_until`, `ranking` and
-/// `failure`, each handed to the space in the field `$field`, as petgraph's adaptors forward theirs. Written once,
+/// states and moves: `successors`, `successors_until`, `ranking`,
+/// `failure` and `heap_bytes`, each handed to the space in the field `$field`, as petgraph's adaptors forward theirs. Written once,
 /// so that a method added to [`Successors`](crate::Successors) is passed
 /// on by every adaptor.
 macro_rules! delegate_successors {
@@ -30,6 +30,11 @@ macro_rules! delegate_successors {
 
         fn failure(&self) -> Option<$crate::error::Error> {
             self.$field.failure()
+        }
+
+        #[inline]
+        fn heap_bytes(&self, state: &Self::State) -> usize {
+            self.$field.heap_bytes(state)
         }
     };
 }

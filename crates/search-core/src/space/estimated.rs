@@ -156,6 +156,11 @@ where
     fn failure(&self) -> Option<Error> {
         self.space.failure()
     }
+
+    #[inline]
+    fn heap_bytes(&self, (state, _): &Self::State) -> usize {
+        self.space.heap_bytes(state)
+    }
 }
 
 impl<G, H> Weighted for Estimated<G, H>

@@ -197,6 +197,53 @@ pub trait Successors {
     fn failure(&self) -> Option<crate::Error> {
         None
     }
+
+    /// The bytes `state` owns on the heap, beyond its own
+    /// `size_of::<State>()`: what a search that stores it counts against
+    /// its memory limit ([`Limits::max_memory`](crate::Limits::max_memory))
+    /// beside the slot of its table, so that a table of states that own
+    /// memory stays within the limit too.
+    ///
+    /// The default, 0, is right for states that own nothing on the heap:
+    /// integers, arrays, tuples and structs of them. A space whose states
+    /// hold a `Vec`, a `String`, a `SmallVec` grown past its inline
+    /// capacity or an object of another runtime says how much here (a
+    /// fair estimate will do); otherwise a search of it may take several
+    /// times its limit before the limit is reached. An adaptor passes its
+    /// space's on.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{Limits, Run, Successors};
+    /// use search_core::breadth_first::Search;
+    ///
+    /// /// Words of a's and b's, each grown by one letter.
+    /// struct Words;
+    ///
+    /// impl Successors for Words {
+    ///     type State = String;
+    ///     type Move = ();
+    ///     fn successors<F: FnMut(String, ())>(&self, word: &String, mut report: F) {
+    ///         report(format!("{word}a"), ());
+    ///         report(format!("{word}b"), ());
+    ///     }
+    ///     fn heap_bytes(&self, word: &String) -> usize {
+    ///         word.capacity()
+    ///     }
+    /// }
+    ///
+    /// // 2^20 words of 20 letters and more, counted with their letters,
+    /// // do not fit in a mebibyte.
+    /// let mut run = Run::new().limits(Limits::new().max_memory(1 << 20).max_depth(20));
+    /// assert!(Search::new().enumerate(&Words, [String::new()], &mut run).is_err());
+    /// assert_eq!(Words.heap_bytes(&"ab".to_string()), 2);
+    /// ```
+    #[inline]
+    fn heap_bytes(&self, state: &Self::State) -> usize {
+        let _ = state;
+        0
+    }
 }
 
 /// `result`, unless `space` has failed: then its failure. What every
@@ -346,6 +393,11 @@ impl<G: Successors + ?Sized> Successors for &G {
 
     fn failure(&self) -> Option<crate::Error> {
         (**self).failure()
+    }
+
+    #[inline]
+    fn heap_bytes(&self, state: &Self::State) -> usize {
+        (**self).heap_bytes(state)
     }
 }
 

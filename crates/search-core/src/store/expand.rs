@@ -155,6 +155,8 @@ pub(crate) trait Edges {
     fn each<F>(&self, state: &Self::State, report: F) -> ControlFlow<()>
     where
         F: FnMut(Self::State, Self::Move) -> ControlFlow<()>;
+    /// The bytes `state` owns on the heap ([`Successors::heap_bytes`]).
+    fn heap_bytes(&self, state: &Self::State) -> usize;
 }
 
 /// A space's edges as [`Successors`] gives them.
@@ -174,6 +176,10 @@ impl<G: Successors> Edges for Forwards<'_, G> {
     {
         self.0.successors_until(state, report)
     }
+    #[inline]
+    fn heap_bytes(&self, state: &G::State) -> usize {
+        self.0.heap_bytes(state)
+    }
 }
 
 impl<G: Predecessors> Edges for Backwards<'_, G> {
@@ -185,6 +191,10 @@ impl<G: Predecessors> Edges for Backwards<'_, G> {
         F: FnMut(G::State, ()) -> ControlFlow<()>,
     {
         self.0.predecessors_until(state, |previous| report(previous, ()))
+    }
+    #[inline]
+    fn heap_bytes(&self, state: &G::State) -> usize {
+        self.0.heap_bytes(state)
     }
 }
 

@@ -165,6 +165,7 @@ impl<S: crate::State> Seen<S> {
                     return Ok(false);
                 }
                 limits.check_states(self.len)?;
+                meter.charge_heap(space.heap_bytes(state))?;
                 set.insert_unique(key, state.clone(), hash_of);
             }
         }

@@ -437,6 +437,7 @@ impl<S: crate::State, M: Clone, X> Tree<S, M, X> {
             return Ok(None);
         }
         limits.check_states(self.nodes.len())?;
+        meter.charge_heap(space.heap_bytes(&state))?;
         set_bit(bits, rank);
         self.push_with(meter, state, parent, mv, extra).map(Some)
     }
@@ -489,6 +490,7 @@ impl<S: crate::State, M: Clone, X> Tree<S, M, X> {
                     return Ok(Stored::Old(old, mv));
                 }
                 limits.check_states(id)?;
+                meter.charge_heap(space.heap_bytes(&state))?;
                 let slot = node_id(id)? + 1;
                 // Noted before it is set, so that a failure between the two
                 // leaves no set slot unnoted: a reset, or a one-shot tree's
@@ -522,6 +524,7 @@ impl<S: crate::State, M: Clone, X> Tree<S, M, X> {
                     return Ok(Stored::Old(old, mv));
                 }
                 limits.check_states(id)?;
+                meter.charge_heap(space.heap_bytes(&state))?;
                 table.insert_unique(key, node_id(id)?, rehash);
             }
             NodeIndex::Bits { .. } => unreachable!("a tree of bits keeps no ids: see `insert`"),

@@ -470,7 +470,7 @@ where
             let bound = self.run.get_limits().get_max_depth().filter(|&most| depth >= most);
             // A resumed run may be past the bound already.
             if let Some(most) = bound.filter(|&most| depth > most) {
-                return Err(Error::limit(crate::Limit::Depth(most)));
+                return Err(Error::resumed_past_depth(depth, most));
             }
             // An empty next layer ends the space; one past the bound ends
             // the layers at the bound, and the space goes on.

@@ -79,8 +79,9 @@ const MAX_PASSES: u64 = 16;
 /// [`disk`](SortedEnumeration::disk)), and the runs of the layer being
 /// expanded, which it splits into passes over ranges of keys to fit.
 /// The deepest layer is returned unpacked, 8 or 16 bytes a state (its
-/// key's width), after the
-/// rest is let go (or not at all: see
+/// key's width), after the rest is let go, where it fits the memory
+/// limit (else it is left out, and
+/// [`Enumeration::is_deepest_omitted`] says so; or not at all: see
 /// [`deepest_states`](SortedEnumeration::deepest_states)).
 ///
 /// [`run`]: SortedEnumeration::run
@@ -295,10 +296,10 @@ impl SortedEnumeration {
     }
 
     /// Whether the result holds the deepest layer's keys (true by
-    /// default), unpacked, 8 or 16 bytes each: a layer of billions of keys
-    /// would not fit the memory limit, and the run would end with that
-    /// error after its last layer. Without them, the result has the
-    /// layers' sizes and an empty [`Enumeration::deepest`].
+    /// default), unpacked, 8 or 16 bytes each, when they fit the memory
+    /// limit beside the layer; a layer of billions would not, and is left
+    /// out ([`Enumeration::is_deepest_omitted`]). Without them, the result
+    /// has the layers' sizes and an empty [`Enumeration::deepest`].
     ///
     /// # Example
     ///
@@ -334,7 +335,8 @@ impl SortedEnumeration {
     ///
     /// [`LimitReached`](crate::ErrorKind::LimitReached) when what it
     /// keeps passes the memory limit even in
-    /// 16 passes, or the deepest layer unpacked would;
+    /// 16 passes (the deepest layer's keys, unpacked, are left out where
+    /// they would pass it: [`Enumeration::is_deepest_omitted`]);
     /// [`RankOutOfBounds`](crate::ErrorKind::RankOutOfBounds)
     /// for a rank at or past the space's count (for a 128-bit key,
     /// [`SpaceFailed`](crate::ErrorKind::SpaceFailed)), the space's own
@@ -511,7 +513,7 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         let max_depth = run.get_limits().get_max_depth();
         // A resumed run may be past the bound already.
         if let Some(most) = max_depth.filter(|&most| layer_sizes.len() - 1 > most) {
-            return Err(Error::limit(Limit::Depth(most)));
+            return Err(Error::resumed_past_depth(layer_sizes.len() - 1, most));
         }
         let counts = run.stats_mut();
         counts.stored += layer_sizes[..layer_sizes.len() - 1].iter().sum::<u64>();
@@ -554,8 +556,11 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         };
         drop(behind);
         let room = max_memory.saturating_sub(layer.bytes());
-        let deepest = if self.deepest { unpack(&layer, (room, max_memory))? } else { Vec::new() };
-        Ok(Enumeration::ended(layer_sizes, deepest, complete))
+        let deepest = if self.deepest { unpack(&layer, room)? } else { None };
+        Ok(match deepest {
+            Some(deepest) => Enumeration::ended(layer_sizes, deepest, complete),
+            None => Enumeration::ended(layer_sizes, Vec::new(), complete).without_deepest(),
+        })
     }
 
     /// Puts `level`, the layer just expanded (the last of `layer_sizes`),
@@ -751,19 +756,22 @@ impl<S: KeyedSpace> Sweep<'_, S> {
 }
 
 /// The keys of `layer`, unpacked, 8 or 16 bytes each, if they fit
-/// `room`, what `max_memory` leaves beside the layer.
-fn unpack<K: SortKey>(layer: &Layer<K>, (room, max_memory): (u64, u64)) -> Result<Vec<K>, Error> {
+/// `room`, what the memory limit leaves beside the layer, and the
+/// allocator gives them; `None` if not.
+fn unpack<K: SortKey>(layer: &Layer<K>, room: u64) -> Result<Option<Vec<K>>, Error> {
     let bytes = layer.len().saturating_mul(K::BYTES as u64);
-    if bytes > room {
-        return Err(Error::limit(Limit::Memory(max_memory)));
-    }
     let mut keys = Vec::new();
-    let len = usize::try_from(layer.len()).map_err(|_| Error::allocation_failed(bytes))?;
-    keys.try_reserve_exact(len).map_err(|_| Error::allocation_failed(bytes))?;
+    let fits = usize::try_from(layer.len())
+        .ok()
+        .filter(|_| bytes <= room)
+        .is_some_and(|len| keys.try_reserve_exact(len).is_ok());
+    if !fits {
+        return Ok(None);
+    }
     let mut read = layer.iter();
     keys.extend(read.by_ref());
     read.check()?;
-    Ok(keys)
+    Ok(Some(keys))
 }
 
 /// The layer after `layer`: its neighbours in no layer of `exclude`,

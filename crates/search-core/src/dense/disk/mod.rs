@@ -38,7 +38,6 @@ use crate::breadth_first::enumerate::Enumeration;
 use crate::disk::directory::{check_free_space, claim};
 use crate::disk::files::{TableReader, sync_file};
 use crate::error::Error;
-use crate::error::Limit;
 use crate::run::context::Run;
 use crate::space::ranked::RankedSpace;
 
@@ -279,7 +278,7 @@ impl<'d> Tier<'d> {
                 // its layers are more than the bound allows.
                 let bound = limits.get_max_depth().unwrap_or(depth - 1);
                 if depth - 1 > bound {
-                    return Err(Error::limit(Limit::Depth(bound)));
+                    return Err(Error::resumed_past_depth(depth - 1, bound));
                 }
                 cut = true;
                 break;
