@@ -283,6 +283,38 @@ fn processes_started_on_different_puzzles_refuse_each_other() {
     }
 }
 
+#[test]
+fn processes_given_other_generators_under_one_file_name_refuse_each_other() {
+    // The same file name in two directories, a swap of other points in
+    // each: once, both ran as one job, and process 0 printed the layers
+    // of neither.
+    let dir = scratch_dir("other-generators");
+    let mut files = Vec::new();
+    for (which, swap) in [("a", "1 0 2 3 4 5 6 7"), ("b", "0 2 1 3 4 5 6 7")] {
+        let folder = dir.join(which);
+        std::fs::create_dir_all(&folder).expect("a scratch folder");
+        let file = folder.join("g.txt");
+        let text = format!("L: 1 2 3 4 5 6 7 0\nR: 7 0 1 2 3 4 5 6\nX: {swap}\n");
+        std::fs::write(&file, text).expect("a scratch file");
+        files.push(file.to_str().expect("a UTF-8 path").to_owned());
+    }
+    let outputs = on_free_ports(&dir, 2, |hosts| {
+        let deadline = Instant::now() + DEADLINE;
+        let args = |file: &str| ["enumerate", "--generators", file, "--json"].map(str::to_owned);
+        let first = args(&files[0]);
+        let second = args(&files[1]);
+        let started = spawn(&first.each_ref().map(String::as_str), 0, 2, hosts);
+        let other = spawn(&second.each_ref().map(String::as_str), 1, 2, hosts);
+        finish_all(vec![started, other], deadline)
+    });
+    for output in outputs {
+        assert_eq!(output.status.code(), Some(2));
+        assert!(output.stdout.is_empty(), "no table is printed");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains("was started on another job"), "{message}");
+    }
+}
+
 /// How long a process whose peer failed may take to end: a guard against
 /// a hang, far past the 2 s peer timeout these tests set.
 const FAILURE_DEADLINE: Duration = Duration::from_secs(120);

@@ -194,3 +194,87 @@ fn an_argument_that_is_not_utf8_is_answered_as_a_line_is() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains(&format!("puzzles: argument 1: {message}")), "{err}");
 }
+
+#[test]
+fn a_changed_generators_file_is_another_run_on_resume() {
+    // The same names, another permutation for X: the resume once went on
+    // from the first file's table and printed layers of neither.
+    let dir = std::env::temp_dir().join(format!("puzzles-faults-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("g.txt");
+    let write = |swap: &str| {
+        let text = format!("L: 1 2 3 4 5 6 7 0\nR: 7 0 1 2 3 4 5 6\nX: {swap}\n");
+        std::fs::write(&file, text).expect("a scratch file");
+    };
+    write("1 0 2 3 4 5 6 7");
+    let (file_arg, disk) = (file.to_str().unwrap(), dir.join("disk"));
+    let args = ["enumerate", "--generators", file_arg, "--disk", disk.to_str().unwrap()];
+    let first = [&args[..], &["--max-depth", "8", "--checkpoint-every", "0"]].concat();
+    assert_eq!(run(&first, b"").0, 0);
+    write("0 2 1 3 4 5 6 7");
+    let (status, out, err) = run(&[&args[..], &["--resume"]].concat(), b"");
+    assert_eq!((status, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("3 generators of digest"), "{err}");
+    // Resumed with its own file, it goes on to the whole group.
+    write("1 0 2 3 4 5 6 7");
+    let (status, out, err) = run(&[&args[..], &["--resume", "--json"]].concat(), b"");
+    assert_eq!(status, 0, "{err}");
+    let layers: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!((layers["states"].as_u64(), layers["radius"].as_u64()), (Some(40_320), Some(28)));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_generator_called_gen_and_an_empty_one_are_read_as_written() {
+    let dir = std::env::temp_dir().join(format!("puzzles-faults-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("f.txt");
+    std::fs::write(&file, "Gen: 1 0 2\nA: 0 2 1\n").expect("a scratch file");
+    let (status, out, _) =
+        run(&["enumerate", "--generators", file.to_str().unwrap(), "--json"], b"");
+    assert_eq!(status, 0);
+    let layers: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(layers["layers"], serde_json::json!([1, 2, 2, 1]));
+    std::fs::write(&file, "A:\n").expect("a scratch file");
+    let (status, _, err) = run(&["enumerate", "--generators", file.to_str().unwrap()], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("f.txt: line 1: generator A is empty"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn smaller_defects_are_told_as_what_they_are() {
+    // A limit past this machine's memory still picks the engine that fits.
+    let (status, out, err) =
+        run(&["enumerate", "4x4", "--max-depth", "12", "--max-memory", "3T", "--json"], b"");
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains(r#""layers":[1,2,4,10,24,54,107,212,446,946,1948,3938,7808]"#), "{out}");
+    // A directed graph says so, in text and in JSON.
+    let dir = std::env::temp_dir().join(format!("puzzles-faults-small-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let lx = dir.join("lx.txt");
+    std::fs::write(&lx, "L: 1 2 3 4 0\nX: (1,2)\n").expect("a scratch file");
+    let lx = lx.to_str().unwrap();
+    let (_, out, _) = run(&["enumerate", "--generators", lx], b"");
+    assert!(out.contains("(a directed graph: some moves are undone by none"), "{out}");
+    let (_, out, _) = run(&["enumerate", "--generators", lx, "--json"], b"");
+    assert!(out.contains(r#""directed":true"#), "{out}");
+    // Arrangements without ranks keep no table on disk: refused, not ignored.
+    let wide = dir.join("wide.txt");
+    let shift: Vec<String> = (1..=40).map(|point| (point % 40).to_string()).collect();
+    std::fs::write(&wide, format!("L: {}\nX: (1,2)\n", shift.join(" "))).expect("a scratch file");
+    let disk = dir.join("disk");
+    let args = ["enumerate", "--generators", wide.to_str().unwrap(), "--disk"];
+    let (status, _, err) = run(&[&args[..], &[disk.to_str().unwrap()]].concat(), b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("--disk keeps a table of ranked states"), "{err}");
+    // Progress on a pipe when asked; stats for a word's search.
+    let (status, _, err) = run(&["enumerate", "3x3", "--progress"], b"");
+    assert_eq!(status, 0);
+    assert!(err.contains("states stored") && err.contains("depth"), "{err}");
+    let (status, _, err) = run(&["solve", "--family", "lrx", "--stats", "3 2 1 0"], b"");
+    assert_eq!(status, 0);
+    assert!(err.starts_with("stats: 3 2 1 0: bidirectional, "), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -6,6 +6,7 @@ mod families;
 mod informed;
 mod ladder;
 mod lock;
+mod memory;
 mod numbered;
 mod others;
 mod pattern_database;

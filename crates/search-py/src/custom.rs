@@ -6,14 +6,14 @@
 //! `__eq__` or `__hash__`) stops the search and is raised when it returns.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyFrozenSet, PyList, PySet, PyString, PyTuple};
+use rustc_hash::FxHashMap;
 use search_core::breadth_first::Search;
 use search_core::deepening::IdaStar;
 use search_core::{Limits, Path, Predecessors, Run, Successors};
@@ -279,74 +279,105 @@ pub(crate) struct Space<'py> {
     pub(crate) sizes: Sizes<'py>,
 }
 
-/// The bytes Python objects take, as a search counts the states it keeps
-/// against its memory limit ([`Successors::heap_bytes`]): `sys.getsizeof`
-/// of the object and of what its tuples, lists and sets hold, but for
-/// the small ints, `None` and bools Python shares. Measured once for
-/// each type and length and remembered, since a space's states are most
-/// often of a few shapes: a search then pays a dictionary lookup a state
-/// kept, not a walk through it.
+/// The bytes Python objects keep alive, as a search counts the states it
+/// keeps against its memory limit ([`Successors::heap_bytes`]): an
+/// object's own size (`sys.getsizeof`), and of what its tuples, lists and
+/// sets hold that nothing else holds. What something else holds too (the
+/// parent's items a neighbour shares, a cache of the user's, Python's
+/// small ints, another copy of the same state) would not be given back
+/// by the search letting it go, and is not counted.
+///
+/// A state's shape (its type, and its length for the types that have
+/// one) is measured through whenever [`MEASURE_EVERY`] states of it have
+/// passed, and the others are counted as the last one measured: a
+/// space's states are most often of a few shapes, and walking each
+/// state's items cost a fifth of a search of the 8-puzzle as 9-tuples.
 pub(crate) struct Sizes<'py> {
     getsizeof: Option<Bound<'py, PyAny>>,
-    by_shape: RefCell<HashMap<(usize, usize), usize>>,
+    /// Each shape's last measure, and the states of it until the next.
+    by_shape: RefCell<FxHashMap<(usize, usize), (usize, u32)>>,
 }
 
 /// The shapes [`Sizes`] remembers; past them, a state is measured each
 /// time.
 const SHAPES: usize = 4096;
 
+/// The states of a shape counted as the one measured before them.
+const MEASURE_EVERY: u32 = 64;
+
 impl<'py> Sizes<'py> {
     pub(crate) fn new(py: Python<'py>) -> Sizes<'py> {
         let getsizeof = py.import(intern!(py, "sys")).and_then(|sys| sys.getattr("getsizeof"));
-        Sizes { getsizeof: getsizeof.ok(), by_shape: RefCell::new(HashMap::new()) }
+        Sizes { getsizeof: getsizeof.ok(), by_shape: RefCell::new(FxHashMap::default()) }
     }
 
-    /// The bytes `object` takes; 0 where Python cannot say.
+    /// The bytes the state `object` keeps alive on its own: nothing when
+    /// another reference holds it too.
     pub(crate) fn of(&self, object: &Bound<'py, PyAny>) -> usize {
-        // A length asked of an object without one raises, which costs more
-        // than measuring it: asked only of the types that have one.
-        let sized = object.is_instance_of::<PyTuple>()
-            || object.is_instance_of::<PyString>()
-            || object.is_instance_of::<PyBytes>()
-            || object.is_instance_of::<PyList>()
-            || object.is_instance_of::<PyFrozenSet>();
-        let length = if sized { object.len().unwrap_or(0) } else { 0 };
-        let shape = (object.get_type().as_ptr() as usize, length);
-        if let Some(&bytes) = self.by_shape.borrow().get(&shape) {
-            return bytes;
+        if refcount(object) > 1 {
+            return 0;
         }
-        let bytes = self.measure(object, 3);
+        let shape = (object.get_type().as_ptr() as usize, length_of(object));
+        if let Some((bytes, left)) = self.by_shape.borrow_mut().get_mut(&shape)
+            && *left > 0
+        {
+            *left -= 1;
+            return *bytes;
+        }
+        let bytes = self.owned(object, 1, 2);
         let mut by_shape = self.by_shape.borrow_mut();
-        if by_shape.len() < SHAPES {
-            by_shape.insert(shape, bytes);
+        if by_shape.len() < SHAPES || by_shape.contains_key(&shape) {
+            by_shape.insert(shape, (bytes, MEASURE_EVERY - 1));
         }
         bytes
     }
 
-    /// `object`'s own size, and of what it holds, `depth` containers down.
-    fn measure(&self, object: &Bound<'py, PyAny>, depth: u32) -> usize {
+    /// `object`'s bytes if at most `holders` references hold it (the one
+    /// it is reached by, and this function's own), with what it holds,
+    /// `depth` containers down.
+    fn owned(&self, object: &Bound<'py, PyAny>, holders: isize, depth: u32) -> usize {
         let Some(getsizeof) = &self.getsizeof else { return 0 };
-        if object.is_none() || object.is_instance_of::<PyBool>() {
+        if refcount(object) > holders {
             return 0;
         }
-        if let Ok(small) = object.cast::<PyInt>()
-            && small.extract::<i64>().is_ok_and(|n| (-5..=256).contains(&n))
-        {
-            return 0;
-        }
-        let own = getsizeof.call1((object,)).and_then(|size| size.extract::<usize>()).unwrap_or(0);
-        let holds = object.is_instance_of::<PyTuple>()
+        let own = getsizeof.call1((object,)).and_then(|size| size.extract()).unwrap_or(0);
+        let container = object.is_instance_of::<PyTuple>()
             || object.is_instance_of::<PyList>()
             || object.is_instance_of::<PyFrozenSet>()
             || object.is_instance_of::<PySet>();
-        if depth == 0 || !holds {
+        if !container || depth == 0 {
             return own;
         }
+        // An item is held by the container, and by the handle the
+        // iteration gives.
         let items = object.try_iter().map_or(0, |items| {
-            items.flatten().map(|item| self.measure(&item, depth - 1)).sum::<usize>()
+            items.flatten().map(|item| self.owned(&item, 2, depth - 1)).sum::<usize>()
         });
         own + items
     }
+}
+
+/// The references that hold `object`.
+#[expect(
+    deprecated,
+    reason = "a count read under the GIL this abi3 module always holds: pyo3 deprecates it for \
+              free-threaded builds, where counts move under a reader, and offers only an unsafe \
+              read in its place"
+)]
+fn refcount(object: &Bound<'_, PyAny>) -> isize {
+    object.get_refcnt()
+}
+
+/// `object`'s length, for the types that have one; 0 for others (asked of
+/// an object without one, a length raises, which costs more than a
+/// measure).
+fn length_of(object: &Bound<'_, PyAny>) -> usize {
+    let sized = object.is_instance_of::<PyTuple>()
+        || object.is_instance_of::<PyString>()
+        || object.is_instance_of::<PyBytes>()
+        || object.is_instance_of::<PyList>()
+        || object.is_instance_of::<PyFrozenSet>();
+    if sized { object.len().unwrap_or(0) } else { 0 }
 }
 
 /// Pauses Python's cyclic garbage collector, unless it is paused already,

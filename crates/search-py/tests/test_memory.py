@@ -117,3 +117,55 @@ def assert_raised(done):
         # Rust's tables were refused: the message names the cap.
         assert caught["message"].startswith("could not allocate "), caught
         assert "the process's address-space limit of 256.0 MiB (ulimit -v)" in caught["message"]
+
+
+# States that own memory: tuples of twenty large ints, each a Python
+# object of its own, about 800 bytes a state.
+HEAVY = """
+import statespace
+base = 1 << 40
+step = lambda s: [s[:i] + (s[i] + 1,) + s[i + 1:] for i in range(len(s))]
+start = tuple(base + i for i in range(20))
+def peak():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmHWM"))
+def resident():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmRSS"))
+LX = statespace.family_generators("lx", 200)
+before = resident()
+"""
+
+HEAVY_SEARCHES = {
+    "enumerate_space": "statespace.enumerate_space(start, step, max_states=10**12, max_memory=LIMIT)",
+    # Every permutation of 200 points (a shift and a swap), kept in Rust:
+    # an arrangement of 200 items keeps them on the heap.
+    "enumerate_generators": "statespace.enumerate_generators(LX, max_memory=LIMIT)",
+    "solve_generators": (
+        "statespace.solve_generators(LX, list(range(199, -1, -1)), max_states=10**12,"
+        " max_memory=LIMIT)"
+    ),
+}
+
+LIMIT = 64 << 20
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc is Linux's")
+@pytest.mark.parametrize("search", HEAVY_SEARCHES)
+def test_states_that_own_memory_count_against_the_limit(search):
+    script = HEAVY + f"""
+LIMIT = {LIMIT}
+try:
+    {HEAVY_SEARCHES[search]}
+    print("answered")
+except statespace.LimitError as error:
+    print("limit:", error)
+print("MEMORY", before, peak())
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, (done.stdout, done.stderr[-2000:])
+    assert "limit:" in done.stdout and "memory limit" in done.stdout, done.stdout
+    before, peak = map(int, done.stdout.split("MEMORY")[1].split())
+    grown = peak - before
+    # The limit and a tenth; and near the limit, so the search did fill it.
+    assert LIMIT // 2 <= grown <= LIMIT + LIMIT // 10, (search, grown >> 20, done.stdout)
