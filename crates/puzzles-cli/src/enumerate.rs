@@ -1,5 +1,6 @@
 //! `puzzles enumerate`.
 
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 
 use std::path::PathBuf;
@@ -8,6 +9,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
+use puzzles::Engine as PermutationEngine;
 use puzzles::{
     Board, Family, Hanoi4, Pancakes, PermutationGraph, ReachableBoards, SlidingPuzzle, Tokens,
     TopSpin,
@@ -15,7 +17,7 @@ use puzzles::{
 use search_core::breadth_first::Enumeration;
 use search_core::breadth_first::SortedEnumeration;
 use search_core::dense::DenseEnumeration;
-use search_core::groups::{Arrangement, Generators, PermutationPuzzle};
+use search_core::groups::{Arrangement, Generators, PermutationPuzzle, Symmetries};
 use search_core::run::Progress;
 use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Successors, Unranking};
@@ -24,6 +26,7 @@ use search_dist::{DistributedEnumeration, Workers};
 use crate::progress::Display;
 
 #[derive(Debug, Args)]
+#[expect(clippy::struct_excessive_bools, reason = "a command's switches, as clap reads them")]
 #[command(group(clap::ArgGroup::new("resumable").multiple(true).args(["checkpoint", "disk"])))]
 pub(crate) struct EnumerateArgs {
     /// What to enumerate: a sliding puzzle's size, rows x columns, such as
@@ -176,6 +179,16 @@ pub(crate) struct EnumerateArgs {
     /// always shows it).
     #[arg(long)]
     progress: bool,
+    /// With --generators, leave the file's `sym:` symmetries out: every
+    /// position kept, where they keep one of each class of equivalent
+    /// positions.
+    #[arg(long, requires = "generators", conflicts_with = "inverse")]
+    no_symmetries: bool,
+    /// With --generators, count a position and its inverse as one too (a
+    /// position and its inverse lie at one depth where every move can be
+    /// undone): about half the classes again.
+    #[arg(long, requires = "generators")]
+    inverse: bool,
 }
 
 /// The spaces `enumerate` walks.
@@ -339,7 +352,15 @@ fn run_generators<W: Write>(
         from: if args.start.is_some() { "--start" } else { "the start" },
         checkpoint_name: crate::values::file_safe(&name),
     };
-    run_permutations(args, puzzle.generators().clone(), &start, &heading, out)
+    let given = puzzle.symmetries();
+    let symmetries = if args.no_symmetries || (given.is_empty() && !args.inverse) {
+        None
+    } else {
+        let symmetries = Symmetries::new(puzzle.generators(), given, args.inverse)
+            .map_err(|e| format!("{shown}: {e}"))?;
+        Some(symmetries)
+    };
+    run_permutations_with(args, puzzle.generators().clone(), &start, &heading, symmetries, out)
 }
 
 /// How an enumeration of permutations is named: `name` and `size` in
@@ -364,6 +385,18 @@ fn run_permutations<W: Write>(
     heading: &Heading<'_>,
     out: &mut W,
 ) -> Result<bool, String> {
+    run_permutations_with(args, generators, start, heading, None, out)
+}
+
+/// As [`run_permutations`], the layers reduced by `symmetries` when given.
+fn run_permutations_with<W: Write>(
+    args: &EnumerateArgs,
+    generators: Generators,
+    start: &[u8],
+    heading: &Heading<'_>,
+    symmetries: Option<Symmetries>,
+    out: &mut W,
+) -> Result<bool, String> {
     let title = &heading.title;
     let failed = |e: puzzles::Error| {
         // A table sized for the whole group: the layers to a depth keep
@@ -385,13 +418,19 @@ fn run_permutations<W: Write>(
     // The generators themselves, not only their names: a checkpoint, a
     // --disk directory or another process of the cluster holding this
     // description is this run's only while the permutations are the same.
-    let description = format!(
+    let mut description = format!(
         "{title}, layers from {}, {} generators of digest {:016x}",
         items.join(" "),
         generators.len(),
         generators.fingerprint()
     );
-    let graph = PermutationGraph::new(generators, start).map_err(failed)?;
+    let mut graph = PermutationGraph::new(generators, start).map_err(failed)?;
+    if let Some(symmetries) = symmetries {
+        // A run reduced by symmetries keeps other keys than one that is not.
+        let inverse = if symmetries.has_inverse() { " with the inverse" } else { "" };
+        let _ = write!(description, ", reduced by {} symmetries{inverse}", symmetries.len());
+        graph = graph.with_symmetries(symmetries).map_err(failed)?;
+    }
     let noun = if graph.is_permutation() { "permutations" } else { "arrangements" };
     let numbered = crate::output::Numbered {
         name: heading.name,
@@ -401,7 +440,16 @@ fn run_permutations<W: Write>(
         noun,
         reading: READING,
         directed: !graph.generators().is_closed_under_inverse(),
+        order: None,
+        engine: None,
+        most: graph.symmetries().map_or(1, Symmetries::len),
     };
+    if (args.workers.is_some() || args.processes.is_some()) && graph.symmetries().is_some() {
+        return Err(format!(
+            "{title}: the distributed engine keeps every position: give --no-symmetries to run \
+             the file's generators without their symmetries"
+        ));
+    }
     if args.workers.is_some() || args.processes.is_some() {
         let (layers, first) = run_permutations_distributed(args, graph, &description)
             .map_err(|e| format!("{title}: {e}"))?;
@@ -412,26 +460,58 @@ fn run_permutations<W: Write>(
         return Ok(true);
     }
     let kept = args.disk.is_some() || args.checkpoint.is_some();
-    if kept && graph.ranks().is_none() {
+    let mut limits = limits_of(args);
+    // The memory limit bounds the hashed engine.
+    limits = limits.max_states(HASHED_MAX_STATES);
+    let engine = graph.engine(&limits, kept && graph.ranks().is_some());
+    let hashed = engine == PermutationEngine::Hashed;
+    if kept && (hashed || (engine == PermutationEngine::Sorted && args.checkpoint.is_some())) {
         let option = if args.disk.is_some() { "--disk" } else { "--checkpoint" };
+        let why = if hashed {
+            "they number past 2^64, and the group past 2^128: they run on the hashed engine, \
+             in memory, within --max-memory"
+        } else {
+            "they run on the sorted engine, which keeps its layers on disk with --disk DIR"
+        };
         return Err(format!(
-            "{title}: {option} keeps a table of ranked states, and these {noun} have no ranks \
-             (they number past 2^64): they run on the hashed engine, in memory, within \
-             --max-memory; drop {option}"
+            "{title}: {option} keeps a table of ranked states, and these {noun} have none: {why}; \
+             drop {option}"
         ));
     }
     let config = dense_config(args, &heading.checkpoint_name, &description)?;
+    let sorted = sorted_config(args, &heading.checkpoint_name).describe(&description);
     let (mut run, progress) = bar_run(args, 0, "states", true)?;
-    // The memory limit bounds the hashed engine.
-    run.set_limits(run.get_limits().max_states(HASHED_MAX_STATES));
-    if graph.is_dense(&run.get_limits(), kept) {
-        progress.set_length(graph.ranks().unwrap_or(0));
+    run.set_limits(limits);
+    match engine {
+        PermutationEngine::Dense => progress.set_length(graph.ranks().unwrap_or(0)),
+        PermutationEngine::Sorted => {
+            let total = graph.ranks().map_or(graph.order().unwrap_or(0), u128::from);
+            progress.set_length(u64::try_from(total).unwrap_or(u64::MAX));
+        }
+        _ => {}
     }
-    let layers = graph.enumerate(&config, kept, &mut run);
+    let layers = graph.enumerate_with(&[graph.start()], (&config, &sorted), kept, &mut run);
     progress.finish_and_clear();
     let layers = layers.map_err(failed)?;
+    let numbered =
+        crate::output::Numbered { order: graph.order(), engine: Some(engine), ..numbered };
     crate::output::write_numbered(out, &numbered, &layers, args.json).map_err(crate::io_failure)?;
     Ok(true)
+}
+
+/// The sorted engine's settings from the arguments: threads, a resume,
+/// and the directory `enumerate-{name}-sorted` of `--disk`, where a
+/// group past 2^64 keeps its layers (their deepest states then not
+/// listed: a layer on disk may be far past memory).
+fn sorted_config(args: &EnumerateArgs, name: &str) -> SortedEnumeration {
+    let mut sorted = SortedEnumeration::new().resume(args.resume);
+    if let Some(threads) = args.threads {
+        sorted = sorted.threads(usize::from(threads));
+    }
+    if let Some(dir) = &args.disk {
+        sorted = sorted.disk(dir.join(format!("enumerate-{name}-sorted"))).deepest_states(false);
+    }
+    sorted
 }
 
 /// A permutation graph on the distributed engine, ranked, from its start:
@@ -639,7 +719,7 @@ fn run_sliding<W: Write>(
         }
         if let Some(dir) = &args.disk {
             let dir = dir.join(format!("enumerate-{rows}x{cols}-sorted"));
-            sorted = sorted.disk(dir).deepest_states(false);
+            sorted = sorted.disk(dir).deepest_states(false).describe(&description);
         }
         let (mut run, progress) = sorted_bar_run(args, boards)?;
         let layers = puzzle.enumerate_sorted(&sorted, &mut run);
@@ -743,6 +823,9 @@ where
             noun,
             reading,
             directed: false,
+            order: None,
+            engine: None,
+            most: 1,
         };
         crate::output::write_numbered(out, &heading, &layers, args.json)
             .map_err(crate::io_failure)?;

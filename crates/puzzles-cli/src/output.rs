@@ -201,8 +201,10 @@ const DEEPEST_SHOWN: usize = 20;
 /// How an enumeration of a numbered puzzle or of generators is named:
 /// `name` and `size` in JSON, `title` over its table, `from` where its
 /// layers start, `noun` what its states are called, `reading` how a
-/// state reads, and whether its graph is `directed` (its moves not all
-/// undone by others: the layers are distances from the start only).
+/// state reads, whether its graph is `directed` (its moves not all
+/// undone by others: the layers are distances from the start only), and
+/// for generators the `order` of their group and the `engine` that ran.
+#[derive(Clone, Copy)]
 pub(crate) struct Numbered<'a> {
     pub(crate) name: &'a str,
     pub(crate) size: usize,
@@ -211,6 +213,27 @@ pub(crate) struct Numbered<'a> {
     pub(crate) noun: &'a str,
     pub(crate) reading: &'a str,
     pub(crate) directed: bool,
+    pub(crate) order: Option<u128>,
+    pub(crate) engine: Option<puzzles::Engine>,
+    /// The most states a class of equivalent ones holds, when the layers
+    /// are reduced by symmetries (1 when they are not).
+    pub(crate) most: usize,
+}
+
+impl Numbered<'_> {
+    /// Whether the layers' states are classes of equivalent ones.
+    fn classes(&self) -> bool {
+        self.most > 1
+    }
+}
+
+/// An engine's name, as the output gives it.
+fn engine_name(engine: puzzles::Engine) -> &'static str {
+    match engine {
+        puzzles::Engine::Dense => "dense",
+        puzzles::Engine::Sorted => "sorted",
+        _ => "hashed",
+    }
 }
 
 /// The enumeration of a numbered puzzle: one JSON object, or the layer
@@ -221,24 +244,42 @@ pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
     layers: &Enumeration<T>,
     json: bool,
 ) -> io::Result<()> {
-    let Numbered { name, size, title, from, noun, reading, directed } = *heading;
+    let Numbered { name, size, title, from, noun, reading, directed, order, engine, .. } = *heading;
     let deepest = || layers.deepest().iter().map(AsRef::as_ref);
+    let classes = heading.classes();
     if json {
         let mut object = json!({
             "puzzle": name,
             "size": size,
-            "states": layers.states(),
+            "states": layers.positions(),
             "radius": layers.radius(),
             "complete": layers.is_complete(),
             "directed": directed,
-            "layers": layers.layer_sizes(),
+            "layers": layers.layer_positions(),
         });
+        if classes {
+            // A class of equivalent states kept for each: their counts.
+            object["classes"] = json!(layers.layer_sizes());
+        }
+        if let Some(order) = order {
+            // Its decimal digits: a group's order passes 2^64, and what
+            // reads JSON numbers as doubles would round it.
+            object["order"] = json!(order.to_string());
+        }
+        if let Some(engine) = engine {
+            object["engine"] = json!(engine_name(engine));
+        }
         if layers.is_deepest_omitted() {
             object["deepest_omitted"] = json!(true);
         }
         return write_with_deepest(out, &object, deepest());
     }
     writeln!(out, "{title}, breadth-first from {from}")?;
+    if let Some(order) = order {
+        let engine =
+            engine.map_or(String::new(), |e| format!(", on the {} engine", engine_name(e)));
+        writeln!(out, "(the generators' group has {order} elements{engine})")?;
+    }
     if directed {
         writeln!(
             out,
@@ -246,16 +287,31 @@ pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
              {from}, not to it)"
         )?;
     }
-    writeln!(out, "{:>5}  {:>14}", "depth", noun)?;
-    for (depth, states) in layers.layer_sizes().iter().enumerate() {
-        writeln!(out, "{depth:>5}  {states:>14}")?;
+    if classes {
+        writeln!(out, "{:>5}  {:>24}  {:>14}", "depth", noun, "classes")?;
+        for (depth, (positions, states)) in
+            layers.layer_positions().iter().zip(layers.layer_sizes()).enumerate()
+        {
+            writeln!(out, "{depth:>5}  {positions:>24}  {states:>14}")?;
+        }
+    } else {
+        writeln!(out, "{:>5}  {:>14}", "depth", noun)?;
+        for (depth, states) in layers.layer_sizes().iter().enumerate() {
+            writeln!(out, "{depth:>5}  {states:>14}")?;
+        }
     }
     write_total(out, layers, noun)?;
+    if classes {
+        writeln!(out, "classes: {}, {} {noun} at the most each", layers.states(), heading.most)?;
+    }
     if layers.is_deepest_omitted() {
         return write_omitted(out, layers, noun);
     }
     let count = layers.deepest().len();
-    writeln!(out, "{noun} at depth {} ({count}; {reading}):", layers.radius())?;
+    let reading =
+        if classes { "the first of each class, the item at each position" } else { reading };
+    let which = if classes { "classes" } else { noun };
+    writeln!(out, "{which} at depth {} ({count}; {reading}):", layers.radius())?;
     for items in deepest().take(DEEPEST_SHOWN) {
         let words: Vec<String> = items.iter().map(u8::to_string).collect();
         writeln!(out, "{}", words.join(" "))?;
@@ -269,7 +325,7 @@ pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
 /// The states and radius of a whole enumeration, or of one cut short at
 /// a depth bound, and the news that the space goes on.
 fn write_total<W: Write, T>(out: &mut W, layers: &Enumeration<T>, noun: &str) -> io::Result<()> {
-    let (states, radius) = (layers.states(), layers.radius());
+    let (states, radius) = (layers.positions(), layers.radius());
     if layers.is_complete() {
         writeln!(out, "total: {states} {noun}")?;
         writeln!(out, "radius: {radius} moves")

@@ -1395,3 +1395,40 @@ fn a_weight_trades_moves_for_speed_within_its_bound() {
     assert_eq!(status, 2);
     assert!(err.contains("--weight weighs the estimate of astar and idastar only"), "{err}");
 }
+
+/// The 3x3x3 cube's file: its 48 stickers' 18 turns, and its symmetries.
+const CUBE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/data/cube-3x3x3-htm.txt");
+
+#[test]
+fn the_cube_is_enumerated_past_2_64_a_class_of_symmetric_positions_at_a_time() {
+    // The published positions (OEIS A080601) and the classes of the 48
+    // symmetries (with the inverse, of 96), depth by depth.
+    let positions = json!([1, 18, 243, 3240, 43_239, 574_908]);
+    let plain = enumerate_json(&["--generators", CUBE, "--max-depth", "5", "--no-symmetries"]);
+    assert_eq!(plain["layers"], positions);
+    assert_eq!(plain["order"], json!("43252003274489856000"));
+    assert_eq!(plain["engine"], json!("sorted"));
+    assert!(plain.get("classes").is_none());
+    let reduced = enumerate_json(&["--generators", CUBE, "--max-depth", "5"]);
+    assert_eq!(reduced["layers"], positions);
+    assert_eq!(reduced["classes"], json!([1, 2, 9, 75, 934, 12_077]));
+    assert_eq!(reduced["states"], json!(621_649));
+    let inverse = enumerate_json(&["--generators", CUBE, "--max-depth", "5", "--inverse"]);
+    assert_eq!(inverse["layers"], positions);
+    assert_eq!(inverse["classes"], json!([1, 2, 8, 48, 509, 6198]));
+    let text = run(&["enumerate", "--generators", CUBE, "--max-depth", "2"], b"").1;
+    assert!(text.contains("(the generators' group has 43252003274489856000 elements"), "{text}");
+    assert!(text.contains("classes: 12, 48 permutations at the most each"), "{text}");
+    // A symmetry that maps a turn to no turn is refused, by name.
+    let dir = scratch_dir("symmetries");
+    let bad = dir.join("bad-cube.txt");
+    let text = std::fs::read_to_string(CUBE).expect("the cube's file");
+    let swap: Vec<String> = (0..48).map(|i| [1, 0].get(i).map_or(i, |&j| j).to_string()).collect();
+    std::fs::write(&bad, format!("{text}sym: {}\n", swap.join(" "))).expect("a scratch file");
+    let (status, _, err) = run(&["enumerate", "--generators", bad.to_str().unwrap()], b"");
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("symmetry sym 4 maps generator R to a permutation that is no generator"),
+        "{err}"
+    );
+}

@@ -74,7 +74,7 @@ pub use crate::numbered::hanoi::{Hanoi4, HanoiRanks};
 pub use crate::numbered::pancakes::{PancakeRanks, Pancakes};
 pub use crate::numbered::tokens::Tokens;
 pub use crate::numbered::topspin::{Spin, TopSpin};
-pub use crate::permuted::PermutationGraph;
+pub use crate::permuted::{Engine, PermutationGraph};
 pub use crate::sliding::{
     Algorithm, Board, DatabaseDir, Installed, LinearConflict, Manhattan, Partition,
     PatternDatabase, ReachableBoards, Slide, SlidingHeuristic, SlidingPuzzle, Solver,

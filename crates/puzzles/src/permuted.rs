@@ -1,19 +1,22 @@
 //! [`PermutationGraph`]: the graph some generators make from a start, with
 //! the engine for its layers chosen from what its states offer.
 
-use search_core::breadth_first::{Enumeration, Search};
+use search_core::breadth_first::{Enumeration, Search, SortedEnumeration};
 use search_core::dense::DenseEnumeration;
-use search_core::groups::{Arrangement, Cayley, Generators, Orbit};
-use search_core::space::AsRanked;
+use search_core::groups::{
+    Arrangement, Cayley, Generators, Orbit, ReducedCayley, ReducedStates, Symmetries,
+};
+use search_core::space::{AsRanked, KeyedSpace};
 use search_core::{Limits, Path, Predecessors, Ranking, Run, Successors, Unranking};
 
 use crate::error::Error;
 
-/// The graph that generators make from a start: the
-/// [`Cayley`] graph of their group when the start's items are `0..n` in
-/// some order (at most 20 of them), else the [`Orbit`] of the start (a
-/// coset graph, the start's items repeating). Its
-/// [`enumerate`](PermutationGraph::enumerate) picks the engine, and
+/// The graph that generators make from a start: the [`Cayley`] graph of
+/// their group when the start is one of its elements (the identity, or
+/// any arrangement of `0..n` the generators reach), else the [`Orbit`]
+/// of the start (a coset graph, the start's items repeating). Its
+/// [`enumerate`](PermutationGraph::enumerate) picks the engine
+/// ([`PermutationGraph::engine`] says which), and
 /// [`solve`](PermutationGraph::solve) finds the shortest word.
 ///
 /// # Example
@@ -41,12 +44,29 @@ pub struct PermutationGraph {
     space: Space,
     /// The ranks, when the states are ranked and the start has a rank.
     ranks: Option<u64>,
+    /// The order of the generators' group, below 2^128.
+    order: Option<u128>,
+    /// The symmetries its layers are reduced by, if any.
+    symmetries: Option<Symmetries>,
 }
 
 #[derive(Clone, Debug)]
 enum Space {
     Cayley(Cayley, Arrangement),
     Orbit(Orbit),
+}
+
+/// The engine [`PermutationGraph::enumerate`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Engine {
+    /// 2 bits for every rank, on every core: [`DenseEnumeration`].
+    Dense,
+    /// The layers met, as sorted, compressed ranks or keys of up to 128
+    /// bits, a few bytes a state: [`SortedEnumeration`].
+    Sorted,
+    /// The states met, in a hash table: the breadth-first `Search`.
+    Hashed,
 }
 
 impl PermutationGraph {
@@ -65,10 +85,11 @@ impl PermutationGraph {
         let mut sorted = start.to_vec();
         sorted.sort_unstable();
         let distinct = start.len() == generators.points()
-            && start.len() <= 20
             && sorted.iter().enumerate().all(|(at, &item)| usize::from(item) == at);
-        let space = if distinct {
-            Space::Cayley(Cayley::new(generators)?, start.iter().copied().collect())
+        let cayley = Cayley::new(generators.clone())?;
+        let order = cayley.order();
+        let space = if distinct && cayley.contains(start) {
+            Space::Cayley(cayley, start.iter().copied().collect())
         } else {
             Space::Orbit(Orbit::new(generators, start)?)
         };
@@ -76,7 +97,87 @@ impl PermutationGraph {
             Space::Cayley(graph, start) => ranks_of(graph, start),
             Space::Orbit(orbit) => ranks_of(orbit, &orbit.start()),
         };
-        Ok(PermutationGraph { space, ranks })
+        Ok(PermutationGraph { space, ranks, order, symmetries: None })
+    }
+
+    /// The same graph, its layers reduced by `symmetries` (of its
+    /// generators): an enumeration keeps one position a class of
+    /// equivalent ones, and counts the class
+    /// ([`Enumeration::layer_positions`]), on the sorted engine while the
+    /// group's order is below 2^112, hashed past it.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Search`](crate::ErrorKind::Search) with
+    /// `InvalidShape` unless the graph is a Cayley graph from the
+    /// identity, which every symmetry fixes: the layers of another start
+    /// are not the symmetries' to fold.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Family, PermutationGraph};
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::groups::{Generators, Symmetries};
+    /// use search_core::Run;
+    ///
+    /// // LRX of 7, and the reflection of the ring that swaps 0 and 1:
+    /// // it maps L onto R and the swap X of 0 and 1 onto itself.
+    /// let lrx = Family::Lrx.generators(7)?;
+    /// let mut reflection = Generators::new(7)?;
+    /// reflection.push("reflect", &[1, 0, 6, 5, 4, 3, 2])?;
+    /// let symmetries = Symmetries::new(&lrx, &reflection, true)?;
+    /// let identity: Vec<u8> = (0..7).collect();
+    /// let graph = PermutationGraph::new(lrx, &identity)?.with_symmetries(symmetries)?;
+    /// let layers = graph.enumerate(&DenseEnumeration::new(), false, &mut Run::new())?;
+    /// assert_eq!(layers.positions(), 5_040);
+    /// assert!(layers.states() < 5_040 / 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_symmetries(mut self, symmetries: Symmetries) -> Result<PermutationGraph, Error> {
+        let from_identity = match &self.space {
+            Space::Cayley(graph, start) => *start == graph.identity(),
+            Space::Orbit(_) => false,
+        };
+        if !from_identity {
+            let reason = "symmetries fold the layers of a Cayley graph from the identity, and \
+                          these start elsewhere"
+                .to_owned();
+            return Err(
+                search_core::Error::new(search_core::ErrorKind::InvalidShape { reason }).into()
+            );
+        }
+        self.symmetries = (!symmetries.is_empty()).then_some(symmetries);
+        Ok(self)
+    }
+
+    /// The symmetries the layers are reduced by.
+    ///
+    /// # Example
+    ///
+    /// See [`with_symmetries`](PermutationGraph::with_symmetries).
+    pub fn symmetries(&self) -> Option<&Symmetries> {
+        self.symmetries.as_ref()
+    }
+
+    /// The number of elements of the group the generators generate, while
+    /// it is below 2^128: the states of a Cayley graph, and the most an
+    /// orbit can have. "How large is this puzzle" for a puzzle given as
+    /// its moves.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Family, PermutationGraph};
+    ///
+    /// // Burnt pancakes of 7: 2^7 7! of the 14 sides' 14! arrangements.
+    /// let burnt = Family::BurntPancake.generators(7)?;
+    /// let identity: Vec<u8> = (0..14).collect();
+    /// assert_eq!(PermutationGraph::new(burnt, &identity)?.order(), Some(645_120));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn order(&self) -> Option<u128> {
+        self.order
     }
 
     /// The generators.
@@ -114,10 +215,10 @@ impl PermutationGraph {
     }
 
     /// The ranks the dense engine would keep 2 bits for (and a ranked
-    /// distributed engine, through [`AsRanked`]), when the states
-    /// are ranked and the start has a rank: `n!` (or `n!/2` for even
-    /// generators) for a Cayley graph, the arrangements of the start's
-    /// items for an orbit, while they number below 2^64.
+    /// distributed engine, through [`AsRanked`]), when the states are
+    /// ranked and the start has a rank: the group's order for a Cayley
+    /// graph, the arrangements of the start's items for an orbit, while
+    /// they number below 2^64.
     ///
     /// # Example
     ///
@@ -135,15 +236,8 @@ impl PermutationGraph {
     }
 
     /// Whether [`enumerate`](PermutationGraph::enumerate) runs the dense
-    /// engine under `limits`: when the states are ranked and their table
-    /// fits the memory limit, or `kept` (the table is to be kept in files
-    /// or checkpointed), or a Cayley graph has no depth bound (then a
-    /// table too large is refused at once, naming its size, where the
-    /// hashed engine would run until it met the limit). Otherwise the
-    /// hashed engine stores the states it meets, within the memory limit
-    /// and the state bound ([`Limits::max_states`]): an orbit is often a
-    /// small part of its arrangements (the pocket cube's 3,674,160 of
-    /// 24!/(4!^6)).
+    /// engine under `limits`: [`engine`](PermutationGraph::engine) is
+    /// [`Engine::Dense`].
     ///
     /// # Example
     ///
@@ -157,14 +251,59 @@ impl PermutationGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_dense(&self, limits: &Limits, kept: bool) -> bool {
-        let Some(ranks) = self.ranks else { return false };
-        let fits = DenseEnumeration::memory_needed(ranks) <= limits.usable_memory();
-        fits || kept || (self.is_permutation() && limits.get_max_depth().is_none())
+        self.engine(limits, kept) == Engine::Dense
+    }
+
+    /// The engine [`enumerate`](PermutationGraph::enumerate) runs under
+    /// `limits`, `kept` when the caller keeps a dense table in files or
+    /// checkpoints:
+    ///
+    /// - [`Engine::Dense`] when the states are ranked in 64 bits and their
+    ///   table fits the memory limit ([`Limits::usable_memory`]), or
+    ///   `kept`, or a Cayley graph has no depth bound (then a table too
+    ///   large is refused at once, naming its size, where another engine
+    ///   would run until it met the limit);
+    /// - [`Engine::Sorted`] when they are ranked but the table does not
+    ///   fit (the layers to a depth keep only the states met, a few bytes
+    ///   each), or they are a group past 2^64, keyed in 128 bits (the
+    ///   3x3x3 cube);
+    /// - [`Engine::Hashed`] for the rest: an orbit whose arrangements
+    ///   number past 2^64, a group past 2^128.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Engine, Family, PermutationGraph};
+    /// use search_core::Limits;
+    ///
+    /// let lrx = PermutationGraph::new(Family::Lrx.generators(14)?, &(0..14).collect::<Vec<u8>>())?;
+    /// assert_eq!(lrx.engine(&Limits::new().max_depth(10), false), Engine::Sorted);
+    /// let wide = PermutationGraph::new(Family::Lrx.generators(30)?, &(0..30).collect::<Vec<u8>>())?;
+    /// assert_eq!(wide.engine(&Limits::new(), false), Engine::Sorted);
+    /// let past = PermutationGraph::new(Family::Lrx.generators(40)?, &(0..40).collect::<Vec<u8>>())?;
+    /// assert_eq!(past.engine(&Limits::new(), false), Engine::Hashed);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn engine(&self, limits: &Limits, kept: bool) -> Engine {
+        if self.symmetries.is_some() {
+            let keyed = self.order.is_some_and(|order| order < 1 << 112);
+            return if keyed { Engine::Sorted } else { Engine::Hashed };
+        }
+        match (self.ranks, &self.space) {
+            (Some(ranks), _) => {
+                let fits = DenseEnumeration::memory_needed(ranks) <= limits.usable_memory();
+                let whole_group = self.is_permutation() && limits.get_max_depth().is_none();
+                if fits || kept || whole_group { Engine::Dense } else { Engine::Sorted }
+            }
+            (None, Space::Cayley(graph, _)) if graph.key_count() > 0 => Engine::Sorted,
+            (None, _) => Engine::Hashed,
+        }
     }
 
     /// The layers from the start, on the engine
-    /// [`is_dense`](PermutationGraph::is_dense) picks (`config` for the
-    /// dense one), within `run`'s limits. The deepest states come sorted.
+    /// [`engine`](PermutationGraph::engine) picks (`config` for the dense
+    /// one; the sorted one in memory), within `run`'s limits. The deepest
+    /// states come sorted.
     ///
     /// # Errors
     ///
@@ -180,7 +319,8 @@ impl PermutationGraph {
         kept: bool,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<Arrangement>, Error> {
-        self.enumerate_from(&[self.start()], config, kept, run)
+        let engines = (config, &SortedEnumeration::new());
+        self.enumerate_with(&[self.start()], engines, kept, run)
     }
 
     /// As [`enumerate`](PermutationGraph::enumerate), from each of
@@ -214,13 +354,67 @@ impl PermutationGraph {
         kept: bool,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<Arrangement>, Error> {
+        self.enumerate_with(starts, (config, &SortedEnumeration::new()), kept, run)
+    }
+
+    /// As [`enumerate_from`](PermutationGraph::enumerate_from), with the
+    /// settings of both table engines: the dense one's (`engines.0`: its
+    /// threads, its files) and the sorted one's (`engines.1`: its threads,
+    /// its directory on disk, a resume).
+    ///
+    /// # Errors
+    ///
+    /// As [`enumerate_from`](PermutationGraph::enumerate_from).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Family, PermutationGraph};
+    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::dense::DenseEnumeration;
+    /// use search_core::{Limits, Run};
+    ///
+    /// // LRX of 30 points, past 2^64: its layers to a depth, on one thread.
+    /// let wide = PermutationGraph::new(Family::Lrx.generators(30)?, &(0..30).collect::<Vec<u8>>())?;
+    /// let engines = (&DenseEnumeration::new(), &SortedEnumeration::new().threads(1));
+    /// let mut run = Run::new().limits(Limits::new().max_depth(4));
+    /// let layers = wide.enumerate_with(&[wide.start()], engines, false, &mut run)?;
+    /// assert_eq!(layers.layer_sizes(), [1, 3, 6, 12, 24]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn enumerate_with(
+        &self,
+        starts: &[Arrangement],
+        engines: (&DenseEnumeration, &SortedEnumeration),
+        kept: bool,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<Arrangement>, Error> {
         for start in starts {
             self.check_items(start)?;
         }
-        let dense = self.is_dense(&run.get_limits(), kept);
+        let mut engine = self.engine(&run.get_limits(), kept);
+        // A start in another coset than the graph's has no rank in it.
+        let members = match &self.space {
+            Space::Cayley(graph, _) => starts.iter().all(|start| graph.contains(start)),
+            Space::Orbit(_) => true,
+        };
+        if !members {
+            engine = Engine::Hashed;
+        }
+        let closed = self.generators().is_closed_under_inverse();
+        if let (Some(symmetries), Space::Cayley(graph, _)) = (&self.symmetries, &self.space) {
+            return reduced(graph, symmetries, starts, (engines.1, engine, closed), run);
+        }
         let layers = match &self.space {
-            Space::Cayley(graph, _) => layers(graph, starts, (config, dense), run)?,
-            Space::Orbit(orbit) => layers(orbit, starts, (config, dense), run)?,
+            Space::Cayley(graph, _) if engine == Engine::Sorted && self.ranks.is_none() => {
+                // Past 2^64: 128-bit keys, each start an element (checked).
+                let keys: Vec<u128> = starts.iter().filter_map(|s| graph.key(s)).collect();
+                let layers = sorted(engines.1, graph, &keys, closed, run)?;
+                let max_memory = run.get_limits().get_max_memory();
+                layers.map_deepest_within(max_memory, |&key| graph.element(key))
+            }
+            Space::Cayley(graph, _) => layers(graph, starts, (engines, engine, closed), run)?,
+            Space::Orbit(orbit) => layers(orbit, starts, (engines, engine, closed), run)?,
         };
         Ok(layers.map_deepest(|mut deepest| {
             deepest.sort_unstable();
@@ -279,6 +473,12 @@ impl PermutationGraph {
     ) -> Result<Option<Path<Arrangement, usize>>, Error> {
         self.check_items(state)?;
         let start = self.start();
+        // No word reaches what is not an element from an element.
+        if let Space::Cayley(graph, _) = &self.space
+            && !graph.contains(state)
+        {
+            return Ok(None);
+        }
         let state: Arrangement = state.iter().copied().collect();
         let mut search = Search::new();
         Ok(match &self.space {
@@ -294,11 +494,13 @@ fn ranks_of<S: Ranking<Arrangement> + Successors>(space: &S, start: &Arrangement
     (space.rank(start) < space.rank_count()).then(|| space.rank_count())
 }
 
-/// The layers of `space` from `starts`, dense (by `config`) or hashed.
+/// The layers of `space` from `starts`, on `engine` (by the settings of
+/// `engines` for the dense and sorted ones), each move undone by another
+/// when `closed`.
 fn layers<S>(
     space: &S,
     starts: &[Arrangement],
-    (config, dense): (&DenseEnumeration, bool),
+    (engines, engine, closed): ((&DenseEnumeration, &SortedEnumeration), Engine, bool),
     run: &mut Run<'_>,
 ) -> Result<Enumeration<Arrangement>, search_core::Error>
 where
@@ -306,15 +508,62 @@ where
 {
     let mut ranks: Vec<u64> = starts.iter().map(|start| space.rank(start)).collect();
     // A start outside the table's ranks (an odd permutation where the
-    // generators are even) is in no layer the table could hold.
-    if dense && ranks.iter().all(|&rank| rank < space.rank_count()) {
-        ranks.sort_unstable();
-        ranks.dedup();
-        let layers = config.run(&AsRanked(space), &ranks, run)?;
-        let max_memory = run.get_limits().get_max_memory();
-        return Ok(layers.map_deepest_within(max_memory, |&r| space.unrank(r)));
+    // generators are even) is in no layer a table could hold.
+    if engine == Engine::Hashed || ranks.iter().any(|&rank| rank >= space.rank_count()) {
+        return Search::new().enumerate(space, starts.iter().cloned(), run);
     }
-    Search::new().enumerate(space, starts.iter().cloned(), run)
+    ranks.sort_unstable();
+    ranks.dedup();
+    let ranked = AsRanked(space);
+    let layers = if engine == Engine::Dense {
+        engines.0.run(&ranked, &ranks, run)?
+    } else {
+        sorted(engines.1, &ranked, &ranks, closed, run)?
+    };
+    let max_memory = run.get_limits().get_max_memory();
+    Ok(layers.map_deepest_within(max_memory, |&r| space.unrank(r)))
+}
+
+/// The layers of `graph` reduced by `symmetries` from `starts`, on the
+/// sorted `engine` or hashed, the deepest layer's classes by their first
+/// positions, sorted.
+fn reduced(
+    graph: &Cayley,
+    symmetries: &Symmetries,
+    starts: &[Arrangement],
+    (sorted_engine, engine, closed): (&SortedEnumeration, Engine, bool),
+    run: &mut Run<'_>,
+) -> Result<Enumeration<Arrangement>, Error> {
+    let layers = if engine == Engine::Sorted {
+        let reduced = ReducedCayley::new(graph, symmetries)?;
+        let keys: Vec<u128> = starts.iter().filter_map(|start| reduced.key(start)).collect();
+        let layers = sorted(sorted_engine, &reduced, &keys, closed, run)?;
+        let max_memory = run.get_limits().get_max_memory();
+        layers.map_deepest_within(max_memory, |&key| reduced.first(key))
+    } else {
+        let firsts = starts.iter().map(|start| symmetries.canonical(start).0);
+        Search::new().enumerate(&ReducedStates::new(graph, symmetries), firsts, run)?
+    };
+    Ok(layers.map_deepest(|mut deepest| {
+        deepest.sort_unstable();
+        deepest
+    }))
+}
+
+/// The layers of a keyed `space` from `keys` on the sorted engine,
+/// keeping two layers when every move is undone by another (`closed`),
+/// every layer when not.
+fn sorted<K: KeyedSpace>(
+    engine: &SortedEnumeration,
+    space: &K,
+    keys: &[K::Key],
+    closed: bool,
+    run: &mut Run<'_>,
+) -> Result<Enumeration<K::Key>, search_core::Error> {
+    let mut keys = keys.to_vec();
+    keys.sort_unstable();
+    keys.dedup();
+    if closed { engine.run_reversible(space, &keys, run) } else { engine.run(space, &keys, run) }
 }
 
 /// The graph is a space of its own, its moves the generators' indexes,

@@ -6,10 +6,14 @@
 use std::collections::{HashMap, VecDeque};
 
 use proptest::prelude::*;
+use search_core::breadth_first::Search;
 use search_core::dense::DenseEnumeration;
-use search_core::groups::{Arrangement, Cayley, Generators, Orbit, PermutationPuzzle};
+use search_core::groups::{
+    Arrangement, Cayley, Generators, Orbit, PermutationPuzzle, ReducedCayley, ReducedStates,
+    StabilizerChain, Symmetries,
+};
 use search_core::space::AsRanked;
-use search_core::{Ranking, Run, Successors, bfs, bidirectional_bfs, enumerate};
+use search_core::{Ranking, Run, Successors, Unranking, bfs, bidirectional_bfs, enumerate};
 
 fn arrangement(items: &[u8]) -> Arrangement {
     items.iter().copied().collect()
@@ -282,7 +286,8 @@ fn bad_generators_are_refused_by_name() {
     assert!(Generators::new(0).is_err());
     let mut wide = Generators::new(21).unwrap();
     wide.push_cycles("x", "(1,21)").unwrap();
-    assert!(Cayley::new(wide.clone()).is_err());
+    // A Cayley graph of any size is numbered by its group: here of two.
+    assert_eq!(Cayley::new(wide.clone()).unwrap().rank_count(), 2);
     let start: Vec<u8> = (0..21).collect();
     let orbit = Orbit::new(wide, &start).unwrap();
     assert_eq!(orbit.generators().len(), 1);
@@ -374,4 +379,333 @@ fn a_puzzle_reads_from_gap_or_our_text() {
         let error = PermutationPuzzle::parse(text).unwrap_err();
         assert_eq!(error.to_string(), message, "{text:?}");
     }
+}
+
+/// The elements `generators` reach from the identity, by a plain search
+/// over arrangements moved by hand.
+fn closure(generators: &Generators) -> std::collections::HashSet<Vec<u8>> {
+    let n = generators.points();
+    let identity: Vec<u8> = (0..n as u8).collect();
+    let mut seen = std::collections::HashSet::from([identity.clone()]);
+    let mut queue = VecDeque::from([identity]);
+    while let Some(state) = queue.pop_front() {
+        for g in 0..generators.len() {
+            let image = generators.image(g);
+            let next: Vec<u8> = image.iter().map(|&from| state[usize::from(from)]).collect();
+            if seen.insert(next.clone()) {
+                queue.push_back(next);
+            }
+        }
+    }
+    seen
+}
+
+/// Up to three permutations of `n` points, from seeds.
+fn random_generators(n: usize, seeds: &[u64]) -> Generators {
+    let mut generators = Generators::new(n).unwrap();
+    for (index, &seed) in seeds.iter().enumerate() {
+        let mut image: Vec<u8> = (0..n as u8).collect();
+        let mut state = seed | 1;
+        for i in (1..n).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            image.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        generators.push(&format!("g{index}"), &image).unwrap();
+    }
+    generators
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A stabilizer chain's order is the group's size, its ranks number
+    /// the elements from 0 to the order one each, and what is not an
+    /// element has no rank.
+    #[test]
+    fn a_stabilizer_chain_numbers_exactly_the_group(
+        n in 1usize..=6,
+        seeds in proptest::collection::vec(any::<u64>(), 0..=3),
+    ) {
+        let generators = random_generators(n, &seeds);
+        let chain = StabilizerChain::new(&generators).unwrap();
+        let elements = closure(&generators);
+        prop_assert_eq!(chain.order(), elements.len() as u128);
+        let mut ranks: Vec<u128> = Vec::new();
+        for element in &elements {
+            let rank = chain.rank(element).expect("an element has a rank");
+            prop_assert!(rank < chain.order());
+            prop_assert_eq!(chain.rank_of_element(element), rank);
+            prop_assert_eq!(&chain.unrank(rank)[..], element.as_slice());
+            ranks.push(rank);
+        }
+        ranks.sort_unstable();
+        ranks.dedup();
+        prop_assert_eq!(ranks.len(), elements.len());
+        let mut all: Vec<u8> = (0..n as u8).collect();
+        let mut others = 0;
+        loop {
+            if !elements.contains(&all) {
+                prop_assert!(!chain.contains(&all) && chain.rank(&all).is_none());
+                others += 1;
+            }
+            // The next permutation in lexicographic order.
+            let Some(i) = (1..n).rev().find(|&i| all[i - 1] < all[i]) else { break };
+            let j = (i..n).rev().find(|&j| all[j] > all[i - 1]).unwrap();
+            all.swap(i - 1, j);
+            all[i..].reverse();
+        }
+        prop_assert_eq!(others + elements.len(), (1..=n).product::<usize>());
+    }
+}
+
+#[test]
+fn a_stabilizer_chain_knows_the_orders_of_known_groups() {
+    let factorial = |n: u128| (1..=n).product::<u128>();
+    for n in 2..=34 {
+        // A shift and a swap give every permutation: 34! is below 2^128.
+        let mut lx = Generators::new(n).unwrap();
+        let shift: Vec<u8> = (0..n).map(|i| ((i + 1) % n) as u8).collect();
+        lx.push("L", &shift).unwrap();
+        lx.push_cycles("X", "(1,2)").unwrap();
+        assert_eq!(StabilizerChain::new(&lx).unwrap().order(), factorial(n as u128), "S_{n}");
+    }
+    // 35! is past 2^128: refused, by what it would need.
+    let mut big = Generators::new(35).unwrap();
+    big.push("L", &(0..35u8).map(|i| (i + 1) % 35).collect::<Vec<u8>>()).unwrap();
+    big.push_cycles("X", "(1,2)").unwrap();
+    let error = StabilizerChain::new(&big).unwrap_err();
+    assert!(error.to_string().contains("has 2^128 elements or more"), "{error}");
+    // Burnt pancakes of n: 2^n n!, where the 2n points have (2n)!.
+    for n in 1..=10u32 {
+        let mut flips = Generators::new(2 * n as usize).unwrap();
+        for k in 1..=n {
+            // The top k pancakes reversed, each turned over: side s of
+            // pancake p goes to side 1 - s of pancake k - 1 - p.
+            let image: Vec<u8> = (0..2 * n)
+                .map(|point| {
+                    let (pancake, side) = (point / 2, point % 2);
+                    if pancake < k { ((k - 1 - pancake) * 2 + 1 - side) as u8 } else { point as u8 }
+                })
+                .collect();
+            flips.push(&format!("flip {k}"), &image).unwrap();
+        }
+        let order = StabilizerChain::new(&flips).unwrap().order();
+        assert_eq!(order, (1u128 << n) * factorial(u128::from(n)), "{n} burnt pancakes");
+    }
+    // The identity alone, and no generators: the trivial group.
+    assert_eq!(StabilizerChain::new(&Generators::new(3).unwrap()).unwrap().order(), 1);
+    let mut identity = Generators::new(3).unwrap();
+    identity.push("e", &[0, 1, 2]).unwrap();
+    let trivial = StabilizerChain::new(&identity).unwrap();
+    assert_eq!((trivial.order(), trivial.base()), (1, &[][..]));
+    assert_eq!(trivial.rank(&[0, 1, 2]), Some(0));
+}
+
+#[test]
+fn a_group_ranked_by_its_chain_takes_every_engine() {
+    use search_core::breadth_first::SortedEnumeration;
+    use search_core::space::KeyedSpace;
+    // Burnt pancakes of 5: 3,840 elements of the 10! permutations of the
+    // pancakes' 10 sides, numbered densely by the group.
+    let mut flips = Generators::new(10).unwrap();
+    for k in 1..=5u8 {
+        let image: Vec<u8> = (0..10u8)
+            .map(|point| {
+                let (pancake, side) = (point / 2, point % 2);
+                if pancake < k { (k - 1 - pancake) * 2 + 1 - side } else { point }
+            })
+            .collect();
+        flips.push(&format!("flip {k}"), &image).unwrap();
+    }
+    let graph = Cayley::new(flips).unwrap();
+    assert_eq!((graph.rank_count(), graph.order()), (3_840, Some(3_840)));
+    let hashed = enumerate(&graph, [graph.identity()]).unwrap();
+    // OEIS A078941: the burnt pancake graph of 5 has diameter 10.
+    assert_eq!((hashed.states(), hashed.radius()), (3_840, 10));
+    let start = graph.rank(&graph.identity());
+    let dense = DenseEnumeration::new().run(&AsRanked(&graph), &[start], &mut Run::new()).unwrap();
+    assert_eq!(dense.layer_sizes(), hashed.layer_sizes());
+    let keyed = SortedEnumeration::new().run_reversible(&graph, &[0], &mut Run::new()).unwrap();
+    assert_eq!(keyed.layer_sizes(), hashed.layer_sizes());
+    let deepest: Vec<Vec<u8>> =
+        keyed.deepest().iter().map(|&key| graph.unrank(key as u64).to_vec()).collect();
+    let mut expected: Vec<Vec<u8>> = hashed.deepest().iter().map(|s| s.to_vec()).collect();
+    expected.sort();
+    let mut deepest = deepest;
+    deepest.sort();
+    assert_eq!(deepest, expected);
+    // Every permutation of 30 points: past 2^64, keyed in 128 bits, the
+    // sorted engine's layers to a depth as the hashed engine's.
+    let mut lrx = Generators::new(30).unwrap();
+    lrx.push("L", &(0..30).map(|i| (i + 1) % 30).collect::<Vec<u8>>()).unwrap();
+    lrx.push("R", &(0..30).map(|i| (i + 29) % 30).collect::<Vec<u8>>()).unwrap();
+    lrx.push_cycles("X", "(1,2)").unwrap();
+    let wide = Cayley::new(lrx).unwrap();
+    assert_eq!(wide.rank_count(), 0);
+    assert!(wide.ranking().is_none());
+    assert_eq!(wide.key_count(), (1..=30u128).product());
+    let limits = search_core::Limits::new().max_depth(7);
+    let hashed = Search::new().enumerate(&wide, [wide.identity()], &mut Run::new().limits(limits));
+    let identity = StabilizerChain::new(wide.generators()).unwrap().rank(&wide.identity()).unwrap();
+    let keyed =
+        SortedEnumeration::new().run_reversible(&wide, &[identity], &mut Run::new().limits(limits));
+    assert_eq!(keyed.unwrap().layer_sizes(), hashed.unwrap().layer_sizes());
+}
+
+/// A permutation of `n` points from a seed (Fisher-Yates over xorshift).
+fn shuffled(n: usize, seed: u64) -> Vec<u8> {
+    let mut image: Vec<u8> = (0..n as u8).collect();
+    let mut state = seed | 1;
+    for i in (1..n).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        image.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    image
+}
+
+/// Generators closed under conjugation by the group `symmetry`
+/// generates: the conjugates of a few seeds' permutations, and their
+/// inverses when `undirected`.
+fn symmetric_generators(n: usize, symmetry: &[u8], seeds: &[u64], undirected: bool) -> Generators {
+    let conjugate = |m: &[u8], g: &[u8]| -> Vec<u8> {
+        let mut unmap = vec![0u8; n];
+        for (i, &p) in m.iter().enumerate() {
+            unmap[usize::from(p)] = i as u8;
+        }
+        (0..n).map(|i| m[usize::from(g[usize::from(unmap[i])])]).collect()
+    };
+    let mut images: Vec<Vec<u8>> = Vec::new();
+    for &seed in seeds {
+        let mut g = shuffled(n, seed);
+        // Its conjugates by the powers of the symmetry.
+        for _ in 0..n.max(2) * 2 {
+            let mut pair = vec![g.clone()];
+            if undirected {
+                let mut inverse = vec![0u8; n];
+                for (i, &p) in g.iter().enumerate() {
+                    inverse[usize::from(p)] = i as u8;
+                }
+                pair.push(inverse);
+            }
+            for image in pair {
+                if !images.contains(&image) {
+                    images.push(image);
+                }
+            }
+            g = conjugate(symmetry, &g);
+        }
+    }
+    let mut generators = Generators::new(n).unwrap();
+    for (index, image) in images.iter().enumerate() {
+        generators.push(&format!("g{index}"), image).unwrap();
+    }
+    generators
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A group reduced by its symmetries, on the sorted engine and the
+    /// hashed one: each layer's positions are plain BFS's states at that
+    /// depth, and its classes the distinct first positions of their
+    /// classes; directed and undirected, with and without the inverse.
+    #[test]
+    fn symmetric_enumeration_counts_what_plain_bfs_finds(
+        n in 3usize..=6,
+        symmetry_seed in any::<u64>(),
+        seeds in proptest::collection::vec(any::<u64>(), 1..=2),
+        undirected in any::<bool>(),
+        with_inverse in any::<bool>(),
+    ) {
+        use search_core::breadth_first::SortedEnumeration;
+        use search_core::space::Quotient;
+        let symmetry = shuffled(n, symmetry_seed);
+        let generators = symmetric_generators(n, &symmetry, &seeds, undirected);
+        let inverse = with_inverse && undirected;
+        let mut given = Generators::new(n).unwrap();
+        given.push("m", &symmetry).unwrap();
+        let symmetries = Symmetries::new(&generators, &given, inverse).unwrap();
+        let graph = Cayley::new(generators).unwrap();
+        let plain = enumerate(&graph, [graph.identity()]).unwrap();
+        // The classes of each plain layer, by their first positions.
+        let mut by_depth: Vec<std::collections::HashSet<Arrangement>> = Vec::new();
+        let mut walk = search_core::breadth_first::Bfs::new();
+        walk.start(&graph, [graph.identity()]).unwrap();
+        while let Some(visit) = walk.next(&graph).unwrap() {
+            if by_depth.len() <= visit.depth() {
+                by_depth.push(std::collections::HashSet::default());
+            }
+            by_depth[visit.depth()].insert(symmetries.canonical(visit.state()).0);
+        }
+        let classes: Vec<u64> = by_depth.iter().map(|layer| layer.len() as u64).collect();
+        let positions: Vec<u128> = plain.layer_sizes().iter().map(|&s| u128::from(s)).collect();
+        let reduced = ReducedCayley::new(&graph, &symmetries).unwrap();
+        let start = reduced.key(&graph.identity()).unwrap();
+        let engine = SortedEnumeration::new().threads(1);
+        let sorted = if undirected {
+            engine.run_reversible(&reduced, &[start], &mut Run::new())
+        } else {
+            engine.run(&reduced, &[start], &mut Run::new())
+        }
+        .unwrap();
+        prop_assert_eq!(sorted.layer_positions(), &positions[..]);
+        prop_assert_eq!(sorted.layer_sizes(), &classes[..]);
+        let hashed = enumerate(&ReducedStates::new(&graph, &symmetries), [graph.identity()]).unwrap();
+        prop_assert_eq!(hashed.layer_positions(), &positions[..]);
+        prop_assert_eq!(hashed.layer_sizes(), &classes[..]);
+        // A generic quotient takes the symmetries that map moves to moves.
+        if !inverse {
+            let quotient = Quotient::new(&graph, |state: &Arrangement| symmetries.canonical(state));
+            let hashed = enumerate(&quotient, [graph.identity()]).unwrap();
+            prop_assert_eq!(hashed.layer_positions(), &positions[..]);
+        }
+    }
+}
+
+#[test]
+fn a_symmetry_of_a_space_of_its_own_keeps_its_layers() {
+    use search_core::from_fn;
+    use search_core::space::Quotient;
+    // A knight on a 6x6 board from a corner, its mirror image across the
+    // diagonal through that corner one class; and a walk that only goes
+    // right or down (directed), mirrored the same way.
+    let knight = from_fn(|&(x, y): &(i8, i8)| {
+        [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+            .into_iter()
+            .map(move |(dx, dy)| (x + dx, y + dy))
+            .filter(|&(x, y)| (0..6).contains(&x) && (0..6).contains(&y))
+    });
+    let down_right = from_fn(|&(x, y): &(i8, i8)| {
+        [(x + 1, y), (x, y + 1)].into_iter().filter(|&(x, y)| x < 6 && y < 6)
+    });
+    let mirror = |&(x, y): &(i8, i8)| ((x.min(y), x.max(y)), if x == y { 1 } else { 2 });
+    let folded = Quotient::new(&knight, mirror);
+    let plain = enumerate(&knight, [(0, 0)]).unwrap();
+    let reduced = enumerate(&folded, [(0, 0)]).unwrap();
+    let sizes: Vec<u128> = plain.layer_sizes().iter().map(|&s| u128::from(s)).collect();
+    assert_eq!(reduced.layer_positions(), &sizes[..]);
+    assert!(reduced.states() < plain.states());
+    assert!(reduced.is_reduced());
+    // A path of classes is a path of the board again, move by move.
+    let classes = search_core::bfs(&folded, [(0, 0)], |&s| s == (4, 5)).unwrap().unwrap();
+    let real = search_core::Path::through_classes(&folded, (0, 0), &classes).unwrap();
+    assert_eq!(
+        real.len(),
+        search_core::bfs(&knight, [(0, 0)], |&s| s == (5, 4)).unwrap().unwrap().len()
+    );
+    for pair in real.states().windows(2) {
+        let (dx, dy) = ((pair[0].0 - pair[1].0).abs(), (pair[0].1 - pair[1].1).abs());
+        assert!(matches!((dx, dy), (1, 2) | (2, 1)), "{pair:?}");
+    }
+    // Directed: the walk's layers are the diagonals, folded in two.
+    let walk = Quotient::new(&down_right, mirror);
+    let plain = enumerate(&down_right, [(0, 0)]).unwrap();
+    let reduced = enumerate(&walk, [(0, 0)]).unwrap();
+    let sizes: Vec<u128> = plain.layer_sizes().iter().map(|&s| u128::from(s)).collect();
+    assert_eq!(reduced.layer_positions(), &sizes[..]);
+    assert_eq!(reduced.layer_sizes(), [1, 1, 2, 2, 3, 3, 3, 2, 2, 1, 1]);
 }

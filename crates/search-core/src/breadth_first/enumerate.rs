@@ -24,6 +24,9 @@ use crate::store::expand::DepthBound;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Enumeration<S> {
     layer_sizes: Vec<u64>,
+    /// The positions each layer's states stand for: its size, unless
+    /// they are classes of a symmetry reduction.
+    positions: Vec<u128>,
     deepest: Vec<S>,
     complete: bool,
     /// Whether the deepest layer's states were left out.
@@ -43,7 +46,8 @@ impl<S> Enumeration<S> {
     /// assert_eq!((layers.states(), layers.radius()), (4, 2));
     /// ```
     pub fn new(layer_sizes: Vec<u64>, deepest: Vec<S>) -> Enumeration<S> {
-        Enumeration { layer_sizes, deepest, complete: true, omitted: false }
+        let positions = counted(&layer_sizes);
+        Enumeration { layer_sizes, positions, deepest, complete: true, omitted: false }
     }
 
     /// The layers up to a depth bound of a space that goes on past it:
@@ -60,14 +64,16 @@ impl<S> Enumeration<S> {
     /// assert_eq!((layers.states(), layers.radius()), (7, 2));
     /// ```
     pub fn cut_at_depth(layer_sizes: Vec<u64>, last_layer: Vec<S>) -> Enumeration<S> {
-        Enumeration { layer_sizes, deepest: last_layer, complete: false, omitted: false }
+        let positions = counted(&layer_sizes);
+        Enumeration { layer_sizes, positions, deepest: last_layer, complete: false, omitted: false }
     }
 
     /// [`new`](Enumeration::new) when `complete`, else
     /// [`cut_at_depth`](Enumeration::cut_at_depth): for an engine that
     /// learns which at its end.
     pub(crate) fn ended(layer_sizes: Vec<u64>, deepest: Vec<S>, complete: bool) -> Enumeration<S> {
-        Enumeration { layer_sizes, deepest, complete, omitted: false }
+        let positions = counted(&layer_sizes);
+        Enumeration { layer_sizes, positions, deepest, complete, omitted: false }
     }
 
     /// The same layers without the deepest layer's states: for a caller
@@ -144,8 +150,8 @@ impl<S> Enumeration<S> {
     /// ```
     #[must_use]
     pub fn map_deepest<T>(self, f: impl FnOnce(Vec<S>) -> Vec<T>) -> Enumeration<T> {
-        let Enumeration { layer_sizes, deepest, complete, omitted } = self;
-        Enumeration { layer_sizes, deepest: f(deepest), complete, omitted }
+        let Enumeration { layer_sizes, positions, deepest, complete, omitted } = self;
+        Enumeration { layer_sizes, positions, deepest: f(deepest), complete, omitted }
     }
 
     /// As [`map_deepest`](Enumeration::map_deepest), one state at a time,
@@ -172,12 +178,18 @@ impl<S> Enumeration<S> {
         let count = self.deepest.len();
         let bytes = (count as u64).saturating_mul((size_of::<S>() + size_of::<T>()) as u64);
         let mut made = Vec::new();
-        let Enumeration { layer_sizes, deepest, complete, omitted } = self;
+        let Enumeration { layer_sizes, positions, deepest, complete, omitted } = self;
         if bytes > max_memory || made.try_reserve_exact(count).is_err() {
-            return Enumeration { layer_sizes, deepest: Vec::new(), complete, omitted: true };
+            return Enumeration {
+                layer_sizes,
+                positions,
+                deepest: Vec::new(),
+                complete,
+                omitted: true,
+            };
         }
         made.extend(deepest.iter().map(f));
-        Enumeration { layer_sizes, deepest: made, complete, omitted }
+        Enumeration { layer_sizes, positions, deepest: made, complete, omitted }
     }
 
     /// The number of states at each depth, from the starts (depth 0) to the
@@ -194,6 +206,72 @@ impl<S> Enumeration<S> {
     /// ```
     pub fn layer_sizes(&self) -> &[u64] {
         &self.layer_sizes
+    }
+
+    /// The same layers, each standing for `positions[depth]` positions:
+    /// for an engine whose states are classes of equivalent states (a
+    /// symmetry reduction), that found each class's size
+    /// ([`Successors::class_size`](crate::Successors::class_size),
+    /// [`KeyedSpace::key_class_size`](crate::space::KeyedSpace::key_class_size)).
+    /// Positions of another count than the layers are not taken.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::breadth_first::Enumeration;
+    ///
+    /// // A square's corners by distance from one, a corner and its mirror
+    /// // image across the diagonal through it a class.
+    /// let classes = Enumeration::new(vec![1, 1, 1], vec![2]).with_positions(vec![1, 2, 1]);
+    /// assert_eq!((classes.states(), classes.positions()), (3, 4));
+    /// assert_eq!(classes.layer_positions(), [1, 2, 1]);
+    /// ```
+    #[must_use]
+    pub fn with_positions(mut self, positions: Vec<u128>) -> Enumeration<S> {
+        if positions.len() == self.layer_sizes.len() {
+            self.positions = positions;
+        }
+        self
+    }
+
+    /// The positions each layer's states stand for: its
+    /// [`layer_sizes`](Enumeration::layer_sizes), unless the states are
+    /// classes of a symmetry reduction
+    /// ([`Quotient`](crate::space::Quotient)), each standing for its
+    /// class's positions. 128 bits, as the 3x3x3 cube's layers past depth
+    /// 17 hold more than 2^64 positions.
+    ///
+    /// # Example
+    ///
+    /// See [`with_positions`](Enumeration::with_positions).
+    pub fn layer_positions(&self) -> &[u128] {
+        &self.positions
+    }
+
+    /// The positions every layer's states stand for: the number of
+    /// reachable states of the space a quotient reduces, or
+    /// [`states`](Enumeration::states).
+    ///
+    /// # Example
+    ///
+    /// See [`with_positions`](Enumeration::with_positions).
+    pub fn positions(&self) -> u128 {
+        self.layer_positions().iter().sum()
+    }
+
+    /// Whether the states are classes that stand for more positions than
+    /// their count (a symmetry reduction found some class of two or more).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::breadth_first::Enumeration;
+    ///
+    /// assert!(!Enumeration::new(vec![1, 2], vec![7]).is_reduced());
+    /// assert!(Enumeration::new(vec![1, 2], vec![7]).with_positions(vec![1, 3]).is_reduced());
+    /// ```
+    pub fn is_reduced(&self) -> bool {
+        self.positions.iter().zip(&self.layer_sizes).any(|(&p, &s)| p != u128::from(s))
     }
 
     /// The number of reachable states.
@@ -241,6 +319,11 @@ impl<S> Enumeration<S> {
     pub fn deepest(&self) -> &[S] {
         &self.deepest
     }
+}
+
+/// Each layer's states as the positions it holds: one each.
+fn counted(layer_sizes: &[u64]) -> Vec<u128> {
+    layer_sizes.iter().map(|&size| u128::from(size)).collect()
 }
 
 /// Every state reachable from `starts`, layer by layer.
@@ -319,16 +402,21 @@ impl<S: State, M: Clone> Search<S, M> {
         let layers = |search: &mut Self, run: &mut Run<'_>| {
             search.seed_frontier(space, starts, run)?;
             let mut layer_sizes = Vec::new();
+            // What each layer's states stand for, classes of a quotient.
+            let mut positions = Vec::new();
             while !search.frontier.is_empty() {
                 let depth = layer_sizes.len();
                 layer_sizes.push(search.frontier.len() as u64);
+                let classes = search.frontier.iter().map(|state| space.class_size(state));
+                positions.push(classes.map(u128::from).sum());
                 run.stats_mut().frontier(search.frontier.len());
                 match search.frontier_at_depth_bound(space, depth, run)? {
                     DepthBound::Below => {}
                     DepthBound::Complete => break,
                     DepthBound::Cut => {
                         let last = std::mem::take(&mut search.frontier);
-                        return Ok(Enumeration::cut_at_depth(layer_sizes, last));
+                        let layers = Enumeration::cut_at_depth(layer_sizes, last);
+                        return Ok(layers.with_positions(positions));
                     }
                 }
                 search.expand_frontier(space, depth, |_| false, run)?;
@@ -337,7 +425,8 @@ impl<S: State, M: Clone> Search<S, M> {
                 }
                 search.advance_frontier();
             }
-            Ok(Enumeration::new(layer_sizes, std::mem::take(&mut search.frontier)))
+            let deepest = std::mem::take(&mut search.frontier);
+            Ok(Enumeration::new(layer_sizes, deepest).with_positions(positions))
         };
         self.execute(space, run, layers, |search| search.seen.len())
             .map_err(Error::while_enumerating)

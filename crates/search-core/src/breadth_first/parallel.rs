@@ -251,12 +251,16 @@ impl ParallelEnumeration {
         }
         let cancel = run.cancel_handle();
         let mut layer_sizes = Vec::new();
+        // What each layer's states stand for, classes of a quotient.
+        let mut positions = Vec::new();
         loop {
             let size: usize = frontier.iter().map(Vec::len).sum();
             if size == 0 {
                 break;
             }
             layer_sizes.push(size as u64);
+            let classes = frontier.iter().flatten().map(|state| space.class_size(state));
+            positions.push(classes.map(u128::from).sum::<u128>());
             let max_memory = run.get_limits().get_max_memory();
             // The frontier's states are copies of the tables': what they
             // own on the heap is held twice while the layer is expanded.
@@ -279,17 +283,16 @@ impl ParallelEnumeration {
             }
             if !run.get_limits().allows_depth(layer_sizes.len()) {
                 let last = frontier.into_iter().flatten().collect();
-                return Ok(Ended::Cut(Enumeration::cut_at_depth(layer_sizes, last)));
+                let layers = Enumeration::cut_at_depth(layer_sizes, last);
+                return Ok(Ended::Cut(layers.with_positions(positions)));
             }
             if found {
                 return Ok(Ended::Goal(layer_sizes.len()));
             }
             frontier = next;
         }
-        Ok(Ended::Exhausted(Enumeration::new(
-            layer_sizes,
-            frontier.into_iter().flatten().collect(),
-        )))
+        let deepest = frontier.into_iter().flatten().collect();
+        Ok(Ended::Exhausted(Enumeration::new(layer_sizes, deepest).with_positions(positions)))
     }
 }
 

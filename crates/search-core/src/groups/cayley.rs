@@ -6,28 +6,39 @@ use std::ops::ControlFlow;
 
 use smallvec::SmallVec;
 
+use std::sync::Arc;
+
+use super::chain::StabilizerChain;
 use super::generators::{Generators, inverse};
 use crate::error::Error;
 use crate::ranking::multiset::MultisetPermutations;
 use crate::ranking::permutations::{EvenPermutations, Permutations};
 use crate::run::memory::heap_block;
+use crate::space::keys::KeyedSpace;
 use crate::space::traits::{Predecessors, Ranking, Successors, Unranking};
 
 /// A state of a [`Cayley`] or [`Orbit`] space: the item at each position,
 /// inline up to 32 positions.
 pub type Arrangement = SmallVec<[u8; 32]>;
 
+/// The bytes of an element's partial sifts kept on the stack: the 3x3x3
+/// cube's 18 levels of 48 points, and more.
+const PARTIALS_ON_STACK: usize = 4096;
+
 /// The generators and their inverses, applied to arrangements.
 #[derive(Clone, Debug)]
 struct Moves {
     generators: Generators,
     inverses: Vec<Vec<u8>>,
+    /// For each generator, the first level of the group's chain whose
+    /// base point it moves.
+    first_moved: Vec<usize>,
 }
 
 impl Moves {
     fn new(generators: Generators) -> Moves {
         let inverses = (0..generators.len()).map(|g| inverse(generators.image(g))).collect();
-        Moves { generators, inverses }
+        Moves { generators, inverses, first_moved: Vec::new() }
     }
 
     /// `image` applied to `state`: `t[i] = state[image[i]]`.
@@ -46,17 +57,23 @@ impl Moves {
 /// generator (see [`Generators`] for how), and a move's name is the
 /// generator's index.
 ///
-/// Ranked up to 20 points (`20!` is the last factorial below 2^64), so
-/// the hashed searches keep their visited states in flat tables and
+/// It is numbered by the group its generators generate
+/// ([`StabilizerChain`], by the Schreier-Sims algorithm), densely, from
+/// 0 to the group's [`order`](Cayley::order): by [`Permutations`] when
+/// the group is every permutation of at most 20 points, by
+/// [`EvenPermutations`] when it is every even one, else by the chain's
+/// ranks. While the order is below 2^64 the hashed searches keep their
+/// visited states in flat tables, and
 /// [`AsRanked`](crate::space::AsRanked) takes it to the dense engine in
-/// 2 bits a state: by [`Permutations`], or by [`EvenPermutations`] in
-/// half the ranks when every generator is even (then an odd permutation,
-/// which no even generator reaches from the identity, ranks at the count,
-/// past every table). Its predecessors apply the inverses, so searches
-/// from both ends work whether or not the generators are closed under
-/// inverse (a directed graph when they are not:
-/// [`Generators::is_closed_under_inverse`]). A state of another length
-/// than the points has no successors.
+/// 2 bits a state; below 2^128 it is a
+/// [`KeyedSpace`] of 128-bit keys, which the sorted engine keeps a few
+/// bytes a state (the 3x3x3 cube's 4.3 * 10^19 positions are past 2^64).
+/// A permutation the generators do not reach ranks as some element, not
+/// its own: [`contains`](Cayley::contains) tells which it is. Its
+/// predecessors apply the inverses, so searches from both ends work
+/// whether or not the generators are closed under inverse (a directed
+/// graph when they are not: [`Generators::is_closed_under_inverse`]). A
+/// state of another length than the points has no successors.
 ///
 /// # Example
 ///
@@ -78,11 +95,16 @@ impl Moves {
 /// let dense = DenseEnumeration::new().run(&AsRanked(pancakes), &[0], &mut Run::new())?;
 /// assert_eq!(dense.layer_sizes(), layers.layer_sizes());
 ///
-/// // Rotations of three (even) rank in 5!/2.
+/// // Rotations of three (even) rank in 5!/2; two disjoint swaps of
+/// // six points in the four elements they generate.
 /// let mut rotations = Generators::new(5)?;
 /// rotations.push_cycles("a", "(1,2,3)")?;
 /// rotations.push_cycles("b", "(3,4,5)")?;
 /// assert_eq!(Cayley::new(rotations)?.rank_count(), 60);
+/// let mut swaps = Generators::new(6)?;
+/// swaps.push_cycles("a", "(1,2)")?;
+/// swaps.push_cycles("b", "(5,6)")?;
+/// assert_eq!(Cayley::new(swaps)?.rank_count(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -92,38 +114,56 @@ pub struct Cayley {
 }
 
 /// How a [`Cayley`] space numbers its states.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum CayleyRanks {
+    /// Every permutation of the points, at most 20 of them.
     All(Permutations),
+    /// Every even one.
     Even(EvenPermutations),
+    /// A group of another order below 2^128, by its chain: ranks of 64
+    /// bits while the order is below 2^64, keys of 128 past it.
+    Chain(Arc<StabilizerChain>),
+    /// A group of 2^128 elements or more: hashed.
+    None,
 }
 
 impl Cayley {
-    /// The Cayley graph of `generators`' group.
+    /// The Cayley graph of `generators`' group, numbered as [`Cayley`]
+    /// says.
     ///
     /// # Errors
     ///
-    /// [`InvalidShape`](crate::ErrorKind::InvalidShape) past 20 points,
-    /// whose permutations' ranks pass 64 bits: an [`Orbit`] takes them,
-    /// hashed.
+    /// None at present: every set of generators has a Cayley graph. A
+    /// group of 2^128 elements or more is not numbered, and is hashed.
     ///
     /// # Example
     ///
     /// See [`Cayley`].
     pub fn new(generators: Generators) -> Result<Cayley, Error> {
         let points = generators.points();
-        let too_many = |_| {
-            Error::invalid_shape(format!(
-                "the permutations of {points} points pass 64 bits of ranks: an Orbit takes them, \
-                 hashed"
-            ))
+        let ranks = match StabilizerChain::new(&generators) {
+            Err(_) => CayleyRanks::None,
+            Ok(chain) => {
+                let order = chain.order();
+                let all =
+                    Permutations::new(points).ok().filter(|all| u128::from(all.count()) == order);
+                let even = EvenPermutations::new(points)
+                    .ok()
+                    .filter(|even| points >= 2 && u128::from(even.count()) == order);
+                match (all, even) {
+                    (Some(all), _) => CayleyRanks::All(all),
+                    (None, Some(even)) => CayleyRanks::Even(even),
+                    (None, None) => CayleyRanks::Chain(Arc::new(chain)),
+                }
+            }
         };
-        let ranks = if points >= 2 && generators.are_even() {
-            CayleyRanks::Even(EvenPermutations::new(points).map_err(too_many)?)
-        } else {
-            CayleyRanks::All(Permutations::new(points).map_err(too_many)?)
-        };
-        Ok(Cayley { moves: Moves::new(generators), ranks })
+        let mut moves = Moves::new(generators);
+        if let CayleyRanks::Chain(chain) = &ranks {
+            moves.first_moved = (0..moves.generators.len())
+                .map(|g| chain.first_moved_level(moves.generators.image(g)))
+                .collect();
+        }
+        Ok(Cayley { moves, ranks })
     }
 
     /// The identity permutation `0, 1, ..., n - 1`: the start of a growth
@@ -150,6 +190,143 @@ impl Cayley {
     /// ```
     pub fn generators(&self) -> &Generators {
         &self.moves.generators
+    }
+
+    /// The number of elements of the group, the graph's states: `None`
+    /// from 2^128 on.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::{Cayley, Generators};
+    ///
+    /// // Every permutation of 30 points, past 2^64 but not 2^128.
+    /// let mut lx = Generators::new(30)?;
+    /// lx.push("L", &(0..30).map(|i| (i + 1) % 30).collect::<Vec<u8>>())?;
+    /// lx.push_cycles("X", "(1,2)")?;
+    /// assert_eq!(Cayley::new(lx)?.order(), Some((1..=30u128).product()));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn order(&self) -> Option<u128> {
+        match &self.ranks {
+            CayleyRanks::All(ranks) => Some(u128::from(ranks.count())),
+            CayleyRanks::Even(ranks) => Some(u128::from(ranks.count())),
+            CayleyRanks::Chain(chain) => Some(chain.order()),
+            CayleyRanks::None => None,
+        }
+    }
+
+    /// Whether `state` is an element of the group: a state of this graph
+    /// from the identity (for a group of 2^128 elements or more, which no
+    /// chain numbers, whether it is a permutation of the points).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::{Cayley, Generators};
+    ///
+    /// let mut rotations = Generators::new(3)?;
+    /// rotations.push_cycles("turn", "(1,2,3)")?;
+    /// let turns = Cayley::new(rotations)?;
+    /// assert!(turns.contains(&[1, 2, 0]));
+    /// assert!(!turns.contains(&[1, 0, 2]));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn contains(&self, state: &[u8]) -> bool {
+        let points = self.moves.generators.points();
+        let is_permutation = state.len() == points && {
+            let mut seen = [false; 256];
+            state.iter().all(|&item| !std::mem::replace(&mut seen[usize::from(item)], true))
+                && state.iter().all(|&item| usize::from(item) < points)
+        };
+        match &self.ranks {
+            CayleyRanks::Even(_) => is_permutation && EvenPermutations::is_even(state),
+            CayleyRanks::Chain(chain) => chain.contains(state),
+            // Every permutation; or, past 2^128, no chain says, and a
+            // search from both ends will.
+            CayleyRanks::All(_) | CayleyRanks::None => is_permutation,
+        }
+    }
+
+    /// The key of `state` among the graph's 128-bit keys
+    /// ([`KeyedSpace`]): its rank, or `None` when it is no element of the
+    /// group (or the group is past 2^128).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::{Cayley, Generators};
+    ///
+    /// let mut rotations = Generators::new(3)?;
+    /// rotations.push_cycles("turn", "(1,2,3)")?;
+    /// let turns = Cayley::new(rotations)?;
+    /// let key = turns.key(&[1, 2, 0]).expect("an element");
+    /// assert_eq!(turns.element(key).as_slice(), [1, 2, 0]);
+    /// assert_eq!(turns.key(&[1, 0, 2]), None);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn key(&self, state: &[u8]) -> Option<u128> {
+        if !self.contains(state) {
+            return None;
+        }
+        let state: Arrangement = state.iter().copied().collect();
+        match &self.ranks {
+            CayleyRanks::Chain(chain) => Some(chain.rank_of_element(&state)),
+            CayleyRanks::None => None,
+            _ => Some(u128::from(self.rank(&state))),
+        }
+    }
+
+    /// The element whose [`key`](Cayley::key) is `key`.
+    ///
+    /// # Panics
+    ///
+    /// When `key` is not below the group's order.
+    ///
+    /// # Example
+    ///
+    /// See [`key`](Cayley::key).
+    pub fn element(&self, key: u128) -> Arrangement {
+        let mut state: Arrangement = SmallVec::from_elem(0, self.moves.generators.points());
+        if let CayleyRanks::Chain(chain) = &self.ranks {
+            chain.unrank_into(key, &mut state);
+        } else {
+            let rank = u64::try_from(key).expect("a key below the group's order");
+            state = self.unrank(rank);
+        }
+        state
+    }
+
+    /// The key of `state`, an element of the group, without a check that
+    /// it is one: the fast path of the keyed engines.
+    #[inline]
+    pub(crate) fn key_of_element(&self, state: &[u8]) -> u128 {
+        match &self.ranks {
+            CayleyRanks::All(ranks) => u128::from(ranks.rank(state)),
+            CayleyRanks::Even(ranks) => u128::from(ranks.rank(state)),
+            CayleyRanks::Chain(chain) => chain.rank_of_element(state),
+            CayleyRanks::None => 0,
+        }
+    }
+
+    /// The element of key `key` into `state`, of the points' length.
+    #[inline]
+    pub(crate) fn element_into(&self, key: u128, state: &mut [u8]) {
+        match &self.ranks {
+            CayleyRanks::All(ranks) => ranks.unrank(key as u64, state),
+            CayleyRanks::Even(ranks) => ranks.unrank(key as u64, state),
+            CayleyRanks::Chain(chain) => chain.unrank_into(key, state),
+            CayleyRanks::None => {}
+        }
+    }
+
+    /// Whether the graph is numbered in 64 bits (its order is below 2^64).
+    fn has_ranks(&self) -> bool {
+        match &self.ranks {
+            CayleyRanks::All(_) | CayleyRanks::Even(_) => true,
+            CayleyRanks::Chain(chain) => chain.order() <= u128::from(u64::MAX),
+            CayleyRanks::None => false,
+        }
     }
 }
 
@@ -293,7 +470,7 @@ trait Ranked {
 impl Ranked for Cayley {
     type Ranks = Cayley;
     fn ranked(&self) -> Option<&Cayley> {
-        Some(self)
+        self.has_ranks().then_some(self)
     }
 }
 
@@ -308,20 +485,26 @@ permutation_moves!(Cayley);
 permutation_moves!(Orbit);
 
 impl Ranking<Arrangement> for Cayley {
+    /// The group's order, or 0 from 2^64 on (then the graph offers no
+    /// ranking, and [`KeyedSpace`] numbers it).
     #[inline]
     fn rank_count(&self) -> u64 {
-        match self.ranks {
+        match &self.ranks {
             CayleyRanks::All(ranks) => ranks.count(),
             CayleyRanks::Even(ranks) => ranks.count(),
+            CayleyRanks::Chain(chain) => u64::try_from(chain.order()).unwrap_or(0),
+            CayleyRanks::None => 0,
         }
     }
 
     #[inline]
     fn rank(&self, state: &Arrangement) -> u64 {
-        match self.ranks {
+        match &self.ranks {
             CayleyRanks::All(ranks) => ranks.rank(state),
             CayleyRanks::Even(ranks) if EvenPermutations::is_even(state) => ranks.rank(state),
             CayleyRanks::Even(ranks) => ranks.count(),
+            CayleyRanks::Chain(chain) => chain.rank_of_element(state) as u64,
+            CayleyRanks::None => u64::MAX,
         }
     }
 }
@@ -330,11 +513,59 @@ impl Unranking<Arrangement> for Cayley {
     #[inline]
     fn unrank(&self, rank: u64) -> Arrangement {
         let mut state: Arrangement = SmallVec::from_elem(0, self.moves.generators.points());
-        match self.ranks {
+        match &self.ranks {
             CayleyRanks::All(ranks) => ranks.unrank(rank, &mut state),
             CayleyRanks::Even(ranks) => ranks.unrank(rank, &mut state),
+            CayleyRanks::Chain(chain) => chain.unrank_into(u128::from(rank), &mut state),
+            CayleyRanks::None => state = self.identity(),
         }
         state
+    }
+}
+
+/// The graph as keys of 128 bits, its states' ranks: what the sorted
+/// engine keeps of a group past 2^64 (and of any other it is given).
+/// Every key below the group's order is a state; a group of 2^128
+/// elements or more has no keys (a count of 0).
+impl KeyedSpace for Cayley {
+    type Key = u128;
+
+    fn key_count(&self) -> u128 {
+        self.order().unwrap_or(0)
+    }
+
+    #[inline]
+    fn key_neighbours<F: FnMut(u128)>(&self, key: u128, mut report: F) {
+        let points = self.moves.generators.points();
+        match &self.ranks {
+            CayleyRanks::Chain(chain) => {
+                // The state as its sift leaves it at each level; a
+                // neighbour's rank goes on from where its generator first
+                // moves a base point, the digits before it the state's.
+                let base = chain.base().len();
+                let mut digits = [0u8; 256];
+                let mut small = [0u8; PARTIALS_ON_STACK];
+                let mut large = Vec::new();
+                let partials = if base * points <= PARTIALS_ON_STACK {
+                    &mut small[..base * points]
+                } else {
+                    large.resize(base * points, 0);
+                    &mut large[..]
+                };
+                chain.unrank_partials(key, &mut digits, partials);
+                let mut prefix = [0u128; 257];
+                chain.prefixes(&digits[..base], &mut prefix);
+                for (g, &first) in self.moves.first_moved.iter().enumerate() {
+                    let image = self.moves.generators.image(g);
+                    report(chain.rank_of_product(partials, &prefix, image, first));
+                }
+            }
+            CayleyRanks::None => {}
+            _ => {
+                let state: Arrangement = self.unrank(key as u64);
+                self.successors(&state, |next, _| report(u128::from(self.rank(&next))));
+            }
+        }
     }
 }
 

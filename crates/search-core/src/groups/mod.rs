@@ -34,9 +34,15 @@
 //! ```
 
 pub use self::cayley::{Arrangement, Cayley, Orbit};
+pub use self::chain::StabilizerChain;
 pub use self::generators::{Generators, MAX_POINTS};
 pub use self::puzzle::PermutationPuzzle;
+pub use self::reduced::{ReducedCayley, ReducedStates};
+pub use self::symmetry::{MAX_SYMMETRIES, Symmetries};
 
 mod cayley;
+mod chain;
 mod generators;
 mod puzzle;
+mod reduced;
+mod symmetry;

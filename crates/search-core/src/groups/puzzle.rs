@@ -29,10 +29,15 @@ const READ_BETWEEN_REPORTS: usize = 4096;
 ///   list look alike, so the start gives them one item, and every other
 ///   piece one of its own.
 /// - `start: 0 0 1 1`: the start's item at each position, in our notation.
+/// - `sym: PERMUTATION`: a symmetry of the puzzle, in either notation: a
+///   permutation of the points that maps the moves onto the moves (the
+///   cube turned or mirrored whole), named `sym 1`, `sym 2`, ... in the
+///   order given; those given need only generate the group of them
+///   ([`Symmetries`](crate::groups::Symmetries)). A line a symmetry.
 /// - `Gen:=[M_U, M_F, ...];`, the list of GAP's generators by name, is
 ///   skipped; a generator called `Gen` (`Gen: 1 0 2`) is a generator.
 ///
-/// `ip` and `start` name what they say above, never a generator.
+/// `ip`, `start` and `sym` name what they say above, never a generator.
 ///
 /// The points are the most a generator moves: the length of the longest
 /// one-line generator or the largest point a cycle names.
@@ -64,6 +69,7 @@ const READ_BETWEEN_REPORTS: usize = 4096;
 pub struct PermutationPuzzle {
     generators: Generators,
     start: Arrangement,
+    symmetries: Generators,
 }
 
 /// A generator's text, before the points are known.
@@ -149,6 +155,7 @@ impl PermutationPuzzle {
         let mut lines_of: FxHashMap<String, usize> = FxHashMap::default();
         let mut identical: Option<(usize, String)> = None;
         let mut start: Option<(usize, String)> = None;
+        let mut symmetries: Vec<(usize, String)> = Vec::new();
         for (read, statement) in statements(text)?.into_iter().enumerate() {
             if read % READ_BETWEEN_REPORTS == 0 && read > 0 {
                 run.stats_mut().stored = read as u64;
@@ -160,6 +167,7 @@ impl PermutationPuzzle {
             let Statement { line, key, value } = statement;
             let at = |message: String| Error::invalid_shape(format!("line {line}: {message}"));
             match key.as_str() {
+                "sym" => symmetries.push((line, value)),
                 "ip" | "start" => {
                     let slot = if key == "ip" { &mut identical } else { &mut start };
                     if let Some((first, _)) = slot {
@@ -201,6 +209,16 @@ impl PermutationPuzzle {
             .map_err(|e| Error::invalid_shape(format!("line {line}: {e}")))?;
         }
         let n = generators.points();
+        let mut given = Generators::new(n)?;
+        for (index, (line, text)) in symmetries.iter().enumerate() {
+            let name = format!("sym {}", index + 1);
+            let pushed = if text.trim_start().starts_with('(') {
+                given.push_cycles(&name, text)
+            } else {
+                given.push_one_line(&name, text)
+            };
+            pushed.map_err(|e| Error::invalid_shape(format!("line {line}: {e}")))?;
+        }
         let start = match (start, identical) {
             (Some((line, _)), Some((other, _))) => {
                 return Err(Error::invalid_shape(format!(
@@ -213,7 +231,27 @@ impl PermutationPuzzle {
             (None, Some((line, text))) => pieces(line, &text, n)?,
             (None, None) => (0..n).map(|point| point as u8).collect(),
         };
-        Ok(PermutationPuzzle { generators, start })
+        Ok(PermutationPuzzle { generators, start, symmetries: given })
+    }
+
+    /// The symmetries the text gives, on the generators' points (none
+    /// when it gives none), to check against the generators and close into
+    /// a group with [`Symmetries::new`](crate::groups::Symmetries::new).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::{PermutationPuzzle, Symmetries};
+    ///
+    /// let text = "a: (1,2)\nb: (3,4)\nsym: (1,3)(2,4)\n";
+    /// let puzzle = PermutationPuzzle::parse(text)?;
+    /// assert_eq!(puzzle.symmetries().names().collect::<Vec<_>>(), ["sym 1"]);
+    /// let symmetries = Symmetries::new(puzzle.generators(), puzzle.symmetries(), false)?;
+    /// assert_eq!(symmetries.len(), 2);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn symmetries(&self) -> &Generators {
+        &self.symmetries
     }
 
     /// The generators, in the order the text gives them.

@@ -1,5 +1,9 @@
 //! [`Path`]: one walk from a start to an end, states and moves.
 
+use crate::error::{Error, ErrorKind};
+use crate::space::Quotient;
+use crate::space::traits::{State, Successors};
+
 /// A walk through a state space: the states from the start to the end, and
 /// the move taken at each step.
 ///
@@ -25,6 +29,72 @@
 pub struct Path<S, M> {
     states: Vec<S>,
     moves: Vec<M>,
+}
+
+/// Paths of a space through the classes of its [`Quotient`].
+impl<S: State, M: Clone> Path<S, M> {
+    /// A path of `quotient`'s space from `start` along the classes of
+    /// `classes`, a path of the quotient's representatives from `start`'s
+    /// class: at each step a neighbour, by a move of the space, in the
+    /// next class. It ends in the class `classes` ends in, at some state
+    /// of it.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidShape`](crate::ErrorKind::InvalidShape) when `start` is
+    /// not in the class `classes` starts from, or a step's class has no
+    /// state next to the path's state before it: the classes were not
+    /// those of symmetries of the space.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{bfs, from_fn, Path};
+    /// use search_core::space::Quotient;
+    ///
+    /// let line = from_fn(|&n: &i32| [n - 1, n + 1]);
+    /// let folded = Quotient::new(&line, |&n: &i32| (n.abs(), if n == 0 { 1 } else { 2 }));
+    /// let classes = bfs(&folded, [0], |&n| n == 3)?.expect("reachable");
+    /// let real = Path::through_classes(&folded, 0, &classes)?;
+    /// assert_eq!(real.len(), 3);
+    /// assert_eq!(real.states()[3].abs(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn through_classes<G, F, N>(
+        quotient: &Quotient<G, F>,
+        start: S,
+        classes: &Path<S, N>,
+    ) -> Result<Path<S, M>, Error>
+    where
+        G: Successors<State = S, Move = M>,
+        F: Fn(&S) -> (S, u64),
+    {
+        let failed = |reason: String| Error::new(ErrorKind::InvalidShape { reason });
+        let classes = classes.states();
+        if classes.first() != Some(&quotient.canonical(&start).0) {
+            return Err(failed("the start is not in the class the path starts from".into()));
+        }
+        let mut states = vec![start];
+        let mut moves = Vec::with_capacity(classes.len().saturating_sub(1));
+        for (step, class) in classes.iter().enumerate().skip(1) {
+            let mut found = None;
+            let here = &states[states.len() - 1];
+            quotient.inner().successors(here, |next, mv| {
+                if found.is_none() && quotient.canonical(&next).0 == *class {
+                    found = Some((next, mv));
+                }
+            });
+            let Some((next, mv)) = found else {
+                return Err(failed(format!(
+                    "step {step} of the path has no move into its class: the classes are not \
+                     those of symmetries of the space"
+                )));
+            };
+            states.push(next);
+            moves.push(mv);
+        }
+        Ok(Path::new(states, moves))
+    }
 }
 
 impl<S, M> Path<S, M> {

@@ -3,7 +3,7 @@
 
 /// The body of an `impl Successors` for an adaptor that keeps the space's
 /// states and moves: `successors`, `successors_until`, `ranking`,
-/// `failure` and `heap_bytes`, each handed to the space in the field `$field`, as petgraph's adaptors forward theirs. Written once,
+/// `failure`, `heap_bytes` and `class_size`, each handed to the space in the field `$field`, as petgraph's adaptors forward theirs. Written once,
 /// so that a method added to [`Successors`](crate::Successors) is passed
 /// on by every adaptor.
 macro_rules! delegate_successors {
@@ -35,6 +35,11 @@ macro_rules! delegate_successors {
         #[inline]
         fn heap_bytes(&self, state: &Self::State) -> usize {
             self.$field.heap_bytes(state)
+        }
+
+        #[inline]
+        fn class_size(&self, state: &Self::State) -> u64 {
+            self.$field.class_size(state)
         }
     };
 }

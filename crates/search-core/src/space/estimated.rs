@@ -161,6 +161,11 @@ where
     fn heap_bytes(&self, (state, _): &Self::State) -> usize {
         self.space.heap_bytes(state)
     }
+
+    #[inline]
+    fn class_size(&self, (state, _): &Self::State) -> u64 {
+        self.space.class_size(state)
+    }
 }
 
 impl<G, H> Weighted for Estimated<G, H>

@@ -239,6 +239,55 @@ pub trait KeyedSpace: Sync {
     fn key_failure(&self) -> Option<Error> {
         None
     }
+
+    /// Whether the keys stand for classes of equivalent states of a
+    /// larger space (a symmetry reduction), whose sizes
+    /// [`key_class_size`](KeyedSpace::key_class_size) gives: then the
+    /// engine sums them for each layer, a pass over its keys
+    /// ([`Enumeration::layer_positions`](crate::breadth_first::Enumeration::layer_positions)).
+    /// `false` by default.
+    ///
+    /// # Example
+    ///
+    /// See [`key_class_size`](KeyedSpace::key_class_size).
+    fn has_classes(&self) -> bool {
+        false
+    }
+
+    /// How many states of the larger space the key `key` stands for,
+    /// when [`has_classes`](KeyedSpace::has_classes): the size of its
+    /// class. 1 by default.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Run;
+    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::space::KeyedSpace;
+    ///
+    /// /// Numbers from -9 to 9 on a line, a number and its negative one
+    /// /// class: kept as their absolute value, 0 to 9.
+    /// struct Folded;
+    /// impl KeyedSpace for Folded {
+    ///     type Key = u64;
+    ///     fn key_count(&self) -> u64 { 10 }
+    ///     fn key_neighbours<F: FnMut(u64)>(&self, key: u64, mut report: F) {
+    ///         report(key.saturating_sub(1)); // towards 0, and past it
+    ///         if key < 9 { report(key + 1) }
+    ///     }
+    ///     fn has_classes(&self) -> bool { true }
+    ///     fn key_class_size(&self, key: u64) -> u64 { if key == 0 { 1 } else { 2 } }
+    /// }
+    /// let layers = SortedEnumeration::new().run_reversible(&Folded, &[0], &mut Run::new())?;
+    /// assert_eq!(layers.layer_sizes(), [1; 10]);
+    /// assert_eq!(layers.layer_positions(), [1, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    /// assert_eq!(layers.positions(), 19);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    fn key_class_size(&self, key: Self::Key) -> u64 {
+        let _ = key;
+        1
+    }
 }
 
 impl<R: RankedSpace> KeyedSpace for R {

@@ -244,6 +244,27 @@ pub trait Successors {
         let _ = state;
         0
     }
+
+    /// How many states of a larger space `state` stands for: 1, unless
+    /// this space is a quotient whose states are classes of equivalent
+    /// states (symmetry reduction: [`Quotient`](crate::space::Quotient)),
+    /// where it is the size of `state`'s class. The enumerations sum it
+    /// per layer as the positions the classes stand for
+    /// ([`Enumeration::layer_positions`](crate::breadth_first::Enumeration::layer_positions)).
+    /// An adaptor passes its space's on.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Successors};
+    ///
+    /// assert_eq!(from_fn(|&n: &u8| [n + 1]).class_size(&3), 1);
+    /// ```
+    #[inline]
+    fn class_size(&self, state: &Self::State) -> u64 {
+        let _ = state;
+        1
+    }
 }
 
 /// `result`, unless `space` has failed: then its failure. What every
@@ -398,6 +419,11 @@ impl<G: Successors + ?Sized> Successors for &G {
     #[inline]
     fn heap_bytes(&self, state: &Self::State) -> usize {
         (**self).heap_bytes(state)
+    }
+
+    #[inline]
+    fn class_size(&self, state: &Self::State) -> u64 {
+        (**self).class_size(state)
     }
 }
 

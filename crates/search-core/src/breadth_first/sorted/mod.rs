@@ -79,8 +79,9 @@ const MAX_PASSES: u64 = 16;
 /// [`disk`](SortedEnumeration::disk)), and the runs of the layer being
 /// expanded, which it splits into passes over ranges of keys to fit.
 /// The deepest layer is returned unpacked, 8 or 16 bytes a state (its
-/// key's width), after the rest is let go, where it fits the memory
-/// limit (else it is left out, and
+/// key's width), after the rest is let go, where it fits half of what
+/// the memory limit leaves beside the layer (the other half is for what a
+/// caller makes of the keys; else it is left out, and
 /// [`Enumeration::is_deepest_omitted`] says so; or not at all: see
 /// [`deepest_states`](SortedEnumeration::deepest_states)).
 ///
@@ -121,6 +122,8 @@ pub struct SortedEnumeration {
     disk: Option<PathBuf>,
     resume: bool,
     skip_deepest: bool,
+    /// What the caller says the space is, beside the engine's own words.
+    about: String,
 }
 
 /// What a new layer must not hold.
@@ -283,8 +286,8 @@ impl SortedEnumeration {
     /// Whether a run on [`disk`](SortedEnumeration::disk) goes on from
     /// the files of a stopped run of the same space, starts and kind
     /// (false by default: a new run, refused where a stopped run's files
-    /// are). The space must be the same: only its count of keys and the
-    /// starts are checked.
+    /// are). The space must be the same: its count of keys, the starts and
+    /// what [`describe`](SortedEnumeration::describe) says are checked.
     ///
     /// # Example
     ///
@@ -292,6 +295,45 @@ impl SortedEnumeration {
     #[must_use]
     pub fn resume(mut self, resume: bool) -> SortedEnumeration {
         self.resume = resume;
+        self
+    }
+
+    /// Says what the space is, in the description a run on
+    /// [`disk`](SortedEnumeration::disk) writes in its files and a resume
+    /// compares: beside the engine's own (the kind of run, the count of
+    /// keys, the starts), what tells two spaces of one count apart (a
+    /// puzzle's name, a digest of its moves), so that a resume of another
+    /// space's files is refused.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Run;
+    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::space::RankedSpace;
+    ///
+    /// struct Line(u64);
+    /// impl RankedSpace for Line {
+    ///     fn rank_count(&self) -> u64 { 100 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, n: u64, mut report: F) {
+    ///         report((n + self.0).min(99));
+    ///     }
+    /// }
+    /// let dir = std::env::temp_dir().join(format!("about-{}", std::process::id()));
+    /// let engine = SortedEnumeration::new().disk(&dir).describe("steps of 1");
+    /// let mut cut = Run::new().limits(search_core::Limits::new().max_depth(3));
+    /// engine.run(&Line(1), &[0], &mut cut)?;
+    /// // Steps of 2 have the same count and start: told apart by their words.
+    /// let other = engine.clone().describe("steps of 2").resume(true);
+    /// assert!(other.run(&Line(2), &[0], &mut Run::new()).is_err());
+    /// let whole = engine.resume(true).run(&Line(1), &[0], &mut Run::new())?;
+    /// assert_eq!(whole.states(), 100);
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn describe(mut self, about: &str) -> SortedEnumeration {
+        about.clone_into(&mut self.about);
         self
     }
 
@@ -416,12 +458,16 @@ impl SortedEnumeration {
         let pool = thread_pool(self.threads)?;
         let count = space.key_count();
         let sorted = sorted_below(starts, count)?;
-        let description = describe(keep, count, &sorted);
+        let mut description = describe(keep, count, &sorted);
+        if !self.about.is_empty() {
+            description = format!("{}; {description}", self.about);
+        }
         let mut claimed = match &self.disk {
             Some(dir) => {
                 let (files, sizes) = RunFiles::claim(dir, PREFIX, self.resume, |path| {
-                    let sizes = manifest::load(path, &description)?;
-                    Ok((sizes.clone(), keep.files(&sizes)))
+                    let layers = manifest::load(path, &description)?;
+                    let files = keep.files(&layers.sizes);
+                    Ok((layers, files))
                 })?;
                 Some((files, sizes))
             }
@@ -497,32 +543,33 @@ impl<S: KeyedSpace> Sweep<'_, S> {
     fn enumerate(
         &mut self,
         starts: &[S::Key],
-        resumed: Option<Vec<u64>>,
+        resumed: Option<manifest::Layers>,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<S::Key>, Error> {
-        let (mut layer_sizes, mut layer, mut behind) = match resumed {
-            Some(sizes) => self.reopen(sizes)?,
+        let (mut layers, mut layer, mut behind) = match resumed {
+            Some(layers) => self.reopen(layers)?,
             None if starts.is_empty() => return Ok(Enumeration::new(Vec::new(), Vec::new())),
             None => {
                 let layer = self.layer_of(&manifest::layer_name(0), starts)?;
-                let sizes = vec![layer.len()];
-                self.save(&sizes, &layer, &[], Vec::new())?;
-                (sizes, layer, Vec::new())
+                let positions = vec![self.positions_of(&layer)?];
+                let layers = manifest::Layers { sizes: vec![layer.len()], positions };
+                self.save(&layers, &layer, &[], Vec::new())?;
+                (layers, layer, Vec::new())
             }
         };
         let max_depth = run.get_limits().get_max_depth();
         // A resumed run may be past the bound already.
-        if let Some(most) = max_depth.filter(|&most| layer_sizes.len() - 1 > most) {
-            return Err(Error::resumed_past_depth(layer_sizes.len() - 1, most));
+        if let Some(most) = max_depth.filter(|&most| layers.sizes.len() - 1 > most) {
+            return Err(Error::resumed_past_depth(layers.sizes.len() - 1, most));
         }
         let counts = run.stats_mut();
-        counts.stored += layer_sizes[..layer_sizes.len() - 1].iter().sum::<u64>();
+        counts.stored += layers.sizes[..layers.sizes.len() - 1].iter().sum::<u64>();
         let max_memory = run.get_limits().get_max_memory();
         let cancel = run.cancel_handle();
         let mut passes = 1;
         let mut written = 0;
         let complete = loop {
-            let depth = layer_sizes.len() - 1;
+            let depth = layers.sizes.len() - 1;
             let counts = run.stats_mut();
             counts.stored += layer.len();
             counts.frontier(usize::try_from(layer.len()).unwrap_or(usize::MAX));
@@ -549,18 +596,23 @@ impl<S: KeyedSpace> Sweep<'_, S> {
                 break next.len() == 0;
             }
             let level = Level { from: depth, to: depth, keys: layer };
-            let stale = self.settle(&mut behind, level, &layer_sizes)?;
+            let stale = self.settle(&mut behind, level, &layers.sizes)?;
             layer = next;
-            layer_sizes.push(layer.len());
-            self.save(&layer_sizes, &layer, &behind, stale)?;
+            layers.sizes.push(layer.len());
+            layers.positions.push(self.positions_of(&layer)?);
+            self.save(&layers, &layer, &behind, stale)?;
         };
         drop(behind);
-        let room = max_memory.saturating_sub(layer.bytes());
+        // Half what the limit leaves: the other half for the states a
+        // caller makes of the keys (their arrangements, their boards).
+        let room = max_memory.saturating_sub(layer.bytes()) / 2;
         let deepest = if self.deepest { unpack(&layer, room)? } else { None };
-        Ok(match deepest {
-            Some(deepest) => Enumeration::ended(layer_sizes, deepest, complete),
-            None => Enumeration::ended(layer_sizes, Vec::new(), complete).without_deepest(),
-        })
+        let manifest::Layers { sizes, positions } = layers;
+        let ended = match deepest {
+            Some(deepest) => Enumeration::ended(sizes, deepest, complete),
+            None => Enumeration::ended(sizes, Vec::new(), complete).without_deepest(),
+        };
+        Ok(ended.with_positions(positions))
     }
 
     /// Puts `level`, the layer just expanded (the last of `layer_sizes`),
@@ -635,15 +687,29 @@ impl<S: KeyedSpace> Sweep<'_, S> {
     #[expect(clippy::type_complexity, reason = "a tuple read once, by the caller beside it")]
     fn reopen(
         &self,
-        sizes: Vec<u64>,
-    ) -> Result<(Vec<u64>, Layer<S::Key>, Vec<Level<S::Key>>), Error> {
+        layers: manifest::Layers,
+    ) -> Result<(manifest::Layers, Layer<S::Key>, Vec<Level<S::Key>>), Error> {
+        let sizes = &layers.sizes;
         let depth = sizes.len() - 1;
         let layer = self.open(&manifest::layer_name(depth), sizes[depth])?;
         let behind = self.keep.levels(&sizes[..depth]).into_iter().map(|(from, to, len)| {
             Ok(Level { from, to, keys: self.open(&level_name(from, to), len)? })
         });
         let behind = behind.collect::<Result<_, Error>>()?;
-        Ok((sizes, layer, behind))
+        Ok((layers, layer, behind))
+    }
+
+    /// The positions the keys of `layer` stand for: their count, unless
+    /// they are classes ([`KeyedSpace::has_classes`]), then the sum of
+    /// their sizes, a pass over them.
+    fn positions_of(&self, layer: &Layer<S::Key>) -> Result<u128, Error> {
+        if !self.space.has_classes() {
+            return Ok(u128::from(layer.len()));
+        }
+        let mut keys = layer.iter();
+        let positions = keys.by_ref().map(|key| u128::from(self.space.key_class_size(key))).sum();
+        keys.check()?;
+        Ok(positions)
     }
 
     /// The layer file `what` of this run, which must hold `len` keys.
@@ -689,13 +755,13 @@ impl<S: KeyedSpace> Sweep<'_, S> {
     /// files of the `stale` levels, which it no longer names.
     fn save(
         &mut self,
-        layer_sizes: &[u64],
+        layers: &manifest::Layers,
         layer: &Layer<S::Key>,
         behind: &[Level<S::Key>],
         stale: Vec<Level<S::Key>>,
     ) -> Result<(), Error> {
         let Some(files) = &mut self.files else { return Ok(()) };
-        manifest::save(&files.manifest(), self.description, layer_sizes)?;
+        manifest::save(&files.manifest(), self.description, layers)?;
         let named = std::iter::once(layer).chain(behind.iter().map(|level| &level.keys));
         files.name_in_manifest(named.filter_map(Layer::path).map(Into::into).collect());
         for level in stale {
