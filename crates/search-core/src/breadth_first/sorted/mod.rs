@@ -484,6 +484,7 @@ impl SortedEnumeration {
             description: &description,
             pool: pool.as_ref(),
             deepest: !self.skip_deepest,
+            run_bytes_per_state: None,
         };
         let result = sweep.enumerate(&sorted, resumed, run);
         if let Some((files, _)) = &mut claimed {
@@ -537,6 +538,11 @@ struct Sweep<'a, S> {
     description: &'a str,
     pool: Option<&'a rayon::ThreadPool>,
     deepest: bool,
+    /// The bytes of runs the last layer's expansion made, a state
+    /// expanded, in 1/1024ths of a byte: what the next layer's passes
+    /// are judged by before it starts, where a pass that ran out of room
+    /// had done its work for nothing.
+    run_bytes_per_state: Option<u64>,
 }
 
 impl<S: KeyedSpace> Sweep<'_, S> {
@@ -663,12 +669,28 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         cancel: &CancelHandle,
     ) -> Result<Layer<S::Key>, Error> {
         let room = max_memory.saturating_sub(held);
+        // As many passes as runs like the last layer's would need, with a
+        // fifth to spare for the next layer's keys, which share the room.
+        if let Some(rate) = self.run_bytes_per_state {
+            let runs = u128::from(layer.len()) * u128::from(rate) / 1024;
+            let per_pass = u128::from(room / 2) * 4 / 5;
+            let needed = u64::try_from(runs.div_ceil(per_pass.max(1))).unwrap_or(u64::MAX);
+            if needed > *passes && needed <= MAX_PASSES {
+                *passes = needed.next_power_of_two().min(MAX_PASSES);
+            }
+        }
         let next = loop {
             let sink = self.sink(what)?;
             let (space, tried) = (self.space, *passes);
             let attempt = || next_layer(space, layer, exclude, (tried, room), cancel, sink);
             match on_pool(self.pool, attempt) {
-                Ok(next) => break next,
+                Ok((next, run_bytes)) => {
+                    if layer.len() > 0 {
+                        let rate = u128::from(run_bytes) * 1024 / u128::from(layer.len());
+                        self.run_bytes_per_state = u64::try_from(rate).ok();
+                    }
+                    break next;
+                }
                 Err(Stopped::TooLarge(needed)) if tried < MAX_PASSES && needed <= MAX_PASSES => {
                     *passes = needed.next_power_of_two().clamp(tried * 2, MAX_PASSES);
                 }
@@ -842,7 +864,7 @@ fn unpack<K: SortKey>(layer: &Layer<K>, room: u64) -> Result<Option<Vec<K>>, Err
 
 /// The layer after `layer`: its neighbours in no layer of `exclude`,
 /// found in `passes` passes over ranges of keys, the runs of each within
-/// `room` bytes, and written to `next`.
+/// `room` bytes, and written to `next`; and the bytes of all its runs.
 fn next_layer<S: KeyedSpace>(
     space: &S,
     layer: &Layer<S::Key>,
@@ -850,8 +872,9 @@ fn next_layer<S: KeyedSpace>(
     (passes, room): (u64, u64),
     cancel: &CancelHandle,
     mut next: LayerSink<S::Key>,
-) -> Result<Layer<S::Key>, Stopped> {
+) -> Result<(Layer<S::Key>, u64), Stopped> {
     let count = space.key_count();
+    let mut run_bytes = 0;
     for pass in 0..passes {
         let range = pass_range(count, passes, pass);
         if range.0 >= range.1 {
@@ -868,11 +891,12 @@ fn next_layer<S: KeyedSpace>(
             }
             failed @ Stopped::Failed(_) => failed,
         })?;
+        run_bytes += runs.iter().map(Packed::bytes).sum::<u64>();
         for piece in merge(&runs, exclude, range, cancel)? {
             next.append(&piece)?;
         }
     }
-    Ok(next.finish()?)
+    Ok((next.finish()?, run_bytes))
 }
 
 /// The keys pass `pass` of `passes` over `count` keys keeps: `count`

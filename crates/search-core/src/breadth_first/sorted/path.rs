@@ -88,6 +88,7 @@ impl SortedEnumeration {
             description: &description,
             pool: pool.as_ref(),
             deepest: false,
+            run_bytes_per_state: None,
         };
         let found = sweep.walk_to(&sorted, goal, run);
         match files.as_mut().map(RunFiles::clear) {
