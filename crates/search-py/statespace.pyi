@@ -102,6 +102,9 @@ class Layers:
     def sizes(self) -> List[int]:
         """The number of states at each distance from the starts."""
     @property
+    def classes(self) -> Optional[List[int]]:
+        """With symmetries, the classes of equivalent states kept at each distance."""
+    @property
     def deepest(self) -> list:
         """The states of the last layer: the farthest from the starts."""
     @property
@@ -314,6 +317,8 @@ def enumerate_generators(
         Union[List[int], Tuple[int, ...], List[Union[List[int], Tuple[int, ...]]]]
     ] = None,
     inverse_closed: bool = False,
+    symmetries: bool = True,
+    inverse: bool = False,
     max_memory: int = 4294967296,
     max_depth: Optional[int] = None,
 ) -> Layers:

@@ -19,6 +19,7 @@ mod batch;
 mod enumerate;
 mod ladder;
 mod lock;
+mod order;
 mod output;
 mod pdb;
 mod progress;
@@ -66,6 +67,10 @@ enum Command {
     /// many lie at each depth, the radius, and which lie farthest from the
     /// start.
     Enumerate(enumerate::EnumerateArgs),
+    /// Say how large a permutation puzzle is from its moves: the number of
+    /// elements of the group its generators generate (Schreier-Sims), for
+    /// a family or the generators in a file.
+    Order(order::OrderArgs),
     /// Build and list the pattern databases that `solve` uses for 4x4 and
     /// 5x5 boards.
     Pdb(pdb::PdbArgs),
@@ -200,6 +205,7 @@ fn main() -> ExitCode {
         Command::Lock(args) => lock::run(&args, &mut out),
         Command::Ladder(args) => ladder::run(&args, &mut out),
         Command::Enumerate(args) => enumerate::run(&args, &mut out),
+        Command::Order(args) => order::run(&args, &mut out),
         Command::Pdb(args) => pdb::run(&args, &mut out),
     };
     let flushed = out.flush();

@@ -114,7 +114,7 @@ const LARGE_BOARD_ADVICE: &str = "boards of 16 or more cells far from the goal n
 const SLIDING_ONLY: [&str; 7] =
     ["goal", "algorithm", "heuristic", "weight", "max_nodes", "threads", "pdb_dir"];
 
-fn parse_family(text: &str) -> Result<Family, String> {
+pub(crate) fn parse_family(text: &str) -> Result<Family, String> {
     text.parse().map_err(|e: puzzles::Error| crate::values::printable(&e.to_string()))
 }
 

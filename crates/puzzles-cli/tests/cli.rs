@@ -1432,3 +1432,18 @@ fn the_cube_is_enumerated_past_2_64_a_class_of_symmetric_positions_at_a_time() {
         "{err}"
     );
 }
+
+#[test]
+fn order_says_how_large_a_puzzle_is() {
+    let (status, out, _) = run(&["order", "--generators", CUBE], b"");
+    assert_eq!(status, 0);
+    assert!(out.contains("their group has 43252003274489856000 elements"), "{out}");
+    assert!(out.contains("48 symmetries"), "{out}");
+    let (status, out, _) = run(&["order", "burnt-pancake", "7", "--json"], b"");
+    assert_eq!(status, 0);
+    let object: Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!((object["order"].as_u64(), object["points"].as_u64()), (Some(645_120), Some(14)));
+    let (status, _, err) = run(&["order", "lrx", "40"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("has 2^128 elements or more"), "{err}");
+}

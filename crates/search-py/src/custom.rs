@@ -14,7 +14,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFrozenSet, PyList, PySet, PyString, PyTuple};
 use rustc_hash::FxHashMap;
-use search_core::breadth_first::Search;
+use search_core::breadth_first::{Enumeration, Search};
 use search_core::deepening::IdaStar;
 use search_core::{Limits, Path, Predecessors, Run, Successors};
 
@@ -1006,9 +1006,14 @@ fn bidirectional_bfs<'py>(
 /// ```
 #[pyclass(frozen, module = "statespace")]
 pub(crate) struct Layers {
-    /// The number of states at each distance from the starts.
+    /// The number of states at each distance from the starts (with
+    /// symmetries, the positions the classes kept stand for).
     #[pyo3(get)]
-    pub(crate) sizes: Vec<u64>,
+    pub(crate) sizes: Vec<u128>,
+    /// With symmetries, the number of classes of equivalent states kept
+    /// at each distance; None without.
+    #[pyo3(get)]
+    pub(crate) classes: Option<Vec<u64>>,
     /// The states of the last layer: the farthest from the starts.
     #[pyo3(get)]
     pub(crate) deepest: Vec<Py<PyAny>>,
@@ -1019,11 +1024,25 @@ pub(crate) struct Layers {
     pub(crate) complete: bool,
 }
 
+impl Layers {
+    /// An enumeration's layers for Python, its deepest states `deepest`:
+    /// the positions of each layer, and the classes kept where states are
+    /// classes of a symmetry reduction.
+    pub(crate) fn of<T>(layers: &Enumeration<T>, deepest: Vec<Py<PyAny>>) -> Layers {
+        Layers {
+            sizes: layers.layer_positions().to_vec(),
+            classes: layers.is_reduced().then(|| layers.layer_sizes().to_vec()),
+            deepest,
+            complete: layers.is_complete(),
+        }
+    }
+}
+
 #[pymethods]
 impl Layers {
     /// Every state reached.
     #[getter]
-    fn states(&self) -> u64 {
+    fn states(&self) -> u128 {
         self.sizes.iter().sum()
     }
 
@@ -1106,9 +1125,6 @@ fn enumerate_space<'py>(
     let mut run = Run::new().limits(bounds);
     let result = Search::new().enumerate(&space, starts, &mut run);
     let layers = space.finish(result)?;
-    Ok(Layers {
-        sizes: layers.layer_sizes().to_vec(),
-        deepest: layers.deepest().iter().map(|state| state.object.clone().unbind()).collect(),
-        complete: layers.is_complete(),
-    })
+    let deepest = layers.deepest().iter().map(|state| state.object.clone().unbind()).collect();
+    Ok(Layers::of(&layers, deepest))
 }

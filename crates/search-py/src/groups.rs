@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use search_core::dense::DenseEnumeration;
-use search_core::groups::{Arrangement, Generators, PermutationPuzzle};
+use search_core::groups::{Arrangement, Generators, PermutationPuzzle, Symmetries};
 use search_core::run::CancelHandle;
 use search_core::{Limits, Run};
 
@@ -73,7 +73,7 @@ fn graph_of(
     text: &Bound<'_, PyAny>,
     start: Option<&Bound<'_, PyAny>>,
     inverse_closed: bool,
-) -> PyResult<(PermutationGraph, Vec<Arrangement>)> {
+) -> PyResult<(PermutationGraph, Vec<Arrangement>, Generators)> {
     let text = args::string(text, "generators")?;
     let starts = start.map(|start| several_items(start, "start")).transpose()?;
     let read = interruptible(py, |interrupt| {
@@ -97,7 +97,7 @@ fn graph_of(
         )));
     }
     let graph = PermutationGraph::new(generators, &starts[0]).map_err(|e| puzzle_error(&e))?;
-    Ok((graph, starts))
+    Ok((graph, starts, puzzle.symmetries().clone()))
 }
 
 /// One state's items, or a list of states' (a list whose first item is a
@@ -161,7 +161,13 @@ pub(crate) fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_
 /// a list of them for several starts, all arrangements of the same items)
 /// replaces it. `inverse_closed=True` adds the inverse of each generator
 /// that has none among them (named with a `'`), so that the graph is
-/// undirected, as cayleypy's `make_inverse_closed` does. Ranked states whose
+/// undirected, as cayleypy's `make_inverse_closed` does. The text's `sym:`
+/// lines (symmetries: permutations of the points that map the moves onto
+/// the moves) make the layers keep one position of each class of
+/// equivalent ones, from the identity: `sizes` are then the positions,
+/// `classes` the classes kept, and `deepest` the first of each class;
+/// `symmetries=False` leaves them out, and `inverse=True` counts a
+/// position and its inverse as one too. Ranked states whose
 /// table fits `max_memory` (default 4 GiB) run on the dense engine, 2
 /// bits a state on every core; others on the hashed engine within
 /// `max_memory`. A Cayley graph whose table cannot fit raises at once,
@@ -184,17 +190,24 @@ pub(crate) fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_
 /// [2, 1]
 /// >>> enumerate_generators("L: 1 2 0", inverse_closed=True).sizes
 /// [1, 2]
+/// >>> swaps = "a: (1,2)\nb: (2,3)\nc: (3,4)\nsym: 3 2 1 0"
+/// >>> mirrored = enumerate_generators(swaps)
+/// >>> mirrored.sizes, mirrored.classes
+/// ([1, 3, 5, 6, 5, 3, 1], [1, 2, 3, 4, 3, 2, 1])
 /// ```
 #[pyfunction]
 #[pyo3(
-    signature = (generators, *, start = None, inverse_closed = None, max_memory = Arg::Default, max_depth = None),
-    text_signature = "(generators, *, start=None, inverse_closed=False, max_memory=4294967296, max_depth=None)"
+    signature = (generators, *, start = None, inverse_closed = None, symmetries = None, inverse = None, max_memory = Arg::Default, max_depth = None),
+    text_signature = "(generators, *, start=None, inverse_closed=False, symmetries=True, inverse=False, max_memory=4294967296, max_depth=None)"
 )]
+#[expect(clippy::too_many_arguments, reason = "a Python function's keyword arguments")]
 fn enumerate_generators(
     py: Python<'_>,
     generators: Bound<'_, PyAny>,
     start: Option<Bound<'_, PyAny>>,
     inverse_closed: Option<Bound<'_, PyAny>>,
+    symmetries: Option<Bound<'_, PyAny>>,
+    inverse: Option<Bound<'_, PyAny>>,
     max_memory: Arg<'_>,
     max_depth: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Layers> {
@@ -206,8 +219,17 @@ fn enumerate_generators(
     if let Some(depth) = args::optional_size(max_depth.as_ref(), "max_depth")? {
         limits = limits.max_depth(depth);
     }
-    let (graph, starts) =
+    let (mut graph, starts, given) =
         graph_of(py, &generators, start.as_ref(), inverse_closed.unwrap_or(false))?;
+    let use_symmetries = symmetries.map(|v| args::flag(&v, "symmetries")).transpose()?;
+    let inverse = inverse.map(|v| args::flag(&v, "inverse")).transpose()?.unwrap_or(false);
+    if use_symmetries.unwrap_or(true) && (!given.is_empty() || inverse) {
+        let symmetries = Symmetries::new(graph.generators(), &given, inverse)
+            .map_err(|e| PyValueError::new_err(format!("generators: {e}")))?;
+        graph = graph
+            .with_symmetries(symmetries)
+            .map_err(|e| PyValueError::new_err(format!("start: {e}")))?;
+    }
     let layers = interruptible(py, |interrupt| {
         let mut run = interruptible_run(limits, interrupt);
         graph.enumerate_from(&starts, &DenseEnumeration::new(), false, &mut run)
@@ -259,7 +281,7 @@ fn solve_generators(
     {
         return Err(PyValueError::new_err("start: a word goes to one start, not several"));
     }
-    let (graph, _) = graph_of(py, &generators, start.as_ref(), false)?;
+    let (graph, _, _) = graph_of(py, &generators, start.as_ref(), false)?;
     let state = items(&state, "state")?;
     let max_states = max_states.count_or("max_states", Limits::DEFAULT_MAX_STATES as u64)?;
     let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);

@@ -148,5 +148,5 @@ pub(crate) fn enumerate(
     let mut deepest: Vec<i128> = layers.deepest().iter().map(|&key| int_of(key)).collect();
     deepest.sort_unstable();
     let deepest = deepest.into_iter().map(|int| PyInt::new(py, int).into_any().unbind()).collect();
-    Ok(Layers { sizes: layers.layer_sizes().to_vec(), deepest, complete: layers.is_complete() })
+    Ok(Layers::of(&layers, deepest))
 }

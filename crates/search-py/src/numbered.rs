@@ -146,5 +146,5 @@ pub(crate) fn item_layers<T: AsRef<[u8]>>(
     for state in layers.deepest() {
         deepest.push(PyList::new(py, state.as_ref())?.into_any().unbind());
     }
-    Ok(Layers { sizes: layers.layer_sizes().to_vec(), deepest, complete: layers.is_complete() })
+    Ok(Layers::of(layers, deepest))
 }

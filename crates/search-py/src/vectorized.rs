@@ -539,7 +539,7 @@ fn vector_enumerate<'py>(
     let layers = sorted_run::layers(py, &space, &space.halt, &starts, limits, max_states)?;
     let deepest =
         layers.deepest().iter().map(|&state| PyInt::new(py, state).into_any().unbind()).collect();
-    Ok(Layers { sizes: layers.layer_sizes().to_vec(), deepest, complete: layers.is_complete() })
+    Ok(Layers::of(&layers, deepest))
 }
 
 /// A successor function over arrays as a space the sorted engine takes:

@@ -446,6 +446,35 @@ def test_what_a_fault_run_broke_in_the_generators_stays_mended():
         statespace.enumerate_puzzle("lrx", 257)
 
 
+def test_symmetries_fold_the_layers_and_count_what_they_stand_for():
+    # The cube's file to depth 4: the published positions, and the
+    # classes of its 48 symmetries (96 with the inverse).
+    text = (REPO / "crates/puzzles/data/cube-3x3x3-htm.txt").read_text()
+    cube = statespace.enumerate_generators(text, max_depth=4)
+    assert cube.sizes == [1, 18, 243, 3240, 43239]
+    assert cube.classes == [1, 2, 9, 75, 934]
+    assert statespace.enumerate_generators(text, max_depth=4, inverse=True).classes == [1, 2, 8, 48, 509]
+    plain = statespace.enumerate_generators(text, max_depth=4, symmetries=False)
+    assert (plain.sizes, plain.classes) == (cube.sizes, None)
+    # Against a plain BFS: Coxeter's swaps of 6 and the reversal.
+    swaps = statespace.family_generators("coxeter", 6)
+    sizes, distance = python_layers(parse_one_line(swaps), range(6))
+    mirrored = statespace.enumerate_generators(swaps + "sym: 5 4 3 2 1 0\n", inverse=True)
+    assert mirrored.sizes == sizes
+    classes = [0] * len(sizes)
+    seen = set()
+    for state, depth in distance.items():
+        inverse = tuple(state.index(i) for i in range(6))
+        mirror = lambda s: tuple(5 - s[5 - i] for i in range(6))
+        first = min([state, inverse, mirror(state), mirror(inverse)])
+        if first not in seen:
+            seen.add(first)
+            classes[depth] += 1
+    assert mirrored.classes == classes
+    with pytest.raises(ValueError, match="symmetry sym 1 maps generator"):
+        statespace.enumerate_generators(swaps + "sym: 1 2 3 4 5 0\n")
+
+
 def test_ctrl_c_while_generators_are_read_stops_the_call():
     # A child reads a million generators over and over, until the
     # SIGINT sent once it says it has begun: whatever it was doing then
@@ -777,6 +806,8 @@ BAD_ARGUMENTS = {
                    ([0, 1, 256], ValueError), ([0, 1, -1], ValueError),
                    ([[0, 1, 2], "0 1 2"], TypeError), ([[0, 1, 2], [0, 1]], ValueError)],
          "inverse_closed": [(1, TypeError), ("yes", TypeError)],
+         "symmetries": [(1, TypeError), ("yes", TypeError)],
+         "inverse": [(1, TypeError), ("yes", TypeError)],
          "max_memory": COUNT + [(None, TypeError)],
          "max_depth": COUNT},
     ),
