@@ -1085,10 +1085,10 @@ fn enumerate_walks_the_cayley_graph_of_a_family() {
 #[test]
 fn enumerate_reads_generators_from_a_file() {
     // The pocket cube as 24 coloured stickers under three faces' turns (a
-    // coset graph, hashed): the published half-turn layers.
-    let cube = enumerate_json(&["--generators", POCKET_CUBE_HTM]);
-    let published = [1, 9, 54, 321, 1847, 9992, 50136, 227_536, 870_072, 1_887_748, 623_800, 2644];
-    assert_eq!(cube["layers"], json!(published));
+    // coset graph, hashed): the published half-turn layers, to a depth
+    // (puzzles' tests take it whole).
+    let cube = enumerate_json(&["--generators", POCKET_CUBE_HTM, "--max-depth", "6"]);
+    assert_eq!(cube["layers"], json!([1, 9, 54, 321, 1847, 9992, 50136]));
     assert_eq!(cube["size"], json!(24));
     // Our notation, with a start whose items repeat: LRX on a binary
     // string (cayleypy's lrx_coset_growth, "000111"), on the dense engine.
@@ -1403,9 +1403,10 @@ const CUBE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/data/cube-3x
 fn the_cube_is_enumerated_past_2_64_a_class_of_symmetric_positions_at_a_time() {
     // The published positions (OEIS A080601) and the classes of the 48
     // symmetries (with the inverse, of 96), depth by depth.
+    // Without them, to a depth one less: the layers are the same.
     let positions = json!([1, 18, 243, 3240, 43_239, 574_908]);
-    let plain = enumerate_json(&["--generators", CUBE, "--max-depth", "5", "--no-symmetries"]);
-    assert_eq!(plain["layers"], positions);
+    let plain = enumerate_json(&["--generators", CUBE, "--max-depth", "4", "--no-symmetries"]);
+    assert_eq!(plain["layers"], json!([1, 18, 243, 3240, 43_239]));
     assert_eq!(plain["order"], json!("43252003274489856000"));
     assert_eq!(plain["engine"], json!("sorted"));
     assert!(plain.get("classes").is_none());
