@@ -100,7 +100,7 @@ class Layers:
 
     @property
     def sizes(self) -> List[int]:
-        """The number of states at each distance from the starts."""
+        """The number of states at each distance from the starts (with symmetries, the positions the classes stand for)."""
     @property
     def classes(self) -> Optional[List[int]]:
         """With symmetries, the classes of equivalent states kept at each distance."""

@@ -56,7 +56,9 @@ pub(crate) fn run<W: Write>(args: &OrderArgs, out: &mut W) -> Result<bool, Strin
             "puzzle": title,
             "points": generators.points(),
             "generators": generators.len(),
-            "order": chain.order(),
+            // A string, as `enumerate --json` writes it: past 2^53 a
+            // number is rounded by most JSON readers.
+            "order": chain.order().to_string(),
             "base": chain.base().len(),
             "closed_under_inverse": closed,
             "symmetries": symmetries.as_ref().map_or(1, Symmetries::len),

@@ -711,3 +711,60 @@ fn a_full_disk_fails_by_name_and_keeps_every_finished_layer() {
         std::fs::remove_dir(&dir).unwrap();
     }
 }
+
+/// A star: rank 0 joined to ranks 1 to 1,000, whose expansion waits
+/// until the run's observer has been called amid it (or a minute has
+/// passed, which fails the test).
+struct Waiting {
+    blocked: std::sync::atomic::AtomicBool,
+    heard: std::sync::atomic::AtomicBool,
+    timed_out: std::sync::atomic::AtomicBool,
+}
+
+impl RankedSpace for Waiting {
+    fn rank_count(&self) -> u64 {
+        1 << 20
+    }
+
+    fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+        if rank == 0 {
+            (1..=1000).for_each(&mut report);
+            return;
+        }
+        self.blocked.store(true, Ordering::SeqCst);
+        // A guard against a hang, not a bound on speed.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !self.heard.load(Ordering::SeqCst) && !self.timed_out.load(Ordering::SeqCst) {
+            if std::time::Instant::now() > deadline {
+                self.timed_out.store(true, Ordering::SeqCst);
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        report(0);
+    }
+}
+
+#[test]
+fn an_observer_is_heard_amid_a_long_layer_and_can_cancel_it() {
+    // Python's Ctrl-C is heard only in the observer: a layer that takes
+    // minutes must still call it, and a cancel there ends the layer.
+    for threads in [None, Some(2)] {
+        let space = Waiting { blocked: false.into(), heard: false.into(), timed_out: false.into() };
+        let cancel = CancelHandle::new();
+        let stop = cancel.clone();
+        let mut run = Run::new().cancel_with(cancel).on_progress(|_| {
+            if space.blocked.load(Ordering::SeqCst) {
+                stop.cancel();
+                space.heard.store(true, Ordering::SeqCst);
+            }
+        });
+        let engine = match threads {
+            Some(threads) => SortedEnumeration::new().threads(threads),
+            None => SortedEnumeration::new(),
+        };
+        let error = engine.run(&space, &[0], &mut run).unwrap_err();
+        assert_eq!(error.kind(), &ErrorKind::Cancelled, "{threads:?}");
+        assert!(!space.timed_out.load(Ordering::SeqCst), "{threads:?}: never heard amid the layer");
+    }
+}

@@ -167,12 +167,16 @@ pub(crate) fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_
 /// equivalent ones, from the identity: `sizes` are then the positions,
 /// `classes` the classes kept, and `deepest` the first of each class;
 /// `symmetries=False` leaves them out, and `inverse=True` counts a
-/// position and its inverse as one too. Ranked states whose
-/// table fits `max_memory` (default 4 GiB) run on the dense engine, 2
-/// bits a state on every core; others on the hashed engine within
-/// `max_memory`. A Cayley graph whose table cannot fit raises at once,
-/// unless `max_depth` bounds the layers (then hashed). This is the engine
-/// `puzzles enumerate --generators` picks.
+/// position and its inverse as one too. The engine is the one `puzzles
+/// enumerate --generators` picks: ranked states whose table fits
+/// `max_memory` (default 4 GiB) run on the dense engine, 2 bits a state
+/// on every core (a Cayley graph below 2^64 elements whose table cannot
+/// fit raises at once, unless `max_depth` bounds the layers); a group
+/// past 2^64 elements, or one bounded by `max_depth` whose table does
+/// not fit, on the sorted engine, a few bytes a state kept, until its
+/// layers pass `max_memory` (the 3x3x3 cube's would, long before its
+/// last: bound it with `max_depth`); the rest on the hashed engine within
+/// `max_memory`.
 ///
 /// Raises TypeError when an argument is not of its type, ValueError for
 /// text that is not generators (naming the line) or a start of another
@@ -223,6 +227,12 @@ fn enumerate_generators(
         graph_of(py, &generators, start.as_ref(), inverse_closed.unwrap_or(false))?;
     let use_symmetries = symmetries.map(|v| args::flag(&v, "symmetries")).transpose()?;
     let inverse = inverse.map(|v| args::flag(&v, "inverse")).transpose()?.unwrap_or(false);
+    if inverse && use_symmetries == Some(false) {
+        return Err(PyValueError::new_err(
+            "inverse=True puts a position in one class with its inverse, which \
+             symmetries=False leaves out: give one",
+        ));
+    }
     if use_symmetries.unwrap_or(true) && (!given.is_empty() || inverse) {
         let symmetries = Symmetries::new(graph.generators(), &given, inverse)
             .map_err(|e| PyValueError::new_err(format!("generators: {e}")))?;

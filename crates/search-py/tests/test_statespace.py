@@ -473,6 +473,10 @@ def test_symmetries_fold_the_layers_and_count_what_they_stand_for():
     assert mirrored.classes == classes
     with pytest.raises(ValueError, match="symmetry sym 1 maps generator"):
         statespace.enumerate_generators(swaps + "sym: 1 2 3 4 5 0\n")
+    with pytest.raises(ValueError, match="which symmetries=False leaves out"):
+        statespace.enumerate_generators(swaps, symmetries=False, inverse=True)
+    with pytest.raises(ValueError, match="a `sym:` line is empty"):
+        statespace.enumerate_generators(swaps + "sym:\n")
 
 
 def test_ctrl_c_while_generators_are_read_stops_the_call():

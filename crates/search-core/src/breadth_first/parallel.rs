@@ -304,6 +304,49 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> Result<Option<rayon::Thread
     pool.map(Some).map_err(|_| Error::thread_pool())
 }
 
+/// How often [`on_pool_beating`] calls its beat while the work runs.
+const HEARTBEAT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Runs `work` on `pool`, calling `beat` on this thread every half second
+/// until it ends: a search that counts its states only between long steps
+/// still reports amid one, and hears an observer that cancels it (Python's
+/// Ctrl-C is heard only in the observer, on the calling thread). A thread
+/// of a pool already runs `work` as [`on_pool`] does, unwatched: waiting
+/// there could hold up the work it waits for.
+pub(crate) fn on_pool_beating<T: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    work: impl FnOnce() -> T + Send,
+    beat: &mut dyn FnMut(),
+) -> T {
+    if rayon::current_thread_index().is_some() {
+        return on_pool(pool, work);
+    }
+    let answer = match pool {
+        Some(pool) => pool.in_place_scope(|scope| watched(scope, work, beat)),
+        None => rayon::in_place_scope(|scope| watched(scope, work, beat)),
+    };
+    answer.expect("the work ends with an answer, or the scope raises its panic")
+}
+
+/// `work` spawned in `scope`, `beat` called here while it runs: its
+/// answer, or `None` if it panicked (which the scope then raises).
+fn watched<'scope, T: Send + 'scope>(
+    scope: &rayon::Scope<'scope>,
+    work: impl FnOnce() -> T + Send + 'scope,
+    beat: &mut dyn FnMut(),
+) -> Option<T> {
+    use std::sync::mpsc::{RecvTimeoutError, channel};
+    let (sender, receiver) = channel();
+    scope.spawn(move |_| drop(sender.send(work())));
+    loop {
+        match receiver.recv_timeout(HEARTBEAT) {
+            Ok(done) => return Some(done),
+            Err(RecvTimeoutError::Timeout) => beat(),
+            Err(RecvTimeoutError::Disconnected) => return None,
+        }
+    }
+}
+
 /// Runs `work` on `pool`, or on the current rayon pool.
 pub(crate) fn on_pool<T: Send>(
     pool: Option<&rayon::ThreadPool>,

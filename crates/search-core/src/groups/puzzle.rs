@@ -212,12 +212,20 @@ impl PermutationPuzzle {
         let mut given = Generators::new(n)?;
         for (index, (line, text)) in symmetries.iter().enumerate() {
             let name = format!("sym {}", index + 1);
+            if text.trim().is_empty() {
+                return Err(Error::invalid_shape(format!(
+                    "line {line}: a `sym:` line is empty: write a permutation of the {n} points \
+                     after `sym:`, in one-line notation or cycles"
+                )));
+            }
             let pushed = if text.trim_start().starts_with('(') {
                 given.push_cycles(&name, text)
             } else {
                 given.push_one_line(&name, text)
             };
-            pushed.map_err(|e| Error::invalid_shape(format!("line {line}: {e}")))?;
+            // A symmetry is no generator: its errors say which it is.
+            let named = |e: Error| e.to_string().replace(&format!("generator {name}"), &name);
+            pushed.map_err(|e| Error::invalid_shape(format!("line {line}: {}", named(e))))?;
         }
         let start = match (start, identical) {
             (Some((line, _)), Some((other, _))) => {

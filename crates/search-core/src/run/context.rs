@@ -335,6 +335,16 @@ impl<'o> Run<'o> {
         }
     }
 
+    /// Hands the observer the counts now with `expanded` states more, and
+    /// `bytes` held and `written`: for a search amid a long step, whose
+    /// states are counted at its end (the sorted engine's layers).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn report_amid(&mut self, depth: usize, bytes: u64, expanded: u64, written: u64) {
+        let (stored, expanded) = (self.stats.stored, self.stats.expanded + expanded);
+        let progress = Progress { stored, expanded, depth, bytes, read: 0, written };
+        self.watch.report_now(&progress);
+    }
+
     /// Hands the observer `progress` now, whatever the count.
     pub(crate) fn report_progress(&mut self, progress: &Progress) {
         self.watch.report_now(progress);

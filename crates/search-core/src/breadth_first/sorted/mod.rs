@@ -31,7 +31,7 @@ use self::layer::{Layer, LayerFile, LayerKeys, LayerSink};
 use self::manifest::PREFIX;
 use self::packed::{Keys, Packed, Packer, pack_sorted};
 use crate::breadth_first::enumerate::Enumeration;
-use crate::breadth_first::parallel::{on_pool, thread_pool};
+use crate::breadth_first::parallel::{on_pool_beating, thread_pool};
 use crate::disk::Checksum;
 use crate::disk::directory::RunFiles;
 use crate::error::{Error, Limit};
@@ -595,7 +595,8 @@ impl<S: KeyedSpace> Sweep<'_, S> {
             }
             let memory = (held, max_memory, &mut passes);
             let what = manifest::layer_name(depth + 1);
-            let next = self.next_of(&layer, &exclude, &what, memory, &cancel)?;
+            let beat = &mut |expanding: u64| run.report_amid(depth, held, expanding, written);
+            let next = self.next_of(&layer, &exclude, &what, memory, &cancel, beat)?;
             run.stats_mut().expanded += layer.len();
             if next.len() == 0 || deepest {
                 self.discard(&next)?;
@@ -667,6 +668,7 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         what: &str,
         (held, max_memory, passes): (u64, u64, &mut u64),
         cancel: &CancelHandle,
+        beat: &mut dyn FnMut(u64),
     ) -> Result<Layer<S::Key>, Error> {
         let room = max_memory.saturating_sub(held);
         // As many passes as runs like the last layer's would need, with a
@@ -682,8 +684,14 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         let next = loop {
             let sink = self.sink(what)?;
             let (space, tried) = (self.space, *passes);
-            let attempt = || next_layer(space, layer, exclude, (tried, room), cancel, sink);
-            match on_pool(self.pool, attempt) {
+            // The states of the layer expanded so far, for the beat.
+            let expanding = AtomicU64::new(0);
+            let counted = &expanding;
+            let attempt =
+                || next_layer(space, layer, exclude, (tried, room), (cancel, counted), sink);
+            let limit = layer.len();
+            let beat = &mut || beat(expanding.load(Ordering::Relaxed).min(limit));
+            match on_pool_beating(self.pool, attempt, beat) {
                 Ok((next, run_bytes)) => {
                     if layer.len() > 0 {
                         let rate = u128::from(run_bytes) * 1024 / u128::from(layer.len());
@@ -870,7 +878,7 @@ fn next_layer<S: KeyedSpace>(
     layer: &Layer<S::Key>,
     exclude: &[&Layer<S::Key>],
     (passes, room): (u64, u64),
-    cancel: &CancelHandle,
+    (cancel, expanding): (&CancelHandle, &AtomicU64),
     mut next: LayerSink<S::Key>,
 ) -> Result<(Layer<S::Key>, u64), Stopped> {
     let count = space.key_count();
@@ -883,14 +891,17 @@ fn next_layer<S: KeyedSpace>(
         // Half for the runs, half for what their merge makes of them
         // (at most as large) before it goes to `next`.
         let room = room.saturating_sub(next.bytes()) / 2;
-        let runs = expand(space, layer, range, room, cancel).map_err(|stopped| match stopped {
-            // Runs of `needed` bytes for this pass's range need that
-            // many times as many passes, if they spread evenly.
-            Stopped::TooLarge(needed) => {
-                Stopped::TooLarge(passes.saturating_mul(needed.div_ceil(room.max(1))))
-            }
-            failed @ Stopped::Failed(_) => failed,
-        })?;
+        let runs =
+            expand(space, layer, range, room, (cancel, expanding)).map_err(
+                |stopped| match stopped {
+                    // Runs of `needed` bytes for this pass's range need that
+                    // many times as many passes, if they spread evenly.
+                    Stopped::TooLarge(needed) => {
+                        Stopped::TooLarge(passes.saturating_mul(needed.div_ceil(room.max(1))))
+                    }
+                    failed @ Stopped::Failed(_) => failed,
+                },
+            )?;
         run_bytes += runs.iter().map(Packed::bytes).sum::<u64>();
         for piece in merge(&runs, exclude, range, cancel)? {
             next.append(&piece)?;
@@ -917,7 +928,7 @@ fn expand<S: KeyedSpace>(
     layer: &Layer<S::Key>,
     (low, high): (S::Key, S::Key),
     room: u64,
-    cancel: &CancelHandle,
+    (cancel, expanding): (&CancelHandle, &AtomicU64),
 ) -> Result<Vec<Packed<S::Key>>, Stopped> {
     let held = AtomicU64::new(0);
     let done = AtomicU64::new(0);
@@ -975,6 +986,7 @@ fn expand<S: KeyedSpace>(
                         found.push(next);
                     }
                 });
+                expanding.fetch_add(batch.len() as u64, Ordering::Relaxed);
             }
             states.check()?;
             runs.push(to_run(&mut found)?);

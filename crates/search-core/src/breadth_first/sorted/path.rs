@@ -137,7 +137,8 @@ impl<S: KeyedSpace> Sweep<'_, S> {
             let exclude: Vec<&Layer<S::Key>> = exclude.iter().collect();
             let memory = (held, max_memory, &mut passes);
             let what = manifest::layer_name(depth + 1);
-            let next = self.next_of(layer, &exclude, &what, memory, &cancel)?;
+            let beat = &mut |expanding: u64| run.report_amid(depth, held, expanding, 0);
+            let next = self.next_of(layer, &exclude, &what, memory, &cancel, beat)?;
             run.stats_mut().expanded += layer.len();
             if next.len() == 0 {
                 return Ok(None);
