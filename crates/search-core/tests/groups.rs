@@ -404,15 +404,7 @@ fn closure(generators: &Generators) -> std::collections::HashSet<Vec<u8>> {
 fn random_generators(n: usize, seeds: &[u64]) -> Generators {
     let mut generators = Generators::new(n).unwrap();
     for (index, &seed) in seeds.iter().enumerate() {
-        let mut image: Vec<u8> = (0..n as u8).collect();
-        let mut state = seed | 1;
-        for i in (1..n).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            image.swap(i, (state % (i as u64 + 1)) as usize);
-        }
-        generators.push(&format!("g{index}"), &image).unwrap();
+        generators.push(&format!("g{index}"), &shuffled(n, seed)).unwrap();
     }
     generators
 }

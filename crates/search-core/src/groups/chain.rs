@@ -302,12 +302,11 @@ impl StabilizerChain {
 
     /// [`unrank`](StabilizerChain::unrank) into `perm`, of the points'
     /// length.
+    /// `rank`'s digits into `digits`, a level each, the last level's
+    /// first: a division by an orbit's length a digit, in 64 bits once
+    /// the rest fits them.
     #[inline]
-    pub(crate) fn unrank_into(&self, rank: u128, perm: &mut [u8]) {
-        assert!(rank < self.order, "rank {rank} is not below the order {}", self.order);
-        // The rank's digits, the last level's first: a division by an
-        // orbit's length a digit, in 64 bits once the rest fits them.
-        let mut digits = [0u8; 256];
+    fn digits_into(&self, rank: u128, digits: &mut [u8]) {
         let mut rest = rank;
         for (at, level) in self.levels.iter().enumerate().rev() {
             let (quotient, digit) = match u64::try_from(rest) {
@@ -320,6 +319,13 @@ impl StabilizerChain {
             digits[at] = digit as u8;
             rest = quotient;
         }
+    }
+
+    #[inline]
+    pub(crate) fn unrank_into(&self, rank: u128, perm: &mut [u8]) {
+        assert!(rank < self.order, "rank {rank} is not below the order {}", self.order);
+        let mut digits = [0u8; 256];
+        self.digits_into(rank, &mut digits);
         // The element is u_1 u_2 ... u_k, the levels' transversal elements
         // of those digits, composed from the last: a row at a time, where
         // each point taken through them all waited on every lookup.
@@ -351,18 +357,7 @@ impl StabilizerChain {
     #[inline]
     pub(crate) fn unrank_partials(&self, rank: u128, digits: &mut [u8], partials: &mut [u8]) {
         let points = self.points;
-        let mut rest = rank;
-        for (at, level) in self.levels.iter().enumerate().rev() {
-            let (quotient, digit) = match u64::try_from(rest) {
-                Ok(small) => {
-                    let (quotient, digit) = StrengthReducedU64::div_rem(small, level.length);
-                    (u128::from(quotient), digit)
-                }
-                Err(_) => divide_wide(rest, level.length.get()),
-            };
-            digits[at] = digit as u8;
-            rest = quotient;
-        }
+        self.digits_into(rank, digits);
         // Row l is u_l u_(l+1) ... u_k, the last row u_k alone.
         let Some(last) = self.levels.len().checked_sub(1) else { return };
         let u = &self.levels[last].transversal[usize::from(digits[last])];
