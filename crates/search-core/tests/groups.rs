@@ -375,6 +375,12 @@ fn a_puzzle_reads_from_gap_or_our_text() {
             "line 3: a start and identical pieces (line 2): give one",
         ),
         ("a: (1,2)\nstart: 0 0\nstart: 0 1", "line 3: start is given twice (first on line 2)"),
+        (
+            "a: (1,2)\nsym:",
+            "line 2: a `sym:` line is empty: write a permutation of the 2 points after `sym:`, \
+             in one-line notation or cycles",
+        ),
+        ("a: (1,2)\nsym: 1 0 2", "line 2: symmetry sym 1 moves 3 points, not 2"),
     ] {
         let error = PermutationPuzzle::parse(text).unwrap_err();
         assert_eq!(error.to_string(), message, "{text:?}");

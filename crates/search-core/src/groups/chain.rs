@@ -300,8 +300,6 @@ impl StabilizerChain {
         perm
     }
 
-    /// [`unrank`](StabilizerChain::unrank) into `perm`, of the points'
-    /// length.
     /// `rank`'s digits into `digits`, a level each, the last level's
     /// first: a division by an orbit's length a digit, in 64 bits once
     /// the rest fits them.
@@ -321,6 +319,8 @@ impl StabilizerChain {
         }
     }
 
+    /// [`unrank`](StabilizerChain::unrank) into `perm`, of the points'
+    /// length.
     #[inline]
     pub(crate) fn unrank_into(&self, rank: u128, perm: &mut [u8]) {
         assert!(rank < self.order, "rank {rank} is not below the order {}", self.order);

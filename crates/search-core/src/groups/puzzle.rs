@@ -224,7 +224,9 @@ impl PermutationPuzzle {
                 given.push_one_line(&name, text)
             };
             // A symmetry is no generator: its errors say which it is.
-            let named = |e: Error| e.to_string().replace(&format!("generator {name}"), &name);
+            let named = |e: Error| {
+                e.to_string().replace(&format!("generator {name}"), &format!("symmetry {name}"))
+            };
             pushed.map_err(|e| Error::invalid_shape(format!("line {line}: {}", named(e))))?;
         }
         let start = match (start, identical) {

@@ -891,17 +891,15 @@ fn next_layer<S: KeyedSpace>(
         // Half for the runs, half for what their merge makes of them
         // (at most as large) before it goes to `next`.
         let room = room.saturating_sub(next.bytes()) / 2;
-        let runs =
-            expand(space, layer, range, room, (cancel, expanding)).map_err(
-                |stopped| match stopped {
-                    // Runs of `needed` bytes for this pass's range need that
-                    // many times as many passes, if they spread evenly.
-                    Stopped::TooLarge(needed) => {
-                        Stopped::TooLarge(passes.saturating_mul(needed.div_ceil(room.max(1))))
-                    }
-                    failed @ Stopped::Failed(_) => failed,
-                },
-            )?;
+        let runs = expand(space, layer, range, room, (cancel, expanding));
+        let runs = runs.map_err(|stopped| match stopped {
+            // Runs of `needed` bytes for this pass's range need that
+            // many times as many passes, if they spread evenly.
+            Stopped::TooLarge(needed) => {
+                Stopped::TooLarge(passes.saturating_mul(needed.div_ceil(room.max(1))))
+            }
+            failed @ Stopped::Failed(_) => failed,
+        })?;
         run_bytes += runs.iter().map(Packed::bytes).sum::<u64>();
         for piece in merge(&runs, exclude, range, cancel)? {
             next.append(&piece)?;
