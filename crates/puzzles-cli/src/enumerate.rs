@@ -17,7 +17,7 @@ use puzzles::{
 use search_core::breadth_first::Enumeration;
 use search_core::breadth_first::SortedEnumeration;
 use search_core::dense::DenseEnumeration;
-use search_core::groups::{Arrangement, Generators, PermutationPuzzle, Symmetries};
+use search_core::groups::{Arrangement, Generators, Symmetries};
 use search_core::run::Progress;
 use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Successors, Unranking};
@@ -337,8 +337,7 @@ fn run_generators<W: Write>(
     out: &mut W,
 ) -> Result<bool, String> {
     let shown = file.display();
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let puzzle = PermutationPuzzle::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let puzzle = crate::values::read_generators(file)?;
     let start = match &args.start {
         Some(items) => crate::values::parse_items(items).map_err(|e| format!("--start: {e}"))?,
         None => puzzle.start().to_vec(),

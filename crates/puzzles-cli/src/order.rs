@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use puzzles::Family;
-use search_core::groups::{Generators, PermutationPuzzle, StabilizerChain, Symmetries};
+use search_core::groups::{Generators, StabilizerChain, Symmetries};
 use serde_json::json;
 
 #[derive(Debug, Args)]
@@ -36,11 +36,8 @@ pub(crate) fn run<W: Write>(args: &OrderArgs, out: &mut W) -> Result<bool, Strin
             (format!("{} {size}", family.name()), generators, none)
         }
         (_, _, Some(file)) => {
-            let shown = file.display();
-            let text =
-                std::fs::read_to_string(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
-            let puzzle = PermutationPuzzle::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
-            (shown.to_string(), puzzle.generators().clone(), puzzle.symmetries().clone())
+            let puzzle = crate::values::read_generators(file)?;
+            (file.display().to_string(), puzzle.generators().clone(), puzzle.symmetries().clone())
         }
         _ => return Err("name a family and its size, or --generators FILE".into()),
     };

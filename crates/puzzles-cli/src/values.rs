@@ -1,7 +1,19 @@
-//! The values the command line takes apart: boards, sizes, byte counts
-//! and comma-separated lists, each with a message that says what is wrong.
+//! The values the command line takes apart: boards, sizes, byte counts,
+//! comma-separated lists and files of generators, each with a message
+//! that says what is wrong.
+
+use std::path::Path;
 
 use puzzles::{Board, SlidingPuzzle};
+use search_core::groups::PermutationPuzzle;
+
+/// The puzzle in the file `--generators FILE` names, an error naming the
+/// file (and the line) where it cannot be read.
+pub(crate) fn read_generators(file: &Path) -> Result<PermutationPuzzle, String> {
+    let shown = file.display();
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    PermutationPuzzle::parse(&text).map_err(|e| format!("{shown}: {e}"))
+}
 
 /// A board as the options take it: LeetCode's JSON, text rows, or one
 /// line of a square count of numbers.

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use puzzles::{Family, PermutationGraph};
-use search_core::groups::{Arrangement, PermutationPuzzle};
+use search_core::groups::Arrangement;
 use search_core::{Path, Run};
 use serde_json::json;
 
@@ -35,10 +35,7 @@ pub(crate) fn run<W: Write>(
     // A file's puzzle is read once; a family's is made for each size.
     let mut puzzles: Vec<PermutationGraph> = Vec::new();
     if let Generated::File(file, start) = generated {
-        let shown = file.display();
-        let text =
-            std::fs::read_to_string(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        let puzzle = PermutationPuzzle::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+        let puzzle = crate::values::read_generators(file)?;
         let start = match start {
             Some(items) => {
                 crate::values::parse_items(items).map_err(|e| format!("--start: {e}"))?
@@ -46,7 +43,7 @@ pub(crate) fn run<W: Write>(
             None => puzzle.start().to_vec(),
         };
         let graph = PermutationGraph::new(puzzle.generators().clone(), &start)
-            .map_err(|e| format!("{shown}: {e}"))?;
+            .map_err(|e| format!("{}: {e}", file.display()))?;
         puzzles.push(graph);
     }
     let questions = Questions::from(states);
