@@ -407,8 +407,11 @@ const ENTRIES: &[Entry] = &[
         let goal = RankedSpace::rank_count(p) - 1;
         SortedEnumeration::new().threads(2).path_reversible(p, &[START], goal, run).map(drop)
     }),
-    entry("enumerate_ranked", &[Memory, Depth], |p, run| {
-        search_core::dense::enumerate_ranked(p, &[START], run).and_then(whole)
+    entry("Layers::run", &[Memory, Depth], |p, run| {
+        search_core::layers::Layers::new().run(p, &[START], run).and_then(whole)
+    }),
+    entry("Layers::run_keyed", &[Memory, Depth], |p, run| {
+        search_core::layers::Layers::new().threads(2).run_keyed(p, &[START], run).and_then(whole)
     }),
     entry("DenseEnumeration::run", &[Memory, Depth], |p, run| {
         DenseEnumeration::new().threads(2).run(p, &[START], run).and_then(whole)
@@ -615,7 +618,6 @@ const SHORTCUTS: &[(&str, Shortcut, bool)] = &[
 /// The exported lowercase names that are not searches, or are listed
 /// among the searches given a run.
 const NOT_SEARCHES: &[&str] = &[
-    "enumerate_ranked",
     "from_fn",
     "from_fn_directed",
     "from_fn_weighted",
@@ -655,12 +657,12 @@ fn tight(bound: Bound, dense: bool) -> (Limits, Limit) {
 /// Whether the entry runs on ranks: the dense engines, whose table is
 /// sized up front, and the sorted one, whose packed ranks take a byte or
 /// two each, so that only a large ranked space meets a memory limit;
-/// `enumerate_ranked` runs one or the other.
+/// `Layers` runs one or the other.
 fn is_dense(entry: &Entry) -> bool {
     entry.name.starts_with("Dense")
         || entry.name.starts_with("DistanceTable")
         || entry.name.starts_with("SortedEnumeration")
-        || entry.name == "enumerate_ranked"
+        || entry.name.starts_with("Layers")
 }
 
 /// Whether the search named `name` grows its tables on several threads at
@@ -673,7 +675,7 @@ fn grows_on_threads(name: &str) -> bool {
     name.starts_with("ParallelEnumeration")
         || name.starts_with("SortedEnumeration")
         || name == "par_enumerate"
-        || name == "enumerate_ranked"
+        || name.starts_with("Layers")
 }
 
 /// Whether `error` is the memory limit `limit`: reached, or for a table

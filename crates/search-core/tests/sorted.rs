@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use proptest::prelude::*;
 use search_core::breadth_first::SortedEnumeration;
-use search_core::dense::enumerate_ranked;
+use search_core::layers::{Engine, Layers};
 use search_core::run::CancelHandle;
 use search_core::space::{AsKeyed, FixedKey, KeyedSpace, RankedSpace};
 use search_core::{ErrorKind, Limit, Limits, Run, Successors};
@@ -54,10 +54,10 @@ impl RankedSpace for Torus {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
-    /// `enumerate_ranked` runs the 2-bit table where it fits and the
-    /// sorted layers where it does not, and both give plain BFS's layers.
+    /// `Layers` runs the 2-bit table where it fits and the sorted layers
+    /// where it does not, and both give plain BFS's layers.
     #[test]
-    fn enumerate_ranked_gives_plain_bfs_layers_from_either_engine(
+    fn layers_gives_plain_bfs_layers_from_either_engine(
         directed in graph(300, 3),
         pick in any::<prop::sample::Index>(),
         depth in prop::option::of(0..6usize),
@@ -75,9 +75,11 @@ proptest! {
                     .collect();
             }
             let limits = depth.map_or(Limits::new(), |depth| Limits::new().max_depth(depth));
-            let dense = enumerate_ranked(graph, &[u64::from(start)], &mut Run::new().limits(limits));
-            let sorted = enumerate_ranked(&Roomy(graph), &[u64::from(start)], &mut Run::new().limits(limits));
-            for layers in [dense.unwrap(), sorted.unwrap()] {
+            let dense = Layers::new().run(graph, &[u64::from(start)], &mut Run::new().limits(limits));
+            let sorted = Layers::new().run(&Roomy(graph), &[u64::from(start)], &mut Run::new().limits(limits));
+            let (dense, sorted) = (dense.unwrap(), sorted.unwrap());
+            prop_assert_eq!((dense.engine(), sorted.engine()), (Some(Engine::Dense), Some(Engine::Sorted)));
+            for layers in [dense, sorted] {
                 prop_assert_eq!(layers.layer_sizes(), &sizes[..]);
                 prop_assert_eq!(layers.deepest(), &deepest[..]);
                 prop_assert_eq!(layers.is_complete(), !cut);

@@ -31,6 +31,43 @@ pub struct Enumeration<S> {
     complete: bool,
     /// Whether the deepest layer's states were left out.
     omitted: bool,
+    /// The engine that found the layers, where the front door chose it.
+    engine: Option<Engine>,
+}
+
+/// An engine that enumerates layers, as the front door
+/// [`Layers`](crate::layers::Layers) chooses it and
+/// [`Enumeration::engine`] reports it.
+///
+/// # Example
+///
+/// ```
+/// use search_core::layers::Engine;
+///
+/// assert_eq!(Engine::Sorted.to_string(), "sorted");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The states met, in a hash table: [`Search::enumerate`], or on
+    /// every core `ParallelEnumeration`.
+    Hashed,
+    /// 2 bits for every rank, in memory or in part files on disk:
+    /// [`DenseEnumeration`](crate::dense::DenseEnumeration).
+    Dense,
+    /// The layers met, as sorted, compressed keys of up to 128 bits, a
+    /// few bytes a state, in memory or a file a layer: `SortedEnumeration`.
+    Sorted,
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Engine::Hashed => "hashed",
+            Engine::Dense => "dense",
+            Engine::Sorted => "sorted",
+        })
+    }
 }
 
 impl<S> Enumeration<S> {
@@ -47,7 +84,14 @@ impl<S> Enumeration<S> {
     /// ```
     pub fn new(layer_sizes: Vec<u64>, deepest: Vec<S>) -> Enumeration<S> {
         let positions = counted(&layer_sizes);
-        Enumeration { layer_sizes, positions, deepest, complete: true, omitted: false }
+        Enumeration {
+            layer_sizes,
+            positions,
+            deepest,
+            complete: true,
+            omitted: false,
+            engine: None,
+        }
     }
 
     /// The layers up to a depth bound of a space that goes on past it:
@@ -65,7 +109,15 @@ impl<S> Enumeration<S> {
     /// ```
     pub fn cut_at_depth(layer_sizes: Vec<u64>, last_layer: Vec<S>) -> Enumeration<S> {
         let positions = counted(&layer_sizes);
-        Enumeration { layer_sizes, positions, deepest: last_layer, complete: false, omitted: false }
+        let deepest = last_layer;
+        Enumeration {
+            layer_sizes,
+            positions,
+            deepest,
+            complete: false,
+            omitted: false,
+            engine: None,
+        }
     }
 
     /// [`new`](Enumeration::new) when `complete`, else
@@ -73,7 +125,7 @@ impl<S> Enumeration<S> {
     /// learns which at its end.
     pub(crate) fn ended(layer_sizes: Vec<u64>, deepest: Vec<S>, complete: bool) -> Enumeration<S> {
         let positions = counted(&layer_sizes);
-        Enumeration { layer_sizes, positions, deepest, complete, omitted: false }
+        Enumeration { layer_sizes, positions, deepest, complete, omitted: false, engine: None }
     }
 
     /// The same layers without the deepest layer's states: for a caller
@@ -150,8 +202,8 @@ impl<S> Enumeration<S> {
     /// ```
     #[must_use]
     pub fn map_deepest<T>(self, f: impl FnOnce(Vec<S>) -> Vec<T>) -> Enumeration<T> {
-        let Enumeration { layer_sizes, positions, deepest, complete, omitted } = self;
-        Enumeration { layer_sizes, positions, deepest: f(deepest), complete, omitted }
+        let Enumeration { layer_sizes, positions, deepest, complete, omitted, engine } = self;
+        Enumeration { layer_sizes, positions, deepest: f(deepest), complete, omitted, engine }
     }
 
     /// As [`map_deepest`](Enumeration::map_deepest), one state at a time,
@@ -178,7 +230,7 @@ impl<S> Enumeration<S> {
         let count = self.deepest.len();
         let bytes = (count as u64).saturating_mul((size_of::<S>() + size_of::<T>()) as u64);
         let mut made = Vec::new();
-        let Enumeration { layer_sizes, positions, deepest, complete, omitted } = self;
+        let Enumeration { layer_sizes, positions, deepest, complete, omitted, engine } = self;
         if bytes > max_memory || made.try_reserve_exact(count).is_err() {
             return Enumeration {
                 layer_sizes,
@@ -186,10 +238,44 @@ impl<S> Enumeration<S> {
                 deepest: Vec::new(),
                 complete,
                 omitted: true,
+                engine,
             };
         }
         made.extend(deepest.iter().map(f));
-        Enumeration { layer_sizes, positions, deepest: made, complete, omitted }
+        Enumeration { layer_sizes, positions, deepest: made, complete, omitted, engine }
+    }
+
+    /// The engine that found these layers, where
+    /// [`Layers`](crate::layers::Layers) chose it; `None` from an engine
+    /// called by name.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Run;
+    /// use search_core::layers::{Engine, Layers};
+    /// use search_core::space::RankedSpace;
+    ///
+    /// struct Ring;
+    /// impl RankedSpace for Ring {
+    ///     fn rank_count(&self) -> u64 { 10 }
+    ///     fn neighbours<F: FnMut(u64)>(&self, rank: u64, mut report: F) {
+    ///         report((rank + 1) % 10);
+    ///     }
+    /// }
+    ///
+    /// let layers = Layers::new().run(&Ring, &[0], &mut Run::new())?;
+    /// assert_eq!(layers.engine(), Some(Engine::Dense));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn engine(&self) -> Option<Engine> {
+        self.engine
+    }
+
+    /// The same layers, said to be found by `engine`.
+    #[must_use]
+    pub(crate) fn found_by(self, engine: Engine) -> Enumeration<S> {
+        Enumeration { engine: Some(engine), ..self }
     }
 
     /// The number of states at each depth, from the starts (depth 0) to the

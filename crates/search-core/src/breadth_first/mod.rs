@@ -55,7 +55,7 @@ pub use self::bidirectional::bidirectional_bfs;
 pub use self::dfs::dfs;
 #[cfg(feature = "serde")]
 pub use self::disk::DiskEnumeration;
-pub use self::enumerate::{Enumeration, enumerate};
+pub use self::enumerate::{Engine, Enumeration, enumerate};
 #[cfg(feature = "rayon")]
 pub use self::parallel::{ParallelEnumeration, par_enumerate};
 pub use self::search::Search;

@@ -34,7 +34,6 @@
 //! ```
 
 pub use self::enumeration::DenseEnumeration;
-pub use self::pick::enumerate_ranked;
 pub use self::table::LayerTable;
 
 mod checkpoint;
@@ -42,6 +41,5 @@ mod disk;
 pub(crate) mod enumeration;
 mod expand;
 mod marks;
-mod pick;
 mod pool;
 pub(crate) mod table;
