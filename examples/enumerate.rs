@@ -5,11 +5,11 @@
 
 use puzzles::SlidingPuzzle;
 use search_core::Run;
-use search_core::dense::DenseEnumeration;
+use search_core::layers::Enumerator;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let puzzle = SlidingPuzzle::new(3, 3)?;
-    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new())?;
+    let layers = puzzle.enumerate_with(&Enumerator::new(), &mut Run::new())?;
     println!("depth  boards");
     for (depth, boards) in layers.layer_sizes().iter().enumerate() {
         println!("{depth:>5}  {boards:>6}");

@@ -9,15 +9,14 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{HumanBytes, ProgressBar, ProgressStyle};
-use puzzles::Engine as PermutationEngine;
 use puzzles::{
     Board, Family, Hanoi4, Pancakes, PermutationGraph, ReachableBoards, SlidingPuzzle, Tokens,
     TopSpin,
 };
 use search_core::breadth_first::Enumeration;
-use search_core::breadth_first::SortedEnumeration;
 use search_core::dense::DenseEnumeration;
 use search_core::groups::{Arrangement, Generators, Symmetries};
+use search_core::layers::{Engine as LayerEngine, Enumerator};
 use search_core::run::Progress;
 use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Successors, Unranking};
@@ -458,59 +457,42 @@ fn run_permutations_with<W: Write>(
         }
         return Ok(true);
     }
-    let kept = args.disk.is_some() || args.checkpoint.is_some();
     let mut limits = limits_of(args);
     // The memory limit bounds the hashed engine.
     limits = limits.max_states(HASHED_MAX_STATES);
-    let engine = graph.engine(&limits, kept && graph.ranks().is_some());
-    let hashed = engine == PermutationEngine::Hashed;
-    if kept && (hashed || (engine == PermutationEngine::Sorted && args.checkpoint.is_some())) {
-        let option = if args.disk.is_some() { "--disk" } else { "--checkpoint" };
-        let why = if hashed {
-            "they number past 2^64, and the group past 2^128: they run on the hashed engine, \
-             in memory, within --max-memory"
-        } else {
-            "they run on the sorted engine, which keeps its layers on disk with --disk DIR"
-        };
+    let mut enumerator = enumerator(args, &heading.checkpoint_name, &description)?;
+    let engine = graph.engine(&enumerator, &limits);
+    if engine == LayerEngine::Hashed
+        && let Some(option) = [(&args.disk, "--disk"), (&args.checkpoint, "--checkpoint")]
+            .into_iter()
+            .find_map(|(dir, option)| dir.is_some().then_some(option))
+    {
         return Err(format!(
-            "{title}: {option} keeps a table of ranked states, and these {noun} have none: {why}; \
-             drop {option}"
+            "{title}: {option} keeps a table of ranked states or the layers of keyed ones, and \
+             these {noun} have neither: they number past 2^64, and the group past 2^128, so \
+             they run on the hashed engine, in memory, within --max-memory; drop {option}"
         ));
     }
-    let config = dense_config(args, &heading.checkpoint_name, &description)?;
-    let sorted = sorted_config(args, &heading.checkpoint_name).describe(&description);
     let (mut run, progress) = bar_run(args, 0, "states", true)?;
     run.set_limits(limits);
     match engine {
-        PermutationEngine::Dense => progress.set_length(graph.ranks().unwrap_or(0)),
-        PermutationEngine::Sorted => {
+        LayerEngine::Dense => progress.set_length(graph.ranks().unwrap_or(0)),
+        LayerEngine::Sorted => {
+            // A group past 2^64 keeps its layers on --disk, their deepest
+            // states then not listed: a layer on disk may be far past memory.
+            enumerator = enumerator.deepest_states(args.disk.is_none());
             let total = graph.ranks().map_or(graph.order().unwrap_or(0), u128::from);
             progress.set_length(u64::try_from(total).unwrap_or(u64::MAX));
         }
         _ => {}
     }
-    let layers = graph.enumerate_with(&[graph.start()], (&config, &sorted), kept, &mut run);
+    let layers = graph.enumerate(&enumerator, &mut run);
     progress.finish_and_clear();
     let layers = layers.map_err(failed)?;
     let numbered =
         crate::output::Numbered { order: graph.order(), engine: Some(engine), ..numbered };
     crate::output::write_numbered(out, &numbered, &layers, args.json).map_err(crate::io_failure)?;
     Ok(true)
-}
-
-/// The sorted engine's settings from the arguments: threads, a resume,
-/// and the directory `enumerate-{name}-sorted` of `--disk`, where a
-/// group past 2^64 keeps its layers (their deepest states then not
-/// listed: a layer on disk may be far past memory).
-fn sorted_config(args: &EnumerateArgs, name: &str) -> SortedEnumeration {
-    let mut sorted = SortedEnumeration::new().resume(args.resume);
-    if let Some(threads) = args.threads {
-        sorted = sorted.threads(usize::from(threads));
-    }
-    if let Some(dir) = &args.disk {
-        sorted = sorted.disk(dir.join(format!("enumerate-{name}-sorted"))).deepest_states(false);
-    }
-    sorted
 }
 
 /// A permutation graph on the distributed engine, ranked, from its start:
@@ -531,7 +513,7 @@ fn run_permutations_distributed(
             .into());
     };
     let max_memory = args.max_memory.unwrap_or(Limits::DEFAULT_MAX_MEMORY);
-    if !graph.is_dense(&Limits::new().max_memory(max_memory), false) {
+    if !graph.is_dense(&Enumerator::new(), &Limits::new().max_memory(max_memory)) {
         // In one process, the hashed engine keeps only the states it
         // meets: an orbit is often a small part of its arrangements.
         return Err(format!(
@@ -653,17 +635,16 @@ fn sorted_bar_run(args: &EnumerateArgs, total: u64) -> Result<(Run<'static>, Pro
     Ok((run, progress))
 }
 
-/// The dense engine's settings from the arguments: threads, and the
-/// directory `enumerate-{name}` of `--disk` or `--checkpoint` (`--disk`'s
-/// when both are given) for a run described as `description`.
-fn dense_config(
-    args: &EnumerateArgs,
-    name: &str,
-    description: &str,
-) -> Result<DenseEnumeration, String> {
-    let mut config = DenseEnumeration::new();
+/// The enumeration's settings from the arguments: threads, a resume,
+/// and the directory `enumerate-{name}` of `--disk` or `--checkpoint`
+/// (`--disk`'s when both are given) for a run described as
+/// `description`, saved every `--checkpoint-every` seconds.
+fn enumerator(args: &EnumerateArgs, name: &str, description: &str) -> Result<Enumerator, String> {
+    let every = Duration::from_secs(args.checkpoint_every);
+    let mut enumerator =
+        Enumerator::new().resume(args.resume).describe(description).checkpoint_every(every);
     if let Some(threads) = args.threads {
-        config = config.threads(usize::from(threads));
+        enumerator = enumerator.threads(usize::from(threads));
     }
     if let Some(dir) = args.disk.as_ref().or(args.checkpoint.as_ref()) {
         // A directory of its own for each space.
@@ -677,16 +658,10 @@ fn dense_config(
                 dir.display()
             ));
         }
-        let every = Duration::from_secs(args.checkpoint_every);
-        config = config.disk(dir, description, every);
+        enumerator = enumerator.disk(dir);
     }
-    Ok(config.resume(args.resume))
+    Ok(enumerator)
 }
-
-/// The boards past which a sliding puzzle's 2-bit table (a quarter of a
-/// byte each: 256 GiB here) is kept on no disk: `--disk` then keeps the
-/// sorted engine's layers to `--max-depth`.
-const PAST_DISKS: u64 = 1 << 40;
 
 fn run_sliding<W: Write>(
     args: &EnumerateArgs,
@@ -697,52 +672,32 @@ fn run_sliding<W: Write>(
         return run_distributed(args, (rows, cols), out);
     }
     let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
-    let description = format!("{rows}x{cols} sliding puzzle, layers from the goal");
+    let name = format!("{rows}x{cols}");
+    let description = format!("{name} sliding puzzle, layers from the goal");
     let boards = ReachableBoards::new(puzzle.goal()).map_err(|e| e.to_string())?.rank_count();
-    let fits = DenseEnumeration::memory_needed(boards) <= limits_of(args).usable_memory();
-    // A table past any disk (the 4x4's 2.4 TiB): only the layers to a
-    // depth can be had.
-    let past_disks = boards > PAST_DISKS;
-    if !fits
-        && args.max_depth.is_some()
-        && args.checkpoint.is_none()
-        && (args.disk.is_none() || past_disks)
-    {
-        // The table, sized for every board, cannot fit, but the layers to
-        // the bound may: the sorted engine keeps the boards it meets,
-        // packed as sorted ranks, a few bytes each, in memory or in
-        // files of --disk (whose deepest layer is too large to list).
-        let mut sorted = SortedEnumeration::new().resume(args.resume);
-        if let Some(threads) = args.threads {
-            sorted = sorted.threads(usize::from(threads));
-        }
-        if let Some(dir) = &args.disk {
-            let dir = dir.join(format!("enumerate-{rows}x{cols}-sorted"));
-            sorted = sorted.disk(dir).deepest_states(false).describe(&description);
-        }
-        let (mut run, progress) = sorted_bar_run(args, boards)?;
-        let layers = puzzle.enumerate_sorted(&sorted, &mut run);
-        progress.finish_and_clear();
-        let layers = layers.map_err(|e| format!("{rows}x{cols}: {}", crate::explain(&e, None)))?;
-        let written = crate::output::write_enumeration(out, (rows, cols), &layers, args.json);
-        written.map_err(crate::io_failure)?;
-        return Ok(true);
-    }
-    let config = dense_config(args, &format!("{rows}x{cols}"), &description)?;
-    let (mut run, progress) = bar_run(args, boards, "boards", true)?;
-    let layers = puzzle.enumerate_dense(&config, &mut run);
+    let mut enumerator = enumerator(args, &name, &description)?;
+    let engine = puzzle.engine(&enumerator, &limits_of(args)).map_err(|e| e.to_string())?;
+    let (mut run, progress) = if engine == LayerEngine::Sorted {
+        // On --disk, the layer's boards are too many to list.
+        enumerator = enumerator.deepest_states(args.disk.is_none());
+        sorted_bar_run(args, boards)?
+    } else {
+        bar_run(args, boards, "boards", true)?
+    };
+    let layers = puzzle.enumerate_with(&enumerator, &mut run);
     progress.finish_and_clear();
     let layers = layers.map_err(|e| {
-        // A table past any disk: the layers to a depth still fit.
-        let more = match disk_advice(args, &e) {
-            Some(_) if past_disks => {
-                Some("or enumerate to a depth with --max-depth N, keeping only the boards met")
+        // A table past any disk (the 4x4's 2.4 TiB): the layers to a
+        // depth still fit.
+        let more = disk_advice(args, &e).map(|advice| {
+            if boards > Enumerator::MAX_DISK_RANKS {
+                "or enumerate to a depth with --max-depth N, keeping only the boards met"
+            } else {
+                advice
             }
-            more => more,
-        };
-        format!("{rows}x{cols}: {}", crate::explain(&e, more))
+        });
+        format!("{name}: {}", crate::explain(&e, more))
     })?;
-
     let written = crate::output::write_enumeration(out, (rows, cols), &layers, args.json);
     written.map_err(crate::io_failure)?;
     Ok(true)
@@ -798,8 +753,10 @@ where
         };
         (layers, first)
     } else {
-        let config = dense_config(args, &format!("{name}-{n}"), &description)?;
-        let layers = config.run(&ranked, &[first_rank], &mut run);
+        // Each of these puzzles' stacks, rings or towers is reachable: a
+        // table too large for the whole space is refused at once.
+        let enumerator = enumerator(args, &format!("{name}-{n}"), &description)?.every_rank(true);
+        let layers = enumerator.run(&ranked, &[first_rank], &mut run);
         let layers = layers.map_err(|e| {
             let error = e.into();
             failed(crate::explain(&error, disk_advice(args, &error)))

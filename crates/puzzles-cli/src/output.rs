@@ -227,15 +227,6 @@ impl Numbered<'_> {
     }
 }
 
-/// An engine's name, as the output gives it.
-fn engine_name(engine: puzzles::Engine) -> &'static str {
-    match engine {
-        puzzles::Engine::Dense => "dense",
-        puzzles::Engine::Sorted => "sorted",
-        _ => "hashed",
-    }
-}
-
 /// The enumeration of a numbered puzzle: one JSON object, or the layer
 /// table.
 pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
@@ -267,7 +258,7 @@ pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
             object["order"] = json!(order.to_string());
         }
         if let Some(engine) = engine {
-            object["engine"] = json!(engine_name(engine));
+            object["engine"] = json!(engine.to_string());
         }
         if layers.is_deepest_omitted() {
             object["deepest_omitted"] = json!(true);
@@ -276,8 +267,7 @@ pub(crate) fn write_numbered<W: Write, T: AsRef<[u8]>>(
     }
     writeln!(out, "{title}, breadth-first from {from}")?;
     if let Some(order) = order {
-        let engine =
-            engine.map_or(String::new(), |e| format!(", on the {} engine", engine_name(e)));
+        let engine = engine.map_or(String::new(), |e| format!(", on the {e} engine"));
         writeln!(out, "(the generators' group has {order} elements{engine})")?;
     }
     if directed {

@@ -389,7 +389,7 @@ fn the_4x4_to_a_depth_keeps_its_layers_on_disk_and_goes_deeper() {
     let near =
         r#""layers":[1,2,4,10,24,54,107,212,446,946,1948],"deepest_omitted":true,"deepest":[]}"#;
     assert!(out.contains(r#""complete":false"#) && out.ends_with(&format!("{near}\n")), "{out}");
-    let files = dir.join("enumerate-4x4-sorted");
+    let files = dir.join("enumerate-4x4");
     assert!(files.join("sorted-manifest").exists());
     let deeper = [&args[..], &["--max-depth", "12", "--resume"]].concat();
     let (status, out, err) = run(&deeper, b"");

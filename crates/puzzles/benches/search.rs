@@ -16,7 +16,7 @@ use puzzles::{Board, Lock, Slide, SlidingPuzzle, WordLadder};
 use rustc_hash::FxHashSet;
 use search_core::Run;
 use search_core::breadth_first::Search;
-use search_core::dense::DenseEnumeration;
+use search_core::layers::Enumerator;
 use search_core::{Ranking, Successors};
 use smallvec::SmallVec;
 
@@ -377,15 +377,13 @@ fn enumeration(c: &mut Criterion) {
         let size = format!("{rows}x{cols}");
         group.bench_with_input(BenchmarkId::new("ours/dense_all_cores", &size), &puzzle, |b, p| {
             b.iter(|| {
-                black_box(
-                    p.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap().states(),
-                )
+                black_box(p.enumerate_with(&Enumerator::new(), &mut Run::new()).unwrap().states())
             });
         });
         group.bench_with_input(BenchmarkId::new("ours/dense_1_thread", &size), &puzzle, |b, p| {
             b.iter(|| {
                 black_box(
-                    p.enumerate_dense(&DenseEnumeration::new().threads(1), &mut Run::new())
+                    p.enumerate_with(&Enumerator::new().threads(1), &mut Run::new())
                         .unwrap()
                         .states(),
                 )

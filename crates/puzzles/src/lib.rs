@@ -74,13 +74,14 @@ pub use crate::numbered::hanoi::{Hanoi4, HanoiRanks};
 pub use crate::numbered::pancakes::{PancakeRanks, Pancakes};
 pub use crate::numbered::tokens::Tokens;
 pub use crate::numbered::topspin::{Spin, TopSpin};
-pub use crate::permuted::{Engine, PermutationGraph};
+pub use crate::permuted::PermutationGraph;
 pub use crate::sliding::{
     Algorithm, Board, DatabaseDir, Installed, LinearConflict, Manhattan, Partition,
     PatternDatabase, ReachableBoards, Slide, SlidingHeuristic, SlidingPuzzle, Solver,
     sliding_puzzle,
 };
 pub use crate::visit_all::{VisitAll, shortest_path_length};
+pub use search_core::layers::Engine;
 
 mod cube;
 mod error;

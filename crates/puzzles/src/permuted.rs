@@ -1,11 +1,11 @@
 //! [`PermutationGraph`]: the graph some generators make from a start, with
 //! the engine for its layers chosen from what its states offer.
 
-use search_core::breadth_first::{Enumeration, Search, SortedEnumeration};
-use search_core::dense::DenseEnumeration;
+use search_core::breadth_first::{Enumeration, Search};
 use search_core::groups::{
     Arrangement, Cayley, Generators, Orbit, ReducedCayley, ReducedStates, Symmetries,
 };
+use search_core::layers::{Engine, Enumerator};
 use search_core::space::{AsRanked, KeyedSpace};
 use search_core::{Limits, Path, Predecessors, Ranking, Run, Successors, Unranking};
 
@@ -23,17 +23,17 @@ use crate::error::Error;
 ///
 /// ```
 /// use puzzles::{Family, PermutationGraph};
-/// use search_core::dense::DenseEnumeration;
+/// use search_core::layers::Enumerator;
 /// use search_core::Run;
 ///
 /// let lrx = PermutationGraph::new(Family::Lrx.generators(6)?, &[0, 1, 2, 3, 4, 5])?;
 /// assert!(lrx.is_permutation());
-/// let layers = lrx.enumerate(&DenseEnumeration::new(), false, &mut Run::new())?;
+/// let layers = lrx.enumerate(&Enumerator::new(), &mut Run::new())?;
 /// assert_eq!((layers.states(), layers.radius()), (720, 15));
 ///
 /// // The same generators on three black and three white beads.
 /// let beads = PermutationGraph::new(Family::Lrx.generators(6)?, &[0, 0, 0, 1, 1, 1])?;
-/// let layers = beads.enumerate(&DenseEnumeration::new(), false, &mut Run::new())?;
+/// let layers = beads.enumerate(&Enumerator::new(), &mut Run::new())?;
 /// assert_eq!(layers.layer_sizes(), [1, 2, 3, 4, 4, 3, 2, 1]);
 /// let word = beads.solve(&[0, 1, 0, 1, 0, 1], &mut Run::new())?.expect("in the orbit");
 /// assert_eq!(word.len(), 7);
@@ -54,19 +54,6 @@ pub struct PermutationGraph {
 enum Space {
     Cayley(Cayley, Arrangement),
     Orbit(Orbit),
-}
-
-/// The engine [`PermutationGraph::enumerate`] runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Engine {
-    /// 2 bits for every rank, on every core: [`DenseEnumeration`].
-    Dense,
-    /// The layers met, as sorted, compressed ranks or keys of up to 128
-    /// bits, a few bytes a state: [`SortedEnumeration`].
-    Sorted,
-    /// The states met, in a hash table: the breadth-first `Search`.
-    Hashed,
 }
 
 impl PermutationGraph {
@@ -117,8 +104,8 @@ impl PermutationGraph {
     ///
     /// ```
     /// use puzzles::{Family, PermutationGraph};
-    /// use search_core::dense::DenseEnumeration;
     /// use search_core::groups::{Generators, Symmetries};
+    /// use search_core::layers::Enumerator;
     /// use search_core::Run;
     ///
     /// // LRX of 7, and the reflection of the ring that swaps 0 and 1:
@@ -129,7 +116,7 @@ impl PermutationGraph {
     /// let symmetries = Symmetries::new(&lrx, &reflection, true)?;
     /// let identity: Vec<u8> = (0..7).collect();
     /// let graph = PermutationGraph::new(lrx, &identity)?.with_symmetries(symmetries)?;
-    /// let layers = graph.enumerate(&DenseEnumeration::new(), false, &mut Run::new())?;
+    /// let layers = graph.enumerate(&Enumerator::new(), &mut Run::new())?;
     /// assert_eq!(layers.positions(), 5_040);
     /// assert!(layers.states() < 5_040 / 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -236,7 +223,7 @@ impl PermutationGraph {
     }
 
     /// Whether [`enumerate`](PermutationGraph::enumerate) runs the dense
-    /// engine under `limits`: [`engine`](PermutationGraph::engine) is
+    /// engine with `layers` under `limits`: [`engine`](PermutationGraph::engine) is
     /// [`Engine::Dense`].
     ///
     /// # Example
@@ -244,83 +231,80 @@ impl PermutationGraph {
     /// ```
     /// use puzzles::{Family, PermutationGraph};
     /// use search_core::Limits;
+    /// use search_core::layers::Enumerator;
     ///
     /// let lrx = PermutationGraph::new(Family::Lrx.generators(14)?, &(0..14).collect::<Vec<u8>>())?;
-    /// assert!(lrx.is_dense(&Limits::new(), false)); // refused at once: 20 GiB
-    /// assert!(!lrx.is_dense(&Limits::new().max_depth(10), false));
+    /// assert!(lrx.is_dense(&Enumerator::new(), &Limits::new())); // refused at once: 20 GiB
+    /// assert!(!lrx.is_dense(&Enumerator::new(), &Limits::new().max_depth(10)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn is_dense(&self, limits: &Limits, kept: bool) -> bool {
-        self.engine(limits, kept) == Engine::Dense
+    pub fn is_dense(&self, layers: &Enumerator, limits: &Limits) -> bool {
+        self.engine(layers, limits) == Engine::Dense
     }
 
-    /// The engine [`enumerate`](PermutationGraph::enumerate) runs under
-    /// `limits`, `kept` when the caller keeps a dense table in files or
-    /// checkpoints:
-    ///
-    /// - [`Engine::Dense`] when the states are ranked in 64 bits and their
-    ///   table fits the memory limit ([`Limits::usable_memory`]), or
-    ///   `kept`, or a Cayley graph has no depth bound (then a table too
-    ///   large is refused at once, naming its size, where another engine
-    ///   would run until it met the limit);
-    /// - [`Engine::Sorted`] when they are ranked but the table does not
-    ///   fit (the layers to a depth keep only the states met, a few bytes
-    ///   each), or they are a group past 2^64, keyed in 128 bits (the
-    ///   3x3x3 cube);
-    /// - [`Engine::Hashed`] for the rest: an orbit whose arrangements
-    ///   number past 2^64, a group past 2^128.
+    /// The engine [`enumerate`](PermutationGraph::enumerate) runs with
+    /// `layers` under `limits`: for ranked states, the one
+    /// [`Enumerator::engine`] picks, told that a Cayley graph's every rank is
+    /// reached (so that its whole group, asked for without a depth bound,
+    /// is a table, refused at once when too large); for a group past 2^64,
+    /// keyed in 128 bits (the 3x3x3 cube), or reduced by symmetries below
+    /// 2^112, [`Engine::Sorted`]; and [`Engine::Hashed`] for the rest: an
+    /// orbit whose arrangements number past 2^64, a group past 2^128.
     ///
     /// # Example
     ///
     /// ```
     /// use puzzles::{Engine, Family, PermutationGraph};
     /// use search_core::Limits;
+    /// use search_core::layers::Enumerator;
     ///
     /// let lrx = PermutationGraph::new(Family::Lrx.generators(14)?, &(0..14).collect::<Vec<u8>>())?;
-    /// assert_eq!(lrx.engine(&Limits::new().max_depth(10), false), Engine::Sorted);
+    /// assert_eq!(lrx.engine(&Enumerator::new(), &Limits::new().max_depth(10)), Engine::Sorted);
     /// let wide = PermutationGraph::new(Family::Lrx.generators(30)?, &(0..30).collect::<Vec<u8>>())?;
-    /// assert_eq!(wide.engine(&Limits::new(), false), Engine::Sorted);
+    /// assert_eq!(wide.engine(&Enumerator::new(), &Limits::new()), Engine::Sorted);
     /// let past = PermutationGraph::new(Family::Lrx.generators(40)?, &(0..40).collect::<Vec<u8>>())?;
-    /// assert_eq!(past.engine(&Limits::new(), false), Engine::Hashed);
+    /// assert_eq!(past.engine(&Enumerator::new(), &Limits::new()), Engine::Hashed);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn engine(&self, limits: &Limits, kept: bool) -> Engine {
+    pub fn engine(&self, layers: &Enumerator, limits: &Limits) -> Engine {
         if self.symmetries.is_some() {
             let keyed = self.order.is_some_and(|order| order < 1 << 112);
             return if keyed { Engine::Sorted } else { Engine::Hashed };
         }
         match (self.ranks, &self.space) {
-            (Some(ranks), _) => {
-                let fits = DenseEnumeration::memory_needed(ranks) <= limits.usable_memory();
-                let whole_group = self.is_permutation() && limits.get_max_depth().is_none();
-                if fits || kept || whole_group { Engine::Dense } else { Engine::Sorted }
-            }
+            (Some(ranks), _) => self.shaped(layers).engine(u128::from(ranks), limits),
             (None, Space::Cayley(graph, _)) if graph.key_count() > 0 => Engine::Sorted,
             (None, _) => Engine::Hashed,
         }
     }
 
+    /// `layers` told what the graph is: undone move by move when its
+    /// generators are closed under inverse, and every rank reached when
+    /// it is a Cayley graph.
+    fn shaped(&self, layers: &Enumerator) -> Enumerator {
+        let closed = self.generators().is_closed_under_inverse();
+        layers.clone().reversible(closed).every_rank(self.is_permutation())
+    }
+
     /// The layers from the start, on the engine
-    /// [`engine`](PermutationGraph::engine) picks (`config` for the dense
-    /// one; the sorted one in memory), within `run`'s limits. The deepest
-    /// states come sorted.
+    /// [`engine`](PermutationGraph::engine) picks, with `layers`'
+    /// settings (threads, a directory, a resume), within `run`'s limits.
+    /// The deepest states come sorted.
     ///
     /// # Errors
     ///
     /// The engine's: a limit reached, a table too large for the memory
-    /// limit, a file of `config`'s that cannot be written.
+    /// limit, a file of the directory that cannot be written.
     ///
     /// # Example
     ///
     /// See [`PermutationGraph`].
     pub fn enumerate(
         &self,
-        config: &DenseEnumeration,
-        kept: bool,
+        layers: &Enumerator,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<Arrangement>, Error> {
-        let engines = (config, &SortedEnumeration::new());
-        self.enumerate_with(&[self.start()], engines, kept, run)
+        self.enumerate_from(&[self.start()], layers, run)
     }
 
     /// As [`enumerate`](PermutationGraph::enumerate), from each of
@@ -337,62 +321,32 @@ impl PermutationGraph {
     ///
     /// ```
     /// use puzzles::{Family, PermutationGraph};
-    /// use search_core::dense::DenseEnumeration;
-    /// use search_core::Run;
+    /// use search_core::layers::Enumerator;
+    /// use search_core::{Limits, Run};
     ///
     /// // Two opposite beads on a ring of four: the layers from both.
     /// let ring = PermutationGraph::new(Family::Lrx.generators(4)?, &[0, 0, 1, 1])?;
     /// let starts = [[0, 0, 1, 1].into_iter().collect(), [1, 1, 0, 0].into_iter().collect()];
-    /// let layers = ring.enumerate_from(&starts, &DenseEnumeration::new(), false, &mut Run::new())?;
+    /// let layers = ring.enumerate_from(&starts, &Enumerator::new(), &mut Run::new())?;
     /// assert_eq!(layers.layer_sizes(), [2, 2, 2]); // 0110 and 1001, then 1010 and 0101
+    ///
+    /// // LRX of 30 points, past 2^64: its layers to a depth, on one thread.
+    /// let wide = PermutationGraph::new(Family::Lrx.generators(30)?, &(0..30).collect::<Vec<u8>>())?;
+    /// let mut run = Run::new().limits(Limits::new().max_depth(4));
+    /// let layers = wide.enumerate_from(&[wide.start()], &Enumerator::new().threads(1), &mut run)?;
+    /// assert_eq!(layers.layer_sizes(), [1, 3, 6, 12, 24]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn enumerate_from(
         &self,
         starts: &[Arrangement],
-        config: &DenseEnumeration,
-        kept: bool,
-        run: &mut Run<'_>,
-    ) -> Result<Enumeration<Arrangement>, Error> {
-        self.enumerate_with(starts, (config, &SortedEnumeration::new()), kept, run)
-    }
-
-    /// As [`enumerate_from`](PermutationGraph::enumerate_from), with the
-    /// settings of both table engines: the dense one's (`engines.0`: its
-    /// threads, its files) and the sorted one's (`engines.1`: its threads,
-    /// its directory on disk, a resume).
-    ///
-    /// # Errors
-    ///
-    /// As [`enumerate_from`](PermutationGraph::enumerate_from).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::{Family, PermutationGraph};
-    /// use search_core::breadth_first::SortedEnumeration;
-    /// use search_core::dense::DenseEnumeration;
-    /// use search_core::{Limits, Run};
-    ///
-    /// // LRX of 30 points, past 2^64: its layers to a depth, on one thread.
-    /// let wide = PermutationGraph::new(Family::Lrx.generators(30)?, &(0..30).collect::<Vec<u8>>())?;
-    /// let engines = (&DenseEnumeration::new(), &SortedEnumeration::new().threads(1));
-    /// let mut run = Run::new().limits(Limits::new().max_depth(4));
-    /// let layers = wide.enumerate_with(&[wide.start()], engines, false, &mut run)?;
-    /// assert_eq!(layers.layer_sizes(), [1, 3, 6, 12, 24]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn enumerate_with(
-        &self,
-        starts: &[Arrangement],
-        engines: (&DenseEnumeration, &SortedEnumeration),
-        kept: bool,
+        layers: &Enumerator,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<Arrangement>, Error> {
         for start in starts {
             self.check_items(start)?;
         }
-        let mut engine = self.engine(&run.get_limits(), kept);
+        let mut engine = self.engine(layers, &run.get_limits());
         // A start in another coset than the graph's has no rank in it.
         let members = match &self.space {
             Space::Cayley(graph, _) => starts.iter().all(|start| graph.contains(start)),
@@ -401,22 +355,22 @@ impl PermutationGraph {
         if !members {
             engine = Engine::Hashed;
         }
-        let closed = self.generators().is_closed_under_inverse();
+        let layers = self.shaped(layers);
         if let (Some(symmetries), Space::Cayley(graph, _)) = (&self.symmetries, &self.space) {
-            return reduced(graph, symmetries, starts, (engines.1, engine, closed), run);
+            return reduced(graph, symmetries, starts, (&layers, engine), run);
         }
-        let layers = match &self.space {
+        let found = match &self.space {
             Space::Cayley(graph, _) if engine == Engine::Sorted && self.ranks.is_none() => {
                 // Past 2^64: 128-bit keys, each start an element (checked).
                 let keys: Vec<u128> = starts.iter().filter_map(|s| graph.key(s)).collect();
-                let layers = sorted(engines.1, graph, &keys, closed, run)?;
+                let found = layers.run_keyed(graph, &keys, run)?;
                 let max_memory = run.get_limits().get_max_memory();
-                layers.map_deepest_within(max_memory, |&key| graph.element(key))
+                found.map_deepest_within(max_memory, |&key| graph.element(key))
             }
-            Space::Cayley(graph, _) => layers(graph, starts, (engines, engine, closed), run)?,
-            Space::Orbit(orbit) => layers(orbit, starts, (engines, engine, closed), run)?,
+            Space::Cayley(graph, _) => ranked_layers(graph, starts, (&layers, engine), run)?,
+            Space::Orbit(orbit) => ranked_layers(orbit, starts, (&layers, engine), run)?,
         };
-        Ok(layers.map_deepest(|mut deepest| {
+        Ok(found.map_deepest(|mut deepest| {
             deepest.sort_unstable();
             deepest
         }))
@@ -494,76 +448,52 @@ fn ranks_of<S: Ranking<Arrangement> + Successors>(space: &S, start: &Arrangement
     (space.rank(start) < space.rank_count()).then(|| space.rank_count())
 }
 
-/// The layers of `space` from `starts`, on `engine` (by the settings of
-/// `engines` for the dense and sorted ones), each move undone by another
-/// when `closed`.
-fn layers<S>(
+/// The layers of `space` from `starts`: by `layers` over its ranks, or
+/// in a hash table where `engine` is hashed or a start has no rank.
+fn ranked_layers<S>(
     space: &S,
     starts: &[Arrangement],
-    (engines, engine, closed): ((&DenseEnumeration, &SortedEnumeration), Engine, bool),
+    (layers, engine): (&Enumerator, Engine),
     run: &mut Run<'_>,
 ) -> Result<Enumeration<Arrangement>, search_core::Error>
 where
     S: Successors<State = Arrangement> + Ranking<Arrangement> + Unranking<Arrangement> + Sync,
 {
-    let mut ranks: Vec<u64> = starts.iter().map(|start| space.rank(start)).collect();
+    let ranks: Vec<u64> = starts.iter().map(|start| space.rank(start)).collect();
     // A start outside the table's ranks (an odd permutation where the
     // generators are even) is in no layer a table could hold.
     if engine == Engine::Hashed || ranks.iter().any(|&rank| rank >= space.rank_count()) {
         return Search::new().enumerate(space, starts.iter().cloned(), run);
     }
-    ranks.sort_unstable();
-    ranks.dedup();
-    let ranked = AsRanked(space);
-    let layers = if engine == Engine::Dense {
-        engines.0.run(&ranked, &ranks, run)?
-    } else {
-        sorted(engines.1, &ranked, &ranks, closed, run)?
-    };
+    let found = layers.run(&AsRanked(space), &ranks, run)?;
     let max_memory = run.get_limits().get_max_memory();
-    Ok(layers.map_deepest_within(max_memory, |&r| space.unrank(r)))
+    Ok(found.map_deepest_within(max_memory, |&r| space.unrank(r)))
 }
 
-/// The layers of `graph` reduced by `symmetries` from `starts`, on the
-/// sorted `engine` or hashed, the deepest layer's classes by their first
-/// positions, sorted.
+/// The layers of `graph` reduced by `symmetries` from `starts`, by
+/// `layers` on the sorted engine or hashed, the deepest layer's classes
+/// by their first positions, sorted.
 fn reduced(
     graph: &Cayley,
     symmetries: &Symmetries,
     starts: &[Arrangement],
-    (sorted_engine, engine, closed): (&SortedEnumeration, Engine, bool),
+    (layers, engine): (&Enumerator, Engine),
     run: &mut Run<'_>,
 ) -> Result<Enumeration<Arrangement>, Error> {
-    let layers = if engine == Engine::Sorted {
+    let found = if engine == Engine::Sorted {
         let reduced = ReducedCayley::new(graph, symmetries)?;
         let keys: Vec<u128> = starts.iter().filter_map(|start| reduced.key(start)).collect();
-        let layers = sorted(sorted_engine, &reduced, &keys, closed, run)?;
+        let found = layers.run_keyed(&reduced, &keys, run)?;
         let max_memory = run.get_limits().get_max_memory();
-        layers.map_deepest_within(max_memory, |&key| reduced.first(key))
+        found.map_deepest_within(max_memory, |&key| reduced.first(key))
     } else {
         let firsts = starts.iter().map(|start| symmetries.canonical(start).0);
         Search::new().enumerate(&ReducedStates::new(graph, symmetries), firsts, run)?
     };
-    Ok(layers.map_deepest(|mut deepest| {
+    Ok(found.map_deepest(|mut deepest| {
         deepest.sort_unstable();
         deepest
     }))
-}
-
-/// The layers of a keyed `space` from `keys` on the sorted engine,
-/// keeping two layers when every move is undone by another (`closed`),
-/// every layer when not.
-fn sorted<K: KeyedSpace>(
-    engine: &SortedEnumeration,
-    space: &K,
-    keys: &[K::Key],
-    closed: bool,
-    run: &mut Run<'_>,
-) -> Result<Enumeration<K::Key>, search_core::Error> {
-    let mut keys = keys.to_vec();
-    keys.sort_unstable();
-    keys.dedup();
-    if closed { engine.run_reversible(space, &keys, run) } else { engine.run(space, &keys, run) }
 }
 
 /// The graph is a space of its own, its moves the generators' indexes,

@@ -7,6 +7,7 @@ use std::time::Duration;
 use puzzles::{Hanoi4, Pancakes, SlidingPuzzle, TopSpin};
 use search_core::breadth_first::Enumeration;
 use search_core::dense::DenseEnumeration;
+use search_core::layers::Enumerator;
 use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Run};
 
@@ -41,13 +42,12 @@ fn sliding_puzzles_on_disk_reach_their_known_counts_and_radii() {
     {
         let puzzle = SlidingPuzzle::new(rows, cols).unwrap();
         let name = format!("{rows}x{cols}");
-        let config = DenseEnumeration::new().threads(2);
         let dir = std::env::temp_dir().join(format!("puzzles-disk-{name}-{}", std::process::id()));
+        let on_disk = Enumerator::new().threads(2).disk(&dir).describe(&name);
         let mut run = Run::new().limits(Limits::new().max_memory(memory));
-        let layers =
-            puzzle.enumerate_dense(&config.disk(&dir, &name, Duration::ZERO), &mut run).unwrap();
+        let layers = puzzle.enumerate_with(&on_disk, &mut run).unwrap();
         assert_eq!((layers.states(), layers.radius()), (boards, radius), "{name}");
-        let in_memory = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap();
+        let in_memory = puzzle.enumerate_with(&Enumerator::new(), &mut Run::new()).unwrap();
         assert_eq!(layers.layer_sizes(), in_memory.layer_sizes(), "{name}");
         assert_eq!(layers.deepest(), in_memory.deepest(), "{name}");
         let _ = std::fs::remove_dir_all(&dir);

@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use puzzles::{Algorithm, Board, ErrorKind, Slide, SlidingPuzzle, sliding_puzzle};
 use search_core::Run;
-use search_core::dense::DenseEnumeration;
+use search_core::layers::Enumerator;
 use search_core::{Ranking, Successors};
 
 /// A board from a permutation of `0..rows*cols`.
@@ -84,7 +84,7 @@ fn known_state_counts_and_radii() {
         let puzzle = SlidingPuzzle::new(rows, cols).unwrap();
         let layers = puzzle.enumerate().unwrap();
         assert_eq!((layers.states(), layers.radius()), (states, radius), "{rows}x{cols}");
-        let dense = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap();
+        let dense = puzzle.enumerate_with(&Enumerator::new(), &mut Run::new()).unwrap();
         assert_eq!(dense.layer_sizes(), layers.layer_sizes(), "{rows}x{cols}");
         let mut deepest = dense.deepest().to_vec();
         let mut expected = layers.deepest().to_vec();
@@ -102,7 +102,7 @@ fn known_state_counts_and_radii() {
 #[test]
 fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
     let puzzle = SlidingPuzzle::new(2, 5).unwrap();
-    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap();
+    let layers = puzzle.enumerate_with(&Enumerator::new(), &mut Run::new()).unwrap();
     assert_eq!(layers.states(), 1_814_400);
     assert_eq!(layers.radius(), 55);
     for hardest in layers.deepest() {
@@ -116,7 +116,7 @@ fn the_2x5_puzzle_has_1814400_boards_and_radius_55() {
 #[ignore = "enumerates 239,500,800 boards in 57 MiB: about 9 s on two cores; run with --ignored"]
 fn the_3x4_puzzle_has_239500800_boards_and_radius_53() {
     let puzzle = SlidingPuzzle::new(3, 4).unwrap();
-    let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).unwrap();
+    let layers = puzzle.enumerate_with(&Enumerator::new(), &mut Run::new()).unwrap();
     assert_eq!(layers.states(), 239_500_800);
     assert_eq!(layers.radius(), 53);
     assert_eq!(layers.deepest().len(), 18);
@@ -130,7 +130,7 @@ fn dense_enumeration_towards_other_goals_matches_the_generic_one() {
         let generic = puzzle.enumerate().unwrap();
         for threads in [1, 2] {
             let dense = puzzle
-                .enumerate_dense(&DenseEnumeration::new().threads(threads), &mut Run::new())
+                .enumerate_with(&Enumerator::new().threads(threads), &mut Run::new())
                 .unwrap();
             assert_eq!(dense.layer_sizes(), generic.layer_sizes(), "{goal}");
             assert_eq!(dense.deepest().len(), generic.deepest().len());

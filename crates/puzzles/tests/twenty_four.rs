@@ -83,7 +83,7 @@ fn boards_of_more_than_16_cells_are_not_numbered() {
         "a 5x5 board has 25 cells: boards are numbered (for enumeration and ranks) up to 16 cells"
     );
     let error = puzzle
-        .enumerate_dense(&search_core::dense::DenseEnumeration::new(), &mut Run::new())
+        .enumerate_with(&search_core::layers::Enumerator::new(), &mut Run::new())
         .unwrap_err();
     assert!(error.to_string().starts_with("a 5x5 board has 25 cells"), "{error}");
     assert!(SlidingPuzzle::new(4, 4).unwrap().ranking().is_some());

@@ -11,7 +11,7 @@ each in memory or on disk:
 | [`DenseEnumeration`] | 2 bits for every rank, reached or not | the table fits: the whole space, or most of it |
 | [`SortedEnumeration`] | the layers met, as sorted, compressed keys: a few bytes a state | only a part is reached: the layers to a depth of a space too large to number in a table |
 
-[`Layers`] holds the settings both take (threads, a directory, a resume, a
+[`Enumerator`] holds the settings both take (threads, a directory, a resume, a
 description) and picks between them for each run, from the space's count
 of ranks, the run's [`Limits`] (the memory, the machine's where it is
 less, and the depth bound) and what the space is said to be. The layers
@@ -27,7 +27,7 @@ A space of states that have no number is enumerated over a hash table:
 
 ```
 use search_core::{Limits, Run};
-use search_core::layers::{Engine, Layers};
+use search_core::layers::{Engine, Enumerator};
 use search_core::space::RankedSpace;
 
 /// Bit strings of 40 bits, a move flipping one bit.
@@ -41,7 +41,7 @@ impl RankedSpace for Bits {
 
 // The 2-bit table would take 256 GiB; the layers to depth 3 are small.
 let mut run = Run::new().limits(Limits::new().max_depth(3));
-let layers = Layers::new().reversible(true).run(&Bits, &[0], &mut run)?;
+let layers = Enumerator::new().reversible(true).run(&Bits, &[0], &mut run)?;
 assert_eq!(layers.layer_sizes(), [1, 40, 780, 9_880]); // 40 choose d
 assert_eq!(layers.engine(), Some(Engine::Sorted));
 assert!(!layers.is_complete());
@@ -63,10 +63,6 @@ use crate::run::limits::Limits;
 use crate::space::keys::KeyedSpace;
 use crate::space::ranked::RankedSpace;
 
-/// The ranks past which a 2-bit table is kept on no disk (256 GiB): a
-/// run with a directory then keeps the sorted engine's layers there.
-const PAST_DISKS: u64 = 1 << 40;
-
 /// The settings of an enumeration whose engine is picked for each run:
 /// see [the module](self).
 ///
@@ -74,7 +70,7 @@ const PAST_DISKS: u64 = 1 << 40;
 ///
 /// ```
 /// use search_core::Run;
-/// use search_core::layers::{Engine, Layers};
+/// use search_core::layers::{Engine, Enumerator};
 /// use search_core::space::RankedSpace;
 ///
 /// /// Numbers below 1000, joined to their double and their half.
@@ -89,7 +85,7 @@ const PAST_DISKS: u64 = 1 << 40;
 ///     }
 /// }
 ///
-/// let layers = Layers::new().threads(2).run(&Halving, &[1], &mut Run::new())?;
+/// let layers = Enumerator::new().threads(2).run(&Halving, &[1], &mut Run::new())?;
 /// assert_eq!(layers.layer_sizes(), [1, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
 /// assert_eq!(layers.deepest(), [512]);
 /// assert_eq!(layers.engine(), Some(Engine::Dense));
@@ -97,7 +93,7 @@ const PAST_DISKS: u64 = 1 << 40;
 /// ```
 #[derive(Clone, Debug, Default)]
 #[expect(clippy::struct_excessive_bools, reason = "independent settings, each its own method")]
-pub struct Layers {
+pub struct Enumerator {
     threads: Option<usize>,
     dir: Option<PathBuf>,
     resume: bool,
@@ -108,31 +104,44 @@ pub struct Layers {
     every_rank: bool,
 }
 
-impl Layers {
+impl Enumerator {
+    /// The most ranks whose 2-bit table (256 GiB) a run with a
+    /// [`disk`](Enumerator::disk) directory keeps there: past them, the
+    /// sorted engine's layers are kept there instead.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::layers::Enumerator;
+    ///
+    /// assert_eq!(Enumerator::MAX_DISK_RANKS / 4, 256 << 30);
+    /// ```
+    pub const MAX_DISK_RANKS: u64 = 1 << 40;
+
     /// Settings for a run in memory, on every core, with no directory.
     ///
     /// # Example
     ///
-    /// See [`Layers`].
-    pub fn new() -> Layers {
-        Layers::default()
+    /// See [`Enumerator`].
+    pub fn new() -> Enumerator {
+        Enumerator::default()
     }
 
     /// Runs on `threads` threads; the default is one per core.
     ///
     /// # Example
     ///
-    /// See [`Layers`].
+    /// See [`Enumerator`].
     #[must_use]
-    pub fn threads(mut self, threads: usize) -> Layers {
+    pub fn threads(mut self, threads: usize) -> Enumerator {
         self.threads = Some(threads.max(1));
         self
     }
 
     /// Keeps the run in files of `dir` (made if need be), so that a run
-    /// stopped anywhere goes on with [`resume`](Layers::resume): the 2-bit
+    /// stopped anywhere goes on with [`resume`](Enumerator::resume): the 2-bit
     /// table's checkpoints, saved at a layer's end once
-    /// [`checkpoint_every`](Layers::checkpoint_every) has passed, or its
+    /// [`checkpoint_every`](Enumerator::checkpoint_every) has passed, or its
     /// parts where it passes the memory limit
     /// ([`DenseEnumeration::disk`]); or for the sorted engine a file a
     /// layer (`SortedEnumeration::disk`). With a directory, a table that
@@ -143,7 +152,7 @@ impl Layers {
     ///
     /// ```
     /// use search_core::{Limits, Run};
-    /// use search_core::layers::Layers;
+    /// use search_core::layers::Enumerator;
     /// use search_core::space::RankedSpace;
     ///
     /// struct Line;
@@ -155,7 +164,7 @@ impl Layers {
     ///     }
     /// }
     /// let dir = std::env::temp_dir().join(format!("layers-doc-{}", std::process::id()));
-    /// let layers = Layers::new().disk(&dir).describe("a line of 100");
+    /// let layers = Enumerator::new().disk(&dir).describe("a line of 100");
     /// // Cut at depth 3: the files stay, and a resumed run goes deeper.
     /// let mut cut = Run::new().limits(Limits::new().max_depth(3));
     /// assert!(!layers.run(&Line, &[0], &mut cut)?.is_complete());
@@ -165,52 +174,52 @@ impl Layers {
     /// # Ok::<(), search_core::Error>(())
     /// ```
     #[must_use]
-    pub fn disk(mut self, dir: impl Into<PathBuf>) -> Layers {
+    pub fn disk(mut self, dir: impl Into<PathBuf>) -> Enumerator {
         self.dir = Some(dir.into());
         self
     }
 
-    /// Whether a run with a [`disk`](Layers::disk) directory goes on from
+    /// Whether a run with a [`disk`](Enumerator::disk) directory goes on from
     /// the files a stopped run of the same space left there (false by
     /// default). Given the same limits, the same engine is picked again.
     ///
     /// # Example
     ///
-    /// See [`disk`](Layers::disk).
+    /// See [`disk`](Enumerator::disk).
     #[must_use]
-    pub fn resume(mut self, resume: bool) -> Layers {
+    pub fn resume(mut self, resume: bool) -> Enumerator {
         self.resume = resume;
         self
     }
 
     /// Says what the space is, in the files of a run on
-    /// [`disk`](Layers::disk), so that a resume of another space's files
+    /// [`disk`](Enumerator::disk), so that a resume of another space's files
     /// (of the same count and starts) is refused.
     ///
     /// # Example
     ///
-    /// See [`disk`](Layers::disk).
+    /// See [`disk`](Enumerator::disk).
     #[must_use]
-    pub fn describe(mut self, about: &str) -> Layers {
+    pub fn describe(mut self, about: &str) -> Enumerator {
         about.clone_into(&mut self.about);
         self
     }
 
     /// How long a run of the 2-bit table in memory, with a
-    /// [`disk`](Layers::disk) directory, goes between checkpoints (none by
+    /// [`disk`](Enumerator::disk) directory, goes between checkpoints (none by
     /// default: one at every layer's end).
     ///
     /// # Example
     ///
     /// ```
     /// use std::time::Duration;
-    /// use search_core::layers::Layers;
+    /// use search_core::layers::Enumerator;
     ///
-    /// let hourly = Layers::new().disk("runs").checkpoint_every(Duration::from_secs(3600));
+    /// let hourly = Enumerator::new().disk("runs").checkpoint_every(Duration::from_secs(3600));
     /// # let _ = hourly;
     /// ```
     #[must_use]
-    pub fn checkpoint_every(mut self, every: Duration) -> Layers {
+    pub fn checkpoint_every(mut self, every: Duration) -> Enumerator {
         self.every = every;
         self
     }
@@ -223,13 +232,13 @@ impl Layers {
     /// # Example
     ///
     /// ```
-    /// use search_core::layers::Layers;
+    /// use search_core::layers::Enumerator;
     ///
-    /// let counts_only = Layers::new().deepest_states(false);
+    /// let counts_only = Enumerator::new().deepest_states(false);
     /// # let _ = counts_only;
     /// ```
     #[must_use]
-    pub fn deepest_states(mut self, keep: bool) -> Layers {
+    pub fn deepest_states(mut self, keep: bool) -> Enumerator {
         self.skip_deepest = !keep;
         self
     }
@@ -244,7 +253,7 @@ impl Layers {
     ///
     /// See [the module](self).
     #[must_use]
-    pub fn reversible(mut self, reversible: bool) -> Layers {
+    pub fn reversible(mut self, reversible: bool) -> Enumerator {
         self.reversible = reversible;
         self
     }
@@ -259,7 +268,7 @@ impl Layers {
     ///
     /// ```
     /// use search_core::{ErrorKind, Run};
-    /// use search_core::layers::Layers;
+    /// use search_core::layers::Enumerator;
     /// use search_core::space::RankedSpace;
     ///
     /// struct Bits;
@@ -269,11 +278,11 @@ impl Layers {
     ///         (0..40).for_each(|bit| report(rank ^ (1 << bit)));
     ///     }
     /// }
-    /// let error = Layers::new().every_rank(true).run(&Bits, &[0], &mut Run::new()).unwrap_err();
+    /// let error = Enumerator::new().every_rank(true).run(&Bits, &[0], &mut Run::new()).unwrap_err();
     /// assert!(matches!(error.kind(), ErrorKind::TooLarge { .. }));
     /// ```
     #[must_use]
-    pub fn every_rank(mut self, every_rank: bool) -> Layers {
+    pub fn every_rank(mut self, every_rank: bool) -> Enumerator {
         self.every_rank = every_rank;
         self
     }
@@ -285,9 +294,9 @@ impl Layers {
     ///   and its `count / 4` bytes fit the memory limit, or the machine's
     ///   memory where that is less ([`Limits::usable_memory`]);
     /// - the same in part files when it does not fit, but a
-    ///   [`disk`](Layers::disk) directory is given and it has at most 2^40
-    ///   ranks; or when every rank is said to be reached
-    ///   ([`every_rank`](Layers::every_rank)) and no depth bound is set;
+    ///   [`disk`](Enumerator::disk) directory is given and it has at most
+    ///   [`MAX_DISK_RANKS`](Enumerator::MAX_DISK_RANKS); or when every rank is said to be reached
+    ///   ([`every_rank`](Enumerator::every_rank)) and no depth bound is set;
     /// - else the sorted engine ([`Engine::Sorted`]), which keeps only the
     ///   states met, in memory or in the directory. Without the `rayon`
     ///   feature there is no sorted engine, and a space below 2^64 takes
@@ -297,13 +306,13 @@ impl Layers {
     ///
     /// ```
     /// use search_core::Limits;
-    /// use search_core::layers::{Engine, Layers};
+    /// use search_core::layers::{Engine, Enumerator};
     ///
     /// let limits = Limits::new().max_memory(1 << 30).max_depth(20);
-    /// assert_eq!(Layers::new().engine(1 << 32, &limits), Engine::Dense); // 1 GiB
-    /// assert_eq!(Layers::new().engine(1 << 33, &limits), Engine::Sorted);
-    /// assert_eq!(Layers::new().disk("runs").engine(1 << 33, &limits), Engine::Dense);
-    /// assert_eq!(Layers::new().engine(1 << 100, &limits), Engine::Sorted);
+    /// assert_eq!(Enumerator::new().engine(1 << 32, &limits), Engine::Dense); // 1 GiB
+    /// assert_eq!(Enumerator::new().engine(1 << 33, &limits), Engine::Sorted);
+    /// assert_eq!(Enumerator::new().disk("runs").engine(1 << 33, &limits), Engine::Dense);
+    /// assert_eq!(Enumerator::new().engine(1 << 100, &limits), Engine::Sorted);
     /// ```
     pub fn engine(&self, count: u128, limits: &Limits) -> Engine {
         let Ok(ranks) = u64::try_from(count) else {
@@ -313,13 +322,13 @@ impl Layers {
             return Engine::Dense;
         }
         let fits = DenseEnumeration::memory_needed(ranks) <= limits.usable_memory();
-        let on_disk = self.dir.is_some() && ranks <= PAST_DISKS;
+        let on_disk = self.dir.is_some() && ranks <= Enumerator::MAX_DISK_RANKS;
         let whole = self.every_rank && limits.get_max_depth().is_none();
         if fits || on_disk || whole { Engine::Dense } else { Engine::Sorted }
     }
 
     /// Every rank of `space` reachable from `starts`, layer by layer, on
-    /// the engine [`engine`](Layers::engine) picks for its
+    /// the engine [`engine`](Enumerator::engine) picks for its
     /// [`rank_count`](RankedSpace::rank_count) and `run`'s limits. The
     /// deepest layer's ranks come in increasing order.
     ///
@@ -334,7 +343,7 @@ impl Layers {
     ///
     /// # Example
     ///
-    /// See [`Layers`].
+    /// See [`Enumerator`].
     pub fn run<R: RankedSpace>(
         &self,
         space: &R,
@@ -351,7 +360,7 @@ impl Layers {
         Ok(if self.skip_deepest { layers.without_deepest() } else { layers })
     }
 
-    /// As [`run`](Layers::run), for a space numbered by keys of up to 128
+    /// As [`run`](Enumerator::run), for a space numbered by keys of up to 128
     /// bits, which the sorted engine enumerates (the 2-bit table takes
     /// ranks: give a space below 2^64 as a [`RankedSpace`]).
     ///
@@ -363,7 +372,7 @@ impl Layers {
     ///
     /// ```
     /// use search_core::Run;
-    /// use search_core::layers::{Engine, Layers};
+    /// use search_core::layers::{Engine, Enumerator};
     /// use search_core::space::KeyedSpace;
     ///
     /// /// A counter of 100 bits that adds one or three, below 10.
@@ -375,7 +384,7 @@ impl Layers {
     ///         [key + 1, key + 3].into_iter().filter(|&next| next < 10).for_each(&mut report);
     ///     }
     /// }
-    /// let layers = Layers::new().run_keyed(&Counter, &[0], &mut Run::new())?;
+    /// let layers = Enumerator::new().run_keyed(&Counter, &[0], &mut Run::new())?;
     /// assert_eq!(layers.layer_sizes(), [1, 2, 3, 3, 1]); // {0}, {1, 3}, {2, 4, 6}, {5, 7, 9}, {8}
     /// assert_eq!(layers.engine(), Some(Engine::Sorted));
     /// # Ok::<(), search_core::Error>(())

@@ -107,7 +107,7 @@ family, each module's page teaching it:
 | [`deepening`] | IDA* and iterative deepening, in memory of one path |
 | [`dense`] | every state of a ranked space in 2 bits, on every core, in memory or on disk |
 | [`patterns`] | pattern databases: exact distances in an abstraction, as estimates |
-| [`layers`] | the front door to enumerating a numbered space: [`Layers`](layers::Layers) picks the 2-bit table or the sorted layers, in memory or on disk |
+| [`layers`] | the front door to enumerating a numbered space: [`Enumerator`](layers::Enumerator) picks the 2-bit table or the sorted layers, in memory or on disk |
 | [`disk`] | the one checksummed file format of every table this crate writes |
 | [`error`] | [`Error`], [`ErrorKind`], and the [`Limit`] a search reached |
 
@@ -123,8 +123,8 @@ family, each module's page teaching it:
 | a permutation puzzle from its generators (a Cayley or coset graph) | [`groups::Cayley`], [`groups::Orbit`], any search above |
 | the same past memory, for states that serialize (the `serde` feature) | `DiskEnumeration` |
 | the same on every core, for any space | [`par_enumerate`](breadth_first::par_enumerate), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) |
-| the same, for spaces of billions of ranked states | [`Layers::run`](layers::Layers::run), which picks the engine the space, the memory limit, the depth bound and a directory call for; by name, [`DenseEnumeration`](dense::DenseEnumeration) (past memory, [`DenseEnumeration::disk`](dense::DenseEnumeration::disk)) or [`SortedEnumeration`](breadth_first::SortedEnumeration) |
-| the same for states of up to 128 bits with no ranking, a few bytes a state | [`Layers::run_keyed`](layers::Layers::run_keyed) over [`AsKeyed`](space::AsKeyed), or your own [`KeyedSpace`](space::KeyedSpace) |
+| the same, for spaces of billions of ranked states | [`Enumerator::run`](layers::Enumerator::run), which picks the engine the space, the memory limit, the depth bound and a directory call for; by name, [`DenseEnumeration`](dense::DenseEnumeration) (past memory, [`DenseEnumeration::disk`](dense::DenseEnumeration::disk)) or [`SortedEnumeration`](breadth_first::SortedEnumeration) |
+| the same for states of up to 128 bits with no ranking, a few bytes a state | [`Enumerator::run_keyed`](layers::Enumerator::run_keyed) over [`AsKeyed`](space::AsKeyed), or your own [`KeyedSpace`](space::KeyedSpace) |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`](breadth_first::all_shortest_paths), [`Search::all_shortest_paths`](breadth_first::Search::all_shortest_paths) |
 | every cheapest path where moves have costs, the same way | [`all_cheapest_paths`](cheapest::all_cheapest_paths), [`AStar::all_cheapest_paths`](cheapest::AStar::all_cheapest_paths) |
 | the `k` cheapest paths that visit no state twice (Yen) | [`k_cheapest_paths`](cheapest::k_cheapest_paths), [`AStar::k_cheapest_paths`](cheapest::AStar::k_cheapest_paths) |

@@ -407,11 +407,14 @@ const ENTRIES: &[Entry] = &[
         let goal = RankedSpace::rank_count(p) - 1;
         SortedEnumeration::new().threads(2).path_reversible(p, &[START], goal, run).map(drop)
     }),
-    entry("Layers::run", &[Memory, Depth], |p, run| {
-        search_core::layers::Layers::new().run(p, &[START], run).and_then(whole)
+    entry("Enumerator::run", &[Memory, Depth], |p, run| {
+        search_core::layers::Enumerator::new().run(p, &[START], run).and_then(whole)
     }),
-    entry("Layers::run_keyed", &[Memory, Depth], |p, run| {
-        search_core::layers::Layers::new().threads(2).run_keyed(p, &[START], run).and_then(whole)
+    entry("Enumerator::run_keyed", &[Memory, Depth], |p, run| {
+        search_core::layers::Enumerator::new()
+            .threads(2)
+            .run_keyed(p, &[START], run)
+            .and_then(whole)
     }),
     entry("DenseEnumeration::run", &[Memory, Depth], |p, run| {
         DenseEnumeration::new().threads(2).run(p, &[START], run).and_then(whole)
@@ -657,12 +660,12 @@ fn tight(bound: Bound, dense: bool) -> (Limits, Limit) {
 /// Whether the entry runs on ranks: the dense engines, whose table is
 /// sized up front, and the sorted one, whose packed ranks take a byte or
 /// two each, so that only a large ranked space meets a memory limit;
-/// `Layers` runs one or the other.
+/// `Enumerator` runs one or the other.
 fn is_dense(entry: &Entry) -> bool {
     entry.name.starts_with("Dense")
         || entry.name.starts_with("DistanceTable")
         || entry.name.starts_with("SortedEnumeration")
-        || entry.name.starts_with("Layers")
+        || entry.name.starts_with("Enumerator")
 }
 
 /// Whether the search named `name` grows its tables on several threads at
@@ -675,7 +678,7 @@ fn grows_on_threads(name: &str) -> bool {
     name.starts_with("ParallelEnumeration")
         || name.starts_with("SortedEnumeration")
         || name == "par_enumerate"
-        || name.starts_with("Layers")
+        || name.starts_with("Enumerator")
 }
 
 /// Whether `error` is the memory limit `limit`: reached, or for a table

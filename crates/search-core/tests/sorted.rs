@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use proptest::prelude::*;
 use search_core::breadth_first::SortedEnumeration;
-use search_core::layers::{Engine, Layers};
+use search_core::layers::{Engine, Enumerator};
 use search_core::run::CancelHandle;
 use search_core::space::{AsKeyed, FixedKey, KeyedSpace, RankedSpace};
 use search_core::{ErrorKind, Limit, Limits, Run, Successors};
@@ -54,7 +54,7 @@ impl RankedSpace for Torus {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
-    /// `Layers` runs the 2-bit table where it fits and the sorted layers
+    /// `Enumerator` runs the 2-bit table where it fits and the sorted layers
     /// where it does not, and both give plain BFS's layers.
     #[test]
     fn layers_gives_plain_bfs_layers_from_either_engine(
@@ -75,8 +75,8 @@ proptest! {
                     .collect();
             }
             let limits = depth.map_or(Limits::new(), |depth| Limits::new().max_depth(depth));
-            let dense = Layers::new().run(graph, &[u64::from(start)], &mut Run::new().limits(limits));
-            let sorted = Layers::new().run(&Roomy(graph), &[u64::from(start)], &mut Run::new().limits(limits));
+            let dense = Enumerator::new().run(graph, &[u64::from(start)], &mut Run::new().limits(limits));
+            let sorted = Enumerator::new().run(&Roomy(graph), &[u64::from(start)], &mut Run::new().limits(limits));
             let (dense, sorted) = (dense.unwrap(), sorted.unwrap());
             prop_assert_eq!((dense.engine(), sorted.engine()), (Some(Engine::Dense), Some(Engine::Sorted)));
             for layers in [dense, sorted] {
@@ -400,7 +400,7 @@ impl RankedSpace for Stopping<'_> {
 
 #[test]
 fn layers_split_into_passes_are_the_layers_of_one() {
-    // Layers of up to 600 ranks, some 1 KB packed, whose 2,400
+    // Enumerator of up to 600 ranks, some 1 KB packed, whose 2,400
     // neighbours take 19 KB unpacked: limits that leave room for a part
     // of them at a time.
     let ring = Torus(100_003);

@@ -7,7 +7,7 @@ use ::puzzles::{Family, PermutationGraph};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
-use search_core::dense::DenseEnumeration;
+use search_core::layers::Enumerator;
 use search_core::groups::{Arrangement, Generators, PermutationPuzzle, Symmetries};
 use search_core::run::CancelHandle;
 use search_core::{Limits, Run};
@@ -242,7 +242,7 @@ fn enumerate_generators(
     }
     let layers = interruptible(py, |interrupt| {
         let mut run = interruptible_run(limits, interrupt);
-        graph.enumerate_from(&starts, &DenseEnumeration::new(), false, &mut run)
+        graph.enumerate_from(&starts, &Enumerator::new(), &mut run)
     })?
     .map_err(|error| match error.kind() {
         // The one shape an enumeration refuses is a start's.

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use search_core::breadth_first::Enumeration;
 use search_core::dense::DenseEnumeration;
+use search_core::layers::Enumerator;
 use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Unranking};
 
@@ -129,7 +130,7 @@ fn enumerate_puzzle(
             let identity: Vec<u8> = (0..generators.points()).map(|point| point as u8).collect();
             let graph = PermutationGraph::new(generators, &identity)?;
             let mut run = crate::groups::interruptible_run(limits, interrupt);
-            let layers = graph.enumerate(&DenseEnumeration::new(), false, &mut run)?;
+            let layers = graph.enumerate(&Enumerator::new(), &mut run)?;
             Ok(layers.map_deepest(|deepest| deepest.into_iter().map(|s| s.to_vec()).collect()))
         }
     })?

@@ -24,9 +24,9 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-use search_core::breadth_first::{Enumeration, Search, SortedEnumeration};
+use search_core::breadth_first::{Enumeration, Search};
 use search_core::deepening::InPlace;
-use search_core::dense::DenseEnumeration;
+use search_core::layers::{Engine, Enumerator};
 use search_core::{Limits, Path, Ranking, Reversible, Run, Successors, Weighted};
 
 use crate::error::{Error, ErrorKind};
@@ -444,7 +444,7 @@ impl SlidingPuzzle {
     /// size) and the hardest boards.
     ///
     /// This uses the generic [`Search::enumerate`]. For boards larger than
-    /// 2x4, [`enumerate_dense`](SlidingPuzzle::enumerate_dense) is far
+    /// 2x4, [`enumerate_with`](SlidingPuzzle::enumerate_with) is far
     /// faster and smaller.
     ///
     /// # Errors
@@ -466,80 +466,87 @@ impl SlidingPuzzle {
         Ok(Search::new().enumerate(self, [self.goal], &mut Run::new())?)
     }
 
-    /// As [`enumerate`](SlidingPuzzle::enumerate), on every core, with
-    /// 2 bits per reachable board.
-    ///
-    /// Boards are numbered so that neighbours are found rank to rank;
-    /// `config` sets the threads and the checkpoints, and `run` the memory
-    /// limit, the observer, which hears of each layer as it completes, and
-    /// the cancel handle.
-    ///
-    /// # Errors
-    ///
-    /// When the table would pass `run`'s memory limit (4x4 needs about
-    /// 2.4 TiB), the worker threads cannot start, or the run is cancelled.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::SlidingPuzzle;
-    /// use search_core::Run;
-    /// use search_core::dense::DenseEnumeration;
-    ///
-    /// let puzzle = SlidingPuzzle::new(3, 3)?;
-    /// let layers = puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new())?;
-    /// assert_eq!(layers.states(), 181_440);
-    /// assert_eq!(layers.radius(), 31);
-    /// assert_eq!(layers.deepest().len(), 2);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn enumerate_dense(
-        &self,
-        config: &DenseEnumeration,
-        run: &mut Run<'_>,
-    ) -> Result<Enumeration<Board>, Error> {
-        let packed = ReachableBoards::new(&self.goal)?;
-        let layers = config.run(&packed, &[packed.encode(&self.goal)], run)?;
-        let max_memory = run.get_limits().get_max_memory();
-        Ok(layers.map_deepest_within(max_memory, |&rank| packed.decode(rank)))
-    }
-
-    /// The layers from the goal kept as sorted, compressed ranks by
-    /// [`SortedEnumeration`]: a few bytes a board, for a board whose 2-bit
-    /// table cannot fit (the 4x4's would take 2.4 TiB), to the depth
-    /// limit of `run`. The deepest layer's boards are left out where they
-    /// would pass `run`'s memory limit
+    /// As [`enumerate`](SlidingPuzzle::enumerate), on every core, a few
+    /// bits a board, on the engine [`Enumerator`] picks: the 2-bit table of
+    /// every reachable board when it fits `run`'s memory limit (or, given
+    /// a directory, on disk), else the layers met as sorted, compressed
+    /// ranks, to `run`'s depth limit (the 4x4's table would take
+    /// 2.4 TiB). `layers` sets the threads, the directory and a resume;
+    /// `run` the limits, the observer, which hears of each layer as it
+    /// completes, and the cancel handle. The deepest layer's boards are
+    /// left out where they would pass the memory limit
     /// ([`Enumeration::is_deepest_omitted`]).
     ///
     /// # Errors
     ///
-    /// When the layers pass `run`'s memory limit (even in passes), or it
-    /// is cancelled.
+    /// When the table would pass `run`'s memory limit and no depth limit
+    /// is set (the whole space is the table's), the layers pass it even
+    /// in passes, a file of the directory cannot be written or read, the
+    /// worker threads cannot start, or the run is cancelled.
     ///
     /// # Example
     ///
     /// ```
     /// use puzzles::SlidingPuzzle;
-    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::layers::{Engine, Enumerator};
     /// use search_core::{Limits, Run};
     ///
-    /// let puzzle = SlidingPuzzle::new(4, 4)?;
+    /// let puzzle = SlidingPuzzle::new(3, 3)?;
+    /// let layers = puzzle.enumerate_with(&Enumerator::new(), &mut Run::new())?;
+    /// assert_eq!((layers.states(), layers.radius()), (181_440, 31));
+    /// assert_eq!(layers.deepest().len(), 2);
+    /// assert_eq!(layers.engine(), Some(Engine::Dense));
+    ///
+    /// // The 15-puzzle's table cannot fit; its layers to a depth can.
     /// let mut run = Run::new().limits(Limits::new().max_depth(10));
-    /// let layers = puzzle.enumerate_sorted(&SortedEnumeration::new(), &mut run)?;
+    /// let layers = SlidingPuzzle::new(4, 4)?.enumerate_with(&Enumerator::new(), &mut run)?;
     /// // OEIS A089484: the 15-puzzle's boards by distance from the goal.
     /// assert_eq!(layers.layer_sizes(), [1, 2, 4, 10, 24, 54, 107, 212, 446, 946, 1948]);
+    /// assert_eq!(layers.engine(), Some(Engine::Sorted));
     /// assert!(!layers.is_complete());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn enumerate_sorted(
+    pub fn enumerate_with(
         &self,
-        config: &SortedEnumeration,
+        layers: &Enumerator,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<Board>, Error> {
         let packed = ReachableBoards::new(&self.goal)?;
-        let layers = config.run_reversible(&packed, &[packed.encode(&self.goal)], run)?;
+        let found = Self::shaped(layers).run(&packed, &[packed.encode(&self.goal)], run)?;
         let max_memory = run.get_limits().get_max_memory();
-        Ok(layers.map_deepest_within(max_memory, |&rank| packed.decode(rank)))
+        Ok(found.map_deepest_within(max_memory, |&rank| packed.decode(rank)))
+    }
+
+    /// The engine [`enumerate_with`](SlidingPuzzle::enumerate_with) takes
+    /// with `layers` within `limits`: for a progress report made to fit it.
+    ///
+    /// # Errors
+    ///
+    /// For a board of more than 16 cells, which has no numbering.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::SlidingPuzzle;
+    /// use search_core::Limits;
+    /// use search_core::layers::{Engine, Enumerator};
+    ///
+    /// let fifteen = SlidingPuzzle::new(4, 4)?;
+    /// let shallow = Limits::new().max_depth(20);
+    /// assert_eq!(fifteen.engine(&Enumerator::new(), &shallow)?, Engine::Sorted);
+    /// assert_eq!(fifteen.engine(&Enumerator::new(), &Limits::new())?, Engine::Dense); // refused: 2.4 TiB
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn engine(&self, layers: &Enumerator, limits: &Limits) -> Result<Engine, Error> {
+        let boards =
+            search_core::space::RankedSpace::rank_count(&ReachableBoards::new(&self.goal)?);
+        Ok(Self::shaped(layers).engine(u128::from(boards), limits))
+    }
+
+    /// `layers` told what the boards are: every move slides back, and
+    /// every reachable board has its rank.
+    fn shaped(layers: &Enumerator) -> Enumerator {
+        layers.clone().reversible(true).every_rank(true)
     }
 
     /// The board whose [`rank`](Ranking::rank) is `rank`, or `None`
@@ -734,8 +741,7 @@ mod tests {
             assert_eq!(sliding_puzzle(rows), moves);
         }
         let puzzle = SlidingPuzzle::new(2, 5).expect("a size");
-        let layers =
-            puzzle.enumerate_dense(&DenseEnumeration::new(), &mut Run::new()).expect("fits");
+        let layers = puzzle.enumerate_with(&Enumerator::new(), &mut Run::new()).expect("fits");
         let hardest = layers.deepest()[0].to_rows();
         let hardest =
             hardest.iter().map(|row| row.iter().map(|&t| i32::from(t)).collect()).collect();

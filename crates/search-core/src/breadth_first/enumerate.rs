@@ -36,7 +36,7 @@ pub struct Enumeration<S> {
 }
 
 /// An engine that enumerates layers, as the front door
-/// [`Layers`](crate::layers::Layers) chooses it and
+/// [`Enumerator`](crate::layers::Enumerator) chooses it and
 /// [`Enumeration::engine`] reports it.
 ///
 /// # Example
@@ -246,14 +246,14 @@ impl<S> Enumeration<S> {
     }
 
     /// The engine that found these layers, where
-    /// [`Layers`](crate::layers::Layers) chose it; `None` from an engine
+    /// [`Enumerator`](crate::layers::Enumerator) chose it; `None` from an engine
     /// called by name.
     ///
     /// # Example
     ///
     /// ```
     /// use search_core::Run;
-    /// use search_core::layers::{Engine, Layers};
+    /// use search_core::layers::{Engine, Enumerator};
     /// use search_core::space::RankedSpace;
     ///
     /// struct Ring;
@@ -264,7 +264,7 @@ impl<S> Enumeration<S> {
     ///     }
     /// }
     ///
-    /// let layers = Layers::new().run(&Ring, &[0], &mut Run::new())?;
+    /// let layers = Enumerator::new().run(&Ring, &[0], &mut Run::new())?;
     /// assert_eq!(layers.engine(), Some(Engine::Dense));
     /// # Ok::<(), search_core::Error>(())
     /// ```
