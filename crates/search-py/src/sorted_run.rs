@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use search_core::breadth_first::{Enumeration, SortedEnumeration};
+use search_core::breadth_first::Enumeration;
+use search_core::layers::Enumerator;
 use search_core::run::CancelHandle;
 use search_core::space::KeyedSpace;
 use search_core::{Limits, Run};
@@ -77,7 +78,7 @@ pub(crate) fn layers<S: KeyedSpace>(
                 stop.cancel();
             }
         });
-        SortedEnumeration::new().run(space, starts, &mut run)
+        Enumerator::new().run_keyed(space, starts, &mut run)
     });
     // What a callable or a signal handler raised comes first: it is why
     // the run stopped.
