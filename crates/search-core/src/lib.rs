@@ -179,16 +179,21 @@ cache.search(&space, starts, [estimate,] [goal test,] ..., &mut run)
 ```
 
 The cache ([`Search`](breadth_first::Search) for the breadth-first family, [`AStar`](cheapest::AStar) for the
-searches with costs, [`IdaStar`](deepening::IdaStar), [`ZeroOneBfs`](cheapest::ZeroOneBfs), [`ParallelEnumeration`](breadth_first::ParallelEnumeration),
-[`DenseEnumeration`](dense::DenseEnumeration)) holds the tables that one search leaves to the next,
+searches with costs, [`IdaStar`](deepening::IdaStar), [`ZeroOneBfs`](cheapest::ZeroOneBfs)) holds the tables that one search leaves to the next,
 and borrows no space, so one cache serves many spaces of one state and
 move type and outlives them all, as regex-automata's `Cache` does (a
-space of other types takes a cache of its own). The [`Run`] is how the search runs:
+space of other types takes a cache of its own). The enumerations'
+types ([`Enumerator`](layers::Enumerator), [`ParallelEnumeration`](breadth_first::ParallelEnumeration),
+[`DenseEnumeration`](dense::DenseEnumeration), [`SortedEnumeration`](breadth_first::SortedEnumeration)) are settings, not caches: they
+hold how a run goes (threads, a directory, a resume) and take the same
+shape. The [`Run`] is how the search runs:
 its [`Limits`], an observer of its [`Progress`](run::Progress), and a [`CancelHandle`](run::CancelHandle);
 once the search has returned, however it ended, it holds what the search
-counted ([`Run::stats`]). A free function of the same name runs a search
-on a fresh cache with `Run::new()`: `bfs(&space, starts, is_goal)` is
-`Search::new().bfs(&space, starts, is_goal, &mut Run::new())`.
+counted ([`Run::stats`]). A free function runs a search on a fresh
+cache with `Run::new()`, and is mostly named as the method it calls:
+`bfs(&space, starts, is_goal)` is
+`Search::new().bfs(&space, starts, is_goal, &mut Run::new())`, while
+[`dijkstra`] and [`astar`] are [`AStar::run`](cheapest::AStar::run).
 
 ```
 use search_core::{from_fn, Limits, Run};
