@@ -186,9 +186,9 @@ proptest! {
         match (path.unwrap(), expected) {
             (None, None) => {}
             (Some(path), Some(distance)) => {
-                prop_assert_eq!(path.len(), distance + 1);
-                prop_assert_eq!((path[0], path[path.len() - 1]), (u64::from(start), u64::from(goal)));
-                for step in path.windows(2) {
+                prop_assert_eq!(path.len(), distance);
+                prop_assert_eq!((*path.start(), *path.end()), (u64::from(start), u64::from(goal)));
+                for step in path.states().windows(2) {
                     let mut next = Vec::new();
                     graph.neighbours(step[0], |rank| next.push(rank));
                     prop_assert!(next.contains(&step[1]), "{} to {}", step[0], step[1]);
@@ -333,7 +333,7 @@ fn a_path_meets_its_limits_and_a_one_way_move() {
     let error = engine.path_reversible(&ring, &[0], 50_000, &mut run).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::LimitReached(Limit::Depth(3)));
     let path = engine.path_reversible(&ring, &[0], 601, &mut Run::new()).unwrap().unwrap();
-    assert_eq!(path, [0, 300, 600, 601]);
+    assert_eq!(path.states(), [0, 300, 600, 601]);
     let error = engine.path_reversible(&ring, &[0], 100_003, &mut Run::new()).unwrap_err();
     assert_eq!(error.kind(), &ErrorKind::RankOutOfBounds { rank: 100_003, count: 100_003 });
     // Doubling cannot be undone: no neighbour of 8 is one move nearer 1.
@@ -464,8 +464,15 @@ fn keys_of_128_bits_split_into_passes_and_kept_on_disk_are_the_ranks_layers() {
             WideTorus::key(601),
             &mut Run::new(),
         );
-        let path: Vec<u64> =
-            path.as_mut().unwrap().take().unwrap().iter().map(|&key| (key >> 100) as u64).collect();
+        let path: Vec<u64> = path
+            .as_mut()
+            .unwrap()
+            .take()
+            .unwrap()
+            .states()
+            .iter()
+            .map(|&key| (key >> 100) as u64)
+            .collect();
         assert_eq!(path, [0, 300, 600, 601]);
         assert_eq!(left_in(&dir), Vec::<String>::new());
         let _ = std::fs::remove_dir(&dir);

@@ -6,12 +6,13 @@ use super::{Keep, Layer, SortedEnumeration, Sweep, describe, manifest, sorted_be
 use crate::breadth_first::parallel::thread_pool;
 use crate::disk::directory::RunFiles;
 use crate::error::{Error, Limit};
+use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::KeyedSpace;
 use crate::space::keys::sealed::Bits as _;
 
 impl SortedEnumeration {
-    /// A shortest path, as keys, from one of `starts` to `goal` in a
+    /// A shortest path, its states keys, from one of `starts` to `goal` in a
     /// space whose every move can be undone, or `None` when no start
     /// reaches it. The layers are found as
     /// [`run_reversible`](SortedEnumeration::run_reversible) finds them,
@@ -56,7 +57,7 @@ impl SortedEnumeration {
     /// }
     /// let path = SortedEnumeration::new().path_reversible(&Knight, &[0], 63, &mut Run::new())?;
     /// let path = path.expect("a knight reaches every square");
-    /// assert_eq!((path.len(), path[0], path[6]), (7, 0, 63)); // six moves, corner to corner
+    /// assert_eq!((path.len(), path.start(), path.end()), (6, &0, &63)); // corner to corner
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn path_reversible<S: KeyedSpace>(
@@ -65,7 +66,7 @@ impl SortedEnumeration {
         starts: &[S::Key],
         goal: S::Key,
         run: &mut Run<'_>,
-    ) -> Result<Option<Vec<S::Key>>, Error> {
+    ) -> Result<Option<Path<S::Key, ()>>, Error> {
         run.begin()?;
         let pool = thread_pool(self.threads)?;
         let count = space.key_count();
@@ -91,10 +92,15 @@ impl SortedEnumeration {
             run_bytes_per_state: None,
         };
         let found = sweep.walk_to(&sorted, goal, run);
-        match files.as_mut().map(RunFiles::clear) {
+        let found = match files.as_mut().map(RunFiles::clear) {
             Some(Err(error)) => found.and(Err(error)),
             _ => found,
-        }
+        };
+        // A keyed space's moves are its neighbours, unnamed.
+        Ok(found?.map(|keys| {
+            let moves = vec![(); keys.len().saturating_sub(1)];
+            Path::new(keys, moves)
+        }))
     }
 }
 
