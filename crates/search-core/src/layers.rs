@@ -19,9 +19,11 @@ it returns say which it took ([`Enumeration::engine`]), and are the same
 from either engine: the layer sizes, the deepest layer's keys in
 increasing order, and whether the space goes on past a depth bound.
 
-A space of states that have no number is enumerated over a hash table:
-[`enumerate`](crate::enumerate), or on every core
-`ParallelEnumeration`.
+A space of states that have no number is enumerated over a hash table,
+on every core: [`Enumerator::run_states`]. So one set of settings has a
+door for each kind of space: [`run`](Enumerator::run) for ranks,
+[`run_keyed`](Enumerator::run_keyed) for keys, and
+[`run_states`](Enumerator::run_states) for any states.
 
 # Example
 
@@ -54,6 +56,9 @@ use std::time::Duration;
 
 pub use crate::breadth_first::enumerate::{Engine, Enumeration};
 #[cfg(feature = "rayon")]
+use crate::breadth_first::parallel::ParallelEnumeration;
+use crate::breadth_first::search::Search;
+#[cfg(feature = "rayon")]
 use crate::breadth_first::sorted::SortedEnumeration;
 use crate::dense::DenseEnumeration;
 use crate::error::Error;
@@ -62,6 +67,7 @@ use crate::run::limits::Limits;
 #[cfg(feature = "rayon")]
 use crate::space::keys::KeyedSpace;
 use crate::space::ranked::RankedSpace;
+use crate::space::traits::Successors;
 
 /// The settings of an enumeration whose engine is picked for each run:
 /// see [the module](self).
@@ -397,6 +403,66 @@ impl Enumerator {
         run: &mut Run<'_>,
     ) -> Result<Enumeration<K::Key>, Error> {
         Ok(self.sorted(space, starts, run)?.found_by(Engine::Sorted))
+    }
+
+    /// Every state of `space` reachable from `starts`, for a space whose
+    /// states have no number: kept in a hash table ([`Engine::Hashed`]),
+    /// on every core with the `rayon` feature (`ParallelEnumeration`),
+    /// or on the calling thread with [`threads(1)`](Enumerator::threads)
+    /// ([`Search::enumerate`](crate::breadth_first::Search::enumerate)).
+    /// The deepest layer's states come in no particular order. The
+    /// directory, the resume and the description are the numbered
+    /// engines': hashed states are kept in memory, within the limits (past
+    /// memory, a state that serializes has `DiskEnumeration`).
+    ///
+    /// # Errors
+    ///
+    /// A [`Limit`](crate::Limit) reached (states, memory), a table the
+    /// machine cannot give, a thread pool that cannot be built, the
+    /// space's own failure, a cancel.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Run};
+    /// use search_core::layers::{Engine, Enumerator};
+    ///
+    /// // Words of a and b up to 4 letters, a letter added or the last dropped.
+    /// let words = from_fn(|word: &String| {
+    ///     let mut next = Vec::new();
+    ///     if word.len() < 4 {
+    ///         next.extend([format!("{word}a"), format!("{word}b")]);
+    ///     }
+    ///     if !word.is_empty() {
+    ///         next.push(word[..word.len() - 1].to_string());
+    ///     }
+    ///     next
+    /// });
+    /// let layers = Enumerator::new().run_states(&words, [String::new()], &mut Run::new())?;
+    /// assert_eq!(layers.layer_sizes(), [1, 2, 4, 8, 16]);
+    /// assert_eq!(layers.engine(), Some(Engine::Hashed));
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn run_states<G, I>(
+        &self,
+        space: &G,
+        starts: I,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<G::State>, Error>
+    where
+        G: Successors + Sync,
+        G::State: Send + Sync,
+        I: IntoIterator<Item = G::State>,
+    {
+        #[cfg(feature = "rayon")]
+        if self.threads != Some(1) {
+            let mut parallel = ParallelEnumeration::new();
+            if let Some(threads) = self.threads {
+                parallel = parallel.threads(threads);
+            }
+            return Ok(parallel.run(space, starts, run)?.found_by(Engine::Hashed));
+        }
+        Ok(Search::new().enumerate(space, starts, run)?.found_by(Engine::Hashed))
     }
 
     /// The 2-bit table's settings.

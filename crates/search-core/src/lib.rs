@@ -122,7 +122,7 @@ family, each module's page teaching it:
 | the layers up to a depth, and whether the space goes on | the same with [`Limits::max_depth`]; [`Enumeration::is_complete`](breadth_first::Enumeration::is_complete) |
 | a permutation puzzle from its generators (a Cayley or coset graph) | [`groups::Cayley`], [`groups::Orbit`], any search above |
 | the same past memory, for states that serialize (the `serde` feature) | `DiskEnumeration` |
-| the same on every core, for any space | [`par_enumerate`](breadth_first::par_enumerate), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) |
+| the same on every core, for any space | [`Enumerator::run_states`](layers::Enumerator::run_states); by name, [`par_enumerate`](breadth_first::par_enumerate), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) |
 | the same, for spaces of billions of ranked states | [`Enumerator::run`](layers::Enumerator::run), which picks the engine the space, the memory limit, the depth bound and a directory call for; by name, [`DenseEnumeration`](dense::DenseEnumeration) (past memory, [`DenseEnumeration::disk`](dense::DenseEnumeration::disk)) or [`SortedEnumeration`](breadth_first::SortedEnumeration) |
 | the same for states of up to 128 bits with no ranking, a few bytes a state | [`Enumerator::run_keyed`](layers::Enumerator::run_keyed) over [`AsKeyed`](space::AsKeyed), or your own [`KeyedSpace`](space::KeyedSpace) |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`](breadth_first::all_shortest_paths), [`Search::all_shortest_paths`](breadth_first::Search::all_shortest_paths) |

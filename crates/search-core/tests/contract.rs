@@ -410,6 +410,12 @@ const ENTRIES: &[Entry] = &[
     entry("Enumerator::run", &[Memory, Depth], |p, run| {
         search_core::layers::Enumerator::new().run(p, &[START], run).and_then(whole)
     }),
+    entry("Enumerator::run_states", &[States, Memory, Depth], |p, run| {
+        search_core::layers::Enumerator::new()
+            .threads(2)
+            .run_states(p, [START], run)
+            .and_then(whole)
+    }),
     entry("Enumerator::run_keyed", &[Memory, Depth], |p, run| {
         search_core::layers::Enumerator::new()
             .threads(2)
@@ -665,7 +671,7 @@ fn is_dense(entry: &Entry) -> bool {
     entry.name.starts_with("Dense")
         || entry.name.starts_with("DistanceTable")
         || entry.name.starts_with("SortedEnumeration")
-        || entry.name.starts_with("Enumerator")
+        || ["Enumerator::run", "Enumerator::run_keyed"].contains(&entry.name)
 }
 
 /// Whether the search named `name` grows its tables on several threads at
