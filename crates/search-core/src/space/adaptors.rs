@@ -10,6 +10,7 @@ use std::sync::{Mutex, PoisonError};
 
 use crate::error::Error;
 
+use super::delegate::delegate_successors;
 use super::ranked::RankedSpace;
 use super::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
 use super::weighted::{Cost, Weighted};
@@ -29,6 +30,7 @@ use super::weighted::{Cost, Weighted};
 /// space.successors(&6, |state, ()| next.push(state));
 /// assert_eq!(next, [7]);
 /// ```
+#[derive(Clone)]
 pub struct FromFn<S, F> {
     successors: F,
     state: PhantomData<fn(&S)>,
@@ -231,12 +233,6 @@ where
     }
 }
 
-impl<S, F: Clone> Clone for FromFn<S, F> {
-    fn clone(&self) -> Self {
-        FromFn { successors: self.successors.clone(), state: PhantomData }
-    }
-}
-
 impl<S, F> fmt::Debug for FromFn<S, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FromFn").finish_non_exhaustive()
@@ -256,6 +252,7 @@ impl<S, F> fmt::Debug for FromFn<S, F> {
 /// let space = from_fn_weighted(|&n: &u8| [(n + 1, 5u32)]);
 /// space.successors(&6, |state, cost| assert_eq!((state, space.cost(&6, &cost, &state)), (7, 5)));
 /// ```
+#[derive(Clone)]
 pub struct FromFnWeighted<S, C, F> {
     successors: F,
     state: PhantomData<fn(&S) -> C>,
@@ -334,12 +331,6 @@ where
     }
 }
 
-impl<S, C, F: Clone> Clone for FromFnWeighted<S, C, F> {
-    fn clone(&self) -> Self {
-        FromFnWeighted { successors: self.successors.clone(), state: PhantomData }
-    }
-}
-
 impl<S, C, F> fmt::Debug for FromFnWeighted<S, C, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FromFnWeighted").finish_non_exhaustive()
@@ -362,6 +353,7 @@ impl<S, C, F> fmt::Debug for FromFnWeighted<S, C, F> {
 /// space.predecessors(&8, |state| before.push(state));
 /// assert_eq!(before, [4]);
 /// ```
+#[derive(Clone)]
 pub struct FromFnWeightedDirected<S, C, F, P> {
     forward: FromFnWeighted<S, C, F>,
     predecessors: P,
@@ -423,21 +415,7 @@ where
     type State = S;
     type Move = C;
 
-    #[inline]
-    fn successors<R>(&self, state: &S, report: R)
-    where
-        R: FnMut(S, C),
-    {
-        self.forward.successors(state, report);
-    }
-
-    #[inline]
-    fn successors_until<R>(&self, state: &S, report: R) -> ControlFlow<()>
-    where
-        R: FnMut(S, C) -> ControlFlow<()>,
-    {
-        self.forward.successors_until(state, report)
-    }
+    delegate_successors!(forward);
 }
 
 impl<S, C, F, P, I, J> Predecessors for FromFnWeightedDirected<S, C, F, P>
@@ -496,15 +474,6 @@ where
     }
 }
 
-impl<S, C, F: Clone, P: Clone> Clone for FromFnWeightedDirected<S, C, F, P> {
-    fn clone(&self) -> Self {
-        FromFnWeightedDirected {
-            forward: self.forward.clone(),
-            predecessors: self.predecessors.clone(),
-        }
-    }
-}
-
 impl<S, C, F, P> fmt::Debug for FromFnWeightedDirected<S, C, F, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FromFnWeightedDirected").finish_non_exhaustive()
@@ -526,6 +495,7 @@ impl<S, C, F, P> fmt::Debug for FromFnWeightedDirected<S, C, F, P> {
 /// space.predecessors(&8, |state| before.push(state));
 /// assert_eq!(before, [4]);
 /// ```
+#[derive(Clone)]
 pub struct FromFnDirected<S, F, P> {
     forward: FromFn<S, F>,
     predecessors: P,
@@ -581,21 +551,7 @@ where
     type State = S;
     type Move = ();
 
-    #[inline]
-    fn successors<R>(&self, state: &S, report: R)
-    where
-        R: FnMut(S, ()),
-    {
-        self.forward.successors(state, report);
-    }
-
-    #[inline]
-    fn successors_until<R>(&self, state: &S, report: R) -> ControlFlow<()>
-    where
-        R: FnMut(S, ()) -> ControlFlow<()>,
-    {
-        self.forward.successors_until(state, report)
-    }
+    delegate_successors!(forward);
 }
 
 impl<S, F, P, I, J> Predecessors for FromFnDirected<S, F, P>
@@ -622,12 +578,6 @@ where
         R: FnMut(S) -> ControlFlow<()>,
     {
         (self.predecessors)(state).into_iter().try_for_each(report)
-    }
-}
-
-impl<S, F: Clone, P: Clone> Clone for FromFnDirected<S, F, P> {
-    fn clone(&self) -> Self {
-        FromFnDirected { forward: self.forward.clone(), predecessors: self.predecessors.clone() }
     }
 }
 

@@ -9,17 +9,21 @@
 macro_rules! delegate_successors {
     ($field:tt) => {
         #[inline]
-        fn successors<F>(&self, state: &Self::State, report: F)
+        fn successors<Report>(&self, state: &Self::State, report: Report)
         where
-            F: FnMut(Self::State, Self::Move),
+            Report: FnMut(Self::State, Self::Move),
         {
             self.$field.successors(state, report);
         }
 
         #[inline]
-        fn successors_until<F>(&self, state: &Self::State, report: F) -> std::ops::ControlFlow<()>
+        fn successors_until<Report>(
+            &self,
+            state: &Self::State,
+            report: Report,
+        ) -> std::ops::ControlFlow<()>
         where
-            F: FnMut(Self::State, Self::Move) -> std::ops::ControlFlow<()>,
+            Report: FnMut(Self::State, Self::Move) -> std::ops::ControlFlow<()>,
         {
             self.$field.successors_until(state, report)
         }
