@@ -1,8 +1,6 @@
 //! IDA*'s executor on [`InPlace`] spaces: one state, changed by each move
 //! and changed back, its path copied out only when a goal is found.
 
-use std::ops::ControlFlow;
-
 use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
 use crate::execute::{Failure, execute};
@@ -191,38 +189,28 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             if let Some(start) = this.restart(&starts, &mut is_goal, run) {
                 return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
-            let Some(mut bound) = starts.iter().map(&heuristic).min_by(Cost::cost_cmp) else {
+            let Some(first) = starts.iter().map(&heuristic).min_by(Cost::cost_cmp) else {
                 return Ok(None);
             };
             let mut state = S::clone(&starts[0]);
-            let mut overflowed = Overflowed::default();
-            loop {
-                let before = run.stats();
-                let outcome = this.iterate_each(starts.len(), run, |this, run, index| {
-                    state.clone_from(&starts[index]);
-                    let goal = &mut is_goal;
-                    this.iterate_in_place(
-                        space,
-                        &mut state,
-                        bound,
-                        &heuristic,
-                        goal,
-                        &mut overflowed,
-                        run,
-                    )
-                });
-                this.record(bound, &before, run);
-                let (outcome, found_from) = outcome?;
-                match Self::settle(outcome, overflowed, run)? {
-                    ControlFlow::Break(Some(cost)) => {
-                        let mut starts = starts;
-                        let start = starts.swap_remove(found_from);
-                        return Ok(Some((this.replay(space, start), cost)));
-                    }
-                    ControlFlow::Break(None) => return Ok(None),
-                    ControlFlow::Continue(next) => bound = next,
-                }
-            }
+            // The start the last iteration searched last: a goal's.
+            let mut found_from = 0;
+            let cost = this.deepen(first, run, |this, bound, overflowed, run| {
+                let (outcome, last) =
+                    this.iterate_each(starts.len(), run, |this, run, index| {
+                        state.clone_from(&starts[index]);
+                        let goal = &mut is_goal;
+                        this.iterate_in_place(
+                            space, &mut state, bound, &heuristic, goal, overflowed, run,
+                        )
+                    })?;
+                found_from = last;
+                Ok(outcome)
+            })?;
+            Ok(cost.map(|cost| {
+                let mut starts = starts;
+                (this.replay(space, starts.swap_remove(found_from)), cost)
+            }))
         };
         execute(self, &Moves(space), run, search, |_| 0)
     }

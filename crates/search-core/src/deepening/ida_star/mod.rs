@@ -9,11 +9,9 @@
 //! `iddfs` (`deepening/iddfs.rs`).
 
 use std::fmt;
-use std::ops::ControlFlow;
 
 use smallvec::SmallVec;
 
-use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
 use crate::execute::execute;
 use crate::path::Path;
@@ -418,26 +416,23 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
                 return Ok(Some(Path::new(vec![start.clone()], Vec::new())));
             }
             let unit = UnitCost(space);
-            let mut bound = if deepening { 0 } else { u32::MAX };
-            let mut overflowed = Overflowed::default();
-            loop {
-                let before = run.stats();
+            let first = if deepening { 0 } else { u32::MAX };
+            let cost = this.deepen(first, run, |this, bound, overflowed, run| {
                 let leaf_cut = if deepening { bound.checked_add(1) } else { None };
                 let outcome = this.iterate_each(starts.len(), run, |this, run, index| {
                     let state = &starts[index];
                     let root = Root { state, cost: 0, parent: None, above: &[], depth: 0 };
                     let goal = (&mut is_goal, None);
                     let bounds = (bound, leaf_cut);
-                    this.iterate(&unit, &root, bounds, &|_: &S| 0, goal, &mut overflowed, run)
+                    this.iterate(&unit, &root, bounds, &|_: &S| 0, goal, overflowed, run)
                 });
-                this.record(bound, &before, run);
-                match Self::settle(outcome?.0, overflowed, run)? {
-                    ControlFlow::Break(Some(_)) => return Ok(Some(this.solution())),
-                    ControlFlow::Continue(next) if deepening => bound = next,
+                Ok(match outcome?.0 {
                     // Nothing is cut off below a bound that is never reached.
-                    ControlFlow::Break(None) | ControlFlow::Continue(_) => return Ok(None),
-                }
-            }
+                    Outcome::Cut(Some(_)) if !deepening => Outcome::Cut(None),
+                    outcome => outcome,
+                })
+            })?;
+            Ok(cost.map(|_| this.solution()))
         };
         execute(self, space, run, search, |_| 0)
     }

@@ -74,34 +74,19 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             if let Some(start) = this.restart(&starts, &mut is_goal, run) {
                 return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
-            let estimates: Starts<C> = starts.iter().map(&heuristic).collect();
-            let mut overflowed = Overflowed::default();
-            let Some(mut bound) = estimates.iter().copied().min_by(Cost::cost_cmp) else {
+            let Some(first) = starts.iter().map(&heuristic).min_by(Cost::cost_cmp) else {
                 return Ok(None);
             };
-            loop {
-                let before = run.stats();
+            let cost = this.deepen(first, run, |this, bound, overflowed, run| {
                 let outcome = this.iterate_each(starts.len(), run, |this, run, index| {
                     let state = &starts[index];
                     let root = Root { state, cost: C::zero(), parent: None, above: &[], depth: 0 };
                     let goal = (&mut is_goal, None);
-                    this.iterate(
-                        space,
-                        &root,
-                        (bound, None),
-                        &heuristic,
-                        goal,
-                        &mut overflowed,
-                        run,
-                    )
+                    this.iterate(space, &root, (bound, None), &heuristic, goal, overflowed, run)
                 });
-                this.record(bound, &before, run);
-                match Self::settle(outcome?.0, overflowed, run)? {
-                    ControlFlow::Break(Some(cost)) => return Ok(Some((this.solution(), cost))),
-                    ControlFlow::Break(None) => return Ok(None),
-                    ControlFlow::Continue(next) => bound = next,
-                }
-            }
+                Ok(outcome?.0)
+            })?;
+            Ok(cost.map(|cost| (this.solution(), cost)))
         };
         execute(self, space, run, search, |_| 0)
     }
@@ -124,9 +109,36 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         done
     }
 
+    /// The loop of thresholds every executor runs: from the bound
+    /// `first`, one iteration a bound (`iteration`, given the bound and
+    /// what overflowed so far), each recorded in
+    /// [`iterations`](IdaStar::iterations), until one finds a goal (its
+    /// cost), shows there is none (`None`), or passes the depth limit.
+    pub(super) fn deepen<F>(
+        &mut self,
+        first: C,
+        run: &mut Run<'_>,
+        mut iteration: F,
+    ) -> Result<Option<C>, Error>
+    where
+        F: FnMut(&mut Self, C, &mut Overflowed, &mut Run<'_>) -> Result<Outcome<C>, Error>,
+    {
+        let mut bound = first;
+        let mut overflowed = Overflowed::default();
+        loop {
+            let before = run.stats();
+            let outcome = iteration(self, bound, &mut overflowed, run);
+            self.record(bound, &before, run);
+            match Self::settle(outcome?, overflowed, run)? {
+                ControlFlow::Break(cost) => return Ok(cost),
+                ControlFlow::Continue(next) => bound = next,
+            }
+        }
+    }
+
     /// What a sequential iteration's outcome means for the search: an
     /// answer (a goal's cost, or none), or the next bound.
-    pub(super) fn settle(
+    fn settle(
         outcome: Outcome<C>,
         overflowed: Overflowed,
         run: &Run<'_>,
@@ -144,7 +156,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     }
 
     /// Records the iteration within `bound` that began with `before`.
-    pub(super) fn record(&mut self, bound: C, before: &Stats, run: &Run<'_>) {
+    fn record(&mut self, bound: C, before: &Stats, run: &Run<'_>) {
         self.iterations.push(Iteration {
             bound,
             expanded: run.stats().expanded - before.expanded,

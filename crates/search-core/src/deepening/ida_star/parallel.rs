@@ -119,43 +119,35 @@ where
                     Job { states: vec![start], moves: Vec::new(), cost: C::zero(), estimate }
                 })
                 .collect();
-            let Some(mut bound) = roots.iter().map(|root| root.estimate).min_by(Cost::cost_cmp)
-            else {
+            let Some(first) = roots.iter().map(|root| root.estimate).min_by(Cost::cost_cmp) else {
                 return Ok(None);
             };
             // A start is held from the first.
             run.stats_mut().stored = 1;
             let wanted = JOBS_PER_THREAD * rayon::current_num_threads();
-            let mut overflowed = Overflowed::default();
-            loop {
-                let before = run.stats();
-                let outcome = this.parallel_iteration(
+            let mut found = None;
+            let cost = this.deepen(first, run, |this, bound, overflowed, run| {
+                let (outcome, path) = this.parallel_iteration(
                     space,
                     &roots,
                     (bound, wanted),
                     &heuristic,
                     &is_goal,
-                    &mut overflowed,
+                    overflowed,
                     run,
-                );
-                this.record(bound, &before, run);
-                let outcome = outcome?;
-                if !matches!(outcome.0, Outcome::Found(_)) {
+                )?;
+                if matches!(outcome, Outcome::Found(_)) {
+                    found = path;
+                } else {
                     Self::report(run.stats().stored as usize, run);
                     run.check_cancelled()?;
                 }
-                match outcome {
-                    (Outcome::Found(cost), Some(path)) => return Ok(Some((path, cost))),
-                    (Outcome::Cut(None), _) => return overflowed.into_answer(None),
-                    (Outcome::Cut(Some(next)), _) => bound = next,
-                    (Outcome::TooDeep, _) => {
-                        let depth = run.get_limits().get_max_depth().unwrap_or(usize::MAX);
-                        return Err(Error::limit(Limit::Depth(depth)));
-                    }
-                    (Outcome::Found(_) | Outcome::Stopped, _) => {
-                        unreachable!("an iteration that found a goal returns its path")
-                    }
-                }
+                Ok(outcome)
+            })?;
+            match (cost, found) {
+                (Some(cost), Some(path)) => Ok(Some((path, cost))),
+                (None, _) => Ok(None),
+                (Some(_), None) => unreachable!("an iteration that found a goal returns its path"),
             }
         };
         execute(self, space, run, search, |_| 0)
