@@ -14,12 +14,13 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFrozenSet, PyList, PySet, PyString, PyTuple};
 use rustc_hash::FxHashMap;
-use search_core::breadth_first::{Enumeration, Search};
+use search_core::breadth_first::Search;
 use search_core::deepening::IdaStar;
 use search_core::{Limits, Path, Predecessors, Run, Successors};
 
 use crate::args::{self, Arg, shown};
-use crate::weighted::WeightedPath;
+use crate::layers::Layers;
+use crate::weighted_path::WeightedPath;
 use crate::{LimitError, search_error};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -994,72 +995,6 @@ fn bidirectional_bfs<'py>(
         space.check_nothing_found(&starts, &goals);
     }
     space.finish(result)?.map(|path| path_states(&path)).transpose()
-}
-
-/// Every state reachable from a start, layer by layer, as
-/// `enumerate_space` returns it.
-///
-/// ```python
-/// >>> layers = enumerate_space(0, lambda n: [(n + 1) % 10, (n - 1) % 10])
-/// >>> layers.sizes, layers.states, layers.radius, layers.deepest
-/// ([1, 2, 2, 2, 2, 1], 10, 5, [5])
-/// ```
-#[pyclass(frozen, module = "statespace")]
-pub(crate) struct Layers {
-    /// The number of states at each distance from the starts (with
-    /// symmetries, the positions the classes kept stand for).
-    #[pyo3(get)]
-    pub(crate) sizes: Vec<u128>,
-    /// With symmetries, the number of classes of equivalent states kept
-    /// at each distance; None without.
-    #[pyo3(get)]
-    pub(crate) classes: Option<Vec<u64>>,
-    /// The states of the last layer: the farthest from the starts.
-    #[pyo3(get)]
-    pub(crate) deepest: Vec<Py<PyAny>>,
-    /// False when `max_depth` cut the layers and the space goes on past
-    /// it: the layers are then those up to the bound, and `deepest` the
-    /// states at it.
-    #[pyo3(get)]
-    pub(crate) complete: bool,
-}
-
-impl Layers {
-    /// An enumeration's layers for Python, its deepest states `deepest`:
-    /// the positions of each layer, and the classes kept where states are
-    /// classes of a symmetry reduction.
-    pub(crate) fn of<T>(layers: &Enumeration<T>, deepest: Vec<Py<PyAny>>) -> Layers {
-        Layers {
-            sizes: layers.layer_positions().to_vec(),
-            classes: layers.is_reduced().then(|| layers.layer_sizes().to_vec()),
-            deepest,
-            complete: layers.is_complete(),
-        }
-    }
-}
-
-#[pymethods]
-impl Layers {
-    /// Every state reached.
-    #[getter]
-    fn states(&self) -> u128 {
-        self.sizes.iter().sum()
-    }
-
-    /// The greatest distance from the starts (the bound, when not
-    /// `complete`).
-    #[getter]
-    fn radius(&self) -> usize {
-        self.sizes.len().saturating_sub(1)
-    }
-
-    fn __repr__(&self) -> String {
-        if self.complete {
-            format!("Layers(sizes={:?})", self.sizes)
-        } else {
-            format!("Layers(sizes={:?}, complete=False)", self.sizes)
-        }
-    }
 }
 
 /// Every state reachable from `start` (a list for several starts), by

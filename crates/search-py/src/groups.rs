@@ -7,17 +7,16 @@ use ::puzzles::{Family, PermutationGraph};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
-use search_core::layers::Enumerator;
+use search_core::Limits;
 use search_core::groups::{Arrangement, Generators, PermutationPuzzle, Symmetries};
-use search_core::run::CancelHandle;
-use search_core::{Limits, Run};
+use search_core::layers::Enumerator;
 
 use crate::args::{self, Arg};
-use crate::custom::Layers;
-use crate::numbered::item_layers;
+use crate::layers::Layers;
+use crate::layers::item_layers;
 use crate::puzzle_error;
 use crate::puzzles::interruptible;
-use crate::sliding::Interrupt;
+use crate::sliding::interruptible_run;
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(family_generators, module)?)?;
@@ -136,18 +135,6 @@ fn items(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u8>> {
         })?);
     }
     Ok(items)
-}
-
-/// A run within `limits` that a signal handler raising cancels, checked at
-/// each progress report.
-pub(crate) fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_> {
-    let cancel = CancelHandle::new();
-    let stop = cancel.clone();
-    Run::new().limits(limits).cancel_with(cancel).on_progress(move |_| {
-        if interrupt.check() {
-            stop.cancel();
-        }
-    })
 }
 
 /// Every state the generators in `generators` reach from their start, by

@@ -16,7 +16,7 @@ use search_core::Limits;
 use search_core::space::KeyedSpace;
 
 use crate::args;
-use crate::custom::Layers;
+use crate::layers::Layers;
 use crate::sorted_run::{self, Halt};
 
 /// The int keyed by `u128::MAX`, which the sorted engine cannot hold:

@@ -45,6 +45,7 @@ mod args;
 mod custom;
 mod groups;
 mod int_states;
+mod layers;
 mod number;
 mod numbered;
 mod puzzles;
@@ -52,6 +53,7 @@ mod sliding;
 mod sorted_run;
 mod vectorized;
 mod weighted;
+mod weighted_path;
 
 pyo3::create_exception!(
     statespace,

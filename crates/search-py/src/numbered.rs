@@ -6,7 +6,6 @@ use std::ops::ControlFlow;
 
 use ::puzzles::{Family, Hanoi4, Pancakes, PermutationGraph, Tokens, TopSpin};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 use search_core::breadth_first::Enumeration;
 use search_core::dense::DenseEnumeration;
 use search_core::layers::Enumerator;
@@ -14,7 +13,7 @@ use search_core::space::{AsRanked, RankedSpace};
 use search_core::{Limits, Ranking, Run, Unranking};
 
 use crate::args::{self, Arg};
-use crate::custom::Layers;
+use crate::layers::{Layers, item_layers};
 use crate::puzzle_error;
 use crate::puzzles::interruptible;
 use crate::sliding::Interrupt;
@@ -129,23 +128,11 @@ fn enumerate_puzzle(
             let generators = family.generators(size)?;
             let identity: Vec<u8> = (0..generators.points()).map(|point| point as u8).collect();
             let graph = PermutationGraph::new(generators, &identity)?;
-            let mut run = crate::groups::interruptible_run(limits, interrupt);
+            let mut run = crate::sliding::interruptible_run(limits, interrupt);
             let layers = graph.enumerate(&Enumerator::new(), &mut run)?;
             Ok(layers.map_deepest(|deepest| deepest.into_iter().map(|s| s.to_vec()).collect()))
         }
     })?
     .map_err(|error| puzzle_error(&error))?;
     item_layers(py, &layers)
-}
-
-/// `layers` for Python, each deepest state a list of its items.
-pub(crate) fn item_layers<T: AsRef<[u8]>>(
-    py: Python<'_>,
-    layers: &Enumeration<T>,
-) -> PyResult<Layers> {
-    let mut deepest = Vec::new();
-    for state in layers.deepest() {
-        deepest.push(PyList::new(py, state.as_ref())?.into_any().unbind());
-    }
-    Ok(Layers::of(layers, deepest))
 }

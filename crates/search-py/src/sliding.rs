@@ -226,3 +226,15 @@ impl Sliding {
         Ok(layers.layer_sizes().to_vec())
     }
 }
+
+/// A run within `limits` that a signal handler raising cancels, checked at
+/// each progress report.
+pub(crate) fn interruptible_run(limits: Limits, interrupt: &Interrupt) -> Run<'_> {
+    let cancel = CancelHandle::new();
+    let stop = cancel.clone();
+    Run::new().limits(limits).cancel_with(cancel).on_progress(move |_| {
+        if interrupt.check() {
+            stop.cancel();
+        }
+    })
+}

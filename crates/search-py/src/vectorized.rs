@@ -27,7 +27,7 @@ type Parents = HashMap<u64, u64, BuildStateHasher>;
 type States = HashSet<u64, BuildStateHasher>;
 
 use crate::args::{self, Arg};
-use crate::custom::Layers;
+use crate::layers::Layers;
 use crate::sorted_run::{self, Halt};
 use crate::{LimitError, search_error};
 
