@@ -108,7 +108,7 @@ family, each module's page teaching it:
 | [`dense`] | every state of a ranked space in 2 bits, on every core, in memory or on disk |
 | [`patterns`] | pattern databases: exact distances in an abstraction, as estimates |
 | [`layers`] | the front door to enumerating a numbered space: [`Enumerator`](layers::Enumerator) picks the 2-bit table or the sorted layers, in memory or on disk |
-| [`disk`] | the one checksummed file format of every table this crate writes |
+| [`files`] | the one checksummed file format of every table this crate writes |
 | [`error`] | [`Error`], [`ErrorKind`], and the [`Limit`] a search reached |
 
 # The algorithms
@@ -379,8 +379,8 @@ pub mod groups;
 
 // The stores the hashed searches keep, the files the disk tiers write,
 // and how every search begins and ends.
-pub mod disk;
 mod execute;
+pub mod files;
 mod store;
 
 // The engines, each a family with its own cache.

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 
 use search_core::Successors;
 use search_core::breadth_first::Enumeration;
-use search_core::disk::{TableReader, write_layer_sizes, write_table_file};
+use search_core::files::{TableReader, write_layer_sizes, write_table_file};
 use search_core::run::CancelHandle;
 use search_core::space::BuildStateHasher;
 use serde::{Deserialize, Serialize};

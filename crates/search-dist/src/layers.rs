@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use search_core::Limit;
 use search_core::breadth_first::Enumeration;
-use search_core::disk::{Checksum, write_checksummed};
+use search_core::files::{Checksum, write_checksummed};
 use search_core::run::CancelHandle;
 use search_core::space::BuildStateHasher;
 use timely::worker::Worker;

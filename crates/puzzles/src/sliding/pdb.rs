@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use search_core::disk::{TableReader, write_table_file};
+use search_core::files::{TableReader, write_table_file};
 use search_core::patterns::PiecePattern;
 use search_core::{Heuristic, Run};
 

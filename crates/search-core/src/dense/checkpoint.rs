@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use super::table::{LayerTable, code};
-use crate::disk::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
+use crate::files::format::{TableReader, write_layer_sizes, write_table_file};
 
 /// The first bytes of a checkpoint file.
 pub(super) const CHECKPOINT_MAGIC: &[u8; 8] = b"SRCHLAYR";

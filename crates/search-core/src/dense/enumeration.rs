@@ -10,8 +10,8 @@ use super::disk::{CHECKPOINT, Disk, LOCK, enumerate_on_disk};
 use super::pool::Pool;
 use super::table::LayerTable;
 use crate::breadth_first::enumerate::Enumeration;
-use crate::disk::directory::{DirLock, claim};
 use crate::error::Error;
+use crate::files::directory::{DirLock, claim};
 use crate::run::context::Run;
 use crate::space::ranked::RankedSpace;
 

@@ -12,9 +12,9 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::dense::enumeration::DenseEnumeration;
-use crate::disk::files::{TableReader, table_header_len, write_table_file};
 use crate::error::Error;
 use crate::error::Limit;
+use crate::files::format::{TableReader, table_header_len, write_table_file};
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
 use crate::space::ranked::RankedSpace;

@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use super::{PREFIX, Subtract};
-use crate::disk::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
+use crate::files::format::{TableReader, write_layer_sizes, write_table_file};
 
 /// The first bytes of a manifest, and its layout's version.
 const MAGIC: [u8; 8] = *b"SRCHDDDM";

@@ -31,9 +31,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::breadth_first::enumerate::Enumeration;
-use crate::disk::directory::{RunFiles, check_free_space};
-use crate::disk::files::sync_file;
 use crate::error::Error;
+use crate::files::directory::{RunFiles, check_free_space};
+use crate::files::format::sync_file;
 use crate::run::context::Run;
 use crate::space::traits::{Reversible, Successors, unless_failed};
 

@@ -17,7 +17,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::disk::files::{
+use crate::files::format::{
     Checksum, Checksummed, TableReader, table_header_len, write_table_header,
 };
 use integer_encoding::VarInt;

@@ -2,7 +2,7 @@
 //! in a file of the run's directory with only the blocks' index in
 //! memory, read back a chunk of blocks at a time ([`LayerFile`]).
 //!
-//! A layer file is a table file (`crate::disk`): its header, then the
+//! A layer file is a table file (`crate::files`): its header, then the
 //! words of the keys' codes as the [`Packed`] holds them (8 bytes each,
 //! little-endian), the blocks' index (16 bytes a block and its first
 //! key, 8 or 16 bytes, little-endian), the number of
@@ -16,8 +16,8 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::packed::{BLOCK, Block, Cursor, Keys, Packed, Packer};
-use crate::disk::files::{Durability, TableReader, TableWriter, table_header_len};
 use crate::error::Error;
+use crate::files::format::{Durability, TableReader, TableWriter, table_header_len};
 use crate::space::SortKey;
 
 /// The first bytes of a layer file, and its layout's version.

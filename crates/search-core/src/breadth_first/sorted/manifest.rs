@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
-use crate::disk::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
+use crate::files::format::{TableReader, write_layer_sizes, write_table_file};
 
 /// The prefix of every file of a run.
 pub(super) const PREFIX: &str = "sorted-";

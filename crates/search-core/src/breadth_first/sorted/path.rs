@@ -4,8 +4,8 @@
 
 use super::{Keep, Layer, SortedEnumeration, Sweep, describe, manifest, sorted_below};
 use crate::breadth_first::parallel::thread_pool;
-use crate::disk::directory::RunFiles;
 use crate::error::{Error, Limit};
+use crate::files::directory::RunFiles;
 use crate::path::Path;
 use crate::run::context::Run;
 use crate::space::KeyedSpace;

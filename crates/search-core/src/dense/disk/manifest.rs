@@ -7,8 +7,8 @@ use std::io::Write;
 use std::path::Path;
 
 use super::pending::Spill;
-use crate::disk::files::{TableReader, write_layer_sizes, write_table_file};
 use crate::error::Error;
+use crate::files::format::{TableReader, write_layer_sizes, write_table_file};
 
 /// The manifest's name in the disk directory.
 pub(super) const MANIFEST: &str = "enumeration.manifest";

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use integer_encoding::VarInt;
 
-use crate::disk::files::{Checksummed, TableReader, write_table_header};
 use crate::error::Error;
+use crate::files::format::{Checksummed, TableReader, write_table_header};
 use crate::run::memory::bytes_of;
 
 /// The first bytes of a file of deferred marks.

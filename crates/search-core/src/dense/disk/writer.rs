@@ -6,8 +6,8 @@ use std::thread::JoinHandle;
 
 use super::pending::file_length;
 use crate::dense::table::LayerTable;
-use crate::disk::files::{Durability, write_table_file_with};
 use crate::error::Error;
+use crate::files::format::{Durability, write_table_file_with};
 
 /// The first bytes of a part file.
 pub(super) const PART_MAGIC: [u8; 8] = *b"SRCHPART";

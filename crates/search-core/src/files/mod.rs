@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use std::io::Write;
-//! use search_core::disk::{TableReader, write_table_file};
+//! use search_core::files::{TableReader, write_table_file};
 //!
 //! let dir = std::env::temp_dir().join(format!("search-core-disk-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir)?;
@@ -30,9 +30,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub use self::files::{
+pub use self::format::{
     Checksum, TableReader, write_checksummed, write_layer_sizes, write_table_file,
 };
 
 pub(crate) mod directory;
-pub(crate) mod files;
+pub(crate) mod format;

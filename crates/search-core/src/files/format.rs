@@ -18,7 +18,7 @@ use crate::error::Error;
 /// # Example
 ///
 /// ```
-/// use search_core::disk::Checksum;
+/// use search_core::files::Checksum;
 ///
 /// let mut whole = Checksum::default();
 /// whole.update(b"pattern database");
@@ -39,7 +39,7 @@ impl Checksum {
     /// # Example
     ///
     /// ```
-    /// use search_core::disk::Checksum;
+    /// use search_core::files::Checksum;
     ///
     /// let mut sum = Checksum::default();
     /// sum.update(&[1, 2, 3]);
@@ -54,7 +54,7 @@ impl Checksum {
     /// # Example
     ///
     /// ```
-    /// use search_core::disk::Checksum;
+    /// use search_core::files::Checksum;
     ///
     /// let (mut a, mut b) = (Checksum::default(), Checksum::default());
     /// a.update(&[0]);
@@ -125,7 +125,7 @@ impl<W: Write> Write for Checksummed<W> {
 /// # Example
 ///
 /// ```
-/// use search_core::disk::{write_checksummed, Checksum};
+/// use search_core::files::{write_checksummed, Checksum};
 ///
 /// let path = std::env::temp_dir().join(format!("doc-checksummed-{}.bin", std::process::id()));
 /// write_checksummed(&path, |out| out.write_all(b"header and table"))?;
@@ -344,7 +344,7 @@ fn remove_stale_temporaries(path: &Path) {
 /// # Example
 ///
 /// ```
-/// use search_core::disk::{write_table_file, TableReader};
+/// use search_core::files::{write_table_file, TableReader};
 ///
 /// let path = std::env::temp_dir().join(format!("squares-{}.table", std::process::id()));
 /// let squares: Vec<u64> = (0..10).map(|n| n * n).collect();
@@ -424,7 +424,7 @@ const MAX_LAYERS: u64 = 1 << 20;
 /// # Example
 ///
 /// ```
-/// use search_core::disk::{write_layer_sizes, write_table_file, TableReader};
+/// use search_core::files::{write_layer_sizes, write_table_file, TableReader};
 ///
 /// let path = std::env::temp_dir().join(format!("layers-{}.table", std::process::id()));
 /// write_table_file(&path, *b"LAYERS!!", 1, "a ring of 10", |out| {
@@ -451,7 +451,7 @@ pub fn write_layer_sizes(out: &mut dyn Write, layer_sizes: &[u64]) -> io::Result
 /// # Example
 ///
 /// ```
-/// use search_core::disk::{write_table_file, TableReader};
+/// use search_core::files::{write_table_file, TableReader};
 ///
 /// let path = std::env::temp_dir().join(format!("reader-{}.table", std::process::id()));
 /// write_table_file(&path, *b"EXAMPLE!", 3, "seven", |out| out.write_all(&7u64.to_le_bytes()))?;
@@ -547,7 +547,7 @@ impl<'p> TableReader<'p> {
     /// # Example
     ///
     /// ```
-    /// use search_core::disk::{write_table_file, TableReader};
+    /// use search_core::files::{write_table_file, TableReader};
     ///
     /// let path = std::env::temp_dir().join(format!("length-{}.table", std::process::id()));
     /// write_table_file(&path, *b"EXAMPLE!", 1, "empty", |_| Ok(()))?;
@@ -566,7 +566,7 @@ impl<'p> TableReader<'p> {
     /// # Example
     ///
     /// ```
-    /// use search_core::disk::{write_table_file, TableReader};
+    /// use search_core::files::{write_table_file, TableReader};
     ///
     /// let path = std::env::temp_dir().join(format!("fail-{}.table", std::process::id()));
     /// write_table_file(&path, *b"EXAMPLE!", 1, "a count", |out| out.write_all(&0u64.to_le_bytes()))?;
@@ -590,7 +590,7 @@ impl<'p> TableReader<'p> {
     /// # Example
     ///
     /// ```
-    /// use search_core::disk::{write_table_file, TableReader};
+    /// use search_core::files::{write_table_file, TableReader};
     ///
     /// let path = std::env::temp_dir().join(format!("exact-{}.table", std::process::id()));
     /// write_table_file(&path, *b"EXAMPLE!", 1, "abc", |out| out.write_all(b"abc"))?;
@@ -651,7 +651,7 @@ impl<'p> TableReader<'p> {
     ///
     /// ```
     /// use std::io::Read;
-    /// use search_core::disk::{write_table_file, TableReader};
+    /// use search_core::files::{write_table_file, TableReader};
     ///
     /// let path = std::env::temp_dir().join(format!("with-{}.table", std::process::id()));
     /// write_table_file(&path, *b"EXAMPLE!", 1, "text", |out| out.write_all(b"hello"))?;
@@ -725,7 +725,7 @@ mod tests {
     use std::io::{Read, Write};
 
     use crate::ErrorKind;
-    use crate::disk::files::{
+    use crate::files::format::{
         Checksum, Checksummed, TableReader, temporary_path, write_table_file,
     };
 

@@ -322,7 +322,7 @@ pub(crate) fn check_free_space(dir: &Path, needed: u64, what: &str) -> Result<()
 #[cfg(test)]
 mod tests {
     use crate::ErrorKind;
-    use crate::disk::directory::*;
+    use crate::files::directory::*;
 
     #[test]
     fn a_locked_directory_is_refused_by_name_until_its_lock_goes() {
