@@ -17,7 +17,8 @@
 use std::time::Instant;
 
 use puzzles::{Board, ReachableBoards};
-use search_core::breadth_first::{Search, SortedEnumeration};
+use search_core::breadth_first::Search;
+use search_core::sorted::SortedEnumeration;
 use search_core::space::{AsKeyed, RankedSpace, Undirected};
 use search_core::{Limits, Run, Successors, from_fn};
 

@@ -58,12 +58,12 @@ pub use crate::breadth_first::enumerate::{Engine, Enumeration};
 #[cfg(feature = "rayon")]
 use crate::breadth_first::parallel::ParallelEnumeration;
 use crate::breadth_first::search::Search;
-#[cfg(feature = "rayon")]
-use crate::breadth_first::sorted::SortedEnumeration;
 use crate::dense::DenseEnumeration;
 use crate::error::Error;
 use crate::run::context::Run;
 use crate::run::limits::Limits;
+#[cfg(feature = "rayon")]
+use crate::sorted::SortedEnumeration;
 #[cfg(feature = "rayon")]
 use crate::space::keys::KeyedSpace;
 use crate::space::ranked::RankedSpace;

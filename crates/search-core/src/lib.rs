@@ -106,6 +106,7 @@ family, each module's page teaching it:
 | [`cheapest`] | cheapest paths where moves have costs: [`AStar`](cheapest::AStar), Dijkstra, from both ends, `k` cheapest, fringe, greedy, beam, 0-1 BFS |
 | [`deepening`] | IDA* and iterative deepening, in memory of one path |
 | [`dense`] | every state of a ranked space in 2 bits, on every core, in memory or on disk |
+| `sorted` | the layers of a ranked or keyed space as sorted, compressed keys, a few bytes a state, in memory or on disk (feature `rayon`) |
 | [`patterns`] | pattern databases: exact distances in an abstraction, as estimates |
 | [`layers`] | the front door to enumerating a numbered space: [`Enumerator`](layers::Enumerator) picks the 2-bit table or the sorted layers, in memory or on disk |
 | [`files`] | the one checksummed file format of every table this crate writes |
@@ -123,7 +124,7 @@ family, each module's page teaching it:
 | a permutation puzzle from its generators (a Cayley or coset graph) | [`groups::Cayley`], [`groups::Orbit`], any search above |
 | the same past memory, for states that serialize (the `serde` feature) | `DiskEnumeration` |
 | the same on every core, for any space | [`Enumerator::run_states`](layers::Enumerator::run_states); by name, [`par_enumerate`](breadth_first::par_enumerate), [`ParallelEnumeration`](breadth_first::ParallelEnumeration) |
-| the same, for spaces of billions of ranked states | [`Enumerator::run`](layers::Enumerator::run), which picks the engine the space, the memory limit, the depth bound and a directory call for; by name, [`DenseEnumeration`](dense::DenseEnumeration) (past memory, [`DenseEnumeration::disk`](dense::DenseEnumeration::disk)) or [`SortedEnumeration`](breadth_first::SortedEnumeration) |
+| the same, for spaces of billions of ranked states | [`Enumerator::run`](layers::Enumerator::run), which picks the engine the space, the memory limit, the depth bound and a directory call for; by name, [`DenseEnumeration`](dense::DenseEnumeration) (past memory, [`DenseEnumeration::disk`](dense::DenseEnumeration::disk)) or [`SortedEnumeration`](sorted::SortedEnumeration) |
 | the same for states of up to 128 bits with no ranking, a few bytes a state | [`Enumerator::run_keyed`](layers::Enumerator::run_keyed) over [`AsKeyed`](space::AsKeyed), or your own [`KeyedSpace`](space::KeyedSpace) |
 | every shortest path, counted and iterated lazily | [`all_shortest_paths`](breadth_first::all_shortest_paths), [`Search::all_shortest_paths`](breadth_first::Search::all_shortest_paths) |
 | every cheapest path where moves have costs, the same way | [`all_cheapest_paths`](cheapest::all_cheapest_paths), [`AStar::all_cheapest_paths`](cheapest::AStar::all_cheapest_paths) |
@@ -184,7 +185,7 @@ and borrows no space, so one cache serves many spaces of one state and
 move type and outlives them all, as regex-automata's `Cache` does (a
 space of other types takes a cache of its own). The enumerations'
 types ([`Enumerator`](layers::Enumerator), [`ParallelEnumeration`](breadth_first::ParallelEnumeration),
-[`DenseEnumeration`](dense::DenseEnumeration), [`SortedEnumeration`](breadth_first::SortedEnumeration)) are settings, not caches: they
+[`DenseEnumeration`](dense::DenseEnumeration), [`SortedEnumeration`](sorted::SortedEnumeration)) are settings, not caches: they
 hold how a run goes (threads, a directory, a resume) and take the same
 shape. The [`Run`] is how the search runs:
 its [`Limits`], an observer of its [`Progress`](run::Progress), and a [`CancelHandle`](run::CancelHandle);
@@ -389,6 +390,8 @@ pub mod cheapest;
 pub mod deepening;
 pub mod dense;
 pub mod patterns;
+#[cfg(feature = "rayon")]
+pub mod sorted;
 
 // The front door, above every engine it picks among.
 pub mod layers;

@@ -22,14 +22,13 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use search_core::breadth_first::{
-    DiskEnumeration, Enumeration, ParallelEnumeration, Search, SortedEnumeration,
-};
+use search_core::breadth_first::{DiskEnumeration, Enumeration, ParallelEnumeration, Search};
 use search_core::cheapest::{AStar, BeamSearch, BidirectionalSearch, FringeSearch, ZeroOneBfs};
 use search_core::deepening::{IdaStar, InPlace};
 use search_core::dense::DenseEnumeration;
 use search_core::patterns::{DistanceTable, PiecePattern, ZeroOneRankedSpace};
 use search_core::run::CancelHandle;
+use search_core::sorted::SortedEnumeration;
 use search_core::space::RankedSpace;
 use search_core::{Error, ErrorKind, Limit, Limits, Predecessors, Run, Successors, Weighted};
 

@@ -503,7 +503,7 @@ fn a_stabilizer_chain_knows_the_orders_of_known_groups() {
 
 #[test]
 fn a_group_ranked_by_its_chain_takes_every_engine() {
-    use search_core::breadth_first::SortedEnumeration;
+    use search_core::sorted::SortedEnumeration;
     use search_core::space::KeyedSpace;
     // Burnt pancakes of 5: 3,840 elements of the 10! permutations of the
     // pancakes' 10 sides, numbered densely by the group.
@@ -619,7 +619,7 @@ proptest! {
         undirected in any::<bool>(),
         with_inverse in any::<bool>(),
     ) {
-        use search_core::breadth_first::SortedEnumeration;
+        use search_core::sorted::SortedEnumeration;
         use search_core::space::Quotient;
         let symmetry = shuffled(n, symmetry_seed);
         let generators = symmetric_generators(n, &symmetry, &seeds, undirected);

@@ -10,9 +10,9 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use proptest::prelude::*;
-use search_core::breadth_first::SortedEnumeration;
 use search_core::layers::{Engine, Enumerator};
 use search_core::run::CancelHandle;
+use search_core::sorted::SortedEnumeration;
 use search_core::space::{AsKeyed, FixedKey, KeyedSpace, RankedSpace};
 use search_core::{ErrorKind, Limit, Limits, Run, Successors, from_fn};
 

@@ -6,11 +6,12 @@
 //! state, [`bidirectional_bfs`] from both ends, [`all_shortest_paths`],
 //! [`enumerate`] (every layer of a space, its [`Enumeration`]), and
 //! [`dfs`], which stores what it visits the same way. Past one core,
-//! `ParallelEnumeration` (feature `rayon`); for a ranked space or states
-//! of up to 128 bits, in a few bytes a state, `SortedEnumeration`
-//! (feature `rayon`), which keeps its layers as sorted, compressed keys;
-//! past memory, `DiskEnumeration`
-//! (feature `serde`), which keeps its layers in files.
+//! `ParallelEnumeration` (feature `rayon`); past memory, `DiskEnumeration`
+//! (feature `serde`), which keeps its layers in files. For a ranked space
+//! or states of up to 128 bits, in a few bytes a state, the sorted engine
+//! of [`sorted`](crate::sorted) (feature `rayon`) keeps its layers as
+//! sorted, compressed keys, and [`Enumerator`](crate::layers::Enumerator)
+//! picks among them all.
 //!
 //! # Which enumeration
 //!
@@ -59,8 +60,6 @@ pub use self::enumerate::{Engine, Enumeration, enumerate};
 #[cfg(feature = "rayon")]
 pub use self::parallel::{ParallelEnumeration, par_enumerate};
 pub use self::search::Search;
-#[cfg(feature = "rayon")]
-pub use self::sorted::SortedEnumeration;
 
 pub(crate) mod all_paths;
 pub(crate) mod bfs;
@@ -73,5 +72,3 @@ pub(crate) mod enumerate;
 #[cfg(feature = "rayon")]
 pub(crate) mod parallel;
 pub(crate) mod search;
-#[cfg(feature = "rayon")]
-pub(crate) mod sorted;

@@ -12,7 +12,7 @@ use crate::space::traits::{Predecessors, Successors};
 const RANK_BITS: u32 = 112;
 
 /// The Cayley graph of a group reduced by its [`Symmetries`], keyed in 128
-/// bits for [`SortedEnumeration`](crate::breadth_first::SortedEnumeration):
+/// bits for [`SortedEnumeration`](crate::sorted::SortedEnumeration):
 /// a key is the class of equivalent positions whose first (in the order
 /// of arrangements) has that rank, and its layers are the graph's a class
 /// at a time, each class's positions counted
@@ -28,7 +28,7 @@ const RANK_BITS: u32 = 112;
 ///
 /// ```
 /// use search_core::Run;
-/// use search_core::breadth_first::SortedEnumeration;
+/// use search_core::sorted::SortedEnumeration;
 /// use search_core::groups::{Cayley, Generators, ReducedCayley, Symmetries};
 ///
 /// // Coxeter's swaps of 6 points, and the reversal of the points: the

@@ -19,7 +19,7 @@ use crate::space::traits::Successors;
 /// `u64`; and for `u128` and `[u8; N]` of 9 to 16 bytes, keyed by a
 /// `u128`. Bytes are read big-endian, so that they sort as their keys.
 ///
-/// [`SortedEnumeration`]: crate::breadth_first::SortedEnumeration
+/// [`SortedEnumeration`]: crate::sorted::SortedEnumeration
 ///
 /// # Example
 ///
@@ -125,7 +125,7 @@ byte_keys!(u128: 9, 10, 11, 12, 13, 14, 15, 16);
 ///
 /// ```
 /// use search_core::{from_fn, Run};
-/// use search_core::breadth_first::SortedEnumeration;
+/// use search_core::sorted::SortedEnumeration;
 /// use search_core::space::{AsKeyed, FixedKey};
 ///
 /// // Two counters, each 0..100, in one u64: step either, up or down.

@@ -144,7 +144,7 @@ pub(crate) mod sealed {
 /// A state space whose states are numbered by [`SortKey`]s below
 /// [`key_count`](KeyedSpace::key_count), not necessarily densely, and
 /// whose edges are known key to key: what
-/// [`SortedEnumeration`](crate::breadth_first::SortedEnumeration) keeps
+/// [`SortedEnumeration`](crate::sorted::SortedEnumeration) keeps
 /// as sorted, compressed layers.
 ///
 /// Every [`RankedSpace`] is one, keyed by its `u64` ranks. A space of
@@ -158,7 +158,7 @@ pub(crate) mod sealed {
 ///
 /// ```
 /// use search_core::Run;
-/// use search_core::breadth_first::SortedEnumeration;
+/// use search_core::sorted::SortedEnumeration;
 /// use search_core::space::KeyedSpace;
 ///
 /// /// Two counters, 0 to 99 each, in the two halves of a u128.
@@ -262,7 +262,7 @@ pub trait KeyedSpace: Sync {
     ///
     /// ```
     /// use search_core::Run;
-    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::sorted::SortedEnumeration;
     /// use search_core::space::KeyedSpace;
     ///
     /// /// Numbers from -9 to 9 on a line, a number and its negative one

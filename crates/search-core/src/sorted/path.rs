@@ -36,7 +36,7 @@ impl SortedEnumeration {
     ///
     /// ```
     /// use search_core::Run;
-    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::sorted::SortedEnumeration;
     /// use search_core::space::RankedSpace;
     ///
     /// /// A knight on a chessboard, its square the rank.

@@ -457,7 +457,7 @@ fn reserve<T>(items: &mut Vec<T>, more: usize) -> Result<(), Error> {
 
 #[cfg(test)]
 mod tests {
-    use crate::breadth_first::sorted::packed::{BLOCK, pack_sorted};
+    use crate::sorted::packed::{BLOCK, pack_sorted};
 
     #[test]
     fn keys_come_back_in_order_from_anywhere() {

@@ -1,5 +1,7 @@
 //! [`SortedEnumeration`]: the layers of a ranked or keyed space kept as
-//! sorted, compressed runs of keys, a few bytes a state, on every core.
+//! sorted, compressed runs of keys, a few bytes a state, on every core,
+//! in memory or a file a layer. [`Enumerator`](crate::layers::Enumerator)
+//! picks it where a 2-bit table of every rank would not fit.
 //!
 //! Each layer is expanded block by block in parallel; each task sorts the
 //! keys its states lead to and packs them as a run of gaps
@@ -92,7 +94,7 @@ const MAX_PASSES: u64 = 16;
 ///
 /// ```
 /// use search_core::Run;
-/// use search_core::breadth_first::SortedEnumeration;
+/// use search_core::sorted::SortedEnumeration;
 /// use search_core::space::RankedSpace;
 ///
 /// /// A knight on a chessboard, its square the rank.
@@ -221,7 +223,7 @@ impl SortedEnumeration {
     /// # Example
     ///
     /// ```
-    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::sorted::SortedEnumeration;
     ///
     /// let one = SortedEnumeration::new().threads(1);
     /// # let _ = one;
@@ -254,7 +256,7 @@ impl SortedEnumeration {
     ///
     /// ```
     /// use search_core::{Limits, Run};
-    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::sorted::SortedEnumeration;
     /// use search_core::space::RankedSpace;
     ///
     /// /// Ten bits, one flipped at a time.
@@ -309,7 +311,7 @@ impl SortedEnumeration {
     ///
     /// ```
     /// use search_core::Run;
-    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::sorted::SortedEnumeration;
     /// use search_core::space::RankedSpace;
     ///
     /// struct Line(u64);
@@ -347,7 +349,7 @@ impl SortedEnumeration {
     ///
     /// ```
     /// use search_core::Run;
-    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::sorted::SortedEnumeration;
     /// use search_core::space::RankedSpace;
     ///
     /// struct Line;
@@ -396,7 +398,7 @@ impl SortedEnumeration {
     ///
     /// ```
     /// use search_core::Run;
-    /// use search_core::breadth_first::SortedEnumeration;
+    /// use search_core::sorted::SortedEnumeration;
     /// use search_core::space::RankedSpace;
     ///
     /// /// Numbers below 100, doubled or plus 3: a directed space.
@@ -1091,7 +1093,7 @@ fn union<K: SortKey>(a: &Layer<K>, b: &Layer<K>, out: &mut LayerSink<K>) -> Resu
 
 #[cfg(test)]
 mod tests {
-    use crate::breadth_first::sorted::Keep;
+    use crate::sorted::Keep;
 
     #[test]
     fn a_manifest_names_the_last_layer_and_the_levels_behind_it() {
