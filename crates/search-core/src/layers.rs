@@ -1,6 +1,6 @@
 /*!
-The front door to enumeration: every layer of a numbered space, on the
-engine that what it is given calls for.
+The front door to enumeration: every layer of a space, on the engine
+that its numbering, its size and the run's limits call for.
 
 A space that numbers its states (a [`RankedSpace`], ranks below 2^64, or a
 [`KeyedSpace`], keys of up to 128 bits) can be enumerated by two engines,
