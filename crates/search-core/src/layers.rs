@@ -2,9 +2,9 @@
 The front door to enumeration: every layer of a space, on the engine
 that its numbering, its size and the run's limits call for.
 
-A space that numbers its states (a [`RankedSpace`], ranks below 2^64, or a
-[`KeyedSpace`], keys of up to 128 bits) can be enumerated by two engines,
-each in memory or on disk:
+A space that numbers its states by ranks below 2^64 (a [`RankedSpace`])
+can be enumerated by two engines, each in memory or on disk; one
+numbered by keys of up to 128 bits (a [`KeyedSpace`]) by the second:
 
 | engine | keeps | best when |
 |---|---|---|
@@ -14,7 +14,8 @@ each in memory or on disk:
 [`Enumerator`] holds the settings both take (threads, a directory, a resume, a
 description) and picks between them for each run, from the space's count
 of ranks, the run's [`Limits`] (the memory, the machine's where it is
-less, and the depth bound) and what the space is said to be. The layers
+less, and the depth bound), whether a directory is given, and what the
+space is said to be. The layers
 it returns say which it took ([`Enumeration::engine`]), and are the same
 from either engine: the layer sizes, the deepest layer's keys in
 increasing order, and whether the space goes on past a depth bound.
@@ -112,8 +113,10 @@ pub struct Enumerator {
 
 impl Enumerator {
     /// The most ranks whose 2-bit table (256 GiB) a run with a
-    /// [`disk`](Enumerator::disk) directory keeps there: past them, the
-    /// sorted engine's layers are kept there instead.
+    /// [`disk`](Enumerator::disk) directory keeps there when it does not
+    /// fit memory: past them, the sorted engine's layers are kept there
+    /// instead (unless [`every_rank`](Enumerator::every_rank) asks for the
+    /// whole space, which is the table's).
     ///
     /// # Example
     ///
@@ -170,11 +173,11 @@ impl Enumerator {
     ///     }
     /// }
     /// let dir = std::env::temp_dir().join(format!("layers-doc-{}", std::process::id()));
-    /// let layers = Enumerator::new().disk(&dir).describe("a line of 100");
+    /// let saving = Enumerator::new().disk(&dir).describe("a line of 100");
     /// // Cut at depth 3: the files stay, and a resumed run goes deeper.
     /// let mut cut = Run::new().limits(Limits::new().max_depth(3));
-    /// assert!(!layers.run(&Line, &[0], &mut cut)?.is_complete());
-    /// let whole = layers.resume(true).run(&Line, &[0], &mut Run::new())?;
+    /// assert!(!saving.run(&Line, &[0], &mut cut)?.is_complete());
+    /// let whole = saving.resume(true).run(&Line, &[0], &mut Run::new())?;
     /// assert_eq!(whole.radius(), 99);
     /// # std::fs::remove_dir_all(&dir).ok();
     /// # Ok::<(), search_core::Error>(())
@@ -187,7 +190,9 @@ impl Enumerator {
 
     /// Whether a run with a [`disk`](Enumerator::disk) directory goes on from
     /// the files a stopped run of the same space left there (false by
-    /// default). Given the same limits, the same engine is picked again.
+    /// default). The engine is picked again for the resumed run: keep the
+    /// limits that picked it (a depth bound may change, unless
+    /// [`every_rank`](Enumerator::every_rank) is set).
     ///
     /// # Example
     ///
@@ -293,15 +298,19 @@ impl Enumerator {
         self
     }
 
-    /// The engine a run of a space of `count` ranks or keys takes within
-    /// `limits`:
+    /// The engine [`run`](Enumerator::run) takes for a space of `count`
+    /// ranks within `limits` ([`run_keyed`](Enumerator::run_keyed) always
+    /// takes the sorted one):
     ///
     /// - the 2-bit table ([`Engine::Dense`]) when `count` is below 2^64
     ///   and its `count / 4` bytes fit the memory limit, or the machine's
     ///   memory where that is less ([`Limits::usable_memory`]);
     /// - the same in part files when it does not fit, but a
     ///   [`disk`](Enumerator::disk) directory is given and it has at most
-    ///   [`MAX_DISK_RANKS`](Enumerator::MAX_DISK_RANKS); or when every rank is said to be reached
+    ///   [`MAX_DISK_RANKS`](Enumerator::MAX_DISK_RANKS);
+    /// - the same, refused at once for want of room
+    ///   ([`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge)) unless a
+    ///   directory holds it, when every rank is said to be reached
     ///   ([`every_rank`](Enumerator::every_rank)) and no depth bound is set;
     /// - else the sorted engine ([`Engine::Sorted`]), which keeps only the
     ///   states met, in memory or in the directory. Without the `rayon`
@@ -362,8 +371,12 @@ impl Enumerator {
             Engine::Sorted => self.sorted(space, starts, run),
             _ => self.dense().run(space, starts, run),
         };
-        let layers = layers?.found_by(engine);
-        Ok(if self.skip_deepest { layers.without_deepest() } else { layers })
+        Ok(self.listed(layers?.found_by(engine)))
+    }
+
+    /// `layers`, their deepest states left out when so set.
+    fn listed<S>(&self, layers: Enumeration<S>) -> Enumeration<S> {
+        if self.skip_deepest { layers.without_deepest() } else { layers }
     }
 
     /// As [`run`](Enumerator::run), for a space numbered by keys of up to 128
@@ -410,10 +423,11 @@ impl Enumerator {
     /// on every core with the `rayon` feature (`ParallelEnumeration`),
     /// or on the calling thread with [`threads(1)`](Enumerator::threads)
     /// ([`Search::enumerate`](crate::breadth_first::Search::enumerate)).
-    /// The deepest layer's states come in no particular order. The
-    /// directory, the resume and the description are the numbered
-    /// engines': hashed states are kept in memory, within the limits (past
-    /// memory, a state that serializes has `DiskEnumeration`).
+    /// The deepest layer's states come in no particular order, and are
+    /// left out with [`deepest_states(false)`](Enumerator::deepest_states).
+    /// A directory, a resume and a description do not apply here: hashed
+    /// states are kept in memory, within the limits (past memory, a state
+    /// that serializes has `DiskEnumeration`).
     ///
     /// # Errors
     ///
@@ -441,6 +455,9 @@ impl Enumerator {
     /// let layers = Enumerator::new().run_states(&words, [String::new()], &mut Run::new())?;
     /// assert_eq!(layers.layer_sizes(), [1, 2, 4, 8, 16]);
     /// assert_eq!(layers.engine(), Some(Engine::Hashed));
+    /// let counts = Enumerator::new().deepest_states(false);
+    /// let counted = counts.run_states(&words, [String::new()], &mut Run::new())?;
+    /// assert!(counted.deepest().is_empty() && counted.is_deepest_omitted());
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn run_states<G, I>(
@@ -460,9 +477,11 @@ impl Enumerator {
             if let Some(threads) = self.threads {
                 parallel = parallel.threads(threads);
             }
-            return Ok(parallel.run(space, starts, run)?.found_by(Engine::Hashed));
+            let layers = parallel.run(space, starts, run)?;
+            return Ok(self.listed(layers.found_by(Engine::Hashed)));
         }
-        Ok(Search::new().enumerate(space, starts, run)?.found_by(Engine::Hashed))
+        let layers = Search::new().enumerate(space, starts, run)?;
+        Ok(self.listed(layers.found_by(Engine::Hashed)))
     }
 
     /// The 2-bit table's settings.
