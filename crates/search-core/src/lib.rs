@@ -108,6 +108,7 @@ family, each module's page teaching it:
 | [`dense`] | every state of a ranked space in 2 bits, on every core, in memory or on disk |
 | `sorted` | the layers of a ranked or keyed space as sorted, compressed keys, a few bytes a state, in memory or on disk (feature `rayon`) |
 | [`patterns`] | pattern databases: exact distances in an abstraction, as estimates |
+| [`words`] | shortest words in a permutation puzzle's generators: pattern databases of its pieces and IDA* |
 | [`layers`] | the front door to enumerating a numbered space: [`Enumerator`](layers::Enumerator) picks the 2-bit table or the sorted layers, in memory or on disk |
 | [`files`] | the one checksummed file format of every table this crate writes |
 | [`error`] | [`Error`], [`ErrorKind`], and the [`Limit`] a search reached |
@@ -390,8 +391,11 @@ pub mod cheapest;
 pub mod deepening;
 pub mod dense;
 pub mod patterns;
+// Shortest words in permutation puzzles: pattern databases (`dense`,
+// `patterns`) and IDA* (`deepening`) over `groups`.
 #[cfg(feature = "rayon")]
 pub mod sorted;
+pub mod words;
 
 // The front door, above every engine it picks among.
 pub mod layers;

@@ -469,7 +469,13 @@ fn in_scratch(search: impl FnOnce(&std::path::Path) -> Result<(), Error>) -> Res
 /// The builders that search an abstraction of their own, not a space they
 /// are given, so the probe cannot stand in for it: each is checked on its
 /// own below.
-const OWN_SPACES: &[&str] = &["PiecePattern::build"];
+const OWN_SPACES: &[&str] = &[
+    "PiecePattern::build",
+    "PointPattern::build",
+    "Solver::new",
+    "Solver::with_tables_in",
+    "Solver::solve",
+];
 
 /// What takes a `Run` to report how far it has read and to be stopped,
 /// but searches nothing: checked on its own below.
@@ -783,6 +789,51 @@ fn a_failing_space_is_the_error_of_every_search() {
 
 /// The `pub fn`s of the crate's sources that take a `Run`, as
 /// `Type::method`, and the lowercase names the crate exports.
+/// Pancakes of 8: tables of a few pancakes each, and words of up to 9
+/// flips, deep enough for several iterations.
+fn pancake_solver(run: &mut Run<'_>) -> Result<search_core::words::Solver, Error> {
+    let mut flips = search_core::groups::Generators::new(8).unwrap();
+    for k in 2..=8u8 {
+        let image: Vec<u8> = (0..8).map(|i| if i < k { k - 1 - i } else { i }).collect();
+        flips.push(&format!("flip {k}"), &image).unwrap();
+    }
+    search_core::words::Solver::new(&flips, 2_000, run)
+}
+
+#[test]
+fn a_permutation_solver_keeps_the_contract() {
+    // Its build: the tables' memory, and a cancel before it begins.
+    let limits = Limits::new().max_memory(64);
+    let error = pancake_solver(&mut Run::new().limits(limits)).unwrap_err();
+    assert!(is_memory_limit(&error, 64), "{error}");
+    let mut run = Run::new();
+    run.cancel_handle().cancel();
+    assert_eq!(pancake_solver(&mut run).unwrap_err().kind(), &ErrorKind::Cancelled);
+    // Its search: the depth and the nodes, a cancel, and progress.
+    let solver = pancake_solver(&mut Run::new()).unwrap();
+    let hard = [7, 5, 3, 1, 6, 4, 2, 0];
+    let depth = solver.solve(&hard, &mut Run::new()).unwrap().len();
+    assert!(depth >= 6, "{depth}");
+    let mut run = Run::new().limits(Limits::new().max_depth(depth - 1));
+    assert_eq!(
+        solver.solve(&hard, &mut run).unwrap_err().kind(),
+        &ErrorKind::LimitReached(Limit::Depth(depth - 1))
+    );
+    let mut run = Run::new().limits(Limits::new().max_nodes(1));
+    assert!(matches!(
+        solver.solve(&hard, &mut run).unwrap_err().kind(),
+        ErrorKind::LimitReached(Limit::Nodes(_))
+    ));
+    let mut run = Run::new();
+    run.cancel_handle().cancel();
+    assert_eq!(solver.solve(&hard, &mut run).unwrap_err().kind(), &ErrorKind::Cancelled);
+    let mut reports = 0;
+    let mut run = Run::new().on_progress(|_| reports += 1);
+    solver.solve(&hard, &mut run).unwrap();
+    drop(run);
+    assert!(reports >= 1, "{reports} reports");
+}
+
 fn public_searches() -> (Vec<String>, Vec<String>) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut methods = Vec::new();

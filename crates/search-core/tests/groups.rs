@@ -85,7 +85,7 @@ fn all_transpositions_grow_as_the_cycles_count() {
 }
 
 /// Prefix reversals of `n` pancakes, in one-line notation.
-fn pancakes(n: usize) -> Generators {
+pub(crate) fn pancakes(n: usize) -> Generators {
     let mut generators = Generators::new(n).unwrap();
     for k in 2..=n {
         let image: Vec<String> =
@@ -146,7 +146,7 @@ fn swap_first_two(s: &[u8]) -> Vec<u8> {
     t
 }
 
-fn lrx(n: usize) -> Generators {
+pub(crate) fn lrx(n: usize) -> Generators {
     let mut generators = Generators::new(n).unwrap();
     let left: Vec<String> = (0..n).map(|i| ((i + 1) % n).to_string()).collect();
     let right: Vec<String> = (0..n).map(|i| ((i + n - 1) % n).to_string()).collect();
@@ -553,7 +553,7 @@ fn a_group_ranked_by_its_chain_takes_every_engine() {
 }
 
 /// A permutation of `n` points from a seed (Fisher-Yates over xorshift).
-fn shuffled(n: usize, seed: u64) -> Vec<u8> {
+pub(crate) fn shuffled(n: usize, seed: u64) -> Vec<u8> {
     let mut image: Vec<u8> = (0..n as u8).collect();
     let mut state = seed | 1;
     for i in (1..n).rev() {

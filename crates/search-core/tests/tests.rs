@@ -19,4 +19,5 @@ mod limits;
 mod pathfinding_suite;
 mod piece_pattern;
 mod ranking;
+mod solver;
 mod sorted;

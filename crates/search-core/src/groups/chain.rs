@@ -130,10 +130,54 @@ impl StabilizerChain {
     ///
     /// See [`StabilizerChain`].
     pub fn new(generators: &Generators) -> Result<StabilizerChain, Error> {
+        StabilizerChain::with_base(generators, &[])
+    }
+
+    /// The chain of the group `generators` generate whose base begins
+    /// with `base`, in that order; the chain adds the base points it
+    /// needs after them. The first `base.len()` levels then number the
+    /// places the group can take those points to: what a pattern of
+    /// pieces ranks ([`PointPattern`](crate::words::PointPattern)). A
+    /// point the ones before it fix has an orbit of one place.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidShape`](crate::ErrorKind::InvalidShape) when a point of
+    /// `base` is not below the generators' points or is named twice, and
+    /// as for [`new`](StabilizerChain::new).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::{Generators, StabilizerChain};
+    ///
+    /// // Every permutation of 4 points: point 3 goes anywhere, then 0
+    /// // anywhere but there.
+    /// let mut all = Generators::new(4)?;
+    /// all.push_cycles("turn", "(1,2,3,4)")?;
+    /// all.push_cycles("swap", "(1,2)")?;
+    /// let chain = StabilizerChain::with_base(&all, &[3, 0])?;
+    /// assert_eq!(&chain.base()[..2], [3, 0]);
+    /// assert_eq!(chain.to_string(), "24 = 4 x 3 x 2");
+    /// assert!(StabilizerChain::with_base(&all, &[3, 3]).is_err());
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn with_base(generators: &Generators, base: &[u8]) -> Result<StabilizerChain, Error> {
         let points = generators.points();
+        let mut seen = [false; 256];
+        for &point in base {
+            if usize::from(point) >= points {
+                return Err(Error::invalid_shape(format!(
+                    "base point {point} is not one of the generators' {points} points"
+                )));
+            }
+            if std::mem::replace(&mut seen[usize::from(point)], true) {
+                return Err(Error::invalid_shape(format!("base point {point} is named twice")));
+            }
+        }
         let mut chain = StabilizerChain {
             points,
-            levels: Vec::new(),
+            levels: base.iter().map(|&point| Level::new(point, points)).collect(),
             bases: Vec::new(),
             radices: Vec::new(),
             order: 1,
@@ -283,6 +327,50 @@ impl StabilizerChain {
             }
         }
         rank
+    }
+
+    /// The lengths of the first `levels` levels' orbits: the places the
+    /// group takes each of the first base points to, those before it
+    /// fixed.
+    pub(crate) fn orbit_lengths(&self, levels: usize) -> impl Iterator<Item = usize> + '_ {
+        self.levels.iter().take(levels).map(|level| level.orbit.len())
+    }
+
+    /// The number of the first `images.len()` base points' images, each
+    /// level's place the digit of `radices` (the product of the orbits'
+    /// lengths after it, within those levels); `images` is taken over as
+    /// scratch. Images no element gives rank as some number below the
+    /// orbits' product, never a panic.
+    #[inline]
+    pub(crate) fn rank_of_prefix(&self, images: &mut [u8], radices: &[u64]) -> u64 {
+        let mut rank = 0;
+        for (at, (level, &radix)) in self.levels.iter().zip(radices).enumerate() {
+            let place =
+                usize::from(level.place[usize::from(images[at])]).min(level.orbit.len() - 1);
+            rank += place as u64 * radix;
+            if at + 1 < images.len() {
+                let inverse = &level.inverse[place];
+                for image in &mut images[at + 1..] {
+                    *image = inverse[usize::from(*image)];
+                }
+            }
+        }
+        rank
+    }
+
+    /// The images of the first `images.len()` base points under the
+    /// element whose digits at those levels are `digits`:
+    /// [`rank_of_prefix`](StabilizerChain::rank_of_prefix) undone.
+    #[inline]
+    pub(crate) fn prefix_images(&self, digits: &[u8], images: &mut [u8]) {
+        for (at, slot) in images.iter_mut().enumerate() {
+            // u_1 ... u_at of base point `at`: the levels after it fix it.
+            let mut point = self.levels[at].orbit[usize::from(digits[at])];
+            for (level, &digit) in self.levels[..at].iter().zip(&digits[..at]).rev() {
+                point = level.transversal[usize::from(digit)][usize::from(point)];
+            }
+            *slot = point;
+        }
     }
 
     /// The element of rank `rank`, below the order.

@@ -33,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub use self::canonical::CanonicalMoves;
 pub use self::cayley::{Arrangement, Cayley, Orbit};
 pub use self::chain::StabilizerChain;
 pub use self::generators::{Generators, MAX_POINTS};
@@ -40,6 +41,7 @@ pub use self::puzzle::PermutationPuzzle;
 pub use self::reduced::{ReducedCayley, ReducedStates};
 pub use self::symmetry::{MAX_SYMMETRIES, Symmetries};
 
+mod canonical;
 mod cayley;
 mod chain;
 mod generators;
