@@ -139,41 +139,22 @@ impl PointPattern {
             .collect();
         let mut patterns = Vec::new();
         while let Some(first) = (0..points).find(|&p| !covered[p]) {
-            let mut items: Vec<u8> = Vec::new();
-            let mut entries = 1u64;
+            let mut growing = Growing { items: Vec::new(), entries: 1 };
             // Uncovered items by orbit, then covered ones of the orbits
             // the pattern holds.
-            let mut order: Vec<usize> = (0..points).filter(|&p| !covered[p]).collect();
-            order.sort_by_key(|&p| (orbit_of[p], p));
-            let mut candidates = order;
-            let mut filled = false;
-            let mut at = 0;
-            while at < candidates.len() {
-                let point = candidates[at];
-                at += 1;
-                if items.contains(&(point as u8)) {
-                    continue;
-                }
-                let mut trial = items.clone();
-                trial.push(point as u8);
-                let chain = StabilizerChain::with_base(generators, &trial)?;
-                let length = chain.orbit_lengths(trial.len()).last().unwrap_or(1) as u64;
-                if length == 1 {
-                    covered[point] = true;
-                } else if let Some(more) = entries.checked_mul(length).filter(|&e| e <= max_entries)
-                {
-                    items.push(point as u8);
-                    entries = more;
-                    covered[point] = true;
-                }
-                if at == candidates.len() && !filled && !items.is_empty() {
-                    filled = true;
-                    let held: Vec<usize> =
-                        items.iter().map(|&i| orbit_of[usize::from(i)]).collect();
-                    candidates
-                        .extend((0..points).filter(|&p| covered[p] && held.contains(&orbit_of[p])));
-                }
+            let mut uncovered: Vec<usize> = (0..points).filter(|&p| !covered[p]).collect();
+            uncovered.sort_by_key(|&p| (orbit_of[p], p));
+            for point in uncovered {
+                covered[point] |= growing.offer(generators, point, max_entries)?;
             }
+            let held: Vec<usize> =
+                growing.items.iter().map(|&i| orbit_of[usize::from(i)]).collect();
+            let room: Vec<usize> =
+                (0..points).filter(|&p| covered[p] && held.contains(&orbit_of[p])).collect();
+            for point in room {
+                growing.offer(generators, point, max_entries)?;
+            }
+            let items = growing.items;
             if items.is_empty() {
                 return Err(Error::invalid_shape(format!(
                     "no pattern of at most {max_entries} entries holds item {first}: the \
@@ -297,6 +278,43 @@ impl PointPattern {
     pub(crate) fn file_name(&self) -> String {
         let items: Vec<String> = self.items.iter().map(u8::to_string).collect();
         format!("pattern-{:016x}-{}.table", self.fingerprint, items.join("."))
+    }
+}
+
+/// A pattern as [`PointPattern::choose`] grows it.
+struct Growing {
+    items: Vec<u8>,
+    entries: u64,
+}
+
+impl Growing {
+    /// Offers `point` to the pattern, which takes it when its places fit
+    /// within `max_entries`: true when the pattern then fixes it (taken,
+    /// or fixed by the items before it).
+    fn offer(
+        &mut self,
+        generators: &Generators,
+        point: usize,
+        max_entries: u64,
+    ) -> Result<bool, Error> {
+        if self.items.contains(&(point as u8)) {
+            return Ok(true);
+        }
+        let mut trial = self.items.clone();
+        trial.push(point as u8);
+        let chain = StabilizerChain::with_base(generators, &trial)?;
+        let length = chain.orbit_lengths(trial.len()).last().unwrap_or(1) as u64;
+        if length == 1 {
+            return Ok(true);
+        }
+        match self.entries.checked_mul(length).filter(|&e| e <= max_entries) {
+            Some(more) => {
+                self.items = trial;
+                self.entries = more;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 }
 
