@@ -21,7 +21,7 @@ to be read as an example of writing a state space.
 | the pancake puzzle | [`Pancakes`] | layers by [`search_core::dense::DenseEnumeration`] | a page of code ranked by [`search_core::ranking::Permutations`], billions of states |
 | TopSpin, a ring and a turntable of 4 | [`TopSpin`] | the same | parity: an odd ring ranked by [`search_core::ranking::EvenPermutations`] |
 | the Tower of Hanoi, 4 pegs | [`Hanoi4`] | the same | ranked by [`search_core::ranking::MixedRadix`] |
-| permutation puzzles from generators: LRX, Coxeter, burnt pancakes, a cube's stickers | [`Family`], [`PermutationGraph`] | [`PermutationGraph::enumerate`], [`PermutationGraph::solve`] | the dense or the hashed engine, picked from what the states offer |
+| permutation puzzles from generators: LRX, Coxeter, burnt pancakes, a cube's stickers | [`Family`], [`PermutationGraph`] | [`PermutationGraph::enumerate`], [`PermutationGraph::solve`], [`WordSolver::solve`] | the dense or the hashed engine, picked from what the states offer; IDA* over pattern databases of its pieces |
 
 # Example
 
@@ -81,6 +81,7 @@ pub use crate::sliding::{
     sliding_puzzle,
 };
 pub use crate::visit_all::{VisitAll, shortest_path_length};
+pub use crate::words::WordSolver;
 pub use search_core::layers::Engine;
 
 mod cube;
@@ -101,3 +102,4 @@ mod mutation;
 mod permuted;
 mod sliding;
 mod visit_all;
+mod words;

@@ -53,7 +53,8 @@ pub struct PermutationGraph {
 #[derive(Clone, Debug)]
 enum Space {
     Cayley(Cayley, Arrangement),
-    Orbit(Orbit),
+    /// An orbit, and the group whose elements move its start.
+    Orbit(Orbit, Box<Cayley>),
 }
 
 impl PermutationGraph {
@@ -78,11 +79,11 @@ impl PermutationGraph {
         let space = if distinct && cayley.contains(start) {
             Space::Cayley(cayley, start.iter().copied().collect())
         } else {
-            Space::Orbit(Orbit::new(generators, start)?)
+            Space::Orbit(Orbit::new(generators, start)?, Box::new(cayley))
         };
         let ranks = match &space {
             Space::Cayley(graph, start) => ranks_of(graph, start),
-            Space::Orbit(orbit) => ranks_of(orbit, &orbit.start()),
+            Space::Orbit(orbit, _) => ranks_of(orbit, &orbit.start()),
         };
         Ok(PermutationGraph { space, ranks, order, symmetries: None })
     }
@@ -124,7 +125,7 @@ impl PermutationGraph {
     pub fn with_symmetries(mut self, symmetries: Symmetries) -> Result<PermutationGraph, Error> {
         let from_identity = match &self.space {
             Space::Cayley(graph, start) => *start == graph.identity(),
-            Space::Orbit(_) => false,
+            Space::Orbit(..) => false,
         };
         if !from_identity {
             let reason = "symmetries fold the layers of a Cayley graph from the identity, and \
@@ -182,7 +183,7 @@ impl PermutationGraph {
     pub fn generators(&self) -> &Generators {
         match &self.space {
             Space::Cayley(graph, _) => graph.generators(),
-            Space::Orbit(orbit) => orbit.generators(),
+            Space::Orbit(orbit, _) => orbit.generators(),
         }
     }
 
@@ -190,7 +191,7 @@ impl PermutationGraph {
     pub fn start(&self) -> Arrangement {
         match &self.space {
             Space::Cayley(_, start) => start.clone(),
-            Space::Orbit(orbit) => orbit.start(),
+            Space::Orbit(orbit, _) => orbit.start(),
         }
     }
 
@@ -199,6 +200,38 @@ impl PermutationGraph {
     /// [`PermutationGraph`].
     pub fn is_permutation(&self) -> bool {
         matches!(self.space, Space::Cayley(..))
+    }
+
+    /// The start moved by the element of rank `rank` of the generators'
+    /// group (below its [`order`](PermutationGraph::order)), or `None`
+    /// past the order. Every position is the start moved by as many
+    /// elements as any other, so a uniformly random rank below the order
+    /// gives a uniformly random position: a scramble that is no random
+    /// walk.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Family, PermutationGraph};
+    ///
+    /// let pancakes = PermutationGraph::new(Family::Pancake.generators(4)?, &[0, 1, 2, 3])?;
+    /// let mut all: Vec<_> = (0..24).filter_map(|rank| pancakes.position(rank)).collect();
+    /// all.sort();
+    /// all.dedup();
+    /// assert_eq!(all.len(), 24); // each of the 4! stacks once
+    /// assert_eq!(pancakes.position(24), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position(&self, rank: u128) -> Option<Arrangement> {
+        let (group, start) = match &self.space {
+            Space::Cayley(graph, start) => (graph, start.clone()),
+            Space::Orbit(orbit, group) => (&**group, orbit.start()),
+        };
+        if rank >= self.order? {
+            return None;
+        }
+        let element = group.element(rank);
+        Some(element.iter().map(|&at| start[usize::from(at)]).collect())
     }
 
     /// The ranks the dense engine would keep 2 bits for (and a ranked
@@ -350,7 +383,7 @@ impl PermutationGraph {
         // A start in another coset than the graph's has no rank in it.
         let members = match &self.space {
             Space::Cayley(graph, _) => starts.iter().all(|start| graph.contains(start)),
-            Space::Orbit(_) => true,
+            Space::Orbit(..) => true,
         };
         if !members {
             engine = Engine::Hashed;
@@ -368,7 +401,7 @@ impl PermutationGraph {
                 found.map_deepest_within(max_memory, |&key| graph.element(key))
             }
             Space::Cayley(graph, _) => ranked_layers(graph, starts, (&layers, engine), run)?,
-            Space::Orbit(orbit) => ranked_layers(orbit, starts, (&layers, engine), run)?,
+            Space::Orbit(orbit, _) => ranked_layers(orbit, starts, (&layers, engine), run)?,
         };
         Ok(found.map_deepest(|mut deepest| {
             deepest.sort_unstable();
@@ -437,7 +470,7 @@ impl PermutationGraph {
         let mut search = Search::new();
         Ok(match &self.space {
             Space::Cayley(graph, _) => search.bidirectional(graph, [state], [start], run)?,
-            Space::Orbit(orbit) => search.bidirectional(orbit, [state], [start], run)?,
+            Space::Orbit(orbit, _) => search.bidirectional(orbit, [state], [start], run)?,
         })
     }
 }
@@ -510,7 +543,7 @@ impl Successors for PermutationGraph {
     fn successors<F: FnMut(Arrangement, usize)>(&self, state: &Arrangement, report: F) {
         match &self.space {
             Space::Cayley(graph, _) => graph.successors(state, report),
-            Space::Orbit(orbit) => orbit.successors(state, report),
+            Space::Orbit(orbit, _) => orbit.successors(state, report),
         }
     }
 
@@ -522,7 +555,7 @@ impl Successors for PermutationGraph {
     fn heap_bytes(&self, state: &Arrangement) -> usize {
         match &self.space {
             Space::Cayley(graph, _) => graph.heap_bytes(state),
-            Space::Orbit(orbit) => orbit.heap_bytes(state),
+            Space::Orbit(orbit, _) => orbit.heap_bytes(state),
         }
     }
 }
@@ -532,7 +565,7 @@ impl Predecessors for PermutationGraph {
     fn predecessors<F: FnMut(Arrangement)>(&self, state: &Arrangement, report: F) {
         match &self.space {
             Space::Cayley(graph, _) => graph.predecessors(state, report),
-            Space::Orbit(orbit) => orbit.predecessors(state, report),
+            Space::Orbit(orbit, _) => orbit.predecessors(state, report),
         }
     }
 }
@@ -548,7 +581,7 @@ impl Ranking<Arrangement> for PermutationGraph {
     fn rank(&self, state: &Arrangement) -> u64 {
         match &self.space {
             Space::Cayley(graph, _) => graph.rank(state),
-            Space::Orbit(orbit) => orbit.rank(state),
+            Space::Orbit(orbit, _) => orbit.rank(state),
         }
     }
 }
@@ -558,7 +591,7 @@ impl Unranking<Arrangement> for PermutationGraph {
     fn unrank(&self, rank: u64) -> Arrangement {
         match &self.space {
             Space::Cayley(graph, _) => graph.unrank(rank),
-            Space::Orbit(orbit) => orbit.unrank(rank),
+            Space::Orbit(orbit, _) => orbit.unrank(rank),
         }
     }
 }

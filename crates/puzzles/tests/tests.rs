@@ -12,3 +12,4 @@ mod others;
 mod pattern_database;
 mod sliding;
 mod twenty_four;
+mod words;

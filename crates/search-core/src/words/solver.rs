@@ -248,6 +248,28 @@ impl Solver {
         self.tables.iter().map(|(pattern, _)| pattern)
     }
 
+    /// Whether `position` is an element of the group: a position
+    /// [`solve`](Solver::solve) answers.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Run;
+    /// use search_core::groups::Generators;
+    /// use search_core::words::Solver;
+    ///
+    /// let mut turn = Generators::new(4)?;
+    /// turn.push_cycles("t", "(1,2,3,4)")?;
+    /// let solver = Solver::new(&turn, 100, &mut Run::new())?;
+    /// assert!(solver.contains(&[1, 2, 3, 0]));
+    /// assert!(!solver.contains(&[1, 0, 2, 3])); // a swap: no turns make it
+    /// assert!(!solver.contains(&[0, 1, 2])); // too short
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn contains(&self, position: &[u8]) -> bool {
+        self.chain.contains(position)
+    }
+
     /// The solver's estimate of `position`'s distance: its tables'
     /// largest, never more than the true distance.
     ///
@@ -304,7 +326,7 @@ impl Solver {
         position: &[u8],
         run: &mut Run<'_>,
     ) -> Result<Path<Arrangement, usize>, Error> {
-        if !self.chain.contains(position) {
+        if !self.contains(position) {
             return Err(Error::invalid_shape(format!(
                 "{position:?} is no position of this puzzle: not a permutation of its {} \
                  points the moves reach",

@@ -1,0 +1,126 @@
+//! `PermutationGraph::word_solver` and `position`: words as short as
+//! breadth-first search finds, to any start, and scrambles that are
+//! uniform.
+
+use puzzles::{Family, PermutationGraph};
+use search_core::groups::{Generators, PermutationPuzzle};
+use search_core::layers::Enumerator;
+use search_core::{ErrorKind, Run};
+
+/// `state` moved by `word`, a generator at a time, checked to end where
+/// the word says.
+fn walk(generators: &Generators, state: &[u8], word: &[usize]) -> Vec<u8> {
+    let mut at = state.to_vec();
+    for &g in word {
+        let image = generators.image(g);
+        at = (0..at.len()).map(|i| at[usize::from(image[i])]).collect();
+    }
+    at
+}
+
+#[test]
+fn words_to_a_shuffled_start_are_as_short_as_bidirectional_search_finds() {
+    // Pancakes of 6 (undirected) and LX of 6 (directed), from a start
+    // that is not the identity, every position solved both ways.
+    let cases = [
+        (Family::Pancake.generators(6).unwrap(), 720, [2, 0, 5, 1, 4, 3]),
+        (Family::Lx.generators(6).unwrap(), 720, [1, 2, 3, 4, 5, 0]),
+    ];
+    for (generators, order, start) in cases {
+        let graph = PermutationGraph::new(generators.clone(), &start).unwrap();
+        assert!(graph.is_permutation());
+        let solver = graph.word_solver(200, None, &mut Run::new()).unwrap();
+        let mut longest = 0;
+        for rank in 0..order {
+            let state = graph.position(rank).unwrap();
+            let word = solver.solve(&state, &mut Run::new()).unwrap().unwrap();
+            let shortest = graph.solve(&state, &mut Run::new()).unwrap().unwrap();
+            assert_eq!(word.len(), shortest.len(), "{state:?}");
+            assert_eq!(walk(&generators, &state, word.moves()), start, "{state:?}");
+            assert_eq!(word.states()[0], state);
+            assert_eq!(word.end().as_slice(), start);
+            longest = longest.max(word.len());
+        }
+        // The hardest position is as far as breadth-first layers reach.
+        let layers = graph.enumerate(&Enumerator::new(), &mut Run::new()).unwrap();
+        assert_eq!(longest, layers.radius());
+    }
+}
+
+#[test]
+fn positions_from_every_rank_cover_the_graph_evenly() {
+    let lrx = Family::Lrx.generators(5).unwrap();
+    // A Cayley graph: each of the 120 elements once.
+    let graph = PermutationGraph::new(lrx.clone(), &[4, 3, 2, 1, 0]).unwrap();
+    let mut positions: Vec<_> = (0..120).map(|rank| graph.position(rank).unwrap()).collect();
+    positions.sort();
+    positions.dedup();
+    assert_eq!(positions.len(), 120);
+    assert_eq!(graph.position(120), None);
+    // An orbit of two kinds of bead: its 10 arrangements 12 times each.
+    let beads = PermutationGraph::new(lrx, &[0, 0, 1, 1, 1]).unwrap();
+    let mut positions: Vec<_> = (0..120).map(|rank| beads.position(rank).unwrap()).collect();
+    positions.sort();
+    let layers = beads.enumerate(&Enumerator::new(), &mut Run::new()).unwrap();
+    assert_eq!(layers.states(), 10);
+    for chunk in positions.chunks(12) {
+        assert!(chunk.iter().all(|p| *p == chunk[0]), "{chunk:?}");
+    }
+    positions.dedup();
+    assert_eq!(positions.len(), 10);
+}
+
+#[test]
+fn the_word_solver_refuses_what_it_cannot_answer_by_name() {
+    let turns = PermutationPuzzle::parse("a: (1,2,3)\nb: (2,3,4)").unwrap();
+    let graph = PermutationGraph::new(turns.generators().clone(), &[0, 1, 2, 3]).unwrap();
+    let solver = graph.word_solver(100, None, &mut Run::new()).unwrap();
+    // An odd arrangement: no word of 3-cycles reaches it.
+    assert_eq!(solver.solve(&[1, 0, 2, 3], &mut Run::new()).unwrap(), None);
+    for wrong in [&[0, 1, 2][..], &[0, 0, 1, 2], &[0, 1, 2, 9]] {
+        let error = solver.solve(wrong, &mut Run::new()).unwrap_err();
+        assert!(error.to_string().contains("not an arrangement of the start's 4 items"), "{error}");
+    }
+    let beads = PermutationGraph::new(turns.generators().clone(), &[0, 0, 1, 1]).unwrap();
+    let error = beads.word_solver(100, None, &mut Run::new()).unwrap_err();
+    assert!(error.to_string().contains("this start's items repeat"), "{error}");
+    let error = graph.word_solver(1, None, &mut Run::new()).unwrap_err();
+    let puzzles::ErrorKind::Search(inner) = error.kind() else { panic!("{error}") };
+    assert!(matches!(inner.kind(), ErrorKind::InvalidShape { .. }), "{error}");
+}
+
+/// Not run by default: builds a table of half a million entries.
+/// `cargo test --release -p puzzles --test tests -- --ignored pocket`.
+#[test]
+#[ignore = "a table of the 2x2x2 cube: seconds in release"]
+fn the_pocket_cube_from_its_file_alone_is_solved_optimally() {
+    let file = PermutationPuzzle::parse(include_str!("../data/pocket-cube-htm.gap")).unwrap();
+    let identity: Vec<u8> = (0..24).collect();
+    let graph = PermutationGraph::new(file.generators().clone(), &identity).unwrap();
+    assert_eq!(graph.order(), Some(3_674_160));
+    // A budget below the whole group's 3,674,160: the tables only bound.
+    let solver = graph.word_solver(1_000_000, None, &mut Run::new()).unwrap();
+    assert!(solver.patterns().all(|p| p.entries() < 3_674_160));
+    let mut lengths = [0u32; 12];
+    let mut rank: u128 = 1;
+    for _ in 0..200 {
+        // A fixed walk over the ranks, spread across the group.
+        rank = (rank * 1_000_003 + 12_345) % 3_674_160;
+        let state = graph.position(rank).unwrap();
+        let word = solver.solve(&state, &mut Run::new()).unwrap().unwrap();
+        let shortest = graph.solve(&state, &mut Run::new()).unwrap().unwrap();
+        assert_eq!(word.len(), shortest.len(), "{state:?}");
+        assert_eq!(walk(graph.generators(), &state, word.moves()), identity);
+        lengths[word.len()] += 1;
+    }
+    // Most positions take 8 or 9 half-turn moves.
+    assert!(lengths[8] + lengths[9] > 100, "{lengths:?}");
+    // And the hardest, the 2,644 of the deepest layer, 11.
+    let layers = graph.enumerate(&Enumerator::new(), &mut Run::new()).unwrap();
+    assert_eq!((layers.radius(), layers.deepest().len()), (11, 2644));
+    for state in layers.deepest().iter().step_by(97) {
+        let word = solver.solve(state, &mut Run::new()).unwrap().unwrap();
+        assert_eq!(word.len(), 11, "{state:?}");
+        assert_eq!(walk(graph.generators(), state, word.moves()), identity);
+    }
+}
