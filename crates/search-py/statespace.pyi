@@ -331,6 +331,9 @@ def solve_generators(
     start: Optional[Union[List[int], Tuple[int, ...]]] = None,
     max_states: int = 134217728,
     max_memory: int = 4294967296,
+    pdb_dir: Union[str, os.PathLike, None] = None,
+    pdb_size: int = 268435456,
+    max_nodes: Optional[int] = None,
 ) -> Optional[List[str]]:
     """The fewest generators, by name, that take state to the start; None when none do."""
 

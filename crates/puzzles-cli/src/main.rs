@@ -23,6 +23,7 @@ mod order;
 mod output;
 mod pdb;
 mod progress;
+mod scramble;
 mod solve;
 mod values;
 mod word;
@@ -71,6 +72,10 @@ enum Command {
     /// elements of the group its generators generate (Schreier-Sims), for
     /// a family or the generators in a file.
     Order(order::OrderArgs),
+    /// Print uniformly random positions of a permutation puzzle given as
+    /// its generators (from its base and strong generating set), or the
+    /// start after random moves: questions for `solve --generators`.
+    Scramble(scramble::ScrambleArgs),
     /// Build and list the pattern databases that `solve` uses for 4x4 and
     /// 5x5 boards.
     Pdb(pdb::PdbArgs),
@@ -206,6 +211,7 @@ fn main() -> ExitCode {
         Command::Ladder(args) => ladder::run(&args, &mut out),
         Command::Enumerate(args) => enumerate::run(&args, &mut out),
         Command::Order(args) => order::run(&args, &mut out),
+        Command::Scramble(args) => scramble::run(&args, &mut out),
         Command::Pdb(args) => pdb::run(&args, &mut out),
     };
     let flushed = out.flush();

@@ -80,6 +80,11 @@ impl DirArgs {
             || std::env::var_os(DIR_VARIABLE).is_some_and(|value| Path::new(&value) == dir)
     }
 
+    /// The directory `--pdb-dir` names, if given.
+    pub(crate) fn given(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
     /// The directory, if any can be named.
     pub(crate) fn resolve(&self) -> Option<DatabaseDir> {
         let from_env = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());

@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path as FilePath, PathBuf};
 
 use puzzles::{Family, PermutationGraph};
 use search_core::groups::Arrangement;
@@ -24,11 +24,21 @@ pub(crate) enum Generated<'a> {
     File(&'a PathBuf, Option<&'a str>),
 }
 
+/// Where `--pdb-dir` keeps the pattern databases of a file's puzzle,
+/// how large they may be, and the most nodes IDA* may expand a state.
+pub(crate) struct Tables<'a> {
+    pub(crate) directory: &'a FilePath,
+    pub(crate) max_bytes: u64,
+    pub(crate) max_nodes: u64,
+}
+
 /// Answers each state of `states` (or of standard input's lines) with
-/// the fewest moves that take it to the start, found from both ends.
+/// the fewest moves that take it to the start, found from both ends or,
+/// given `tables`, by IDA* over a file's pattern databases.
 pub(crate) fn run<W: Write>(
     generated: Generated<'_>,
     states: &[OsString],
+    tables: Option<Tables<'_>>,
     (format, search, with_stats): (&Format, &SearchArgs, bool),
     out: &mut W,
 ) -> Result<bool, String> {
@@ -46,8 +56,21 @@ pub(crate) fn run<W: Write>(
             .map_err(|e| format!("{}: {e}", file.display()))?;
         puzzles.push(graph);
     }
-    let questions = Questions::from(states);
     let display = Display::new(search.progress);
+    if let Some(tables) = tables {
+        let Generated::File(file, _) = generated else {
+            return Err("--pdb-dir keeps the pattern databases of --generators FILE".into());
+        };
+        return run_with_tables(
+            &puzzles[0],
+            file,
+            states,
+            &tables,
+            (format, search, with_stats),
+            out,
+        );
+    }
+    let questions = Questions::from(states);
     answer_each(questions, format.json, out, |text, out| {
         let state = crate::values::parse_items(text)?;
         let graph = match generated {
@@ -58,7 +81,7 @@ pub(crate) fn run<W: Write>(
         let path = search.run_shown(&display, |run: &mut Run<'_>| {
             let path = graph.solve(&state, run);
             if with_stats {
-                report_stats(&state, run.stats(), started.elapsed());
+                report_stats(&state, "bidirectional", run.stats(), started.elapsed());
             }
             path
         });
@@ -67,12 +90,72 @@ pub(crate) fn run<W: Write>(
     })
 }
 
+/// Answers each state with the fewest moves to `graph`'s start, by IDA*
+/// over pattern databases kept in `tables.directory`: built (or read)
+/// once, before the first state, under the run's memory limit.
+fn run_with_tables<W: Write>(
+    graph: &PermutationGraph,
+    file: &FilePath,
+    states: &[OsString],
+    tables: &Tables<'_>,
+    (format, search, with_stats): (&Format, &SearchArgs, bool),
+    out: &mut W,
+) -> Result<bool, String> {
+    let display = Display::new(search.progress);
+    let started = std::time::Instant::now();
+    let solver = search.run_shown(&display, |run: &mut Run<'_>| {
+        graph.word_solver(tables.max_bytes, Some(tables.directory), run)
+    });
+    let solver = solver.map_err(|e| {
+        let shape = matches!(
+            e.kind(),
+            puzzles::ErrorKind::Search(inner)
+                if matches!(inner.kind(), search_core::ErrorKind::InvalidShape { .. })
+        );
+        let hint = if shape {
+            " (--pdb-size gives the tables their room, --start the start they are built for)"
+        } else {
+            ""
+        };
+        format!("{}: pattern databases: {}{hint}", file.display(), crate::explain(&e, None))
+    })?;
+    if with_stats {
+        let entries: Vec<String> =
+            solver.patterns().map(|pattern| pattern.entries().to_string()).collect();
+        eprintln!(
+            "stats: pattern databases of {} entries in {}, ready in {:.3} s",
+            entries.join(" + "),
+            tables.directory.display(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    let limits = search.limits().max_nodes(tables.max_nodes);
+    answer_each(Questions::from(states), format.json, out, |text, out| {
+        let state = crate::values::parse_items(text)?;
+        let started = std::time::Instant::now();
+        let mut run = Run::new().limits(limits).on_progress(|p| display.observe(p));
+        display.start();
+        let path = solver.solve(&state, &mut run);
+        display.finish();
+        if with_stats {
+            report_stats(&state, "idastar", run.stats(), started.elapsed());
+        }
+        let path = path.map_err(|e| crate::explain(&e, None))?;
+        write_word(out, graph, &state, path.as_ref(), *format).map_err(crate::io_failure)
+    })
+}
+
 /// One state's search, on standard error: what it counted, and how long
 /// it took.
-fn report_stats(state: &[u8], counted: search_core::run::Stats, elapsed: std::time::Duration) {
+fn report_stats(
+    state: &[u8],
+    algorithm: &str,
+    counted: search_core::run::Stats,
+    elapsed: std::time::Duration,
+) {
     let items: Vec<String> = state.iter().map(u8::to_string).collect();
     eprintln!(
-        "stats: {}: bidirectional, {} expanded, {} generated, {} stored, {:.3} s",
+        "stats: {}: {algorithm}, {} expanded, {} generated, {} stored, {:.3} s",
         items.join(" "),
         counted.expanded,
         counted.generated,

@@ -1448,3 +1448,98 @@ fn order_says_how_large_a_puzzle_is() {
     assert_eq!(status, 2);
     assert!(err.contains("has 2^128 elements or more"), "{err}");
 }
+
+/// LRX of 7 as a file of generators, in this run's scratch directory.
+fn lrx_file(name: &str) -> std::path::PathBuf {
+    let file = scratch_dir(name).join("lrx7.txt");
+    std::fs::write(&file, "L: 1 2 3 4 5 6 0\nR: 6 0 1 2 3 4 5\nX: 1 0 2 3 4 5 6\n")
+        .expect("the scratch directory is writable");
+    file
+}
+
+/// A JSON list of items.
+fn items_of(value: &Value) -> Vec<u8> {
+    let items = value.as_array().expect("a list of items");
+    items.iter().map(|item| item.as_u64().expect("an item") as u8).collect()
+}
+
+#[test]
+fn scramble_prints_the_same_positions_for_the_same_seed() {
+    let file = lrx_file("scramble");
+    let file = file.to_str().expect("a UTF-8 path");
+    let args = ["scramble", "--generators", file, "--count", "40", "--seed", "7"];
+    let (status, first, err) = run(&args, b"");
+    assert_eq!(status, 0, "{err}");
+    let (_, again, _) = run(&args, b"");
+    assert_eq!(first, again);
+    let mut positions: Vec<Vec<u8>> = first
+        .lines()
+        .map(|line| line.split(' ').map(|item| item.parse().expect("an item")).collect())
+        .collect();
+    assert_eq!(positions.len(), 40);
+    for position in &positions {
+        let mut sorted = position.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [0, 1, 2, 3, 4, 5, 6], "{position:?}");
+    }
+    // 40 draws among 5,040 positions: a repeat or two at most.
+    positions.sort();
+    positions.dedup();
+    assert!(positions.len() >= 38, "{}", positions.len());
+    // A walk of moves says which it made, and they take the start there.
+    let (status, out, _) =
+        run(&["scramble", "--generators", file, "--moves", "6", "--seed", "1", "--json"], b"");
+    assert_eq!(status, 0);
+    let walk: Value = serde_json::from_str(out.trim()).expect("a JSON object");
+    let word = walk["word"].as_array().expect("the moves made");
+    assert_eq!(word.len(), 6);
+    let state = items_of(&walk["state"]);
+    assert_eq!(apply_word(puzzles::Family::Lrx, &[0, 1, 2, 3, 4, 5, 6], word), state);
+}
+
+#[test]
+fn solve_with_pattern_databases_answers_as_breadth_first_search_does() {
+    let file = lrx_file("pdb-solve");
+    let file = file.to_str().expect("a UTF-8 path");
+    let tables = scratch_dir("pdb-solve").join("tables");
+    let tables = tables.to_str().expect("a UTF-8 path");
+    let (_, positions, _) =
+        run(&["scramble", "--generators", file, "--count", "30", "--seed", "3"], b"");
+    let (status, plain, err) = run(&["solve", "--generators", file, "-c"], positions.as_bytes());
+    assert_eq!(status, 0, "{err}");
+    let with_tables = ["solve", "--generators", file, "--pdb-dir", tables, "--pdb-size", "1K"];
+    let (status, out, err) = run(&[&with_tables[..], &["-c"]].concat(), positions.as_bytes());
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(out, plain);
+    assert!(plain.lines().any(|moves| moves.parse::<u32>().expect("a count") >= 8), "{plain}");
+    // The tables were written, and are read back.
+    let written = std::fs::read_dir(tables).expect("the tables' directory").count();
+    assert!(written >= 1);
+    let (status, out, err) =
+        run(&[&with_tables[..], &["--json", "--stats"]].concat(), positions.as_bytes());
+    assert_eq!(status, 0, "{err}");
+    assert!(err.contains("idastar"), "{err}");
+    for (line, moves) in out.lines().zip(plain.lines()) {
+        let answer: Value = serde_json::from_str(line).expect("a JSON object");
+        assert_eq!(answer["moves"].to_string(), moves);
+        let state = items_of(&answer["state"]);
+        let word = answer["word"].as_array().expect("the word");
+        let end = apply_word(puzzles::Family::Lrx, &state, word);
+        assert_eq!(end, [0, 1, 2, 3, 4, 5, 6]);
+    }
+    // A line that is no position is answered by name, the others still.
+    let (status, out, _) = run(&with_tables, b"0 1 2\n1 0 2 3 4 5 6\n");
+    assert_eq!(status, 2);
+    assert!(out.contains("1 0 2 3 4 5 6: 1 move: X"), "{out}");
+    // Room for no piece, and a node bound with no tables, are refused.
+    let (status, _, err) = run(
+        &["solve", "--generators", file, "--pdb-dir", tables, "--pdb-size", "3", "0 1 2 3 4 5 6"],
+        b"",
+    );
+    assert_eq!(status, 2);
+    assert!(err.contains("--pdb-size"), "{err}");
+    let (status, _, err) =
+        run(&["solve", "--generators", file, "--max-nodes", "10", "0 1 2 3 4 5 6"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("give --pdb-dir"), "{err}");
+}

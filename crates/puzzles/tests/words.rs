@@ -124,3 +124,44 @@ fn the_pocket_cube_from_its_file_alone_is_solved_optimally() {
         assert_eq!(walk(graph.generators(), state, word.moves()), identity);
     }
 }
+
+#[test]
+fn canonical_words_of_the_cube_pass_its_positions_by_five_percent_at_depth_ten() {
+    let file = PermutationPuzzle::parse(include_str!("../data/cube-3x3x3-htm.txt")).unwrap();
+    let words = search_core::groups::CanonicalMoves::new(file.generators()).words(10);
+    // The canonical sequences of the half-turn metric (no face twice
+    // running, opposite faces in one order), as published with the
+    // positions at each depth (Rokicki et al., cube20.org).
+    let sequences: [u128; 11] = [
+        1,
+        18,
+        243,
+        3240,
+        43_254,
+        577_368,
+        7_706_988,
+        102_876_480,
+        1_373_243_544,
+        18_330_699_168,
+        244_686_773_808,
+    ];
+    let positions: [u128; 11] = [
+        1,
+        18,
+        243,
+        3240,
+        43_239,
+        574_908,
+        7_618_438,
+        100_803_036,
+        1_332_343_288,
+        17_596_479_795,
+        232_248_063_316,
+    ];
+    assert_eq!(words, sequences);
+    for (words, positions) in words.iter().zip(positions) {
+        assert!(*words >= positions);
+    }
+    // 5.4% more words than positions at depth 10.
+    assert_eq!(words[10] * 1000 / positions[10], 1053);
+}

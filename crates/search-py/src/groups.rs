@@ -243,15 +243,26 @@ fn enumerate_generators(
     item_layers(py, &layers)
 }
 
+/// The pattern databases' bytes when `pdb_dir` is given and `pdb_size`
+/// is not, as `puzzles solve --pdb-dir` takes them.
+const DEFAULT_PDB_SIZE: u64 = 256 << 20;
+
 /// The fewest generators that take `state` (a list or tuple of ints) to the start
 /// of `generators` (text, as `enumerate_generators` reads it; `start`
-/// replaces its start), by name in the order applied, found from both
-/// ends; None when no word reaches it. `max_states` (default 134,217,728)
-/// and `max_memory` (default 4 GiB) bound the search.
+/// replaces its start), by name in the order applied; None when no word
+/// reaches it. Found from both ends, `max_states` (default 134,217,728)
+/// and `max_memory` (default 4 GiB) bounding the search; or, given
+/// `pdb_dir` (a folder), by IDA* over pattern databases of the puzzle's
+/// pieces of at most `pdb_size` bytes together (default 256 MiB), built
+/// the first time and kept in the folder, `max_nodes` bounding the
+/// nodes expanded: far deeper words (a 3x3x3 cube's 14 moves in
+/// seconds), for a start whose items are all different.
 ///
 /// Raises TypeError when an argument is not of its type, ValueError for
-/// text that is not generators or a state that is not an arrangement of
-/// the start's items, and LimitError when the search passes a limit.
+/// text that is not generators, a state that is not an arrangement of
+/// the start's items, tables that cannot hold the pieces or a table file
+/// that cannot be written or is damaged, and LimitError when the search
+/// passes a limit.
 ///
 /// ```python
 /// >>> from statespace import family_generators, solve_generators
@@ -259,12 +270,17 @@ fn enumerate_generators(
 /// ['flip 2', 'flip 3']
 /// >>> solve_generators("a: (1,2,3)", [1, 0, 2]) is None
 /// True
+/// >>> import tempfile
+/// >>> with tempfile.TemporaryDirectory() as tables:
+/// ...     len(solve_generators(family_generators("lrx", 5), [4, 3, 2, 1, 0], pdb_dir=tables))
+/// 8
 /// ```
 #[pyfunction]
 #[pyo3(
-    signature = (generators, state, *, start = None, max_states = Arg::Default, max_memory = Arg::Default),
-    text_signature = "(generators, state, *, start=None, max_states=134217728, max_memory=4294967296)"
+    signature = (generators, state, *, start = None, max_states = Arg::Default, max_memory = Arg::Default, pdb_dir = None, pdb_size = Arg::Default, max_nodes = None),
+    text_signature = "(generators, state, *, start=None, max_states=134217728, max_memory=4294967296, pdb_dir=None, pdb_size=268435456, max_nodes=None)"
 )]
+#[expect(clippy::too_many_arguments, reason = "a Python function's keyword arguments")]
 fn solve_generators(
     py: Python<'_>,
     generators: Bound<'_, PyAny>,
@@ -272,6 +288,9 @@ fn solve_generators(
     start: Option<Bound<'_, PyAny>>,
     max_states: Arg<'_>,
     max_memory: Arg<'_>,
+    pdb_dir: Option<Bound<'_, PyAny>>,
+    pdb_size: Arg<'_>,
+    max_nodes: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Option<Vec<String>>> {
     if let Some(start) = &start
         && several_items(start, "start")?.len() > 1
@@ -283,17 +302,40 @@ fn solve_generators(
     let max_states = max_states.count_or("max_states", Limits::DEFAULT_MAX_STATES as u64)?;
     let max_states = usize::try_from(max_states).unwrap_or(usize::MAX);
     let max_memory = max_memory.count_or("max_memory", Limits::DEFAULT_MAX_MEMORY)?;
-    let limits = Limits::new().max_states(max_states).max_memory(max_memory);
+    let mut limits = Limits::new().max_states(max_states).max_memory(max_memory);
+    let pdb_dir = pdb_dir.map(|dir| args::folder(&dir, "pdb_dir")).transpose()?;
+    let pdb_size = pdb_size.count_or("pdb_size", DEFAULT_PDB_SIZE)?;
+    if pdb_dir.is_some() && !graph.is_permutation() {
+        return Err(PyValueError::new_err(
+            "start: pattern databases are built for a start whose items are all different",
+        ));
+    }
+    if let Some(max_nodes) = args::optional_size(max_nodes.as_ref(), "max_nodes")? {
+        if pdb_dir.is_none() {
+            return Err(PyValueError::new_err(
+                "max_nodes bounds the search of pdb_dir's pattern databases: give pdb_dir",
+            ));
+        }
+        limits = limits.max_nodes(max_nodes as u64);
+    }
     let path = interruptible(py, |interrupt| {
         let mut run = interruptible_run(limits, interrupt);
-        graph.solve(&state, &mut run)
+        match &pdb_dir {
+            Some(dir) => graph
+                .word_solver(pdb_size, Some(dir), &mut run)
+                .map_err(|e| ("pdb_dir", e))?
+                .solve(&state, &mut run)
+                .map_err(|e| ("state", e)),
+            None => graph.solve(&state, &mut run).map_err(|e| ("state", e)),
+        }
     })?
-    .map_err(|error| match error.kind() {
-        // The one shape a solve refuses is the state's.
+    .map_err(|(what, error)| match error.kind() {
+        // The shape refused is the state's, or the tables' room.
         ::puzzles::ErrorKind::Search(inner)
             if matches!(inner.kind(), search_core::ErrorKind::InvalidShape { .. }) =>
         {
-            PyValueError::new_err(format!("state: {inner}"))
+            let what = if what == "pdb_dir" { "pdb_size" } else { what };
+            PyValueError::new_err(format!("{what}: {inner}"))
         }
         _ => puzzle_error(&error),
     })?;

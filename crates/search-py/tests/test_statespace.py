@@ -368,6 +368,30 @@ def test_generators_of_every_family_enumerate_as_a_python_bfs():
             assert statespace.enumerate_puzzle(name, size).sizes == sizes, name
 
 
+def test_pattern_databases_find_words_as_short_as_breadth_first_search(tmp_path):
+    text = statespace.family_generators("lrx", 6)
+    generators = parse_one_line(text)
+    _, distance = python_layers(generators, range(6))
+    for state, moves in list(distance.items())[::23]:
+        word = statespace.solve_generators(text, list(state), pdb_dir=tmp_path, pdb_size=300)
+        assert len(word) == moves, state
+        for name in word:
+            state = apply(generators[name], state)
+        assert state == tuple(range(6))
+    assert any(path.suffix == ".table" for path in tmp_path.iterdir())
+    assert statespace.solve_generators("a: (1,2,3)\nb: (2,3,4)", [1, 0, 2, 3], pdb_dir=tmp_path) is None
+    with pytest.raises(ValueError, match=r"^pdb_size: tables of 1 bytes in all cannot hold"):
+        statespace.solve_generators(text, [1, 0, 2, 3, 4, 5], pdb_dir=tmp_path, pdb_size=1)
+    with pytest.raises(ValueError, match=r"^start: pattern databases are built for a start whose items"):
+        statespace.solve_generators(text, [1, 0, 0, 1, 1, 0], start=[0, 0, 0, 1, 1, 1], pdb_dir=tmp_path)
+    with pytest.raises(ValueError, match=r"^max_nodes bounds the search of pdb_dir"):
+        statespace.solve_generators(text, [1, 0, 2, 3, 4, 5], max_nodes=10)
+    with pytest.raises(statespace.LimitError, match="nodes"):
+        statespace.solve_generators(text, [5, 4, 3, 2, 1, 0], pdb_dir=tmp_path, pdb_size=40, max_nodes=2)
+    with pytest.raises(TypeError, match="pdb_dir"):
+        statespace.solve_generators(text, [0, 1, 2, 3, 4, 5], pdb_dir=3)
+
+
 def test_a_coset_graph_is_the_pocket_cube_of_coloured_stickers():
     # 24 stickers, 6 colours, turned by three faces: the published layers
     # in quarter turns, and the deepest position 14 quarter turns away.
@@ -822,7 +846,10 @@ BAD_ARGUMENTS = {
                    ([0, 1, 256], ValueError)],
          "start": [(5, TypeError), ([0, 1], ValueError)],
          "max_states": COUNT + [(None, TypeError)],
-         "max_memory": COUNT + [(None, TypeError)]},
+         "max_memory": COUNT + [(None, TypeError)],
+         "pdb_dir": [(5, TypeError), (b"tables", TypeError)],
+         "pdb_size": COUNT + [(None, TypeError)],
+         "max_nodes": COUNT},
     ),
     "enumerate_space": (
         {"start": 0, "successors": lambda n: [(n + 1) % 5]},
