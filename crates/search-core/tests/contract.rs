@@ -380,6 +380,12 @@ const ENTRIES: &[Entry] = &[
     path_only("IdaStar::run_parallel", &[Depth, Nodes], |p, run| {
         IdaStar::new().run_parallel(p, [START], zero, never, run).map(drop)
     }),
+    path_only("IdaStar::run_budgeted", &[Depth, Nodes], |p, run| {
+        IdaStar::new().run_budgeted(p, [START], |_, _| 0, never, run).map(drop)
+    }),
+    path_only("IdaStar::run_parallel_budgeted", &[Depth, Nodes], |p, run| {
+        IdaStar::new().run_parallel_budgeted(p, [START], |_, _| 0, never, run).map(drop)
+    }),
     path_only("IdaStar::run_in_place", &[Depth, Nodes], |p, run| {
         IdaStar::new().run_in_place(p, [START], zero, never, run).map(drop)
     }),

@@ -160,6 +160,12 @@ proptest! {
         let expected = reference_distances(&graph, &[start])[goal as usize];
         let exact = reference_distances(&Graph::new(graph.reverse.clone()), &[goal]);
         let exact = |&n: &u32| exact[n as usize].map_or(1_000, |d| d as u32);
+        // Told its budget, the least an estimate may say past it: every
+        // cut-off child's estimate one past what it had left.
+        let laziest = |n: &u32, budget: u32| {
+            let whole = exact(n);
+            if whole > budget { budget + 1 } else { whole }
+        };
         let space = UnitCost(hashed(&graph));
         // No shortest path has more moves than the graph has nodes.
         let mut search = IdaStar::new();
@@ -169,6 +175,8 @@ proptest! {
             search.run(&space, [start], &exact, |&n| n == goal, &mut run),
             search.run_parallel(&space, [start], &|_: &u32| 0u32, |&n| n == goal, &mut run),
             search.run_parallel(&space, [start], &exact, |&n| n == goal, &mut run),
+            search.run_budgeted(&space, [start], laziest, |&n| n == goal, &mut run),
+            search.run_parallel_budgeted(&space, [start], laziest, |&n| n == goal, &mut run),
         ] {
             let found = match found {
                 Ok(found) => found,

@@ -287,6 +287,14 @@ impl Solver {
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn estimate(&self, position: &[u8]) -> u32 {
+        self.estimate_within(position, u32::MAX)
+    }
+
+    /// [`estimate`](Solver::estimate), or the first of the tables'
+    /// distances that passes `budget`: the search cuts the position off
+    /// either way, and most positions it meets are cut off, so most read
+    /// one or two tables of the six reads a whole estimate takes.
+    fn estimate_within(&self, position: &[u8], budget: u32) -> u32 {
         let mut inverse = [0u8; 256];
         for (at, &item) in position.iter().enumerate() {
             inverse[usize::from(item)] = at as u8;
@@ -296,8 +304,11 @@ impl Solver {
         for (pattern, table) in &self.tables {
             let read = |rank: u64| table.distance(rank).map_or(0, u32::from);
             best = best.max(read(pattern.rank_of_inverse(inverse)));
-            if self.inverse {
+            if self.inverse && best <= budget {
                 best = best.max(read(pattern.rank_of_inverse(position)));
+            }
+            if best > budget {
+                break;
             }
         }
         best
@@ -336,14 +347,14 @@ impl Solver {
         let start =
             Node { items: position.iter().copied().collect(), last: self.images.len() as u16 };
         let space = UnitCost(Canonical { solver: self });
-        let estimate = |node: &Node| self.estimate(&node.items);
+        let estimate = |node: &Node, budget: u32| self.estimate_within(&node.items, budget);
         let is_goal =
             |node: &Node| node.items.iter().enumerate().all(|(i, &x)| usize::from(x) == i);
         let mut search = IdaStar::new().check_cycles(false);
         #[cfg(feature = "rayon")]
-        let found = search.run_parallel(&space, [start], estimate, is_goal, run)?;
+        let found = search.run_parallel_budgeted(&space, [start], estimate, is_goal, run)?;
         #[cfg(not(feature = "rayon"))]
-        let found = search.run(&space, [start], estimate, is_goal, run)?;
+        let found = search.run_budgeted(&space, [start], estimate, is_goal, run)?;
         let Some((path, _)) = found else {
             return Err(Error::invalid_shape("no word reaches the identity".to_string()));
         };

@@ -9,6 +9,9 @@
 //! `iddfs` (`deepening/iddfs.rs`).
 
 use std::fmt;
+use std::ops::Sub;
+
+use num_traits::Bounded;
 
 use smallvec::SmallVec;
 
@@ -87,6 +90,57 @@ pub struct Iteration<C> {
     pub expanded: u64,
     /// Successors generated in this iteration.
     pub generated: u64,
+}
+
+/// How an executor reads a state's estimate: whole, or within what the
+/// bound leaves a child, where an estimate that takes the largest of
+/// several tables can stop at the first past it.
+pub(super) trait Estimator<S, C> {
+    /// The whole estimate of `state`: a start's, before any bound.
+    fn whole(&self, state: &S) -> C;
+
+    /// The estimate of `state`, reached at `cost` under `bound`: the
+    /// whole estimate, or any value no more than it whose sum with `cost`
+    /// passes `bound` (the state is cut off either way, and the next
+    /// bound stays a bound).
+    fn within(&self, state: &S, cost: C, bound: C) -> C;
+}
+
+/// An estimate that is told nothing: `Fn(&S) -> C`.
+pub(super) struct Whole<H>(pub(super) H);
+
+impl<S, C, H: Fn(&S) -> C> Estimator<S, C> for Whole<H> {
+    #[inline]
+    fn whole(&self, state: &S) -> C {
+        (self.0)(state)
+    }
+
+    #[inline]
+    fn within(&self, state: &S, _: C, _: C) -> C {
+        (self.0)(state)
+    }
+}
+
+/// An estimate told its budget, the most it may be and the state still
+/// kept: `Fn(&S, C) -> C`, as [`IdaStar::run_budgeted`] takes it.
+pub(super) struct Budgeted<H>(pub(super) H);
+
+impl<S, C, H> Estimator<S, C> for Budgeted<H>
+where
+    C: Cost + Sub<Output = C> + Bounded,
+    H: Fn(&S, C) -> C,
+{
+    #[inline]
+    fn whole(&self, state: &S) -> C {
+        (self.0)(state, C::max_value())
+    }
+
+    #[inline]
+    fn within(&self, state: &S, cost: C, bound: C) -> C {
+        // A child past the bound already is cut off whatever it estimates.
+        let budget = if cost > bound { C::zero() } else { bound - cost };
+        (self.0)(state, budget)
+    }
 }
 
 /// A node on the current path.
@@ -424,7 +478,7 @@ impl<S: State, M: Clone> IdaStar<S, M, u32> {
                     let root = Root { state, cost: 0, parent: None, above: &[], depth: 0 };
                     let goal = (&mut is_goal, None);
                     let bounds = (bound, leaf_cut);
-                    this.iterate(&unit, &root, bounds, &|_: &S| 0, goal, overflowed, run)
+                    this.iterate(&unit, &root, bounds, &Whole(|_: &S| 0), goal, overflowed, run)
                 });
                 Ok(match outcome?.0 {
                     // Nothing is cut off below a bound that is never reached.

@@ -2,8 +2,10 @@
 //! whose path clones the states along it; the parallel executor runs its
 //! first iterations and its subtrees' roots with it.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Sub};
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use num_traits::Bounded;
 
 use crate::cheapest::astar::Overflowed;
 use crate::error::Error;
@@ -17,7 +19,7 @@ use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within};
 use crate::store::expand::Collector;
 
-use super::{IdaStar, Iteration, Outcome, Root, Starts, Step};
+use super::{Budgeted, Estimator, IdaStar, Iteration, Outcome, Root, Starts, Step, Whole};
 use crate::space::weighted::min_cost;
 
 impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
@@ -60,7 +62,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         space: &G,
         starts: I,
         heuristic: H,
-        mut is_goal: P,
+        is_goal: P,
         run: &mut Run<'_>,
     ) -> Result<Option<(Path<S, M>, C)>, Error>
     where
@@ -69,12 +71,96 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         H: Fn(&S) -> C,
         P: FnMut(&S) -> bool,
     {
+        self.run_with(space, starts, &Whole(heuristic), is_goal, run)
+    }
+
+    /// [`run`](IdaStar::run) with an estimate told its budget:
+    /// `estimate(state, budget)` is the state's estimate, or, once it
+    /// knows the estimate passes `budget`, any value above `budget` no
+    /// more than the estimate. A child whose estimate passes what the
+    /// bound leaves it is cut off whatever the estimate is, so an estimate
+    /// that takes the largest of several tables can stop at the first
+    /// past the budget instead of reading them all. A start is estimated
+    /// with the cost type's largest value as its budget.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](IdaStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Run};
+    /// use search_core::deepening::IdaStar;
+    /// use search_core::space::UnitCost;
+    /// use std::cell::Cell;
+    ///
+    /// // A grid walked to its far corner, and two estimates of the way
+    /// // left: half of it, cheap, and all of it, which is costly. The
+    /// // costly one is read only where the cheap one leaves the state
+    /// // within its budget.
+    /// let grid = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
+    ///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    ///         .into_iter()
+    ///         .filter(|&(x, y)| (0..8).contains(&x) && (0..8).contains(&y))
+    /// }));
+    /// let (asked, costly) = (Cell::new(0), Cell::new(0));
+    /// let estimate = |&(x, y): &(i8, i8), budget: u32| {
+    ///     asked.set(asked.get() + 1);
+    ///     let left = u32::from(x.abs_diff(7) + y.abs_diff(7));
+    ///     if left / 2 > budget {
+    ///         return left / 2;
+    ///     }
+    ///     costly.set(costly.get() + 1);
+    ///     left
+    /// };
+    /// let mut search = IdaStar::new();
+    /// let found = search.run_budgeted(&grid, [(0, 0)], estimate, |&s| s == (7, 7), &mut Run::new())?;
+    /// let (path, cost) = found.expect("reachable");
+    /// assert_eq!((path.len(), cost), (14, 14));
+    /// assert!(costly.get() < asked.get());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_budgeted<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        estimate: H,
+        is_goal: P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        C: Sub<Output = C> + Bounded,
+        I: IntoIterator<Item = S>,
+        H: Fn(&S, C) -> C,
+        P: FnMut(&S) -> bool,
+    {
+        self.run_with(space, starts, &Budgeted(estimate), is_goal, run)
+    }
+
+    /// [`run`](IdaStar::run) with either kind of estimate.
+    fn run_with<G, I, E, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: &E,
+        mut is_goal: P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C>,
+        I: IntoIterator<Item = S>,
+        E: Estimator<S, C>,
+        P: FnMut(&S) -> bool,
+    {
         let search = |this: &mut Self, run: &mut Run<'_>| {
             let starts: Starts<S> = starts.into_iter().collect();
             if let Some(start) = this.restart(&starts, &mut is_goal, run) {
                 return Ok(Some((Path::new(vec![start.clone()], Vec::new()), C::zero())));
             }
-            let Some(first) = starts.iter().map(&heuristic).min_by(Cost::cost_cmp) else {
+            let estimates = starts.iter().map(|start| heuristic.whole(start));
+            let Some(first) = estimates.min_by(Cost::cost_cmp) else {
                 return Ok(None);
             };
             let cost = this.deepen(first, run, |this, bound, overflowed, run| {
@@ -82,7 +168,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                     let state = &starts[index];
                     let root = Root { state, cost: C::zero(), parent: None, above: &[], depth: 0 };
                     let goal = (&mut is_goal, None);
-                    this.iterate(space, &root, (bound, None), &heuristic, goal, overflowed, run)
+                    this.iterate(space, &root, (bound, None), heuristic, goal, overflowed, run)
                 });
                 Ok(outcome?.0)
             })?;
@@ -193,7 +279,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
     ) -> Result<Outcome<C>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
-        H: Fn(&S) -> C,
+        H: Estimator<S, C>,
         P: FnMut(&S) -> bool,
     {
         let mut next_halt_check = run.stats().expanded + EVERY;
@@ -231,7 +317,9 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             }
             let Some(cost) = overflowed.check(extend_within(cost, *step)?) else { continue };
             // An estimate past the cost type prunes the child.
-            let Some(f) = add_within(cost, heuristic(child)) else { continue };
+            let Some(f) = add_within(cost, heuristic.within(child, cost, bound)) else {
+                continue;
+            };
             if f > bound {
                 smallest_cut = Some(smallest_cut.map_or(f, |cut| min_cost(cut, f)));
                 continue;

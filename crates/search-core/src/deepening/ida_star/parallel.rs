@@ -1,9 +1,10 @@
 //! IDA*'s executor on every core: each iteration's tree split into
 //! subtrees that rayon's workers search, the first goal found ending all.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Sub};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use num_traits::Bounded;
 use rayon::prelude::*;
 
 use crate::cheapest::astar::Overflowed;
@@ -18,7 +19,7 @@ use crate::space::traits::State;
 use crate::space::weighted::{Cost, Weighted, add_within, extend_within, min_cost};
 use crate::store::expand::Collector;
 
-use super::{IdaStar, Outcome, Root, Starts};
+use super::{Budgeted, Estimator, IdaStar, Outcome, Root, Starts, Whole};
 
 /// A subtree a parallel iteration hands to a worker: the path from the
 /// start to its root, and the moves along it.
@@ -107,6 +108,76 @@ where
         H: Fn(&S) -> C + Sync,
         P: Fn(&S) -> bool + Sync,
     {
+        self.run_parallel_with(space, starts, &Whole(heuristic), is_goal, run)
+    }
+
+    /// As [`run_budgeted`](IdaStar::run_budgeted), on every thread of the
+    /// current rayon pool, as [`run_parallel`](IdaStar::run_parallel)
+    /// runs.
+    ///
+    /// # Errors
+    ///
+    /// As for [`run`](IdaStar::run).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::{from_fn, Run};
+    /// use search_core::deepening::IdaStar;
+    /// use search_core::space::UnitCost;
+    ///
+    /// // A grid walked to its far corner: the estimate past the budget
+    /// // is told as soon as half the distance shows it.
+    /// let grid = UnitCost(from_fn(|&(x, y): &(i8, i8)| {
+    ///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    ///         .into_iter()
+    ///         .filter(|&(x, y)| (0..6).contains(&x) && (0..6).contains(&y))
+    /// }));
+    /// let estimate = |&(x, y): &(i8, i8), budget: u32| {
+    ///     let half = u32::from(x.abs_diff(5) + y.abs_diff(5)) / 2;
+    ///     if half > budget { half } else { u32::from(x.abs_diff(5) + y.abs_diff(5)) }
+    /// };
+    /// let mut search = IdaStar::new();
+    /// let mut run = Run::new();
+    /// let found = search.run_parallel_budgeted(&grid, [(0, 0)], estimate, |&s| s == (5, 5), &mut run)?;
+    /// let (path, cost) = found.expect("reachable");
+    /// assert_eq!((path.len(), cost), (10, 10));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_parallel_budgeted<G, I, H, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        estimate: H,
+        is_goal: P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C> + Sync,
+        C: Sub<Output = C> + Bounded,
+        I: IntoIterator<Item = S>,
+        H: Fn(&S, C) -> C + Sync,
+        P: Fn(&S) -> bool + Sync,
+    {
+        self.run_parallel_with(space, starts, &Budgeted(estimate), is_goal, run)
+    }
+
+    /// [`run_parallel`](IdaStar::run_parallel) with either kind of
+    /// estimate.
+    fn run_parallel_with<G, I, E, P>(
+        &mut self,
+        space: &G,
+        starts: I,
+        heuristic: &E,
+        is_goal: P,
+        run: &mut Run<'_>,
+    ) -> Result<Option<(Path<S, M>, C)>, Error>
+    where
+        G: Weighted<State = S, Move = M, Cost = C> + Sync,
+        I: IntoIterator<Item = S>,
+        E: Estimator<S, C> + Sync,
+        P: Fn(&S) -> bool + Sync,
+    {
         let search = |this: &mut Self, run: &mut Run<'_>| {
             let starts: Starts<S> = starts.into_iter().collect();
             if let Some(start) = this.restart(&starts, &is_goal, run) {
@@ -115,7 +186,7 @@ where
             let roots: Vec<Job<S, M, C>> = starts
                 .into_iter()
                 .map(|start| {
-                    let estimate = heuristic(&start);
+                    let estimate = heuristic.whole(&start);
                     Job { states: vec![start], moves: Vec::new(), cost: C::zero(), estimate }
                 })
                 .collect();
@@ -131,7 +202,7 @@ where
                     space,
                     &roots,
                     (bound, wanted),
-                    &heuristic,
+                    heuristic,
                     &is_goal,
                     overflowed,
                     run,
@@ -168,7 +239,7 @@ where
     ) -> Result<(Outcome<C>, Option<Path<S, M>>), Error>
     where
         G: Weighted<State = S, Move = M, Cost = C> + Sync,
-        H: Fn(&S) -> C + Sync,
+        H: Estimator<S, C> + Sync,
         P: Fn(&S) -> bool + Sync,
     {
         let max_depth = run.get_limits().get_max_depth().unwrap_or(usize::MAX);
@@ -286,7 +357,7 @@ where
     ) -> Result<Option<(Outcome<C>, Option<Path<S, M>>)>, Error>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
-        H: Fn(&S) -> C,
+        H: Estimator<S, C>,
         P: Fn(&S) -> bool,
     {
         self.check_expansion(run)?;
@@ -313,7 +384,7 @@ where
             let Some(cost) = overflowed.check(extend_within(job.cost, step)?) else {
                 continue;
             };
-            let next_estimate = heuristic(&next);
+            let next_estimate = heuristic.within(&next, cost, bound);
             let Some(f) = add_within(cost, next_estimate) else { continue };
             if f > bound {
                 *smallest_cut = Some(smallest_cut.map_or(f, |cut| min_cost(cut, f)));
@@ -348,7 +419,7 @@ where
     ) -> Answer<S, M, C>
     where
         G: Weighted<State = S, Move = M, Cost = C>,
-        H: Fn(&S) -> C,
+        H: Estimator<S, C>,
         P: Fn(&S) -> bool,
     {
         let mut overflowed = Overflowed::default();
