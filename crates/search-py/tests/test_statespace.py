@@ -511,8 +511,9 @@ def test_ctrl_c_while_generators_are_read_stops_the_call():
     script = """
 import statespace
 text = "".join(f"g{i}: 1 0 2\\n" for i in range(1_000_000))
-print("reading", flush=True)
 try:
+    # Said within the try: a SIGINT that comes at once is caught too.
+    print("reading", flush=True)
     while True:
         statespace.enumerate_generators(text)
 except KeyboardInterrupt:
