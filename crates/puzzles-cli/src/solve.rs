@@ -35,10 +35,11 @@ pub(crate) struct SolveArgs {
     /// enumerate --generators`): each is answered with the fewest
     /// generators that take it to the file's start, in the order applied
     /// (in a directed graph, such as LX's, its distance to the start, not
-    /// from it). Found from both ends, or with --pdb-dir by IDA* over
-    /// pattern databases of the puzzle's pieces, kept in that directory:
-    /// far deeper words (a 3x3x3 cube's 14 moves in seconds) in far less
-    /// memory.
+    /// from it). Found from both ends, or with --pdb-dir DIR by IDA* over
+    /// pattern databases of the puzzle's pieces, kept in DIR: far deeper
+    /// words (a 3x3x3 cube's 14 moves in seconds) in far less memory.
+    /// Only a --pdb-dir given here does so, not the environment's
+    /// database directory.
     #[arg(long, value_name = "FILE", conflicts_with_all = GENERATORS_REFUSE, conflicts_with = "family")]
     generators: Option<std::path::PathBuf>,
     /// With --generators and --pdb-dir, the most bytes the pattern
@@ -75,9 +76,10 @@ pub(crate) struct SolveArgs {
     /// [default: 1: optimal answers]
     #[arg(long, value_name = "W")]
     weight: Option<f64>,
-    /// The most nodes an informed search (astar, idastar) may expand, over
-    /// all of its iterations [default: 10000000000, some minutes of work;
-    /// the hardest 4x4 boards need far fewer]
+    /// The most nodes an informed search (astar, idastar, or the search of
+    /// --generators with --pdb-dir) may expand, over all of its iterations
+    /// [default: 10000000000, some minutes of work; the hardest 4x4 boards
+    /// need far fewer]
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Print, on standard error, each board's search: its algorithm, nodes

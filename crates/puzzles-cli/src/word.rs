@@ -102,22 +102,37 @@ fn run_with_tables<W: Write>(
     out: &mut W,
 ) -> Result<bool, String> {
     let display = Display::new(search.progress);
+    if !graph.is_permutation() {
+        let points = graph.generators().points();
+        let identity: Vec<String> = (0..points).map(|point| point.to_string()).collect();
+        return Err(format!(
+            "{}: --pdb-dir builds its tables for a start that holds the points 0 to {} once \
+             each, in an order the moves reach, and the file's start does not: give one with \
+             --start, such as the identity \"{}\"",
+            file.display(),
+            points.saturating_sub(1),
+            identity.join(" ")
+        ));
+    }
+    if tables.directory.exists() && !tables.directory.is_dir() {
+        return Err(format!("--pdb-dir {} is not a directory", tables.directory.display()));
+    }
     let started = std::time::Instant::now();
     let solver = search.run_shown(&display, |run: &mut Run<'_>| {
         graph.word_solver(tables.max_bytes, Some(tables.directory), run)
     });
     let solver = solver.map_err(|e| {
-        let shape = matches!(
-            e.kind(),
-            puzzles::ErrorKind::Search(inner)
-                if matches!(inner.kind(), search_core::ErrorKind::InvalidShape { .. })
-        );
-        let hint = if shape {
-            " (--pdb-size gives the tables their room, --start the start they are built for)"
-        } else {
-            ""
+        let hint = match e.kind() {
+            puzzles::ErrorKind::Search(inner) => match inner.kind() {
+                search_core::ErrorKind::InvalidShape { .. } => " (raise it with --pdb-size)",
+                search_core::ErrorKind::TableFile { .. } => {
+                    " (delete the file, and it is built again)"
+                }
+                _ => "",
+            },
+            _ => "",
         };
-        format!("{}: pattern databases: {}{hint}", file.display(), crate::explain(&e, None))
+        format!("{}: {}{hint}", file.display(), crate::explain(&e, None))
     })?;
     if with_stats {
         let entries: Vec<String> =

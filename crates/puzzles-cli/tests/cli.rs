@@ -1538,6 +1538,22 @@ fn solve_with_pattern_databases_answers_as_breadth_first_search_does() {
     );
     assert_eq!(status, 2);
     assert!(err.contains("--pdb-size"), "{err}");
+    // A start the tables cannot be built for, a directory that is a file,
+    // and a damaged table are each refused with what to do.
+    let (status, _, err) =
+        run(&[&with_tables[..], &["--start", "1 2 3 4 5 6 7", "2 1 3 4 5 6 7"]].concat(), b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("give one with --start, such as the identity \"0 1 2 3 4 5 6\""), "{err}");
+    let (status, _, err) =
+        run(&["solve", "--generators", file, "--pdb-dir", file, "0 1 2 3 4 5 6"], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("is not a directory"), "{err}");
+    for table in std::fs::read_dir(tables).expect("the tables' directory") {
+        std::fs::write(table.expect("a table").path(), b"damaged").expect("writable");
+    }
+    let (status, _, err) = run(&[&with_tables[..], &["0 1 2 3 4 5 6"]].concat(), b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("delete the file, and it is built again"), "{err}");
     let (status, _, err) =
         run(&["solve", "--generators", file, "--max-nodes", "10", "0 1 2 3 4 5 6"], b"");
     assert_eq!(status, 2);

@@ -52,7 +52,8 @@ impl PermutationGraph {
     ///
     /// [`ErrorKind::Search`](crate::ErrorKind::Search) with
     /// `InvalidShape` when the start is no element of the group (its
-    /// items repeat: the tables are of a group's elements) or no tables
+    /// items repeat, or are not the points `0..n`, or the moves do not
+    /// reach that order: the tables are of a group's elements) or no tables
     /// of `max_bytes` hold every piece, `TableFile` for a table file that
     /// cannot be written or is damaged, and a limit of `run`'s reached
     /// while the tables are built.
@@ -67,9 +68,13 @@ impl PermutationGraph {
         run: &mut Run<'_>,
     ) -> Result<WordSolver, Error> {
         if !self.is_permutation() {
-            let reason = "pattern databases are built for a start that is an element of the \
-                          group, and this start's items repeat"
-                .to_owned();
+            let points = self.generators().points();
+            let reason = format!(
+                "pattern databases are built for a start that holds the points 0 to {} once \
+                 each, in an order the moves reach (such as the identity), and this one does \
+                 not",
+                points.saturating_sub(1)
+            );
             return Err(
                 search_core::Error::new(search_core::ErrorKind::InvalidShape { reason }).into()
             );

@@ -83,7 +83,7 @@ fn the_word_solver_refuses_what_it_cannot_answer_by_name() {
     }
     let beads = PermutationGraph::new(turns.generators().clone(), &[0, 0, 1, 1]).unwrap();
     let error = beads.word_solver(100, None, &mut Run::new()).unwrap_err();
-    assert!(error.to_string().contains("this start's items repeat"), "{error}");
+    assert!(error.to_string().contains("holds the points 0 to 3 once each"), "{error}");
     let error = graph.word_solver(1, None, &mut Run::new()).unwrap_err();
     let puzzles::ErrorKind::Search(inner) = error.kind() else { panic!("{error}") };
     assert!(matches!(inner.kind(), ErrorKind::InvalidShape { .. }), "{error}");

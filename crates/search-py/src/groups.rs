@@ -307,7 +307,8 @@ fn solve_generators(
     let pdb_size = pdb_size.count_or("pdb_size", DEFAULT_PDB_SIZE)?;
     if pdb_dir.is_some() && !graph.is_permutation() {
         return Err(PyValueError::new_err(
-            "start: pattern databases are built for a start whose items are all different",
+            "start: pattern databases are built for a start that holds the points 0 to n - 1 \
+             once each, in an order the moves reach (such as the identity)",
         ));
     }
     if let Some(max_nodes) = args::optional_size(max_nodes.as_ref(), "max_nodes")? {

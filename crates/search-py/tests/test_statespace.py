@@ -382,7 +382,7 @@ def test_pattern_databases_find_words_as_short_as_breadth_first_search(tmp_path)
     assert statespace.solve_generators("a: (1,2,3)\nb: (2,3,4)", [1, 0, 2, 3], pdb_dir=tmp_path) is None
     with pytest.raises(ValueError, match=r"^pdb_size: tables of 1 bytes in all cannot hold"):
         statespace.solve_generators(text, [1, 0, 2, 3, 4, 5], pdb_dir=tmp_path, pdb_size=1)
-    with pytest.raises(ValueError, match=r"^start: pattern databases are built for a start whose items"):
+    with pytest.raises(ValueError, match=r"^start: pattern databases are built for a start that holds the points 0 to n - 1"):
         statespace.solve_generators(text, [1, 0, 0, 1, 1, 0], start=[0, 0, 0, 1, 1, 1], pdb_dir=tmp_path)
     with pytest.raises(ValueError, match=r"^max_nodes bounds the search of pdb_dir"):
         statespace.solve_generators(text, [1, 0, 2, 3, 4, 5], max_nodes=10)

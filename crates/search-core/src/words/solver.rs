@@ -188,9 +188,9 @@ impl Solver {
             }
             if chosen.is_err() || cap <= 1 {
                 let needs = if smallest == u64::MAX {
-                    "one piece's places alone pass them".to_string()
+                    "the places of a single piece need more".to_string()
                 } else {
-                    format!("the smallest choice takes {smallest}")
+                    format!("the smallest choice of tables takes {smallest}")
                 };
                 return Err(Error::invalid_shape(format!(
                     "tables of {max_bytes} bytes in all cannot hold every piece of this \
