@@ -305,3 +305,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn predecessors_that_disagree_with_the_successors_are_an_error_not_a_panic() {
+    // 0 -> 1 -> ... -> 100, but 90 claims 0 among its predecessors: the
+    // backward side reaches 0 at once, deep in the forward tree.
+    let line = search_core::from_fn_directed(
+        |&n: &u32| (n < 100).then_some(n + 1),
+        |&n: &u32| (n > 0).then(|| n - 1).into_iter().chain((n == 90).then_some(0)),
+    );
+    let error = search_core::bidirectional_bfs(&line, [0], [100]).unwrap_err();
+    assert_eq!(error.kind(), &search_core::ErrorKind::InconsistentPredecessors);
+    let agreeing = search_core::from_fn_directed(
+        |&n: &u32| (n < 100).then_some(n + 1),
+        |&n: &u32| (n > 0).then(|| n - 1),
+    );
+    let path = search_core::bidirectional_bfs(&agreeing, [0], [100]).unwrap().unwrap();
+    assert_eq!(path.len(), 100);
+}

@@ -230,7 +230,12 @@ impl<S: State> Sides<'_, S> {
             }
             hash_table::Entry::Occupied(entry) => {
                 let theirs = entry.get().1 & !BACKWARD;
-                debug_assert_eq!(other.depth_of(theirs), other.depth(), "see `bidirectional`");
+                // Where the predecessors agree with the successors, the
+                // state met lies on the other side's frontier (see
+                // `bidirectional`): one deeper in its tree says they do not.
+                if other.depth_of(theirs) != other.depth() {
+                    return Err(Error::inconsistent_predecessors());
+                }
                 let id = tree.push(self.meter, state, from as u32, mv)?;
                 Ok(Some((id, theirs)))
             }
