@@ -76,8 +76,7 @@ pub(crate) fn run<W: Write>(args: &ScrambleArgs, out: &mut W) -> Result<bool, St
                         return Err(format!("{file}: no move may follow {after}"));
                     }
                     let g = allowed[random.random_range(0..allowed.len())];
-                    let image = generators.image(g);
-                    at = (0..at.len()).map(|i| at[usize::from(image[i])]).collect();
+                    at = generators.apply(g, &at);
                     word.push(g);
                 }
                 (at, Some(word))

@@ -61,14 +61,8 @@ pub(crate) fn run<W: Write>(
         let Generated::File(file, _) = generated else {
             return Err("--pdb-dir keeps the pattern databases of --generators FILE".into());
         };
-        return run_with_tables(
-            &puzzles[0],
-            file,
-            states,
-            &tables,
-            (format, search, with_stats),
-            out,
-        );
+        let options = (format, search, with_stats);
+        return run_with_tables(&puzzles[0], file, states, &tables, options, &display, out);
     }
     let questions = Questions::from(states);
     answer_each(questions, format.json, out, |text, out| {
@@ -99,9 +93,9 @@ fn run_with_tables<W: Write>(
     states: &[OsString],
     tables: &Tables<'_>,
     (format, search, with_stats): (&Format, &SearchArgs, bool),
+    display: &Display,
     out: &mut W,
 ) -> Result<bool, String> {
-    let display = Display::new(search.progress);
     if !graph.is_permutation() {
         let points = graph.generators().points();
         let identity: Vec<String> = (0..points).map(|point| point.to_string()).collect();
@@ -118,7 +112,7 @@ fn run_with_tables<W: Write>(
         return Err(format!("--pdb-dir {} is not a directory", tables.directory.display()));
     }
     let started = std::time::Instant::now();
-    let solver = search.run_shown(&display, |run: &mut Run<'_>| {
+    let solver = search.run_shown(display, |run: &mut Run<'_>| {
         graph.word_solver(tables.max_bytes, Some(tables.directory), run)
     });
     let solver = solver.map_err(|e| {

@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 use std::sync::Arc;
 
 use super::chain::StabilizerChain;
-use super::generators::{Generators, inverse};
+use super::generators::{Generators, inverse, moved};
 use crate::error::Error;
 use crate::ranking::multiset::MultisetPermutations;
 use crate::ranking::permutations::{EvenPermutations, Permutations};
@@ -39,12 +39,6 @@ impl Moves {
     fn new(generators: Generators) -> Moves {
         let inverses = (0..generators.len()).map(|g| inverse(generators.image(g))).collect();
         Moves { generators, inverses, first_moved: Vec::new() }
-    }
-
-    /// `image` applied to `state`: `t[i] = state[image[i]]`.
-    #[inline]
-    fn apply(state: &[u8], image: &[u8]) -> Arrangement {
-        image.iter().map(|&from| state[usize::from(from)]).collect()
     }
 
     fn check(&self, state: &[u8]) -> bool {
@@ -419,7 +413,7 @@ macro_rules! permutation_moves {
             fn successors<F: FnMut(Arrangement, usize)>(&self, state: &Arrangement, mut report: F) {
                 if self.moves.check(state) {
                     for g in 0..self.moves.generators.len() {
-                        report(Moves::apply(state, self.moves.generators.image(g)), g);
+                        report(self.moves.generators.apply(g, state), g);
                     }
                 }
             }
@@ -431,7 +425,7 @@ macro_rules! permutation_moves {
             {
                 if self.moves.check(state) {
                     for g in 0..self.moves.generators.len() {
-                        report(Moves::apply(state, self.moves.generators.image(g)), g)?;
+                        report(self.moves.generators.apply(g, state), g)?;
                     }
                 }
                 ControlFlow::Continue(())
@@ -453,7 +447,7 @@ macro_rules! permutation_moves {
             fn predecessors<F: FnMut(Arrangement)>(&self, state: &Arrangement, mut report: F) {
                 if self.moves.check(state) {
                     for inverse in &self.moves.inverses {
-                        report(Moves::apply(state, inverse));
+                        report(moved(state, inverse));
                     }
                 }
             }

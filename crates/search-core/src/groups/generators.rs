@@ -3,6 +3,7 @@
 //! to them (closed under inverse, every one even).
 
 use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::error::Error;
@@ -275,6 +276,25 @@ impl Generators {
         &self.permutations[index]
     }
 
+    /// `state` moved by generator `index`, as a
+    /// [`Cayley`](crate::groups::Cayley) graph's move takes it: `t[i] =
+    /// state[image[i]]`, the item at position `image[i]` moved to `i`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::groups::Generators;
+    ///
+    /// let mut one = Generators::new(3)?;
+    /// one.push_one_line("shift", "1 2 0")?;
+    /// assert_eq!(one.apply(0, &[7, 8, 9]).as_slice(), [8, 9, 7]);
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    #[inline]
+    pub fn apply(&self, index: usize, state: &[u8]) -> SmallVec<[u8; 32]> {
+        moved(state, self.image(index))
+    }
+
     /// Whether the inverse of every generator is a generator too: then
     /// every move can be undone, and the Cayley graph is undirected.
     ///
@@ -407,6 +427,12 @@ fn narrow(name: &str, points: &[usize]) -> Result<Vec<u8>, Error> {
             })
         })
         .collect()
+}
+
+/// `state` moved by the permutation `image`: `t[i] = state[image[i]]`.
+#[inline]
+pub(crate) fn moved(state: &[u8], image: &[u8]) -> SmallVec<[u8; 32]> {
+    image.iter().map(|&from| state[usize::from(from)]).collect()
 }
 
 /// The inverse of the permutation `g`.
