@@ -49,8 +49,7 @@ pub(crate) fn execute<C: ?Sized, G: Failure + ?Sized, T>(
 ) -> Result<T, Error> {
     run.begin()?;
     let result = search(cache, run);
-    let counted = run.stats().stored.max(stored(cache) as u64);
-    run.stats_mut().stored = counted;
+    run.stored_at_least(stored(cache) as u64);
     match space.failure() {
         Some(failure) => Err(failure),
         None => result,

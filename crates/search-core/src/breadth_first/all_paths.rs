@@ -109,14 +109,14 @@ impl<S: State, M: Clone> Search<S, M> {
                 if bound.for_search(depth)? {
                     break;
                 }
-                run.stats_mut().frontier(layer.len());
+                run.count_frontier(layer.len());
                 let next_start = tree.len();
                 for parent in layer.clone() {
                     tree.expand_node(space, parent, &mut search.scratch, run)?;
                     run.tick(tree.len(), depth)?;
                     for (next, mv) in search.scratch.drain(..) {
                         if let Some(id) = tree.find(space, &next) {
-                            run.stats_mut().duplicates += 1;
+                            run.count_duplicate();
                             // A second edge into the layer being built is a second
                             // way to reach that state in the fewest moves.
                             if id as usize >= next_start {

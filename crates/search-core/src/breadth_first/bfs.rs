@@ -116,12 +116,12 @@ impl<S: State, M: Clone> Search<S, M> {
             let mut head = 0;
             let mut layer_end = tree.len();
             let mut depth = 0;
-            run.stats_mut().frontier(layer_end);
+            run.count_frontier(layer_end);
             while head < tree.len() {
                 if head == layer_end {
                     depth += 1;
                     layer_end = tree.len();
-                    run.stats_mut().frontier(layer_end - head);
+                    run.count_frontier(layer_end - head);
                 }
                 let layer = tree.states_from(head);
                 let bound =
@@ -141,7 +141,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 let run_end = head + search.expansions.len();
                 let mut keyed = search.keyed.drain(..);
                 for (parent, expansion) in (head..run_end).zip(&search.expansions) {
-                    expansion.count(run.stats_mut());
+                    expansion.count(run);
                     run.tick(tree.len(), depth)?;
                     for child in keyed.by_ref().take(expansion.kept) {
                         let parent = parent as u32;
@@ -158,7 +158,7 @@ impl<S: State, M: Clone> Search<S, M> {
                                     return Ok(Some(tree.path(id)?));
                                 }
                             }
-                            None => run.stats_mut().duplicates += 1,
+                            None => run.count_duplicate(),
                         }
                     }
                 }
@@ -212,7 +212,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 if search.frontier.is_empty() {
                     break Ok(None);
                 }
-                run.stats_mut().frontier(search.frontier.len());
+                run.count_frontier(search.frontier.len());
                 if search.frontier_at_depth_bound(space, depth, run)?.for_search(depth)? {
                     break Ok(None);
                 }
@@ -454,7 +454,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         G: Successors<State = S, Move = M>,
         I: IntoIterator<Item = S>,
     {
-        *self.run.stats_mut() = Stats::default();
+        self.run.reset_stats();
         self.head = 0;
         self.depth = 0;
         self.layer_end = 0;
@@ -472,8 +472,8 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
             )?;
         }
         self.layer_end = self.tree.len();
-        self.run.stats_mut().stored = self.tree.len() as u64;
-        self.run.stats_mut().frontier(self.layer_end);
+        self.run.set_stored(self.tree.len() as u64);
+        self.run.count_frontier(self.layer_end);
         Ok(())
     }
 
@@ -512,7 +512,7 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
         if self.head == self.layer_end {
             self.depth += 1;
             self.layer_end = self.tree.len();
-            self.run.stats_mut().frontier(self.layer_end - self.head);
+            self.run.count_frontier(self.layer_end - self.head);
         }
         let id = self.head;
         self.head += 1;
@@ -530,14 +530,14 @@ impl<S: crate::State, M: Clone> Bfs<S, M> {
                     Some(mv),
                 ) {
                     Ok(Some(_)) => {}
-                    Ok(None) => self.run.stats_mut().duplicates += 1,
+                    Ok(None) => self.run.count_duplicate(),
                     Err(error) => {
                         inserted = Err(error);
                         break;
                     }
                 }
             }
-            self.run.stats_mut().stored = self.tree.len() as u64;
+            self.run.set_stored(self.tree.len() as u64);
             inserted?;
         }
         let visit =

@@ -225,7 +225,7 @@ impl<S: State> Sides<'_, S> {
         let stored = self.table.len();
         match self.table.entry(key, |(held, _)| *held == state, side_hash) {
             hash_table::Entry::Occupied(entry) if entry.get().1 & BACKWARD == side => {
-                self.counters.duplicates += 1;
+                self.counters.count_duplicate();
                 Ok(None)
             }
             hash_table::Entry::Occupied(entry) => {
@@ -358,7 +358,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 // run out from waiting behind one that never ends.
                 let expand_forward = (forward_frontier.len(), search.forward.len())
                     <= (backward_frontier.len(), search.ends.backward.len());
-                run.stats_mut().frontier(forward_frontier.len().min(backward_frontier.len()));
+                run.count_frontier(forward_frontier.len().min(backward_frontier.len()));
                 // The layer being built starts where the frontier ends.
                 let meeting = if expand_forward {
                     forward.layer_starts.push(forward_frontier.end);
@@ -451,7 +451,7 @@ impl<S: State, M: Clone> Search<S, M> {
             let mut index = Sides { table: sides, limits, meter, counters: stats };
             let mut neighbours = keyed.drain(..);
             for (node, expansion) in batch.zip(expansions.iter()) {
-                expansion.count(index.counters);
+                expansion.count_into(index.counters);
                 watch.tick(index.counters, index.table.len(), explored, index.meter.used())?;
                 for Keyed { key, state, mv } in neighbours.by_ref().take(expansion.kept) {
                     let owned = edges.heap_bytes(&state);

@@ -144,13 +144,13 @@ impl<S: State, M: Clone> Search<S, M> {
                             child
                         }
                         Stored::Old(child, _) if visited[child as usize] => {
-                            run.stats_mut().duplicates += 1;
+                            run.count_duplicate();
                             continue;
                         }
                         // Reached again before it was visited: this later path
                         // is the one depth first follows.
                         Stored::Old(child, mv) => {
-                            run.stats_mut().duplicates += 1;
+                            run.count_duplicate();
                             tree.reparent(child as usize, node, mv);
                             child
                         }

@@ -495,7 +495,7 @@ impl<S: State, M: Clone> Search<S, M> {
                 layer_sizes.push(search.frontier.len() as u64);
                 let classes = search.frontier.iter().map(|state| space.class_size(state));
                 positions.push(classes.map(u128::from).sum());
-                run.stats_mut().frontier(search.frontier.len());
+                run.count_frontier(search.frontier.len());
                 match search.frontier_at_depth_bound(space, depth, run)? {
                     DepthBound::Below => {}
                     DepthBound::Complete => break,

@@ -245,7 +245,7 @@ impl ParallelEnumeration {
                 frontier[shard].push(start);
             }
         }
-        run.stats_mut().stored = shards.stored() as u64;
+        run.set_stored(shards.stored() as u64);
         if frontier.iter().flatten().any(is_goal) {
             return Ok(Ended::Goal(0));
         }
@@ -273,10 +273,9 @@ impl ParallelEnumeration {
             let heap_of = |state: &G::State| space.heap_bytes(state);
             let take_in = || shards.take_in(buckets, (is_goal, &heap_of));
             let (next, found) = on_pool(pool.as_ref(), take_in)?;
-            let counts = run.stats_mut();
-            counts.expanded += size as u64;
-            counts.stored = shards.stored() as u64;
-            counts.frontier(size);
+            run.count_expanded(size as u64);
+            run.set_stored(shards.stored() as u64);
+            run.count_frontier(size);
             run.report(layer_sizes.len() - 1, shards.bytes())?;
             if next.iter().all(Vec::is_empty) {
                 break;

@@ -167,7 +167,7 @@ impl<S: State, M: Clone> Search<S, M> {
             done += self.expansions.len();
             let mut keyed = self.keyed.drain(..);
             for expansion in &self.expansions {
-                expansion.count(run.stats_mut());
+                expansion.count(run);
                 run.tick(self.seen.len(), depth)?;
                 for Keyed { key, state: next, .. } in keyed.by_ref().take(expansion.kept) {
                     if !self.seen.insert_keyed(
@@ -177,7 +177,7 @@ impl<S: State, M: Clone> Search<S, M> {
                         key,
                         &next,
                     )? {
-                        run.stats_mut().duplicates += 1;
+                        run.count_duplicate();
                     } else if stop(&next) {
                         return Ok(true);
                     } else {

@@ -197,7 +197,7 @@ impl<S: State, M: Clone> BeamSearch<S, M> {
                     return Err(Error::limit(Limit::Depth(max_depth)));
                 }
                 depth += 1;
-                run.stats_mut().frontier(layer.len());
+                run.count_frontier(layer.len());
                 next.clear();
                 for &parent in layer.iter() {
                     limits.check_nodes(run.stats().expanded)?;
@@ -207,7 +207,7 @@ impl<S: State, M: Clone> BeamSearch<S, M> {
                         let Some(id) =
                             tree.insert(space, &limits, run.meter_mut(), child, parent, Some(mv))?
                         else {
-                            run.stats_mut().duplicates += 1;
+                            run.count_duplicate();
                             continue;
                         };
                         if is_goal(tree.state(id as usize)) {

@@ -464,7 +464,7 @@ impl<S: State, M: Clone, C: Cost> BidirectionalSearch<S, M, C> {
                         .1;
                 }
             }
-            Expansion { kept: edges.len(), skipped }.count(run.stats_mut());
+            Expansion { kept: edges.len(), skipped }.count(run);
             run.tick(here.tree.len() + there.tree.len(), 0)?;
             let estimate: &dyn Fn(&S) -> C = if forwards { to_goals } else { from_starts };
             for (next, mv, step) in edges.drain(..) {
@@ -617,7 +617,7 @@ impl<S: State, M: Clone, C: Cost> Side<S, M, C> {
             match self.tree.find_or_insert_with(space, limits, meter, next, from, mv, first)? {
                 Stored::New(node) => node,
                 Stored::Old(node, mv) => {
-                    run.stats_mut().duplicates += 1;
+                    run.count_duplicate();
                     let best = self.tree.extra_mut(node as usize);
                     if best.expanded || cost >= best.cost {
                         return Ok(());

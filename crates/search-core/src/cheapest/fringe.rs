@@ -247,7 +247,7 @@ impl<S: State, M: Clone, C: Cost> FringeSearch<S, M, C> {
                                 child
                             }
                             Stored::Old(child, mv) => {
-                                run.stats_mut().duplicates += 1;
+                                run.count_duplicate();
                                 let known = &mut tree.extra_mut(child as usize).cost;
                                 if *known <= cost {
                                     continue;

@@ -184,7 +184,7 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                 yen.offer(walk, run.meter_mut())?;
             }
         }
-        *run.stats_mut() = total;
+        run.set_stats(total);
         Ok(yen.into_paths())
     }
 }

@@ -247,7 +247,7 @@ impl<S: State, M: Clone, C: Cost + One> ZeroOneBfs<S, M, C> {
                     let queue = if free { &mut this.current } else { &mut this.next };
                     run.meter_mut().push(queue, child)?;
                 }
-                run.stats_mut().frontier(this.current.len() + this.next.len());
+                run.count_frontier(this.current.len() + this.next.len());
             }
         };
         execute(self, space, run, search, |this| this.tree.len())

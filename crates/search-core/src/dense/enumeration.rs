@@ -480,7 +480,7 @@ impl DenseEnumeration {
             // found them did.
             let mut stopped = false;
             for (depth, &size) in layer_sizes.iter().enumerate() {
-                run.stats_mut().stored += size;
+                run.count_stored(size);
                 run.report(depth, bytes)?;
                 stopped = on_layer(depth, size).is_break();
                 if stopped {
@@ -494,8 +494,8 @@ impl DenseEnumeration {
                 let found = pool.run(|parallel| {
                     table.expand_layer_within(space, depth, &visit, parallel, &cancel)
                 })?;
-                run.stats_mut().expanded += layer_sizes[depth];
-                run.stats_mut().frontier(layer_sizes[depth] as usize);
+                run.count_expanded(layer_sizes[depth]);
+                run.count_frontier(layer_sizes[depth] as usize);
                 if found == 0 {
                     break;
                 }
@@ -511,7 +511,7 @@ impl DenseEnumeration {
                     break;
                 }
                 layer_sizes.push(found);
-                run.stats_mut().stored += found;
+                run.count_stored(found);
                 if let Some((path, disk, _)) = &checkpoint
                     && saved.elapsed() >= disk.every
                 {

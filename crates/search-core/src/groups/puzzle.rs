@@ -158,7 +158,7 @@ impl PermutationPuzzle {
         let mut symmetries: Vec<(usize, String)> = Vec::new();
         for (read, statement) in statements(text)?.into_iter().enumerate() {
             if read % READ_BETWEEN_REPORTS == 0 && read > 0 {
-                run.stats_mut().stored = read as u64;
+                run.set_stored(read as u64);
                 run.report(0, 0)?;
             }
             if statement.is_list_of_names() {

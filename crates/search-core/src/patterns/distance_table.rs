@@ -217,7 +217,7 @@ impl DistanceTable {
                 (0, expanded)
             })?;
             check(&bad, count)?;
-            run.stats_mut().expanded += closed;
+            run.count_expanded(closed);
             let next = distance.checked_add(1).filter(|&next| next < UNREACHED);
             let (reached, expanded) = sweep(&table, distance, &cancel, |rank, _| {
                 let mut found = 0;
@@ -233,8 +233,8 @@ impl DistanceTable {
                 (found, 1)
             })?;
             check(&bad, count)?;
-            run.stats_mut().expanded += expanded;
-            run.stats_mut().stored += reached;
+            run.count_expanded(expanded);
+            run.count_stored(reached);
             run.report(usize::from(distance), count)?;
             if reached == 0 {
                 break;

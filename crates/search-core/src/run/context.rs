@@ -313,7 +313,7 @@ impl<'o> Run<'o> {
 
     /// The counts of the search under way, for its engine to keep.
     #[inline]
-    pub(crate) fn stats_mut(&mut self) -> &mut Stats {
+    pub(super) fn stats_mut(&mut self) -> &mut Stats {
         &mut self.stats
     }
 

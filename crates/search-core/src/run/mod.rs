@@ -32,6 +32,7 @@ pub use self::stats::Stats;
 
 pub(crate) mod cancel;
 pub(crate) mod context;
+pub(crate) mod counting;
 pub(crate) mod limits;
 pub(crate) mod machine;
 pub(crate) mod memory;

@@ -41,6 +41,27 @@ impl Stats {
         self.max_frontier = self.max_frontier.max(len as u64);
     }
 
+    /// One state expanded into `kept` successors, with `skipped` more
+    /// that had been seen before.
+    #[inline]
+    pub(crate) fn count_expansion(&mut self, kept: usize, skipped: usize) {
+        self.expanded += 1;
+        self.generated += (kept + skipped) as u64;
+        self.duplicates += skipped as u64;
+    }
+
+    /// One more successor had been seen before.
+    #[inline]
+    pub(crate) fn count_duplicate(&mut self) {
+        self.duplicates += 1;
+    }
+
+    /// One more state was expanded again, for a cheaper path found to it.
+    #[inline]
+    pub(crate) fn count_reopened(&mut self) {
+        self.reopened += 1;
+    }
+
     /// Adds the counts of `part`, a search run as a piece of this one (a
     /// parallel worker's subtree, one of Yen's searches): the states it
     /// held at once are not added, but kept when they are more.

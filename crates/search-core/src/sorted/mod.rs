@@ -570,17 +570,15 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         if let Some(most) = max_depth.filter(|&most| layers.sizes.len() - 1 > most) {
             return Err(Error::resumed_past_depth(layers.sizes.len() - 1, most));
         }
-        let counts = run.stats_mut();
-        counts.stored += layers.sizes[..layers.sizes.len() - 1].iter().sum::<u64>();
+        run.count_stored(layers.sizes[..layers.sizes.len() - 1].iter().sum::<u64>());
         let max_memory = run.get_limits().get_max_memory();
         let cancel = run.cancel_handle();
         let mut passes = 1;
         let mut written = 0;
         let complete = loop {
             let depth = layers.sizes.len() - 1;
-            let counts = run.stats_mut();
-            counts.stored += layer.len();
-            counts.frontier(usize::try_from(layer.len()).unwrap_or(usize::MAX));
+            run.count_stored(layer.len());
+            run.count_frontier(usize::try_from(layer.len()).unwrap_or(usize::MAX));
             let held = layer.bytes() + behind.iter().map(|level| level.keys.bytes()).sum::<u64>();
             if self.files.is_some() {
                 written += layer.stored_bytes();
@@ -599,7 +597,7 @@ impl<S: KeyedSpace> Sweep<'_, S> {
             let what = manifest::layer_name(depth + 1);
             let beat = &mut |expanding: u64| run.report_amid(depth, held, expanding, written);
             let next = self.next_of(&layer, &exclude, &what, memory, &cancel, beat)?;
-            run.stats_mut().expanded += layer.len();
+            run.count_expanded(layer.len());
             if next.len() == 0 || deepest {
                 self.discard(&next)?;
                 break next.len() == 0;

@@ -126,9 +126,8 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         loop {
             let depth = layers.len() - 1;
             let layer = &layers[depth];
-            let counts = run.stats_mut();
-            counts.stored += layer.len();
-            counts.frontier(usize::try_from(layer.len()).unwrap_or(usize::MAX));
+            run.count_stored(layer.len());
+            run.count_frontier(usize::try_from(layer.len()).unwrap_or(usize::MAX));
             let held: u64 = layers.iter().map(Layer::bytes).sum();
             run.report(depth, held)?;
             if held > max_memory {
@@ -145,7 +144,7 @@ impl<S: KeyedSpace> Sweep<'_, S> {
             let what = manifest::layer_name(depth + 1);
             let beat = &mut |expanding: u64| run.report_amid(depth, held, expanding, 0);
             let next = self.next_of(layer, &exclude, &what, memory, &cancel, beat)?;
-            run.stats_mut().expanded += layer.len();
+            run.count_expanded(layer.len());
             if next.len() == 0 {
                 return Ok(None);
             }

@@ -27,12 +27,17 @@ pub(crate) struct Expansion {
 }
 
 impl Expansion {
-    /// Counts the expansion in `counters`.
+    /// Counts the expansion in `run`.
     #[inline]
-    pub(crate) fn count(self, counters: &mut Stats) {
-        counters.expanded += 1;
-        counters.generated += (self.kept + self.skipped) as u64;
-        counters.duplicates += self.skipped as u64;
+    pub(crate) fn count(self, run: &mut Run<'_>) {
+        run.count_expansion(self.kept, self.skipped);
+    }
+
+    /// Counts the expansion in `stats`, a run's counts borrowed apart
+    /// from it (see [`Run::parts`]).
+    #[inline]
+    pub(crate) fn count_into(self, stats: &mut Stats) {
+        stats.count_expansion(self.kept, self.skipped);
     }
 }
 
@@ -68,7 +73,7 @@ pub(crate) fn expand_along<E: Edges>(
     let skipped =
         neighbours_except(edges, state, known, |next, mv| collector.push(out, (next, mv)));
     collector.finish()?;
-    Expansion { kept: out.len(), skipped }.count(run.stats_mut());
+    Expansion { kept: out.len(), skipped }.count(run);
     Ok(())
 }
 

@@ -423,8 +423,8 @@ where
         layer_sizes.pop();
         // The layers before were expanded, and their states stored.
         let finished: u64 = layer_sizes.iter().sum();
-        self.run.stats_mut().stored += finished;
-        self.run.stats_mut().expanded += finished;
+        self.run.count_stored(finished);
+        self.run.count_expanded(finished);
         let buffer = SortBuffer::new(self.budget);
         self.go_on(layer_sizes, current, before, seen, buffer, Traffic::default())
     }
@@ -443,8 +443,8 @@ where
         let complete = loop {
             let depth = layer_sizes.len();
             layer_sizes.push(current.size);
-            self.run.stats_mut().stored += current.size;
-            self.run.stats_mut().frontier(usize::try_from(current.size).unwrap_or(usize::MAX));
+            self.run.count_stored(current.size);
+            self.run.count_frontier(usize::try_from(current.size).unwrap_or(usize::MAX));
             self.save_manifest(&layer_sizes, &current, before.as_ref(), seen.as_deref())?;
             self.report(depth, &buffer, traffic)?;
             self.check_room(seen.as_deref())?;
@@ -563,8 +563,8 @@ where
                     }
                 }
             });
-            self.run.stats_mut().expanded += 1;
-            self.run.stats_mut().generated += generated;
+            self.run.count_expanded(1);
+            self.run.count_generated(generated);
             if let Some(error) = failure {
                 return Err(error);
             }

@@ -234,7 +234,7 @@ impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
         )? {
             Stored::New(child) => Ok(Some(child)),
             Stored::Old(child, mv) => {
-                run.stats_mut().duplicates += 1;
+                run.count_duplicate();
                 let id = child as usize;
                 let Best { cost: known, expanded } = *tree.extra(id);
                 let root = tree.parent_of(id).0 == NO_PARENT;
@@ -251,7 +251,7 @@ impl<S: State, M: Clone, C: Cost> Policy<S, M, C> for EveryCheapest<M, C> {
                 self.ties[id].clear();
                 *tree.extra_mut(id) = Best::reached(cost);
                 if expanded {
-                    run.stats_mut().reopened += 1;
+                    run.count_reopened();
                 }
                 tree.reparent(id, parent, mv);
                 Ok(Some(child))

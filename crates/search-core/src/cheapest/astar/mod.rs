@@ -367,11 +367,11 @@ impl<S: State, M: Clone, C: Cost> AStar<S, M, C> {
                     }
                 }
             });
-            expansion.count(run.stats_mut());
+            expansion.count(run);
             if let Some(error) = failure {
                 return Err(error);
             }
-            run.stats_mut().frontier(self.open.len());
+            run.count_frontier(self.open.len());
         }
         Ok((None, overflowed))
     }
@@ -671,14 +671,14 @@ where
     )? {
         Stored::New(child) => Ok(Some(child)),
         Stored::Old(child, mv) => {
-            stats.duplicates += 1;
+            stats.count_duplicate();
             let best = tree.extra_mut(child as usize);
             if cost >= best.cost {
                 return Ok(None);
             }
             let reopened = std::mem::replace(best, Best::reached(cost)).expanded;
             if reopened {
-                stats.reopened += 1;
+                stats.count_reopened();
             }
             tree.reparent(child as usize, parent, mv);
             Ok(Some(child))

@@ -257,8 +257,8 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             if depth >= 2 {
                 let came_by = &self.moves[self.frames[last - 1].next - 1];
                 if space.reverses(mv, came_by) {
-                    run.stats_mut().generated += 1;
-                    run.stats_mut().duplicates += 1;
+                    run.count_generated(1);
+                    run.count_duplicate();
                     continue;
                 }
             }
@@ -267,7 +267,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
                 continue;
             }
             let step = space.apply(state, mv);
-            run.stats_mut().generated += 1;
+            run.count_generated(1);
             let f = match overflowed.check(extend_within(top.cost, step)?) {
                 Some(cost) => add_within(cost, heuristic(state)).map(|f| (cost, f)),
                 None => None,
@@ -306,7 +306,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         G: InPlace<State = S, Move = M, Cost = C>,
     {
         self.check_expansion(run)?;
-        run.stats_mut().expanded += 1;
+        run.count_expanded(1);
         let begin = self.moves.len();
         let mut pushed = Ok(());
         let moves = &mut self.moves;
@@ -318,7 +318,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         pushed?;
         let end = self.moves.len();
         run.meter_mut().push(&mut self.frames, Frame { begin, next: begin, end, cost })?;
-        run.stats_mut().stored = run.stats().stored.max(self.frames.len() as u64);
+        run.stored_at_least(self.frames.len() as u64);
         Ok(())
     }
 

@@ -190,7 +190,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         self.iterations.clear();
         let done = starts.iter().find(|start| is_goal(start));
         if done.is_some() {
-            run.stats_mut().stored = 1;
+            run.set_stored(1);
         }
         done
     }
@@ -312,7 +312,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
             if self.check_cycles
                 && (self.path.iter().any(|step| step.state == *child) || root.above.contains(child))
             {
-                run.stats_mut().duplicates += 1;
+                run.count_duplicate();
                 continue;
             }
             let Some(cost) = overflowed.check(extend_within(cost, *step)?) else { continue };
@@ -368,7 +368,7 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         if !expand {
             let children = (begin, begin);
             self.path.push(Step { state, cost, children, next: begin });
-            run.stats_mut().stored = run.stats().stored.max(self.path.len() as u64);
+            run.stored_at_least(self.path.len() as u64);
             return Ok(());
         }
         self.check_expansion(run)?;
@@ -387,13 +387,13 @@ impl<S: State, M: Clone, C: Cost> IdaStar<S, M, C> {
         });
         collector.finish()?;
         let end = self.children.len();
-        run.stats_mut().expanded += 1;
-        run.stats_mut().generated += (end - begin + skipped) as u64;
-        run.stats_mut().duplicates += skipped as u64;
+        run.count_expanded(1);
+        run.count_generated((end - begin + skipped) as u64);
+        run.count_duplicates(skipped as u64);
         // The path grows within the memory budget too.
         let step = Step { state, cost, children: (begin, end), next: begin };
         run.meter_mut().push(&mut self.path, step)?;
-        run.stats_mut().stored = run.stats().stored.max(self.path.len() as u64);
+        run.stored_at_least(self.path.len() as u64);
         Ok(())
     }
 }

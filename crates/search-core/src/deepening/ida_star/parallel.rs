@@ -194,7 +194,7 @@ where
                 return Ok(None);
             };
             // A start is held from the first.
-            run.stats_mut().stored = 1;
+            run.set_stored(1);
             let wanted = JOBS_PER_THREAD * rayon::current_num_threads();
             let mut found = None;
             let cost = this.deepen(first, run, |this, bound, overflowed, run| {
@@ -313,7 +313,7 @@ where
             .collect();
         let mut found = None;
         for answer in answers {
-            run.stats_mut().absorb(&answer.stats);
+            run.absorb(&answer.stats);
             if answer.overflowed.happened() {
                 overflowed.check::<C>(None);
             }
@@ -376,9 +376,9 @@ where
             }
         });
         collector.finish()?;
-        run.stats_mut().duplicates += duplicates;
-        run.stats_mut().expanded += 1;
-        run.stats_mut().generated += children.len() as u64;
+        run.count_duplicates(duplicates);
+        run.count_expanded(1);
+        run.count_generated(children.len() as u64);
         for (next, mv) in children {
             let step = space.cost(state, &mv, &next);
             let Some(cost) = overflowed.check(extend_within(job.cost, step)?) else {
@@ -397,7 +397,7 @@ where
             if is_goal(&states[states.len() - 1]) {
                 return Ok(Some((Outcome::Found(cost), Some(Path::new(states, moves)))));
             }
-            run.stats_mut().stored = run.stats().stored.max(states.len() as u64);
+            run.stored_at_least(states.len() as u64);
             run.meter_mut()
                 .push(next_level, Job { states, moves, cost, estimate: next_estimate })?;
         }
@@ -463,7 +463,7 @@ where
         );
         expanded.fetch_add(run.stats().expanded, Ordering::Relaxed);
         // Paths held below the root hold the root's path too.
-        run.stats_mut().stored += root.depth as u64;
+        run.count_stored(root.depth as u64);
         let path = match &outcome {
             Ok(Outcome::Found(_)) => {
                 stop.store(true, Ordering::Relaxed);

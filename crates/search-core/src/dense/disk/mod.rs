@@ -251,7 +251,7 @@ impl<'d> Tier<'d> {
         let limits = run.get_limits();
         let (mut stopped, mut cut) = (false, false);
         for (depth, &size) in self.layer_sizes.iter().enumerate() {
-            run.stats_mut().stored += size;
+            run.count_stored(size);
             self.report(run, depth)?;
             stopped = on_layer(depth, size).is_break();
             if stopped {
@@ -286,9 +286,9 @@ impl<'d> Tier<'d> {
             let (size, next_found) = self.pass(space, depth, visit, run)?;
             self.layer_sizes.push(size);
             self.next_found = next_found;
-            run.stats_mut().stored += size;
-            run.stats_mut().expanded += size;
-            run.stats_mut().frontier(usize::try_from(size).unwrap_or(usize::MAX));
+            run.count_stored(size);
+            run.count_expanded(size);
+            run.count_frontier(usize::try_from(size).unwrap_or(usize::MAX));
             if self.manifest_due() {
                 self.commit()?;
             }
