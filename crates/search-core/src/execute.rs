@@ -1,14 +1,10 @@
 //! How every search of the hashed families and IDA* begins and ends: the
 //! one scaffold a cache's method runs its own logic in.
 //!
-//! A search's public forms are a method of its family's cache, which
-//! takes a [`Run`], and a free function of the same name, which is that
-//! method on a fresh cache with `Run::new()`. The method hands its logic
-//! to [`execute`]; nothing else about beginning or ending a search is
-//! written in the search. The engines that enumerate into tables or
-//! files (`dense`, `SortedEnumeration`, `DiskEnumeration`,
-//! `DistanceTable::build`) begin their runs themselves and count as each
-//! layer ends.
+//! A search hands its logic to [`execute`] (a search over a cache of
+//! hashed states) or [`begin_and_end`] (an engine that enumerates into
+//! tables or files, and counts as each layer ends); nothing else about
+//! beginning or ending a search is written in the search.
 //!
 //! It may use `space`, `run` and `error`.
 
@@ -47,10 +43,29 @@ pub(crate) fn execute<C: ?Sized, G: Failure + ?Sized, T>(
     search: impl FnOnce(&mut C, &mut Run<'_>) -> Result<T, Error>,
     stored: impl FnOnce(&C) -> usize,
 ) -> Result<T, Error> {
+    let search = |run: &mut Run<'_>| {
+        let result = search(cache, run);
+        run.stored_at_least(stored(cache) as u64);
+        result
+    };
+    begin_and_end(run, search, || space.failure())
+}
+
+/// Runs `search` as one search of `run`, and is how every search begins
+/// and ends:
+///
+/// - it begins the run: no counts yet, the whole memory budget, and an
+///   end at once if the run was cancelled before it began;
+/// - a space that failed, as `failure` says once the search is over, has
+///   its error returned in place of whatever the search answered.
+pub(crate) fn begin_and_end<T>(
+    run: &mut Run<'_>,
+    search: impl FnOnce(&mut Run<'_>) -> Result<T, Error>,
+    failure: impl FnOnce() -> Option<Error>,
+) -> Result<T, Error> {
     run.begin()?;
-    let result = search(cache, run);
-    run.stored_at_least(stored(cache) as u64);
-    match space.failure() {
+    let result = search(run);
+    match failure() {
         Some(failure) => Err(failure),
         None => result,
     }

@@ -376,12 +376,13 @@ pub mod space;
 
 pub mod path;
 
+// How every search begins and ends.
+mod execute;
+
 // Ready-made spaces, built on the vocabulary above.
 pub mod groups;
 
-// The stores the hashed searches keep, the files the disk tiers write,
-// and how every search begins and ends.
-mod execute;
+// The stores the hashed searches keep, and the files the disk tiers write.
 pub mod files;
 mod store;
 

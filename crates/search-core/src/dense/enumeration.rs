@@ -11,6 +11,7 @@ use super::pool::Pool;
 use super::table::LayerTable;
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
+use crate::execute::begin_and_end;
 use crate::files::directory::{DirLock, claim};
 use crate::run::context::Run;
 use crate::space::ranked::RankedSpace;
@@ -426,29 +427,53 @@ impl DenseEnumeration {
         F: FnMut(usize, u64) -> ControlFlow<()>,
         V: Fn(u64, usize) + Sync,
     {
-        run.begin()?;
+        begin_and_end(
+            run,
+            |run: &mut Run<'_>| {
+                let limits = run.get_limits();
+                if let Some(disk) = &self.disk {
+                    // A table that fits the limit stays in memory; the directory's
+                    // run, if it holds one, goes on the way it was saved.
+                    let needed = LayerTable::memory_needed(space.rank_count());
+                    let in_memory = disk.dir.join(CHECKPOINT).exists();
+                    if disk.holds_a_run() || (needed > limits.get_max_memory() && !in_memory) {
+                        return enumerate_on_disk(
+                            self.threads,
+                            disk,
+                            self.resume,
+                            (space, starts),
+                            (&mut on_layer, &visit),
+                            run,
+                        );
+                    }
+                }
+                self.enumerate_in_memory((space, starts), (&mut on_layer, &visit), run)
+            },
+            || space.failure(),
+        )
+    }
+}
+
+impl DenseEnumeration {
+    /// The run of [`run_until`](DenseEnumeration::run_until) with its
+    /// table in memory, saved to the directory, if there is one, as it
+    /// goes.
+    fn enumerate_in_memory<R, F, V>(
+        &self,
+        (space, starts): (&R, &[u64]),
+        (on_layer, visit): (&mut F, &V),
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<u64>, Error>
+    where
+        R: RankedSpace,
+        F: FnMut(usize, u64) -> ControlFlow<()>,
+        V: Fn(u64, usize) + Sync,
+    {
         let limits = run.get_limits();
-        if let Some(disk) = &self.disk {
-            // A table that fits the limit stays in memory; the directory's
-            // run, if it holds one, goes on the way it was saved.
-            let needed = LayerTable::memory_needed(space.rank_count());
-            let in_memory = disk.dir.join(CHECKPOINT).exists();
-            if disk.holds_a_run() || (needed > limits.get_max_memory() && !in_memory) {
-                let layers = enumerate_on_disk(
-                    self.threads,
-                    disk,
-                    self.resume,
-                    (space, starts),
-                    (&mut on_layer, &visit),
-                    run,
-                );
-                return space.failure().map_or(layers, Err);
-            }
-        }
         let checkpoint = self.claim_checkpoint()?;
         let cancel = run.cancel_handle();
-        // The run as a closure, so that a failed space's error replaces
-        // the layers it gave.
+        // The run as a closure, so that the checkpoint is removed however
+        // it ends well.
         let mut layers = |run: &mut Run<'_>| {
             let table = LayerTable::new(0..space.rank_count(), limits.get_max_memory())?;
             let bytes = LayerTable::memory_needed(space.rank_count());
@@ -492,7 +517,7 @@ impl DenseEnumeration {
             while !stopped && layer_sizes.last().is_some_and(|&size| size > 0) {
                 let depth = layer_sizes.len() - 1;
                 let found = pool.run(|parallel| {
-                    table.expand_layer_within(space, depth, &visit, parallel, &cancel)
+                    table.expand_layer_within(space, depth, visit, parallel, &cancel)
                 })?;
                 run.count_expanded(layer_sizes[depth]);
                 run.count_frontier(layer_sizes[depth] as usize);
@@ -527,10 +552,8 @@ impl DenseEnumeration {
             Ok(layers_of(&table, layer_sizes, cut))
         };
         let layers = layers(run);
-        if let Some(failure) = space.failure() {
-            return Err(failure);
-        }
         if layers.as_ref().is_ok_and(Enumeration::is_complete)
+            && space.failure().is_none()
             && let Some((path, ..)) = &checkpoint
         {
             // Finished: the checkpoint is of no more use. One cut at the
@@ -539,9 +562,7 @@ impl DenseEnumeration {
         }
         layers
     }
-}
 
-impl DenseEnumeration {
     /// For a run in memory with a directory: the file its table is saved
     /// to, and the directory's lock, held until the run returns.
     fn claim_checkpoint(&self) -> Result<Option<(PathBuf, &Disk, DirLock)>, Error> {

@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap;
 use super::cayley::Arrangement;
 use super::generators::{Generators, one_line_words};
 use crate::error::Error;
+use crate::execute::begin_and_end;
 use crate::run::context::Run;
 
 /// The statements read between two reports to a run's observer, each a
@@ -148,7 +149,10 @@ impl PermutationPuzzle {
     /// # Ok::<(), search_core::Error>(())
     /// ```
     pub fn parse_with(text: &str, run: &mut Run<'_>) -> Result<PermutationPuzzle, Error> {
-        run.begin()?;
+        begin_and_end(run, |run| PermutationPuzzle::parse_within(text, run), || None)
+    }
+
+    fn parse_within(text: &str, run: &mut Run<'_>) -> Result<PermutationPuzzle, Error> {
         let mut written: Vec<(usize, String, Written)> = Vec::new();
         // Each name's line, so that a million generators are checked in
         // one pass, not in pairs.

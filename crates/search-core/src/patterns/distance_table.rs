@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use crate::dense::enumeration::DenseEnumeration;
 use crate::error::Error;
 use crate::error::Limit;
+use crate::execute::begin_and_end;
 use crate::files::format::{TableReader, table_header_len, write_table_file};
 use crate::run::cancel::CancelHandle;
 use crate::run::context::Run;
@@ -160,11 +161,8 @@ impl DistanceTable {
         goals: &[u64],
         run: &mut Run<'_>,
     ) -> Result<DistanceTable, Error> {
-        let table = DistanceTable::build_table(space, goals, run);
-        match space.failure() {
-            Some(failure) => Err(failure),
-            None => table,
-        }
+        let build = |run: &mut Run<'_>| DistanceTable::build_table(space, goals, run);
+        begin_and_end(run, build, || space.failure())
     }
 
     fn build_table<A: ZeroOneRankedSpace>(
@@ -172,7 +170,6 @@ impl DistanceTable {
         goals: &[u64],
         run: &mut Run<'_>,
     ) -> Result<DistanceTable, Error> {
-        run.begin()?;
         let count = space.rank_count();
         let max_memory = run.get_limits().get_max_memory();
         if count > max_memory {

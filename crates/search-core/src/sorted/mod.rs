@@ -35,6 +35,7 @@ use self::packed::{Keys, Packed, Packer, pack_sorted};
 use crate::breadth_first::enumerate::Enumeration;
 use crate::breadth_first::parallel::{on_pool_beating, thread_pool};
 use crate::error::{Error, Limit};
+use crate::execute::begin_and_end;
 use crate::files::Checksum;
 use crate::files::directory::RunFiles;
 use crate::run::cancel::CancelHandle;
@@ -456,47 +457,52 @@ impl SortedEnumeration {
         keep: Keep,
         run: &mut Run<'_>,
     ) -> Result<Enumeration<S::Key>, Error> {
-        run.begin()?;
-        let pool = thread_pool(self.threads)?;
-        let count = space.key_count();
-        let sorted = sorted_below(starts, count)?;
-        let mut description = describe(keep, count, &sorted);
-        if !self.about.is_empty() {
-            description = format!("{}; {description}", self.about);
-        }
-        let mut claimed = match &self.disk {
-            Some(dir) => {
-                let (files, sizes) = RunFiles::claim(dir, PREFIX, self.resume, |path| {
-                    let layers = manifest::load(path, &description)?;
-                    let files = keep.files(&layers.sizes);
-                    Ok((layers, files))
-                })?;
-                Some((files, sizes))
-            }
-            None => None,
-        };
-        let (files, resumed) = match &mut claimed {
-            Some((files, sizes)) => (Some(files), sizes.take()),
-            None => (None, None),
-        };
-        let mut sweep = Sweep {
-            space,
-            keep,
-            files,
-            description: &description,
-            pool: pool.as_ref(),
-            deepest: !self.skip_deepest,
-            run_bytes_per_state: None,
-        };
-        let result = sweep.enumerate(&sorted, resumed, run);
-        if let Some((files, _)) = &mut claimed {
-            // A run that ends short keeps what its manifest names, to
-            // resume; so does one cut at its depth bound, to go deeper.
-            let finished = result.as_ref().is_ok_and(Enumeration::is_complete);
-            let cleared = if finished { files.clear() } else { files.clear_unnamed() };
-            return result.and_then(|layers| cleared.map(|()| layers));
-        }
-        result
+        begin_and_end(
+            run,
+            |run: &mut Run<'_>| {
+                let pool = thread_pool(self.threads)?;
+                let count = space.key_count();
+                let sorted = sorted_below(starts, count)?;
+                let mut description = describe(keep, count, &sorted);
+                if !self.about.is_empty() {
+                    description = format!("{}; {description}", self.about);
+                }
+                let mut claimed = match &self.disk {
+                    Some(dir) => {
+                        let (files, sizes) = RunFiles::claim(dir, PREFIX, self.resume, |path| {
+                            let layers = manifest::load(path, &description)?;
+                            let files = keep.files(&layers.sizes);
+                            Ok((layers, files))
+                        })?;
+                        Some((files, sizes))
+                    }
+                    None => None,
+                };
+                let (files, resumed) = match &mut claimed {
+                    Some((files, sizes)) => (Some(files), sizes.take()),
+                    None => (None, None),
+                };
+                let mut sweep = Sweep {
+                    space,
+                    keep,
+                    files,
+                    description: &description,
+                    pool: pool.as_ref(),
+                    deepest: !self.skip_deepest,
+                    run_bytes_per_state: None,
+                };
+                let result = sweep.enumerate(&sorted, resumed, run);
+                if let Some((files, _)) = &mut claimed {
+                    // A run that ends short keeps what its manifest names, to
+                    // resume; so does one cut at its depth bound, to go deeper.
+                    let finished = result.as_ref().is_ok_and(Enumeration::is_complete);
+                    let cleared = if finished { files.clear() } else { files.clear_unnamed() };
+                    return result.and_then(|layers| cleared.map(|()| layers));
+                }
+                result
+            },
+            || space.key_failure(),
+        )
     }
 }
 

@@ -5,6 +5,7 @@
 use super::{Keep, Layer, SortedEnumeration, Sweep, describe, manifest, sorted_below};
 use crate::breadth_first::parallel::thread_pool;
 use crate::error::{Error, Limit};
+use crate::execute::begin_and_end;
 use crate::files::directory::RunFiles;
 use crate::path::Path;
 use crate::run::context::Run;
@@ -67,40 +68,45 @@ impl SortedEnumeration {
         goal: S::Key,
         run: &mut Run<'_>,
     ) -> Result<Option<Path<S::Key, ()>>, Error> {
-        run.begin()?;
-        let pool = thread_pool(self.threads)?;
-        let count = space.key_count();
-        let sorted = sorted_below(starts, count)?;
-        if goal >= count {
-            return Err(goal.out_of_bounds(count));
-        }
-        let description =
-            format!("a path to {goal} over {}", describe(Keep::TwoLayers, count, &sorted));
-        let mut files = match &self.disk {
-            Some(dir) => {
-                Some(RunFiles::claim(dir, manifest::PREFIX, false, |_| Ok(((), Vec::new())))?.0)
-            }
-            None => None,
-        };
-        let mut sweep = Sweep {
-            space,
-            keep: Keep::TwoLayers,
-            files: files.as_mut(),
-            description: &description,
-            pool: pool.as_ref(),
-            deepest: false,
-            run_bytes_per_state: None,
-        };
-        let found = sweep.walk_to(&sorted, goal, run);
-        let found = match files.as_mut().map(RunFiles::clear) {
-            Some(Err(error)) => found.and(Err(error)),
-            _ => found,
-        };
-        // A keyed space's moves are its neighbours, unnamed.
-        Ok(found?.map(|keys| {
-            let moves = vec![(); keys.len().saturating_sub(1)];
-            Path::new(keys, moves)
-        }))
+        begin_and_end(
+            run,
+            |run: &mut Run<'_>| {
+                let pool = thread_pool(self.threads)?;
+                let count = space.key_count();
+                let sorted = sorted_below(starts, count)?;
+                if goal >= count {
+                    return Err(goal.out_of_bounds(count));
+                }
+                let description =
+                    format!("a path to {goal} over {}", describe(Keep::TwoLayers, count, &sorted));
+                let mut files = match &self.disk {
+                    Some(dir) => Some(
+                        RunFiles::claim(dir, manifest::PREFIX, false, |_| Ok(((), Vec::new())))?.0,
+                    ),
+                    None => None,
+                };
+                let mut sweep = Sweep {
+                    space,
+                    keep: Keep::TwoLayers,
+                    files: files.as_mut(),
+                    description: &description,
+                    pool: pool.as_ref(),
+                    deepest: false,
+                    run_bytes_per_state: None,
+                };
+                let found = sweep.walk_to(&sorted, goal, run);
+                let found = match files.as_mut().map(RunFiles::clear) {
+                    Some(Err(error)) => found.and(Err(error)),
+                    _ => found,
+                };
+                // A keyed space's moves are its neighbours, unnamed.
+                Ok(found?.map(|keys| {
+                    let moves = vec![(); keys.len().saturating_sub(1)];
+                    Path::new(keys, moves)
+                }))
+            },
+            || space.key_failure(),
+        )
     }
 }
 

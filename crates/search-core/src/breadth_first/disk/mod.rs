@@ -32,6 +32,7 @@ use serde::de::DeserializeOwned;
 
 use crate::breadth_first::enumerate::Enumeration;
 use crate::error::Error;
+use crate::execute::begin_and_end;
 use crate::files::directory::{RunFiles, check_free_space};
 use crate::files::format::sync_file;
 use crate::run::context::Run;
@@ -290,35 +291,44 @@ impl DiskEnumeration {
         G::State: Serialize + DeserializeOwned,
         I: IntoIterator<Item = G::State>,
     {
-        run.begin()?;
-        let budget = sort_budget(run.get_limits().get_max_memory())?;
-        let description =
-            format!("{subtract:?} of {}: {}", std::any::type_name::<G::State>(), self.description);
-        let (mut files, resumed) = RunFiles::claim(&self.dir, PREFIX, self.resume, |path| {
-            let manifest = Manifest::load(path, &description)?;
-            let names = manifest.files(subtract).collect();
-            Ok((manifest, names))
-        })?;
-        let mut layers = Layers {
-            space,
-            subtract,
-            files: &mut files,
-            budget,
+        begin_and_end(
             run,
-            runs_written: 0,
-            charged: 0,
-            description: &description,
-            stale: Vec::new(),
-        };
-        let result = match resumed {
-            Some(manifest) => layers.enumerate_from(manifest),
-            None => layers.enumerate(starts),
-        };
-        // A run that ends short keeps what its manifest names, to resume.
-        // And so does one cut at its depth bound, to go on with more depth.
-        let finished = result.as_ref().is_ok_and(Enumeration::is_complete);
-        let cleared = if finished { files.clear() } else { files.clear_unnamed() };
-        unless_failed(space, result.and_then(|layers| cleared.map(|()| layers)))
+            |run: &mut Run<'_>| {
+                let budget = sort_budget(run.get_limits().get_max_memory())?;
+                let description = format!(
+                    "{subtract:?} of {}: {}",
+                    std::any::type_name::<G::State>(),
+                    self.description
+                );
+                let (mut files, resumed) =
+                    RunFiles::claim(&self.dir, PREFIX, self.resume, |path| {
+                        let manifest = Manifest::load(path, &description)?;
+                        let names = manifest.files(subtract).collect();
+                        Ok((manifest, names))
+                    })?;
+                let mut layers = Layers {
+                    space,
+                    subtract,
+                    files: &mut files,
+                    budget,
+                    run,
+                    runs_written: 0,
+                    charged: 0,
+                    description: &description,
+                    stale: Vec::new(),
+                };
+                let result = match resumed {
+                    Some(manifest) => layers.enumerate_from(manifest),
+                    None => layers.enumerate(starts),
+                };
+                // A run that ends short keeps what its manifest names, to resume.
+                // And so does one cut at its depth bound, to go on with more depth.
+                let finished = result.as_ref().is_ok_and(Enumeration::is_complete);
+                let cleared = if finished { files.clear() } else { files.clear_unnamed() };
+                unless_failed(space, result.and_then(|layers| cleared.map(|()| layers)))
+            },
+            || space.failure(),
+        )
     }
 }
 
