@@ -221,6 +221,11 @@ impl Error {
         Error { kind }
     }
 
+    /// The error for a name, `text`, that is none of the `expected` ones.
+    pub(crate) fn unknown_name(text: &str, what: &'static str, expected: &'static str) -> Error {
+        Error::new(ErrorKind::UnknownName { text: text.to_string(), what, expected })
+    }
+
     /// What went wrong.
     ///
     /// # Example

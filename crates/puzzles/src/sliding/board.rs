@@ -3,6 +3,8 @@ use std::hash::{Hash, Hasher};
 
 use crate::error::{Error, ErrorKind};
 
+use super::slide::Slide;
+
 /// The most cells a board may have: 5 bits per cell in two `u64`s.
 pub(crate) const MAX_CELLS: usize = 25;
 
@@ -319,13 +321,13 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn slide(&self, direction: super::Slide) -> Option<Board> {
+    pub fn slide(&self, direction: Slide) -> Option<Board> {
         let (row, col) = (self.blank_row, self.blank_col);
         let (row, col) = match direction {
-            super::Slide::Up if row > 0 => (row - 1, col),
-            super::Slide::Down if row + 1 < self.rows => (row + 1, col),
-            super::Slide::Left if col > 0 => (row, col - 1),
-            super::Slide::Right if col + 1 < self.cols => (row, col + 1),
+            Slide::Up if row > 0 => (row - 1, col),
+            Slide::Down if row + 1 < self.rows => (row + 1, col),
+            Slide::Left if col > 0 => (row, col - 1),
+            Slide::Right if col + 1 < self.cols => (row, col + 1),
             _ => return None,
         };
         let blank = self.blank_index();

@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::SlidingHeuristic;
-use super::SlidingPuzzle;
 use super::board::Board;
+use super::estimate::SlidingHeuristic;
 use super::pdb::{Partition, PatternDatabase};
+use super::puzzle::SlidingPuzzle;
 use crate::error::{Error, ErrorKind};
 
 /// A folder of pattern databases for the 4x4 puzzle, a file for each

@@ -10,9 +10,10 @@ use std::ops::ControlFlow;
 
 use search_core::{Heuristic, Successors, Weighted};
 
-use super::pdb::Parts;
-use super::solver::Estimate;
-use super::{Board, PatternDatabase, Slide};
+use super::board::Board;
+use super::estimate::Estimate;
+use super::pdb::{Parts, PatternDatabase};
+use super::slide::Slide;
 
 /// A sliding puzzle whose states are [`Step`]s, each board's estimate
 /// `estimate`'s.

@@ -9,8 +9,8 @@ use std::ops::ControlFlow;
 
 use search_core::{Path, Reversible, Successors};
 
-use super::{Board, Slide};
-use crate::sliding::board::NIBBLE_CELLS;
+use super::board::{Board, NIBBLE_CELLS};
+use super::slide::Slide;
 
 /// No cell: the slide is off the board.
 const OFF: u8 = u8::MAX;

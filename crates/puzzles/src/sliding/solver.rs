@@ -1,11 +1,9 @@
 //! [`Solver`]: a puzzle's boards answered one after another, reusing its
-//! tables; the choice of search by board size ([`Algorithm`]) and of
-//! estimate, the best installed database included ([`SlidingHeuristic`]).
+//! tables, and the choice of search by board size ([`Algorithm`]).
 
 use std::borrow::Cow;
-use std::fmt;
+use std::cell::RefCell;
 use std::str::FromStr;
-use std::sync::Arc;
 
 use search_core::breadth_first::Search;
 use search_core::cheapest::AStar;
@@ -14,10 +12,12 @@ use search_core::{Heuristic, Path, Run};
 
 use crate::error::{Error, ErrorKind};
 
+use super::board::Board;
+use super::estimate::{Estimate, SlidingHeuristic};
+use super::guided;
 use super::packed::PackedBoards;
-use super::{Board, LinearConflict, Manhattan, Partition, PatternDatabase, Slide, SlidingPuzzle};
-use super::{guided, heuristic, unknown};
-
+use super::puzzle::SlidingPuzzle;
+use super::slide::Slide;
 /// Which search answers a board.
 ///
 /// # Example
@@ -87,190 +87,14 @@ impl FromStr for Algorithm {
             "astar" => Ok(Algorithm::AStar),
             "idastar" => Ok(Algorithm::IdaStar),
             "auto" => Ok(Algorithm::Auto),
-            _ => Err(unknown(text, "an algorithm", "bfs, bidirectional, astar, idastar or auto")),
-        }
-    }
-}
-
-/// Which estimate guides [`Algorithm::AStar`] and [`Algorithm::IdaStar`].
-///
-/// # Example
-///
-/// ```
-/// use puzzles::{Algorithm, SlidingHeuristic, SlidingPuzzle};
-/// use search_core::Run;
-///
-/// let puzzle = SlidingPuzzle::new(3, 3)?;
-/// let board = "8 6 7 / 2 5 4 / 3 0 1".parse()?;
-/// let mut expanded = Vec::new();
-/// for heuristic in [SlidingHeuristic::Manhattan, SlidingHeuristic::LinearConflict] {
-///     let mut solver = puzzle.solver().algorithm(Algorithm::IdaStar).heuristic(heuristic);
-///     let mut run = Run::new();
-///     assert_eq!(solver.moves(&board, &mut run)?, Some(31));
-///     expanded.push(run.stats().expanded);
-/// }
-/// assert!(expanded[1] < expanded[0]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum SlidingHeuristic {
-    /// [`Manhattan`]: each tile's rows and columns from its goal cell.
-    Manhattan,
-    /// [`LinearConflict`]: Manhattan, plus two moves per tile that must
-    /// step out of its goal row or column.
-    LinearConflict,
-    /// The [`Partition::SixSixThree`] pattern database, for 4x4 boards
-    /// only: built (a few seconds) the first time a puzzle needs it unless
-    /// one was installed with [`SlidingPuzzle::install_database`], then
-    /// kept with the puzzle.
-    SixSixThree,
-    /// The [`Partition::SevenEight`] pattern database, for 4x4 boards
-    /// only: installed with [`SlidingPuzzle::install_database`] from a
-    /// saved file, or built (minutes, 1.6 GB) the first time it is needed.
-    SevenEight,
-    /// The [`Partition::SixSixSixSix`] pattern database, for 5x5 boards
-    /// only: installed with [`SlidingPuzzle::install_database`] from a
-    /// saved file, or built (minutes and 0.9 GB, see
-    /// `docs/performance.md`) the first time it is needed.
-    SixSixSixSix,
-    /// The best the puzzle has at hand, building nothing: the 6-6-6-6 or
-    /// 7-8 database if one is installed, else the 6-6-3 one if there is
-    /// one, else linear conflicts; the default.
-    #[default]
-    Best,
-}
-
-impl SlidingHeuristic {
-    /// The heuristic's name, as `FromStr` reads it.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::SlidingHeuristic;
-    ///
-    /// for heuristic in [SlidingHeuristic::LinearConflict, SlidingHeuristic::SixSixSixSix] {
-    ///     assert_eq!(heuristic.name().parse::<SlidingHeuristic>()?, heuristic);
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            SlidingHeuristic::Manhattan => "manhattan",
-            SlidingHeuristic::LinearConflict => "linear-conflict",
-            SlidingHeuristic::SixSixThree => "pdb-663",
-            SlidingHeuristic::SevenEight => "pdb-78",
-            SlidingHeuristic::SixSixSixSix => "pdb-6666",
-            SlidingHeuristic::Best => "best",
-        }
-    }
-
-    /// The partitions whose databases this heuristic uses, the better
-    /// first.
-    pub(super) fn partitions(self) -> &'static [Partition] {
-        match self {
-            SlidingHeuristic::SixSixThree => &[Partition::SixSixThree],
-            SlidingHeuristic::SevenEight => &[Partition::SevenEight],
-            SlidingHeuristic::SixSixSixSix => &[Partition::SixSixSixSix],
-            SlidingHeuristic::Best => {
-                &[Partition::SixSixSixSix, Partition::SevenEight, Partition::SixSixThree]
-            }
-            SlidingHeuristic::Manhattan | SlidingHeuristic::LinearConflict => &[],
-        }
-    }
-}
-
-impl fmt::Display for SlidingHeuristic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for SlidingHeuristic {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<SlidingHeuristic, Error> {
-        match text {
-            "manhattan" => Ok(SlidingHeuristic::Manhattan),
-            "linear-conflict" => Ok(SlidingHeuristic::LinearConflict),
-            "pdb-663" => Ok(SlidingHeuristic::SixSixThree),
-            "pdb-78" => Ok(SlidingHeuristic::SevenEight),
-            "pdb-6666" => Ok(SlidingHeuristic::SixSixSixSix),
-            "best" => Ok(SlidingHeuristic::Best),
-            _ => Err(unknown(
+            _ => Err(Error::unknown_name(
                 text,
-                "a heuristic",
-                "manhattan, linear-conflict, pdb-663, pdb-78, pdb-6666 or best",
+                "an algorithm",
+                "bfs, bidirectional, astar, idastar or auto",
             )),
         }
     }
 }
-
-/// The estimate a solver uses, built for its goal.
-#[derive(Clone, Debug)]
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one per solver, and the Manhattan table is read on every node: kept inline"
-)]
-pub(super) enum Estimate {
-    Manhattan(Manhattan),
-    LinearConflict(Arc<LinearConflict>),
-    Database(Arc<PatternDatabase>),
-}
-
-impl Estimate {
-    pub(super) fn new(kind: SlidingHeuristic, puzzle: &SlidingPuzzle) -> Result<Estimate, Error> {
-        Ok(match kind {
-            SlidingHeuristic::Manhattan => Estimate::Manhattan(Manhattan::new(&puzzle.goal)),
-            SlidingHeuristic::LinearConflict => {
-                let tables = puzzle
-                    .linear_conflict
-                    .get_or_init(|| Arc::new(LinearConflict::new(&puzzle.goal)));
-                Estimate::LinearConflict(Arc::clone(tables))
-            }
-            SlidingHeuristic::SixSixThree => {
-                Estimate::Database(puzzle.pattern_database(Partition::SixSixThree)?)
-            }
-            SlidingHeuristic::SevenEight => {
-                Estimate::Database(puzzle.pattern_database(Partition::SevenEight)?)
-            }
-            SlidingHeuristic::SixSixSixSix => {
-                Estimate::Database(puzzle.pattern_database(Partition::SixSixSixSix)?)
-            }
-            SlidingHeuristic::Best => {
-                let installed = Partition::ALL
-                    .iter()
-                    .rev()
-                    .find_map(|&partition| puzzle.installed_database(partition));
-                match installed {
-                    Some(database) => Estimate::Database(database),
-                    None => Estimate::new(SlidingHeuristic::LinearConflict, puzzle)?,
-                }
-            }
-        })
-    }
-}
-
-impl Heuristic<Board> for Estimate {
-    type Cost = u32;
-
-    fn estimate(&self, board: &Board) -> u32 {
-        match self {
-            Estimate::Manhattan(h) => h.estimate(board),
-            Estimate::LinearConflict(h) => h.estimate(board),
-            Estimate::Database(h) => h.estimate(board),
-        }
-    }
-
-    fn estimate_child(&self, parent: &Board, parent_estimate: u32, child: &Board) -> u32 {
-        match self {
-            Estimate::Manhattan(h) => h.estimate_child(parent, parent_estimate, child),
-            Estimate::LinearConflict(h) => h.estimate_child(parent, parent_estimate, child),
-            Estimate::Database(h) => h.estimate_child(parent, parent_estimate, child),
-        }
-    }
-}
-
-heuristic::heuristic_by_reference!(Estimate, PatternDatabase);
 
 /// Answers boards of one puzzle one after another, reusing its tables:
 /// a cache, as [`Search`] is, whose searches each take the [`Run`] that
@@ -703,5 +527,120 @@ where
         search.run_parallel(space, [start], estimated, is_goal, run)
     } else {
         search.run(space, [start], estimated, is_goal, run)
+    }
+}
+
+/// The most memory a thread keeps between one-shot solves, for
+/// [`SlidingPuzzle::solve`] and [`SlidingPuzzle::moves`]: 16 MiB.
+const ONE_SHOT_CACHE: u64 = 16 << 20;
+
+impl SlidingPuzzle {
+    /// A shortest solution, or `None` when the board cannot be solved.
+    ///
+    /// A shortcut for [`solver`](SlidingPuzzle::solver) then
+    /// [`Solver::solve`].
+    ///
+    /// # Errors
+    ///
+    /// When the board's size differs from the goal's, or the search passes
+    /// the default state limit (only possible on 3x4 and larger boards).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{Slide, SlidingPuzzle};
+    ///
+    /// let puzzle = SlidingPuzzle::new(2, 3)?;
+    /// let path = puzzle.solve(&"[[1,2,3],[4,0,5]]".parse()?)?.expect("solvable");
+    /// assert_eq!(path.moves(), [Slide::Right]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&self, board: &Board) -> Result<Option<Path<Board, Slide>>, Error> {
+        self.one_shot(|solver, run| solver.solve(board, run))
+    }
+
+    /// The fewest moves that solve `board`, or `None` when it cannot be
+    /// solved.
+    ///
+    /// # Errors
+    ///
+    /// As for [`solve`](SlidingPuzzle::solve).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::SlidingPuzzle;
+    ///
+    /// let puzzle = SlidingPuzzle::new(2, 3)?;
+    /// assert_eq!(puzzle.moves(&"[[3,2,4],[1,5,0]]".parse()?)?, Some(14));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves(&self, board: &Board) -> Result<Option<usize>, Error> {
+        self.one_shot(|solver, run| solver.moves(board, run))
+    }
+
+    /// Runs `answer` on a solver whose breadth-first tables are this
+    /// thread's: a one-shot call then costs about what a reused solver's
+    /// does (building the tables took 2.8 ms of a 3x3 bidirectional solve,
+    /// the search itself 0.75 ms). Tables larger than [`ONE_SHOT_CACHE`]
+    /// are not kept.
+    fn one_shot<T>(&self, answer: impl FnOnce(&mut Solver<'_>, &mut Run<'_>) -> T) -> T {
+        thread_local! {
+            static TABLES: RefCell<Search<u64, Slide>> = RefCell::new(Search::new());
+        }
+        let mut solver = self.solver();
+        solver.search = TABLES.with(RefCell::take);
+        let mut run = Run::new();
+        let answer = answer(&mut solver, &mut run);
+        if run.memory() <= ONE_SHOT_CACHE {
+            TABLES.with(|cache| *cache.borrow_mut() = solver.search);
+        }
+        answer
+    }
+
+    /// A solver that reuses its tables from one board to the next: the way
+    /// to answer many boards of one size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::SlidingPuzzle;
+    /// use search_core::Run;
+    ///
+    /// let puzzle = SlidingPuzzle::new(2, 3)?;
+    /// let mut solver = puzzle.solver();
+    /// let mut run = Run::new();
+    /// let answers: Vec<Option<usize>> = ["4 1 2 / 5 0 3", "1 2 3 / 5 4 0"]
+    ///     .iter()
+    ///     .map(|text| solver.moves(&text.parse()?, &mut run))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(answers, [Some(5), None]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solver(&self) -> Solver<'_> {
+        Solver::of(Cow::Borrowed(self))
+    }
+
+    /// A solver that owns this puzzle: one that can be kept beside
+    /// others, in a collection, for as long as its caller likes (a batch
+    /// keeps one per board size). The puzzle's tables are shared with any
+    /// clone of it that has built them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::{SlidingPuzzle, Solver};
+    /// use search_core::Run;
+    ///
+    /// let mut solvers: Vec<Solver<'static>> = Vec::new();
+    /// for (rows, cols) in [(2, 2), (2, 3)] {
+    ///     solvers.push(SlidingPuzzle::new(rows, cols)?.into_solver());
+    /// }
+    /// assert_eq!(solvers[1].moves(&"4 1 2 / 5 0 3".parse()?, &mut Run::new())?, Some(5));
+    /// assert_eq!(solvers[1].puzzle().goal().cols(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn into_solver<'p>(self) -> Solver<'p> {
+        Solver::of(Cow::Owned(self))
     }
 }
