@@ -5,7 +5,7 @@ use search_core::breadth_first::{Enumeration, Search};
 use search_core::groups::{
     Arrangement, Cayley, Generators, Orbit, ReducedCayley, ReducedStates, Symmetries,
 };
-use search_core::layers::{Engine, Enumerator};
+use search_core::layers::{Engine, Enumerator, Numbering};
 use search_core::space::{AsRanked, KeyedSpace};
 use search_core::{Limits, Path, Predecessors, Ranking, Run, Successors, Unranking};
 
@@ -300,14 +300,21 @@ impl PermutationGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn engine(&self, layers: &Enumerator, limits: &Limits) -> Engine {
+        self.shaped(layers).engine(self.numbering(), limits)
+    }
+
+    /// How the graph numbers its states, for the front door to pick an
+    /// engine by: ranks below 2^64, keys of 128 bits for a group past
+    /// that (a class of symmetric elements is keyed below 2^112), or none.
+    fn numbering(&self) -> Numbering {
         if self.symmetries.is_some() {
             let keyed = self.order.is_some_and(|order| order < 1 << 112);
-            return if keyed { Engine::Sorted } else { Engine::Hashed };
+            return if keyed { Numbering::Keys } else { Numbering::States };
         }
         match (self.ranks, &self.space) {
-            (Some(ranks), _) => self.shaped(layers).engine(u128::from(ranks), limits),
-            (None, Space::Cayley(graph, _)) if graph.key_count() > 0 => Engine::Sorted,
-            (None, _) => Engine::Hashed,
+            (Some(ranks), _) => Numbering::Ranks(u128::from(ranks)),
+            (None, Space::Cayley(graph, _)) if graph.key_count() > 0 => Numbering::Keys,
+            (None, _) => Numbering::States,
         }
     }
 
@@ -379,16 +386,14 @@ impl PermutationGraph {
         for start in starts {
             self.check_items(start)?;
         }
-        let mut engine = self.engine(layers, &run.get_limits());
         // A start in another coset than the graph's has no rank in it.
         let members = match &self.space {
             Space::Cayley(graph, _) => starts.iter().all(|start| graph.contains(start)),
             Space::Orbit(..) => true,
         };
-        if !members {
-            engine = Engine::Hashed;
-        }
+        let numbering = if members { self.numbering() } else { Numbering::States };
         let layers = self.shaped(layers);
+        let engine = layers.engine(numbering, &run.get_limits());
         if let (Some(symmetries), Space::Cayley(graph, _)) = (&self.symmetries, &self.space) {
             return reduced(graph, symmetries, starts, (&layers, engine), run);
         }

@@ -70,6 +70,34 @@ use crate::space::keys::KeyedSpace;
 use crate::space::ranked::RankedSpace;
 use crate::space::traits::Successors;
 
+/// How a space numbers its states, as far as the front door can use it:
+/// what [`Enumerator::engine`] picks an engine from, and which door of
+/// [`Enumerator`] takes the space.
+///
+/// # Example
+///
+/// ```
+/// use search_core::Limits;
+/// use search_core::layers::{Engine, Enumerator, Numbering};
+///
+/// // A space that offers keys only for some of its starts says so per run.
+/// let numbering = |keyed: bool| if keyed { Numbering::Keys } else { Numbering::States };
+/// let engine = |keyed| Enumerator::new().engine(numbering(keyed), &Limits::new());
+/// assert_eq!((engine(true), engine(false)), (Engine::Sorted, Engine::Hashed));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Numbering {
+    /// Ranks below this count: a [`RankedSpace`], for
+    /// [`run`](Enumerator::run).
+    Ranks(u128),
+    /// Keys of up to 128 bits: a [`KeyedSpace`], for
+    /// [`run_keyed`](Enumerator::run_keyed).
+    Keys,
+    /// The states alone, hashed: for [`run_states`](Enumerator::run_states).
+    States,
+}
+
 /// The settings of an enumeration whose engine is picked for each run:
 /// see [the module](self).
 ///
@@ -298,9 +326,11 @@ impl Enumerator {
         self
     }
 
-    /// The engine [`run`](Enumerator::run) takes for a space of `count`
-    /// ranks within `limits` ([`run_keyed`](Enumerator::run_keyed) always
-    /// takes the sorted one):
+    /// The engine the door for a space numbered as `numbering` takes
+    /// within `limits`: for [`Numbering::Keys`] the sorted one
+    /// ([`run_keyed`](Enumerator::run_keyed)), for [`Numbering::States`]
+    /// the hash table ([`run_states`](Enumerator::run_states)), and for a
+    /// space of `count` ranks ([`run`](Enumerator::run)):
     ///
     /// - the 2-bit table ([`Engine::Dense`]) when `count` is below 2^64
     ///   and its `count / 4` bytes fit the memory limit, or the machine's
@@ -321,15 +351,22 @@ impl Enumerator {
     ///
     /// ```
     /// use search_core::Limits;
-    /// use search_core::layers::{Engine, Enumerator};
+    /// use search_core::layers::{Engine, Enumerator, Numbering};
     ///
     /// let limits = Limits::new().max_memory(1 << 30).max_depth(20);
-    /// assert_eq!(Enumerator::new().engine(1 << 32, &limits), Engine::Dense); // 1 GiB
-    /// assert_eq!(Enumerator::new().engine(1 << 33, &limits), Engine::Sorted);
-    /// assert_eq!(Enumerator::new().disk("runs").engine(1 << 33, &limits), Engine::Dense);
-    /// assert_eq!(Enumerator::new().engine(1 << 100, &limits), Engine::Sorted);
+    /// let engine = |layers: Enumerator, count| layers.engine(Numbering::Ranks(count), &limits);
+    /// assert_eq!(engine(Enumerator::new(), 1 << 32), Engine::Dense); // 1 GiB
+    /// assert_eq!(engine(Enumerator::new(), 1 << 33), Engine::Sorted);
+    /// assert_eq!(engine(Enumerator::new().disk("runs"), 1 << 33), Engine::Dense);
+    /// assert_eq!(engine(Enumerator::new(), 1 << 100), Engine::Sorted);
+    /// assert_eq!(Enumerator::new().engine(Numbering::States, &limits), Engine::Hashed);
     /// ```
-    pub fn engine(&self, count: u128, limits: &Limits) -> Engine {
+    pub fn engine(&self, numbering: Numbering, limits: &Limits) -> Engine {
+        let count = match numbering {
+            Numbering::Ranks(count) => count,
+            Numbering::Keys if cfg!(feature = "rayon") => return Engine::Sorted,
+            Numbering::Keys | Numbering::States => return Engine::Hashed,
+        };
         let Ok(ranks) = u64::try_from(count) else {
             return Engine::Sorted;
         };
@@ -365,7 +402,8 @@ impl Enumerator {
         starts: &[u64],
         run: &mut Run<'_>,
     ) -> Result<Enumeration<u64>, Error> {
-        let engine = self.engine(u128::from(space.rank_count()), &run.get_limits());
+        let numbering = Numbering::Ranks(u128::from(space.rank_count()));
+        let engine = self.engine(numbering, &run.get_limits());
         let layers = match engine {
             #[cfg(feature = "rayon")]
             Engine::Sorted => self.sorted(space, starts, run),

@@ -1,22 +1,20 @@
 //! The enumerations of the command line's numbered puzzles (pancakes,
 //! TopSpin, the 4-peg Hanoi) and of the families of permutation
-//! generators, from Python, on the dense engine with the GIL released.
-
-use std::ops::ControlFlow;
+//! generators, from Python, on the engine the front door picks, with
+//! the GIL released.
 
 use ::puzzles::{Family, Hanoi4, Pancakes, PermutationGraph, Tokens, TopSpin};
 use pyo3::prelude::*;
 use search_core::breadth_first::Enumeration;
-use search_core::dense::DenseEnumeration;
 use search_core::layers::Enumerator;
 use search_core::space::{AsRanked, RankedSpace};
-use search_core::{Limits, Ranking, Run, Unranking};
+use search_core::{Limits, Ranking, Unranking};
 
 use crate::args::{self, Arg};
 use crate::layers::{Layers, item_layers};
 use crate::puzzle_error;
 use crate::puzzles::interruptible;
-use crate::sliding::Interrupt;
+use crate::sliding::{Interrupt, interruptible_run};
 
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(enumerate_puzzle, module)?)?;
@@ -30,19 +28,18 @@ fn unknown(name: &str) -> ::puzzles::Error {
     search_core::Error::new(search_core::ErrorKind::InvalidShape { reason }).into()
 }
 
-/// The layers of `ranked` from `start`, a layer at a time while no
-/// signal handler raises, within `limits`.
+/// The layers of `ranked` from `start`, on the engine the front door
+/// picks, within `limits`, until a signal handler raises.
 fn layers_of<R: RankedSpace>(
     ranked: &R,
     start: u64,
     limits: Limits,
     interrupt: &Interrupt,
 ) -> Result<Enumeration<u64>, ::puzzles::Error> {
-    let on_layer = |_, _| {
-        if interrupt.check() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-    };
-    let mut run = Run::new().limits(limits);
-    Ok(DenseEnumeration::new().run_until(ranked, &[start], on_layer, |_, _| {}, &mut run)?)
+    let mut run = interruptible_run(limits, interrupt);
+    // Each of these puzzles' stacks, rings or towers is reachable: a
+    // table too large for the whole space is refused at once.
+    Ok(Enumerator::new().every_rank(true).run(ranked, &[start], &mut run)?)
 }
 
 /// A puzzle's layers, its deepest states as their items.
@@ -128,7 +125,7 @@ fn enumerate_puzzle(
             let generators = family.generators(size)?;
             let identity: Vec<u8> = (0..generators.points()).map(|point| point as u8).collect();
             let graph = PermutationGraph::new(generators, &identity)?;
-            let mut run = crate::sliding::interruptible_run(limits, interrupt);
+            let mut run = interruptible_run(limits, interrupt);
             let layers = graph.enumerate(&Enumerator::new(), &mut run)?;
             Ok(layers.map_deepest(|deepest| deepest.into_iter().map(|s| s.to_vec()).collect()))
         }

@@ -6,19 +6,15 @@
 //! observer, called every 65,536 expansions, takes the GIL for a moment to
 //! run them; once one raises (KeyboardInterrupt), it cancels the search
 //! through its [`CancelHandle`], and the exception is raised in place of
-//! the answer. The dense enumeration checks between layers instead, as
-//! its `run_until` allows.
+//! the answer. An enumeration's observer is called at each layer's end.
 
 use std::path::Path as FilePath;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use ::puzzles::{
-    Algorithm, Board, DatabaseDir, Partition, ReachableBoards, Slide, SlidingHeuristic,
-    SlidingPuzzle,
-};
+use ::puzzles::{Algorithm, Board, DatabaseDir, Partition, Slide, SlidingHeuristic, SlidingPuzzle};
 use pyo3::prelude::*;
-use search_core::dense::DenseEnumeration;
+use search_core::layers::Enumerator;
 use search_core::run::CancelHandle;
 use search_core::{Limits, Path, Run};
 
@@ -203,26 +199,18 @@ impl Sliding {
         }
     }
 
-    /// The number of boards at each distance from the goal, in 2 bits a
-    /// board on every core, within `max_memory`; Ctrl-C stops it between
-    /// two layers.
+    /// The number of boards at each distance from the goal, on the
+    /// engine the front door picks (2 bits a board where the table fits),
+    /// on every core, within `max_memory`; Ctrl-C stops it at a layer's
+    /// end.
     pub(crate) fn enumerate(
         &self,
         max_memory: u64,
         interrupt: &Interrupt,
     ) -> Result<Vec<u64>, ::puzzles::Error> {
-        let boards = ReachableBoards::new(self.puzzle.goal())?;
-        let start = boards.rank(self.puzzle.goal()).into_iter().collect::<Vec<_>>();
-        let on_layer = |_, _| {
-            if interrupt.check() {
-                std::ops::ControlFlow::Break(())
-            } else {
-                std::ops::ControlFlow::Continue(())
-            }
-        };
-        let mut run = Run::new().limits(Limits::new().max_memory(max_memory));
-        let layers =
-            DenseEnumeration::new().run_until(&boards, &start, on_layer, |_, _| {}, &mut run)?;
+        let mut run = interruptible_run(Limits::new().max_memory(max_memory), interrupt);
+        let counts_only = Enumerator::new().deepest_states(false);
+        let layers = self.puzzle.enumerate_with(&counts_only, &mut run)?;
         Ok(layers.layer_sizes().to_vec())
     }
 }

@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use search_core::breadth_first::{Enumeration, Search};
 use search_core::deepening::InPlace;
-use search_core::layers::{Engine, Enumerator};
+use search_core::layers::{Engine, Enumerator, Numbering};
 use search_core::{Limits, Ranking, Reversible, Run, Successors, Weighted};
 
 use crate::error::{Error, ErrorKind};
@@ -311,7 +311,7 @@ impl SlidingPuzzle {
     pub fn engine(&self, layers: &Enumerator, limits: &Limits) -> Result<Engine, Error> {
         let boards =
             search_core::space::RankedSpace::rank_count(&ReachableBoards::new(&self.goal)?);
-        Ok(Self::shaped(layers).engine(u128::from(boards), limits))
+        Ok(Self::shaped(layers).engine(Numbering::Ranks(u128::from(boards)), limits))
     }
 
     /// `layers` told what the boards are: every move slides back, and
