@@ -15,6 +15,26 @@ use super::ranked::RankedSpace;
 use super::traits::{Predecessors, Ranking, Reversible, State, Successors, Unranking};
 use super::weighted::{Cost, Weighted};
 
+/// `Debug` for spaces made of closures, which have nothing to show but
+/// their type's name.
+macro_rules! debug_by_name {
+    ($($space:ident<$($param:ident),+>),+ $(,)?) => {$(
+        impl<$($param),+> fmt::Debug for $space<$($param),+> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($space)).finish_non_exhaustive()
+            }
+        }
+    )+};
+}
+
+debug_by_name!(
+    TryFromFn<S, F>,
+    FromFn<S, F>,
+    FromFnWeighted<S, C, F>,
+    FromFnWeightedDirected<S, C, F, P>,
+    FromFnDirected<S, F, P>,
+);
+
 /// A state space made from a closure that lists a state's neighbours.
 ///
 /// Built by [`from_fn`]; see there.
@@ -29,6 +49,7 @@ use super::weighted::{Cost, Weighted};
 /// let mut next = Vec::new();
 /// space.successors(&6, |state, ()| next.push(state));
 /// assert_eq!(next, [7]);
+/// assert_eq!(format!("{space:?}"), "FromFn { .. }"); // a closure shows nothing
 /// ```
 #[derive(Clone)]
 pub struct FromFn<S, F> {
@@ -143,12 +164,6 @@ where
     }
 }
 
-impl<S, F> fmt::Debug for TryFromFn<S, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TryFromFn").finish_non_exhaustive()
-    }
-}
-
 /// Turns a closure `Fn(&S) -> impl IntoIterator<Item = S>` into a state space
 /// with unlabelled moves.
 ///
@@ -230,12 +245,6 @@ where
     #[inline]
     fn cost(&self, _: &S, (): &(), _: &S) -> u32 {
         1
-    }
-}
-
-impl<S, F> fmt::Debug for FromFn<S, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FromFn").finish_non_exhaustive()
     }
 }
 
@@ -328,12 +337,6 @@ where
     #[inline]
     fn cost(&self, _: &S, &cost: &C, _: &S) -> C {
         cost
-    }
-}
-
-impl<S, C, F> fmt::Debug for FromFnWeighted<S, C, F> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FromFnWeighted").finish_non_exhaustive()
     }
 }
 
@@ -474,12 +477,6 @@ where
     }
 }
 
-impl<S, C, F, P> fmt::Debug for FromFnWeightedDirected<S, C, F, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FromFnWeightedDirected").finish_non_exhaustive()
-    }
-}
-
 /// A directed state space made from two closures, one listing a state's
 /// successors and one its predecessors, for searches from both ends.
 ///
@@ -578,12 +575,6 @@ where
         R: FnMut(S) -> ControlFlow<()>,
     {
         (self.predecessors)(state).into_iter().try_for_each(report)
-    }
-}
-
-impl<S, F, P> fmt::Debug for FromFnDirected<S, F, P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FromFnDirected").finish_non_exhaustive()
     }
 }
 
