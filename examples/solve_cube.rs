@@ -4,17 +4,20 @@
 //! and IDA* over canonical sequences answers each position.
 //!
 //! ```text
-//! cargo run --release -p examples --example solve_cube -- BYTES DIR (random N | moves K N) [SEED]
+//! cargo run --release -p examples --example solve_cube -- BYTES DIR (random N | moves K N) [SEED [PROBES]]
 //! ```
 //!
 //! `random N` solves N uniformly random positions (a uniform rank below
 //! the group's order, unranked by its chain); `moves K N`, N scrambles of
-//! K random moves, no face turned twice running. Not run by the tests: a random position takes minutes.
+//! K random moves, no face turned twice running. PROBES (default 0) is
+//! how many of a position's conjugates by the cube's 48 symmetries each
+//! table is read at too. Not run by the tests: a random position takes
+//! minutes.
 
 use std::time::Instant;
 
 use search_core::Run;
-use search_core::groups::{CanonicalMoves, PermutationPuzzle, StabilizerChain};
+use search_core::groups::{CanonicalMoves, PermutationPuzzle, StabilizerChain, Symmetries};
 use search_core::words::{PointPattern, Solver};
 
 const CUBE: &str = include_str!("../crates/puzzles/data/cube-3x3x3-htm.txt");
@@ -44,7 +47,7 @@ impl Random {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: solve_cube BYTES DIR (random N | moves K N) [SEED]";
+    let usage = "usage: solve_cube BYTES DIR (random N | moves K N) [SEED [PROBES]]";
     let (Some(bytes), Some(dir), Some(kind)) = (args.first(), args.get(1), args.get(2)) else {
         println!("{usage}");
         return Ok(());
@@ -58,13 +61,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         _ => return Err(usage.into()),
     };
     let mut random = Random(args.get(seed_at).map_or(Ok(1), |s| s.parse())?);
+    let probes: usize = args.get(seed_at + 1).map_or(Ok(0), |s| s.parse())?;
     let puzzle = PermutationPuzzle::parse(CUBE)?;
     let generators = puzzle.generators().clone();
     let chain = StabilizerChain::new(&generators)?;
     let canonical = CanonicalMoves::new(&generators);
     let started = Instant::now();
+    let symmetries = Symmetries::new(&generators, puzzle.symmetries(), false)?;
     let solver =
-        Solver::with_tables_in(&generators, bytes.parse()?, dir.as_ref(), &mut Run::new())?;
+        Solver::with_tables_in(&generators, bytes.parse()?, dir.as_ref(), &mut Run::new())?
+            .with_symmetries(&symmetries, probes)?;
     let entries: Vec<u64> = solver.patterns().map(PointPattern::entries).collect();
     println!("tables {entries:?} ready in {:.1} s", started.elapsed().as_secs_f64());
     for _ in 0..count {

@@ -3,9 +3,12 @@
 //! uniform.
 
 use puzzles::{Family, PermutationGraph};
-use search_core::groups::{Generators, PermutationPuzzle};
+use search_core::groups::{
+    Arrangement, CanonicalMoves, Cayley, Generators, PermutationPuzzle, Symmetries,
+};
 use search_core::layers::Enumerator;
-use search_core::{ErrorKind, Run};
+use search_core::words::Solver;
+use search_core::{ErrorKind, Run, bidirectional_bfs};
 
 /// `state` moved by `word`, a generator at a time, checked to end where
 /// the word says.
@@ -191,4 +194,49 @@ fn the_skewb_from_its_file_alone_is_solved_optimally() {
     // Jaap's Puzzle Page: the skewb, 3,149,280 positions.
     let published = [1, 8, 48, 288, 1728, 10248, 59304, 315_198, 1_225_483, 1_455_856, 81028, 90];
     solves_from_its_file_alone(include_str!("../data/skewb.txt"), &published, 300_000, 50);
+}
+
+#[test]
+fn the_cube_read_at_its_symmetric_conjugates_still_gives_shortest_words() {
+    let file = PermutationPuzzle::parse(include_str!("../data/cube-3x3x3-htm.txt")).unwrap();
+    let generators = file.generators();
+    let symmetries = Symmetries::new(generators, file.symmetries(), false).unwrap();
+    assert_eq!(symmetries.len(), 48);
+    let budget = 3_000_000;
+    let plain = Solver::new(generators, budget, &mut Run::new()).unwrap();
+    let probed = Solver::new(generators, budget, &mut Run::new())
+        .unwrap()
+        .with_symmetries(&symmetries, 3)
+        .unwrap();
+    let graph = Cayley::new(generators.clone()).unwrap();
+    let canonical = CanonicalMoves::new(generators);
+    let (mut raised, mut state, mut last) = (0, graph.identity().to_vec(), None);
+    let mut seed = 7u64;
+    for walked in 1..=40 {
+        // A canonical walk, a position a step: every depth to 7 and back.
+        let g = loop {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let g = (seed >> 33) as usize % generators.len();
+            if canonical.allows(last, g) {
+                break g;
+            }
+        };
+        last = Some(g);
+        state = walk(generators, &state, &[g]);
+        if walked % 8 == 0 {
+            (state, last) = (graph.identity().to_vec(), None);
+            continue;
+        }
+        let start: Arrangement = state.iter().copied().collect();
+        let shortest = bidirectional_bfs(&graph, [start], [graph.identity()]).unwrap().unwrap();
+        let (low, high) = (plain.estimate(&state), probed.estimate(&state));
+        assert!(low <= high && high as usize <= shortest.len(), "{state:?}: {low} {high}");
+        raised += usize::from(high > low);
+        let word = probed.solve(&state, &mut Run::new()).unwrap();
+        assert_eq!(word.len(), shortest.len(), "{state:?}");
+        assert_eq!(walk(generators, &state, word.moves()), graph.identity().to_vec());
+    }
+    assert!(raised > 0, "no conjugate raised an estimate");
 }

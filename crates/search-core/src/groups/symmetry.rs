@@ -160,6 +160,12 @@ impl Symmetries {
         self.inverse
     }
 
+    /// Each symmetry `m` of the group, the identity first, with its
+    /// inverse: `m x m^-1` takes position `i` of `x` to `m[x[m^-1[i]]]`.
+    pub(crate) fn maps(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
+        self.maps.iter().map(|(map, unmap)| (&map[..self.points], &unmap[..self.points]))
+    }
+
     /// The first of `state`'s class in the order of arrangements (item by
     /// item, from position 0), and the class's size.
     ///

@@ -223,7 +223,7 @@ impl PointPattern {
 
     /// The number of the places `place_of` gives the items.
     #[inline]
-    fn rank_of_places(&self, place_of: impl Fn(u8) -> u8) -> u64 {
+    pub(crate) fn rank_of_places(&self, place_of: impl Fn(u8) -> u8) -> u64 {
         let mut images = [0u8; 256];
         let images = &mut images[..self.items.len()];
         for (slot, &item) in images.iter_mut().zip(&self.items) {

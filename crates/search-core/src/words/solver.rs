@@ -5,6 +5,7 @@
 use std::fmt;
 use std::path::Path as FilePath;
 
+use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
 use super::pattern::PointPattern;
@@ -14,6 +15,7 @@ use crate::groups::Arrangement;
 use crate::groups::CanonicalMoves;
 use crate::groups::Generators;
 use crate::groups::StabilizerChain;
+use crate::groups::Symmetries;
 use crate::path::Path;
 use crate::patterns::DistanceTable;
 use crate::run::context::Run;
@@ -100,6 +102,9 @@ pub struct Solver {
     images: Vec<Vec<u8>>,
     canonical: CanonicalMoves,
     tables: Vec<(PointPattern, DistanceTable)>,
+    /// For each table, the symmetries `m` (with `m^-1`) at whose
+    /// conjugates `m x m^-1` it is read too.
+    conjugates: Vec<Vec<(Box<[u8]>, Box<[u8]>)>>,
     /// Whether the tables are read at a position's inverse too.
     inverse: bool,
 }
@@ -225,8 +230,116 @@ impl Solver {
             canonical: CanonicalMoves::new(generators),
             inverse: generators.is_closed_under_inverse(),
             images,
+            conjugates: vec![Vec::new(); tables.len()],
             tables,
         })
+    }
+
+    /// The solver reading each table at up to `per_table` of a position's
+    /// conjugates by `symmetries` too, `m x m^-1` for a symmetry `m`,
+    /// which lies as far from the identity as `x` does: a table of some
+    /// pieces, read at a conjugate, bounds the distance of the pieces `m`
+    /// takes there, so a table of 7 of the cube's 12 edges speaks for
+    /// others too. For each table the conjugates that bring in the most
+    /// points it does not read already are chosen, one for each set of
+    /// points. The estimate stays a lower bound, so words stay shortest;
+    /// each read costs a table lookup, taken only while the estimate is
+    /// within the search's bound.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidShape`](crate::ErrorKind::InvalidShape) when a symmetry
+    /// moves another number of points, or maps one of the solver's moves
+    /// to a permutation that is none of them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::Run;
+    /// use search_core::groups::{Generators, Symmetries};
+    /// use search_core::words::Solver;
+    ///
+    /// // Adjacent swaps of 6 points, and the reversal that maps them onto
+    /// // each other.
+    /// let mut swaps = Generators::new(6)?;
+    /// for i in 1..6 {
+    ///     swaps.push_cycles(&format!("s{i}"), &format!("({i},{})", i + 1))?;
+    /// }
+    /// let mut reversal = Generators::new(6)?;
+    /// reversal.push("reverse", &[5, 4, 3, 2, 1, 0])?;
+    /// let symmetries = Symmetries::new(&swaps, &reversal, false)?;
+    /// let plain = Solver::new(&swaps, 200, &mut Run::new())?;
+    /// let probed = Solver::new(&swaps, 200, &mut Run::new())?.with_symmetries(&symmetries, 1)?;
+    /// let reversed = [5, 4, 3, 2, 1, 0]; // 15 swaps
+    /// assert!(plain.estimate(&reversed) <= probed.estimate(&reversed));
+    /// assert!(probed.estimate(&reversed) <= 15);
+    /// assert_eq!(probed.solve(&reversed, &mut Run::new())?.len(), 15);
+    ///
+    /// // A permutation that maps a move to no move is refused.
+    /// let mut rotation = Generators::new(6)?;
+    /// rotation.push("rotate", &[1, 2, 3, 4, 5, 0])?;
+    /// let mut rotations = Generators::new(6)?;
+    /// rotations.push("rotate", &[1, 2, 3, 4, 5, 0])?;
+    /// let elsewhere = Symmetries::new(&rotations, &rotation, false)?; // its own moves'
+    /// assert!(Solver::new(&swaps, 200, &mut Run::new())?.with_symmetries(&elsewhere, 1).is_err());
+    /// # Ok::<(), search_core::Error>(())
+    /// ```
+    pub fn with_symmetries(
+        mut self,
+        symmetries: &Symmetries,
+        per_table: usize,
+    ) -> Result<Solver, Error> {
+        let points = self.chain.points();
+        if symmetries.points() != points {
+            return Err(Error::invalid_shape(format!(
+                "the symmetries move {} points, the solver's moves {points}",
+                symmetries.points()
+            )));
+        }
+        let moves: FxHashSet<&[u8]> = self.images.iter().map(Vec::as_slice).collect();
+        for (map, unmap) in symmetries.maps() {
+            for image in &self.images {
+                let conjugate: Vec<u8> =
+                    (0..points).map(|i| map[usize::from(image[usize::from(unmap[i])])]).collect();
+                if !moves.contains(conjugate.as_slice()) {
+                    return Err(Error::invalid_shape(
+                        "a symmetry maps one of the solver's moves to a permutation that is                          none of them: a symmetry must map the moves onto the moves"
+                            .to_string(),
+                    ));
+                }
+            }
+        }
+        for ((pattern, _), conjugates) in self.tables.iter().zip(&mut self.conjugates) {
+            // A table read at m x m^-1 reads the places of the items
+            // m^-1 takes its own to.
+            let read = |unmap: &[u8]| -> Vec<u8> {
+                let mut items: Vec<u8> =
+                    pattern.items().iter().map(|&item| unmap[usize::from(item)]).collect();
+                items.sort_unstable();
+                items
+            };
+            let mut covered: FxHashSet<u8> = pattern.items().iter().copied().collect();
+            let mut seen: FxHashSet<Vec<u8>> = FxHashSet::default();
+            seen.insert(read(&(0..points as u8).collect::<Vec<u8>>()));
+            conjugates.clear();
+            while conjugates.len() < per_table {
+                // The most new points; of those, the first symmetry.
+                let mut best: Option<(usize, (&[u8], &[u8]))> = None;
+                for (map, unmap) in symmetries.maps() {
+                    let items = read(unmap);
+                    let new = items.iter().filter(|p| !covered.contains(p)).count();
+                    if !seen.contains(&items) && best.is_none_or(|(most, _)| new > most) {
+                        best = Some((new, (map, unmap)));
+                    }
+                }
+                let Some((_, (map, unmap))) = best else { break };
+                let items = read(unmap);
+                covered.extend(items.iter().copied());
+                seen.insert(items);
+                conjugates.push((map.into(), unmap.into()));
+            }
+        }
+        Ok(self)
     }
 
     /// The patterns the solver's tables hold.
@@ -293,7 +406,8 @@ impl Solver {
     /// [`estimate`](Solver::estimate), or the first of the tables'
     /// distances that passes `budget`: the search cuts the position off
     /// either way, and most positions it meets are cut off, so most read
-    /// one or two tables of the six reads a whole estimate takes.
+    /// one or two tables of the reads a whole estimate takes (two a table
+    /// and two a conjugate, where moves can be undone).
     fn estimate_within(&self, position: &[u8], budget: u32) -> u32 {
         let mut inverse = [0u8; 256];
         for (at, &item) in position.iter().enumerate() {
@@ -301,11 +415,26 @@ impl Solver {
         }
         let inverse = &inverse[..position.len()];
         let mut best = 0;
-        for (pattern, table) in &self.tables {
+        for ((pattern, table), conjugates) in self.tables.iter().zip(&self.conjugates) {
             let read = |rank: u64| table.distance(rank).map_or(0, u32::from);
             best = best.max(read(pattern.rank_of_inverse(inverse)));
             if self.inverse && best <= budget {
                 best = best.max(read(pattern.rank_of_inverse(position)));
+            }
+            for (map, unmap) in conjugates {
+                if best > budget {
+                    break;
+                }
+                // m x m^-1 and its inverse m x^-1 m^-1, read item by item.
+                let conjugate = |of: &[u8]| {
+                    pattern.rank_of_places(|item| {
+                        map[usize::from(of[usize::from(unmap[usize::from(item)])])]
+                    })
+                };
+                best = best.max(read(conjugate(inverse)));
+                if self.inverse && best <= budget {
+                    best = best.max(read(conjugate(position)));
+                }
             }
             if best > budget {
                 break;
