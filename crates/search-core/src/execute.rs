@@ -1,5 +1,5 @@
-//! How every search of the hashed families and IDA* begins and ends: the
-//! one scaffold a cache's method runs its own logic in.
+//! How every search begins and ends: the one scaffold each runs its own
+//! logic in.
 //!
 //! A search hands its logic to [`execute`] (a search over a cache of
 //! hashed states) or [`begin_and_end`] (an engine that enumerates into

@@ -80,7 +80,8 @@ use crate::space::traits::Successors;
 /// use search_core::Limits;
 /// use search_core::layers::{Engine, Enumerator, Numbering};
 ///
-/// // A space that offers keys only for some of its starts says so per run.
+/// // A start outside a group has no key in it: a caller with one falls
+/// // back to the states alone.
 /// let numbering = |keyed: bool| if keyed { Numbering::Keys } else { Numbering::States };
 /// let engine = |keyed| Enumerator::new().engine(numbering(keyed), &Limits::new());
 /// assert_eq!((engine(true), engine(false)), (Engine::Sorted, Engine::Hashed));
@@ -89,7 +90,9 @@ use crate::space::traits::Successors;
 #[non_exhaustive]
 pub enum Numbering {
     /// Ranks below this count: a [`RankedSpace`], for
-    /// [`run`](Enumerator::run).
+    /// [`run`](Enumerator::run). A count of 2^64 or more is past any
+    /// `RankedSpace` and picks the sorted engine: give such a space as a
+    /// [`KeyedSpace`] to [`run_keyed`](Enumerator::run_keyed).
     Ranks(u128),
     /// Keys of up to 128 bits: a [`KeyedSpace`], for
     /// [`run_keyed`](Enumerator::run_keyed).
@@ -328,9 +331,11 @@ impl Enumerator {
 
     /// The engine the door for a space numbered as `numbering` takes
     /// within `limits`: for [`Numbering::Keys`] the sorted one
-    /// ([`run_keyed`](Enumerator::run_keyed)), for [`Numbering::States`]
-    /// the hash table ([`run_states`](Enumerator::run_states)), and for a
-    /// space of `count` ranks ([`run`](Enumerator::run)):
+    /// ([`run_keyed`](Enumerator::run_keyed); without the `rayon`
+    /// feature, which the sorted engine needs, the hash table), for
+    /// [`Numbering::States`] the hash table
+    /// ([`run_states`](Enumerator::run_states)), and for a space of
+    /// `count` ranks ([`run`](Enumerator::run)):
     ///
     /// - the 2-bit table ([`Engine::Dense`]) when `count` is below 2^64
     ///   and its `count / 4` bytes fit the memory limit, or the machine's

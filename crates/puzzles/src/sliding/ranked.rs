@@ -767,7 +767,7 @@ mod tests {
     /// found by sliding its tiles: sorted.
     fn one_slide_away(packed: &ReachableBoards, rank: u64) -> Vec<u64> {
         let board = packed.decode(rank);
-        let mut ranks: Vec<u64> = super::super::Slide::ALL
+        let mut ranks: Vec<u64> = crate::sliding::slide::Slide::ALL
             .iter()
             .filter_map(|&s| board.slide(s))
             .map(|b| packed.encode(&b))
