@@ -36,7 +36,7 @@ use crate::execute::begin_and_end;
 use crate::files::directory::{RunFiles, check_free_space};
 use crate::files::format::sync_file;
 use crate::run::context::Run;
-use crate::space::traits::{Reversible, Successors, unless_failed};
+use crate::space::traits::{Reversible, Successors};
 
 mod manifest;
 mod records;
@@ -325,7 +325,7 @@ impl DiskEnumeration {
                 // And so does one cut at its depth bound, to go on with more depth.
                 let finished = result.as_ref().is_ok_and(Enumeration::is_complete);
                 let cleared = if finished { files.clear() } else { files.clear_unnamed() };
-                unless_failed(space, result.and_then(|layers| cleared.map(|()| layers)))
+                result.and_then(|layers| cleared.map(|()| layers))
             },
             || space.failure(),
         )
