@@ -55,11 +55,11 @@ assert!(!layers.is_complete());
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use crate::breadth_first::enumerate::{Engine, Enumeration};
 #[cfg(feature = "rayon")]
 use crate::breadth_first::parallel::ParallelEnumeration;
 use crate::breadth_first::search::Search;
 use crate::dense::DenseEnumeration;
+pub use crate::enumeration::{Engine, Enumeration};
 use crate::error::Error;
 use crate::run::context::Run;
 use crate::run::limits::Limits;

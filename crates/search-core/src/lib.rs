@@ -376,6 +376,9 @@ pub mod space;
 
 pub mod path;
 
+// What every enumeration returns, whichever engine ran it.
+mod enumeration;
+
 // How every search begins and ends.
 mod execute;
 

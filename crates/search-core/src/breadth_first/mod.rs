@@ -56,10 +56,11 @@ pub use self::bidirectional::bidirectional_bfs;
 pub use self::dfs::dfs;
 #[cfg(feature = "serde")]
 pub use self::disk::DiskEnumeration;
-pub use self::enumerate::{Engine, Enumeration, enumerate};
+pub use self::enumerate::enumerate;
 #[cfg(feature = "rayon")]
 pub use self::parallel::{ParallelEnumeration, par_enumerate};
 pub use self::search::Search;
+pub use crate::enumeration::{Engine, Enumeration};
 
 pub(crate) mod all_paths;
 pub(crate) mod bfs;

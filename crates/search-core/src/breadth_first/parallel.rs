@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use hashbrown::HashTable;
 use rayon::prelude::*;
 
-use crate::breadth_first::enumerate::Enumeration;
+use crate::enumeration::Enumeration;
 use crate::error::Error;
 use crate::error::Limit;
 use crate::execute::execute;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::disk::{CHECKPOINT, Disk, LOCK, enumerate_on_disk};
 use super::pool::Pool;
 use super::table::LayerTable;
-use crate::breadth_first::enumerate::Enumeration;
+use crate::enumeration::Enumeration;
 use crate::error::Error;
 use crate::execute::begin_and_end;
 use crate::files::directory::{DirLock, claim};

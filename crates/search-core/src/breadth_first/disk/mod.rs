@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::breadth_first::enumerate::Enumeration;
+use crate::enumeration::Enumeration;
 use crate::error::Error;
 use crate::execute::begin_and_end;
 use crate::files::directory::{RunFiles, check_free_space};

@@ -34,7 +34,7 @@ use writer::{PART_MAGIC, PART_VERSION, Writer};
 
 use super::pool::Pool;
 use super::table::{LayerTable, PER_WORD, code};
-use crate::breadth_first::enumerate::Enumeration;
+use crate::enumeration::Enumeration;
 use crate::error::Error;
 use crate::files::directory::{check_free_space, claim};
 use crate::files::format::{TableReader, sync_file};
