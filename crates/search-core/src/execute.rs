@@ -1,10 +1,11 @@
 //! How every search begins and ends: the one scaffold each runs its own
 //! logic in.
 //!
-//! A search hands its logic to [`execute`] (a search over a cache of
-//! hashed states) or [`begin_and_end`] (an engine that enumerates into
-//! tables or files, and counts as each layer ends); nothing else about
-//! beginning or ending a search is written in the search.
+//! A search hands its logic to [`execute`] (a search with a cache: the
+//! hashed families and IDA*) or [`begin_and_end`] (an engine that
+//! enumerates into tables or files, and counts as each layer ends);
+//! nothing else about beginning or ending a search is written in the
+//! search.
 //!
 //! It may use `space`, `run` and `error`.
 
