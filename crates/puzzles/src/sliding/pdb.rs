@@ -238,11 +238,7 @@ impl FromStr for Partition {
             "6-6-3" | "663" => Ok(Partition::SixSixThree),
             "7-8" | "78" => Ok(Partition::SevenEight),
             "6-6-6-6" | "6666" => Ok(Partition::SixSixSixSix),
-            _ => Err(Error::new(ErrorKind::UnknownName {
-                text: text.to_string(),
-                what: "a partition",
-                expected: "6-6-3, 7-8 or 6-6-6-6",
-            })),
+            _ => Err(Error::unknown_name(text, "a partition", "6-6-3, 7-8 or 6-6-6-6")),
         }
     }
 }

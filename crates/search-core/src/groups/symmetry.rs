@@ -89,18 +89,17 @@ impl Symmetries {
                 symmetries.points()
             )));
         }
-        let images: FxHashSet<&[u8]> = (0..generators.len()).map(|g| generators.image(g)).collect();
-        for (s, symmetry) in symmetries.names().enumerate() {
-            let m = symmetries.image(s);
-            for (g, name) in generators.names().enumerate() {
-                if !images.contains(conjugate(m, generators.image(g)).as_slice()) {
-                    return Err(Error::invalid_shape(format!(
-                        "symmetry {symmetry} maps generator {name} to a permutation that is no \
-                         generator: a symmetry must map the moves onto the moves"
-                    )));
-                }
-            }
+        let images: Vec<&[u8]> = (0..generators.len()).map(|g| generators.image(g)).collect();
+        let maps = (0..symmetries.len()).map(|s| symmetries.image(s));
+        if let Some((s, g)) = first_off_the_moves(maps, &images) {
+            let symmetry = symmetries.names().nth(s).unwrap_or_default();
+            let name = generators.names().nth(g).unwrap_or_default();
+            return Err(Error::invalid_shape(format!(
+                "symmetry {symmetry} maps generator {name} to a permutation that is no \
+                 generator: a symmetry must map the moves onto the moves"
+            )));
         }
+        let images: FxHashSet<&[u8]> = images.into_iter().collect();
         if inverse {
             for (g, name) in generators.names().enumerate() {
                 if !images.contains(inverse_of(generators.image(g)).as_slice()) {
@@ -166,6 +165,14 @@ impl Symmetries {
         self.maps.iter().map(|(map, unmap)| (&map[..self.points], &unmap[..self.points]))
     }
 
+    /// The first of the group's symmetries (the identity 0) that maps
+    /// one of `moves` by conjugation to a permutation that is none of
+    /// them, with that move's index; `None` when each maps the moves
+    /// onto the moves.
+    pub(crate) fn first_off_the_moves(&self, moves: &[&[u8]]) -> Option<(usize, usize)> {
+        first_off_the_moves(self.maps().map(|(map, _)| map), moves)
+    }
+
     /// The first of `state`'s class in the order of arrangements (item by
     /// item, from position 0), and the class's size.
     ///
@@ -215,6 +222,24 @@ impl Symmetries {
         // The symmetries that fix the first are the class's stabilizer.
         self.len() as u64 / ties
     }
+}
+
+/// The first of `maps` (as its index) that takes one of `moves` (as its
+/// index) by conjugation to a permutation that is none of them, or `None`
+/// when each maps the moves onto the moves.
+fn first_off_the_moves<'m>(
+    maps: impl Iterator<Item = &'m [u8]>,
+    moves: &[&[u8]],
+) -> Option<(usize, usize)> {
+    let known: FxHashSet<&[u8]> = moves.iter().copied().collect();
+    for (s, m) in maps.enumerate() {
+        for (g, image) in moves.iter().enumerate() {
+            if !known.contains(conjugate(m, image).as_slice()) {
+                return Some((s, g));
+            }
+        }
+    }
+    None
 }
 
 /// `m g m^-1`: the permutation taking `i` to `m[g[m^-1[i]]]`.

@@ -305,19 +305,13 @@ impl Solver {
                 symmetries.points()
             )));
         }
-        let moves: FxHashSet<&[u8]> = self.images.iter().map(Vec::as_slice).collect();
-        for (s, (map, unmap)) in symmetries.maps().enumerate() {
-            for (g, image) in self.images.iter().enumerate() {
-                let conjugate: Vec<u8> =
-                    (0..points).map(|i| map[usize::from(image[usize::from(unmap[i])])]).collect();
-                if !moves.contains(conjugate.as_slice()) {
-                    return Err(Error::invalid_shape(format!(
-                        "symmetry {s} of the group given (0 the identity) maps move {g} to a \
-                         permutation that is none of the solver's moves: a symmetry must map \
-                         the moves onto the moves"
-                    )));
-                }
-            }
+        let moves: Vec<&[u8]> = self.images.iter().map(Vec::as_slice).collect();
+        if let Some((s, g)) = symmetries.first_off_the_moves(&moves) {
+            return Err(Error::invalid_shape(format!(
+                "symmetry {s} of the group given (0 the identity) maps move {g} to a \
+                 permutation that is none of the solver's moves: a symmetry must map the \
+                 moves onto the moves"
+            )));
         }
         for ((pattern, _), conjugates) in self.tables.iter().zip(&mut self.conjugates) {
             // A table read at m x m^-1 reads the places of the items
@@ -328,24 +322,28 @@ impl Solver {
                 items.sort_unstable();
                 items
             };
-            let mut covered: FxHashSet<u8> = pattern.items().iter().copied().collect();
+            // Each set of points once, with the first symmetry that reads
+            // it; the identity's set is the table's own.
             let mut seen: FxHashSet<Vec<u8>> = FxHashSet::default();
-            seen.insert(read(&(0..points as u8).collect::<Vec<u8>>()));
+            let mut candidates: Vec<(Vec<u8>, &[u8], &[u8])> = symmetries
+                .maps()
+                .map(|(map, unmap)| (read(unmap), map, unmap))
+                .filter(|(items, ..)| seen.insert(items.clone()))
+                .skip(1)
+                .collect();
+            let mut covered: FxHashSet<u8> = pattern.items().iter().copied().collect();
             conjugates.clear();
-            while conjugates.len() < per_table {
+            while conjugates.len() < per_table && !candidates.is_empty() {
                 // The most new points; of those, the first symmetry.
-                let mut best: Option<(usize, (&[u8], &[u8]))> = None;
-                for (map, unmap) in symmetries.maps() {
-                    let items = read(unmap);
-                    let new = items.iter().filter(|p| !covered.contains(p)).count();
-                    if !seen.contains(&items) && best.is_none_or(|(most, _)| new > most) {
-                        best = Some((new, (map, unmap)));
+                let new = |items: &[u8]| items.iter().filter(|p| !covered.contains(p)).count();
+                let mut best = 0;
+                for (at, (items, ..)) in candidates.iter().enumerate() {
+                    if new(items) > new(&candidates[best].0) {
+                        best = at;
                     }
                 }
-                let Some((_, (map, unmap))) = best else { break };
-                let items = read(unmap);
-                covered.extend(items.iter().copied());
-                seen.insert(items);
+                let (items, map, unmap) = candidates.remove(best);
+                covered.extend(items);
                 conjugates.push((map.into(), unmap.into()));
             }
         }
