@@ -621,16 +621,15 @@ fn limits_can_be_moved_and_their_message_names_the_option() {
 #[test]
 fn progress_goes_to_a_pipe_only_when_asked() {
     // A 4x4 board far from the goal: breadth-first search runs until its
-    // 256 MiB budget is spent, millions of expansions, and reports every
-    // 65,536.
+    // 64 MiB budget is spent, about a million expansions, and reports
+    // every 65,536.
     let (korf_1, goal) = KORF_1;
-    let args =
-        ["solve", "-c", "--algorithm", "bfs", "--max-memory", "256M", "--goal", goal, korf_1];
+    let args = ["solve", "-c", "--algorithm", "bfs", "--max-memory", "64M", "--goal", goal, korf_1];
     let (status, _, err) = run(&[&args[..], &["--progress"]].concat(), b"");
     assert_eq!(status, 2);
     assert!(err.contains("states stored, "), "{err}");
     assert!(err.contains(" expanded/s, "), "{err}");
-    assert!(err.contains("memory limit of 256.0 MiB"), "{err}");
+    assert!(err.contains("memory limit of 64.0 MiB"), "{err}");
     let (status, _, err) = run(&args, b"");
     assert_eq!(status, 2);
     assert!(!err.contains("states stored"), "{err}");
@@ -638,11 +637,11 @@ fn progress_goes_to_a_pipe_only_when_asked() {
     // IDA* on one thread reports too; bounded by nodes, it runs a few
     // seconds and stops. (On several, it reports between iterations.)
     let args =
-        ["solve", "-c", "--threads", "1", "--heuristic", "manhattan", "--max-nodes", "40000000"];
+        ["solve", "-c", "--threads", "1", "--heuristic", "manhattan", "--max-nodes", "10000000"];
     let (status, _, err) = run(&[&args[..], &["--progress", "--goal", goal, korf_1]].concat(), b"");
     assert_eq!(status, 2);
     assert!(err.contains(" expanded, depth "), "{err}");
-    assert!(err.contains("limit of 40000000 expanded nodes"), "{err}");
+    assert!(err.contains("limit of 10000000 expanded nodes"), "{err}");
 }
 
 #[test]

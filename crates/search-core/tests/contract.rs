@@ -973,13 +973,13 @@ fn memory_child() {
     let Ok(mode) = std::env::var("CONTRACT_MEMORY") else { return };
     let mut failures = Vec::new();
     if mode == "limit" {
-        // A 64 MiB limit in a 1.5 GB address space: every search that
+        // A 16 MiB limit in a 1.5 GB address space: every search that
         // stores states meets its limit; those that store only their path
         // their node limit.
         cap_address_space(1_500_000_000);
         for entry in ENTRIES {
             let limits = if entry.stores {
-                Limits::new().max_memory(64 << 20)
+                Limits::new().max_memory(16 << 20)
             } else {
                 // A depth bound past what the nodes reach, so that depth
                 // first stays off paths whose cycle checks cost the square
@@ -994,7 +994,7 @@ fn memory_child() {
             let outcome = (entry.search)(&probe, &mut Run::new().limits(limits));
             println!("{}: {:?}", entry.name, began.elapsed());
             let ok = match &outcome {
-                Err(error) if entry.stores => is_memory_limit(error, 64 << 20),
+                Err(error) if entry.stores => is_memory_limit(error, 16 << 20),
                 Err(error) => error.kind() == &ErrorKind::LimitReached(Limit::Nodes(200_000)),
                 Ok(()) => false,
             };
@@ -1003,9 +1003,9 @@ fn memory_child() {
             }
         }
     } else {
-        // Default limits (4 GiB) and room for 32 MiB more: the machine
+        // Default limits (4 GiB) and room for 8 MiB more: the machine
         // refuses first, and every search says so.
-        cap_address_space(address_space() + (32 << 20));
+        cap_address_space(address_space() + (8 << 20));
         // Refused, and the message says by what: the cap, not the machine.
         let refused = |outcome: &Result<(), Error>| {
             matches!(outcome, Err(error) if matches!(error.kind(), ErrorKind::AllocationFailed { .. })

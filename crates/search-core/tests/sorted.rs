@@ -130,6 +130,11 @@ proptest! {
             std::fs::remove_dir(&dir).unwrap();
         }
     }
+}
+
+proptest! {
+    // Each case runs three enumerations on disk: fewer cases than above.
+    #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// A run stopped at any expansion, by an error or as a killed
     /// process stops (a panic: nothing cleaned up, a layer half
@@ -596,13 +601,18 @@ fn a_damaged_layer_file_is_refused_by_name() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The ring the kill test enumerates: a few hundred layers, so that its
+/// child is still writing them when its parent, looking every 10 ms,
+/// sees the 40th, and the parent resumes the rest in about a second.
+const KILLED_RING: u64 = 200_003;
+
 /// The child's half of the `kill -9` test: a run on disk in the
 /// directory `SORTED_KILL_DIR`, killed by its parent as it goes.
 #[test]
 #[ignore = "run in a child process by the kill test"]
 fn killed_child() {
     let Ok(dir) = std::env::var("SORTED_KILL_DIR") else { return };
-    let ring = Torus(1_000_003);
+    let ring = Torus(KILLED_RING);
     let engine = SortedEnumeration::new().disk(dir);
     let _ = match std::env::var("SORTED_KILL_KIND").as_deref() {
         Ok("directed") => engine.run(&ring, &[0], &mut Run::new()),
@@ -646,7 +656,7 @@ fn killed_and_resumed(directed: bool) {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    let ring = Torus(1_000_003);
+    let ring = Torus(KILLED_RING);
     let engine = SortedEnumeration::new().disk(&dir).resume(true);
     let (resumed, whole) = if directed {
         let whole = SortedEnumeration::new().run(&ring, &[0], &mut Run::new());
