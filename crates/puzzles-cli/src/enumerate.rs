@@ -188,6 +188,12 @@ pub(crate) struct EnumerateArgs {
     /// undone): about half the classes again.
     #[arg(long, requires = "generators")]
     inverse: bool,
+    /// For a square sliding puzzle, keep a board and its mirror image
+    /// across the diagonal as one class: about half the boards kept, as
+    /// sorted, compressed ranks (in memory or with --disk), and each
+    /// layer's classes printed beside its boards.
+    #[arg(long, conflicts_with_all = ["generators", "workers", "processes"])]
+    mirror: bool,
 }
 
 /// The spaces `enumerate` walks.
@@ -269,6 +275,12 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
         })
     };
     let failed = |e: puzzles::Error| crate::explain(&e, None);
+    if args.mirror && !matches!(puzzle, Puzzle::Sliding(..)) {
+        return Err(
+            "--mirror pairs a square sliding puzzle's boards, such as 4x4, and goes with one"
+                .into(),
+        );
+    }
     match puzzle {
         Puzzle::Sliding(rows, cols) => {
             if let Some(extra) = args.size {
@@ -283,13 +295,17 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
             let start = pancakes.sorted();
             // Pancakes rank their own flips, faster than AsRanked.
             let names = ("pancake", "stacks", "the sorted stack", "each from its top");
-            run_numbered(args, (pancakes, pancakes.ranks()), start, names, out)
+            let enumerate =
+                |layers: &Enumerator, run: &mut Run<'_>| pancakes.enumerate_with(layers, run);
+            run_numbered(args, (pancakes, pancakes.ranks()), enumerate, start, names, out)
         }
         Puzzle::TopSpin => {
             let ring = TopSpin::new(size("topspin", 12)?).map_err(failed)?;
             let start = ring.solved();
             let names = ("topspin", "rings", "the solved ring", "each from the turntable");
-            run_numbered(args, (ring, AsRanked(ring)), start, names, out)
+            let enumerate =
+                |layers: &Enumerator, run: &mut Run<'_>| ring.enumerate_with(layers, run);
+            run_numbered(args, (ring, AsRanked(ring)), enumerate, start, names, out)
         }
         Puzzle::Hanoi4 => {
             let hanoi = Hanoi4::new(size("hanoi4", 15)?).map_err(failed)?;
@@ -300,7 +316,9 @@ pub(crate) fn run<W: Write>(args: &EnumerateArgs, out: &mut W) -> Result<bool, S
                 "every disc on the first peg",
                 "each disc's peg, the smallest disc first",
             );
-            run_numbered(args, (hanoi.clone(), hanoi.ranks()), start, names, out)
+            let enumerate =
+                |layers: &Enumerator, run: &mut Run<'_>| hanoi.enumerate_with(layers, run);
+            run_numbered(args, (hanoi.clone(), hanoi.ranks()), enumerate, start, names, out)
         }
         Puzzle::Family(family) => run_family(args, family, size(family.name(), 10)?, out),
     }
@@ -672,11 +690,20 @@ fn run_sliding<W: Write>(
         return run_distributed(args, (rows, cols), out);
     }
     let puzzle = SlidingPuzzle::new(rows, cols).map_err(|e| e.to_string())?;
-    let name = format!("{rows}x{cols}");
-    let description = format!("{name} sliding puzzle, layers from the goal");
+    // A mirrored run's files are its own: one run cannot resume the other.
+    let (name, pairs) = if args.mirror {
+        (format!("{rows}x{cols}-mirrored"), ", a board and its mirror image one class")
+    } else {
+        (format!("{rows}x{cols}"), "")
+    };
+    let description = format!("{rows}x{cols} sliding puzzle, layers from the goal{pairs}");
     let boards = ReachableBoards::new(puzzle.goal()).map_err(|e| e.to_string())?.rank_count();
     let mut enumerator = enumerator(args, &name, &description)?;
-    let engine = puzzle.engine(&enumerator, &limits_of(args)).map_err(|e| e.to_string())?;
+    let engine = if args.mirror {
+        LayerEngine::Sorted
+    } else {
+        puzzle.engine(&enumerator, &limits_of(args)).map_err(|e| e.to_string())?
+    };
     let (mut run, progress) = if engine == LayerEngine::Sorted {
         // On --disk, the layer's boards are too many to list.
         enumerator = enumerator.deepest_states(args.disk.is_none());
@@ -684,7 +711,11 @@ fn run_sliding<W: Write>(
     } else {
         bar_run(args, boards, "boards", true)?
     };
-    let layers = puzzle.enumerate_with(&enumerator, &mut run);
+    let layers = if args.mirror {
+        puzzle.enumerate_mirrored(&enumerator, &mut run)
+    } else {
+        puzzle.enumerate_with(&enumerator, &mut run)
+    };
     progress.finish_and_clear();
     let layers = layers.map_err(|e| {
         // A table past any disk (the 4x4's 2.4 TiB): the layers to a
@@ -696,21 +727,22 @@ fn run_sliding<W: Write>(
                 advice
             }
         });
-        format!("{name}: {}", crate::explain(&e, more))
+        format!("{rows}x{cols}: {}", crate::explain(&e, more))
     })?;
     let written = crate::output::write_enumeration(out, (rows, cols), &layers, args.json);
     written.map_err(crate::io_failure)?;
     Ok(true)
 }
 
-/// Pancakes, TopSpin or the 4-peg Hanoi from `start`, on the dense engine
-/// in this process or on the distributed one: `space` with its ranks as
-/// a `RankedSpace`; `name` is the puzzle's name on the command line,
+/// Pancakes, TopSpin or the 4-peg Hanoi from `start`, in this process by
+/// the puzzle's `enumerate` or on the distributed engine: `space` with
+/// its ranks as a `RankedSpace`; `name` is the puzzle's name on the command line,
 /// `noun` what its states are called, `from` where the layers start,
 /// `reading` how to read a state's numbers.
 fn run_numbered<G, R, W>(
     args: &EnumerateArgs,
     (space, ranked): (G, R),
+    enumerate: impl FnOnce(&Enumerator, &mut Run<'_>) -> Result<Enumeration<Tokens>, puzzles::Error>,
     start: Tokens,
     (name, noun, from, reading): (&str, &str, &str, &str),
     out: &mut W,
@@ -753,15 +785,10 @@ where
         };
         (layers, first)
     } else {
-        // Each of these puzzles' stacks, rings or towers is reachable: a
-        // table too large for the whole space is refused at once.
-        let enumerator = enumerator(args, &format!("{name}-{n}"), &description)?.every_rank(true);
-        let layers = enumerator.run(&ranked, &[first_rank], &mut run);
-        let layers = layers.map_err(|e| {
-            let error = e.into();
-            failed(crate::explain(&error, disk_advice(args, &error)))
-        })?;
-        (layers.map_deepest_within(max_memory, |&rank| space.unrank(rank)), true)
+        let enumerator = enumerator(args, &format!("{name}-{n}"), &description)?;
+        let layers = enumerate(&enumerator, &mut run)
+            .map_err(|error| failed(crate::explain(&error, disk_advice(args, &error))))?;
+        (layers, true)
     };
     progress.finish_and_clear();
     // In the order they read, whatever order the engine's ranks or hashes

@@ -158,11 +158,15 @@ pub(crate) fn write_enumeration<W: Write>(
         let mut object = json!({
             "rows": rows,
             "cols": cols,
-            "states": layers.states(),
+            "states": layers.positions(),
             "radius": layers.radius(),
             "complete": layers.is_complete(),
-            "layers": layers.layer_sizes(),
+            "layers": layers.layer_positions(),
         });
+        if layers.is_reduced() {
+            // A class of boards kept for each: their counts.
+            object["classes"] = json!(layers.layer_sizes());
+        }
         if layers.is_deepest_omitted() {
             object["deepest_omitted"] = json!(true);
         }
@@ -344,20 +348,35 @@ fn write_table<W: Write>(
     layers: &search_core::breadth_first::Enumeration<puzzles::Board>,
 ) -> std::io::Result<()> {
     writeln!(out, "{rows}x{cols} sliding puzzle, breadth-first from the goal")?;
-    writeln!(out, "{:>5}  {:>12}", "depth", "boards")?;
-    for (depth, boards) in layers.layer_sizes().iter().enumerate() {
-        writeln!(out, "{depth:>5}  {boards:>12}")?;
+    let classes = layers.is_reduced();
+    if classes {
+        writeln!(out, "(a board and its mirror image across the diagonal kept as one class)")?;
+        writeln!(out, "{:>5}  {:>12}  {:>12}", "depth", "boards", "classes")?;
+        for (depth, (boards, kept)) in
+            layers.layer_positions().iter().zip(layers.layer_sizes()).enumerate()
+        {
+            writeln!(out, "{depth:>5}  {boards:>12}  {kept:>12}")?;
+        }
+    } else {
+        writeln!(out, "{:>5}  {:>12}", "depth", "boards")?;
+        for (depth, boards) in layers.layer_sizes().iter().enumerate() {
+            writeln!(out, "{depth:>5}  {boards:>12}")?;
+        }
     }
     write_total(out, layers, "boards")?;
+    if classes {
+        writeln!(out, "classes: {}, 2 boards at the most each", layers.states())?;
+    }
     if layers.is_deepest_omitted() {
-        return write_omitted(out, layers, "boards");
+        return write_omitted(out, layers, if classes { "classes" } else { "boards" });
     }
     let count = layers.deepest().len();
     if count == 0 {
         // Not kept (a layer too large to list), or no layer at all.
         return Ok(());
     }
-    writeln!(out, "boards at depth {} ({count}):", layers.radius())?;
+    let which = if classes { "classes, a board of each," } else { "boards" };
+    writeln!(out, "{which} at depth {} ({count}):", layers.radius())?;
     // Every board of a whole space's deepest layer; a cut one's may be
     // millions.
     let shown = if layers.is_complete() { count } else { DEEPEST_SHOWN };

@@ -1558,3 +1558,26 @@ fn solve_with_pattern_databases_answers_as_breadth_first_search_does() {
     assert_eq!(status, 2);
     assert!(err.contains("give --pdb-dir"), "{err}");
 }
+
+#[test]
+fn a_mirrored_enumeration_counts_every_board_and_its_classes() {
+    let layers = |extra: &[&str]| -> Value {
+        let mut args = vec!["enumerate", "3x3", "--json"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args, b"");
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).expect("one JSON object")
+    };
+    let (plain, mirrored) = (layers(&[]), layers(&["--mirror"]));
+    assert_eq!(mirrored["layers"], plain["layers"]);
+    assert_eq!(mirrored["states"], json!(181_440));
+    let classes: Vec<u64> = serde_json::from_value(mirrored["classes"].clone()).unwrap();
+    assert_eq!(classes.iter().sum::<u64>(), 90_792);
+    assert!(plain.get("classes").is_none());
+    let (code, _, err) = run(&["enumerate", "pancake", "5", "--mirror"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("--mirror pairs a square sliding puzzle's boards"), "{err}");
+    let (code, _, err) = run(&["enumerate", "2x3", "--mirror"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("2x3: a 2x3 board has no mirror image"), "{err}");
+}

@@ -76,7 +76,7 @@ pub use crate::numbered::tokens::Tokens;
 pub use crate::numbered::topspin::{Spin, TopSpin};
 pub use crate::permuted::PermutationGraph;
 pub use crate::sliding::{
-    Algorithm, Board, DatabaseDir, Installed, LinearConflict, Manhattan, Partition,
+    Algorithm, Board, DatabaseDir, Installed, LinearConflict, Manhattan, MirroredBoards, Partition,
     PatternDatabase, ReachableBoards, Slide, SlidingHeuristic, SlidingPuzzle, Solver,
     sliding_puzzle,
 };

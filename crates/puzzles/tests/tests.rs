@@ -7,6 +7,7 @@ mod informed;
 mod ladder;
 mod lock;
 mod memory;
+mod mirrored;
 mod numbered;
 mod others;
 mod pattern_database;

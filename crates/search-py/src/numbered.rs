@@ -7,8 +7,7 @@ use ::puzzles::{Family, Hanoi4, Pancakes, PermutationGraph, Tokens, TopSpin};
 use pyo3::prelude::*;
 use search_core::breadth_first::Enumeration;
 use search_core::layers::Enumerator;
-use search_core::space::{AsRanked, RankedSpace};
-use search_core::{Limits, Ranking, Unranking};
+use search_core::{Limits, Run};
 
 use crate::args::{self, Arg};
 use crate::layers::{Layers, item_layers};
@@ -28,30 +27,18 @@ fn unknown(name: &str) -> ::puzzles::Error {
     search_core::Error::new(search_core::ErrorKind::InvalidShape { reason }).into()
 }
 
-/// The layers of `ranked` from `start`, on the engine the front door
-/// picks, within `limits`, until a signal handler raises.
-fn layers_of<R: RankedSpace>(
-    ranked: &R,
-    start: u64,
-    limits: Limits,
-    interrupt: &Interrupt,
-) -> Result<Enumeration<u64>, ::puzzles::Error> {
-    let mut run = interruptible_run(limits, interrupt);
-    // Each of these puzzles' stacks, rings or towers is reachable: a
-    // table too large for the whole space is refused at once.
-    Ok(Enumerator::new().every_rank(true).run(ranked, &[start], &mut run)?)
-}
-
-/// A puzzle's layers, its deepest states as their items.
-fn numbered<G: Ranking<Tokens> + Unranking<Tokens>, R: RankedSpace>(
-    (space, ranked): (&G, &R),
-    start: Tokens,
+/// A numbered puzzle's layers by its `enumerate`, on the engine the front
+/// door picks, within `limits`, until a signal handler raises; its deepest
+/// states as their items.
+fn numbered(
+    enumerate: impl FnOnce(&Enumerator, &mut Run<'_>) -> Result<Enumeration<Tokens>, ::puzzles::Error>,
     limits: Limits,
     interrupt: &Interrupt,
 ) -> Result<Enumeration<Vec<u8>>, ::puzzles::Error> {
     let max_memory = limits.get_max_memory();
-    let layers = layers_of(ranked, space.rank(&start), limits, interrupt)?;
-    Ok(layers.map_deepest_within(max_memory, |&rank| space.unrank(rank).as_slice().to_vec()))
+    let mut run = interruptible_run(limits, interrupt);
+    let layers = enumerate(&Enumerator::new(), &mut run)?;
+    Ok(layers.map_deepest_within(max_memory, |state| state.as_slice().to_vec()))
 }
 
 /// Every state of a numbered puzzle or of a family's Cayley graph, by
@@ -109,15 +96,15 @@ fn enumerate_puzzle(
     let layers = interruptible(py, |interrupt| match name.to_ascii_lowercase().as_str() {
         "pancake" | "pancakes" => {
             let pancakes = Pancakes::new(size)?;
-            numbered((&pancakes, &pancakes.ranks()), pancakes.sorted(), limits, interrupt)
+            numbered(|layers, run| pancakes.enumerate_with(layers, run), limits, interrupt)
         }
         "topspin" => {
             let ring = TopSpin::new(size)?;
-            numbered((&ring, &AsRanked(ring)), ring.solved(), limits, interrupt)
+            numbered(|layers, run| ring.enumerate_with(layers, run), limits, interrupt)
         }
         "hanoi4" => {
             let hanoi = Hanoi4::new(size)?;
-            numbered((&hanoi, &hanoi.ranks()), hanoi.start(), limits, interrupt)
+            numbered(|layers, run| hanoi.enumerate_with(layers, run), limits, interrupt)
         }
         family => {
             // The engine `puzzles enumerate lrx 14` runs, chosen alike.

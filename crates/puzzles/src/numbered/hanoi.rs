@@ -4,7 +4,12 @@ use search_core::ranking::MixedRadix;
 use search_core::space::RankedSpace;
 use search_core::{Ranking, Successors, Unranking};
 
+use search_core::Run;
+use search_core::breadth_first::Enumeration;
+use search_core::layers::Enumerator;
+
 use crate::error::{Error, ErrorKind};
+use crate::numbered::layers::enumerate_reachable;
 use crate::numbered::tokens::Tokens;
 
 /// The Tower of Hanoi with four pegs and `discs` discs (1 to 16): a state
@@ -89,6 +94,38 @@ impl Hanoi4 {
     /// ```
     pub fn ranks(&self) -> HanoiRanks {
         HanoiRanks { discs: self.discs }
+    }
+
+    /// Every state reachable from [`start`](Hanoi4::start), by layers, on
+    /// the engine `layers` picks ([`Enumerator::run`]): the 2-bit table
+    /// where it fits `run`'s memory limit (or, given a directory, on
+    /// disk), else the layers to `run`'s depth limit as sorted,
+    /// compressed ranks. Every rank is a state of the layers, so a table
+    /// too large for the whole space is refused at once. The deepest
+    /// layer is listed where it fits the memory limit.
+    ///
+    /// # Errors
+    ///
+    /// As [`Enumerator::run`]: a limit reached, a file that cannot be
+    /// written or read, a cancel.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Hanoi4;
+    /// use search_core::Run;
+    /// use search_core::layers::Enumerator;
+    ///
+    /// let layers = Hanoi4::new(6)?.enumerate_with(&Enumerator::new(), &mut Run::new())?;
+    /// assert_eq!((layers.states(), layers.radius()), (4_096, 17));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn enumerate_with(
+        &self,
+        layers: &Enumerator,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<Tokens>, Error> {
+        enumerate_reachable((self, &self.ranks()), &self.start(), layers, run)
     }
 }
 

@@ -5,6 +5,7 @@
 //! ([`Hanoi4`](crate::Hanoi4)). Their states are [`Tokens`](crate::Tokens).
 
 pub(crate) mod hanoi;
+pub(crate) mod layers;
 pub(crate) mod pancakes;
 pub(crate) mod tokens;
 pub(crate) mod topspin;

@@ -4,7 +4,12 @@ use search_core::ranking::Permutations;
 use search_core::space::RankedSpace;
 use search_core::{Ranking, Successors, Unranking};
 
+use search_core::Run;
+use search_core::breadth_first::Enumeration;
+use search_core::layers::Enumerator;
+
 use crate::error::{Error, ErrorKind};
+use crate::numbered::layers::enumerate_reachable;
 use crate::numbered::tokens::Tokens;
 
 /// The pancake puzzle: a stack of `n` pancakes of sizes `0..n`, the top
@@ -89,6 +94,38 @@ impl Pancakes {
     /// ```
     pub fn ranks(&self) -> PancakeRanks {
         PancakeRanks(*self)
+    }
+
+    /// Every stack reachable from [`sorted`](Pancakes::sorted), by layers, on
+    /// the engine `layers` picks ([`Enumerator::run`]): the 2-bit table
+    /// where it fits `run`'s memory limit (or, given a directory, on
+    /// disk), else the layers to `run`'s depth limit as sorted,
+    /// compressed ranks. Every rank is a stack of the layers, so a table
+    /// too large for the whole space is refused at once. The deepest
+    /// layer is listed where it fits the memory limit.
+    ///
+    /// # Errors
+    ///
+    /// As [`Enumerator::run`]: a limit reached, a file that cannot be
+    /// written or read, a cancel.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::Pancakes;
+    /// use search_core::Run;
+    /// use search_core::layers::Enumerator;
+    ///
+    /// let layers = Pancakes::new(6)?.enumerate_with(&Enumerator::new(), &mut Run::new())?;
+    /// assert_eq!((layers.states(), layers.radius()), (720, 7));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn enumerate_with(
+        &self,
+        layers: &Enumerator,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<Tokens>, Error> {
+        enumerate_reachable((self, &self.ranks()), &self.sorted(), layers, run)
     }
 }
 

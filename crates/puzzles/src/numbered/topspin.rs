@@ -1,9 +1,15 @@
 //! [`TopSpin`]: tokens on a ring and a turntable that reverses four.
 
 use search_core::ranking::{EvenPermutations, Permutations};
+use search_core::space::AsRanked;
 use search_core::{Ranking, Successors, Unranking};
 
+use search_core::Run;
+use search_core::breadth_first::Enumeration;
+use search_core::layers::Enumerator;
+
 use crate::error::{Error, ErrorKind};
+use crate::numbered::layers::enumerate_reachable;
 use crate::numbered::tokens::Tokens;
 
 /// A move of [`TopSpin`].
@@ -99,6 +105,38 @@ impl TopSpin {
     /// ```
     pub fn solved(&self) -> Tokens {
         Tokens::ascending(self.n)
+    }
+
+    /// Every ring reachable from [`solved`](TopSpin::solved), by layers, on
+    /// the engine `layers` picks ([`Enumerator::run`]): the 2-bit table
+    /// where it fits `run`'s memory limit (or, given a directory, on
+    /// disk), else the layers to `run`'s depth limit as sorted,
+    /// compressed ranks. Every rank is a ring of the layers, so a table
+    /// too large for the whole space is refused at once. The deepest
+    /// layer is listed where it fits the memory limit.
+    ///
+    /// # Errors
+    ///
+    /// As [`Enumerator::run`]: a limit reached, a file that cannot be
+    /// written or read, a cancel.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::TopSpin;
+    /// use search_core::Run;
+    /// use search_core::layers::Enumerator;
+    ///
+    /// let layers = TopSpin::new(6)?.enumerate_with(&Enumerator::new(), &mut Run::new())?;
+    /// assert_eq!((layers.states(), layers.radius()), (720, 12));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn enumerate_with(
+        &self,
+        layers: &Enumerator,
+        run: &mut Run<'_>,
+    ) -> Result<Enumeration<Tokens>, Error> {
+        enumerate_reachable((self, &AsRanked(*self)), &self.solved(), layers, run)
     }
 }
 

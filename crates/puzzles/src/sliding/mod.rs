@@ -15,7 +15,8 @@
 //!   [`Partition`]); `database_dir`: the folder of their files
 //!   ([`DatabaseDir`]).
 //! - `ranked`: ranks of boards and [`ReachableBoards`], which dense
-//!   enumeration walks.
+//!   enumeration walks; `mirrored`: [`MirroredBoards`], those of a square
+//!   board a board and its mirror image to a key, for the sorted engine.
 //! - `leetcode`: LeetCode 773's [`sliding_puzzle`].
 
 pub use self::board::Board;
@@ -23,6 +24,7 @@ pub use self::database_dir::{DatabaseDir, Installed};
 pub use self::estimate::SlidingHeuristic;
 pub use self::heuristic::{LinearConflict, Manhattan};
 pub use self::leetcode::sliding_puzzle;
+pub use self::mirrored::MirroredBoards;
 pub use self::pdb::{Partition, PatternDatabase};
 pub use self::puzzle::SlidingPuzzle;
 pub use self::ranked::ReachableBoards;
@@ -35,6 +37,7 @@ mod estimate;
 mod guided;
 mod heuristic;
 mod leetcode;
+mod mirrored;
 mod packed;
 mod parse;
 mod pdb;

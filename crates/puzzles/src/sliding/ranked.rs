@@ -371,6 +371,42 @@ impl ReachableBoards {
         Board::from_tiles(self.rows, self.cols, &tiles)
     }
 
+    /// The cells of the board ranked `rank` on a board of `CELLS` cells
+    /// and `cols` columns, 4 bits each with the blank a 0, and the blank's
+    /// cell: [`decode`](ReachableBoards::decode) without building a
+    /// [`Board`], the divisions by constants.
+    #[inline(always)]
+    pub(super) fn decode_cells<const CELLS: usize>(&self, cols: usize, rank: u64) -> (u64, usize) {
+        let (order_rank, blank) = (rank / CELLS as u64, (rank % CELLS as u64) as usize);
+        let parity = self.parity_at(cols, blank);
+        let order = ReachableBoards::decode_order_rank(CELLS - 1, order_rank, parity);
+        (ReachableBoards::cells_of(CELLS, order, blank), blank)
+    }
+
+    /// The cells of a board of `cells` cells, 4 bits each with the blank a
+    /// 0, from its tile order and its blank's cell.
+    #[inline(always)]
+    fn cells_of(cells: usize, order: u64, blank: usize) -> u64 {
+        // Tiles are the order's values plus one; the blank's 0 goes in
+        // at its cell. Shifted in two steps: a blank in the last cell
+        // would shift by 64.
+        let tiles = order + (NIBBLE_ONES & nibble_mask(cells - 1));
+        let below = tiles & ((1u64 << (4 * blank)) - 1);
+        let above = ((tiles >> (4 * blank)) << (4 * blank)) << 4;
+        below | above
+    }
+
+    /// The rank of the board of `CELLS` cells whose cells are `cells`, 4
+    /// bits each, with the blank's 0 in cell `blank`: the inverse of
+    /// [`decode_cells`](ReachableBoards::decode_cells).
+    #[inline(always)]
+    pub(super) fn encode_cells<const CELLS: usize>(cells: u64, blank: usize) -> u64 {
+        let below = cells & ((1u64 << (4 * blank)) - 1);
+        let above = ((cells >> (4 * blank)) >> 4) << (4 * blank);
+        let order = (below | above) - (NIBBLE_ONES & nibble_mask(CELLS - 1));
+        ReachableBoards::order_rank(CELLS - 1, order) * CELLS as u64 + blank as u64
+    }
+
     /// The neighbours of each board of `ranks` (increasing) on a board of
     /// `rows x cols`. Ranks that share a tile order (the same board with the
     /// blank elsewhere) lie next to each other and share one decoding.
@@ -384,19 +420,51 @@ impl ReachableBoards {
         ranks: &[u64],
         mut report: F,
     ) {
+        self.expand_ranks_from::<SIDEWAYS, _>(rows, cols, ranks, |_, _, next| report(next));
+    }
+
+    /// The neighbours of each board of `ranks` (increasing) on a square
+    /// board of `side x side`, 3 or 4, each reported with the cells of the board
+    /// it neighbours, 4 bits each with the blank a 0, and that board's
+    /// blank: for a caller that maps some neighbours on, which can then
+    /// build them from their neighbour's cells by one slide rather than
+    /// decode them.
+    pub(super) fn square_neighbours_of_all<F: FnMut(u64, usize, u64)>(
+        &self,
+        side: usize,
+        ranks: &[u64],
+        report: F,
+    ) {
+        match side {
+            3 => self.expand_ranks_from::<true, _>(3, 3, ranks, report),
+            _ => self.expand_ranks_from::<true, _>(4, 4, ranks, report),
+        }
+    }
+
+    /// [`expand_ranks`](ReachableBoards::expand_ranks), each neighbour
+    /// reported after the cells and blank of the board it neighbours.
+    #[inline(always)]
+    fn expand_ranks_from<const SIDEWAYS: bool, F: FnMut(u64, usize, u64)>(
+        &self,
+        rows: usize,
+        cols: usize,
+        ranks: &[u64],
+        mut report: F,
+    ) {
         let cells = (rows * cols) as u64;
         let weights = ReachableBoards::digit_weights(rows * cols - 1);
         let mut cursor = OrderCursor::new(rows * cols - 1);
         for &rank in ranks {
             let (order_rank, blank) = (rank / cells, (rank % cells) as usize);
-            cursor.seek(rows * cols - 1, order_rank, self.parity_at(cols, blank));
+            let order = cursor.seek(rows * cols - 1, order_rank, self.parity_at(cols, blank));
+            let cells = ReachableBoards::cells_of(rows * cols, order, blank);
             ReachableBoards::neighbours_from::<SIDEWAYS, _>(
                 rows,
                 cols,
                 &cursor,
                 &weights,
                 blank,
-                &mut report,
+                |next| report(cells, blank, next),
             );
         }
     }
@@ -675,6 +743,7 @@ macro_rules! expand_by_size {
             (6, 2),
             (3, 4),
             (4, 3),
+            (4, 4),
             (2, 7),
             (7, 2)
         )
