@@ -1,12 +1,10 @@
 //! [`Hanoi4`]: the Tower of Hanoi with four pegs, ranked by `MixedRadix`.
 
-use search_core::ranking::MixedRadix;
-use search_core::space::RankedSpace;
-use search_core::{Ranking, Successors, Unranking};
-
-use search_core::Run;
 use search_core::breadth_first::Enumeration;
 use search_core::layers::Enumerator;
+use search_core::ranking::MixedRadix;
+use search_core::space::RankedSpace;
+use search_core::{Ranking, Run, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 use crate::numbered::layers::enumerate_reachable;

@@ -1,12 +1,10 @@
 //! [`TopSpin`]: tokens on a ring and a turntable that reverses four.
 
-use search_core::ranking::{EvenPermutations, Permutations};
-use search_core::space::AsRanked;
-use search_core::{Ranking, Successors, Unranking};
-
-use search_core::Run;
 use search_core::breadth_first::Enumeration;
 use search_core::layers::Enumerator;
+use search_core::ranking::{EvenPermutations, Permutations};
+use search_core::space::AsRanked;
+use search_core::{Ranking, Run, Successors, Unranking};
 
 use crate::error::{Error, ErrorKind};
 use crate::numbered::layers::enumerate_reachable;

@@ -195,8 +195,13 @@ impl MirroredBoards {
         self.boards.rank(board).map(|rank| self.key_of_rank(rank))
     }
 
+    /// The key of the class of `board`, which reaches the goal.
+    pub(crate) fn key_of_reachable(&self, board: &Board) -> u64 {
+        self.key_of_rank(self.boards.encode(board))
+    }
+
     /// The key of the class of the board ranked `rank`.
-    pub(crate) fn key_of_rank(&self, rank: u64) -> u64 {
+    fn key_of_rank(&self, rank: u64) -> u64 {
         match self.side {
             3 => self.class_of::<9>(rank),
             _ => self.class_of::<16>(rank),

@@ -352,7 +352,7 @@ impl SlidingPuzzle {
         run: &mut Run<'_>,
     ) -> Result<Enumeration<Board>, Error> {
         let mirrored = MirroredBoards::new(&self.goal)?;
-        let goal = mirrored.key_of_rank(ReachableBoards::new(&self.goal)?.encode(&self.goal));
+        let goal = mirrored.key_of_reachable(&self.goal);
         let found = Self::shaped(layers).run_keyed(&mirrored, &[goal], run)?;
         let max_memory = run.get_limits().get_max_memory();
         Ok(found.map_deepest_within(max_memory, |&key| mirrored.decode(key)))
