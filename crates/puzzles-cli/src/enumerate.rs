@@ -550,7 +550,8 @@ fn run_permutations_distributed(
     progress.finish_and_clear();
     let layers = layers.map_err(|e| distributed_failure(&e))?;
     let max_memory = run.get_limits().get_max_memory();
-    let mut layers = layers.map_deepest_within(max_memory, |&r| graph.0.unrank(r));
+    let mut layers =
+        layers.map_deepest_within(max_memory, |&r| graph.0.unrank(r), |s| graph.0.heap_bytes(s));
     layers = layers.map_deepest(|mut deepest| {
         deepest.sort_unstable();
         deepest
@@ -777,7 +778,11 @@ where
             Engine::Ranked => {
                 let layers = config.run(Arc::new(ranked), &[first_rank], &mut run);
                 let layers = layers.map_err(|e| failed(distributed_failure(&e)))?;
-                layers.map_deepest_within(max_memory, |&rank| space.unrank(rank))
+                layers.map_deepest_within(
+                    max_memory,
+                    |&rank| space.unrank(rank),
+                    |s| space.heap_bytes(s),
+                )
             }
             Engine::Hashed => config
                 .run_hashed(Arc::new(space), &[start], &mut run)
@@ -890,7 +895,7 @@ fn run_distributed<W: Write>(
             let start = boards.rank(&goal).ok_or("the goal has no rank")?;
             let layers = config.run(Arc::clone(&boards), &[start], &mut run).map_err(failed)?;
             let max_memory = run.get_limits().get_max_memory();
-            let layers = layers.map_deepest_within(max_memory, |&rank| boards.board(rank));
+            let layers = layers.map_deepest_within(max_memory, |&rank| boards.board(rank), |_| 0);
             layers.map_deepest(|boards| boards.into_iter().flatten().collect())
         }
         Engine::Hashed => {

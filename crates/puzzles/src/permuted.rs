@@ -403,7 +403,11 @@ impl PermutationGraph {
                 let keys: Vec<u128> = starts.iter().filter_map(|s| graph.key(s)).collect();
                 let found = layers.run_keyed(graph, &keys, run)?;
                 let max_memory = run.get_limits().get_max_memory();
-                found.map_deepest_within(max_memory, |&key| graph.element(key))
+                found.map_deepest_within(
+                    max_memory,
+                    |&key| graph.element(key),
+                    |state| graph.heap_bytes(state),
+                )
             }
             Space::Cayley(graph, _) => ranked_layers(graph, starts, (&layers, engine), run)?,
             Space::Orbit(orbit, _) => ranked_layers(orbit, starts, (&layers, engine), run)?,
@@ -505,7 +509,7 @@ where
     }
     let found = layers.run(&AsRanked(space), &ranks, run)?;
     let max_memory = run.get_limits().get_max_memory();
-    Ok(found.map_deepest_within(max_memory, |&r| space.unrank(r)))
+    Ok(found.map_deepest_within(max_memory, |&r| space.unrank(r), |state| space.heap_bytes(state)))
 }
 
 /// The layers of `graph` reduced by `symmetries` from `starts`, by
@@ -523,7 +527,11 @@ fn reduced(
         let keys: Vec<u128> = starts.iter().filter_map(|start| reduced.key(start)).collect();
         let found = layers.run_keyed(&reduced, &keys, run)?;
         let max_memory = run.get_limits().get_max_memory();
-        found.map_deepest_within(max_memory, |&key| reduced.first(key))
+        found.map_deepest_within(
+            max_memory,
+            |&key| reduced.first(key),
+            |state| graph.heap_bytes(state),
+        )
     } else {
         let firsts = starts.iter().map(|start| symmetries.canonical(start).0);
         Search::new().enumerate(&ReducedStates::new(graph, symmetries), firsts, run)?

@@ -212,35 +212,67 @@ impl<S> Enumeration<S> {
     /// that turns an engine's keys into states after a long run: the
     /// layers it found are not lost for want of room to list the last.
     ///
+    /// `heap_bytes` says what a state made owns on the heap beyond its
+    /// own `size_of` ([`Successors::heap_bytes`](crate::Successors::heap_bytes),
+    /// or `|_| 0` for states that own nothing there), and is counted too:
+    /// a layer of a hundred million arrangements of 48 points takes a
+    /// heap block each, over twice what their slots alone take.
+    ///
     /// # Example
     ///
     /// ```
     /// use search_core::breadth_first::Enumeration;
     ///
     /// let ranks = Enumeration::new(vec![1, 3], vec![10u64, 20, 30]);
-    /// let halves = ranks.clone().map_deepest_within(1 << 20, |&rank| rank / 2);
+    /// let halves = ranks.clone().map_deepest_within(1 << 20, |&rank| rank / 2, |_| 0);
     /// assert_eq!(halves.deepest(), [5, 10, 15]);
-    /// let none = ranks.map_deepest_within(40, |&rank| rank / 2);
+    /// let none = ranks.clone().map_deepest_within(40, |&rank| rank / 2, |_| 0);
     /// assert!(none.is_deepest_omitted());
     /// assert_eq!(none.layer_sizes(), [1, 3]);
+    ///
+    /// // 3 * (8 + 24) bytes of slots fit 200 bytes; with 100 bytes of
+    /// // letters each, they do not.
+    /// let named = |&rank: &u64| "x".repeat(100 + rank as usize);
+    /// let words = ranks.map_deepest_within(200, named, String::capacity);
+    /// assert!(words.is_deepest_omitted());
     /// ```
     #[must_use]
-    pub fn map_deepest_within<T>(self, max_memory: u64, f: impl FnMut(&S) -> T) -> Enumeration<T> {
+    pub fn map_deepest_within<T>(
+        self,
+        max_memory: u64,
+        mut f: impl FnMut(&S) -> T,
+        heap_bytes: impl Fn(&T) -> usize,
+    ) -> Enumeration<T> {
         let count = self.deepest.len();
-        let bytes = (count as u64).saturating_mul((size_of::<S>() + size_of::<T>()) as u64);
+        let mut bytes = (count as u64).saturating_mul((size_of::<S>() + size_of::<T>()) as u64);
         let mut made = Vec::new();
         let Enumeration { layer_sizes, positions, deepest, complete, omitted, engine } = self;
-        if bytes > max_memory || made.try_reserve_exact(count).is_err() {
-            return Enumeration {
-                layer_sizes,
-                positions,
-                deepest: Vec::new(),
-                complete,
-                omitted: true,
-                engine,
-            };
+        let omit = |layer_sizes, positions| Enumeration {
+            layer_sizes,
+            positions,
+            deepest: Vec::new(),
+            complete,
+            omitted: true,
+            engine,
+        };
+        // States of one space own about as much each: judged by the first,
+        // a layer that cannot fit is not made in part first.
+        let first = deepest.first().map(&mut f);
+        let heap_each = first.as_ref().map_or(0, &heap_bytes) as u64;
+        let judged = bytes.saturating_add(heap_each.saturating_mul(count as u64));
+        if judged > max_memory || made.try_reserve_exact(count).is_err() {
+            return omit(layer_sizes, positions);
         }
-        made.extend(deepest.iter().map(f));
+        made.extend(first);
+        bytes = bytes.saturating_add(heap_each);
+        for state in deepest.iter().skip(1) {
+            let state = f(state);
+            bytes = bytes.saturating_add(heap_bytes(&state) as u64);
+            if bytes > max_memory {
+                return omit(layer_sizes, positions);
+            }
+            made.push(state);
+        }
         Enumeration { layer_sizes, positions, deepest: made, complete, omitted, engine }
     }
 

@@ -38,7 +38,7 @@ fn numbered(
     let max_memory = limits.get_max_memory();
     let mut run = interruptible_run(limits, interrupt);
     let layers = enumerate(&Enumerator::new(), &mut run)?;
-    Ok(layers.map_deepest_within(max_memory, |state| state.as_slice().to_vec()))
+    Ok(layers.map_deepest_within(max_memory, |state| state.as_slice().to_vec(), Vec::capacity))
 }
 
 /// Every state of a numbered puzzle or of a family's Cayley graph, by

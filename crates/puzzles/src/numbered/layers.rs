@@ -25,5 +25,5 @@ where
 {
     let found = layers.clone().every_rank(true).run(ranked, &[space.rank(start)], run)?;
     let max_memory = run.get_limits().get_max_memory();
-    Ok(found.map_deepest_within(max_memory, |&rank| space.unrank(rank)))
+    Ok(found.map_deepest_within(max_memory, |&rank| space.unrank(rank), |_| 0))
 }

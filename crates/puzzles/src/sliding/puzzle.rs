@@ -286,7 +286,7 @@ impl SlidingPuzzle {
         let packed = ReachableBoards::new(&self.goal)?;
         let found = Self::shaped(layers).run(&packed, &[packed.encode(&self.goal)], run)?;
         let max_memory = run.get_limits().get_max_memory();
-        Ok(found.map_deepest_within(max_memory, |&rank| packed.decode(rank)))
+        Ok(found.map_deepest_within(max_memory, |&rank| packed.decode(rank), |_| 0))
     }
 
     /// The engine [`enumerate_with`](SlidingPuzzle::enumerate_with) takes
@@ -355,7 +355,7 @@ impl SlidingPuzzle {
         let goal = mirrored.key_of_reachable(&self.goal);
         let found = Self::shaped(layers).run_keyed(&mirrored, &[goal], run)?;
         let max_memory = run.get_limits().get_max_memory();
-        Ok(found.map_deepest_within(max_memory, |&key| mirrored.decode(key)))
+        Ok(found.map_deepest_within(max_memory, |&key| mirrored.decode(key), |_| 0))
     }
 
     /// `layers` told what the boards are: every move slides back, and
