@@ -458,6 +458,120 @@ proptest! {
     }
 }
 
+/// Up to three signed permutations of `n` pancakes, from seeds: each
+/// pancake's two sides (points 2p and 2p + 1) go to another's, turned
+/// over where the seed says, so that the group is one of signed
+/// permutations, ranked by its stabilizer chain.
+fn signed_generators(n: usize, seeds: &[u64]) -> Generators {
+    let mut generators = Generators::new(2 * n).unwrap();
+    for (index, &seed) in seeds.iter().enumerate() {
+        let order = shuffled(n, seed);
+        let image: Vec<u8> = (0..2 * n)
+            .map(|point| {
+                let (pancake, side) = (point / 2, point % 2);
+                let turned = (seed >> (pancake % 64)) as usize & 1;
+                (usize::from(order[pancake]) * 2 + (side ^ turned)) as u8
+            })
+            .collect();
+        generators.push(&format!("g{index}"), &image).unwrap();
+    }
+    generators
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The neighbours a Cayley graph keyed by its chain reports within a
+    /// range of keys, stopping early on the others, are its neighbours
+    /// in that range, in the same order.
+    #[test]
+    fn a_chains_neighbours_within_a_range_are_those_of_the_range(
+        n in 2usize..=4,
+        seeds in proptest::collection::vec(any::<u64>(), 1..=3),
+        cuts in (0u128..=1000, 0u128..=1000),
+    ) {
+        use search_core::space::KeyedSpace;
+        let graph = Cayley::new(signed_generators(n, &seeds)).unwrap();
+        let order = graph.key_count();
+        let (a, b) = (order * cuts.0 / 1000, order * cuts.1 / 1000);
+        let range = a.min(b)..a.max(b);
+        let keys: Vec<u128> = (0..order).collect();
+        let mut within = Vec::new();
+        graph.key_neighbours_within(&keys, range.clone(), |key| within.push(key));
+        let mut filtered = Vec::new();
+        graph.key_neighbours_of_all(&keys, |key| {
+            if range.contains(&key) {
+                filtered.push(key);
+            }
+        });
+        prop_assert_eq!(within, filtered);
+    }
+}
+
+#[test]
+fn a_chain_ranked_group_in_passes_over_ranges_keeps_its_layers() {
+    use search_core::sorted::SortedEnumeration;
+    // Burnt pancakes of 6 as their 12 sides: 46,080 elements, ranked by
+    // the chain, whose 276,480 neighbours pass the limits below in runs.
+    let graph = Cayley::new(signed_generators_of_flips(6)).unwrap();
+    let hashed = enumerate(&graph, [graph.identity()]).unwrap();
+    // OEIS A078941: the burnt pancake graph of 6 has diameter 12.
+    assert_eq!((hashed.states(), hashed.radius()), (46_080, 12));
+    let identity = StabilizerChain::new(graph.generators()).unwrap().rank(&graph.identity());
+    for (limit, threads) in [(512 << 10, 1), (2 << 20, 2)] {
+        let ranges = Ranges { graph: &graph, asked: std::sync::Mutex::default() };
+        let mut run = Run::new().limits(search_core::Limits::new().max_memory(limit));
+        let engine = SortedEnumeration::new().threads(threads);
+        let split = engine.run(&ranges, &[identity.unwrap()], &mut run).unwrap();
+        assert_eq!(split.layer_sizes(), hashed.layer_sizes(), "{limit} bytes");
+        // Passes over several ranges, each asked for by range.
+        assert!(ranges.asked.lock().unwrap().len() > 1, "{limit} bytes: one range");
+    }
+}
+
+/// A Cayley graph that keeps the ranges of keys it is asked for.
+struct Ranges<'a> {
+    graph: &'a Cayley,
+    asked: std::sync::Mutex<std::collections::HashSet<(u128, u128)>>,
+}
+
+impl search_core::space::KeyedSpace for Ranges<'_> {
+    type Key = u128;
+
+    fn key_count(&self) -> u128 {
+        self.graph.key_count()
+    }
+
+    fn key_neighbours<F: FnMut(u128)>(&self, key: u128, report: F) {
+        self.graph.key_neighbours(key, report);
+    }
+
+    fn key_neighbours_within<F: FnMut(u128)>(
+        &self,
+        keys: &[u128],
+        range: std::ops::Range<u128>,
+        report: F,
+    ) {
+        self.asked.lock().unwrap().insert((range.start, range.end));
+        self.graph.key_neighbours_within(keys, range, report);
+    }
+}
+
+/// The `n` flips of burnt pancakes as permutations of their `2n` sides.
+fn signed_generators_of_flips(n: u8) -> Generators {
+    let mut flips = Generators::new(2 * usize::from(n)).unwrap();
+    for k in 1..=n {
+        let image: Vec<u8> = (0..2 * n)
+            .map(|point| {
+                let (pancake, side) = (point / 2, point % 2);
+                if pancake < k { (k - 1 - pancake) * 2 + 1 - side } else { point }
+            })
+            .collect();
+        flips.push(&format!("flip {k}"), &image).unwrap();
+    }
+    flips
+}
+
 #[test]
 fn a_stabilizer_chain_knows_the_orders_of_known_groups() {
     let factorial = |n: u128| (1..=n).product::<u128>();
@@ -507,17 +621,7 @@ fn a_group_ranked_by_its_chain_takes_every_engine() {
     use search_core::space::KeyedSpace;
     // Burnt pancakes of 5: 3,840 elements of the 10! permutations of the
     // pancakes' 10 sides, numbered densely by the group.
-    let mut flips = Generators::new(10).unwrap();
-    for k in 1..=5u8 {
-        let image: Vec<u8> = (0..10u8)
-            .map(|point| {
-                let (pancake, side) = (point / 2, point % 2);
-                if pancake < k { (k - 1 - pancake) * 2 + 1 - side } else { point }
-            })
-            .collect();
-        flips.push(&format!("flip {k}"), &image).unwrap();
-    }
-    let graph = Cayley::new(flips).unwrap();
+    let graph = Cayley::new(signed_generators_of_flips(5)).unwrap();
     assert_eq!((graph.rank_count(), graph.order()), (3_840, Some(3_840)));
     let hashed = enumerate(&graph, [graph.identity()]).unwrap();
     // OEIS A078941: the burnt pancake graph of 5 has diameter 10.

@@ -2,7 +2,7 @@
 //! [`Orbit`], the graph of the arrangements they reach from one with
 //! repeated items (a coset graph).
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use smallvec::SmallVec;
 
@@ -530,34 +530,72 @@ impl KeyedSpace for Cayley {
 
     #[inline]
     fn key_neighbours<F: FnMut(u128)>(&self, key: u128, mut report: F) {
-        let points = self.moves.generators.points();
         match &self.ranks {
             CayleyRanks::Chain(chain) => {
-                // The state as its sift leaves it at each level; a
-                // neighbour's rank goes on from where its generator first
-                // moves a base point, the digits before it the state's.
-                let base = chain.base().len();
-                let mut digits = [0u8; 256];
-                let mut small = [0u8; PARTIALS_ON_STACK];
-                let mut large = Vec::new();
-                let partials = if base * points <= PARTIALS_ON_STACK {
-                    &mut small[..base * points]
-                } else {
-                    large.resize(base * points, 0);
-                    &mut large[..]
-                };
-                chain.unrank_partials(key, &mut digits, partials);
-                let mut prefix = [0u128; 257];
-                chain.prefixes(&digits[..base], &mut prefix);
-                for (g, &first) in self.moves.first_moved.iter().enumerate() {
-                    let image = self.moves.generators.image(g);
-                    report(chain.rank_of_product(partials, &prefix, image, first));
-                }
+                self.chain_neighbours(chain, key, 0..u128::MAX, &mut report);
             }
             CayleyRanks::None => {}
             _ => {
                 let state: Arrangement = self.unrank(key as u64);
                 self.successors(&state, |next, _| report(u128::from(self.rank(&next))));
+            }
+        }
+    }
+
+    fn key_neighbours_within<F: FnMut(u128)>(
+        &self,
+        keys: &[u128],
+        range: Range<u128>,
+        mut report: F,
+    ) {
+        let CayleyRanks::Chain(chain) = &self.ranks else {
+            return self.key_neighbours_of_all(keys, |key| {
+                if range.contains(&key) {
+                    report(key);
+                }
+            });
+        };
+        for &key in keys {
+            self.chain_neighbours(chain, key, range.clone(), &mut report);
+        }
+    }
+}
+
+impl Cayley {
+    /// The keys in `range` of the neighbours of the element keyed `key`,
+    /// ranked by `chain`.
+    #[inline]
+    fn chain_neighbours(
+        &self,
+        chain: &StabilizerChain,
+        key: u128,
+        range: Range<u128>,
+        report: &mut impl FnMut(u128),
+    ) {
+        // The state as its sift leaves it at each level; a neighbour's
+        // rank goes on from where its generator first moves a base point,
+        // the digits before it the state's.
+        let points = self.moves.generators.points();
+        let base = chain.base().len();
+        let mut digits = [0u8; 256];
+        let mut small = [0u8; PARTIALS_ON_STACK];
+        let mut large = Vec::new();
+        let partials = if base * points <= PARTIALS_ON_STACK {
+            &mut small[..base * points]
+        } else {
+            large.resize(base * points, 0);
+            &mut large[..]
+        };
+        chain.unrank_partials(key, &mut digits, partials);
+        let mut prefix = [0u128; 257];
+        chain.prefixes(&digits[..base], &mut prefix);
+        for (g, &first) in self.moves.first_moved.iter().enumerate() {
+            let image = self.moves.generators.image(g);
+            let within = (image, first);
+            if let Some(rank) =
+                chain.rank_of_product_within(partials, &prefix, within, range.clone())
+            {
+                report(rank);
             }
         }
     }

@@ -4,6 +4,7 @@
 //! each element's number from 0 to the order, and back.
 
 use std::fmt;
+use std::ops::Range;
 
 use strength_reduce::StrengthReducedU64;
 
@@ -440,7 +441,7 @@ impl StabilizerChain {
     /// level: `partials` (of the base's length times the points) holds,
     /// row `l`, the element less its digits of the levels before `l` (row
     /// 0 the element itself), and `digits` its digits. What
-    /// [`rank_of_product`](StabilizerChain::rank_of_product) reads a
+    /// [`rank_of_product_within`](StabilizerChain::rank_of_product_within) reads a
     /// neighbour's rank from.
     #[inline]
     pub(crate) fn unrank_partials(&self, rank: u128, digits: &mut [u8], partials: &mut [u8]) {
@@ -466,24 +467,27 @@ impl StabilizerChain {
         self.bases.iter().position(|&base| g[usize::from(base)] != base).unwrap_or(self.bases.len())
     }
 
-    /// The rank of `x g`, `x` an element as
-    /// [`unrank_partials`](StabilizerChain::unrank_partials) leaves it (`digits`, `partials`,
-    /// and `prefix[l]`, its rank's part from the levels before `l`), `g`
-    /// a generator whose first moved level is `first`: its digits before
-    /// that level are `x`'s, and the sift goes on from there, from what
-    /// sifting `x` left.
+    /// The rank of `x g` where it lies in `range`, else `None`: `x` an
+    /// element as [`unrank_partials`](StabilizerChain::unrank_partials)
+    /// leaves it (`digits`, `partials`, and `prefix[l]`, its rank's part
+    /// from the levels before `l`), `g` a generator whose first moved
+    /// level is `first`. Its digits before that level are `x`'s, and the
+    /// sift goes on from there, from what sifting `x` left; a rank's
+    /// digits come most significant first, so it stops at the first level
+    /// after which every rank the rest could make lies outside `range`.
     #[inline]
-    pub(crate) fn rank_of_product(
+    pub(crate) fn rank_of_product_within(
         &self,
         partials: &[u8],
         prefix: &[u128],
-        g: &[u8],
-        first: usize,
-    ) -> u128 {
+        (g, first): (&[u8], usize),
+        range: Range<u128>,
+    ) -> Option<u128> {
         let points = self.points;
         let Some(row) = partials.get(first * points..(first + 1) * points) else {
             // g fixes every base point: x g agrees with x on them.
-            return prefix[self.levels.len()];
+            let rank = prefix[self.levels.len()];
+            return range.contains(&rank).then_some(rank);
         };
         let mut images = [0u8; 256];
         let images = &mut images[..self.bases.len() - first];
@@ -495,13 +499,18 @@ impl StabilizerChain {
             // Off the orbit only for a permutation outside the group.
             let place =
                 usize::from(level.place[usize::from(images[offset])]).min(level.orbit.len() - 1);
-            rank += place as u128 * self.radices[first + offset];
+            let radix = self.radices[first + offset];
+            rank += place as u128 * radix;
+            // The levels after add less than `radix`.
+            if rank >= range.end || rank + radix <= range.start {
+                return None;
+            }
             let inverse = &level.inverse[place];
             for image in &mut images[offset + 1..] {
                 *image = inverse[usize::from(*image)];
             }
         }
-        rank
+        Some(rank)
     }
 
     /// The parts of a rank from its `digits`: `prefix[l]` from the levels

@@ -411,6 +411,11 @@ impl<K: SortKey> LayerSink<K> {
         self.append(&piece.finish()?)
     }
 
+    /// Whether the keys go to a file, not to memory.
+    pub(super) fn is_file(&self) -> bool {
+        matches!(self, LayerSink::File(_))
+    }
+
     /// The bytes of memory it holds.
     pub(super) fn bytes(&self) -> u64 {
         match self {

@@ -681,10 +681,10 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         // fifth to spare for the next layer's keys, which share the room.
         if let Some(rate) = self.run_bytes_per_state {
             let runs = u128::from(layer.len()) * u128::from(rate) / 1024;
-            let per_pass = u128::from(room / 2) * 4 / 5;
+            let per_pass = u128::from(runs_room(room, self.files.is_some())) * 4 / 5;
             let needed = u64::try_from(runs.div_ceil(per_pass.max(1))).unwrap_or(u64::MAX);
             if needed > *passes && needed <= MAX_PASSES {
-                *passes = needed.next_power_of_two().min(MAX_PASSES);
+                *passes = needed;
             }
         }
         let next = loop {
@@ -894,9 +894,7 @@ fn next_layer<S: KeyedSpace>(
         if range.0 >= range.1 {
             break;
         }
-        // Half for the runs, half for what their merge makes of them
-        // (at most as large) before it goes to `next`.
-        let room = room.saturating_sub(next.bytes()) / 2;
+        let room = runs_room(room.saturating_sub(next.bytes()), next.is_file());
         let runs = expand(space, layer, range, room, (cancel, expanding));
         let runs = runs.map_err(|stopped| match stopped {
             // Runs of `needed` bytes for this pass's range need that
@@ -907,9 +905,7 @@ fn next_layer<S: KeyedSpace>(
             failed @ Stopped::Failed(_) => failed,
         })?;
         run_bytes += runs.iter().map(Packed::bytes).sum::<u64>();
-        for piece in merge(&runs, exclude, range, cancel)? {
-            next.append(&piece)?;
-        }
+        merge(&runs, exclude, range, cancel, &mut next)?;
     }
     Ok((next.finish()?, run_bytes))
 }
@@ -985,11 +981,7 @@ fn expand<S: KeyedSpace>(
                 if batch.is_empty() {
                     break;
                 }
-                space.key_neighbours_of_all(&batch, |next| {
-                    if (low..high).contains(&next) {
-                        found.push(next);
-                    }
-                });
+                space.key_neighbours_within(&batch, low..high, |next| found.push(next));
                 expanding.fetch_add(batch.len() as u64, Ordering::Relaxed);
             }
             states.check()?;
@@ -1001,14 +993,25 @@ fn expand<S: KeyedSpace>(
     Ok(runs.into_iter().flatten().collect())
 }
 
+/// The bytes of runs a pass may make where `room` is left, the rest for
+/// what their merge makes of them (at most as large as their runs): all
+/// of it, for a layer kept in memory; for one written to a file, a
+/// core's range of keys at a time.
+fn runs_room(room: u64, to_file: bool) -> u64 {
+    if to_file { room / 4 * 3 } else { room / 2 }
+}
+
 /// The keys within `range` of any run and of no layer of `exclude`,
-/// merged on every core over ranges of keys: the pieces, in order.
+/// merged on every core over ranges of keys, into `next` in order: a
+/// range a core at a time, so that what is merged and not yet in `next`
+/// is a few ranges' keys, not the pass's.
 fn merge<K: SortKey>(
     runs: &[Packed<K>],
     exclude: &[&Layer<K>],
     (low, high): (K, K),
     cancel: &CancelHandle,
-) -> Result<Vec<Packed<K>>, Error> {
+    next: &mut LayerSink<K>,
+) -> Result<(), Error> {
     // Ranges that hold about as many runs' blocks each, by the blocks'
     // first keys.
     let mut firsts: Vec<K> =
@@ -1019,10 +1022,17 @@ fn merge<K: SortKey>(
     bounds.extend((1..pieces).map(|piece| firsts[piece * firsts.len() / pieces]));
     bounds.push(high);
     bounds.dedup();
-    bounds
-        .par_windows(2)
-        .map(|range| merge_range(runs, exclude, (range[0], range[1]), cancel))
-        .collect()
+    let ranges: Vec<(K, K)> = bounds.windows(2).map(|range| (range[0], range[1])).collect();
+    for cores in ranges.chunks(rayon::current_num_threads()) {
+        let merged: Vec<Packed<K>> = cores
+            .par_iter()
+            .map(|&range| merge_range(runs, exclude, range, cancel))
+            .collect::<Result<_, Error>>()?;
+        for piece in &merged {
+            next.append(piece)?;
+        }
+    }
+    Ok(())
 }
 
 /// [`merge`] over one range of keys.

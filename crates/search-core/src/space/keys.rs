@@ -4,6 +4,7 @@
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
+use std::ops::Range;
 
 use num_traits::{PrimInt, Unsigned};
 
@@ -217,6 +218,46 @@ pub trait KeyedSpace: Sync {
         for &key in keys {
             self.key_neighbours(key, &mut report);
         }
+    }
+
+    /// As [`key_neighbours_of_all`](KeyedSpace::key_neighbours_of_all),
+    /// only the neighbours whose keys lie in `range`: what the sorted
+    /// engine asks for when a layer's expansion is split into passes over
+    /// ranges of keys. The default filters what
+    /// `key_neighbours_of_all` reports; a space that computes a key from
+    /// its most significant part first may stop early on one out of
+    /// range (a Cayley graph's chain does, so that a pass pays little
+    /// for the neighbours other passes keep).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use search_core::space::KeyedSpace;
+    ///
+    /// struct Line;
+    /// impl KeyedSpace for Line {
+    ///     type Key = u64;
+    ///     fn key_count(&self) -> u64 { 10 }
+    ///     fn key_neighbours<F: FnMut(u64)>(&self, key: u64, mut report: F) {
+    ///         report(key.saturating_sub(1));
+    ///         report((key + 1).min(9));
+    ///     }
+    /// }
+    /// let mut found = Vec::new();
+    /// Line.key_neighbours_within(&[3, 4, 8], 4..8, |key| found.push(key));
+    /// assert_eq!(found, [4, 5, 7]);
+    /// ```
+    fn key_neighbours_within<F: FnMut(Self::Key)>(
+        &self,
+        keys: &[Self::Key],
+        range: Range<Self::Key>,
+        mut report: F,
+    ) {
+        self.key_neighbours_of_all(keys, |key| {
+            if range.contains(&key) {
+                report(key);
+            }
+        });
     }
 
     /// Why this space's neighbours failed, once they have, as
