@@ -690,13 +690,15 @@ impl<S: KeyedSpace> Sweep<'_, S> {
         let next = loop {
             let sink = self.sink(what)?;
             let (space, tried) = (self.space, *passes);
-            // The states of the layer expanded so far, for the beat.
+            // The states expanded so far, over every pass: each pass
+            // expands the whole layer, so the beat reports their share of
+            // all passes' work, which rises to the layer's size once.
             let expanding = AtomicU64::new(0);
             let counted = &expanding;
             let attempt =
                 || next_layer(space, layer, exclude, (tried, room), (cancel, counted), sink);
             let limit = layer.len();
-            let beat = &mut || beat(expanding.load(Ordering::Relaxed).min(limit));
+            let beat = &mut || beat((expanding.load(Ordering::Relaxed) / tried.max(1)).min(limit));
             match on_pool_beating(self.pool, attempt, beat) {
                 Ok((next, run_bytes)) => {
                     if layer.len() > 0 {
