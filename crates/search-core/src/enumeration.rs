@@ -216,7 +216,7 @@ impl<S> Enumeration<S> {
     /// own `size_of` ([`Successors::heap_bytes`](crate::Successors::heap_bytes),
     /// or `|_| 0` for states that own nothing there), and is counted too:
     /// a layer of a hundred million arrangements of 48 points takes a
-    /// heap block each, over twice what their slots alone take.
+    /// 64-byte heap block each beside its 40-byte slot.
     ///
     /// # Example
     ///
@@ -233,6 +233,7 @@ impl<S> Enumeration<S> {
     /// // 3 * (8 + 24) bytes of slots fit 200 bytes; with 100 bytes of
     /// // letters each, they do not.
     /// let named = |&rank: &u64| "x".repeat(100 + rank as usize);
+    /// assert!(!ranks.clone().map_deepest_within(200, named, |_| 0).is_deepest_omitted());
     /// let words = ranks.map_deepest_within(200, named, String::capacity);
     /// assert!(words.is_deepest_omitted());
     /// ```

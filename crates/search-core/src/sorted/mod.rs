@@ -708,7 +708,7 @@ impl<S: KeyedSpace> Sweep<'_, S> {
                     break next;
                 }
                 Err(Stopped::TooLarge(needed)) if tried < MAX_PASSES && needed <= MAX_PASSES => {
-                    *passes = needed.next_power_of_two().clamp(tried * 2, MAX_PASSES);
+                    *passes = retried_passes(tried, needed);
                 }
                 Err(Stopped::TooLarge(_)) => return Err(Error::limit(Limit::Memory(max_memory))),
                 Err(Stopped::Failed(error)) => return Err(error),
@@ -912,6 +912,15 @@ fn next_layer<S: KeyedSpace>(
     Ok((next.finish()?, run_bytes))
 }
 
+/// The passes to try after `tried` ran out of room, judged to need
+/// `needed` (both below or at [`MAX_PASSES`]): at least twice as many,
+/// where the judgement was too low once already, and never past the
+/// most. `tried` may be any count the last layer's runs called for, so
+/// twice it may pass the most itself.
+fn retried_passes(tried: u64, needed: u64) -> u64 {
+    needed.next_power_of_two().max(tried.saturating_mul(2)).min(MAX_PASSES)
+}
+
 /// The keys pass `pass` of `passes` over `count` keys keeps: `count`
 /// cut in ranges of one width, the last shorter or empty.
 fn pass_range<K: SortKey>(count: K, passes: u64, pass: u64) -> (K, K) {
@@ -1109,7 +1118,37 @@ fn union<K: SortKey>(a: &Layer<K>, b: &Layer<K>, out: &mut LayerSink<K>) -> Resu
 
 #[cfg(test)]
 mod tests {
-    use crate::sorted::Keep;
+    use crate::sorted::{Keep, MAX_PASSES, pass_range, retried_passes};
+
+    #[test]
+    fn a_retry_takes_more_passes_up_to_the_most() {
+        // Passes the last layer's runs called for, any count, then too few.
+        for tried in 1..MAX_PASSES {
+            for needed in 1..=MAX_PASSES {
+                let next = retried_passes(tried, needed);
+                assert!(next > tried && next <= MAX_PASSES, "{tried}, {needed}: {next}");
+                assert!(next >= needed.min(MAX_PASSES), "{tried}, {needed}: {next}");
+            }
+        }
+        assert_eq!(retried_passes(9, 12), MAX_PASSES);
+        assert_eq!(retried_passes(3, 5), 8);
+    }
+
+    #[test]
+    fn passes_cover_every_key_once() {
+        for count in [1u128, 2, 7, 100, 1 << 70, u128::MAX] {
+            for passes in [1, 2, 3, 7, 15, 16] {
+                let ranges: Vec<(u128, u128)> =
+                    (0..passes).map(|pass| pass_range(count, passes, pass)).collect();
+                let mut at = 0;
+                for &(low, high) in ranges.iter().filter(|(low, high)| low < high) {
+                    assert_eq!(low, at, "{count} keys in {passes} passes: {ranges:?}");
+                    at = high;
+                }
+                assert_eq!(at, count, "{count} keys in {passes} passes: {ranges:?}");
+            }
+        }
+    }
 
     #[test]
     fn a_manifest_names_the_last_layer_and_the_levels_behind_it() {
