@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::ranking::multiset::MultisetPermutations;
 use crate::ranking::permutations::{EvenPermutations, Permutations};
 use crate::run::memory::heap_block;
-use crate::space::keys::KeyedSpace;
+use crate::space::keys::{KeyedSpace, neighbours_filtered};
 use crate::space::traits::{Predecessors, Ranking, Successors, Unranking};
 
 /// A state of a [`Cayley`] or [`Orbit`] space: the item at each position,
@@ -549,11 +549,7 @@ impl KeyedSpace for Cayley {
         mut report: F,
     ) {
         let CayleyRanks::Chain(chain) = &self.ranks else {
-            return self.key_neighbours_of_all(keys, |key| {
-                if range.contains(&key) {
-                    report(key);
-                }
-            });
+            return neighbours_filtered(self, keys, range, report);
         };
         for &key in keys {
             self.chain_neighbours(chain, key, range.clone(), &mut report);

@@ -251,13 +251,9 @@ pub trait KeyedSpace: Sync {
         &self,
         keys: &[Self::Key],
         range: Range<Self::Key>,
-        mut report: F,
+        report: F,
     ) {
-        self.key_neighbours_of_all(keys, |key| {
-            if range.contains(&key) {
-                report(key);
-            }
-        });
+        neighbours_filtered(self, keys, range, report);
     }
 
     /// Why this space's neighbours failed, once they have, as
@@ -329,6 +325,23 @@ pub trait KeyedSpace: Sync {
         let _ = key;
         1
     }
+}
+
+/// The neighbours of `keys` in `range`, filtered from all that
+/// [`KeyedSpace::key_neighbours_of_all`] reports: the default of
+/// [`KeyedSpace::key_neighbours_within`], for a space that stops early
+/// only for some of its numberings.
+pub(crate) fn neighbours_filtered<S: KeyedSpace + ?Sized>(
+    space: &S,
+    keys: &[S::Key],
+    range: Range<S::Key>,
+    mut report: impl FnMut(S::Key),
+) {
+    space.key_neighbours_of_all(keys, |key| {
+        if range.contains(&key) {
+            report(key);
+        }
+    });
 }
 
 impl<R: RankedSpace> KeyedSpace for R {
